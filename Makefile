@@ -1,0 +1,46 @@
+# The two commands a newcomer types: `make run` and `make test`.
+# Both install what the build needs (scripts/install-deps.sh), then build with CMake.
+
+BUILD    ?= build
+SANBUILD ?= build-san
+JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
+SEED     ?= 7
+
+.PHONY: all deps build run test test-fast test-san bench clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+# One seeded AI-vs-AI game of Invaders, narrated, then how to play one yourself.
+run: build
+	@$(BUILD)/tabletop play invaders --players random,random --seed $(SEED)
+	@echo
+	@echo "Play a game yourself:"
+	@echo "  $(BUILD)/tabletop play invaders                         # you are the Invader, against the random AI"
+	@echo "  $(BUILD)/tabletop play invaders --players random,human  # you are Mankind"
+	@echo "  $(BUILD)/tabletop play invaders --players human,human   # hot-seat"
+	@echo "  $(BUILD)/tabletop sim invaders --games 10000            # AI-vs-AI statistics"
+	@echo "  $(BUILD)/tabletop --help                                # everything else"
+
+# Every test, in the release build and again under AddressSanitizer + UndefinedBehaviorSanitizer.
+test: test-fast test-san
+
+test-fast: build
+	@ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+test-san: deps
+	@cmake -S . -B $(SANBUILD) -DCMAKE_BUILD_TYPE=Debug -DTT_SANITIZE=ON >/dev/null
+	@cmake --build $(SANBUILD) -j $(JOBS)
+	@ctest --test-dir $(SANBUILD) --output-on-failure -j $(JOBS)
+
+bench: build
+	@$(BUILD)/tabletop bench invaders
+
+clean:
+	rm -rf $(BUILD) $(SANBUILD)

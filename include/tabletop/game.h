@@ -1,0 +1,121 @@
+/* tabletop — the game interface: a loaded game, its flat states, and the calls
+ * every rules module answers (the shape of OpenSpiel's, in C).
+ *
+ * A tt_game is immutable once loaded and may be shared by any number of states
+ * and threads. A tt_state is caller-owned memory of tt_state_size(game) bytes:
+ * flat, pointer-free, copied with memcpy. A state plus an action determines the
+ * next state exactly; the random generator lives inside the state. */
+#ifndef TABLETOP_GAME_H
+#define TABLETOP_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tabletop/action.h"
+#include "tabletop/error.h"
+#include "tabletop/event.h"
+
+typedef struct tt_game tt_game;
+typedef struct tt_state tt_state; /* opaque; storage comes from the caller */
+
+#define TT_TERMINAL (-1)     /* tt_to_move when the game is over */
+#define TT_MAX_PLAYERS 6
+
+/* The games this build knows, in registry order; NULL past the end. */
+const char *tt_game_list(int i);
+/* One line about game `name`, or NULL when unknown. */
+const char *tt_game_summary(const char *name);
+
+/* Loads game `name` with parameters "key=value key=value" (NULL or "" for the
+ * defaults; each game documents its keys). On success *out owns the game;
+ * free it with tt_game_free. On failure *out is NULL and err says why. */
+int tt_game_new(const char *name, const char *params, tt_game **out, tt_error *err);
+void tt_game_free(tt_game *game);
+
+const char *tt_game_name(const tt_game *game);
+/* The parameters in canonical form, as a record stores them. */
+const char *tt_game_params(const tt_game *game);
+/* 16 hex digits identifying the loaded content. */
+const char *tt_game_content_hash(const tt_game *game);
+int tt_game_players(const tt_game *game);
+/* Display name of player i ("invader", "mankind", …). */
+const char *tt_player_name(const tt_game *game, int player);
+/* Player index for a name or a number, or -1. */
+int tt_player_parse(const tt_game *game, const char *text);
+
+/* Bytes of one state, and the most actions tt_legal can list. */
+size_t tt_state_size(const tt_game *game);
+int tt_max_actions(const tt_game *game);
+
+/* Sets up a new game in `mem` (tt_state_size bytes) from `seed`. */
+void tt_state_init(const tt_game *game, tt_state *mem, uint64_t seed);
+void tt_state_copy(const tt_game *game, tt_state *dst, const tt_state *src);
+/* 64-bit hash of the state's bytes (replays compare it). */
+uint64_t tt_state_hash(const tt_game *game, const tt_state *state);
+
+/* The player who must decide now, or TT_TERMINAL. */
+int tt_to_move(const tt_game *game, const tt_state *state);
+
+/* Fills out[] (tt_max_actions entries) with every legal action and returns
+ * how many; 0 when terminal. No allocation. */
+int tt_legal(const tt_game *game, const tt_state *state, tt_action *out);
+
+/* Validates and applies one action for the player to move. On TT_OK, events
+ * (may be NULL) receives what happened. On error the state is unchanged and
+ * err names the rule that refuses it. */
+int tt_apply(const tt_game *game, tt_state *state, tt_action action,
+             tt_events *events, tt_error *err);
+
+/* Applies an action given as text. Besides the atomic forms, a compound form
+ * "head key=value …" is accepted: the head, then each key=value as the atomic
+ * action "key value", in whatever order the rules ask for them. A compound
+ * that fails at any step changes nothing. */
+int tt_apply_text(const tt_game *game, tt_state *state, const char *text,
+                  tt_events *events, tt_error *err);
+
+/* A player concedes (allowed at any time; not a listed action so that searches
+ * never consider it). */
+int tt_concede(const tt_game *game, tt_state *state, int player,
+               tt_events *events, tt_error *err);
+
+/* The canonical text of an action in this state, and back. format writes at
+ * most n bytes (always terminated) and returns TT_OK or TT_EARG. */
+int tt_action_format(const tt_game *game, const tt_state *state, tt_action a,
+                     char *buf, size_t n);
+int tt_action_parse(const tt_game *game, const tt_state *state, const char *text,
+                    tt_action *out, tt_error *err);
+
+/* Per-player outcome at the end: +1 win, -1 loss, 0 draw; zeros while playing. */
+void tt_returns(const tt_game *game, const tt_state *state, double *out);
+
+typedef struct tt_result {
+    int over;            /* 0 while the game goes on */
+    int winner;          /* player index, or -1 for none (aborted, draw) */
+    char reason[32];     /* the rules' reason code, e.g. "PLOT_ZERO" */
+    int turn;            /* turn number when it ended */
+} tt_result;
+void tt_result_get(const tt_game *game, const tt_state *state, tt_result *out);
+/* Turns played so far (the game's own count). */
+int tt_turn(const tt_game *game, const tt_state *state);
+
+/* Resamples what `viewer` cannot see (deck orders, others' hands), consistently
+ * with what viewer has seen, using `seed`. */
+void tt_determinize(const tt_game *game, tt_state *state, int viewer, uint64_t seed);
+
+/* Checks every invariant of the state; TT_OK or TT_ESTATE with the broken one. */
+int tt_sanity(const tt_game *game, const tt_state *state, tt_error *err);
+
+/* Rigs the next random outcomes, for tests and puzzles: `what` and `values`
+ * are game-specific (Invaders: "deck mankind", "militia_cadre ranger_hovertank").
+ * On error the state is unchanged. */
+int tt_rig(const tt_game *game, tt_state *state, const char *what,
+           const char *values, tt_error *err);
+
+/* Checks a content or deck file of `game`, reporting every problem at once.
+ * Returns TT_OK when the file is valid. Otherwise TT_ECONTENT, and *report (a
+ * malloc'd string the caller frees) holds one line per problem:
+ * "file:line: message (RULE)". Other codes (unknown game, unreadable file) set
+ * err and leave *report NULL. */
+int tt_validate_file(const char *game, const char *path, char **report, tt_error *err);
+
+#endif

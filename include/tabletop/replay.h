@@ -1,0 +1,49 @@
+/* tabletop — game records: save, load and replay.
+ *
+ * A record is JSON: game, parameters, content hash, seed, the actions in text
+ * form, the rigged outcomes and concessions with the position they came at,
+ * and the hash of the final state. Loading one replays it; a record that does
+ * not reproduce its game is refused, naming the first entry that fails. */
+#ifndef TABLETOP_REPLAY_H
+#define TABLETOP_REPLAY_H
+
+#include <stdint.h>
+
+#include "tabletop/game.h"
+
+typedef struct tt_record tt_record;
+
+/* A new, empty record for a game started from `seed`. NULL when out of memory. */
+tt_record *tt_record_new(const tt_game *game, uint64_t seed);
+void tt_record_free(tt_record *rec);
+
+/* Appends one entry; TT_OK or TT_ENOMEM. */
+int tt_record_add_action(tt_record *rec, const char *text);
+int tt_record_add_rig(tt_record *rec, const char *what, const char *values);
+int tt_record_add_concede(tt_record *rec, int player);
+/* Removes the last entry (undo); returns 0 when there was none. */
+int tt_record_pop(tt_record *rec);
+int tt_record_length(const tt_record *rec);
+uint64_t tt_record_seed(const tt_record *rec);
+const char *tt_record_game(const tt_record *rec);
+
+/* Writes the record with the hash of `final` (the state it led to). */
+int tt_record_save(const tt_record *rec, const tt_game *game,
+                   const tt_state *final, const char *path, tt_error *err);
+
+/* Reads a record; on success *out owns it. */
+int tt_record_load(const char *path, tt_record **out, tt_error *err);
+
+/* Called after each replayed entry: its index and text, the state it led to
+ * and its events. */
+typedef void (*tt_replay_step_fn)(void *ctx, int index, const char *text,
+                                  const tt_game *game, const tt_state *state,
+                                  const tt_events *events);
+
+/* Loads the record's game and replays every entry. On success *game_out and
+ * *state_out (malloc'd, tt_state_size bytes) belong to the caller; on failure
+ * both are NULL and err names the first entry that failed, or the mismatch. */
+int tt_record_replay(const tt_record *rec, tt_game **game_out, tt_state **state_out,
+                     tt_replay_step_fn step, void *ctx, tt_error *err);
+
+#endif

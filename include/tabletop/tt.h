@@ -1,0 +1,15 @@
+/* tabletop — a rules engine for hidden-information tabletop games.
+ * The umbrella header: include this one. */
+#ifndef TABLETOP_TT_H
+#define TABLETOP_TT_H
+
+#include "tabletop/action.h"
+#include "tabletop/ai.h"
+#include "tabletop/error.h"
+#include "tabletop/event.h"
+#include "tabletop/game.h"
+#include "tabletop/proto.h"
+#include "tabletop/replay.h"
+#include "tabletop/view.h"
+
+#endif

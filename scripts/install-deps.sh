@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the Debian packages tabletop needs to build and test.
+# A no-op when they are all present; uses sudo only when not root.
+set -euo pipefail
+packages=(build-essential cmake pkg-config libjansson-dev libcmocka-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "installing: ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null

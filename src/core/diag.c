@@ -1,0 +1,36 @@
+/* Diagnostics collected during validation; see diag.h. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "core/diag.h"
+
+void tt_diag_add(tt_diags *d, const char *file, int line, const char *rule,
+                 const char *fmt, ...)
+{
+    if (d->n >= TT_DIAG_MAX) {
+        d->dropped++;
+        return;
+    }
+    tt_diag *x = &d->d[d->n++];
+    snprintf(x->file, sizeof x->file, "%s", file ? file : "");
+    x->line = line;
+    snprintf(x->rule, sizeof x->rule, "%s", rule ? rule : "");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(x->msg, sizeof x->msg, fmt, ap);
+    va_end(ap);
+}
+
+const char *tt_diag_text(const tt_diag *d, char *buf, size_t n)
+{
+    char where[200];
+    if (d->line > 0)
+        snprintf(where, sizeof where, "%s:%d", d->file, d->line);
+    else
+        snprintf(where, sizeof where, "%s", d->file);
+    if (d->rule[0])
+        snprintf(buf, n, "%s: %s (%s)", where, d->msg, d->rule);
+    else
+        snprintf(buf, n, "%s: %s", where, d->msg);
+    return buf;
+}

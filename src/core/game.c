@@ -1,0 +1,360 @@
+/* The public game calls (game.h, view.h, event.h): parameters, loading, and a
+ * thin dispatch to each game's tt_rules.
+ *
+ * Dispatch is one indirect call; the hot calls (legal, apply, to_move) add
+ * nothing else. tt_apply_text is the one place that knows compound texts, so
+ * every game gets them for free. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/errors.h"
+#include "core/json.h"
+#include "core/rules.h"
+
+const char *tt_game_list(int i)
+{
+    for (int k = 0; tt_registry[k]; k++)
+        if (k == i)
+            return tt_registry[k]->name;
+    return NULL;
+}
+
+const char *tt_game_summary(const char *name)
+{
+    const tt_rules *r = tt_rules_find(name);
+    return r ? r->summary : NULL;
+}
+
+const char *tt_params_get(const tt_params *p, const char *key)
+{
+    for (int i = 0; i < p->n; i++)
+        if (strcmp(p->key[i], key) == 0)
+            return p->value[i];
+    return NULL;
+}
+
+static int key_known(const tt_rules *r, const char *key)
+{
+    for (int i = 0; r->param_keys && r->param_keys[i]; i++)
+        if (strcmp(r->param_keys[i], key) == 0)
+            return 1;
+    return 0;
+}
+
+/* Splits "k=v k=v" into p, refusing unknown keys, repeats and bad shapes. */
+static int params_parse(const tt_rules *r, const char *text, tt_params *p, tt_error *err)
+{
+    memset(p, 0, sizeof *p);
+    const char *s = text ? text : "";
+    while (*s) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s)
+            break;
+        size_t len = strcspn(s, " \t");
+        const char *eq = memchr(s, '=', len);
+        if (!eq || eq == s || eq == s + len - 1)
+            return tt_fail(err, TT_EARG, NULL, "parameter '%.*s' is not key=value", (int)len, s);
+        if (p->n == TT_MAX_PARAMS)
+            return tt_fail(err, TT_EARG, NULL, "too many parameters");
+        size_t klen = (size_t)(eq - s), vlen = len - klen - 1;
+        if (klen >= sizeof p->key[0] || vlen >= sizeof p->value[0])
+            return tt_fail(err, TT_EARG, NULL, "parameter '%.*s' is too long", (int)len, s);
+        memcpy(p->key[p->n], s, klen);
+        memcpy(p->value[p->n], eq + 1, vlen);
+        if (!key_known(r, p->key[p->n]))
+            return tt_fail(err, TT_EARG, NULL, "unknown parameter '%s' for %s", p->key[p->n],
+                           r->name);
+        if (tt_params_get(p, p->key[p->n]))
+            return tt_fail(err, TT_EARG, NULL, "parameter '%s' given twice", p->key[p->n]);
+        p->n++;
+        s += len;
+    }
+    return TT_OK;
+}
+
+int tt_game_new(const char *name, const char *params, tt_game **out, tt_error *err)
+{
+    *out = NULL;
+    const tt_rules *r = tt_rules_find(name ? name : "");
+    if (!r)
+        return tt_fail(err, TT_EARG, NULL, "unknown game '%s'", name ? name : "");
+    tt_params p;
+    int rc = params_parse(r, params, &p, err);
+    if (rc)
+        return rc;
+    tt_game *g = calloc(1, sizeof *g);
+    if (!g)
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    g->rules = r;
+    size_t at = 0;
+    for (int i = 0; i < p.n && at < sizeof g->params; i++)
+        at += (size_t)snprintf(g->params + at, sizeof g->params - at, "%s%s=%s", i ? " " : "",
+                               p.key[i], p.value[i]);
+    rc = r->load(g, &p, err);
+    if (rc) {
+        free(g);
+        return rc;
+    }
+    *out = g;
+    return TT_OK;
+}
+
+void tt_game_free(tt_game *game)
+{
+    if (!game)
+        return;
+    game->rules->unload(game);
+    free(game);
+}
+
+const char *tt_game_name(const tt_game *g) { return g->rules->name; }
+const char *tt_game_params(const tt_game *g) { return g->params; }
+const char *tt_game_content_hash(const tt_game *g) { return g->hash; }
+int tt_game_players(const tt_game *g) { return g->nplayers; }
+size_t tt_state_size(const tt_game *g) { return g->state_size; }
+int tt_max_actions(const tt_game *g) { return g->max_actions; }
+
+const char *tt_player_name(const tt_game *g, int player)
+{
+    if (player < 0 || player >= g->nplayers)
+        return "none";
+    return g->rules->player_name(g, player);
+}
+
+int tt_player_parse(const tt_game *g, const char *text)
+{
+    for (int i = 0; i < g->nplayers; i++)
+        if (strcmp(text, g->rules->player_name(g, i)) == 0)
+            return i;
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (*text && !*end && v >= 0 && v < g->nplayers)
+        return (int)v;
+    return -1;
+}
+
+int tt_viewer_parse(const tt_game *g, const char *text)
+{
+    if (strcmp(text, "spectator") == 0)
+        return TT_VIEW_SPECTATOR;
+    if (strcmp(text, "all") == 0)
+        return TT_VIEW_ALL;
+    int p = tt_player_parse(g, text);
+    return p >= 0 ? p : -100;
+}
+
+void tt_state_init(const tt_game *g, tt_state *mem, uint64_t seed)
+{
+    memset(mem, 0, g->state_size); /* padding too: states compare and hash by bytes */
+    g->rules->init(g, mem, seed);
+}
+
+void tt_state_copy(const tt_game *g, tt_state *dst, const tt_state *src)
+{
+    memcpy(dst, src, g->state_size);
+}
+
+uint64_t tt_state_hash(const tt_game *g, const tt_state *s)
+{
+    return tt_fnv64(s, g->state_size);
+}
+
+int tt_to_move(const tt_game *g, const tt_state *s) { return g->rules->to_move(g, s); }
+
+int tt_legal(const tt_game *g, const tt_state *s, tt_action *out)
+{
+    return g->rules->legal(g, s, out);
+}
+
+int tt_apply(const tt_game *g, tt_state *s, tt_action a, tt_events *ev, tt_error *err)
+{
+    return g->rules->apply(g, s, a, ev, err);
+}
+
+int tt_concede(const tt_game *g, tt_state *s, int player, tt_events *ev, tt_error *err)
+{
+    return g->rules->concede(g, s, player, ev, err);
+}
+
+int tt_action_format(const tt_game *g, const tt_state *s, tt_action a, char *buf, size_t n)
+{
+    return g->rules->format(g, s, a, buf, n);
+}
+
+int tt_action_parse(const tt_game *g, const tt_state *s, const char *text, tt_action *out,
+                    tt_error *err)
+{
+    return g->rules->parse(g, s, text, out, err);
+}
+
+void tt_returns(const tt_game *g, const tt_state *s, double *out)
+{
+    tt_result r;
+    g->rules->result(g, s, &r);
+    for (int i = 0; i < g->nplayers; i++)
+        out[i] = !r.over || r.winner < 0 ? 0.0 : (i == r.winner ? 1.0 : -1.0);
+}
+
+void tt_result_get(const tt_game *g, const tt_state *s, tt_result *out)
+{
+    g->rules->result(g, s, out);
+}
+
+int tt_turn(const tt_game *g, const tt_state *s) { return g->rules->turn(g, s); }
+
+void tt_determinize(const tt_game *g, tt_state *s, int viewer, uint64_t seed)
+{
+    g->rules->determinize(g, s, viewer, seed);
+}
+
+int tt_sanity(const tt_game *g, const tt_state *s, tt_error *err)
+{
+    return g->rules->sanity(g, s, err);
+}
+
+int tt_rig(const tt_game *g, tt_state *s, const char *what, const char *values, tt_error *err)
+{
+    return g->rules->rig(g, s, what, values, err);
+}
+
+char *tt_view_json(const tt_game *g, const tt_state *s, int viewer)
+{
+    return g->rules->view_json(g, s, viewer);
+}
+
+char *tt_view_text(const tt_game *g, const tt_state *s, int viewer)
+{
+    return g->rules->view_text(g, s, viewer);
+}
+
+int tt_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n)
+{
+    return g->rules->event_text(g, ev, viewer, buf, n);
+}
+
+/* --- compound texts --------------------------------------------------------- */
+
+#define MAX_PARTS 16
+
+/* Tries to apply "key value" for one of the unused parts; returns its index or -1. */
+static int apply_some_part(const tt_game *g, tt_state *s, char parts[][TT_ACTION_TEXT_MAX],
+                           int nparts, int *used, tt_events *ev)
+{
+    for (int i = 0; i < nparts; i++) {
+        if (used[i])
+            continue;
+        tt_action a;
+        if (tt_action_parse(g, s, parts[i], &a, NULL) == TT_OK &&
+            tt_apply(g, s, a, ev, NULL) == TT_OK)
+            return i;
+    }
+    return -1;
+}
+
+int tt_apply_text(const tt_game *g, tt_state *s, const char *text, tt_events *ev, tt_error *err)
+{
+    tt_action a;
+    tt_error perr;
+    if (tt_action_parse(g, s, text, &a, &perr) == TT_OK)
+        return tt_apply(g, s, a, ev, err);
+    if (!strchr(text, '=')) {
+        if (err)
+            *err = perr;
+        return perr.code;
+    }
+    /* "head k=v k=v": the head is everything before the first key=value word */
+    char head[TT_ACTION_TEXT_MAX] = "";
+    char parts[MAX_PARTS][TT_ACTION_TEXT_MAX];
+    int nparts = 0;
+    const char *p = text;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        size_t len = strcspn(p, " ");
+        if (!len)
+            break;
+        const char *eq = memchr(p, '=', len);
+        if (eq) {
+            if (nparts == MAX_PARTS)
+                return tt_fail(err, TT_EPARSE, NULL, "too many key=value parts in '%s'", text);
+            snprintf(parts[nparts++], TT_ACTION_TEXT_MAX, "%.*s %.*s", (int)(eq - p), p,
+                     (int)(len - (size_t)(eq - p) - 1), eq + 1);
+        } else if (nparts == 0) {
+            size_t at = strlen(head);
+            snprintf(head + at, sizeof head - at, "%s%.*s", at ? " " : "", (int)len, p);
+        } else {
+            return tt_fail(err, TT_EPARSE, NULL, "'%.*s' after key=value parts in '%s'",
+                           (int)len, p, text);
+        }
+        p += len;
+    }
+    char *copy = malloc(g->state_size);
+    if (!copy)
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    memcpy(copy, s, g->state_size);
+    int n0 = ev ? ev->n : 0;
+    int rc = tt_action_parse(g, (tt_state *)copy, head, &a, err);
+    if (rc == TT_OK)
+        rc = tt_apply(g, (tt_state *)copy, a, ev, err);
+    int used[MAX_PARTS] = {0};
+    for (int k = 0; rc == TT_OK && k < nparts; k++) {
+        int i = apply_some_part(g, (tt_state *)copy, parts, nparts, used, ev);
+        if (i >= 0) {
+            used[i] = 1;
+            continue;
+        }
+        /* report why the first unused part fails */
+        for (i = 0; used[i]; i++)
+            ;
+        rc = tt_action_parse(g, (tt_state *)copy, parts[i], &a, err);
+        if (rc == TT_OK)
+            rc = tt_apply(g, (tt_state *)copy, a, NULL, err);
+        if (rc == TT_OK)
+            rc = tt_fail(err, TT_EILLEGAL, NULL, "'%s' does not fit", parts[i]);
+    }
+    if (rc == TT_OK)
+        memcpy(s, copy, g->state_size);
+    else if (ev)
+        ev->n = n0;
+    free(copy);
+    return rc;
+}
+
+int tt_validate_file(const char *game, const char *path, char **report, tt_error *err)
+{
+    *report = NULL;
+    const tt_rules *r = tt_rules_find(game ? game : "");
+    if (!r)
+        return tt_fail(err, TT_EARG, NULL, "unknown game '%s'", game ? game : "");
+    if (!r->validate_file)
+        return tt_fail(err, TT_EARG, NULL, "%s has no content files to validate", game);
+    tt_diags *d = calloc(1, sizeof *d);
+    if (!d)
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    int rc = r->validate_file(path, d);
+    if (rc == TT_EIO) {
+        free(d);
+        return tt_fail(err, TT_EIO, NULL, "cannot read %s", path);
+    }
+    if (d->n == 0) {
+        free(d);
+        return TT_OK;
+    }
+    size_t cap = (size_t)(d->n + 1) * 512, at = 0;
+    char *out = malloc(cap);
+    if (!out) {
+        free(d);
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    }
+    for (int i = 0; i < d->n; i++) {
+        char line[512];
+        at += (size_t)snprintf(out + at, cap - at, "%s\n", tt_diag_text(&d->d[i], line, sizeof line));
+    }
+    if (d->dropped)
+        snprintf(out + at, cap - at, "%s: %d more problems not shown\n", path, d->dropped);
+    free(d);
+    *report = out;
+    return TT_ECONTENT;
+}

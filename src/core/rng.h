@@ -1,0 +1,23 @@
+/* The per-state random generator: xoshiro256** seeded through splitmix64.
+ *
+ * It lives inside each flat state (32 bytes), so a state plus an action fully
+ * determines the next state. Every game draws all its chance from it. */
+#ifndef TT_CORE_RNG_H
+#define TT_CORE_RNG_H
+
+#include <stdint.h>
+
+typedef struct tt_rng {
+    uint64_t s[4];
+} tt_rng;
+
+void tt_rng_seed(tt_rng *r, uint64_t seed);
+uint64_t tt_rng_next(tt_rng *r);
+/* Uniform in [0, n), unbiased; n > 0. */
+uint32_t tt_rng_below(tt_rng *r, uint32_t n);
+/* Unbiased Fisher–Yates shuffle of n bytes. */
+void tt_rng_shuffle_u8(tt_rng *r, uint8_t *a, int n);
+/* splitmix64 step: derives independent seeds (game i of a simulation). */
+uint64_t tt_mix64(uint64_t x);
+
+#endif

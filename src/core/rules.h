@@ -1,0 +1,79 @@
+/* The rules-module interface (tt_rules) and the loaded game (struct tt_game).
+ *
+ * Every game fills one const tt_rules and registers it in registry.c; the public
+ * calls of game.h dispatch through it. A module keeps its content behind
+ * game->content and its state layout to itself. Hooks marked optional may be
+ * NULL. */
+#ifndef TT_CORE_RULES_H
+#define TT_CORE_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/diag.h"
+#include "tabletop/tt.h"
+
+typedef struct tt_params tt_params;
+
+typedef struct tt_rules {
+    const char *name;
+    const char *summary;
+    /* Keys this game accepts in its parameters ("content", "auto_decline", …). */
+    const char *const *param_keys;
+
+    /* Loads content and parameters into game (content, nplayers, state_size,
+     * max_actions); on failure frees what it made. */
+    int (*load)(tt_game *game, const tt_params *params, tt_error *err);
+    void (*unload)(tt_game *game);
+
+    void (*init)(const tt_game *game, void *st, uint64_t seed);
+    int (*to_move)(const tt_game *game, const void *st);
+    int (*legal)(const tt_game *game, const void *st, tt_action *out);
+    int (*apply)(const tt_game *game, void *st, tt_action a, tt_events *ev, tt_error *err);
+    int (*concede)(const tt_game *game, void *st, int player, tt_events *ev, tt_error *err);
+    int (*format)(const tt_game *game, const void *st, tt_action a, char *buf, size_t n);
+    int (*parse)(const tt_game *game, const void *st, const char *text, tt_action *out,
+                 tt_error *err);
+    void (*result)(const tt_game *game, const void *st, tt_result *out);
+    int (*turn)(const tt_game *game, const void *st);
+    void (*determinize)(const tt_game *game, void *st, int viewer, uint64_t seed);
+    int (*sanity)(const tt_game *game, const void *st, tt_error *err);
+    int (*rig)(const tt_game *game, void *st, const char *what, const char *values,
+               tt_error *err);
+    char *(*view_json)(const tt_game *game, const void *st, int viewer);
+    char *(*view_text)(const tt_game *game, const void *st, int viewer);
+    int (*event_text)(const tt_game *game, const tt_event *ev, int viewer, char *buf,
+                      size_t n);
+    const char *(*player_name)(const tt_game *game, int player);
+    /* Checks a content or deck file, reporting every problem (optional). */
+    int (*validate_file)(const char *path, tt_diags *diags);
+} tt_rules;
+
+struct tt_game {
+    const tt_rules *rules;
+    void *content;        /* the module's immutable content */
+    int nplayers;
+    size_t state_size;    /* bytes of one state */
+    int max_actions;      /* most actions legal() can list */
+    char params[256];     /* canonical "key=value …" */
+    char hash[17];        /* content hash, 16 hex digits */
+};
+
+/* Parameters "key=value …" split once at load. */
+#define TT_MAX_PARAMS 16
+struct tt_params {
+    int n;
+    char key[TT_MAX_PARAMS][32];
+    char value[TT_MAX_PARAMS][224];
+};
+/* The value of key, or NULL. */
+const char *tt_params_get(const tt_params *p, const char *key);
+
+/* The registered games, NULL-terminated; and lookup by name. */
+extern const tt_rules *const tt_registry[];
+const tt_rules *tt_rules_find(const char *name);
+
+/* The content compiled into the binary: "invaders/sample.json" → text. */
+const char *tt_embedded_find(const char *path, size_t *size);
+
+#endif

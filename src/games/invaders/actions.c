@@ -1,0 +1,662 @@
+/* Invaders actions: who decides, what they may do, and doing it (INV-5.1).
+ *
+ * One function, check(), decides whether an action is allowed now and, when an
+ * error record is given, says which rule refuses it. legal() lists exactly the
+ * candidates check() accepts (with no error record: no strings on the playout
+ * path), and apply() runs check() first, so a listed action always applies and
+ * a refused one leaves the state untouched. After an action, inv_run carries
+ * the game on to the next decision. */
+#include <assert.h>
+#include <string.h>
+
+#include "core/errors.h"
+#include "core/events.h"
+#include "core/pile.h"
+#include "games/invaders/invaders.h"
+
+#define REFUSE(rule, ...) tt_fail(err, TT_EILLEGAL, rule, __VA_ARGS__)
+
+static const char *zname(const inv_content *c, int z) { return c->zone_name[z]; }
+
+static const tt_frame *top(const inv_state *s) { return tt_stack_peek(&s->stack); }
+
+int inv_to_move(const tt_game *g, const void *st)
+{
+    (void)g;
+    const inv_state *s = st;
+    if (s->step == S_GAME_OVER)
+        return TT_TERMINAL;
+    const tt_frame *f = top(s);
+    return f ? f->player : s->active;
+}
+
+/* --- main-step checks ---------------------------------------------------------- */
+
+static int check_play(const inv_content *c, const inv_state *s, int def, tt_error *err)
+{
+    int side = s->active;
+    if (def >= c->ncards || inv_hand_find(c, s, side, def) < 0)
+        return REFUSE("INV-5.3", "you hold no %s", def < c->ncards ? c->card[def].id : "such card");
+    const inv_card *card = &c->card[def];
+    if (card->cancel)
+        return REFUSE("INV-5.10", "%s can only be played in a cancel window", card->name);
+    if (!inv_payable(c, s, side, s->nhand[side] - 1, card->cost.discard, card->cost.drain,
+                     inv_can_reduce(s, side))) {
+        if (s->nhand[side] - 1 < card->cost.discard - inv_can_reduce(s, side))
+            return REFUSE("INV-5.5", "%s costs discard %d and you hold %d other cards",
+                          card->name, card->cost.discard, s->nhand[side] - 1);
+        return REFUSE("INV-5.6", "%s costs drain %d and your deck has %d cards", card->name,
+                      card->cost.drain, s->ndeck[side]);
+    }
+    if (!card->is_unit)
+        return TT_OK;
+    for (int z = 0; z < INV_NZ; z++)
+        if ((card->zones >> z & 1) && inv_can_place(c, s, side, z, INV_NONE))
+            return TT_OK;
+    return REFUSE(side == INV_INVADER ? "INV-5.9" : "INV-5.7", "no zone has a free slot for %s",
+                  card->name);
+}
+
+static int check_use(const inv_content *c, const inv_state *s, int u, tt_error *err)
+{
+    int side = s->active;
+    if (u >= c->ninst || inv_loc(s, u) != L_SLOT || inv_owner(c, u) != side)
+        return REFUSE("INV-5.12", "you can only use your own units in play");
+    const inv_card *card = inv_def(c, u);
+    if (card->activated < 0)
+        return REFUSE("INV-5.12", "%s has no ability to use", card->name);
+    if (s->iflags[u] & IF_USED)
+        return REFUSE("INV-5.12", "%s was already used this turn", card->name);
+    const inv_cost *k = &card->ab[(int)card->activated].cost;
+    if (s->nhand[side] < k->discard)
+        return REFUSE("INV-2.18", "using %s costs discard %d and you hold %d cards", card->name,
+                      k->discard, s->nhand[side]);
+    if (s->ndeck[side] < k->drain)
+        return REFUSE("INV-2.18", "using %s costs drain %d and your deck has %d cards",
+                      card->name, k->drain, s->ndeck[side]);
+    if (s->counters[u] < k->remove_counters)
+        return REFUSE("INV-9.23", "%s holds %d counters, %d are needed", card->name,
+                      s->counters[u], k->remove_counters);
+    if (k->rotate && (s->iflags[u] & IF_ROTATED))
+        return REFUSE("INV-5.17", "%s is rotated and cannot pay a rotate cost", card->name);
+    return TT_OK;
+}
+
+static int check_strategy(const inv_content *c, const inv_state *s, int i, int window,
+                          tt_error *err)
+{
+    int side = window ? INV_MANKIND : s->active;
+    if (i >= c->nstrats || c->strat[i].side != side)
+        return REFUSE("INV-5.14", "that is not one of your strategies");
+    const inv_strategy *st = &c->strat[i];
+    if (s->strat_enabled[i])
+        return REFUSE("INV-5.14", "%s is already enabled and can never be used again", st->name);
+    if (window && st->timing != TIMING_OPPONENT_ATTACK_START)
+        return REFUSE("INV-4.7.1", "%s cannot be used in the attack window", st->name);
+    if (!window && st->timing != TIMING_OWN_MAIN)
+        return REFUSE("INV-5.14", "%s is used only at the start of the Invader's attack",
+                      st->name);
+    return TT_OK;
+}
+
+static int any_move_dest(const inv_content *c, const inv_state *s, int unit, int dest_any)
+{
+    for (int z = 0; z < INV_NZ; z++)
+        if (inv_dest_ok(c, s, unit, dest_any, z))
+            return 1;
+    return 0;
+}
+
+static int check_ops(const inv_content *c, const inv_state *s, int u, tt_error *err)
+{
+    if (s->active != INV_MANKIND)
+        return REFUSE("INV-5.16", "only Mankind has the Ops Centre");
+    if (s->ops_uses >= c->ops_per_turn)
+        return REFUSE("INV-5.16", "the Ops Centre was used %d time%s this turn already",
+                      s->ops_uses, s->ops_uses == 1 ? "" : "s");
+    if (u >= c->ninst || inv_loc(s, u) != L_SLOT || inv_owner(c, u) != INV_MANKIND)
+        return REFUSE("INV-5.16", "the Ops Centre moves one of Mankind's units in play");
+    if (s->nhand[INV_MANKIND] < c->ops_cost.discard || s->ndeck[INV_MANKIND] < c->ops_cost.drain)
+        return REFUSE("INV-2.24", "you cannot pay the Ops Centre's cost");
+    if (!any_move_dest(c, s, u, c->ops_any))
+        return REFUSE("INV-5.23", "%s has no zone to move to", inv_def(c, u)->name);
+    return TT_OK;
+}
+
+static int check_move_hero(const inv_content *c, const inv_state *s, tt_error *err)
+{
+    if (s->active != INV_MANKIND || s->hero == INV_NONE)
+        return REFUSE("INV-5.17", "only Mankind moves his hero");
+    const inv_card *h = inv_def(c, s->hero);
+    if (s->hero_moved)
+        return REFUSE("INV-5.17", "the hero already moved this turn");
+    if (!h->mobile)
+        return REFUSE("INV-5.17", "%s is not mobile", h->name);
+    if (s->iflags[s->hero] & IF_ROTATED)
+        return REFUSE("INV-5.17", "%s is rotated and cannot move", h->name);
+    if (!any_move_dest(c, s, s->hero, 0))
+        return REFUSE("INV-5.17", "no adjacent zone has room for %s", h->name);
+    return TT_OK;
+}
+
+static int check_main(const inv_content *c, const inv_state *s, int op, int arg, tt_error *err)
+{
+    switch (op) {
+    case A_PASS: return TT_OK;
+    case A_PLAY: return check_play(c, s, arg, err);
+    case A_USE: return check_use(c, s, arg, err);
+    case A_STRATEGY: return check_strategy(c, s, arg, 0, err);
+    case A_PLOT_DRAW:
+        if (s->active != INV_INVADER)
+            return REFUSE("INV-5.15", "only the Invader has the plot action");
+        if (s->plot_used)
+            return REFUSE("INV-5.15", "the plot action was already used this turn");
+        if (s->ndeck[INV_INVADER] == 0)
+            return REFUSE("INV-9.16", "your deck is empty");
+        return TT_OK;
+    case A_OPS: return check_ops(c, s, arg, err);
+    case A_MOVE_HERO: return check_move_hero(c, s, err);
+    default: return REFUSE("INV-4.6", "that is not a main-step action");
+    }
+}
+
+/* --- decision checks ---------------------------------------------------------------- */
+
+static int check_sacrifice(const inv_content *c, const inv_state *s, int z, int mover, int u,
+                           tt_error *err)
+{
+    if (u >= c->ninst || inv_loc(s, u) != L_SLOT || inv_owner(c, u) != INV_MANKIND ||
+        inv_zone_of(s, u) != z)
+        return REFUSE("INV-5.8", "the sacrifice must be one of your units in %s", zname(c, z));
+    if (u == s->hero && !inv_hero_sacrificable(c, s, mover))
+        return REFUSE("INV-5.8", "the hero can be sacrificed only in your turn, with heroes "
+                                 "left and a free slot for the replacement");
+    return TT_OK;
+}
+
+static int check_place_zone(const inv_content *c, const inv_state *s, int z, tt_error *err)
+{
+    const inv_decl *d = &s->decl;
+    if (d->kind == ACT_PLAY) {
+        const inv_card *card = inv_def(c, d->source);
+        if (!(card->zones >> z & 1))
+            return REFUSE("INV-5.7", "%s cannot be played in %s", card->name, zname(c, z));
+        if (!inv_can_place(c, s, d->player, z, INV_NONE))
+            return d->player == INV_INVADER
+                       ? REFUSE("INV-5.9", "your column in %s is full and the Invader never sacrifices", zname(c, z))
+                       : REFUSE("INV-5.8", "your column in %s is full and nothing there may be sacrificed", zname(c, z));
+        return TT_OK;
+    }
+    int from = inv_zone_of(s, d->source);
+    int any = d->kind == ACT_OPS && c->ops_any;
+    if (z == from)
+        return REFUSE("INV-5.23", "%s is already in %s", inv_def(c, d->source)->name, zname(c, z));
+    if (!any && !(c->adjacent[from] >> z & 1))
+        return REFUSE("INV-2.3", "%s is not adjacent to %s", zname(c, z), zname(c, from));
+    if (!inv_dest_ok(c, s, d->source, 1, z))
+        return REFUSE("INV-5.23", "%s has no room for %s", zname(c, z), inv_def(c, d->source)->name);
+    return TT_OK;
+}
+
+static int check_declare(const inv_content *c, const inv_state *s, int op, int arg, tt_error *err)
+{
+    const inv_effect *e = NULL;
+    int slot = 0;
+    int need = inv_next_choice(c, (inv_state *)s, 0, &e, &slot); /* fill = 0: reads only */
+    const inv_decl *d = &s->decl;
+    static const int want[] = {0, A_REDUCE, A_ZONE, A_SACRIFICE, A_TARGET, A_ZONE, A_ZONE, A_SACRIFICE};
+    if (op != want[need])
+        return REFUSE("INV-5.26a", "that does not answer the declaration's question");
+    switch (need) {
+    case N_REDUCE: {
+        const inv_card *card = inv_def(c, d->source);
+        if (arg > 2 || !inv_reduce_ok(s, d->player, s->nhand[d->player], card->cost.discard,
+                                      card->cost.drain, arg))
+            return REFUSE("INV-5.15", "that reduction leaves a cost you cannot pay, or lowers a cost of 0");
+        return TT_OK;
+    }
+    case N_ZONE:
+        return arg < INV_NZ ? check_place_zone(c, s, arg, err) : REFUSE("INV-2.2", "no such zone");
+    case N_SACRIFICE:
+        return check_sacrifice(c, s, d->zone, d->kind == ACT_PLAY ? INV_NONE : d->source, arg, err);
+    case N_TARGET:
+        return inv_target_ok(c, s, e, arg) ? TT_OK
+                                           : REFUSE("INV-2.20", "that unit is not a legal target");
+    case N_EZONE:
+        return inv_effect_zone_ok(c, s, e, arg) ? TT_OK
+                                                : REFUSE("INV-2.21", "that zone cannot be chosen");
+    case N_DEST:
+        return inv_dest_ok(c, s, d->choice[slot - 1], e->dest == DEST_ANY, arg)
+                   ? TT_OK : REFUSE("INV-5.23", "the unit cannot move there");
+    default: {
+        int unit = d->choice[slot - 2], z = d->choice[slot - 1];
+        return check_sacrifice(c, s, z, unit, arg, err);
+    }
+    }
+}
+
+static int check_cancel(const inv_content *c, const inv_state *s, int player, int def,
+                        tt_error *err)
+{
+    if (def >= c->ncards || inv_hand_find(c, s, player, def) < 0)
+        return REFUSE("INV-5.10", "you hold no %s", def < c->ncards ? c->card[def].id : "such card");
+    const inv_card *card = &c->card[def];
+    if (!card->cancel)
+        return REFUSE("INV-5.10", "%s cannot cancel", card->name);
+    if (!inv_payable(c, s, player, s->nhand[player] - 1, card->cost.discard, card->cost.drain,
+                     inv_can_reduce(s, player)))
+        return REFUSE("INV-5.4", "you cannot pay %s's cost", card->name);
+    return TT_OK;
+}
+
+static int check_decision(const inv_content *c, const inv_state *s, const tt_frame *f, int op,
+                          int arg, tt_error *err)
+{
+    int p = f->player;
+    switch (f->kind) {
+    case F_PLACE_HERO:
+        if (op != A_ZONE || arg >= INV_NZ)
+            return REFUSE("INV-5.22", "place the hero: choose a zone");
+        if (s->ncol[INV_MANKIND][arg] >= c->slots)
+            return REFUSE("INV-5.22", "%s has no empty Mankind slot", zname(c, arg));
+        return TT_OK;
+    case F_DECLARE:
+        if (f->a == 0)
+            return check_declare(c, s, op, arg, err);
+        {
+            const inv_link *l = &s->chain[s->nchain - 1];
+            const inv_card *card = inv_def(c, l->card);
+            if (op != A_REDUCE || arg > 2 ||
+                !inv_reduce_ok(s, p, s->nhand[p], card->cost.discard, card->cost.drain, arg))
+                return REFUSE("INV-5.15", "choose a reduction that leaves a cost you can pay");
+        }
+        return TT_OK;
+    case F_PAY_DISCARD: case F_DISCARD_HAND:
+        if (op != A_DISCARD || arg >= c->ncards || inv_hand_find(c, s, p, arg) < 0)
+            return REFUSE(f->kind == F_PAY_DISCARD ? "INV-5.5" : "INV-5.26",
+                          "discard a card from your hand");
+        return TT_OK;
+    case F_WINDOW:
+        if (op == A_DECLINE)
+            return TT_OK;
+        if (op != A_CANCEL)
+            return REFUSE("INV-5.10", "cancel with a card or decline");
+        return check_cancel(c, s, p, arg, err);
+    case F_ATTACK_WINDOW:
+        if (op == A_DECLINE)
+            return TT_OK;
+        if (op != A_STRATEGY)
+            return REFUSE("INV-4.7.1", "enable a strategy or decline");
+        return check_strategy(c, s, arg, 1, err);
+    case F_SHIELD: {
+        int most = inv_shield_counters(c, s, p);
+        most = f->b < most ? f->b : most;
+        if (op != A_SHIELD || arg > most)
+            return REFUSE("INV-5.19", "shield between 0 and %d", most);
+        return TT_OK;
+    }
+    case F_SHIELD_TAKE:
+        if (op != A_FROM || arg >= c->ninst || inv_loc(s, arg) != L_SLOT ||
+            inv_owner(c, arg) != p || !inv_def(c, arg)->shield || !s->counters[arg])
+            return REFUSE("INV-9.21", "take the counter from one of your shield cards");
+        return TT_OK;
+    case F_SPLIT_REPAIR:
+        if (op != A_ZONE || arg >= INV_NZ || !s->tokens[arg])
+            return REFUSE("INV-2.21", "choose a zone that carries damage tokens");
+        return TT_OK;
+    case F_TRIGGER_ORDER:
+        if (op != A_TRIGGER || tt_pile_find(s->trig, s->ntrig, (uint8_t)arg) < 0)
+            return REFUSE("INV-4.3", "choose which start-of-turn ability resolves next");
+        return TT_OK;
+    default:
+        return REFUSE("INV-5.18", "no decision is pending");
+    }
+}
+
+static int check(const inv_content *c, const inv_state *s, tt_action a, tt_error *err)
+{
+    if (s->step == S_GAME_OVER)
+        return tt_fail(err, TT_ESTATE, "INV-8.1", "the game is over");
+    int op = INV_OP(a), arg = INV_ARG(a);
+    const tt_frame *f = top(s);
+    if (f)
+        return check_decision(c, s, f, op, arg, err);
+    return check_main(c, s, op, arg, err);
+}
+
+/* --- legal ------------------------------------------------------------------------- */
+
+typedef struct lister {
+    const inv_content *c;
+    const inv_state *s;
+    tt_action *out;
+    int n;
+} lister;
+
+static void offer(lister *L, int op, int arg)
+{
+    tt_action a = INV_ACTION(op, arg);
+    if (check(L->c, L->s, a, NULL) == TT_OK)
+        L->out[L->n++] = a;
+}
+
+static void offer_units(lister *L, int op)
+{
+    for (int side = 0; side < 2; side++)
+        for (int z = 0; z < INV_NZ; z++)
+            for (int i = 0; i < L->s->ncol[side][z]; i++)
+                offer(L, op, L->s->col[side][z][i]);
+}
+
+/* One action per distinct card in hand (copies are interchangeable). */
+static void offer_hand(lister *L, int side, int op)
+{
+    uint8_t seen[INV_MAX_DEFS] = {0};
+    for (int i = 0; i < L->s->nhand[side]; i++) {
+        int def = L->c->inst_def[L->s->hand[side][i]];
+        if (!seen[def]++)
+            offer(L, op, def);
+    }
+}
+
+static void offer_range(lister *L, int op, int n)
+{
+    for (int i = 0; i < n; i++)
+        offer(L, op, i);
+}
+
+static void list_main(lister *L)
+{
+    int side = L->s->active;
+    offer(L, A_PASS, 0);
+    offer_hand(L, side, A_PLAY);
+    offer_units(L, A_USE);
+    offer_range(L, A_STRATEGY, L->c->nstrats);
+    offer(L, A_PLOT_DRAW, 0);
+    if (side == INV_MANKIND) {
+        offer_units(L, A_OPS);
+        offer(L, A_MOVE_HERO, 0);
+    }
+}
+
+int inv_legal(const tt_game *g, const void *st, tt_action *out)
+{
+    lister L = {inv_content_of(g), st, out, 0};
+    const inv_state *s = st;
+    if (s->step == S_GAME_OVER)
+        return 0;
+    const tt_frame *f = top(s);
+    if (!f) {
+        list_main(&L);
+        return L.n;
+    }
+    switch (f->kind) {
+    case F_PLACE_HERO: case F_SPLIT_REPAIR: offer_range(&L, A_ZONE, INV_NZ); break;
+    case F_PAY_DISCARD: case F_DISCARD_HAND: offer_hand(&L, f->player, A_DISCARD); break;
+    case F_WINDOW: offer(&L, A_DECLINE, 0); offer_hand(&L, f->player, A_CANCEL); break;
+    case F_ATTACK_WINDOW: offer(&L, A_DECLINE, 0); offer_range(&L, A_STRATEGY, L.c->nstrats); break;
+    case F_SHIELD: offer_range(&L, A_SHIELD, f->b + 1); break;
+    case F_SHIELD_TAKE: offer_units(&L, A_FROM); break;
+    case F_TRIGGER_ORDER: offer_units(&L, A_TRIGGER); break;
+    case F_DECLARE:
+        offer_range(&L, A_REDUCE, 3);
+        offer_range(&L, A_ZONE, INV_NZ);
+        offer_units(&L, A_SACRIFICE);
+        offer_units(&L, A_TARGET);
+        break;
+    default: break;
+    }
+    return L.n;
+}
+
+/* --- apply ---------------------------------------------------------------------- */
+
+static int take_from_hand(const inv_content *c, inv_state *s, int side, int def)
+{
+    int inst = inv_hand_find(c, s, side, def);
+    tt_pile_remove(s->hand[side], &s->nhand[side], (uint8_t)inst);
+    s->loc[inst] = L_LIMBO;
+    return inst;
+}
+
+static void do_play(const inv_content *c, inv_state *s, int def, tt_events *ev)
+{
+    int side = s->active;
+    int inst = take_from_hand(c, s, side, def);
+    const inv_card *card = &c->card[def];
+    tt_emit(ev, E_PLAY, side, 0, inst, card->cost.discard, card->cost.drain, 0);
+    inv_begin(s, ACT_PLAY, side, inst);
+    s->decl.discard_left = card->cost.discard;
+    s->decl.drain = card->cost.drain;
+    if (inv_can_reduce(s, side) && (card->cost.discard || card->cost.drain))
+        s->decl.reduce = INV_UNSET;
+}
+
+static void do_reduce(const inv_content *c, inv_state *s, const tt_frame *f, int r, tt_events *ev)
+{
+    int link = f->a == 1;
+    tt_stack_pop(&s->stack);
+    if (link) {
+        inv_link *l = &s->chain[s->nchain - 1];
+        l->reduce = (uint8_t)r;
+        l->discard_left = (uint8_t)(l->discard_left - (r == 1));
+    } else {
+        s->decl.reduce = (uint8_t)r;
+        s->decl.discard_left = (uint8_t)(s->decl.discard_left - (r == 1));
+        s->decl.drain = (uint8_t)(s->decl.drain - (r == 2));
+    }
+    if (r) { /* INV-5.15: the marker moves at declaration, never undone */
+        s->plot_used = 1;
+        tt_emit(ev, E_REDUCE, INV_INVADER, 0, r, 0, 0, 0);
+        inv_move_plot(c, s, -1, ev);
+    }
+}
+
+static void answer_declare(const inv_content *c, inv_state *s, int value)
+{
+    const inv_effect *e = NULL;
+    int slot = 0;
+    int need = inv_next_choice(c, s, 0, &e, &slot);
+    tt_stack_pop(&s->stack);
+    if (need == N_ZONE)
+        s->decl.zone = (uint8_t)value;
+    else if (need == N_SACRIFICE)
+        s->decl.sacrifice = (uint8_t)value;
+    else
+        s->decl.choice[slot] = (uint8_t)value;
+}
+
+static void place_hero(const inv_content *c, inv_state *s, const tt_frame *f, int z, tt_events *ev)
+{
+    int replacement = f->a;
+    tt_stack_pop(&s->stack);
+    int h = tt_pile_pop(s->hero_deck, &s->nhero_deck);
+    inv_enter_slot(s, INV_MANKIND, z, h);
+    s->hero = (uint8_t)h;
+    if (replacement) /* INV-5.22: a replacement enters rotated */
+        s->iflags[h] |= IF_ROTATED;
+    tt_emit(ev, E_HERO, INV_MANKIND, 0, h, z, replacement, 0);
+    (void)c;
+}
+
+static void do_discard(const inv_content *c, inv_state *s, tt_frame *f, int def, tt_events *ev)
+{
+    int side = f->player;
+    int inst = take_from_hand(c, s, side, def);
+    inv_to_discard(c, s, inst);
+    if (f->kind == F_PAY_DISCARD) {
+        tt_emit(ev, E_PAY_DISCARD, side, 0, inst, 0, 0, 0);
+        if (f->a == 1)
+            s->chain[s->nchain - 1].discard_left--;
+        else
+            s->decl.discard_left--;
+        tt_stack_pop(&s->stack);
+        return;
+    }
+    tt_emit(ev, E_DISCARD, side, 0, inst, 0, 0, 0);
+    if (--f->a == 0 || s->nhand[side] == 0)
+        tt_stack_pop(&s->stack);
+}
+
+static void do_cancel(const inv_content *c, inv_state *s, int player, int def, tt_events *ev)
+{
+    tt_stack_pop(&s->stack);
+    int inst = take_from_hand(c, s, player, def);
+    const inv_card *card = &c->card[def];
+    inv_link *l = &s->chain[s->nchain++];
+    assert(s->nchain <= INV_MAX_CHAIN);
+    l->card = (uint8_t)inst;
+    l->player = (uint8_t)player;
+    l->discard_left = card->cost.discard;
+    l->reduce = inv_can_reduce(s, player) && (card->cost.discard || card->cost.drain) ? INV_UNSET : 0;
+    tt_emit(ev, E_CANCEL, player, 0, inst, card->cost.discard, card->cost.drain, 0);
+    tt_stack_push(&s->stack, F_LINK, (uint8_t)player)->a = P_DECLARE;
+}
+
+static void do_shield(const inv_content *c, inv_state *s, int k, tt_events *ev)
+{
+    int side = tt_stack_top(&s->stack)->player;
+    tt_stack_pop(&s->stack);
+    tt_stack_top(&s->stack)->b = (uint8_t)(tt_stack_top(&s->stack)->b - k);
+    tt_emit(ev, E_SHIELD, side, 0, k, 0, 0, 0);
+    if (!k)
+        return;
+    int sources = 0, only = -1;
+    for (int z = 0; z < INV_NZ; z++)
+        for (int i = 0; i < s->ncol[side][z]; i++) {
+            int u = s->col[side][z][i];
+            if (inv_def(c, u)->shield && s->counters[u]) {
+                sources++;
+                only = u;
+            }
+        }
+    if (sources == 1)
+        s->counters[only] = (uint8_t)(s->counters[only] - k);
+    else
+        tt_stack_push(&s->stack, F_SHIELD_TAKE, (uint8_t)side)->a = (uint8_t)k;
+}
+
+static void do_zone(const inv_content *c, inv_state *s, tt_frame *f, int z, tt_events *ev)
+{
+    if (f->kind == F_PLACE_HERO) {
+        place_hero(c, s, f, z, ev);
+    } else if (f->kind == F_SPLIT_REPAIR) {
+        s->tokens[z]--;
+        s->supply++;
+        tt_emit(ev, E_REPAIR, INV_MANKIND, 0, z, 1, inv_zone_power(c, s, z), 0);
+        if (--f->a == 0 || s->tokens[0] + s->tokens[1] + s->tokens[2] == 0)
+            tt_stack_pop(&s->stack);
+    } else {
+        answer_declare(c, s, z);
+    }
+}
+
+static void do_decision(const inv_content *c, inv_state *s, tt_frame *f, int op, int arg,
+                        tt_events *ev)
+{
+    switch (op) {
+    case A_REDUCE: do_reduce(c, s, f, arg, ev); break;
+    case A_ZONE: do_zone(c, s, f, arg, ev); break;
+    case A_SACRIFICE: case A_TARGET: answer_declare(c, s, arg); break;
+    case A_DISCARD: do_discard(c, s, f, arg, ev); break;
+    case A_CANCEL: do_cancel(c, s, f->player, arg, ev); break;
+    case A_DECLINE: {
+        int window = f->kind == F_WINDOW;
+        tt_emit(ev, E_DECLINE, f->player, 0, window, 0, 0, 0);
+        tt_stack_pop(&s->stack);
+        if (window)
+            inv_close_chain(c, s, ev);
+        break;
+    }
+    case A_STRATEGY: /* the attack window stays below, for further strategies */
+        s->strat_enabled[arg] = 1;
+        tt_emit(ev, E_STRATEGY, INV_MANKIND, 0, arg, 0, 0, 0);
+        inv_begin(s, ACT_STRATEGY, INV_MANKIND, arg);
+        break;
+    case A_SHIELD: do_shield(c, s, arg, ev); break;
+    case A_FROM:
+        s->counters[arg]--;
+        tt_emit(ev, E_COUNTERS, f->player, 0, arg, s->counters[arg], 0, 0);
+        if (--f->a == 0)
+            tt_stack_pop(&s->stack);
+        break;
+    case A_TRIGGER:
+        tt_stack_pop(&s->stack);
+        tt_pile_remove(s->trig, &s->ntrig, (uint8_t)arg);
+        inv_begin(s, ACT_TRIGGER, s->active, arg);
+        break;
+    default: break;
+    }
+}
+
+static void do_main(const inv_content *c, inv_state *s, int op, int arg, tt_events *ev)
+{
+    int side = s->active;
+    switch (op) {
+    case A_PASS: inv_pass(c, s, ev); break;
+    case A_PLAY: do_play(c, s, arg, ev); break;
+    case A_USE: {
+        const inv_card *card = inv_def(c, arg);
+        const inv_cost *k = &card->ab[(int)card->activated].cost;
+        s->iflags[arg] |= IF_USED;
+        tt_emit(ev, E_USE, side, 0, arg, 0, 0, 0);
+        inv_begin(s, ACT_USE, side, arg);
+        s->decl.discard_left = k->discard;
+        s->decl.drain = k->drain;
+        break;
+    }
+    case A_STRATEGY:
+        s->strat_enabled[arg] = 1;
+        tt_emit(ev, E_STRATEGY, side, 0, arg, 0, 0, 0);
+        inv_begin(s, ACT_STRATEGY, side, arg);
+        break;
+    case A_PLOT_DRAW:
+        s->plot_used = 1;
+        inv_draw(s, INV_INVADER, ev);
+        inv_move_plot(c, s, -1, ev);
+        break;
+    case A_OPS:
+        s->ops_uses++;
+        tt_emit(ev, E_USE, side, 0, arg, 1, 0, 0);
+        inv_begin(s, ACT_OPS, INV_MANKIND, arg);
+        s->decl.discard_left = c->ops_cost.discard;
+        s->decl.drain = c->ops_cost.drain;
+        break;
+    case A_MOVE_HERO:
+        s->hero_moved = 1;
+        inv_begin(s, ACT_MOVE_HERO, INV_MANKIND, s->hero);
+        break;
+    default: break;
+    }
+}
+
+int inv_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err)
+{
+    const inv_content *c = inv_content_of(g);
+    inv_state *s = st;
+    int rc = check(c, s, a, err);
+    if (rc)
+        return rc; /* nothing changed */
+    tt_frame *f = tt_stack_top(&s->stack);
+    if (f)
+        do_decision(c, s, f, INV_OP(a), INV_ARG(a), ev);
+    else
+        do_main(c, s, INV_OP(a), INV_ARG(a), ev);
+    inv_run(c, s, ev);
+#ifndef NDEBUG
+    assert(inv_sanity(g, s, NULL) == TT_OK);
+#endif
+    return TT_OK;
+}
+
+int inv_concede(const tt_game *g, void *st, int player, tt_events *ev, tt_error *err)
+{
+    (void)g;
+    inv_state *s = st;
+    if (s->step == S_GAME_OVER)
+        return tt_fail(err, TT_ESTATE, "INV-8.1", "the game is over");
+    if (player != INV_INVADER && player != INV_MANKIND)
+        return tt_fail(err, TT_EARG, NULL, "no such player");
+    inv_end_game(s, 1 - player, R_CONCEDED, ev); /* INV-5.28 */
+    return TT_OK;
+}

@@ -1,0 +1,129 @@
+/* Invaders narration: one readable line per event, as a viewer may see it.
+ *
+ * Drawn cards are named only to their drawer (INV-6.4); everything else in the
+ * events is public. Used by logs, `play`, `replay` and the protocol; never in
+ * playouts. */
+#include <stdio.h>
+#include <string.h>
+
+#include "games/invaders/invaders.h"
+
+static const char *side_title(int side) { return side == INV_INVADER ? "Invader" : "Mankind"; }
+
+static const char *card_name(const inv_content *c, int inst)
+{
+    return inst >= 0 && inst < c->ninst ? inv_def(c, inst)->name : "?";
+}
+
+static const char *zone_name(const inv_content *c, int z)
+{
+    return z >= 0 && z < INV_NZ ? c->zone_name[z] : "?";
+}
+
+static int cost_text(char *buf, size_t n, int discard, int drain)
+{
+    if (!discard && !drain)
+        return snprintf(buf, n, "free");
+    if (discard && drain)
+        return snprintf(buf, n, "discard %d, drain %d", discard, drain);
+    return snprintf(buf, n, "%s %d", discard ? "discard" : "drain", discard ? discard : drain);
+}
+
+static int attack_text(const inv_content *c, const tt_event *e, char *buf, size_t n)
+{
+    if (e->player == INV_MANKIND)
+        return snprintf(buf, n, "Counter-attack in %s: Mankind %d vs Invader %d%s",
+                        zone_name(c, e->a), e->b, e->c,
+                        e->d ? " -> the Invader drains" : " -> no effect");
+    if (e->d < 0)
+        return snprintf(buf, n, "Attack on %s: A %d vs D %d -> shielded, no drain",
+                        zone_name(c, e->a), e->b, e->c);
+    if (e->d == 0)
+        return snprintf(buf, n, "Attack on %s: A %d vs D %d -> held", zone_name(c, e->a), e->b,
+                        e->c);
+    return snprintf(buf, n, "Attack on %s: A %d vs D %d -> Mankind drains %d",
+                    zone_name(c, e->a), e->b, e->c, e->d);
+}
+
+static int play_text(const inv_content *c, const tt_event *e, char *buf, size_t n)
+{
+    char cost[40];
+    cost_text(cost, sizeof cost, e->b, e->c);
+    const char *verb = e->type == E_PLAY ? "plays" : "answers with";
+    return snprintf(buf, n, "%s %s %s (%s)%s", side_title(e->player), verb, card_name(c, e->a),
+                    cost, e->type == E_CANCEL ? " to cancel" : "");
+}
+
+static int more_text(const inv_content *c, const tt_event *e, char *buf, size_t n)
+{
+    const char *who = side_title(e->player), *card = card_name(c, e->a);
+    switch (e->type) {
+    case E_DAMAGE:
+        return snprintf(buf, n, "%s takes %d damage (power %d)", zone_name(c, e->a), e->b, e->c);
+    case E_REPAIR:
+        return snprintf(buf, n, "%s is repaired by %d (power %d)", zone_name(c, e->a), e->b, e->c);
+    case E_DISCARD: return snprintf(buf, n, "%s discards %s", who, card);
+    case E_COUNTERS: return snprintf(buf, n, "%s now holds %d counters", card, e->b);
+    case E_HERO:
+        return snprintf(buf, n, "Mankind places hero %s in %s%s", card, zone_name(c, e->b),
+                        e->c ? " (rotated)" : "");
+    case E_DRAW_COUNT: return snprintf(buf, n, "%s now draws %d cards a turn", who, e->a);
+    case E_SHIELD_ZONE: return snprintf(buf, n, "%s is shielded this turn", zone_name(c, e->a));
+    case E_CHECK:
+        return snprintf(buf, n, "Check inflicted drain: Mankind %s this turn",
+                        e->a ? "was drained" : "was not drained");
+    case E_UPRIGHT: return snprintf(buf, n, "%s turns upright", card);
+    case E_GAME_OVER:
+        if (e->a == R_ABORTED)
+            return snprintf(buf, n, "Game stopped at the turn cap (ABORTED)");
+        return snprintf(buf, n, "Game over on turn %d: %s wins (%s)", e->b, who,
+                        inv_reason_name(e->a));
+    case E_DECLINE:
+        return snprintf(buf, n, "%s declines %s", who, e->a ? "to cancel" : "the attack window");
+    case E_REDUCE:
+        return snprintf(buf, n, "Invader uses the plot action: %s cost -1",
+                        e->a == 1 ? "discard" : "drain");
+    default: return 0;
+    }
+}
+
+int inv_event_text(const tt_game *g, const tt_event *e, int viewer, char *buf, size_t n)
+{
+    const inv_content *c = inv_content_of(g);
+    const char *who = side_title(e->player), *card = card_name(c, e->a);
+    buf[0] = 0;
+    switch (e->type) {
+    case E_TURN:
+        return snprintf(buf, n, "== Turn %d: %s (plot %d) ==", e->a, who, e->b);
+    case E_DRAW:
+        if (viewer == TT_VIEW_ALL || viewer == e->player)
+            return snprintf(buf, n, "%s draws %s", who, card);
+        return snprintf(buf, n, "%s draws a card", who);
+    case E_PLAY: case E_CANCEL: return play_text(c, e, buf, n);
+    case E_PAY_DISCARD: return snprintf(buf, n, "  %s discards %s to pay", who, card);
+    case E_PAY_DRAIN: return snprintf(buf, n, "  %s drains %s to pay", who, card);
+    case E_CANCELLED: return snprintf(buf, n, "%s is cancelled", card);
+    case E_ENTER:
+        return snprintf(buf, n, "%s enters %s (power %d%s)", card, zone_name(c, e->b),
+                        inv_def(c, e->a)->power, e->c ? ", with counters" : "");
+    case E_SACRIFICE:
+        return snprintf(buf, n, "Mankind sacrifices %s in %s", card, zone_name(c, e->b));
+    case E_DESTROY: return snprintf(buf, n, "%s in %s is destroyed", card, zone_name(c, e->b));
+    case E_MOVE:
+        return snprintf(buf, n, "%s moves from %s to %s", card, zone_name(c, e->b),
+                        zone_name(c, e->c));
+    case E_USE:
+        if (e->b)
+            return snprintf(buf, n, "Mankind uses the Ops Centre on %s", card);
+        return snprintf(buf, n, "%s uses %s", who, card);
+    case E_STRATEGY:
+        return snprintf(buf, n, "%s enables strategy %s", who,
+                        e->a < c->nstrats ? c->strat[e->a].name : "?");
+    case E_PLOT: return snprintf(buf, n, "Plot marker %d -> %d", e->a, e->b);
+    case E_DRAIN: return snprintf(buf, n, "%s drains %s", who, card);
+    case E_SHIELD:
+        return snprintf(buf, n, "%s shields %d card%s of the drain", who, e->a, e->a == 1 ? "" : "s");
+    case E_ATTACK: return attack_text(c, e, buf, n);
+    default: return more_text(c, e, buf, n);
+    }
+}

@@ -1,0 +1,333 @@
+/* Invaders state: board arithmetic, moving cards, setup, and the tools that
+ * stand outside play (sanity checker, rigging, determinization).
+ *
+ * Every card instance is in exactly one place, and loc[] says which: the piles
+ * and columns are the truth for order, loc[] the index for lookups. The sanity
+ * checker proves the two agree after every apply in tests. */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/errors.h"
+#include "core/pile.h"
+#include "games/invaders/invaders.h"
+
+/* --- power (INV-2.5, INV-5.25) ------------------------------------------------ */
+
+int inv_power(const inv_content *c, const inv_state *s, int inst)
+{
+    int side = inv_owner(c, inst), z = inv_zone_of(s, inst);
+    int p = inv_def(c, inst)->power;
+    for (int i = 0; i < s->ncol[side][z]; i++) {
+        int other = s->col[side][z][i];
+        if (other != inst)
+            p += inv_def(c, other)->aura; /* INV-9.18: never boosts itself */
+    }
+    return p;
+}
+
+int inv_zone_power(const inv_content *c, const inv_state *s, int z)
+{
+    int p = c->base_power[z] - s->tokens[z];
+    return p > 0 ? p : 0;
+}
+
+/* Sum of current power of side's units in z; a rotated hero adds 0 (INV-4.7.2). */
+int inv_side_total(const inv_content *c, const inv_state *s, int side, int z)
+{
+    int total = 0;
+    for (int i = 0; i < s->ncol[side][z]; i++) {
+        int u = s->col[side][z][i];
+        if (!(s->iflags[u] & IF_ROTATED))
+            total += inv_power(c, s, u);
+    }
+    return total;
+}
+
+/* --- moving cards --------------------------------------------------------------- */
+
+void inv_leave_play(inv_state *s, int inst)
+{
+    int side = inst < 0 ? 0 : 0;
+    (void)side;
+    for (int sd = 0; sd < 2; sd++) {
+        int z = inv_zone_of(s, inst);
+        if (tt_pile_remove(s->col[sd][z], &s->ncol[sd][z], (uint8_t)inst))
+            break;
+    }
+    s->counters[inst] = 0; /* INV-2.15 */
+    s->iflags[inst] = 0;
+    s->loc[inst] = L_LIMBO;
+    if (s->hero == inst)
+        s->hero = INV_NONE;
+}
+
+void inv_to_discard(const inv_content *c, inv_state *s, int inst)
+{
+    int side = inv_owner(c, inst);
+    tt_pile_push(s->discard[side], &s->ndiscard[side], INV_MAX_DECK + INV_MAX_HEROES,
+                 (uint8_t)inst);
+    s->loc[inst] = L_DISCARD;
+}
+
+void inv_enter_slot(inv_state *s, int side, int z, int inst)
+{
+    tt_pile_push(s->col[side][z], &s->ncol[side][z], INV_MAX_SLOTS, (uint8_t)inst);
+    s->loc[inst] = (uint8_t)(L_SLOT | z << 4);
+}
+
+/* The first copy of card `def` in side's hand, by hand order; -1 if none. */
+int inv_hand_find(const inv_content *c, const inv_state *s, int side, int def)
+{
+    for (int i = 0; i < s->nhand[side]; i++)
+        if (c->inst_def[s->hand[side][i]] == def)
+            return s->hand[side][i];
+    return -1;
+}
+
+/* INV-5.8 (a)–(c): may the current hero be sacrificed so that a unit takes its
+ * slot? `mover` is a unit in play leaving its own slot (its slot then receives
+ * the replacement), or INV_NONE for a card from hand. */
+int inv_hero_sacrificable(const inv_content *c, const inv_state *s, int mover)
+{
+    if (s->active != INV_MANKIND || s->nhero_deck == 0)
+        return 0;
+    int empty = mover != INV_NONE && mover != s->hero;
+    for (int z = 0; z < INV_NZ; z++)
+        empty += c->slots - s->ncol[INV_MANKIND][z];
+    return empty > 0;
+}
+
+/* INV-5.7–5.9: can side put a unit into z (by play or move)? Mankind may use a
+ * full column when some unit there may be sacrificed. */
+int inv_can_place(const inv_content *c, const inv_state *s, int side, int z, int mover)
+{
+    if (s->ncol[side][z] < c->slots)
+        return 1;
+    if (side != INV_MANKIND)
+        return 0;
+    for (int i = 0; i < s->ncol[side][z]; i++) {
+        int u = s->col[side][z][i];
+        if (u != s->hero || inv_hero_sacrificable(c, s, mover))
+            return 1;
+    }
+    return 0;
+}
+
+int inv_shield_counters(const inv_content *c, const inv_state *s, int side)
+{
+    int total = 0;
+    for (int z = 0; z < INV_NZ; z++)
+        for (int i = 0; i < s->ncol[side][z]; i++) {
+            int u = s->col[side][z][i];
+            if (inv_def(c, u)->shield)
+                total += s->counters[u];
+        }
+    return total;
+}
+
+/* --- setup (INV-3) ---------------------------------------------------------------- */
+
+void inv_setup(const tt_game *g, inv_state *s, uint64_t seed)
+{
+    const inv_content *c = inv_content_of(g);
+    tt_rng_seed(&s->rng, seed);
+    s->turn = 1;
+    s->active = c->first_player;  /* INV-3.10 */
+    s->step = S_SETUP;
+    s->plot = c->plot_start;      /* INV-3.3 */
+    s->supply = c->token_supply;  /* INV-3.2 */
+    s->hero = INV_NONE;
+    s->winner = s->reason = INV_NONE;
+    s->reason = R_NONE;
+    s->draw_count[0] = s->draw_count[1] = c->draw_per_turn;
+    for (int i = 0; i < c->ninst; i++) {   /* INV-3.5 */
+        int d = c->inst_deck[i];
+        if (d == DECK_HERO) {
+            s->hero_deck[s->nhero_deck++] = (uint8_t)i;
+            s->loc[i] = L_HERO_DECK;
+        } else {
+            s->deck[d][s->ndeck[d]++] = (uint8_t)i;
+            s->loc[i] = L_DECK;
+        }
+    }
+    /* INV-3.6: shuffle the Invader, Mankind and hero decks, in that order */
+    tt_rng_shuffle_u8(&s->rng, s->deck[INV_INVADER], s->ndeck[INV_INVADER]);
+    tt_rng_shuffle_u8(&s->rng, s->deck[INV_MANKIND], s->ndeck[INV_MANKIND]);
+    tt_rng_shuffle_u8(&s->rng, s->hero_deck, s->nhero_deck);
+    /* INV-3.7: Mankind places the top hero; the hands follow (flow.c) */
+    tt_stack_push(&s->stack, F_PLACE_HERO, INV_MANKIND);
+}
+
+/* --- sanity ------------------------------------------------------------------------ */
+
+#define INSANE(...) tt_fail(err, TT_ESTATE, NULL, __VA_ARGS__)
+
+static int count_pile(const uint8_t *pile, int n, int loc, const inv_state *s, uint8_t *seen)
+{
+    for (int i = 0; i < n; i++) {
+        if (seen[pile[i]]++ || inv_loc(s, pile[i]) != loc)
+            return -1;
+    }
+    return 0;
+}
+
+static int check_places(const inv_content *c, const inv_state *s, tt_error *err)
+{
+    uint8_t seen[INV_MAX_INST] = {0};
+    for (int sd = 0; sd < 2; sd++) {
+        if (count_pile(s->deck[sd], s->ndeck[sd], L_DECK, s, seen) ||
+            count_pile(s->hand[sd], s->nhand[sd], L_HAND, s, seen) ||
+            count_pile(s->discard[sd], s->ndiscard[sd], L_DISCARD, s, seen))
+            return INSANE("%s deck, hand or discard disagrees with card locations",
+                          inv_side_name(sd));
+        for (int z = 0; z < INV_NZ; z++) {
+            if (s->ncol[sd][z] > c->slots)
+                return INSANE("%s column %d holds %d units", inv_side_name(sd), z, s->ncol[sd][z]);
+            for (int i = 0; i < s->ncol[sd][z]; i++) {
+                int u = s->col[sd][z][i];
+                if (seen[u]++ || s->loc[u] != (L_SLOT | z << 4) || inv_owner(c, u) != sd)
+                    return INSANE("unit %d is misplaced in column %d", u, z);
+            }
+        }
+    }
+    if (count_pile(s->hero_deck, s->nhero_deck, L_HERO_DECK, s, seen))
+        return INSANE("hero deck disagrees with card locations");
+    for (int i = 0; i < s->decl.kind && i < 1; i++)
+        if (s->decl.kind == ACT_PLAY && inv_loc(s, s->decl.source) == L_LIMBO)
+            seen[s->decl.source]++;
+    for (int i = 0; i < s->nchain; i++)
+        seen[s->chain[i].card]++;
+    for (int i = 0; i < c->ninst; i++) {
+        if (seen[i] != 1)
+            return INSANE("card %d is in %d places", i, seen[i]);
+        if (inv_loc(s, i) != L_SLOT && (s->counters[i] || s->iflags[i]))
+            return INSANE("card %d has counters or flags out of play", i);
+    }
+    return TT_OK;
+}
+
+int inv_sanity(const tt_game *g, const void *st, tt_error *err)
+{
+    const inv_content *c = inv_content_of(g);
+    const inv_state *s = st;
+    int rc = check_places(c, s, err);
+    if (rc)
+        return rc;
+    int tokens = s->supply;
+    for (int z = 0; z < INV_NZ; z++) {
+        if (s->tokens[z] > c->base_power[z])
+            return INSANE("zone %d has more tokens than power (INV-2.5)", z);
+        tokens += s->tokens[z];
+    }
+    if (tokens != c->token_supply)
+        return INSANE("damage tokens are not conserved (%d of %d)", tokens, c->token_supply);
+    if (s->plot > c->plot_max)
+        return INSANE("plot marker %d above %d", s->plot, c->plot_max);
+    int heroes = 0;
+    for (int z = 0; z < INV_NZ; z++)
+        for (int i = 0; i < s->ncol[INV_MANKIND][z]; i++)
+            heroes += inv_def(c, s->col[INV_MANKIND][z][i])->type == T_HERO;
+    int placing = s->stack.n && s->stack.f[s->stack.n - 1].kind == F_PLACE_HERO;
+    if (s->step != S_GAME_OVER && !placing && (heroes != 1 || s->hero == INV_NONE))
+        return INSANE("Mankind has %d heroes in play (INV-5.22)", heroes);
+    if ((s->step == S_GAME_OVER) != (s->winner != INV_NONE || s->reason != R_NONE))
+        return INSANE("game-over step and result disagree");
+    return TT_OK;
+}
+
+/* --- rigging --------------------------------------------------------------------------- */
+
+/* Puts the named cards on top of a deck, the first named on top (drawn first). */
+static int rig_deck(const inv_content *c, inv_state *s, uint8_t *deck, int n, const char *values,
+                    const char *what, tt_error *err)
+{
+    char names[512];
+    snprintf(names, sizeof names, "%s", values);
+    uint8_t picked[INV_MAX_DECK];
+    int npicked = 0;
+    for (char *save, *tok = strtok_r(names, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        int found = -1;
+        for (int i = n - 1; i >= 0 && found < 0; i--) {
+            int inst = deck[i], dup = 0;
+            for (int k = 0; k < npicked; k++)
+                dup |= picked[k] == inst;
+            if (!dup && strcmp(inv_def(c, inst)->id, tok) == 0)
+                found = inst;
+        }
+        if (found < 0)
+            return tt_fail(err, TT_EARG, NULL, "no (more) '%s' in the %s to stack", tok, what);
+        picked[npicked++] = (uint8_t)found;
+    }
+    if (!npicked)
+        return tt_fail(err, TT_EARG, NULL, "usage: rig %s <card> [<card> ...]", what);
+    uint8_t rest[INV_MAX_DECK];
+    int nrest = 0;
+    for (int i = 0; i < n; i++) {
+        int keep = 1;
+        for (int k = 0; k < npicked; k++)
+            keep &= deck[i] != picked[k];
+        if (keep)
+            rest[nrest++] = deck[i];
+    }
+    memcpy(deck, rest, (size_t)nrest);
+    for (int k = npicked - 1; k >= 0; k--)
+        deck[nrest++] = picked[k];
+    (void)s;
+    return TT_OK;
+}
+
+int inv_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err)
+{
+    const inv_content *c = inv_content_of(g);
+    inv_state *s = st;
+    if (s->step == S_GAME_OVER)
+        return tt_fail(err, TT_ESTATE, NULL, "the game is over");
+    if (strcmp(what, "invader_deck") == 0)
+        return rig_deck(c, s, s->deck[INV_INVADER], s->ndeck[INV_INVADER], values, what, err);
+    if (strcmp(what, "mankind_deck") == 0)
+        return rig_deck(c, s, s->deck[INV_MANKIND], s->ndeck[INV_MANKIND], values, what, err);
+    if (strcmp(what, "hero_deck") == 0)
+        return rig_deck(c, s, s->hero_deck, s->nhero_deck, values, what, err);
+    return tt_fail(err, TT_EARG, NULL,
+                   "cannot rig '%s' (invader_deck, mankind_deck or hero_deck)", what);
+}
+
+/* --- determinization --------------------------------------------------------------- */
+
+/* Deals the hidden cards of one side again: hand (if hidden) and deck share one
+ * pool of instances, redistributed at random with the same counts. */
+static void redeal(inv_state *s, tt_rng *r, int side, int hand_hidden)
+{
+    uint8_t pool[2 * INV_MAX_DECK];
+    int n = 0, nh = hand_hidden ? s->nhand[side] : 0;
+    if (hand_hidden)
+        memcpy(pool, s->hand[side], (size_t)nh);
+    memcpy(pool + nh, s->deck[side], s->ndeck[side]);
+    n = nh + s->ndeck[side];
+    tt_rng_shuffle_u8(r, pool, n);
+    if (hand_hidden)
+        memcpy(s->hand[side], pool, (size_t)nh);
+    memcpy(s->deck[side], pool + nh, s->ndeck[side]);
+    for (int i = 0; i < nh; i++)
+        s->loc[pool[i]] = L_HAND;
+    for (int i = nh; i < n; i++)
+        s->loc[pool[i]] = L_DECK;
+}
+
+void inv_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
+{
+    (void)g;
+    inv_state *s = st;
+    if (viewer == TT_VIEW_ALL)
+        return;
+    tt_rng r;
+    tt_rng_seed(&r, seed);
+    for (int side = 0; side < 2; side++)
+        redeal(s, &r, side, side != viewer);
+    /* a hero awaiting placement has been revealed: only the rest is hidden */
+    int placing = s->stack.n && s->stack.f[s->stack.n - 1].kind == F_PLACE_HERO;
+    int hidden = s->nhero_deck - (placing ? 1 : 0);
+    if (hidden > 1)
+        tt_rng_shuffle_u8(&r, s->hero_deck, hidden);
+    tt_rng_seed(&s->rng, tt_rng_next(&r)); /* future chance is unknown too */
+}

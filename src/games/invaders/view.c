@@ -1,0 +1,297 @@
+/* Invaders views: what one viewer may know (INV-2.26, INV-6), as JSON and as a
+ * terminal picture.
+ *
+ * A view is built from public state plus the viewer's own hand and nothing
+ * else: decks and the opponent's hand appear as counts, the hero deck as a
+ * count (its top only while a replacement hero awaits placement, when it has
+ * been revealed). The leak test checks this: determinizing for the viewer
+ * must not change the view by a byte. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/invaders/invaders.h"
+
+static const char *const step_names[] = {"SETUP", "START", "DRAW", "MAIN", "ATTACK", "END",
+                                         "GAME_OVER"};
+
+static int sees_hand(int viewer, int side) { return viewer == TT_VIEW_ALL || viewer == side; }
+
+static json_t *inst_json(const inv_content *c, int inst)
+{
+    char name[64];
+    inv_inst_name(c, inst, name, sizeof name);
+    return json_string(name);
+}
+
+static json_t *unit_json(const inv_content *c, const inv_state *s, int u)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "card", inst_json(c, u));
+    json_object_set_new(o, "name", json_string(inv_def(c, u)->name));
+    json_object_set_new(o, "power", json_integer(inv_power(c, s, u)));
+    json_object_set_new(o, "counters", json_integer(s->counters[u]));
+    json_object_set_new(o, "rotated", json_boolean(s->iflags[u] & IF_ROTATED));
+    json_object_set_new(o, "used", json_boolean(s->iflags[u] & IF_USED));
+    return o;
+}
+
+static json_t *zones_json(const inv_content *c, const inv_state *s)
+{
+    json_t *zones = json_array();
+    for (int z = 0; z < INV_NZ; z++) {
+        json_t *o = json_object(), *cols[2] = {json_array(), json_array()};
+        json_object_set_new(o, "id", json_string(c->zone_id[z]));
+        json_object_set_new(o, "name", json_string(c->zone_name[z]));
+        json_object_set_new(o, "tokens", json_integer(s->tokens[z]));
+        json_object_set_new(o, "power", json_integer(inv_zone_power(c, s, z)));
+        json_object_set_new(o, "shielded", json_boolean(s->shielded >> z & 1));
+        json_object_set_new(o, "attack", json_integer(inv_side_total(c, s, INV_INVADER, z)));
+        json_object_set_new(o, "defence", json_integer(inv_zone_power(c, s, z) +
+                                                      inv_side_total(c, s, INV_MANKIND, z)));
+        for (int side = 0; side < 2; side++) {
+            for (int i = 0; i < s->ncol[side][z]; i++)
+                json_array_append_new(cols[side], unit_json(c, s, s->col[side][z][i]));
+            json_object_set_new(o, inv_side_name(side), cols[side]);
+        }
+        json_array_append_new(zones, o);
+    }
+    return zones;
+}
+
+static json_t *player_json(const inv_content *c, const inv_state *s, int side, int viewer)
+{
+    json_t *o = json_object(), *discard = json_array(), *strats = json_array();
+    json_object_set_new(o, "deck", json_integer(s->ndeck[side]));
+    json_object_set_new(o, "hand", json_integer(s->nhand[side]));
+    if (sees_hand(viewer, side)) {
+        json_t *hand = json_array();
+        for (int i = 0; i < s->nhand[side]; i++)
+            json_array_append_new(hand, json_string(inv_def(c, s->hand[side][i])->id));
+        json_object_set_new(o, "hand_cards", hand);
+    }
+    for (int i = 0; i < s->ndiscard[side]; i++) /* INV-6.3: public, in order */
+        json_array_append_new(discard, inst_json(c, s->discard[side][i]));
+    json_object_set_new(o, "discard", discard);
+    json_object_set_new(o, "draw_count", json_integer(s->draw_count[side]));
+    for (int i = 0; i < c->nstrats; i++)
+        if (c->strat[i].side == side)
+            json_array_append_new(strats, json_pack("{s:s,s:b}", "id", c->strat[i].id, "enabled",
+                                                    s->strat_enabled[i]));
+    json_object_set_new(o, "strategies", strats);
+    return o;
+}
+
+static const char *decision_name(const inv_content *c, const inv_state *s, const tt_frame *f)
+{
+    static const char *const needs[] = {"none", "reduce", "zone", "sacrifice", "target",
+                                        "effect_zone", "destination", "effect_sacrifice"};
+    switch (f->kind) {
+    case F_PLACE_HERO: return "place_hero";
+    case F_DECLARE:
+        return f->a ? "reduce" : needs[inv_next_choice(c, (inv_state *)s, 0, NULL, NULL)];
+    case F_PAY_DISCARD: return "pay_discard";
+    case F_WINDOW: return "cancel_window";
+    case F_ATTACK_WINDOW: return "attack_window";
+    case F_SHIELD: return "shield";
+    case F_SHIELD_TAKE: return "shield_source";
+    case F_DISCARD_HAND: return "discard";
+    case F_SPLIT_REPAIR: return "repair_zone";
+    case F_TRIGGER_ORDER: return "trigger_order";
+    default: return "main";
+    }
+}
+
+static json_t *decision_json(const inv_content *c, const inv_state *s)
+{
+    if (s->step == S_GAME_OVER)
+        return json_null();
+    const tt_frame *f = tt_stack_peek(&s->stack);
+    json_t *o = json_object();
+    json_object_set_new(o, "player", json_string(inv_side_name(f ? f->player : s->active)));
+    json_object_set_new(o, "kind", json_string(f ? decision_name(c, s, f) : "main"));
+    if (f && f->kind == F_PLACE_HERO && s->nhero_deck) /* revealed (INV-3.7, 5.22) */
+        json_object_set_new(o, "hero", inst_json(c, s->hero_deck[s->nhero_deck - 1]));
+    if (f && (f->kind == F_SHIELD || f->kind == F_SHIELD_TAKE || f->kind == F_DISCARD_HAND ||
+              f->kind == F_SPLIT_REPAIR))
+        json_object_set_new(o, "count", json_integer(f->kind == F_SHIELD ? f->b : f->a));
+    return o;
+}
+
+static json_t *declaring_json(const inv_content *c, const inv_state *s)
+{
+    const inv_decl *d = &s->decl;
+    if (d->kind == ACT_NONE || s->step == S_GAME_OVER)
+        return json_null();
+    static const char *const kinds[] = {"none", "play", "use", "strategy", "trigger", "ops",
+                                        "move_hero"};
+    json_t *o = json_object(), *chain = json_array();
+    json_object_set_new(o, "kind", json_string(kinds[d->kind]));
+    json_object_set_new(o, "player", json_string(inv_side_name(d->player)));
+    json_object_set_new(o, "source", d->kind == ACT_STRATEGY ? json_string(c->strat[d->source].id)
+                                                             : inst_json(c, d->source));
+    json_object_set_new(o, "zone", d->zone < INV_NZ ? json_string(c->zone_id[d->zone]) : json_null());
+    for (int i = 0; i < s->nchain; i++)
+        json_array_append_new(chain, inst_json(c, s->chain[i].card));
+    json_object_set_new(o, "cancel_chain", chain);
+    return o;
+}
+
+static json_t *result_json(const inv_state *s)
+{
+    if (s->step != S_GAME_OVER)
+        return json_null();
+    return json_pack("{s:s,s:s,s:i,s:s}", "winner", inv_side_name(s->winner), "reason",
+                     inv_reason_name(s->reason), "turn", s->turn, "step",
+                     step_names[s->end_step]);
+}
+
+static const char *viewer_name(int viewer)
+{
+    return viewer == TT_VIEW_ALL ? "all" : viewer == TT_VIEW_SPECTATOR ? "spectator"
+                                                                        : inv_side_name(viewer);
+}
+
+char *inv_view_json(const tt_game *g, const void *st, int viewer)
+{
+    const inv_content *c = inv_content_of(g);
+    const inv_state *s = st;
+    json_t *o = json_object();
+    json_object_set_new(o, "game", json_string("invaders"));
+    json_object_set_new(o, "viewer", json_string(viewer_name(viewer)));
+    json_object_set_new(o, "turn", json_integer(s->turn));
+    json_object_set_new(o, "active", json_string(inv_side_name(s->active)));
+    json_object_set_new(o, "step", json_string(step_names[s->step]));
+    json_object_set_new(o, "decision", decision_json(c, s));
+    json_object_set_new(o, "plot", json_integer(s->plot));
+    json_object_set_new(o, "token_supply", json_integer(s->supply));
+    json_object_set_new(o, "zones", zones_json(c, s));
+    json_object_set_new(o, "hero", s->hero != INV_NONE ? inst_json(c, s->hero) : json_null());
+    json_object_set_new(o, "hero_deck", json_integer(s->nhero_deck));
+    json_t *players = json_object();
+    for (int side = 0; side < 2; side++)
+        json_object_set_new(players, inv_side_name(side), player_json(c, s, side, viewer));
+    json_object_set_new(o, "players", players);
+    json_object_set_new(o, "flags", json_pack("{s:b,s:i,s:b,s:b}", "plot_action_used",
+                                              s->plot_used, "ops_centre_uses", s->ops_uses,
+                                              "mankind_drained", s->mankind_drained,
+                                              "hero_moved", s->hero_moved));
+    json_object_set_new(o, "declaring", declaring_json(c, s));
+    json_object_set_new(o, "result", result_json(s));
+    char *text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(o);
+    return text;
+}
+
+/* --- the terminal picture ---------------------------------------------------------- */
+
+typedef struct sbuf {
+    char *p;
+    size_t n, cap;
+} sbuf;
+
+static void put(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int k = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? b->cap - b->n : 0, fmt, ap);
+        va_end(ap);
+        if (k < 0)
+            return;
+        if (b->p && b->n + (size_t)k < b->cap) {
+            b->n += (size_t)k;
+            return;
+        }
+        size_t cap = (b->cap + (size_t)k + 1) * 2;
+        char *p = realloc(b->p, cap);
+        if (!p)
+            return;
+        b->p = p;
+        b->cap = cap;
+    }
+}
+
+static void put_column(sbuf *b, const inv_content *c, const inv_state *s, int side, int z)
+{
+    put(b, "    %-8s", side == INV_INVADER ? "Invader" : "Mankind");
+    if (!s->ncol[side][z])
+        put(b, " -");
+    for (int i = 0; i < s->ncol[side][z]; i++) {
+        int u = s->col[side][z][i];
+        char name[64];
+        inv_inst_name(c, u, name, sizeof name);
+        put(b, "%s %s [%d", i ? "," : "", name, inv_power(c, s, u));
+        if (s->counters[u])
+            put(b, ", %d counters", s->counters[u]);
+        if (s->iflags[u] & IF_ROTATED)
+            put(b, ", rotated");
+        if (s->iflags[u] & IF_USED)
+            put(b, ", used");
+        put(b, "]");
+    }
+    put(b, "\n");
+}
+
+static void put_player(sbuf *b, const inv_content *c, const inv_state *s, int side, int viewer)
+{
+    put(b, "%s: deck %d, hand %d, discard %d", side == INV_INVADER ? "Invader" : "Mankind",
+        s->ndeck[side], s->nhand[side], s->ndiscard[side]);
+    if (side == INV_MANKIND)
+        put(b, ", hero deck %d", s->nhero_deck);
+    put(b, "\n  strategies:");
+    for (int i = 0; i < c->nstrats; i++)
+        if (c->strat[i].side == side)
+            put(b, " %s%s", c->strat[i].id, s->strat_enabled[i] ? " (used)" : "");
+    put(b, "\n");
+    if (sees_hand(viewer, side)) {
+        put(b, "  hand:");
+        for (int i = 0; i < s->nhand[side]; i++) {
+            const inv_card *k = inv_def(c, s->hand[side][i]);
+            put(b, "%s %s", i ? "," : "", k->id);
+            if (k->is_unit)
+                put(b, " (%d)", k->power);
+        }
+        put(b, "\n");
+    }
+}
+
+char *inv_view_text(const tt_game *g, const void *st, int viewer)
+{
+    const inv_content *c = inv_content_of(g);
+    const inv_state *s = st;
+    sbuf b = {0};
+    put(&b, "Turn %d, %s, %s step. Plot marker %d (Mankind wins at 0).\n", s->turn,
+        inv_side_name(s->active), step_names[s->step], s->plot);
+    for (int z = 0; z < INV_NZ; z++) {
+        put(&b, "  %s [%s] zone power %d%s", c->zone_name[z], c->zone_id[z],
+            inv_zone_power(c, s, z), s->shielded >> z & 1 ? ", shielded" : "");
+        if (s->tokens[z])
+            put(&b, " (%d damage)", s->tokens[z]);
+        put(&b, "   attack %d vs defence %d\n", inv_side_total(c, s, INV_INVADER, z),
+            inv_zone_power(c, s, z) + inv_side_total(c, s, INV_MANKIND, z));
+        put_column(&b, c, s, INV_INVADER, z);
+        put_column(&b, c, s, INV_MANKIND, z);
+    }
+    for (int side = 0; side < 2; side++)
+        put_player(&b, c, s, side, viewer);
+    if (s->decl.kind != ACT_NONE && s->step != S_GAME_OVER) {
+        char name[64] = "";
+        if (s->decl.kind != ACT_STRATEGY)
+            inv_inst_name(c, s->decl.source, name, sizeof name);
+        put(&b, "Declaring: %s%s", s->decl.kind == ACT_STRATEGY ? c->strat[s->decl.source].id : name,
+            s->nchain ? ", cancel chain:" : "");
+        for (int i = 0; i < s->nchain; i++) {
+            inv_inst_name(c, s->chain[i].card, name, sizeof name);
+            put(&b, " %s", name);
+        }
+        put(&b, "\n");
+    }
+    const tt_frame *f = tt_stack_peek(&s->stack);
+    if (s->step != S_GAME_OVER)
+        put(&b, "To decide: %s (%s)\n", inv_side_name(f ? f->player : s->active),
+            f ? decision_name(c, s, f) : "main step");
+    return b.p;
+}
