@@ -20,6 +20,10 @@ static const char *zname(const inv_content *c, int z) { return c->zone_name[z]; 
 
 static const tt_frame *top(const inv_state *s) { return tt_stack_peek(&s->stack); }
 
+/* The kind of action that answers each question of a declaration (enum inv_need). */
+static const int need_answer[] = {0, A_REDUCE, A_ZONE, A_SACRIFICE, A_TARGET, A_ZONE, A_ZONE,
+                                  A_SACRIFICE};
+
 int inv_to_move(const tt_game *g, const void *st)
 {
     (void)g;
@@ -174,6 +178,24 @@ static int check_sacrifice(const inv_content *c, const inv_state *s, int z, int 
     return TT_OK;
 }
 
+/* INV-5.23, 2.3: can unit move to z? With the reason when it cannot. */
+static int check_move(const inv_content *c, const inv_state *s, int unit, int dest_any, int z,
+                      tt_error *err)
+{
+    int from = inv_zone_of(s, unit);
+    const char *name = inv_def(c, unit)->name;
+    if (z == from)
+        return REFUSE("INV-5.23", "%s is already in %s", name, zname(c, z));
+    if (!dest_any && !(c->adjacent[from] >> z & 1))
+        return REFUSE("INV-2.3", "%s is not adjacent to %s", zname(c, z), zname(c, from));
+    if (!(inv_def(c, unit)->zones >> z & 1))
+        return REFUSE("INV-5.23", "%s cannot be in %s", name, zname(c, z));
+    if (!inv_dest_ok(c, s, unit, dest_any, z))
+        return REFUSE(inv_owner(c, unit) == INV_INVADER ? "INV-5.9" : "INV-5.8",
+                      "%s has no room for %s", zname(c, z), name);
+    return TT_OK;
+}
+
 static int check_place_zone(const inv_content *c, const inv_state *s, int z, tt_error *err)
 {
     const inv_decl *d = &s->decl;
@@ -187,15 +209,7 @@ static int check_place_zone(const inv_content *c, const inv_state *s, int z, tt_
                        : REFUSE("INV-5.8", "your column in %s is full and nothing there may be sacrificed", zname(c, z));
         return TT_OK;
     }
-    int from = inv_zone_of(s, d->source);
-    int any = d->kind == ACT_OPS && c->ops_any;
-    if (z == from)
-        return REFUSE("INV-5.23", "%s is already in %s", inv_def(c, d->source)->name, zname(c, z));
-    if (!any && !(c->adjacent[from] >> z & 1))
-        return REFUSE("INV-2.3", "%s is not adjacent to %s", zname(c, z), zname(c, from));
-    if (!inv_dest_ok(c, s, d->source, 1, z))
-        return REFUSE("INV-5.23", "%s has no room for %s", zname(c, z), inv_def(c, d->source)->name);
-    return TT_OK;
+    return check_move(c, s, d->source, d->kind == ACT_OPS && c->ops_any, z, err);
 }
 
 static int check_declare(const inv_content *c, const inv_state *s, int op, int arg, tt_error *err)
@@ -204,8 +218,7 @@ static int check_declare(const inv_content *c, const inv_state *s, int op, int a
     int slot = 0;
     int need = inv_next_choice(c, (inv_state *)s, 0, &e, &slot); /* fill = 0: reads only */
     const inv_decl *d = &s->decl;
-    static const int want[] = {0, A_REDUCE, A_ZONE, A_SACRIFICE, A_TARGET, A_ZONE, A_ZONE, A_SACRIFICE};
-    if (op != want[need])
+    if (op != need_answer[need])
         return REFUSE("INV-5.26a", "that does not answer the declaration's question");
     switch (need) {
     case N_REDUCE: {
@@ -226,8 +239,8 @@ static int check_declare(const inv_content *c, const inv_state *s, int op, int a
         return inv_effect_zone_ok(c, s, e, arg) ? TT_OK
                                                 : REFUSE("INV-2.21", "that zone cannot be chosen");
     case N_DEST:
-        return inv_dest_ok(c, s, d->choice[slot - 1], e->dest == DEST_ANY, arg)
-                   ? TT_OK : REFUSE("INV-5.23", "the unit cannot move there");
+        return arg < INV_NZ ? check_move(c, s, d->choice[slot - 1], e->dest == DEST_ANY, arg, err)
+                            : REFUSE("INV-2.2", "no such zone");
     default: {
         int unit = d->choice[slot - 2], z = d->choice[slot - 1];
         return check_sacrifice(c, s, z, unit, arg, err);
@@ -398,12 +411,15 @@ int inv_legal(const tt_game *g, const void *st, tt_action *out)
     case F_SHIELD: offer_range(&L, A_SHIELD, f->b + 1); break;
     case F_SHIELD_TAKE: offer_units(&L, A_FROM); break;
     case F_TRIGGER_ORDER: offer_units(&L, A_TRIGGER); break;
-    case F_DECLARE:
-        offer_range(&L, A_REDUCE, 3);
-        offer_range(&L, A_ZONE, INV_NZ);
-        offer_units(&L, A_SACRIFICE);
-        offer_units(&L, A_TARGET);
+    case F_DECLARE: {
+        /* only answers of the kind the question asks for; check() still decides */
+        int op = f->a ? A_REDUCE : need_answer[inv_next_choice(L.c, (inv_state *)s, 0, NULL, NULL)];
+        if (op == A_REDUCE || op == A_ZONE)
+            offer_range(&L, op, op == A_REDUCE ? 3 : INV_NZ);
+        else
+            offer_units(&L, op);
         break;
+    }
     default: break;
     }
     return L.n;
@@ -612,6 +628,7 @@ static void do_main(const inv_content *c, inv_state *s, int op, int arg, tt_even
         break;
     case A_PLOT_DRAW:
         s->plot_used = 1;
+        tt_emit(ev, E_REDUCE, INV_INVADER, 0, 0, 0, 0, 0);
         inv_draw(s, INV_INVADER, ev);
         inv_move_plot(c, s, -1, ev);
         break;

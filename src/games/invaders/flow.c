@@ -103,11 +103,12 @@ void inv_draw(inv_state *s, int side, tt_events *ev)
     tt_emit(ev, E_DRAW, side, 1, card, 0, 0, 0);
 }
 
-/* The current hero left play: a replacement, or the Invader wins (INV-5.22). */
-static void hero_left(inv_state *s)
+/* The current hero left play: a replacement, or the Invader wins (INV-5.22;
+ * content may turn that win off, and Mankind then fights on without a hero). */
+static void hero_left(const inv_content *c, inv_state *s)
 {
     if (s->nhero_deck == 0)
-        s->heroes_out = 1;
+        s->heroes_out = c->heroes_exhausted_loses;
     else
         tt_stack_push(&s->stack, F_PLACE_HERO, INV_MANKIND)->a = 1;
 }
@@ -119,7 +120,7 @@ void inv_destroy(const inv_content *c, inv_state *s, int inst, tt_events *ev)
     inv_leave_play(s, inst);
     inv_to_discard(c, s, inst); /* INV-5.21: the owner's pile */
     if (was_hero)
-        hero_left(s);
+        hero_left(c, s);
 }
 
 void inv_sacrifice(const inv_content *c, inv_state *s, int inst, tt_events *ev)
@@ -129,7 +130,7 @@ void inv_sacrifice(const inv_content *c, inv_state *s, int inst, tt_events *ev)
     inv_leave_play(s, inst);
     inv_to_discard(c, s, inst);
     if (was_hero)
-        hero_left(s);
+        hero_left(c, s);
 }
 
 /* Moves a unit to zone z, sacrificing `sac` first if given (INV-5.23, 5.8). */

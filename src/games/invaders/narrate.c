@@ -81,6 +81,8 @@ static int more_text(const inv_content *c, const tt_event *e, char *buf, size_t 
     case E_DECLINE:
         return snprintf(buf, n, "%s declines %s", who, e->a ? "to cancel" : "the attack window");
     case E_REDUCE:
+        if (e->a == 0)
+            return snprintf(buf, n, "Invader uses the plot action to draw a card");
         return snprintf(buf, n, "Invader uses the plot action: %s cost -1",
                         e->a == 1 ? "discard" : "drain");
     default: return 0;

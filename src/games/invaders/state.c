@@ -47,13 +47,10 @@ int inv_side_total(const inv_content *c, const inv_state *s, int side, int z)
 
 void inv_leave_play(inv_state *s, int inst)
 {
-    int side = inst < 0 ? 0 : 0;
-    (void)side;
-    for (int sd = 0; sd < 2; sd++) {
-        int z = inv_zone_of(s, inst);
+    int z = inv_zone_of(s, inst);
+    for (int sd = 0; sd < 2; sd++)
         if (tt_pile_remove(s->col[sd][z], &s->ncol[sd][z], (uint8_t)inst))
             break;
-    }
     s->counters[inst] = 0; /* INV-2.15 */
     s->iflags[inst] = 0;
     s->loc[inst] = L_LIMBO;
@@ -192,9 +189,8 @@ static int check_places(const inv_content *c, const inv_state *s, tt_error *err)
     }
     if (count_pile(s->hero_deck, s->nhero_deck, L_HERO_DECK, s, seen))
         return INSANE("hero deck disagrees with card locations");
-    for (int i = 0; i < s->decl.kind && i < 1; i++)
-        if (s->decl.kind == ACT_PLAY && inv_loc(s, s->decl.source) == L_LIMBO)
-            seen[s->decl.source]++;
+    if (s->decl.kind == ACT_PLAY && inv_loc(s, s->decl.source) == L_LIMBO)
+        seen[s->decl.source]++; /* the card being played (INV-2.14) */
     for (int i = 0; i < s->nchain; i++)
         seen[s->chain[i].card]++;
     for (int i = 0; i < c->ninst; i++) {
@@ -227,8 +223,11 @@ int inv_sanity(const tt_game *g, const void *st, tt_error *err)
     for (int z = 0; z < INV_NZ; z++)
         for (int i = 0; i < s->ncol[INV_MANKIND][z]; i++)
             heroes += inv_def(c, s->col[INV_MANKIND][z][i])->type == T_HERO;
-    int placing = s->stack.n && s->stack.f[s->stack.n - 1].kind == F_PLACE_HERO;
-    if (s->step != S_GAME_OVER && !placing && (heroes != 1 || s->hero == INV_NONE))
+    int placing = 0;
+    for (int i = 0; i < s->stack.n; i++)
+        placing |= s->stack.f[i].kind == F_PLACE_HERO;
+    int none_left = s->hero == INV_NONE && s->nhero_deck == 0 && !c->heroes_exhausted_loses;
+    if (s->step != S_GAME_OVER && !placing && !none_left && (heroes != 1 || s->hero == INV_NONE))
         return INSANE("Mankind has %d heroes in play (INV-5.22)", heroes);
     if ((s->step == S_GAME_OVER) != (s->winner != INV_NONE || s->reason != R_NONE))
         return INSANE("game-over step and result disagree");
