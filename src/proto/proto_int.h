@@ -1,0 +1,88 @@
+/* What the files of the text protocol share: the answer buffer and its framing
+ * (answer.c), and the game session a protocol drives (session.c). proto.c holds
+ * the commands and reads the requests. Nothing outside src/proto includes this. */
+#ifndef TT_PROTO_PROTO_INT_H
+#define TT_PROTO_PROTO_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tabletop/tt.h"
+
+/* --- answers (answer.c) ------------------------------------------------------- */
+
+/* A growable answer text. Zero-initialise; free(b.s) when done. */
+typedef struct proto_buf {
+    char *s; /* NUL-terminated once anything was added; may be NULL */
+    size_t n, cap;
+    int oom; /* an append failed: the answer becomes "out of memory" */
+} proto_buf;
+
+/* What a command returns: done, failed (the buffer holds the one-line error),
+ * or called wrongly (the dispatcher answers with the command's usage). */
+enum { PROTO_OK = 0, PROTO_FAIL = -1, PROTO_USAGE = -2 };
+
+void proto_putn(proto_buf *b, const char *s, size_t n);
+void proto_puts(proto_buf *b, const char *s);
+void proto_printf(proto_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Replace the answer by an error message and return PROTO_FAIL. fail_err
+ * writes "<tt_strerror(rc)>: <message> (<rule>)". */
+int proto_fail(proto_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int proto_fail_err(proto_buf *b, int rc, const tt_error *err);
+int proto_fail_nomem(proto_buf *b);
+
+/* The framed response: "=id" or "?id", the text (first line after a space,
+ * further lines below, blank lines dropped; an error keeps its first line
+ * only), then the empty line. A text starting with a newline starts on the
+ * line below "=id". Returns a malloc'd string, NULL when out of memory. */
+char *proto_frame(int ok, const char *id, const char *text);
+
+/* --- the session (session.c) ---------------------------------------------------- */
+
+/* States saved for undo, sz bytes each, oldest first. */
+typedef struct proto_history {
+    unsigned char *s;
+    int n, cap;
+    size_t sz;
+} proto_history;
+
+#define PROTO_MAX_EVENTS 1024 /* events narrated for one change; more are counted */
+
+struct tt_proto {
+    uint64_t next_seed; /* the seed of the next `new` without seed=N */
+    tt_game *game;      /* NULL until `new` or `load` */
+    tt_state *state;
+    uint64_t seed;      /* the current game's seed */
+    tt_record *rec;     /* every entry since `new` or `load` */
+    proto_history hist; /* the state before each entry: hist.n == record length */
+    tt_event *ev;       /* PROTO_MAX_EVENTS, for narrating one change */
+};
+
+void proto_session_clear(tt_proto *p);
+
+/* Starts game g from seed, replacing the session's game. Takes ownership of g
+ * whatever happens; on failure (out of memory) the old game stays. */
+int proto_session_start(tt_proto *p, tt_game *g, uint64_t seed, tt_error *err);
+
+/* Loads and replays the record at path, replacing the session's game, with
+ * the states before each entry saved for undo. On failure nothing changed. */
+int proto_session_load(tt_proto *p, const char *path, tt_error *err);
+
+/* Every change (action, rig, concession) goes: add its record entry, then
+ * change_open(status of the add) which saves the state for undo, then the
+ * game's call, then change_close(status of the call), which takes the entry
+ * and the saved state back if the game refused (leaving the state untouched).
+ * Both return their status; on failure nothing is left behind. */
+int proto_change_open(tt_proto *p, int add_rc, tt_error *err);
+int proto_change_close(tt_proto *p, int rc);
+
+/* Restores the state before the last entry and pops it; 0 when none. */
+int proto_undo(tt_proto *p);
+
+/* An empty event list over the session's buffer. */
+tt_events proto_events(tt_proto *p);
+/* One line per event as a spectator sees it; silent events are skipped. */
+void proto_narrate(const tt_proto *p, const tt_events *ev, proto_buf *out);
+
+#endif
