@@ -1,0 +1,115 @@
+/* The `tabletop` command: what its subcommands share.
+ *
+ * main.c dispatches to one cmd_* function per subcommand; each takes the
+ * arguments after the subcommand's name (argv[0] is the subcommand) and returns
+ * the process exit status. Everything a subcommand prints about a failure goes
+ * to stderr as one line "tabletop: <message>" (cli_error); results go to
+ * stdout. No global mutable state: each command owns what it loads. */
+#ifndef TT_CLI_CLI_H
+#define TT_CLI_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "tabletop/tt.h"
+
+/* Exit statuses scripts can trust. */
+enum {
+    CLI_OK = 0,      /* done */
+    CLI_REFUSED = 1, /* refused or invalid input: a bad deck, record, content file */
+    CLI_USAGE = 2    /* bad command line: unknown option, game, AI, parameter */
+};
+
+/* --- the subcommands (argv[0] is the subcommand's name) ------------------- */
+
+int cmd_play(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_deck(int argc, char **argv);
+
+/* --- messages and arguments (args.c) -------------------------------------- */
+
+/* Prints "tabletop: <message>" on stderr; returns status. */
+int cli_error(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Prints "tabletop: <cmd>: <message> (see 'tabletop <cmd> --help')" on stderr;
+ * returns CLI_USAGE. */
+int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Matches argv[*i] against option `name` taking a value, given either as
+ * "--name value" or "--name=value". Returns 1 and sets *value (advancing *i past
+ * a separate value), 0 when argv[*i] is another option, or -1 when the value is
+ * missing (after printing the usage error for `cmd`). */
+int cli_option(const char *cmd, const char *name, int argc, char **argv, int *i,
+               const char **value);
+
+/* 1 when arg is "--help" or "-h". */
+int cli_is_help(const char *arg);
+
+/* Number parsers: the whole text must be a number in range. 0 on success,
+ * -1 otherwise (*out unchanged). */
+int cli_parse_u64(const char *text, uint64_t *out);
+int cli_parse_long(const char *text, long min, long max, long *out);
+int cli_parse_double(const char *text, double min, double max, double *out);
+
+/* Game parameters collected from repeated --param options, joined by spaces. */
+typedef struct cli_params {
+    char text[1024];
+} cli_params;
+/* Appends "key=value" (or several, space separated); -1 when it does not fit or
+ * is not key=value (after printing the usage error for `cmd`). */
+int cli_params_add(const char *cmd, cli_params *p, const char *kv);
+
+/* A seed for when the user gives none: different on every run. */
+uint64_t cli_fresh_seed(void);
+
+/* Writes text as a JSON string, quotes included. */
+void cli_json_string(FILE *out, const char *text);
+
+/* --- games, seats and narration (common.c) -------------------------------- */
+
+/* CLI_OK when `name` is a game this build knows; otherwise prints the usage
+ * error for `cmd` (naming the known games; NULL name: none was given) and
+ * returns CLI_USAGE. */
+int cli_game_check(const char *cmd, const char *name);
+
+/* Loads `name` with `params`; on failure prints why and returns the exit
+ * status (CLI_USAGE for an unknown game or parameter, CLI_REFUSED for bad
+ * content), with *out NULL. */
+int cli_game_load(const char *cmd, const char *name, const char *params, tt_game **out);
+
+/* Who sits in each seat: a person or an AI by name. */
+typedef struct cli_seats {
+    int n;                           /* = tt_game_players */
+    char name[TT_MAX_PLAYERS][32];   /* "human" or an AI name */
+    int human[TT_MAX_PLAYERS];       /* 1 for "human" */
+    int nhumans;
+} cli_seats;
+
+/* Parses "A,B,…" (one entry per player) into seats; NULL spec means
+ * `default_first` then "random" for the others. Refuses "human" unless
+ * allow_human. Returns 0, or CLI_USAGE after printing why. */
+int cli_seats_parse(const char *cmd, const tt_game *game, const char *spec,
+                    const char *default_first, int allow_human, cli_seats *out);
+
+/* Creates the AIs of the non-human seats for a game started from state_seed
+ * (seat p's seed is cli_ai_seed(state_seed, p)); human seats get NULL. On
+ * failure prints why, frees what it made and returns CLI_REFUSED. */
+int cli_ais_new(const tt_game *game, const cli_seats *seats, uint64_t state_seed,
+                tt_ai **ais);
+void cli_ais_free(tt_ai **ais, int n);
+
+/* The seed of seat `player`'s AI in a game whose state seed is state_seed, so
+ * that `sim` game i and `play --seed <its state seed>` play the same game. */
+uint64_t cli_ai_seed(uint64_t state_seed, int player);
+
+/* Prints every event of ev with something to say for `viewer`, one per line;
+ * notes events the buffer dropped. */
+void cli_narrate(FILE *out, const tt_game *game, const tt_events *ev, int viewer);
+
+/* Prints "Game over after N turns: <winner> wins (REASON)." or, when the game
+ * is not over, how far it went. */
+void cli_result_line(FILE *out, const tt_game *game, const tt_state *state);
+
+#endif

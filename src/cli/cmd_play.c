@@ -1,0 +1,332 @@
+/* `tabletop play`: a game at the terminal — people and AIs in any seats.
+ *
+ * The loop asks whoever is to move: an AI through tt_ai_choose, a person by
+ * printing that player's view (tt_view_text for their seat only, never more),
+ * the legal actions numbered, and a prompt. A person answers with a number, an
+ * action text (tt_apply_text, so compound "play card zone=EU" forms work too),
+ * or a command; a refused entry prints the rule that refuses it and asks again.
+ * After every apply the events are narrated from one perspective fixed for the
+ * whole game: omniscient with no person at the table, the person's own with
+ * one, the spectator's in hot-seat play (both people read the same screen).
+ * State seed = --seed; the AIs' seeds come from it (cli_ai_seed), so a seed
+ * repeats a game exactly, and a `sim` game can be watched again here. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+#define EVENTS_CAP 512
+#define LINE_MAX_LEN 512
+
+static const char play_help[] =
+    "Usage: tabletop play <game> [--players A,B] [--seed N] [--param key=value ...]\n"
+    "\n"
+    "Plays one game at the terminal. Each seat is `human` or an AI (`tabletop list`);\n"
+    "the default is human,random: you are player 0.\n"
+    "\n"
+    "Options:\n"
+    "  --players A,B      who sits where, in player order (e.g. random,human; human,human\n"
+    "                     for hot-seat; random,random to watch a narrated game)\n"
+    "  --seed N           repeat a game exactly (the AIs' seeds derive from N); a `sim`\n"
+    "                     game is watched again with --seed <its seed> and the same players\n"
+    "  --param key=value  a game parameter (repeatable); see docs/games/<game>.md\n"
+    "\n"
+    "At your prompt type the number of an action, or its text (compound forms such as\n"
+    "`play card zone=EU` too), or: help, board, concede, quit. End of input quits.\n";
+
+static const char prompt_help[] =
+    "Type the number of an action, or its text (a compound form such as\n"
+    "\"play card zone=EU\" works too). Commands:\n"
+    "  board     show the board again\n"
+    "  help      this help and the legal actions\n"
+    "  concede   give up this game\n"
+    "  quit      stop playing (end of input does the same)\n";
+
+typedef struct play_opts {
+    const char *game;
+    const char *players;
+    uint64_t seed;
+    int has_seed;
+    cli_params params;
+} play_opts;
+
+typedef struct play {
+    const tt_game *game;
+    tt_state *state;
+    cli_seats seats;
+    tt_ai *ais[TT_MAX_PLAYERS];
+    tt_action *legal;
+    int nlegal;
+    int viewer; /* narration perspective for the whole game */
+    int echo;   /* stdin is not a terminal: echo what was read */
+    int shown;  /* the board and actions are on screen for this decision */
+    tt_event evbuf[EVENTS_CAP];
+} play;
+
+enum { TURN_DONE, TURN_QUIT, TURN_FAILED };
+
+static int parse_args(int argc, char **argv, play_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int m;
+        if (cli_is_help(argv[i])) {
+            fputs(play_help, stdout);
+            return -1;
+        } else if ((m = cli_option("play", "--players", argc, argv, &i, &v)) != 0) {
+            if (m < 0)
+                return CLI_USAGE;
+            o->players = v;
+        } else if ((m = cli_option("play", "--seed", argc, argv, &i, &v)) != 0) {
+            if (m < 0 || cli_parse_u64(v, &o->seed))
+                return m < 0 ? CLI_USAGE : cli_usage("play", "--seed wants a number, not '%s'", v);
+            o->has_seed = 1;
+        } else if ((m = cli_option("play", "--param", argc, argv, &i, &v)) != 0) {
+            if (m < 0 || cli_params_add("play", &o->params, v))
+                return CLI_USAGE;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return cli_usage("play", "unknown option '%s'", argv[i]);
+        } else if (!o->game) {
+            o->game = argv[i];
+        } else {
+            return cli_usage("play", "unexpected argument '%s'", argv[i]);
+        }
+    }
+    return cli_game_check("play", o->game);
+}
+
+static void narrate(play *pl, tt_events *ev)
+{
+    cli_narrate(stdout, pl->game, ev, pl->viewer);
+}
+
+static void show_actions(play *pl)
+{
+    char text[TT_ACTION_TEXT_MAX];
+    for (int i = 0; i < pl->nlegal; i++) {
+        if (tt_action_format(pl->game, pl->state, pl->legal[i], text, sizeof text) != TT_OK)
+            snprintf(text, sizeof text, "(action %u)", (unsigned)pl->legal[i]);
+        printf("%3d. %s\n", i + 1, text);
+    }
+}
+
+static void show_board(play *pl, int p)
+{
+    char *view = tt_view_text(pl->game, pl->state, p);
+    printf("\n--- %s to decide (turn %d) ---\n", tt_player_name(pl->game, p),
+           tt_turn(pl->game, pl->state));
+    if (view) {
+        fputs(view, stdout);
+        if (view[0] && view[strlen(view) - 1] != '\n')
+            putchar('\n');
+    }
+    free(view);
+    printf("Legal actions:\n");
+    show_actions(pl);
+}
+
+/* Reads one line without its newline into buf; 0 at end of input. A line too
+ * long for buf is read to its end and returned empty with *too_long set. */
+static int read_line(char *buf, size_t n, int *too_long)
+{
+    *too_long = 0;
+    if (!fgets(buf, (int)n, stdin))
+        return 0;
+    size_t len = strlen(buf);
+    if (len && buf[len - 1] == '\n') {
+        buf[--len] = '\0';
+    } else if (!feof(stdin)) {
+        int c;
+        while ((c = getchar()) != EOF && c != '\n')
+            ;
+        *too_long = 1;
+        buf[0] = '\0';
+    }
+    return 1;
+}
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t len = strlen(s);
+    while (len && isspace((unsigned char)s[len - 1]))
+        s[--len] = '\0';
+    return s;
+}
+
+static void refused(const tt_error *err)
+{
+    char buf[400];
+    printf("refused: %s\n", tt_error_text(err, buf, sizeof buf));
+}
+
+/* Applies what the person typed at the prompt of player p: a number, an
+ * action text or `concede`. 1 when it was applied (and narrated), 0 when it
+ * was refused (the state is unchanged). */
+static int human_apply(play *pl, int p, const char *line)
+{
+    tt_events ev = {pl->evbuf, 0, EVENTS_CAP, 0};
+    tt_error err;
+    tt_error_clear(&err);
+    long k;
+    int rc;
+    if (strcmp(line, "concede") == 0) {
+        rc = tt_concede(pl->game, pl->state, p, &ev, &err);
+    } else if (cli_parse_long(line, 0, 1000000, &k) == 0) {
+        if (k < 1 || k > pl->nlegal) {
+            printf("refused: there is no action %ld (choose 1-%d)\n", k, pl->nlegal);
+            return 0;
+        }
+        rc = tt_apply(pl->game, pl->state, pl->legal[k - 1], &ev, &err);
+    } else {
+        rc = tt_apply_text(pl->game, pl->state, line, &ev, &err);
+    }
+    if (rc != TT_OK) {
+        refused(&err);
+        return 0;
+    }
+    narrate(pl, &ev);
+    return 1;
+}
+
+static int human_turn(play *pl, int p)
+{
+    if (!pl->shown)
+        show_board(pl, p);
+    pl->shown = 1;
+    for (;;) {
+        char buf[LINE_MAX_LEN];
+        int too_long;
+        printf("%s> ", tt_player_name(pl->game, p));
+        fflush(stdout);
+        if (!read_line(buf, sizeof buf, &too_long)) {
+            putchar('\n');
+            return TURN_QUIT;
+        }
+        if (pl->echo)
+            printf("%s\n", buf);
+        char *line = trim(buf);
+        if (too_long)
+            printf("refused: that line is too long\n");
+        else if (!*line)
+            continue;
+        else if (strcmp(line, "quit") == 0 || strcmp(line, "exit") == 0)
+            return TURN_QUIT;
+        else if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
+            fputs(prompt_help, stdout);
+            printf("Legal actions:\n");
+            show_actions(pl);
+        } else if (strcmp(line, "board") == 0)
+            show_board(pl, p);
+        else if (human_apply(pl, p, line)) {
+            pl->shown = 0;
+            return TURN_DONE;
+        }
+    }
+}
+
+static int ai_turn(play *pl, int p)
+{
+    tt_events ev = {pl->evbuf, 0, EVENTS_CAP, 0};
+    tt_error err;
+    tt_error_clear(&err);
+    tt_action a;
+    char buf[400];
+    if (tt_ai_choose(pl->ais[p], pl->state, &a, &err) != TT_OK ||
+        tt_apply(pl->game, pl->state, a, &ev, &err) != TT_OK) {
+        cli_error(CLI_REFUSED, "the %s AI (%s) failed: %s", tt_ai_name(pl->ais[p]),
+                  tt_player_name(pl->game, p), tt_error_text(&err, buf, sizeof buf));
+        return TURN_FAILED;
+    }
+    narrate(pl, &ev);
+    pl->shown = 0;
+    return TURN_DONE;
+}
+
+static void print_header(const play *pl, const play_opts *o)
+{
+    printf("%s:", tt_game_name(pl->game));
+    for (int p = 0; p < pl->seats.n; p++)
+        printf("%s %s (%s)", p ? " vs" : "", tt_player_name(pl->game, p), pl->seats.name[p]);
+    printf(", seed %llu\n", (unsigned long long)o->seed);
+    if (pl->seats.nhumans)
+        printf("Type a number or an action at your prompt; 'help' for commands.\n");
+}
+
+/* Runs the game to its end or until a person quits; returns the exit status. */
+static int play_loop(play *pl)
+{
+    int to_move;
+    while ((to_move = tt_to_move(pl->game, pl->state)) != TT_TERMINAL) {
+        int r;
+        if (pl->seats.human[to_move]) {
+            pl->nlegal = tt_legal(pl->game, pl->state, pl->legal);
+            r = human_turn(pl, to_move);
+        } else {
+            r = ai_turn(pl, to_move);
+        }
+        if (r == TURN_FAILED)
+            return CLI_REFUSED;
+        if (r == TURN_QUIT) {
+            printf("Game abandoned at turn %d.\n", tt_turn(pl->game, pl->state));
+            return CLI_OK;
+        }
+    }
+    cli_result_line(stdout, pl->game, pl->state);
+    return CLI_OK;
+}
+
+static int play_run(play *pl, const play_opts *o)
+{
+    pl->viewer = pl->seats.nhumans == 0   ? TT_VIEW_ALL
+                 : pl->seats.nhumans >= 2 ? TT_VIEW_SPECTATOR
+                                          : -1;
+    for (int p = 0; p < pl->seats.n && pl->viewer == -1; p++)
+        if (pl->seats.human[p])
+            pl->viewer = p;
+    pl->echo = !isatty(STDIN_FILENO);
+    pl->state = malloc(tt_state_size(pl->game));
+    pl->legal = malloc((size_t)tt_max_actions(pl->game) * sizeof *pl->legal);
+    int rc = CLI_REFUSED;
+    if (!pl->state || !pl->legal)
+        cli_error(CLI_REFUSED, "out of memory");
+    else if (cli_ais_new(pl->game, &pl->seats, o->seed, pl->ais) == CLI_OK) {
+        tt_state_init(pl->game, pl->state, o->seed);
+        print_header(pl, o);
+        rc = play_loop(pl);
+        cli_ais_free(pl->ais, pl->seats.n);
+    }
+    free(pl->state);
+    free(pl->legal);
+    return rc;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    play_opts o;
+    int rc = parse_args(argc, argv, &o);
+    if (rc)
+        return rc < 0 ? CLI_OK : rc;
+    if (!o.has_seed)
+        o.seed = cli_fresh_seed();
+    tt_game *game;
+    rc = cli_game_load("play", o.game, o.params.text, &game);
+    if (rc)
+        return rc;
+    play *pl = calloc(1, sizeof *pl);
+    if (!pl) {
+        tt_game_free(game);
+        return cli_error(CLI_REFUSED, "out of memory");
+    }
+    pl->game = game;
+    rc = cli_seats_parse("play", game, o.players, "human", 1, &pl->seats);
+    if (rc == 0)
+        rc = play_run(pl, &o);
+    free(pl);
+    tt_game_free(game);
+    return rc;
+}

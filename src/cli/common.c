@@ -1,0 +1,175 @@
+/* Games, seats and narration shared by play, sim and replay.
+ *
+ * A seat is "human" or the name of an AI (tt_ai_list). AIs get seeds derived
+ * from the game's state seed (cli_ai_seed), never from a clock, so one number
+ * repeats a whole game: `sim` prints or writes the state seed of each game and
+ * `play --seed` with the same players replays it. Narration goes through
+ * tt_event_text with the viewer the caller chooses, so a person never reads
+ * what their seat may not know. */
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/rng.h"
+
+/* Joins the names list(0), list(1), … with ", " into buf. */
+static const char *names_join(const char *(*list)(int), char *buf, size_t n)
+{
+    buf[0] = '\0';
+    for (int i = 0; list(i); i++) {
+        size_t at = strlen(buf);
+        snprintf(buf + at, n - at, "%s%s", i ? ", " : "", list(i));
+    }
+    return buf;
+}
+
+int cli_game_check(const char *cmd, const char *name)
+{
+    char known[256];
+    if (!name)
+        return cli_usage(cmd, "which game? (known: %s)",
+                         names_join(tt_game_list, known, sizeof known));
+    if (!tt_game_summary(name))
+        return cli_usage(cmd, "unknown game '%s' (known: %s)", name,
+                         names_join(tt_game_list, known, sizeof known));
+    return CLI_OK;
+}
+
+int cli_game_load(const char *cmd, const char *name, const char *params, tt_game **out)
+{
+    *out = NULL;
+    if (cli_game_check(cmd, name))
+        return CLI_USAGE;
+    tt_error err;
+    tt_error_clear(&err);
+    int rc = tt_game_new(name, params, out, &err);
+    if (rc == TT_OK)
+        return CLI_OK;
+    char buf[400];
+    tt_error_text(&err, buf, sizeof buf);
+    if (rc == TT_EARG)
+        return cli_usage(cmd, "%s", buf);
+    return cli_error(CLI_REFUSED, "%s", buf);
+}
+
+static int ai_known(const char *name)
+{
+    for (int i = 0; tt_ai_list(i); i++)
+        if (strcmp(tt_ai_list(i), name) == 0)
+            return 1;
+    return 0;
+}
+
+static int seat_set(const char *cmd, cli_seats *s, int p, const char *name, size_t len,
+                    int allow_human)
+{
+    if (len == 0 || len >= sizeof s->name[p])
+        return cli_usage(cmd, "--players: bad entry for seat %d", p + 1);
+    memcpy(s->name[p], name, len);
+    s->name[p][len] = '\0';
+    s->human[p] = strcmp(s->name[p], "human") == 0;
+    if (s->human[p] && !allow_human)
+        return cli_usage(cmd, "--players: only AIs play here, not 'human'");
+    if (!s->human[p] && !ai_known(s->name[p])) {
+        char known[256];
+        return cli_usage(cmd, "--players: unknown player '%s' (known: %s%s)", s->name[p],
+                         allow_human ? "human, " : "",
+                         names_join(tt_ai_list, known, sizeof known));
+    }
+    s->nhumans += s->human[p];
+    return 0;
+}
+
+int cli_seats_parse(const char *cmd, const tt_game *game, const char *spec,
+                    const char *default_first, int allow_human, cli_seats *out)
+{
+    memset(out, 0, sizeof *out);
+    out->n = tt_game_players(game);
+    if (!spec) {
+        for (int p = 0; p < out->n; p++) {
+            const char *name = p == 0 ? default_first : "random";
+            int rc = seat_set(cmd, out, p, name, strlen(name), allow_human);
+            if (rc)
+                return rc;
+        }
+        return 0;
+    }
+    int p = 0;
+    const char *s = spec;
+    for (;;) {
+        size_t len = strcspn(s, ",");
+        if (p == out->n)
+            return cli_usage(cmd, "--players: %s has %d players, not more", tt_game_name(game),
+                             out->n);
+        int rc = seat_set(cmd, out, p++, s, len, allow_human);
+        if (rc)
+            return rc;
+        if (!s[len])
+            break;
+        s += len + 1;
+    }
+    if (p != out->n)
+        return cli_usage(cmd, "--players: %s needs %d players, one per seat (e.g. %s%s)",
+                         tt_game_name(game), out->n, default_first,
+                         out->n == 2 ? ",random" : ",random,…");
+    return 0;
+}
+
+uint64_t cli_ai_seed(uint64_t state_seed, int player)
+{
+    return tt_mix64(tt_mix64(state_seed) + (uint64_t)player + 1);
+}
+
+int cli_ais_new(const tt_game *game, const cli_seats *seats, uint64_t state_seed, tt_ai **ais)
+{
+    for (int p = 0; p < seats->n; p++)
+        ais[p] = NULL;
+    for (int p = 0; p < seats->n; p++) {
+        if (seats->human[p])
+            continue;
+        tt_error err;
+        tt_error_clear(&err);
+        if (tt_ai_new(seats->name[p], game, NULL, cli_ai_seed(state_seed, p), &ais[p], &err)) {
+            char buf[400];
+            cli_ais_free(ais, seats->n);
+            return cli_error(CLI_REFUSED, "%s", tt_error_text(&err, buf, sizeof buf));
+        }
+    }
+    return CLI_OK;
+}
+
+void cli_ais_free(tt_ai **ais, int n)
+{
+    for (int p = 0; p < n; p++) {
+        tt_ai_free(ais[p]);
+        ais[p] = NULL;
+    }
+}
+
+void cli_narrate(FILE *out, const tt_game *game, const tt_events *ev, int viewer)
+{
+    char line[512];
+    for (int i = 0; i < ev->n; i++) {
+        int len = tt_event_text(game, &ev->ev[i], viewer, line, sizeof line);
+        if (len > 0)
+            fprintf(out, "%s\n", line);
+    }
+    if (ev->dropped)
+        fprintf(out, "(%d more events not shown)\n", ev->dropped);
+}
+
+void cli_result_line(FILE *out, const tt_game *game, const tt_state *state)
+{
+    tt_result r;
+    tt_result_get(game, state, &r);
+    if (!r.over) {
+        fprintf(out, "The game is not over (turn %d, %s to move).\n", tt_turn(game, state),
+                tt_player_name(game, tt_to_move(game, state)));
+        return;
+    }
+    const char *turns = r.turn == 1 ? "turn" : "turns";
+    if (r.winner < 0)
+        fprintf(out, "Game over after %d %s: no winner (%s).\n", r.turn, turns, r.reason);
+    else
+        fprintf(out, "Game over after %d %s: %s wins (%s).\n", r.turn, turns,
+                tt_player_name(game, r.winner), r.reason);
+}

@@ -1,0 +1,26 @@
+/* Small statistics for `tabletop sim`: binomial intervals and medians. */
+#ifndef TT_CLI_STATS_H
+#define TT_CLI_STATS_H
+
+#include <stddef.h>
+
+/* z of a two-sided 95% normal interval. */
+#define CLI_Z95 1.959963984540054
+
+typedef struct cli_interval {
+    double lo, hi; /* proportions in [0, 1] */
+} cli_interval;
+
+/* Wilson score interval for k successes in n trials at normal quantile z;
+ * {0, 1} when n is 0. It stays inside [0, 1] and behaves near 0% and 100%,
+ * where the plain normal interval does not. */
+cli_interval cli_wilson(long k, long n, double z);
+
+/* Mean of v[0..n-1]; 0 when n is 0. */
+double cli_mean(const int *v, size_t n);
+
+/* Median of v[0..n-1] (the mean of the two middle values when n is even);
+ * sorts v in place. 0 when n is 0. */
+double cli_median(int *v, size_t n);
+
+#endif

@@ -1,0 +1,128 @@
+#!/bin/sh
+# The `tabletop` command as scripts see it: exit statuses, where messages go,
+# determinism under --seed, and the output formats of every subcommand.
+# Usage: test_cli.sh path/to/tabletop [source dir]   (exit 0 when every check passes)
+set -u
+BIN=${1:?usage: test_cli.sh path/to/tabletop [source dir]}
+SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+FAILS=0
+
+fail() { echo "FAIL: $*"; FAILS=$((FAILS + 1)); }
+
+# expect STATUS CMD... : runs CMD with stdout/stderr in $TMP/out, $TMP/err
+expect() {
+    want=$1; shift
+    "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+    got=$?
+    [ "$got" -eq "$want" ] || fail "exit $got, not $want: $* ($(head -c 300 "$TMP/err"))"
+}
+has() { grep -q -- "$2" "$1" || fail "$1 lacks '$2' ($3)"; }
+one_error_line() {
+    [ "$(wc -l <"$TMP/err")" -eq 1 ] && grep -q '^tabletop: ' "$TMP/err" ||
+        fail "stderr is not one 'tabletop: ' line: $* ($(head -c 300 "$TMP/err"))"
+}
+
+# --- top level -------------------------------------------------------------------
+expect 0 "$BIN" --version;  has "$TMP/out" '^tabletop [0-9]' "--version"
+expect 0 "$BIN" --help;     has "$TMP/out" 'Usage: tabletop' "--help"
+expect 2 "$BIN"
+expect 2 "$BIN" frobnicate; has "$TMP/err" "^tabletop: unknown command 'frobnicate'" "unknown command"
+expect 0 "$BIN" list;       has "$TMP/out" 'invaders' "list"
+for cmd in play sim bench replay deck protocol list; do
+    expect 0 "$BIN" "$cmd" --help; has "$TMP/out" "Usage: tabletop $cmd" "$cmd --help"
+done
+
+# --- usage errors: exit 2, one line on stderr ----------------------------------------
+for args in "play" "play nogame" "play invaders --players human" "play invaders --players human,bogus" \
+    "play invaders --seed x" "play invaders --bogus" "play invaders --param nokey" \
+    "play invaders --param bogus=1" "sim invaders --games 0" "sim invaders --games" \
+    "sim invaders --players human,random" "sim invaders --json --csv" \
+    "bench invaders --seconds 0" "bench nogame" "replay" "deck" "deck check invaders x" \
+    "deck validate invaders" "deck validate nogame $TMP/none.json" "list extra"; do
+    # shellcheck disable=SC2086
+    expect 2 "$BIN" $args; one_error_line "$args"
+done
+
+# --- play ------------------------------------------------------------------------
+printf 'quit\n' >"$TMP/in"
+"$BIN" play invaders --seed 3 <"$TMP/in" >"$TMP/out" 2>"$TMP/err" || fail "play quit: exit $?"
+has "$TMP/out" 'invader> ' "play prompt"
+has "$TMP/out" '^  1\. ' "play numbered actions"
+has "$TMP/out" 'Game abandoned' "play quit"
+"$BIN" play invaders --seed 3 </dev/null >"$TMP/out" 2>&1 || fail "play at end of input: exit $?"
+printf 'no such action\n9999\nhelp\nboard\nquit\n' >"$TMP/in"
+"$BIN" play invaders --seed 3 <"$TMP/in" >"$TMP/out" 2>&1 || fail "play refusals: exit $?"
+has "$TMP/out" '^refused: ' "a refused entry"
+has "$TMP/out" '^refused: there is no action 9999' "an out-of-range number"
+printf 'concede\n' >"$TMP/in"
+"$BIN" play invaders --seed 3 <"$TMP/in" >"$TMP/out" 2>&1 || fail "play concede: exit $?"
+has "$TMP/out" '^Game over after .*: mankind wins (CONCEDED)\.$' "concede ends the game"
+"$BIN" play invaders --players random,random --seed 7 >"$TMP/a" 2>&1 || fail "demo: exit $?"
+"$BIN" play invaders --players random,random --seed 7 >"$TMP/b" 2>&1
+cmp -s "$TMP/a" "$TMP/b" || fail "play --seed 7 is not repeatable"
+tail -n 1 "$TMP/a" | grep -q '^Game over after [0-9]* turns\{0,1\}: .* wins (.*)\.$' ||
+    fail "demo ends without the result line: $(tail -n 1 "$TMP/a")"
+
+# --- sim -------------------------------------------------------------------------
+expect 0 "$BIN" sim invaders --games 200 --seed 11
+for key in 'wins' 'rate' '95% interval' 'turns' 'actions' 'ended by' 'first-player edge' 'games/s'; do
+    has "$TMP/out" "$key" "sim table"
+done
+[ -s "$TMP/err" ] && fail "sim wrote to stderr when it is not a terminal"
+expect 0 "$BIN" sim invaders --games 200 --seed 11 --json
+sed 's/"seconds":.*//' "$TMP/out" >"$TMP/j1"
+for key in '"game":"invaders"' '"games":200' '"players":' '"ci95":' '"turns":' \
+    '"reasons":' '"first_player_edge":' '"games_per_s":'; do
+    has "$TMP/out" "$key" "sim --json"
+done
+"$BIN" sim invaders --games 200 --seed 11 --json | sed 's/"seconds":.*//' >"$TMP/j2"
+cmp -s "$TMP/j1" "$TMP/j2" || fail "sim --seed is not deterministic"
+expect 0 "$BIN" sim invaders --games 50 --seed 11 --csv
+[ "$(wc -l <"$TMP/out")" -eq 51 ] || fail "sim --csv: not a header and 50 rows"
+head -n 1 "$TMP/out" | grep -q '^game,seed,winner,reason,turns,actions$' || fail "sim --csv header"
+# game 3 of the run, watched again with `play`
+row=$(sed -n 5p "$TMP/out")
+seed=$(echo "$row" | cut -d, -f2)
+"$BIN" play invaders --players random,random --seed "$seed" 2>&1 | tail -n 1 |
+    sed -n 's/^Game over after \([0-9]*\) turns\{0,1\}: \(.*\) wins (\(.*\))\.$/\2,\3,\1/p' >"$TMP/last"
+[ "$(cat "$TMP/last")" = "$(echo "$row" | cut -d, -f3-5)" ] ||
+    fail "sim game 3 ($row) does not replay in play: $(cat "$TMP/last")"
+
+# --- bench -----------------------------------------------------------------------
+expect 0 "$BIN" bench invaders --seconds 0.2 --json
+for key in '"game":"invaders"' '"games_per_s":' '"actions_per_s":' '"state_bytes":' '"copy_ns":'; do
+    has "$TMP/out" "$key" "bench --json"
+done
+
+# --- deck ------------------------------------------------------------------------
+expect 1 "$BIN" deck validate invaders "$TMP/none.json"; one_error_line "unreadable deck"
+for f in "$SRC"/tests/data/bad/invaders/*.json; do
+    [ -e "$f" ] || continue
+    expect 1 "$BIN" deck validate invaders "$f"
+    [ -s "$TMP/out" ] || fail "deck validate $f: no report on stdout"
+done
+
+# --- replay ------------------------------------------------------------------------
+printf 'seed 5\nnew invaders\ngenmove\ngenmove\ngenmove\nsave %s\nquit\n' "$TMP/rec.json" |
+    "$BIN" protocol >"$TMP/proto" 2>&1 || fail "protocol: exit $?"
+if [ -s "$TMP/rec.json" ]; then
+    expect 0 "$BIN" replay "$TMP/rec.json"; has "$TMP/out" 'not over\|Game over' "replay result line"
+    expect 0 "$BIN" replay "$TMP/rec.json" --view spectator
+    expect 2 "$BIN" replay "$TMP/rec.json" --view nobody; one_error_line "replay --view nobody"
+    sed 's/"final_hash": *"[0-9a-f]*"/"final_hash": "0000000000000001"/' "$TMP/rec.json" >"$TMP/bad.json"
+    expect 1 "$BIN" replay "$TMP/bad.json"; one_error_line "tampered record"
+else
+    fail "protocol did not save a record: $(head -c 300 "$TMP/proto")"
+fi
+printf 'new invaders\ngenmove\nconcede mankind\nsave %s\nquit\n' "$TMP/conceded.json" |
+    "$BIN" protocol >/dev/null 2>&1
+expect 0 "$BIN" replay "$TMP/conceded.json"
+has "$TMP/out" '^Game over after 1 turn: invader wins (CONCEDED)\.$' "replay of a concession"
+expect 1 "$BIN" replay "$TMP/none.json"; one_error_line "missing record"
+echo '{' >"$TMP/broken.json"
+expect 1 "$BIN" replay "$TMP/broken.json"; one_error_line "malformed record"
+
+[ "$FAILS" -eq 0 ] && echo "test_cli: all checks passed"
+exit "$FAILS"

@@ -1,0 +1,78 @@
+/* The statistics of `tabletop sim` (src/cli/stats.c): Wilson intervals and
+ * medians against values computed by hand (Wilson 1927, z = 1.96). Built with
+ * src/cli/stats.c, which is not part of tabletop_lib. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "cli/stats.h"
+
+static void test_wilson_half(void **state)
+{
+    (void)state;
+    cli_interval ci = cli_wilson(5, 10, CLI_Z95);
+    assert_float_equal(ci.lo, 0.236593, 1e-6);
+    assert_float_equal(ci.hi, 0.763407, 1e-6);
+}
+
+static void test_wilson_edges_stay_in_range(void **state)
+{
+    (void)state;
+    cli_interval none = cli_wilson(0, 10, CLI_Z95);
+    assert_float_equal(none.lo, 0.0, 1e-12);
+    assert_float_equal(none.hi, 0.277533, 1e-6);
+    cli_interval all = cli_wilson(10, 10, CLI_Z95);
+    assert_float_equal(all.lo, 0.722467, 1e-6);
+    assert_float_equal(all.hi, 1.0, 1e-12);
+}
+
+static void test_wilson_large_sample(void **state)
+{
+    (void)state;
+    cli_interval ci = cli_wilson(512, 1000, CLI_Z95);
+    assert_float_equal(ci.lo, 0.481033, 1e-6);
+    assert_float_equal(ci.hi, 0.542876, 1e-6);
+}
+
+static void test_wilson_no_trials(void **state)
+{
+    (void)state;
+    cli_interval ci = cli_wilson(0, 0, CLI_Z95);
+    assert_float_equal(ci.lo, 0.0, 1e-12);
+    assert_float_equal(ci.hi, 1.0, 1e-12);
+}
+
+static void test_median_odd_even_empty(void **state)
+{
+    (void)state;
+    int odd[] = {9, 1, 5};
+    assert_float_equal(cli_median(odd, 3), 5.0, 1e-12);
+    int even[] = {4, 1, 3, 2};
+    assert_float_equal(cli_median(even, 4), 2.5, 1e-12);
+    assert_int_equal(even[0], 1); /* sorted in place */
+    assert_float_equal(cli_median(NULL, 0), 0.0, 1e-12);
+}
+
+static void test_mean(void **state)
+{
+    (void)state;
+    int v[] = {1, 2, 3, 10};
+    assert_float_equal(cli_mean(v, 4), 4.0, 1e-12);
+    assert_float_equal(cli_mean(NULL, 0), 0.0, 1e-12);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wilson_half),
+        cmocka_unit_test(test_wilson_edges_stay_in_range),
+        cmocka_unit_test(test_wilson_large_sample),
+        cmocka_unit_test(test_wilson_no_trials),
+        cmocka_unit_test(test_median_odd_even_empty),
+        cmocka_unit_test(test_mean),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
