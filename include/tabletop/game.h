@@ -73,6 +73,12 @@ int tt_apply(const tt_game *game, tt_state *state, tt_action action,
 int tt_apply_text(const tt_game *game, tt_state *state, const char *text,
                   tt_events *events, tt_error *err);
 
+/* As tt_apply_text, and on success writes into canon (n bytes) the canonical
+ * text of each atomic action applied, one per line: what a record stores.
+ * TT_EARG, changing nothing, when canon is too small. */
+int tt_apply_text_canon(const tt_game *game, tt_state *state, const char *text, char *canon,
+                        size_t n, tt_events *events, tt_error *err);
+
 /* A player concedes (allowed at any time; not a listed action so that searches
  * never consider it). */
 int tt_concede(const tt_game *game, tt_state *state, int player,
@@ -106,7 +112,7 @@ void tt_determinize(const tt_game *game, tt_state *state, int viewer, uint64_t s
 int tt_sanity(const tt_game *game, const tt_state *state, tt_error *err);
 
 /* Rigs the next random outcomes, for tests and puzzles: `what` and `values`
- * are game-specific (Invaders: "deck mankind", "militia_cadre ranger_hovertank").
+ * are game-specific (Invaders: "mankind_deck", "militia_cadre ranger_hovertank").
  * On error the state is unchanged. */
 int tt_rig(const tt_game *game, tt_state *state, const char *what,
            const char *values, tt_error *err);

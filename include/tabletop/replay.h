@@ -17,7 +17,9 @@ typedef struct tt_record tt_record;
 tt_record *tt_record_new(const tt_game *game, uint64_t seed);
 void tt_record_free(tt_record *rec);
 
-/* Appends one entry; TT_OK or TT_ENOMEM. */
+/* Appends one entry; TT_OK or TT_ENOMEM. An action entry may hold several
+ * actions, one per line (what tt_apply_text_canon reports for a compound);
+ * they are saved as separate actions and popped together. */
 int tt_record_add_action(tt_record *rec, const char *text);
 int tt_record_add_rig(tt_record *rec, const char *what, const char *values);
 int tt_record_add_concede(tt_record *rec, int player);
@@ -26,6 +28,7 @@ int tt_record_pop(tt_record *rec);
 int tt_record_length(const tt_record *rec);
 uint64_t tt_record_seed(const tt_record *rec);
 const char *tt_record_game(const tt_record *rec);
+const char *tt_record_params(const tt_record *rec);
 
 /* Writes the record with the hash of `final` (the state it led to). */
 int tt_record_save(const tt_record *rec, const tt_game *game,

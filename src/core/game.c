@@ -238,88 +238,129 @@ int tt_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, s
 
 #define MAX_PARTS 16
 
-/* Tries to apply "key value" for one of the unused parts; returns its index or -1. */
-static int apply_some_part(const tt_game *g, tt_state *s, char parts[][TT_ACTION_TEXT_MAX],
-                           int nparts, int *used, tt_events *ev)
-{
-    for (int i = 0; i < nparts; i++) {
-        if (used[i])
-            continue;
-        tt_action a;
-        if (tt_action_parse(g, s, parts[i], &a, NULL) == TT_OK &&
-            tt_apply(g, s, a, ev, NULL) == TT_OK)
-            return i;
-    }
-    return -1;
-}
+/* Where the atomic actions of a text go: events, and their canonical texts. */
+typedef struct applier {
+    const tt_game *g;
+    tt_state *s;
+    tt_events *ev;
+    char *canon;
+    size_t n, at;
+    int overflow;
+} applier;
 
-int tt_apply_text(const tt_game *g, tt_state *s, const char *text, tt_events *ev, tt_error *err)
+/* Parses and applies one atomic text, noting its canonical form first. */
+static int apply_one(applier *ap, const char *text, tt_error *err)
 {
     tt_action a;
-    tt_error perr;
-    if (tt_action_parse(g, s, text, &a, &perr) == TT_OK)
-        return tt_apply(g, s, a, ev, err);
-    if (!strchr(text, '=')) {
-        if (err)
-            *err = perr;
-        return perr.code;
+    int rc = tt_action_parse(ap->g, ap->s, text, &a, err);
+    char buf[TT_ACTION_TEXT_MAX];
+    if (rc == TT_OK)
+        rc = tt_action_format(ap->g, ap->s, a, buf, sizeof buf);
+    if (rc == TT_OK)
+        rc = tt_apply(ap->g, ap->s, a, ap->ev, err);
+    if (rc == TT_OK && ap->canon) {
+        int k = snprintf(ap->canon + ap->at, ap->n - ap->at, "%s%s", ap->at ? "\n" : "", buf);
+        if (k < 0 || (size_t)k >= ap->n - ap->at)
+            ap->overflow = 1;
+        else
+            ap->at += (size_t)k;
     }
-    /* "head k=v k=v": the head is everything before the first key=value word */
-    char head[TT_ACTION_TEXT_MAX] = "";
-    char parts[MAX_PARTS][TT_ACTION_TEXT_MAX];
-    int nparts = 0;
-    const char *p = text;
-    while (*p) {
+    return rc;
+}
+
+/* Splits "head k=v k=v" into the head and the parts "k v". */
+static int split_compound(const char *text, char *head, char parts[][TT_ACTION_TEXT_MAX],
+                          int *nparts, tt_error *err)
+{
+    *nparts = 0;
+    head[0] = 0;
+    for (const char *p = text; *p;) {
         while (*p == ' ')
             p++;
         size_t len = strcspn(p, " ");
         if (!len)
             break;
         const char *eq = memchr(p, '=', len);
+        size_t at = strlen(head);
+        if (len >= TT_ACTION_TEXT_MAX || at + len + 1 >= TT_ACTION_TEXT_MAX)
+            return tt_fail(err, TT_EPARSE, NULL, "'%.*s' is too long", (int)len, p);
         if (eq) {
-            if (nparts == MAX_PARTS)
+            if (*nparts == MAX_PARTS)
                 return tt_fail(err, TT_EPARSE, NULL, "too many key=value parts in '%s'", text);
-            snprintf(parts[nparts++], TT_ACTION_TEXT_MAX, "%.*s %.*s", (int)(eq - p), p,
+            snprintf(parts[(*nparts)++], TT_ACTION_TEXT_MAX, "%.*s %.*s", (int)(eq - p), p,
                      (int)(len - (size_t)(eq - p) - 1), eq + 1);
-        } else if (nparts == 0) {
-            size_t at = strlen(head);
-            snprintf(head + at, sizeof head - at, "%s%.*s", at ? " " : "", (int)len, p);
+        } else if (*nparts == 0) {
+            snprintf(head + at, TT_ACTION_TEXT_MAX - at, "%s%.*s", at ? " " : "", (int)len, p);
         } else {
             return tt_fail(err, TT_EPARSE, NULL, "'%.*s' after key=value parts in '%s'",
                            (int)len, p, text);
         }
         p += len;
     }
+    return TT_OK;
+}
+
+/* Applies the parts in whatever order the rules ask for them: at each step the
+ * first unused part that applies. */
+static int apply_parts(applier *ap, char parts[][TT_ACTION_TEXT_MAX], int nparts, tt_error *err)
+{
+    int used[MAX_PARTS] = {0};
+    for (int k = 0; k < nparts; k++) {
+        int done = 0;
+        for (int i = 0; i < nparts && !done; i++)
+            if (!used[i] && apply_one(ap, parts[i], NULL) == TT_OK)
+                used[i] = done = 1;
+        if (done)
+            continue;
+        int i = 0;
+        while (used[i])
+            i++;
+        tt_action a;
+        int rc = tt_action_parse(ap->g, ap->s, parts[i], &a, err);
+        if (rc == TT_OK)
+            rc = tt_apply(ap->g, ap->s, a, NULL, err); /* fails: says why */
+        return rc ? rc : tt_fail(err, TT_EILLEGAL, NULL, "'%s' does not fit", parts[i]);
+    }
+    return TT_OK;
+}
+
+int tt_apply_text_canon(const tt_game *g, tt_state *s, const char *text, char *canon, size_t n,
+                        tt_events *ev, tt_error *err)
+{
+    char head[TT_ACTION_TEXT_MAX], parts[MAX_PARTS][TT_ACTION_TEXT_MAX];
+    int nparts, rc;
+    if (!strchr(text, '='))
+        nparts = 0, rc = TT_OK, snprintf(head, sizeof head, "%s", text);
+    else
+        rc = split_compound(text, head, parts, &nparts, err);
+    if (rc)
+        return rc;
+    if (strlen(text) >= TT_ACTION_TEXT_MAX && !nparts)
+        return tt_fail(err, TT_EPARSE, NULL, "the action text is too long");
     char *copy = malloc(g->state_size);
     if (!copy)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     memcpy(copy, s, g->state_size);
     int n0 = ev ? ev->n : 0;
-    int rc = tt_action_parse(g, (tt_state *)copy, head, &a, err);
+    applier ap = {g, (tt_state *)copy, ev, canon, n, 0, 0};
+    if (canon && n)
+        canon[0] = 0;
+    rc = apply_one(&ap, head, err);
     if (rc == TT_OK)
-        rc = tt_apply(g, (tt_state *)copy, a, ev, err);
-    int used[MAX_PARTS] = {0};
-    for (int k = 0; rc == TT_OK && k < nparts; k++) {
-        int i = apply_some_part(g, (tt_state *)copy, parts, nparts, used, ev);
-        if (i >= 0) {
-            used[i] = 1;
-            continue;
-        }
-        /* report why the first unused part fails */
-        for (i = 0; used[i]; i++)
-            ;
-        rc = tt_action_parse(g, (tt_state *)copy, parts[i], &a, err);
-        if (rc == TT_OK)
-            rc = tt_apply(g, (tt_state *)copy, a, NULL, err);
-        if (rc == TT_OK)
-            rc = tt_fail(err, TT_EILLEGAL, NULL, "'%s' does not fit", parts[i]);
-    }
+        rc = apply_parts(&ap, parts, nparts, err);
+    if (rc == TT_OK && ap.overflow)
+        rc = tt_fail(err, TT_EARG, NULL, "no room for the canonical text");
     if (rc == TT_OK)
         memcpy(s, copy, g->state_size);
     else if (ev)
         ev->n = n0;
     free(copy);
     return rc;
+}
+
+int tt_apply_text(const tt_game *g, tt_state *s, const char *text, tt_events *ev, tt_error *err)
+{
+    return tt_apply_text_canon(g, s, text, NULL, 0, ev, err);
 }
 
 int tt_validate_file(const char *game, const char *path, char **report, tt_error *err)

@@ -1,7 +1,9 @@
 /* Game records: save, load, replay (see tabletop/replay.h).
  *
  * In memory a record is a list of entries — actions, rigs and concessions — in
- * the order they happened. On disk the actions are one array of texts; rigs and
+ * the order they happened; one action entry may hold several actions, one per
+ * line (the atomic expansion of a compound text), so that undo takes back
+ * what one request did. On disk the actions are one array of texts; rigs and
  * concessions carry "at", the number of actions before them. The final state's
  * hash makes a record that replays legally but differently (a tampered file)
  * fail too. */
@@ -102,6 +104,7 @@ int tt_record_pop(tt_record *r)
 int tt_record_length(const tt_record *r) { return r->n; }
 uint64_t tt_record_seed(const tt_record *r) { return r->seed; }
 const char *tt_record_game(const tt_record *r) { return r->game; }
+const char *tt_record_params(const tt_record *r) { return r->params; }
 
 static json_t *record_json(const tt_record *r, const tt_game *game, const tt_state *final)
 {
@@ -117,15 +120,20 @@ static json_t *record_json(const tt_record *r, const tt_game *game, const tt_sta
     for (int i = 0; i < r->n; i++) {
         const entry *x = &r->e[i];
         if (x->kind == ENTRY_ACTION) {
-            json_array_append_new(actions, json_string(x->text));
-            nactions++;
+            for (const char *t = x->text; *t;) {
+                size_t len = strcspn(t, "\n");
+                json_array_append_new(actions, json_stringn(t, len));
+                nactions++;
+                t += len + (t[len] == '\n');
+            }
         } else if (x->kind == ENTRY_RIG) {
             json_array_append_new(rigs, json_pack("{s:i,s:s,s:s}", "at", nactions, "what",
                                                   x->text, "values", x->values));
         } else {
             json_object_set_new(root, "conceded",
                                 json_pack("{s:i,s:s}", "at", nactions, "player",
-                                          tt_player_name(game, x->player)));
+                                          x->player >= 0 ? tt_player_name(game, x->player)
+                                                         : x->text));
         }
     }
     json_object_set_new(root, "actions", actions);
@@ -268,6 +276,21 @@ int tt_record_load(const char *path, tt_record **out, tt_error *err)
 
 /* --- replaying ----------------------------------------------------------------- */
 
+/* Applies an entry's actions, one per line. */
+static int apply_lines(const tt_game *g, tt_state *s, const char *text, tt_events *ev,
+                       tt_error *err)
+{
+    char line[TT_ACTION_TEXT_MAX];
+    int rc = TT_OK;
+    while (rc == TT_OK && *text) {
+        size_t len = strcspn(text, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)len, text);
+        rc = tt_apply_text(g, s, line, ev, err);
+        text += len + (text[len] == '\n');
+    }
+    return rc;
+}
+
 static int replay_entry(const tt_record *r, int i, const tt_game *g, tt_state *s,
                         tt_events *ev, tt_error *err)
 {
@@ -277,7 +300,7 @@ static int replay_entry(const tt_record *r, int i, const tt_game *g, tt_state *s
     int rc = TT_OK;
     char buf[400];
     if (x->kind == ENTRY_ACTION)
-        rc = tt_apply_text(g, s, x->text, ev, &e);
+        rc = apply_lines(g, s, x->text, ev, &e);
     else if (x->kind == ENTRY_RIG)
         rc = tt_rig(g, s, x->text, x->values, &e);
     else {
@@ -302,10 +325,11 @@ int tt_record_replay(const tt_record *r, tt_game **game_out, tt_state **state_ou
     if (rc)
         return rc;
     if (strcmp(tt_game_content_hash(g), r->hash) != 0) {
+        rc = tt_fail(err, TT_EREPLAY, NULL,
+                     "content hash %s does not match the loaded content (%s)", r->hash,
+                     tt_game_content_hash(g));
         tt_game_free(g);
-        return tt_fail(err, TT_EREPLAY, NULL,
-                       "content hash %s does not match the loaded content (%s)", r->hash,
-                       tt_game_content_hash(g));
+        return rc;
     }
     tt_state *s = malloc(tt_state_size(g));
     if (!s) {

@@ -54,6 +54,22 @@ static int play_text(const inv_content *c, const tt_event *e, char *buf, size_t 
                     cost, e->type == E_CANCEL ? " to cancel" : "");
 }
 
+/* Why the game ended; the front end states the result itself. */
+static int end_text(const tt_event *e, char *buf, size_t n)
+{
+    switch (e->a) {
+    case R_PLOT_ZERO: return snprintf(buf, n, "The plot marker reaches 0: the invasion fails");
+    case R_INVADER_DECK_OUT: return snprintf(buf, n, "The Invader must draw or drain from an empty deck");
+    case R_MANKIND_DECK_OUT: return snprintf(buf, n, "Mankind must draw or drain from an empty deck");
+    case R_HEROES_EXHAUSTED: return snprintf(buf, n, "The last Hero of the Resistance has fallen");
+    case R_ZONES_COLLAPSED: return snprintf(buf, n, "The resistance collapses: key zones are at power 0");
+    case R_CARD_WIN: return snprintf(buf, n, "%s fulfils a card's victory condition", side_title(e->player));
+    case R_SIMULTANEOUS: return snprintf(buf, n, "Both sides lose at once: Mankind prevails (INV-8.3)");
+    case R_CONCEDED: return snprintf(buf, n, "%s concedes", side_title(1 - e->player));
+    default: return snprintf(buf, n, "The game stops at the turn cap of %d", INV_TURN_CAP);
+    }
+}
+
 static int more_text(const inv_content *c, const tt_event *e, char *buf, size_t n)
 {
     const char *who = side_title(e->player), *card = card_name(c, e->a);
@@ -73,11 +89,7 @@ static int more_text(const inv_content *c, const tt_event *e, char *buf, size_t 
         return snprintf(buf, n, "Check inflicted drain: Mankind %s this turn",
                         e->a ? "was drained" : "was not drained");
     case E_UPRIGHT: return snprintf(buf, n, "%s turns upright", card);
-    case E_GAME_OVER:
-        if (e->a == R_ABORTED)
-            return snprintf(buf, n, "Game stopped at the turn cap (ABORTED)");
-        return snprintf(buf, n, "Game over on turn %d: %s wins (%s)", e->b, who,
-                        inv_reason_name(e->a));
+    case E_GAME_OVER: return end_text(e, buf, n);
     case E_DECLINE:
         return snprintf(buf, n, "%s declines %s", who, e->a ? "to cancel" : "the attack window");
     case E_REDUCE:
