@@ -126,8 +126,9 @@ static int get_enum(loader *L, const json_t *obj, const char *key, const char *c
     return def;
 }
 
-static const json_t *get_object(loader *L, const json_t *obj, const char *key, int required,
-                                const char *rule)
+/* A member that must be an object or an array (type), or NULL (reported). */
+static const json_t *get_container(loader *L, const json_t *obj, const char *key,
+                                   int required, const char *rule, json_type type)
 {
     json_t *v = json_object_get(obj, key);
     if (!v) {
@@ -135,27 +136,24 @@ static const json_t *get_object(loader *L, const json_t *obj, const char *key, i
             PROBLEM(L, obj, NULL, rule, "missing field '%s'", key);
         return NULL;
     }
-    if (!json_is_object(v)) {
-        PROBLEM(L, obj, key, rule, "field '%s' must be an object", key);
+    if (json_typeof(v) != type) {
+        PROBLEM(L, obj, key, rule, "field '%s' must be an %s", key,
+                type == JSON_OBJECT ? "object" : "array");
         return NULL;
     }
     return v;
 }
 
+static const json_t *get_object(loader *L, const json_t *obj, const char *key, int required,
+                                const char *rule)
+{
+    return get_container(L, obj, key, required, rule, JSON_OBJECT);
+}
+
 static const json_t *get_array(loader *L, const json_t *obj, const char *key, int required,
                                const char *rule)
 {
-    json_t *v = json_object_get(obj, key);
-    if (!v) {
-        if (required)
-            PROBLEM(L, obj, NULL, rule, "missing field '%s'", key);
-        return NULL;
-    }
-    if (!json_is_array(v)) {
-        PROBLEM(L, obj, key, rule, "field '%s' must be an array", key);
-        return NULL;
-    }
-    return v;
+    return get_container(L, obj, key, required, rule, JSON_ARRAY);
 }
 
 static int zone_index(const inv_content *c, const char *id)

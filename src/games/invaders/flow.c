@@ -552,18 +552,26 @@ static void work_resolve(const inv_content *c, inv_state *s, tt_frame *f, tt_eve
 
 /* --- drains and draws (INV-5.19, 5.20) ------------------------------------------- */
 
+/* INV-5.19 step 1: an inflicted drain or forced draw (f->c) first asks its
+ * victim how many shield counters to spend; returns 1 when it asked. */
+static int shield_prompt(const inv_content *c, inv_state *s, tt_frame *f)
+{
+    if (f->d)
+        return 0;
+    f->d = 1;
+    if (!f->c || !f->b || inv_shield_counters(c, s, f->a) == 0)
+        return 0;
+    tt_frame *p = tt_stack_push(&s->stack, F_SHIELD, f->a);
+    p->a = f->a;
+    p->b = f->b;
+    return 1;
+}
+
 static void work_drain(const inv_content *c, inv_state *s, tt_frame *f, tt_events *ev)
 {
     int side = f->a;
-    if (f->d == 0) {
-        f->d = 1;
-        if (f->c && f->b && inv_shield_counters(c, s, side) > 0) {
-            tt_frame *p = tt_stack_push(&s->stack, F_SHIELD, (uint8_t)side);
-            p->a = (uint8_t)side;
-            p->b = f[0].b;
-            return;
-        }
-    }
+    if (shield_prompt(c, s, f))
+        return;
     int n = f->b, inflicted = f->c, moved = 0;
     tt_stack_pop(&s->stack);
     for (int i = 0; i < n; i++) {
@@ -583,15 +591,8 @@ static void work_drain(const inv_content *c, inv_state *s, tt_frame *f, tt_event
 static void work_draw(const inv_content *c, inv_state *s, tt_frame *f, tt_events *ev)
 {
     int side = f->a;
-    if (f->d == 0) {
-        f->d = 1;
-        if (f->c && f->b && inv_shield_counters(c, s, side) > 0) {
-            tt_frame *p = tt_stack_push(&s->stack, F_SHIELD, (uint8_t)side);
-            p->a = (uint8_t)side;
-            p->b = f[0].b;
-            return;
-        }
-    }
+    if (shield_prompt(c, s, f))
+        return;
     int n = f->b;
     tt_stack_pop(&s->stack);
     for (int i = 0; i < n; i++) {
