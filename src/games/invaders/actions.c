@@ -212,6 +212,24 @@ static int check_place_zone(const inv_content *c, const inv_state *s, int z, tt_
     return check_move(c, s, d->source, d->kind == ACT_OPS && c->ops_any, z, err);
 }
 
+/* INV-5.15 with INV-5.5/5.6: a reduction must lower a cost that is there and
+ * leave one that can be paid. */
+static int check_reduce(const inv_content *c, const inv_state *s, int player,
+                        const inv_card *card, int r, tt_error *err)
+{
+    (void)c;
+    int discard = card->cost.discard, drain = card->cost.drain, hand = s->nhand[player];
+    if (r > 2 || (r == 1 && !discard) || (r == 2 && !drain))
+        return REFUSE("INV-5.15", "the reduction lowers the discard or the drain cost, if it is not 0");
+    if (hand < discard - (r == 1))
+        return REFUSE("INV-5.5", "%s would cost discard %d and you hold %d other cards",
+                      card->name, discard - (r == 1), hand);
+    if (s->ndeck[player] < drain - (r == 2))
+        return REFUSE("INV-5.6", "%s would cost drain %d and your deck has %d cards", card->name,
+                      drain - (r == 2), s->ndeck[player]);
+    return TT_OK;
+}
+
 static int check_declare(const inv_content *c, const inv_state *s, int op, int arg, tt_error *err)
 {
     const inv_effect *e = NULL;
@@ -221,13 +239,8 @@ static int check_declare(const inv_content *c, const inv_state *s, int op, int a
     if (op != need_answer[need])
         return REFUSE("INV-5.26a", "that does not answer the declaration's question");
     switch (need) {
-    case N_REDUCE: {
-        const inv_card *card = inv_def(c, d->source);
-        if (arg > 2 || !inv_reduce_ok(s, d->player, s->nhand[d->player], card->cost.discard,
-                                      card->cost.drain, arg))
-            return REFUSE("INV-5.15", "that reduction leaves a cost you cannot pay, or lowers a cost of 0");
-        return TT_OK;
-    }
+    case N_REDUCE:
+        return check_reduce(c, s, d->player, inv_def(c, d->source), arg, err);
     case N_ZONE:
         return arg < INV_NZ ? check_place_zone(c, s, arg, err) : REFUSE("INV-2.2", "no such zone");
     case N_SACRIFICE:
@@ -276,14 +289,9 @@ static int check_decision(const inv_content *c, const inv_state *s, const tt_fra
     case F_DECLARE:
         if (f->a == 0)
             return check_declare(c, s, op, arg, err);
-        {
-            const inv_link *l = &s->chain[s->nchain - 1];
-            const inv_card *card = inv_def(c, l->card);
-            if (op != A_REDUCE || arg > 2 ||
-                !inv_reduce_ok(s, p, s->nhand[p], card->cost.discard, card->cost.drain, arg))
-                return REFUSE("INV-5.15", "choose a reduction that leaves a cost you can pay");
-        }
-        return TT_OK;
+        if (op != A_REDUCE)
+            return REFUSE("INV-5.15", "choose the reduction of the cancel card's cost");
+        return check_reduce(c, s, p, inv_def(c, s->chain[s->nchain - 1].card), arg, err);
     case F_PAY_DISCARD: case F_DISCARD_HAND:
         if (op != A_DISCARD || arg >= c->ncards || inv_hand_find(c, s, p, arg) < 0)
             return REFUSE(f->kind == F_PAY_DISCARD ? "INV-5.5" : "INV-5.26",
@@ -326,12 +334,25 @@ static int check_decision(const inv_content *c, const inv_state *s, const tt_fra
     }
 }
 
+/* Is the pending question a sacrifice? (INV-5.8: only into a full column) */
+static int asks_sacrifice(const inv_content *c, const inv_state *s, const tt_frame *f)
+{
+    if (!f || f->kind != F_DECLARE || f->a)
+        return 0;
+    int need = inv_next_choice(c, (inv_state *)s, 0, NULL, NULL);
+    return need == N_SACRIFICE || need == N_ESAC;
+}
+
 static int check(const inv_content *c, const inv_state *s, tt_action a, tt_error *err)
 {
     if (s->step == S_GAME_OVER)
         return tt_fail(err, TT_ESTATE, "INV-8.1", "the game is over");
     int op = INV_OP(a), arg = INV_ARG(a);
+    if ((op == A_PASS || op == A_PLOT_DRAW || op == A_MOVE_HERO || op == A_DECLINE) && arg)
+        return tt_fail(err, TT_EPARSE, NULL, "not an action of this game");
     const tt_frame *f = top(s);
+    if (op == A_SACRIFICE && !asks_sacrifice(c, s, f))
+        return REFUSE("INV-5.8", "a sacrifice is declared only when the chosen column is full");
     if (f)
         return check_decision(c, s, f, op, arg, err);
     return check_main(c, s, op, arg, err);

@@ -17,7 +17,7 @@ int inv_can_reduce(const inv_state *s, int side)
 
 /* Can cost (discard, drain) be paid with `hand` other cards, with reduction
  * option r (0 none, 1 discard, 2 drain)? (INV-5.4–5.6, 5.15) */
-int inv_reduce_ok(const inv_state *s, int side, int hand, int discard, int drain, int r)
+static int reduce_ok(const inv_state *s, int side, int hand, int discard, int drain, int r)
 {
     if (r == 1 && discard == 0)
         return 0;
@@ -31,7 +31,7 @@ int inv_payable(const inv_content *c, const inv_state *s, int side, int hand, in
 {
     (void)c;
     for (int r = 0; r < 3; r++)
-        if ((r == 0 || reduce_mask) && inv_reduce_ok(s, side, hand, discard, drain, r))
+        if ((r == 0 || reduce_mask) && reduce_ok(s, side, hand, discard, drain, r))
             return 1;
     return 0;
 }

@@ -323,7 +323,6 @@ int inv_source_zone(const inv_content *c, const inv_state *s);
 int inv_payable(const inv_content *c, const inv_state *s, int side, int hand, int discard,
                 int drain, int reduce_mask);
 int inv_can_reduce(const inv_state *s, int side);
-int inv_reduce_ok(const inv_state *s, int side, int hand, int discard, int drain, int r);
 int inv_target_ok(const inv_content *c, const inv_state *s, const inv_effect *e, int unit);
 int inv_effect_zone_ok(const inv_content *c, const inv_state *s, const inv_effect *e, int z);
 int inv_dest_ok(const inv_content *c, const inv_state *s, int unit, int dest_any, int z);

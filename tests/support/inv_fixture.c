@@ -1,0 +1,350 @@
+/* Invaders test fixture: hand-built positions kept sane (see inv_fixture.h).
+ *
+ * The helpers edit the flat inv_state directly, always moving an instance
+ * from one pile to another and setting loc[] with it, so that the sanity
+ * checker's invariant (every card in exactly one place) holds once a position
+ * is complete. Compiled into every test program; only tests that include
+ * inv_fixture.h call it. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/pile.h"
+#include "inv_fixture.h"
+
+/* --- opening and clearing -------------------------------------------------- */
+
+fx *fx_open(const char *params)
+{
+    fx *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    tt_error err = {0};
+    if (tt_game_new("invaders", params, &f->g, &err) != TT_OK)
+        fail_msg("cannot load invaders (%s): %s", params ? params : "sample", err.msg);
+    f->c = inv_content_of(f->g);
+    f->size = tt_state_size(f->g);
+    assert_int_equal(f->size, sizeof(inv_state));
+    f->s = calloc(1, f->size);
+    assert_non_null(f->s);
+    tt_state_init(f->g, (tt_state *)f->s, 1);
+    f->ev = (tt_events){f->evbuf, 0, (int)(sizeof f->evbuf / sizeof f->evbuf[0]), 0};
+    fx_clear(f);
+    return f;
+}
+
+void fx_close(fx *f)
+{
+    if (!f)
+        return;
+    tt_game_free(f->g);
+    free(f->s);
+    free(f);
+}
+
+void fx_clear(fx *f)
+{
+    const inv_content *c = f->c;
+    inv_state *s = f->s;
+    tt_rng rng = s->rng;
+    memset(s, 0, f->size); /* states compare by bytes: padding too */
+    s->rng = rng;
+    for (int i = 0; i < c->ninst; i++) {
+        int d = c->inst_deck[i];
+        if (d == DECK_HERO) {
+            s->hero_deck[s->nhero_deck++] = (uint8_t)i;
+            s->loc[i] = L_HERO_DECK;
+        } else {
+            s->deck[d][s->ndeck[d]++] = (uint8_t)i;
+            s->loc[i] = L_DECK;
+        }
+    }
+    s->supply = c->token_supply;
+    s->plot = c->plot_start;
+    s->draw_count[0] = s->draw_count[1] = c->draw_per_turn;
+    s->hero = INV_NONE;
+    s->winner = INV_NONE;
+    s->reason = R_NONE;
+    s->turn = 1;
+    s->active = INV_INVADER;
+    s->step = S_MAIN;
+}
+
+/* --- lookups ------------------------------------------------------------------ */
+
+int fx_inst(const fx *f, const char *name)
+{
+    char buf[96];
+    for (int i = 0; i < f->c->ninst; i++) {
+        inv_inst_name(f->c, i, buf, sizeof buf);
+        if (strcmp(buf, name) == 0)
+            return i;
+    }
+    fail_msg("no instance '%s'", name);
+    return -1;
+}
+
+int fx_def(const fx *f, const char *card_id)
+{
+    for (int i = 0; i < f->c->ncards; i++)
+        if (strcmp(f->c->card[i].id, card_id) == 0)
+            return i;
+    fail_msg("no card '%s'", card_id);
+    return -1;
+}
+
+int fx_zone(const fx *f, const char *zone_id)
+{
+    for (int z = 0; z < INV_NZ; z++)
+        if (strcmp(f->c->zone_id[z], zone_id) == 0)
+            return z;
+    fail_msg("no zone '%s'", zone_id);
+    return -1;
+}
+
+int fx_strat(const fx *f, const char *strategy_id)
+{
+    for (int i = 0; i < f->c->nstrats; i++)
+        if (strcmp(f->c->strat[i].id, strategy_id) == 0)
+            return i;
+    fail_msg("no strategy '%s'", strategy_id);
+    return -1;
+}
+
+/* --- building a position -------------------------------------------------------- */
+
+/* The lowest-numbered copy of def still in its deck (or hero deck), removed
+ * from that pile. */
+static int take_from_deck(fx *f, int def)
+{
+    const inv_content *c = f->c;
+    inv_state *s = f->s;
+    for (int i = 0; i < c->ninst; i++) {
+        if (c->inst_def[i] != def)
+            continue;
+        if (inv_loc(s, i) == L_DECK) {
+            int side = inv_owner(c, i);
+            assert_true(tt_pile_remove(s->deck[side], &s->ndeck[side], (uint8_t)i));
+            return i;
+        }
+        if (inv_loc(s, i) == L_HERO_DECK) {
+            assert_true(tt_pile_remove(s->hero_deck, &s->nhero_deck, (uint8_t)i));
+            return i;
+        }
+    }
+    fail_msg("no copy of '%s' left in its deck", c->card[def].id);
+    return -1;
+}
+
+int fx_hand(fx *f, const char *card_id)
+{
+    int def = fx_def(f, card_id);
+    if (f->c->card[def].type == T_HERO)
+        fail_msg("heroes never go to a hand (INV-9.12)");
+    int i = take_from_deck(f, def);
+    int side = inv_owner(f->c, i);
+    tt_pile_push(f->s->hand[side], &f->s->nhand[side], INV_MAX_DECK, (uint8_t)i);
+    f->s->loc[i] = L_HAND;
+    return i;
+}
+
+void fx_hand_n(fx *f, const char *filler, int n)
+{
+    for (int k = 0; k < n; k++)
+        fx_hand(f, filler);
+}
+
+int fx_unit(fx *f, const char *zone, const char *card_id)
+{
+    int def = fx_def(f, card_id), z = fx_zone(f, zone);
+    const inv_card *card = &f->c->card[def];
+    if (!card->is_unit)
+        fail_msg("'%s' is not a unit", card_id);
+    int hero = card->type == T_HERO;
+    if (hero && f->s->hero != INV_NONE)
+        fail_msg("Mankind already has a hero in play");
+    int side = card->side;
+    if (f->s->ncol[side][z] >= f->c->slots)
+        fail_msg("the %s column in %s is full", inv_side_name(side), zone);
+    int i = take_from_deck(f, def);
+    inv_enter_slot(f->s, side, z, i);
+    f->s->counters[i] = card->enter_counters;
+    if (hero)
+        f->s->hero = (uint8_t)i;
+    return i;
+}
+
+void fx_hero_deck(fx *f, const char *hero_ids)
+{
+    const inv_content *c = f->c;
+    inv_state *s = f->s;
+    uint8_t want[INV_MAX_HEROES];
+    int nwant = 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", hero_ids);
+    for (char *save, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        int def = fx_def(f, tok), inst = -1;
+        for (int i = 0; i < c->ninst; i++)
+            if (c->inst_def[i] == def)
+                inst = i;
+        if (inst < 0 || inv_loc(s, inst) != L_HERO_DECK)
+            fail_msg("hero '%s' is not in the hero deck", tok);
+        want[nwant++] = (uint8_t)inst;
+    }
+    /* unlisted heroes left play earlier: Mankind's discard pile, content order */
+    for (int i = 0; i < c->ninst; i++) {
+        if (inv_loc(s, i) != L_HERO_DECK || memchr(want, i, (size_t)nwant))
+            continue;
+        tt_pile_push(s->discard[INV_MANKIND], &s->ndiscard[INV_MANKIND],
+                     INV_MAX_DECK + INV_MAX_HEROES, (uint8_t)i);
+        s->loc[i] = L_DISCARD;
+    }
+    s->nhero_deck = 0;
+    for (int k = nwant - 1; k >= 0; k--) /* top = last: the first named on top */
+        s->hero_deck[s->nhero_deck++] = want[k];
+}
+
+void fx_deck_size(fx *f, int side, int n)
+{
+    inv_state *s = f->s;
+    if (s->ndeck[side] < n)
+        fail_msg("the %s deck holds %d cards, fewer than %d", inv_side_name(side), s->ndeck[side],
+                 n);
+    while (s->ndeck[side] > n) {
+        int card = s->deck[side][0]; /* the bottom card: the top stays the same */
+        tt_pile_remove_at(s->deck[side], &s->ndeck[side], 0);
+        tt_pile_push(s->discard[side], &s->ndiscard[side], INV_MAX_DECK + INV_MAX_HEROES,
+                     (uint8_t)card);
+        s->loc[card] = L_DISCARD;
+    }
+}
+
+void fx_tokens(fx *f, const char *zone, int n)
+{
+    int z = fx_zone(f, zone);
+    assert_true(f->s->supply >= n);
+    assert_true(f->s->tokens[z] + n <= f->c->base_power[z]); /* INV-2.5 */
+    f->s->tokens[z] = (uint8_t)(f->s->tokens[z] + n);
+    f->s->supply = (uint8_t)(f->s->supply - n);
+}
+
+void fx_main(fx *f, int side)
+{
+    f->s->active = (uint8_t)side;
+    f->s->turn = side == INV_INVADER ? 1 : 2;
+    f->s->step = S_MAIN;
+    f->s->stack.n = 0;
+}
+
+/* --- playing ---------------------------------------------------------------------- */
+
+void fx_sane(const fx *f)
+{
+    tt_error err = {0};
+    if (inv_sanity(f->g, f->s, &err) != TT_OK)
+        fail_msg("insane state: %s", err.msg);
+}
+
+void fx_apply(fx *f, const char *text)
+{
+    tt_error err = {0};
+    f->ev.n = f->ev.dropped = 0;
+    int rc = tt_apply_text(f->g, (tt_state *)f->s, text, &f->ev, &err);
+    if (rc != TT_OK)
+        fail_msg("'%s' was refused: %s (%s)", text, err.msg, err.rule);
+    assert_int_equal(f->ev.dropped, 0);
+    fx_sane(f);
+}
+
+void fx_refuse(fx *f, const char *text, const char *rule)
+{
+    tt_error err = {0};
+    void *before = malloc(f->size);
+    assert_non_null(before);
+    memcpy(before, f->s, f->size);
+    int rc = tt_apply_text(f->g, (tt_state *)f->s, text, NULL, &err);
+    int same = memcmp(before, f->s, f->size) == 0;
+    free(before);
+    if (rc == TT_OK)
+        fail_msg("'%s' was accepted; %s expected it refused", text, rule);
+    if (rc != TT_EILLEGAL || strcmp(err.rule, rule) != 0)
+        fail_msg("'%s' was refused with code %d and rule '%s' (%s); expected %s", text, rc,
+                 err.rule, err.msg, rule);
+    if (!same)
+        fail_msg("'%s' was refused but changed the state", text);
+}
+
+/* --- queries -------------------------------------------------------------------------- */
+
+int fx_loc(const fx *f, int inst)
+{
+    return inv_loc(f->s, inst);
+}
+
+int fx_in_zone(const fx *f, int inst, const char *zone)
+{
+    int z = fx_zone(f, zone);
+    int side = inv_owner(f->c, inst);
+    return f->s->loc[inst] == (L_SLOT | z << 4) &&
+           tt_pile_find(f->s->col[side][z], f->s->ncol[side][z], (uint8_t)inst) >= 0;
+}
+
+int fx_in_hand(const fx *f, int side, int inst)
+{
+    return inv_loc(f->s, inst) == L_HAND &&
+           tt_pile_find(f->s->hand[side], f->s->nhand[side], (uint8_t)inst) >= 0;
+}
+
+int fx_discard_top(const fx *f, int side, int k)
+{
+    int n = f->s->ndiscard[side];
+    if (k >= n)
+        fail_msg("the %s discard pile holds only %d cards", inv_side_name(side), n);
+    return f->s->discard[side][n - 1 - k];
+}
+
+int fx_deck_top(const fx *f, int side, int k)
+{
+    int n = f->s->ndeck[side];
+    if (k >= n)
+        fail_msg("the %s deck holds only %d cards", inv_side_name(side), n);
+    return f->s->deck[side][n - 1 - k];
+}
+
+int fx_power(const fx *f, int inst)
+{
+    return inv_power(f->c, f->s, inst);
+}
+
+int fx_events(const fx *f, int type)
+{
+    int n = 0;
+    for (int i = 0; i < f->ev.n; i++)
+        n += f->ev.ev[i].type == type;
+    return n;
+}
+
+int fx_offered(const fx *f, const char *text)
+{
+    tt_action *acts = calloc((size_t)tt_max_actions(f->g), sizeof *acts);
+    assert_non_null(acts);
+    int n = tt_legal(f->g, (const tt_state *)f->s, acts), found = 0;
+    for (int i = 0; i < n && !found; i++) {
+        char buf[TT_ACTION_TEXT_MAX];
+        tt_action_format(f->g, (const tt_state *)f->s, acts[i], buf, sizeof buf);
+        found = strcmp(buf, text) == 0;
+    }
+    free(acts);
+    return found;
+}
+
+int fx_pending(const fx *f)
+{
+    const tt_frame *top = tt_stack_peek(&f->s->stack);
+    return top ? top->kind : F_NONE;
+}
