@@ -43,3 +43,29 @@ for in in "$@"; do
     n=$((n + 1))
 done
 echo "$n transcript(s); review them: git diff -- tests/golden"
+
+# docs/protocol.md shows the `session` transcript, requests and answers
+# interleaved, between its session:begin and session:end markers.
+doc=$root/docs/protocol.md
+session=$root/tests/golden/invaders/session
+if [ -f "$doc" ] && [ -f "$session.in" ]; then
+    awk -v outs="$session.out" -v ins="$session.in" '
+        # each request line, then its answer; the last answer closes the block
+        function interleave(   line, resp, r, n, k, blank) {
+            RS = "\n\n"; n = 0
+            while ((getline r < outs) > 0) resp[++n] = r
+            close(outs); RS = "\n"; k = 0; blank = 0
+            while ((getline line < ins) > 0) {
+                if (blank) print ""
+                print line; blank = 0
+                if (line ~ /^[ \t]*$/ || line ~ /^[ \t]*#/) continue
+                print resp[++k]; blank = 1
+            }
+            close(ins)
+        }
+        /<!-- session:begin/ { print; print "```"; interleave(); skip = 1; next }
+        /<!-- session:end/   { print "```"; print; skip = 0; next }
+        !skip' "$doc" >"$doc.tmp"
+    mv "$doc.tmp" "$doc"
+    echo "rewrote the example session in docs/protocol.md"
+fi

@@ -300,6 +300,46 @@ static int split_compound(const char *text, char *head, char parts[][TT_ACTION_T
     return TT_OK;
 }
 
+/* Does part answer the kind of question now asked? Its canonical verb (first
+ * word) is that of some legal action. */
+static int answers_question(const tt_game *g, const tt_state *s, const char *part,
+                            const tt_action *legal, int nlegal)
+{
+    tt_action a;
+    char mine[TT_ACTION_TEXT_MAX], theirs[TT_ACTION_TEXT_MAX];
+    if (tt_action_parse(g, s, part, &a, NULL) || tt_action_format(g, s, a, mine, sizeof mine))
+        return 0;
+    size_t len = strcspn(mine, " ");
+    for (int i = 0; i < nlegal; i++)
+        if (tt_action_format(g, s, legal[i], theirs, sizeof theirs) == TT_OK &&
+            strcspn(theirs, " ") == len && strncmp(mine, theirs, len) == 0)
+            return 1;
+    return 0;
+}
+
+/* Why no part fits: the refusal of the part that answers the question asked
+ * (else of the first unused part). */
+static int explain_misfit(applier *ap, char parts[][TT_ACTION_TEXT_MAX], int nparts,
+                          const int *used, tt_error *err)
+{
+    tt_action *legal = malloc((size_t)tt_max_actions(ap->g) * sizeof *legal);
+    if (!legal)
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    int nlegal = tt_legal(ap->g, ap->s, legal), pick = -1;
+    for (int i = 0; i < nparts && pick < 0; i++)
+        if (!used[i] && answers_question(ap->g, ap->s, parts[i], legal, nlegal))
+            pick = i;
+    for (int i = 0; i < nparts && pick < 0; i++)
+        if (!used[i])
+            pick = i;
+    free(legal);
+    tt_action a;
+    int rc = tt_action_parse(ap->g, ap->s, parts[pick], &a, err);
+    if (rc == TT_OK)
+        rc = tt_apply(ap->g, ap->s, a, NULL, err); /* fails: says why */
+    return rc ? rc : tt_fail(err, TT_EILLEGAL, NULL, "'%s' does not fit", parts[pick]);
+}
+
 /* Applies the parts in whatever order the rules ask for them: at each step the
  * first unused part that applies. */
 static int apply_parts(applier *ap, char parts[][TT_ACTION_TEXT_MAX], int nparts, tt_error *err)
@@ -310,16 +350,8 @@ static int apply_parts(applier *ap, char parts[][TT_ACTION_TEXT_MAX], int nparts
         for (int i = 0; i < nparts && !done; i++)
             if (!used[i] && apply_one(ap, parts[i], NULL) == TT_OK)
                 used[i] = done = 1;
-        if (done)
-            continue;
-        int i = 0;
-        while (used[i])
-            i++;
-        tt_action a;
-        int rc = tt_action_parse(ap->g, ap->s, parts[i], &a, err);
-        if (rc == TT_OK)
-            rc = tt_apply(ap->g, ap->s, a, NULL, err); /* fails: says why */
-        return rc ? rc : tt_fail(err, TT_EILLEGAL, NULL, "'%s' does not fit", parts[i]);
+        if (!done)
+            return explain_misfit(ap, parts, nparts, used, err);
     }
     return TT_OK;
 }
@@ -345,9 +377,21 @@ int tt_apply_text_canon(const tt_game *g, tt_state *s, const char *text, char *c
     applier ap = {g, (tt_state *)copy, ev, canon, n, 0, 0};
     if (canon && n)
         canon[0] = 0;
+    /* "OPS_CENTRE unit=X zone=AF": a head that is not an action by itself
+     * takes the value of its first key=value as its argument */
+    tt_action probe;
+    int first = 0;
+    if (nparts && tt_action_parse(g, s, head, &probe, NULL) != TT_OK) {
+        char joined[2 * TT_ACTION_TEXT_MAX];
+        snprintf(joined, sizeof joined, "%s %s", head, strchr(parts[0], ' ') + 1);
+        if (strlen(joined) < TT_ACTION_TEXT_MAX && tt_action_parse(g, s, joined, &probe, NULL) == TT_OK) {
+            snprintf(head, sizeof head, "%s", joined);
+            first = 1;
+        }
+    }
     rc = apply_one(&ap, head, err);
     if (rc == TT_OK)
-        rc = apply_parts(&ap, parts, nparts, err);
+        rc = apply_parts(&ap, parts + first, nparts - first, err);
     if (rc == TT_OK && ap.overflow)
         rc = tt_fail(err, TT_EARG, NULL, "no room for the canonical text");
     if (rc == TT_OK)

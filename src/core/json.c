@@ -40,30 +40,69 @@ static void add_loc(walker *w, const json_t *node, const json_t *parent, const c
     tt_json_loc *l = &d->loc[d->nloc++];
     l->node = node;
     l->parent = parent;
-    snprintf(l->key, sizeof l->key, "%s", key ? key : "");
+    l->key = key;
     l->line = w->line;
 }
 
-/* Reads a string token into out (escapes reduced to their character). */
+static unsigned hex4(const char *p)
+{
+    unsigned v = 0;
+    for (int i = 0; i < 4; i++) {
+        char c = p[i];
+        v = v * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 32) - 'a' + 10);
+    }
+    return v;
+}
+
+/* Appends code point cp as UTF-8 (as jansson decodes it). */
+static size_t put_utf8(char *out, size_t k, size_t n, unsigned cp)
+{
+    char b[4];
+    size_t len;
+    if (cp < 0x80) {
+        b[0] = (char)cp, len = 1;
+    } else if (cp < 0x800) {
+        b[0] = (char)(0xC0 | cp >> 6), b[1] = (char)(0x80 | (cp & 63)), len = 2;
+    } else if (cp < 0x10000) {
+        b[0] = (char)(0xE0 | cp >> 12), b[1] = (char)(0x80 | (cp >> 6 & 63));
+        b[2] = (char)(0x80 | (cp & 63)), len = 3;
+    } else {
+        b[0] = (char)(0xF0 | cp >> 18), b[1] = (char)(0x80 | (cp >> 12 & 63));
+        b[2] = (char)(0x80 | (cp >> 6 & 63)), b[3] = (char)(0x80 | (cp & 63)), len = 4;
+    }
+    for (size_t i = 0; i < len && k + 1 < n; i++)
+        out[k++] = b[i];
+    return k;
+}
+
+/* Reads a string token into out (n bytes), decoding its escapes. */
 static void read_string(walker *w, char *out, size_t n)
 {
+    static const char plain[] = "\"\\/bfnrt", real[] = "\"\\/\b\f\n\r\t";
     size_t k = 0;
     w->p++; /* opening quote */
     while (w->p < w->end && *w->p != '"') {
         char c = *w->p++;
-        if (c == '\\' && w->p < w->end) {
-            c = *w->p++;
-            if (c == 'u') {
-                w->p += 4;
-                c = '?';
-            } else if (c == 'n') {
-                c = '\n';
-            } else if (c == 't') {
-                c = '\t';
-            }
+        if (c != '\\' || w->p >= w->end) {
+            if (out && k + 1 < n)
+                out[k++] = c;
+            continue;
         }
-        if (out && k + 1 < n)
-            out[k++] = c;
+        c = *w->p++;
+        if (c != 'u') {
+            const char *at = strchr(plain, c);
+            if (out && k + 1 < n)
+                out[k++] = at ? real[at - plain] : c;
+            continue;
+        }
+        unsigned cp = hex4(w->p);
+        w->p += 4;
+        if (cp >= 0xD800 && cp < 0xDC00 && w->p + 6 <= w->end && w->p[0] == '\\') {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (hex4(w->p + 2) - 0xDC00);
+            w->p += 6;
+        }
+        if (out)
+            k = put_utf8(out, k, n, cp);
     }
     w->p++; /* closing quote */
     if (out)
@@ -85,16 +124,19 @@ static void walk_object(walker *w, const json_t *obj)
             w->p++;
             continue;
         }
-        char key[48];
+        char key[1024];
         int line = w->line;
         read_string(w, key, sizeof key);
         skip_ws(w);
         w->p++; /* ':' */
         skip_ws(w);
-        const json_t *value = json_object_get(obj, key);
+        /* the document's own copy of the key outlives this buffer */
+        void *it = json_object_iter_at((json_t *)obj, key);
+        const json_t *value = it ? json_object_iter_value(it) : NULL;
         int save = w->line;
         w->line = line;
-        add_loc(w, value, obj, key);
+        if (it)
+            add_loc(w, value, obj, json_object_iter_key(it));
         w->line = save;
         walk(w, value);
     }
@@ -165,8 +207,8 @@ int tt_json_line(const tt_json_doc *doc, const json_t *node, const char *key)
 {
     for (int i = 0; i < doc->nloc; i++) {
         const tt_json_loc *l = &doc->loc[i];
-        if (key ? (l->parent == node && strcmp(l->key, key) == 0)
-                : (l->node == node && l->key[0] == 0))
+        if (key ? (l->parent == node && l->key && strcmp(l->key, key) == 0)
+                : (l->node == node && !l->key))
             return l->line;
     }
     /* a member's value that is not a container: the member's own line */

@@ -16,7 +16,7 @@
 typedef struct tt_json_loc {
     const json_t *node;   /* a container, or the member's value */
     const json_t *parent; /* the object holding the member, or NULL */
-    char key[48];         /* the member's key, or "" */
+    const char *key;      /* the member's key (owned by the document), or NULL */
     int line;
 } tt_json_loc;
 

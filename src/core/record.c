@@ -102,6 +102,17 @@ int tt_record_pop(tt_record *r)
 }
 
 int tt_record_length(const tt_record *r) { return r->n; }
+
+int tt_record_count(const tt_record *r)
+{
+    int n = 0;
+    for (int i = 0; i < r->n; i++) {
+        n++;
+        for (const char *t = r->e[i].kind == ENTRY_ACTION ? r->e[i].text : ""; *t; t++)
+            n += *t == '\n';
+    }
+    return n;
+}
 uint64_t tt_record_seed(const tt_record *r) { return r->seed; }
 const char *tt_record_game(const tt_record *r) { return r->game; }
 const char *tt_record_params(const tt_record *r) { return r->params; }
@@ -260,7 +271,9 @@ int tt_record_load(const char *path, tt_record **out, tt_error *err)
             rc = bad(err, path, "seed is not a number");
         if (final) {
             r->final_hash = strtoull(final, &end, 16);
-            r->has_final = !*end;
+            r->has_final = 1;
+            if (strlen(final) != 16 || *end)
+                rc = bad(err, path, "final_hash is not 16 hex digits");
         }
     }
     if (rc == TT_OK)
@@ -276,16 +289,17 @@ int tt_record_load(const char *path, tt_record **out, tt_error *err)
 
 /* --- replaying ----------------------------------------------------------------- */
 
-/* Applies an entry's actions, one per line. */
+/* Applies an entry's actions, one per line (a line may be a long compound). */
 static int apply_lines(const tt_game *g, tt_state *s, const char *text, tt_events *ev,
                        tt_error *err)
 {
-    char line[TT_ACTION_TEXT_MAX];
     int rc = TT_OK;
     while (rc == TT_OK && *text) {
         size_t len = strcspn(text, "\n");
-        snprintf(line, sizeof line, "%.*s", (int)len, text);
-        rc = tt_apply_text(g, s, line, ev, err);
+        char *line = strndup(text, len);
+        rc = line ? tt_apply_text(g, s, line, ev, err)
+                  : tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+        free(line);
         text += len + (text[len] == '\n');
     }
     return rc;

@@ -410,7 +410,7 @@ static int cmd_save(tt_proto *p, char *args, proto_buf *out)
     int rc = tt_record_save(p->rec, p->game, p->state, args, &err);
     if (rc != TT_OK)
         return proto_fail_err(out, rc, &err);
-    proto_printf(out, "%s %d entries", tt_game_name(p->game), tt_record_length(p->rec));
+    proto_printf(out, "%s %d entries", tt_game_name(p->game), tt_record_count(p->rec));
     return PROTO_OK;
 }
 
@@ -421,7 +421,7 @@ static int cmd_load(tt_proto *p, char *args, proto_buf *out)
     int rc = proto_session_load(p, args, &err);
     if (rc != TT_OK)
         return proto_fail_err(out, rc, &err);
-    proto_printf(out, "%s %d entries", tt_game_name(p->game), tt_record_length(p->rec));
+    proto_printf(out, "%s %d entries", tt_game_name(p->game), tt_record_count(p->rec));
     return PROTO_OK;
 }
 

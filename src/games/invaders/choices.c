@@ -1,9 +1,9 @@
 /* Invaders choices: what a declaration still needs (INV-5.3 step 1, INV-5.26a)
  * and which answers the rules allow.
  *
- * A declaration fills, in order: the plot-action reduction (INV-5.15), the zone
- * and sacrifice of a placement or move (INV-5.7, 5.8), then one slot per target
- * or zone of each effect, in effect-list order. Slots that need no decision —
+ * A declaration fills, in the order of INV-5.3 step 1: the zone and sacrifice
+ * of a placement or move (INV-5.7, 5.8), one slot per target or zone of each
+ * effect in effect-list order, then the plot-action reduction (INV-5.15). Slots that need no decision —
  * no legal target, a card that moves itself — are filled here without asking,
  * so whenever a F_DECLARE frame is on top its first unset slot is the question.
  * The same predicates serve legal() and apply(), so the list and the checks
@@ -172,8 +172,6 @@ int inv_next_choice(const inv_content *c, inv_state *s, int fill, const inv_effe
                     int *slot)
 {
     inv_decl *d = &s->decl;
-    if (d->reduce == INV_UNSET)
-        return N_REDUCE;
     int places = d->kind == ACT_OPS || d->kind == ACT_MOVE_HERO ||
                  (d->kind == ACT_PLAY && inv_def(c, d->source)->is_unit);
     if (fill && !places)
@@ -198,5 +196,6 @@ int inv_next_choice(const inv_content *c, inv_state *s, int fill, const inv_effe
             return need;
         }
     }
-    return N_NONE;
+    /* INV-5.3 step 1 names the plot-action reduction last */
+    return d->reduce == INV_UNSET ? N_REDUCE : N_NONE;
 }

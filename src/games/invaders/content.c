@@ -5,6 +5,7 @@
  * first problem: every unknown field, wrong type, out-of-range value and broken
  * rule is reported with its line, so `tabletop deck validate` shows them all.
  * The result is a flat inv_content that the hot path reads without strings. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,6 +181,14 @@ static int zone_set(loader *L, const json_t *arr, const char *what, const char *
     return mask;
 }
 
+static int word_ok(const char *s)
+{
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '_')
+            return 0;
+    return 1;
+}
+
 /* --- board -------------------------------------------------------------------- */
 
 static void load_zones(loader *L, const json_t *board)
@@ -197,6 +206,11 @@ static void load_zones(loader *L, const json_t *board)
         }
         check_fields(L, zo, zfields, "a zone", "INV-2.2");
         snprintf(L->c->zone_id[z], sizeof L->c->zone_id[z], "%s", get_str(L, zo, "id", 7, "INV-2.2"));
+        if (L->c->zone_id[z][0] && !word_ok(L->c->zone_id[z]))
+            PROBLEM(L, zo, "id", "INV-2.2", "zone id '%s' must be letters, digits or _", L->c->zone_id[z]);
+        for (int k = 0; k < z; k++)
+            if (L->c->zone_id[z][0] && strcmp(L->c->zone_id[k], L->c->zone_id[z]) == 0)
+                PROBLEM(L, zo, "id", "INV-2.2", "zone id '%s' is not unique", L->c->zone_id[z]);
         snprintf(L->c->zone_name[z], sizeof L->c->zone_name[z], "%s",
                  get_str(L, zo, "name", 31, "INV-2.2"));
         L->c->base_power[z] = (uint8_t)get_int(L, zo, "base_power", 0, 20, 4, 1, "INV-2.5");
@@ -493,8 +507,7 @@ static void load_abilities(loader *L, const json_t *cj, inv_card *card)
         ab->trigger = (uint8_t)get_enum(L, a, "trigger", trigger_names, TR_PASSIVE, 1, "INV-2.17");
         load_ability_cost(L, a, ab, card);
         load_effects(L, a, ab, ab->trigger, card->side, &nchoice[ab->trigger]);
-        if (ab->trigger != TR_ON_PLAY && ab->trigger != TR_CANCEL && ab->trigger != TR_PASSIVE &&
-            !card->is_unit)
+        if (ab->trigger != TR_ON_PLAY && ab->trigger != TR_CANCEL && !card->is_unit)
             PROBLEM(L, a, "trigger", "INV-2.17", "%s abilities belong on units",
                     trigger_names[ab->trigger]);
         if (ab->trigger == TR_CANCEL && card->type != T_ONE_SHOT)
@@ -564,7 +577,8 @@ static void load_card_basics(loader *L, const json_t *cj, inv_card *card, int de
         card->power = (int8_t)get_int(L, cj, "power", -3, 9, 0, 1, "INV-2.8");
     if (power && card->is_unit == (card->type == T_ONE_SHOT))
         PROBLEM(L, cj, "power", "INV-3.1", "%s", card->is_unit
-                    ? "a ONE_SHOT card has null power" : "a unit has a non-null power");
+                    ? "a ONE_SHOT card has null power"
+                    : "this card type is a unit and needs a power (only ONE_SHOT cards have null)");
 }
 
 static void load_card_rest(loader *L, const json_t *cj, inv_card *card, int deck)

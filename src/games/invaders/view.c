@@ -281,8 +281,15 @@ char *inv_view_text(const tt_game *g, const void *st, int viewer)
         char name[64] = "";
         if (s->decl.kind != ACT_STRATEGY)
             inv_inst_name(c, s->decl.source, name, sizeof name);
-        put(&b, "Declaring: %s%s", s->decl.kind == ACT_STRATEGY ? c->strat[s->decl.source].id : name,
-            s->nchain ? ", cancel chain:" : "");
+        put(&b, "Declaring: %s", s->decl.kind == ACT_STRATEGY ? c->strat[s->decl.source].id : name);
+        if (s->decl.zone < INV_NZ)
+            put(&b, " in %s", c->zone_id[s->decl.zone]);
+        if (s->decl.sacrifice < INV_MAX_INST) {
+            inv_inst_name(c, s->decl.sacrifice, name, sizeof name);
+            put(&b, ", sacrificing %s", name);
+        }
+        if (s->nchain)
+            put(&b, "; cancel chain:");
         for (int i = 0; i < s->nchain; i++) {
             inv_inst_name(c, s->chain[i].card, name, sizeof name);
             put(&b, " %s", name);
@@ -290,6 +297,13 @@ char *inv_view_text(const tt_game *g, const void *st, int viewer)
         put(&b, "\n");
     }
     const tt_frame *f = tt_stack_peek(&s->stack);
+    if (f && f->kind == F_PLACE_HERO && s->nhero_deck) {
+        char name[64];
+        inv_inst_name(c, s->hero_deck[s->nhero_deck - 1], name, sizeof name);
+        put(&b, "Hero to place: %s, %s (power %d)\n", name,
+            inv_def(c, s->hero_deck[s->nhero_deck - 1])->name,
+            inv_def(c, s->hero_deck[s->nhero_deck - 1])->power);
+    }
     if (s->step != S_GAME_OVER)
         put(&b, "To decide: %s (%s)\n", inv_side_name(f ? f->player : s->active),
             f ? decision_name(c, s, f) : "main step");

@@ -728,13 +728,13 @@ static void test_EX_13_plot_reduce_once_per_turn(void **state)
     int d0 = f->s->ndiscard[INV];
 
     fx_apply(f, "play siege_colossus");
-    assert_int_equal(fx_pending(f), F_DECLARE);
+    fx_apply(f, "zone EU");
+    assert_int_equal(fx_pending(f), F_DECLARE); /* INV-5.3: the reduction is declared last */
     fx_apply(f, "reduce discard");
     assert_int_equal(f->s->plot, 9); /* at declaration, before any cost */
     assert_int_equal(f->s->plot_used, 1);
     assert_int_equal(f->s->ndiscard[INV], d0);
 
-    fx_apply(f, "zone EU");
     fx_apply(f, "discard skitter_drone");
 
     assert_int_equal(fx_pending(f), F_NONE);

@@ -193,7 +193,7 @@ static void test_INV_5_15_reduction_pays_a_drain_cost(void **state)
     fx_main(f, INV);
     fx_sane(f);
 
-    fx_refuse(f, "play siege_colossus reduce=none", "INV-5.6");
+    fx_refuse(f, "play siege_colossus zone=PR reduce=none", "INV-5.6");
     fx_apply(f, "play siege_colossus reduce=drain zone=PR discard=skitter_drone "
                 "discard=carapace_strider");
 
