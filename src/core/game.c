@@ -317,8 +317,8 @@ static int answers_question(const tt_game *g, const tt_state *s, const char *par
     return 0;
 }
 
-/* Why no part fits: the refusal of the part that answers the question asked
- * (else of the first unused part). */
+/* Why no part fits: a part that is no action at all, else the refusal of the
+ * part that answers the question asked, else of the first unused part. */
 static int explain_misfit(applier *ap, char parts[][TT_ACTION_TEXT_MAX], int nparts,
                           const int *used, tt_error *err)
 {
@@ -326,6 +326,10 @@ static int explain_misfit(applier *ap, char parts[][TT_ACTION_TEXT_MAX], int npa
     if (!legal)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     int nlegal = tt_legal(ap->g, ap->s, legal), pick = -1;
+    tt_action a;
+    for (int i = 0; i < nparts && pick < 0; i++)
+        if (!used[i] && tt_action_parse(ap->g, ap->s, parts[i], &a, NULL) != TT_OK)
+            pick = i;
     for (int i = 0; i < nparts && pick < 0; i++)
         if (!used[i] && answers_question(ap->g, ap->s, parts[i], legal, nlegal))
             pick = i;
@@ -333,7 +337,6 @@ static int explain_misfit(applier *ap, char parts[][TT_ACTION_TEXT_MAX], int npa
         if (!used[i])
             pick = i;
     free(legal);
-    tt_action a;
     int rc = tt_action_parse(ap->g, ap->s, parts[pick], &a, err);
     if (rc == TT_OK)
         rc = tt_apply(ap->g, ap->s, a, NULL, err); /* fails: says why */
@@ -384,8 +387,9 @@ int tt_apply_text_canon(const tt_game *g, tt_state *s, const char *text, char *c
     if (nparts && tt_action_parse(g, s, head, &probe, NULL) != TT_OK) {
         char joined[2 * TT_ACTION_TEXT_MAX];
         snprintf(joined, sizeof joined, "%s %s", head, strchr(parts[0], ' ') + 1);
-        if (strlen(joined) < TT_ACTION_TEXT_MAX && tt_action_parse(g, s, joined, &probe, NULL) == TT_OK) {
-            snprintf(head, sizeof head, "%s", joined);
+        size_t len = strlen(joined);
+        if (len < TT_ACTION_TEXT_MAX && tt_action_parse(g, s, joined, &probe, NULL) == TT_OK) {
+            memcpy(head, joined, len + 1);
             first = 1;
         }
     }

@@ -236,8 +236,16 @@ static int check_declare(const inv_content *c, const inv_state *s, int op, int a
     int slot = 0;
     int need = inv_next_choice(c, (inv_state *)s, 0, &e, &slot); /* fill = 0: reads only */
     const inv_decl *d = &s->decl;
+    static const char *const question[] = {
+        "", "the plot-action reduction: reduce none|discard|drain", "the zone: zone <Z>",
+        "the unit to sacrifice: sacrifice <unit>", "a target: target <unit>",
+        "a zone: zone <Z>", "where the unit moves: dest <Z>",
+        "the unit to sacrifice: sacrifice <unit>"};
     if (op != need_answer[need])
-        return REFUSE("INV-5.26a", "that does not answer the declaration's question");
+        return REFUSE("INV-5.26a", "%s is declaring; the question now is %s",
+                      d->kind == ACT_STRATEGY ? c->strat[d->source].name
+                                              : inv_def(c, d->source)->name,
+                      question[need]);
     switch (need) {
     case N_REDUCE:
         return check_reduce(c, s, d->player, inv_def(c, d->source), arg, err);
@@ -326,7 +334,7 @@ static int check_decision(const inv_content *c, const inv_state *s, const tt_fra
             return REFUSE("INV-2.21", "choose a zone that carries damage tokens");
         return TT_OK;
     case F_TRIGGER_ORDER:
-        if (op != A_TRIGGER || tt_pile_find(s->trig, s->ntrig, (uint8_t)arg) < 0)
+        if (op != A_TRIGGER || arg >= c->ninst || tt_pile_find(s->trig, s->ntrig, (uint8_t)arg) < 0)
             return REFUSE("INV-4.3", "choose which start-of-turn ability resolves next");
         return TT_OK;
     default:

@@ -173,8 +173,10 @@ static int zone_set(loader *L, const json_t *arr, const char *what, const char *
     json_t *v;
     json_array_foreach((json_t *)arr, i, v) {
         int z = zone_index(L->c, json_string_value(v));
-        if (z < 0)
-            PROBLEM(L, arr, NULL, rule, "%s names an unknown zone", what);
+        if (z < 0 && json_is_string(v))
+            PROBLEM(L, arr, NULL, rule, "%s names an unknown zone '%s'", what, json_string_value(v));
+        else if (z < 0)
+            PROBLEM(L, arr, NULL, rule, "%s holds zone ids (strings)", what);
         else
             mask |= 1 << z;
     }
@@ -446,7 +448,12 @@ static int load_effects(loader *L, const json_t *owner, inv_ability *ab, int tri
         }
         inv_effect *x = &ab->eff[ab->neff++];
         memset(x, 0, sizeof *x);
-        x->op = (uint8_t)get_enum(L, e, "op", op_names, OP_PLOT_MOVE, 1, "INV-2.19");
+        int op = get_enum(L, e, "op", op_names, -1, 1, "INV-2.19");
+        if (op < 0) { /* its parameters mean nothing without a known op */
+            ab->neff--;
+            continue;
+        }
+        x->op = (uint8_t)op;
         check_fields(L, e, op_fields(x->op), op_names[x->op], "INV-2.19");
         load_effect_params(L, e, x);
         int passive_only = x->op == OP_POWER_AURA || x->op == OP_DRAIN_SHIELD ||
@@ -575,10 +582,11 @@ static void load_card_basics(loader *L, const json_t *cj, inv_card *card, int de
         PROBLEM(L, cj, NULL, "INV-2.8", "missing field 'power' (null for a one-shot)");
     else if (card->is_unit)
         card->power = (int8_t)get_int(L, cj, "power", -3, 9, 0, 1, "INV-2.8");
-    if (power && card->is_unit == (card->type == T_ONE_SHOT))
-        PROBLEM(L, cj, "power", "INV-3.1", "%s", card->is_unit
-                    ? "a ONE_SHOT card has null power"
-                    : "this card type is a unit and needs a power (only ONE_SHOT cards have null)");
+    if (power && card->is_unit && card->type == T_ONE_SHOT)
+        PROBLEM(L, cj, "power", "INV-3.1", "field 'power' must be null for a ONE_SHOT card");
+    else if (power && !card->is_unit && card->type != T_ONE_SHOT)
+        PROBLEM(L, cj, "power", "INV-3.1", "field 'power' must be a number for a %s card",
+                type_names[card->type]);
 }
 
 static void load_card_rest(loader *L, const json_t *cj, inv_card *card, int deck)

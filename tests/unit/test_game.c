@@ -1,0 +1,391 @@
+/* The public game calls of src/core/game.c and error.c: loading a game and its
+ * parameters, the errors every caller sees, and compound action texts.
+ *
+ * Parameters are "key=value" words; unknown keys, repeats and bad shapes are
+ * refused with a message that names them (DESIGN.md: errors are specific).
+ * A compound text "head k=v …" applies the head and then each part "k v" in
+ * whatever order the rules ask for them; if any step fails, nothing changed
+ * (DESIGN.md, The game interface). Invaders is the game used. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tabletop/tt.h"
+
+/* --- loading ------------------------------------------------------------------------ */
+
+static void expect_new_error(const char *name, const char *params, int code, const char *msg)
+{
+    tt_game *g = (tt_game *)1;
+    tt_error err;
+    tt_error_clear(&err);
+    assert_int_equal(tt_game_new(name, params, &g, &err), code);
+    assert_null(g);
+    assert_int_equal(err.code, code);
+    assert_string_equal(err.msg, msg);
+    assert_string_equal(err.rule, "");
+    /* and without an error record, the same code */
+    g = (tt_game *)1;
+    assert_int_equal(tt_game_new(name, params, &g, NULL), code);
+    assert_null(g);
+}
+
+static void test_unknown_game(void **state)
+{
+    (void)state;
+    expect_new_error("chess", NULL, TT_EARG, "unknown game 'chess'");
+    expect_new_error("", NULL, TT_EARG, "unknown game ''");
+    expect_new_error(NULL, NULL, TT_EARG, "unknown game ''");
+    expect_new_error("Invaders", NULL, TT_EARG, "unknown game 'Invaders'"); /* names are exact */
+    assert_null(tt_game_summary("chess"));
+    assert_non_null(tt_game_summary("invaders"));
+    char *report = (char *)1;
+    tt_error err;
+    assert_int_equal(tt_validate_file("chess", "x.json", &report, &err), TT_EARG);
+    assert_string_equal(err.msg, "unknown game 'chess'");
+    assert_null(report);
+}
+
+static void test_params_errors(void **state)
+{
+    (void)state;
+    expect_new_error("invaders", "x=1", TT_EARG, "unknown parameter 'x' for invaders");
+    expect_new_error("invaders", "auto_decline=1 x=1", TT_EARG,
+                     "unknown parameter 'x' for invaders");
+    expect_new_error("invaders", "auto_decline=1 auto_decline=0", TT_EARG,
+                     "parameter 'auto_decline' given twice");
+    expect_new_error("invaders", "foo", TT_EARG, "parameter 'foo' is not key=value");
+    expect_new_error("invaders", "auto_decline=1 foo", TT_EARG, "parameter 'foo' is not key=value");
+    expect_new_error("invaders", "=1", TT_EARG, "parameter '=1' is not key=value");
+    expect_new_error("invaders", "auto_decline=", TT_EARG,
+                     "parameter 'auto_decline=' is not key=value");
+    expect_new_error("invaders", "auto_decline = 1", TT_EARG,
+                     "parameter 'auto_decline' is not key=value");
+    expect_new_error("invaders", "auto_decline=2", TT_EARG, "auto_decline is 0 or 1, not '2'");
+    expect_new_error("invaders", "content=/nonexistent/content.json", TT_EIO,
+                     "cannot read /nonexistent/content.json");
+    char longp[400], msg[600];
+    snprintf(longp, sizeof longp, "content=/%0230d", 0); /* values hold up to 223 bytes */
+    snprintf(msg, sizeof msg, "parameter '%s' is too long", longp);
+    expect_new_error("invaders", longp, TT_EARG, msg);
+    expect_new_error("invaders", "a_key_of_more_than_thirty_two_chars=1", TT_EARG,
+                     "parameter 'a_key_of_more_than_thirty_two_chars=1' is too long");
+}
+
+static void test_params_canonical_form(void **state)
+{
+    (void)state;
+    tt_game *g;
+    assert_int_equal(tt_game_new("invaders", NULL, &g, NULL), TT_OK);
+    assert_string_equal(tt_game_params(g), "");
+    assert_string_equal(tt_game_name(g), "invaders");
+    assert_int_equal(tt_game_players(g), 2);
+    tt_game_free(g);
+    assert_int_equal(tt_game_new("invaders", "  auto_decline=1\t ", &g, NULL), TT_OK);
+    assert_string_equal(tt_game_params(g), "auto_decline=1");
+    tt_game_free(g);
+    tt_game_free(NULL); /* like free(NULL) */
+}
+
+static uint64_t ref_fnv1a(const char *s, size_t n)
+{
+    uint64_t h = 14695981039346656037ULL;
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+/* The built-in sample is data/invaders/sample.json, byte for byte: loading the
+ * file gives the same content hash, FNV-1a of its bytes. */
+static void test_content_hash_is_the_files_hash(void **state)
+{
+    (void)state;
+    const char *path = TT_SOURCE_DIR "/data/invaders/sample.json";
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char text[1 << 16];
+    size_t n = fread(text, 1, sizeof text, f);
+    fclose(f);
+    assert_true(n > 0 && n < sizeof text);
+    char want[17];
+    snprintf(want, sizeof want, "%016llx", (unsigned long long)ref_fnv1a(text, n));
+    tt_game *builtin, *fromfile;
+    char params[600];
+    snprintf(params, sizeof params, "content=%s", path);
+    assert_int_equal(tt_game_new("invaders", NULL, &builtin, NULL), TT_OK);
+    assert_int_equal(tt_game_new("invaders", params, &fromfile, NULL), TT_OK);
+    assert_string_equal(tt_game_content_hash(builtin), want);
+    assert_string_equal(tt_game_content_hash(fromfile), want);
+    assert_string_equal(tt_game_params(fromfile), params);
+    tt_game_free(builtin);
+    tt_game_free(fromfile);
+    char *report = (char *)1;
+    assert_int_equal(tt_validate_file("invaders", path, &report, NULL), TT_OK);
+    assert_null(report);
+}
+
+static void test_bad_content_parameter_names_the_first_problem(void **state)
+{
+    (void)state;
+    char params[600], msg[800];
+    const char *one = TT_SOURCE_DIR "/tests/data/bad/invaders/duplicate_card_id.json";
+    snprintf(params, sizeof params, "content=%s", one);
+    snprintf(msg, sizeof msg, "%s:62: card id 'nerve_pulse' is not unique (INV-2.8)", one);
+    expect_new_error("invaders", params, TT_ECONTENT, msg);
+    const char *many = TT_SOURCE_DIR "/tests/data/bad/invaders/several_defects.json";
+    snprintf(params, sizeof params, "content=%s", many);
+    snprintf(msg, sizeof msg,
+             "%s:11: field 'slots_per_side' must be an integer (INV-2.4) (and more: see "
+             "'tabletop deck validate')",
+             many);
+    expect_new_error("invaders", params, TT_ECONTENT, msg);
+    char *report = (char *)1;
+    tt_error err;
+    assert_int_equal(tt_validate_file("invaders", "/nonexistent.json", &report, &err), TT_EIO);
+    assert_string_equal(err.msg, "cannot read /nonexistent.json");
+    assert_null(report);
+}
+
+/* --- errors --------------------------------------------------------------------------- */
+
+static void test_error_names_and_texts(void **state)
+{
+    (void)state;
+    assert_string_equal(tt_strerror(TT_OK), "ok");
+    assert_string_equal(tt_strerror(TT_EILLEGAL), "illegal");
+    assert_string_equal(tt_strerror(TT_EPARSE), "parse");
+    assert_string_equal(tt_strerror(TT_ECONTENT), "content");
+    assert_string_equal(tt_strerror(TT_EARG), "argument");
+    assert_string_equal(tt_strerror(TT_EIO), "io");
+    assert_string_equal(tt_strerror(TT_ENOMEM), "memory");
+    assert_string_equal(tt_strerror(TT_ESTATE), "state");
+    assert_string_equal(tt_strerror(TT_EREPLAY), "replay");
+    assert_string_equal(tt_strerror(-99), "unknown");
+    tt_error e;
+    tt_error_clear(&e);
+    assert_int_equal(e.code, 0);
+    snprintf(e.msg, sizeof e.msg, "Pacific Rim is not adjacent to Africa");
+    snprintf(e.rule, sizeof e.rule, "INV-2.3");
+    char buf[400];
+    assert_string_equal(tt_error_text(&e, buf, sizeof buf),
+                        "Pacific Rim is not adjacent to Africa (INV-2.3)");
+    e.rule[0] = 0;
+    assert_string_equal(tt_error_text(&e, buf, sizeof buf),
+                        "Pacific Rim is not adjacent to Africa");
+    tt_error_clear(NULL);
+}
+
+static void test_player_and_viewer_names(void **state)
+{
+    (void)state;
+    tt_game *g;
+    assert_int_equal(tt_game_new("invaders", NULL, &g, NULL), TT_OK);
+    assert_string_equal(tt_player_name(g, 0), "invader");
+    assert_string_equal(tt_player_name(g, 1), "mankind");
+    assert_string_equal(tt_player_name(g, 2), "none");
+    assert_string_equal(tt_player_name(g, -1), "none");
+    assert_int_equal(tt_player_parse(g, "mankind"), 1);
+    assert_int_equal(tt_player_parse(g, "0"), 0);
+    assert_int_equal(tt_player_parse(g, "1"), 1);
+    assert_int_equal(tt_player_parse(g, "2"), -1);
+    assert_int_equal(tt_player_parse(g, "-1"), -1);
+    assert_int_equal(tt_player_parse(g, "1x"), -1);
+    assert_int_equal(tt_player_parse(g, ""), -1);
+    assert_int_equal(tt_viewer_parse(g, "spectator"), TT_VIEW_SPECTATOR);
+    assert_int_equal(tt_viewer_parse(g, "all"), TT_VIEW_ALL);
+    assert_int_equal(tt_viewer_parse(g, "invader"), 0);
+    assert_int_equal(tt_viewer_parse(g, "nobody"), -100);
+    tt_game_free(g);
+}
+
+/* --- a game to act in ---------------------------------------------------------------- */
+
+/* The Invader's first main step, with these nine cards in hand (seven dealt, two
+ * drawn), the Mankind hero placed in Eurasia. */
+#define RIG_INVADER                                                                                \
+    "skitter_drone carapace_strider gorehound_swarm siege_colossus spore_mortar blight_seeder "    \
+    "hive_overseer tunnel_wyrm nerve_pulse"
+
+typedef struct table {
+    tt_game *g;
+    tt_state *s, *before;
+    size_t sz;
+    tt_event buf[64];
+    tt_events ev;
+} table;
+
+static table *table_open(void)
+{
+    table *t = calloc(1, sizeof *t);
+    assert_non_null(t);
+    assert_int_equal(tt_game_new("invaders", NULL, &t->g, NULL), TT_OK);
+    t->sz = tt_state_size(t->g);
+    t->s = malloc(t->sz);
+    t->before = malloc(t->sz);
+    tt_state_init(t->g, t->s, 7);
+    assert_int_equal(tt_rig(t->g, t->s, "invader_deck", RIG_INVADER, NULL), TT_OK);
+    assert_int_equal(tt_apply_text(t->g, t->s, "place EU", NULL, NULL), TT_OK);
+    assert_int_equal(tt_to_move(t->g, t->s), 0);
+    t->ev = (tt_events){t->buf, 0, 64, 0};
+    return t;
+}
+
+static void table_close(table *t)
+{
+    free(t->s);
+    free(t->before);
+    tt_game_free(t->g);
+    free(t);
+}
+
+/* tt_apply_text(text) fails with code, msg and rule, and changes nothing: not a
+ * byte of the state, not an event (two events were there before). */
+static void expect_refused(table *t, const char *text, int code, const char *msg, const char *rule)
+{
+    memcpy(t->before, t->s, t->sz);
+    t->ev.n = 2;
+    tt_error err;
+    tt_error_clear(&err);
+    assert_int_equal(tt_apply_text(t->g, t->s, text, &t->ev, &err), code);
+    assert_int_equal(err.code, code);
+    assert_string_equal(err.msg, msg);
+    assert_string_equal(err.rule, rule);
+    assert_memory_equal(t->s, t->before, t->sz);
+    assert_int_equal(t->ev.n, 2);
+}
+
+static void test_compound_that_fails_midway_changes_nothing(void **state)
+{
+    (void)state;
+    table *t = table_open();
+    /* the head, the reduction and the zone apply; the discard is no card */
+    expect_refused(t, "play carapace_strider reduce=none zone=PR discard=zzz", TT_EPARSE,
+                   "'zzz' is not a card id", "");
+    /* ... or a card not in hand */
+    expect_refused(t, "play carapace_strider reduce=none zone=PR discard=signal_jamming",
+                   TT_EILLEGAL, "discard a card from your hand", "INV-5.5");
+    /* ... or the zone is no zone */
+    expect_refused(t, "play carapace_strider zone=ZZ", TT_EPARSE, "'ZZ' is not a zone", "");
+    /* ... or a part answers a question not asked yet (the reduction comes after
+     * the zone, INV-5.3) */
+    expect_refused(t, "play carapace_strider zone=PR discard=skitter_drone", TT_EILLEGAL,
+                   "Carapace Strider is declaring; the question now is the plot-action "
+                   "reduction: reduce none|discard|drain",
+                   "INV-5.26a");
+    /* the head itself refused */
+    expect_refused(t, "play dread_broadcast reduce=none", TT_EILLEGAL,
+                   "you hold no dread_broadcast", "INV-5.3");
+    expect_refused(t, "play dread_broadcast", TT_EILLEGAL, "you hold no dread_broadcast",
+                   "INV-5.3");
+    /* shapes that are no compound */
+    expect_refused(t, "play carapace_strider zone=PR extra", TT_EPARSE,
+                   "'extra' after key=value parts in 'play carapace_strider zone=PR extra'", "");
+    expect_refused(t,
+                   "play carapace_strider a=1 b=2 c=3 d=4 e=5 f=6 g=7 h=8 i=9 j=10 k=11 "
+                   "l=12 m=13 n=14 o=15 p=16 q=17",
+                   TT_EPARSE,
+                   "too many key=value parts in 'play carapace_strider a=1 b=2 c=3 d=4 e=5 "
+                   "f=6 g=7 h=8 i=9 j=10 k=11 l=12 m=13 n=14 o=15 p=16 q=17'",
+                   "");
+    /* the head passes the turn; Mankind's attack window has no zone to answer */
+    expect_refused(t, "pass zone=PR", TT_EILLEGAL, "enable a strategy or decline", "INV-4.7.1");
+    table_close(t);
+}
+
+static void test_compound_equals_its_atomic_actions(void **state)
+{
+    (void)state;
+    table *t = table_open(), *u = table_open();
+    /* parts in any order: the rules ask for the zone, then the reduction (INV-5.3) */
+    t->ev.n = 0;
+    char canon[256];
+    tt_error err;
+    tt_error_clear(&err);
+    assert_int_equal(tt_apply_text_canon(t->g, t->s,
+                                         "play carapace_strider zone=PR discard=skitter_drone "
+                                         "reduce=none",
+                                         canon, sizeof canon, &t->ev, &err),
+                     TT_OK);
+    assert_string_equal(canon, "play carapace_strider\nzone PR\nreduce none\n"
+                               "discard skitter_drone");
+    static const char *const steps[] = {"play carapace_strider", "zone PR", "reduce none",
+                                        "discard skitter_drone"};
+    int nev = 0;
+    for (int i = 0; i < 4; i++) {
+        u->ev.n = 0;
+        assert_int_equal(tt_apply_text(u->g, u->s, steps[i], &u->ev, NULL), TT_OK);
+        assert_memory_equal(t->ev.ev + nev, u->ev.ev, (size_t)u->ev.n * sizeof *u->ev.ev);
+        nev += u->ev.n;
+    }
+    assert_int_equal(t->ev.n, nev);
+    assert_memory_equal(t->s, u->s, t->sz);
+    table_close(t);
+    table_close(u);
+}
+
+static void test_canonical_text_that_does_not_fit_changes_nothing(void **state)
+{
+    (void)state;
+    table *t = table_open();
+    memcpy(t->before, t->s, t->sz);
+    char canon[30];
+    tt_error err;
+    assert_int_equal(tt_apply_text_canon(t->g, t->s, "play carapace_strider reduce=none zone=PR",
+                                         canon, sizeof canon, NULL, &err),
+                     TT_EARG);
+    assert_string_equal(err.msg, "no room for the canonical text");
+    assert_memory_equal(t->s, t->before, t->sz);
+    table_close(t);
+}
+
+static void test_finished_game_refuses_everything(void **state)
+{
+    (void)state;
+    table *t = table_open();
+    tt_error err;
+    double ret[2] = {9, 9};
+    tt_returns(t->g, t->s, ret);
+    assert_true(ret[0] == 0 && ret[1] == 0); /* zeros while playing */
+    assert_int_equal(tt_concede(t->g, t->s, 2, NULL, &err), TT_EARG);
+    assert_string_equal(err.msg, "no such player");
+    assert_int_equal(tt_concede(t->g, t->s, 1, NULL, NULL), TT_OK);
+    tt_result r;
+    tt_result_get(t->g, t->s, &r);
+    assert_int_equal(r.over, 1);
+    assert_int_equal(r.winner, 0);
+    assert_string_equal(r.reason, "CONCEDED");
+    tt_returns(t->g, t->s, ret);
+    assert_true(ret[0] == 1.0 && ret[1] == -1.0);
+    expect_refused(t, "pass", TT_ESTATE, "the game is over", "INV-8.1");
+    memcpy(t->before, t->s, t->sz);
+    assert_int_equal(tt_concede(t->g, t->s, 0, NULL, &err), TT_ESTATE);
+    assert_int_equal(tt_rig(t->g, t->s, "invader_deck", "skitter_drone", &err), TT_ESTATE);
+    assert_memory_equal(t->s, t->before, t->sz);
+    table_close(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_unknown_game),
+        cmocka_unit_test(test_params_errors),
+        cmocka_unit_test(test_params_canonical_form),
+        cmocka_unit_test(test_content_hash_is_the_files_hash),
+        cmocka_unit_test(test_bad_content_parameter_names_the_first_problem),
+        cmocka_unit_test(test_error_names_and_texts),
+        cmocka_unit_test(test_player_and_viewer_names),
+        cmocka_unit_test(test_compound_that_fails_midway_changes_nothing),
+        cmocka_unit_test(test_compound_equals_its_atomic_actions),
+        cmocka_unit_test(test_canonical_text_that_does_not_fit_changes_nothing),
+        cmocka_unit_test(test_finished_game_refuses_everything),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

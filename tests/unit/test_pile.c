@@ -1,0 +1,240 @@
+/* The flat containers of src/core: piles of card ids (pile.h), token pools
+ * (pool.h) and the pending-decision stack (stack.h).
+ *
+ * Piles: index 0 is the bottom, n-1 the top; removal keeps the order of the
+ * rest (discard piles and hands are shown in order). Pools: take and put never
+ * leave 0..cap. Stack: last in, first out; a pushed frame starts clean. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/pile.h"
+#include "core/pool.h"
+#include "core/stack.h"
+
+#define CAP 8
+
+/* --- piles ---------------------------------------------------------------------- */
+
+static void test_pile_push_pop_is_last_in_first_out(void **state)
+{
+    (void)state;
+    uint8_t pile[CAP], n = 0;
+    tt_pile_push(pile, &n, CAP, 10);
+    tt_pile_push(pile, &n, CAP, 20);
+    tt_pile_push(pile, &n, CAP, 30);
+    assert_int_equal(n, 3);
+    assert_int_equal(pile[0], 10); /* bottom */
+    assert_int_equal(pile[2], 30); /* top */
+    assert_int_equal(tt_pile_pop(pile, &n), 30);
+    assert_int_equal(tt_pile_pop(pile, &n), 20);
+    assert_int_equal(n, 1);
+    tt_pile_push(pile, &n, CAP, 40);
+    assert_int_equal(tt_pile_pop(pile, &n), 40);
+    assert_int_equal(tt_pile_pop(pile, &n), 10);
+    assert_int_equal(n, 0);
+}
+
+static void test_pile_fills_to_capacity(void **state)
+{
+    (void)state;
+    uint8_t pile[CAP + 1], n = 0;
+    pile[CAP] = 0xEE; /* canary */
+    for (int i = 0; i < CAP; i++)
+        tt_pile_push(pile, &n, CAP, (uint8_t)i);
+    assert_int_equal(n, CAP);
+    assert_int_equal(pile[CAP], 0xEE);
+    for (int i = CAP - 1; i >= 0; i--)
+        assert_int_equal(tt_pile_pop(pile, &n), i);
+}
+
+static void test_pile_find_gives_the_first_copy_from_the_bottom(void **state)
+{
+    (void)state;
+    uint8_t pile[] = {5, 7, 5, 0, 255};
+    assert_int_equal(tt_pile_find(pile, 5, 5), 0);
+    assert_int_equal(tt_pile_find(pile, 5, 7), 1);
+    assert_int_equal(tt_pile_find(pile, 5, 0), 3);
+    assert_int_equal(tt_pile_find(pile, 5, 255), 4);
+    assert_int_equal(tt_pile_find(pile, 5, 6), -1);
+    /* only the first n count */
+    assert_int_equal(tt_pile_find(pile, 3, 0), -1);
+    assert_int_equal(tt_pile_find(pile, 0, 5), -1);
+}
+
+static void test_pile_remove_at_keeps_the_order_of_the_rest(void **state)
+{
+    (void)state;
+    uint8_t pile[] = {1, 2, 3, 4, 5, 0xEE}, n = 5;
+    tt_pile_remove_at(pile, &n, 1); /* from the middle */
+    assert_int_equal(n, 4);
+    assert_memory_equal(pile, ((uint8_t[]){1, 3, 4, 5}), 4);
+    tt_pile_remove_at(pile, &n, 3); /* the top */
+    assert_memory_equal(pile, ((uint8_t[]){1, 3, 4}), 3);
+    tt_pile_remove_at(pile, &n, 0); /* the bottom */
+    assert_memory_equal(pile, ((uint8_t[]){3, 4}), 2);
+    assert_int_equal(n, 2);
+    assert_int_equal(pile[5], 0xEE);
+}
+
+static void test_pile_remove_takes_one_copy_only(void **state)
+{
+    (void)state;
+    uint8_t pile[] = {9, 4, 9, 6}, n = 4;
+    assert_int_equal(tt_pile_remove(pile, &n, 9), 1);
+    assert_int_equal(n, 3);
+    assert_memory_equal(pile, ((uint8_t[]){4, 9, 6}), 3);
+    assert_int_equal(tt_pile_remove(pile, &n, 9), 1);
+    assert_memory_equal(pile, ((uint8_t[]){4, 6}), 2);
+}
+
+static void test_pile_remove_of_an_absent_card_changes_nothing(void **state)
+{
+    (void)state;
+    uint8_t pile[] = {1, 2, 3}, n = 3;
+    assert_int_equal(tt_pile_remove(pile, &n, 7), 0);
+    assert_int_equal(n, 3);
+    assert_memory_equal(pile, ((uint8_t[]){1, 2, 3}), 3);
+    uint8_t empty[1] = {7}, n0 = 0;
+    assert_int_equal(tt_pile_remove(empty, &n0, 7), 0); /* beyond n: not there */
+    assert_int_equal(n0, 0);
+}
+
+/* --- pools ---------------------------------------------------------------------- */
+
+static void test_pool_take_gives_what_is_left(void **state)
+{
+    (void)state;
+    tt_pool p = {.n = 5, .cap = 20};
+    assert_int_equal(tt_pool_take(&p, 3), 3);
+    assert_int_equal(p.n, 2);
+    assert_int_equal(tt_pool_take(&p, 3), 2); /* runs out: fewer */
+    assert_int_equal(p.n, 0);
+    assert_int_equal(tt_pool_take(&p, 1), 0);
+    assert_int_equal(p.n, 0);
+}
+
+static void test_pool_take_of_nothing_or_less_takes_nothing(void **state)
+{
+    (void)state;
+    tt_pool p = {.n = 4, .cap = 4};
+    assert_int_equal(tt_pool_take(&p, 0), 0);
+    assert_int_equal(tt_pool_take(&p, -3), 0);
+    assert_int_equal(p.n, 4);
+}
+
+static void test_pool_put_stops_at_its_size(void **state)
+{
+    (void)state;
+    tt_pool p = {.n = 18, .cap = 20};
+    tt_pool_put(&p, 1);
+    assert_int_equal(p.n, 19);
+    tt_pool_put(&p, 5);
+    assert_int_equal(p.n, 20);
+    tt_pool_put(&p, 0);
+    assert_int_equal(p.n, 20);
+    assert_int_equal(tt_pool_take(&p, 20), 20);
+    tt_pool_put(&p, 20);
+    assert_int_equal(p.n, 20);
+}
+
+/* --- the pending-decision stack ---------------------------------------------------- */
+
+static void test_stack_starts_empty(void **state)
+{
+    (void)state;
+    tt_stack s;
+    memset(&s, 0, sizeof s);
+    assert_null(tt_stack_top(&s));
+    assert_null(tt_stack_peek(&s));
+}
+
+static void test_stack_push_pop_is_last_in_first_out(void **state)
+{
+    (void)state;
+    tt_stack s;
+    memset(&s, 0, sizeof s);
+    tt_frame *f = tt_stack_push(&s, 3, 1);
+    f->a = 7;
+    tt_stack_push(&s, 4, 0)->a = 8;
+    assert_int_equal(s.n, 2);
+    assert_int_equal(tt_stack_peek(&s)->kind, 4);
+    assert_int_equal(tt_stack_peek(&s)->a, 8);
+    assert_ptr_equal(tt_stack_top(&s), tt_stack_peek(&s));
+    tt_stack_top(&s)->b = 9; /* top is the frame itself, not a copy */
+    assert_int_equal(s.f[1].b, 9);
+    tt_stack_pop(&s);
+    assert_int_equal(s.n, 1);
+    assert_int_equal(tt_stack_peek(&s)->kind, 3);
+    assert_int_equal(tt_stack_peek(&s)->player, 1);
+    assert_int_equal(tt_stack_peek(&s)->a, 7);
+    tt_stack_pop(&s);
+    assert_null(tt_stack_peek(&s));
+}
+
+static void test_stack_push_gives_a_clean_frame(void **state)
+{
+    (void)state;
+    tt_stack s;
+    memset(&s, 0xAB, sizeof s); /* whatever was there before */
+    s.n = 0;
+    tt_frame *f = tt_stack_push(&s, 5, 2);
+    tt_frame want = {.kind = 5, .player = 2};
+    assert_memory_equal(f, &want, sizeof want);
+    /* a frame popped and pushed again forgets its arguments */
+    f->a = f->b = f->c = f->d = f->e = f->f = 1;
+    tt_stack_pop(&s);
+    f = tt_stack_push(&s, 6, 0);
+    want = (tt_frame){.kind = 6};
+    assert_memory_equal(f, &want, sizeof want);
+}
+
+static void test_stack_holds_its_capacity(void **state)
+{
+    (void)state;
+    tt_stack s;
+    memset(&s, 0, sizeof s);
+    for (int i = 0; i < TT_STACK_MAX; i++)
+        tt_stack_push(&s, (uint8_t)(i + 1), 0)->a = (uint8_t)i;
+    assert_int_equal(s.n, TT_STACK_MAX);
+    for (int i = TT_STACK_MAX - 1; i >= 0; i--) {
+        assert_int_equal(tt_stack_peek(&s)->kind, i + 1);
+        assert_int_equal(tt_stack_peek(&s)->a, i);
+        tt_stack_pop(&s);
+    }
+    assert_int_equal(s.n, 0);
+}
+
+/* Flat states compare by bytes: a frame has no padding, a stack none inside. */
+static void test_stack_is_flat(void **state)
+{
+    (void)state;
+    assert_int_equal(sizeof(tt_frame), 8);
+    assert_int_equal(sizeof(tt_stack), 1 + 8 * TT_STACK_MAX);
+    assert_int_equal(sizeof(tt_pool), 4);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pile_push_pop_is_last_in_first_out),
+        cmocka_unit_test(test_pile_fills_to_capacity),
+        cmocka_unit_test(test_pile_find_gives_the_first_copy_from_the_bottom),
+        cmocka_unit_test(test_pile_remove_at_keeps_the_order_of_the_rest),
+        cmocka_unit_test(test_pile_remove_takes_one_copy_only),
+        cmocka_unit_test(test_pile_remove_of_an_absent_card_changes_nothing),
+        cmocka_unit_test(test_pool_take_gives_what_is_left),
+        cmocka_unit_test(test_pool_take_of_nothing_or_less_takes_nothing),
+        cmocka_unit_test(test_pool_put_stops_at_its_size),
+        cmocka_unit_test(test_stack_starts_empty),
+        cmocka_unit_test(test_stack_push_pop_is_last_in_first_out),
+        cmocka_unit_test(test_stack_push_gives_a_clean_frame),
+        cmocka_unit_test(test_stack_holds_its_capacity),
+        cmocka_unit_test(test_stack_is_flat),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
