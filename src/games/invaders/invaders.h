@@ -1,6 +1,6 @@
 /* Invaders — the rules module's shared header.
  *
- * Implements ../shared/rules/invaders.md (rule prefix INV-). Nothing outside
+ * Implements docs/rules/invaders.md (rule prefix INV-). Nothing outside
  * src/games/invaders/ (and its tests) includes this file.
  *
  * Deviations and decisions beyond the rules file (docs/games/invaders.md lists
