@@ -235,6 +235,23 @@ static void put_column(sbuf *b, const inv_content *c, const inv_state *s, int si
     put(b, "\n");
 }
 
+/* One hand card: id, name, power (or one-shot / cancel) and cost. */
+static void put_hand_card(sbuf *b, const inv_card *k)
+{
+    char what[16];
+    if (k->is_unit)
+        snprintf(what, sizeof what, "power %d", k->power);
+    else
+        snprintf(what, sizeof what, "%s", k->cancel ? "cancel" : "one-shot");
+    put(b, "    %-20s %-22s %-9s", k->id, k->name, what);
+    if (k->cost.discard || k->cost.drain)
+        put(b, " cost%s%.0d%s%.0d", k->cost.discard ? " discard " : "", k->cost.discard,
+            k->cost.drain ? " drain " : "", k->cost.drain);
+    else
+        put(b, " free");
+    put(b, "\n");
+}
+
 static void put_player(sbuf *b, const inv_content *c, const inv_state *s, int side, int viewer)
 {
     put(b, "%s: deck %d, hand %d, discard %d", side == INV_INVADER ? "Invader" : "Mankind",
@@ -247,14 +264,9 @@ static void put_player(sbuf *b, const inv_content *c, const inv_state *s, int si
             put(b, " %s%s", c->strat[i].id, s->strat_enabled[i] ? " (used)" : "");
     put(b, "\n");
     if (sees_hand(viewer, side)) {
-        put(b, "  hand:");
-        for (int i = 0; i < s->nhand[side]; i++) {
-            const inv_card *k = inv_def(c, s->hand[side][i]);
-            put(b, "%s %s", i ? "," : "", k->id);
-            if (k->is_unit)
-                put(b, " (%d)", k->power);
-        }
-        put(b, "\n");
+        put(b, "  hand:\n");
+        for (int i = 0; i < s->nhand[side]; i++)
+            put_hand_card(b, inv_def(c, s->hand[side][i]));
     }
 }
 
