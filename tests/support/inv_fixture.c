@@ -49,30 +49,9 @@ void fx_close(fx *f)
 
 void fx_clear(fx *f)
 {
-    const inv_content *c = f->c;
-    inv_state *s = f->s;
-    tt_rng rng = s->rng;
-    memset(s, 0, f->size); /* states compare by bytes: padding too */
-    s->rng = rng;
-    for (int i = 0; i < c->ninst; i++) {
-        int d = c->inst_deck[i];
-        if (d == DECK_HERO) {
-            s->hero_deck[s->nhero_deck++] = (uint8_t)i;
-            s->loc[i] = L_HERO_DECK;
-        } else {
-            s->deck[d][s->ndeck[d]++] = (uint8_t)i;
-            s->loc[i] = L_DECK;
-        }
-    }
-    s->supply = c->token_supply;
-    s->plot = c->plot_start;
-    s->draw_count[0] = s->draw_count[1] = c->draw_per_turn;
-    s->hero = INV_NONE;
-    s->winner = INV_NONE;
-    s->reason = R_NONE;
-    s->turn = 1;
-    s->active = INV_INVADER;
-    s->step = S_MAIN;
+    inv_reset(f->c, f->s); /* every card in its deck, the board empty */
+    f->s->active = INV_INVADER;
+    f->s->step = S_MAIN;
 }
 
 /* --- lookups ------------------------------------------------------------------ */

@@ -296,6 +296,7 @@ int inv_hand_find(const inv_content *c, const inv_state *s, int side, int def);
 int inv_hero_sacrificable(const inv_content *c, const inv_state *s, int zone_of_new);
 int inv_can_place(const inv_content *c, const inv_state *s, int side, int z, int mover);
 int inv_shield_counters(const inv_content *c, const inv_state *s, int side);
+void inv_reset(const inv_content *c, inv_state *s);
 void inv_setup(const tt_game *g, inv_state *s, uint64_t seed);
 int inv_sanity(const tt_game *g, const void *st, tt_error *err);
 int inv_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err);

@@ -124,17 +124,20 @@ int inv_shield_counters(const inv_content *c, const inv_state *s, int side)
 
 /* --- setup (INV-3) ---------------------------------------------------------------- */
 
-void inv_setup(const tt_game *g, inv_state *s, uint64_t seed)
+/* INV-3.2–3.5: the board empty, the marker on its start, every card in its
+ * deck in content order (unshuffled). Keeps the state's generator. */
+void inv_reset(const inv_content *c, inv_state *s)
 {
-    const inv_content *c = inv_content_of(g);
-    tt_rng_seed(&s->rng, seed);
+    tt_rng rng = s->rng;
+    memset(s, 0, sizeof *s); /* states compare by bytes: padding too */
+    s->rng = rng;
     s->turn = 1;
     s->active = c->first_player;  /* INV-3.10 */
     s->step = S_SETUP;
     s->plot = c->plot_start;      /* INV-3.3 */
     s->supply = c->token_supply;  /* INV-3.2 */
     s->hero = INV_NONE;
-    s->winner = s->reason = INV_NONE;
+    s->winner = INV_NONE;
     s->reason = R_NONE;
     s->draw_count[0] = s->draw_count[1] = c->draw_per_turn;
     for (int i = 0; i < c->ninst; i++) {   /* INV-3.5 */
@@ -147,6 +150,13 @@ void inv_setup(const tt_game *g, inv_state *s, uint64_t seed)
             s->loc[i] = L_DECK;
         }
     }
+}
+
+void inv_setup(const tt_game *g, inv_state *s, uint64_t seed)
+{
+    const inv_content *c = inv_content_of(g);
+    tt_rng_seed(&s->rng, seed);
+    inv_reset(c, s);
     /* INV-3.6: shuffle the Invader, Mankind and hero decks, in that order */
     tt_rng_shuffle_u8(&s->rng, s->deck[INV_INVADER], s->ndeck[INV_INVADER]);
     tt_rng_shuffle_u8(&s->rng, s->deck[INV_MANKIND], s->ndeck[INV_MANKIND]);
