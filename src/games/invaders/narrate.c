@@ -135,8 +135,10 @@ int inv_event_text(const tt_game *g, const tt_event *e, int viewer, char *buf, s
                         e->a < c->nstrats ? c->strat[e->a].name : "?");
     case E_PLOT: return snprintf(buf, n, "Plot marker %d -> %d", e->a, e->b);
     case E_DRAIN: return snprintf(buf, n, "%s drains %s", who, card);
-    case E_SHIELD:
-        return snprintf(buf, n, "%s shields %d card%s of the drain", who, e->a, e->a == 1 ? "" : "s");
+    case E_SHIELD: /* spending nothing is no news */
+        return e->a ? snprintf(buf, n, "%s shields %d card%s of the drain", who, e->a,
+                               e->a == 1 ? "" : "s")
+                    : 0;
     case E_ATTACK: return attack_text(c, e, buf, n);
     default: return more_text(c, e, buf, n);
     }
