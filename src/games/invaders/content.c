@@ -10,18 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fields.h"
 #include "core/json.h"
 #include "games/invaders/invaders.h"
 
 typedef struct loader {
-    tt_json_doc *doc;
-    tt_diags *d;
+    tt_fields f; /* the document and the diagnostics (core/fields.h) */
     inv_content *c;
     int nerr0;
 } loader;
 
-#define PROBLEM(L, node, key, rule, ...) \
-    tt_diag_add((L)->d, (L)->doc->file, tt_json_line((L)->doc, node, key), rule, __VA_ARGS__)
+#define PROBLEM(L, node, key, rule, ...) TT_FIELD_PROBLEM(&(L)->f, node, key, rule, __VA_ARGS__)
 
 static const char *const type_names[] = {"INVADER", "DESOLATOR", "DEFENDER", "LOCATION",
                                          "HERO", "ONE_SHOT", NULL};
@@ -37,125 +36,6 @@ static const char *const zonespec_names[] = {"THIS", "CHOSEN", "ALL", "ANY", NUL
 static const char *const dest_names[] = {"ADJACENT", "ANY", NULL};
 static const char *const timing_names[] = {"OWN_MAIN", "OPPONENT_ATTACK_START", NULL};
 static const char *const tside_names[] = {"OPPONENT", "OWN", NULL};
-
-/* --- field readers: report and return a default on any problem ------------- */
-
-static void check_fields(loader *L, const json_t *obj, const char *const *allowed,
-                         const char *what, const char *rule)
-{
-    const char *key;
-    json_t *v;
-    json_object_foreach((json_t *)obj, key, v) {
-        int ok = 0;
-        for (int i = 0; allowed[i] && !ok; i++)
-            ok = strcmp(allowed[i], key) == 0;
-        if (!ok)
-            PROBLEM(L, obj, key, rule, "unknown field '%s' in %s", key, what);
-    }
-}
-
-static int get_int(loader *L, const json_t *obj, const char *key, int lo, int hi, int def,
-                   int required, const char *rule)
-{
-    json_t *v = json_object_get(obj, key);
-    if (!v) {
-        if (required)
-            PROBLEM(L, obj, NULL, rule, "missing field '%s'", key);
-        return def;
-    }
-    if (!json_is_integer(v)) {
-        PROBLEM(L, obj, key, rule, "field '%s' must be an integer", key);
-        return def;
-    }
-    json_int_t x = json_integer_value(v);
-    if (x < lo || x > hi) {
-        PROBLEM(L, obj, key, rule, "field '%s' is %lld, outside %d..%d", key, (long long)x, lo,
-                hi);
-        return def;
-    }
-    return (int)x;
-}
-
-static int get_bool(loader *L, const json_t *obj, const char *key, int def, const char *rule)
-{
-    json_t *v = json_object_get(obj, key);
-    if (!v)
-        return def;
-    if (!json_is_boolean(v)) {
-        PROBLEM(L, obj, key, rule, "field '%s' must be true or false", key);
-        return def;
-    }
-    return json_is_true(v);
-}
-
-static const char *get_str(loader *L, const json_t *obj, const char *key, size_t maxlen,
-                           const char *rule)
-{
-    json_t *v = json_object_get(obj, key);
-    if (!v) {
-        PROBLEM(L, obj, NULL, rule, "missing field '%s'", key);
-        return "";
-    }
-    if (!json_is_string(v)) {
-        PROBLEM(L, obj, key, rule, "field '%s' must be a string", key);
-        return "";
-    }
-    const char *s = json_string_value(v);
-    if (!*s || strlen(s) > maxlen) {
-        PROBLEM(L, obj, key, rule, "field '%s' must have 1..%zu characters", key, maxlen);
-        return "";
-    }
-    return s;
-}
-
-/* Index of a string value among names, or def (reported) when absent or unknown. */
-static int get_enum(loader *L, const json_t *obj, const char *key, const char *const *names,
-                    int def, int required, const char *rule)
-{
-    json_t *v = json_object_get(obj, key);
-    if (!v) {
-        if (required)
-            PROBLEM(L, obj, NULL, rule, "missing field '%s'", key);
-        return def;
-    }
-    const char *s = json_string_value(v);
-    for (int i = 0; s && names[i]; i++)
-        if (strcmp(names[i], s) == 0)
-            return i;
-    PROBLEM(L, obj, key, rule, "field '%s' has unknown value %s%s%s", key, s ? "'" : "",
-            s ? s : "(not a string)", s ? "'" : "");
-    return def;
-}
-
-/* A member that must be an object or an array (type), or NULL (reported). */
-static const json_t *get_container(loader *L, const json_t *obj, const char *key,
-                                   int required, const char *rule, json_type type)
-{
-    json_t *v = json_object_get(obj, key);
-    if (!v) {
-        if (required)
-            PROBLEM(L, obj, NULL, rule, "missing field '%s'", key);
-        return NULL;
-    }
-    if (json_typeof(v) != type) {
-        PROBLEM(L, obj, key, rule, "field '%s' must be an %s", key,
-                type == JSON_OBJECT ? "object" : "array");
-        return NULL;
-    }
-    return v;
-}
-
-static const json_t *get_object(loader *L, const json_t *obj, const char *key, int required,
-                                const char *rule)
-{
-    return get_container(L, obj, key, required, rule, JSON_OBJECT);
-}
-
-static const json_t *get_array(loader *L, const json_t *obj, const char *key, int required,
-                               const char *rule)
-{
-    return get_container(L, obj, key, required, rule, JSON_ARRAY);
-}
 
 static int zone_index(const inv_content *c, const char *id)
 {
@@ -174,7 +54,8 @@ static int zone_set(loader *L, const json_t *arr, const char *what, const char *
     json_array_foreach((json_t *)arr, i, v) {
         int z = zone_index(L->c, json_string_value(v));
         if (z < 0 && json_is_string(v))
-            PROBLEM(L, arr, NULL, rule, "%s names an unknown zone '%s'", what, json_string_value(v));
+            PROBLEM(L, arr, NULL, rule, "%s names an unknown zone '%s'", what,
+                    json_string_value(v));
         else if (z < 0)
             PROBLEM(L, arr, NULL, rule, "%s holds zone ids (strings)", what);
         else
@@ -196,7 +77,7 @@ static int word_ok(const char *s)
 static void load_zones(loader *L, const json_t *board)
 {
     static const char *const zfields[] = {"id", "name", "base_power", NULL};
-    const json_t *zones = get_array(L, board, "zones", 1, "INV-2.2");
+    const json_t *zones = tt_field_array(&L->f, board, "zones", 1, "INV-2.2");
     if (zones && json_array_size(zones) != INV_NZ)
         PROBLEM(L, board, "zones", "INV-2.2", "there must be exactly 3 zones, not %zu",
                 json_array_size(zones));
@@ -206,18 +87,21 @@ static void load_zones(loader *L, const json_t *board)
             PROBLEM(L, zones, NULL, "INV-2.2", "zone %d must be an object", z + 1);
             continue;
         }
-        check_fields(L, zo, zfields, "a zone", "INV-2.2");
-        snprintf(L->c->zone_id[z], sizeof L->c->zone_id[z], "%s", get_str(L, zo, "id", 7, "INV-2.2"));
+        tt_field_check(&L->f, zo, zfields, "a zone", "INV-2.2");
+        snprintf(L->c->zone_id[z], sizeof L->c->zone_id[z], "%s",
+                 tt_field_str(&L->f, zo, "id", 7, "INV-2.2"));
         if (L->c->zone_id[z][0] && !word_ok(L->c->zone_id[z]))
-            PROBLEM(L, zo, "id", "INV-2.2", "zone id '%s' must be letters, digits or _", L->c->zone_id[z]);
+            PROBLEM(L, zo, "id", "INV-2.2", "zone id '%s' must be letters, digits or _",
+                    L->c->zone_id[z]);
         for (int k = 0; k < z; k++)
             if (L->c->zone_id[z][0] && strcmp(L->c->zone_id[k], L->c->zone_id[z]) == 0)
                 PROBLEM(L, zo, "id", "INV-2.2", "zone id '%s' is not unique", L->c->zone_id[z]);
         snprintf(L->c->zone_name[z], sizeof L->c->zone_name[z], "%s",
-                 get_str(L, zo, "name", 31, "INV-2.2"));
-        L->c->base_power[z] = (uint8_t)get_int(L, zo, "base_power", 0, 20, 4, 1, "INV-2.5");
+                 tt_field_str(&L->f, zo, "name", 31, "INV-2.2"));
+        L->c->base_power[z] =
+            (uint8_t)tt_field_int(&L->f, zo, "base_power", 0, 20, 4, 1, "INV-2.5");
     }
-    const json_t *adj = get_array(L, board, "adjacency", 1, "INV-2.3");
+    const json_t *adj = tt_field_array(&L->f, board, "adjacency", 1, "INV-2.3");
     size_t i;
     json_t *pair;
     json_array_foreach((json_t *)adj, i, pair) {
@@ -239,24 +123,29 @@ static void load_board(loader *L, const json_t *root)
         "starting_hand", "draw_per_turn", "first_player", "collapse_rule",
         "heroes_exhausted_loses", "ops_centre", NULL};
     inv_content *c = L->c;
-    const json_t *board = get_object(L, root, "board", 1, "INV-2.2");
+    const json_t *board = tt_field_object(&L->f, root, "board", 1, "INV-2.2");
     if (!board)
         return;
-    check_fields(L, board, fields, "the board", "INV-2.2");
+    tt_field_check(&L->f, board, fields, "the board", "INV-2.2");
     load_zones(L, board);
-    c->slots = (uint8_t)get_int(L, board, "slots_per_side", 1, INV_MAX_SLOTS, 4, 0, "INV-2.4");
-    c->plot_max = (uint8_t)get_int(L, board, "plot_max", 1, 30, 12, 0, "INV-2.7");
-    c->plot_start = (uint8_t)get_int(L, board, "plot_start", 1, c->plot_max, 10, 0, "INV-3.3");
-    c->token_supply = (uint8_t)get_int(L, board, "power_token_supply", 0, 60, 20, 0, "INV-2.6");
-    c->starting_hand = (uint8_t)get_int(L, board, "starting_hand", 0, 20, 7, 0, "INV-3.8");
-    c->draw_per_turn = (uint8_t)get_int(L, board, "draw_per_turn", 1, 5, 2, 0, "INV-4.4");
-    c->first_player = (uint8_t)get_enum(L, board, "first_player", side_names, 0, 0, "INV-3.10");
-    c->heroes_exhausted_loses = (uint8_t)get_bool(L, board, "heroes_exhausted_loses", 1, "INV-8.2");
-    const json_t *cr = get_object(L, board, "collapse_rule", 0, "INV-8.2");
+    c->slots =
+        (uint8_t)tt_field_int(&L->f, board, "slots_per_side", 1, INV_MAX_SLOTS, 4, 0, "INV-2.4");
+    c->plot_max = (uint8_t)tt_field_int(&L->f, board, "plot_max", 1, 30, 12, 0, "INV-2.7");
+    c->plot_start =
+        (uint8_t)tt_field_int(&L->f, board, "plot_start", 1, c->plot_max, 10, 0, "INV-3.3");
+    c->token_supply =
+        (uint8_t)tt_field_int(&L->f, board, "power_token_supply", 0, 60, 20, 0, "INV-2.6");
+    c->starting_hand = (uint8_t)tt_field_int(&L->f, board, "starting_hand", 0, 20, 7, 0, "INV-3.8");
+    c->draw_per_turn = (uint8_t)tt_field_int(&L->f, board, "draw_per_turn", 1, 5, 2, 0, "INV-4.4");
+    c->first_player =
+        (uint8_t)tt_field_enum(&L->f, board, "first_player", side_names, 0, 0, "INV-3.10");
+    c->heroes_exhausted_loses =
+        (uint8_t)tt_field_bool(&L->f, board, "heroes_exhausted_loses", 1, 0, "INV-8.2");
+    const json_t *cr = tt_field_object(&L->f, board, "collapse_rule", 0, "INV-8.2");
     if (cr) {
         static const char *const crf[] = {"any_of", NULL};
-        check_fields(L, cr, crf, "collapse_rule", "INV-8.2");
-        const json_t *any = get_array(L, cr, "any_of", 1, "INV-8.2");
+        tt_field_check(&L->f, cr, crf, "collapse_rule", "INV-8.2");
+        const json_t *any = tt_field_array(&L->f, cr, "any_of", 1, "INV-8.2");
         size_t i;
         json_t *set;
         json_array_foreach((json_t *)any, i, set) {
@@ -274,19 +163,21 @@ static void load_board(loader *L, const json_t *root)
     c->ops_cost = (inv_cost){1, 0, 0, 0};
     c->ops_per_turn = 1;
     c->ops_any = 1;
-    const json_t *ops = get_object(L, board, "ops_centre", 0, "INV-2.24");
+    const json_t *ops = tt_field_object(&L->f, board, "ops_centre", 0, "INV-2.24");
     if (ops) {
         static const char *const of[] = {"cost", "per_turn", "dest", NULL};
         static const char *const cf[] = {"discard", "drain", NULL};
-        check_fields(L, ops, of, "ops_centre", "INV-2.24");
-        const json_t *cost = get_object(L, ops, "cost", 0, "INV-2.24");
+        tt_field_check(&L->f, ops, of, "ops_centre", "INV-2.24");
+        const json_t *cost = tt_field_object(&L->f, ops, "cost", 0, "INV-2.24");
         if (cost) {
-            check_fields(L, cost, cf, "the Ops Centre cost", "INV-2.24");
-            c->ops_cost.discard = (uint8_t)get_int(L, cost, "discard", 0, 9, 1, 0, "INV-2.24");
-            c->ops_cost.drain = (uint8_t)get_int(L, cost, "drain", 0, 9, 0, 0, "INV-2.24");
+            tt_field_check(&L->f, cost, cf, "the Ops Centre cost", "INV-2.24");
+            c->ops_cost.discard =
+                (uint8_t)tt_field_int(&L->f, cost, "discard", 0, 9, 1, 0, "INV-2.24");
+            c->ops_cost.drain = (uint8_t)tt_field_int(&L->f, cost, "drain", 0, 9, 0, 0, "INV-2.24");
         }
-        c->ops_per_turn = (uint8_t)get_int(L, ops, "per_turn", 0, 9, 1, 0, "INV-2.24");
-        c->ops_any = (uint8_t)(get_enum(L, ops, "dest", dest_names, DEST_ANY, 0, "INV-2.24") == DEST_ANY);
+        c->ops_per_turn = (uint8_t)tt_field_int(&L->f, ops, "per_turn", 0, 9, 1, 0, "INV-2.24");
+        c->ops_any = (uint8_t)(tt_field_enum(&L->f, ops, "dest", dest_names, DEST_ANY, 0,
+                                             "INV-2.24") == DEST_ANY);
     }
 }
 
@@ -304,13 +195,13 @@ static void load_target(loader *L, const json_t *t, inv_target *out, int op)
         PROBLEM(L, t, NULL, "INV-2.20", "target must be an object");
         return;
     }
-    check_fields(L, t, fields, "a target", "INV-2.20");
-    out->own = (uint8_t)get_enum(L, t, "side", tside_names, out->own, 0, "INV-2.20");
-    int z = get_enum(L, t, "zone", zonespec_names, ZS_ANY, 0, "INV-2.20");
+    tt_field_check(&L->f, t, fields, "a target", "INV-2.20");
+    out->own = (uint8_t)tt_field_enum(&L->f, t, "side", tside_names, out->own, 0, "INV-2.20");
+    int z = tt_field_enum(&L->f, t, "zone", zonespec_names, ZS_ANY, 0, "INV-2.20");
     if (z != ZS_THIS && z != ZS_ANY)
         PROBLEM(L, t, "zone", "INV-2.20", "a target's zone is THIS or ANY");
     out->zone = (uint8_t)(z == ZS_THIS ? ZS_THIS : ZS_ANY);
-    const json_t *types = get_array(L, t, "types", 0, "INV-2.20");
+    const json_t *types = tt_field_array(&L->f, t, "types", 0, "INV-2.20");
     if (types) {
         out->types = 0;
         size_t i;
@@ -326,9 +217,9 @@ static void load_target(loader *L, const json_t *t, inv_target *out, int op)
                 out->types |= (uint8_t)(1 << k);
         }
     }
-    out->max_power = (int8_t)get_int(L, t, "max_power", -9, 20, INV_NO_MAX, 0, "INV-2.20");
-    out->include_hero = (uint8_t)get_bool(L, t, "include_hero", 0, "INV-2.12");
-    out->self = (uint8_t)get_bool(L, t, "self", 0, "INV-2.20");
+    out->max_power = (int8_t)tt_field_int(&L->f, t, "max_power", -9, 20, INV_NO_MAX, 0, "INV-2.20");
+    out->include_hero = (uint8_t)tt_field_bool(&L->f, t, "include_hero", 0, 0, "INV-2.12");
+    out->self = (uint8_t)tt_field_bool(&L->f, t, "self", 0, 0, "INV-2.20");
 }
 
 /* The parameters each primitive takes besides "op" (INV-2.19). */
@@ -364,8 +255,8 @@ static void load_effect_params(loader *L, const json_t *e, inv_effect *x)
 {
     switch (x->op) {
     case OP_DRAIN: case OP_DRAW: case OP_DISCARD_FROM_HAND:
-        x->who = (uint8_t)get_enum(L, e, "who", who_names, WHO_OPPONENT, 1, "INV-2.19");
-        x->n = (int8_t)get_int(L, e, "n", 1, 9, 1, 1, "INV-2.19");
+        x->who = (uint8_t)tt_field_enum(&L->f, e, "who", who_names, WHO_OPPONENT, 1, "INV-2.19");
+        x->n = (int8_t)tt_field_int(&L->f, e, "n", 1, 9, 1, 1, "INV-2.19");
         if (x->op == OP_DRAW && x->who == WHO_BOTH)
             PROBLEM(L, e, "who", "INV-2.19", "DRAW takes who SELF or OPPONENT");
         break;
@@ -374,41 +265,42 @@ static void load_effect_params(loader *L, const json_t *e, inv_effect *x)
         if (!json_object_get(e, "target"))
             PROBLEM(L, e, NULL, "INV-2.19", "missing field 'target'");
         if (x->op == OP_MOVE_CARD)
-            x->dest = (uint8_t)get_enum(L, e, "dest", dest_names, DEST_ADJACENT, 1, "INV-2.19");
+            x->dest =
+                (uint8_t)tt_field_enum(&L->f, e, "dest", dest_names, DEST_ADJACENT, 1, "INV-2.19");
         break;
     case OP_ZONE_DAMAGE: case OP_ZONE_REPAIR:
-        x->zone = (uint8_t)get_enum(L, e, "zone", zonespec_names, ZS_THIS, 1, "INV-2.21");
+        x->zone = (uint8_t)tt_field_enum(&L->f, e, "zone", zonespec_names, ZS_THIS, 1, "INV-2.21");
         if (x->zone == ZS_ANY)
             PROBLEM(L, e, "zone", "INV-2.21", "zone must be THIS, CHOSEN or ALL");
-        x->n = (int8_t)get_int(L, e, "n", 1, 9, 1, 1, "INV-2.19");
-        x->split = (uint8_t)get_bool(L, e, "split", 0, "INV-2.19");
+        x->n = (int8_t)tt_field_int(&L->f, e, "n", 1, 9, 1, 1, "INV-2.19");
+        x->split = (uint8_t)tt_field_bool(&L->f, e, "split", 0, 0, "INV-2.19");
         if (x->split && x->zone != ZS_CHOSEN)
             PROBLEM(L, e, "split", "INV-2.19", "split repair needs zone CHOSEN");
         break;
     case OP_PLOT_MOVE:
-        x->n = (int8_t)get_int(L, e, "delta", -3, 3, 0, 1, "INV-2.19");
+        x->n = (int8_t)tt_field_int(&L->f, e, "delta", -3, 3, 0, 1, "INV-2.19");
         break;
     case OP_POWER_AURA:
-        if (strcmp(get_str(L, e, "applies", 40, "INV-2.19"), "OTHER_OWN_SAME_ZONE") != 0)
+        if (strcmp(tt_field_str(&L->f, e, "applies", 40, "INV-2.19"), "OTHER_OWN_SAME_ZONE") != 0)
             PROBLEM(L, e, "applies", "INV-2.19", "applies must be OTHER_OWN_SAME_ZONE");
-        x->n = (int8_t)get_int(L, e, "delta", -3, 3, 0, 1, "INV-2.19");
+        x->n = (int8_t)tt_field_int(&L->f, e, "delta", -3, 3, 0, 1, "INV-2.19");
         break;
     case OP_COUNTER_ATTACK: case OP_SHIELD_ZONE: {
         int want = x->op == OP_COUNTER_ATTACK ? ZS_THIS : ZS_CHOSEN;
-        x->zone = (uint8_t)get_enum(L, e, "zone", zonespec_names, want, 1, "INV-2.19");
+        x->zone = (uint8_t)tt_field_enum(&L->f, e, "zone", zonespec_names, want, 1, "INV-2.19");
         if (x->zone != want)
             PROBLEM(L, e, "zone", "INV-2.19", "%s takes zone %s", op_names[x->op],
                     zonespec_names[want]);
         break;
     }
     case OP_ADD_COUNTERS:
-        x->n = (int8_t)get_int(L, e, "n", 1, 9, 1, 1, "INV-2.19");
+        x->n = (int8_t)tt_field_int(&L->f, e, "n", 1, 9, 1, 1, "INV-2.19");
         break;
     case OP_SET_DRAW_COUNT:
-        x->n = (int8_t)get_int(L, e, "n", 1, 5, 2, 1, "INV-2.19");
+        x->n = (int8_t)tt_field_int(&L->f, e, "n", 1, 5, 2, 1, "INV-2.19");
         break;
     case OP_WIN_AT_COUNTERS:
-        x->n = (int8_t)get_int(L, e, "threshold", 1, 20, 20, 1, "INV-2.19");
+        x->n = (int8_t)tt_field_int(&L->f, e, "threshold", 1, 20, 20, 1, "INV-2.19");
         break;
     default:
         break;
@@ -432,7 +324,7 @@ static int choice_slots(const inv_effect *x)
 static int load_effects(loader *L, const json_t *owner, inv_ability *ab, int trigger,
                         int side, int *nchoice)
 {
-    const json_t *effects = get_array(L, owner, "effects", 1, "INV-2.17");
+    const json_t *effects = tt_field_array(&L->f, owner, "effects", 1, "INV-2.17");
     if (!effects)
         return 0;
     if (json_array_size(effects) > INV_MAX_EFF)
@@ -448,13 +340,13 @@ static int load_effects(loader *L, const json_t *owner, inv_ability *ab, int tri
         }
         inv_effect *x = &ab->eff[ab->neff++];
         memset(x, 0, sizeof *x);
-        int op = get_enum(L, e, "op", op_names, -1, 1, "INV-2.19");
+        int op = tt_field_enum(&L->f, e, "op", op_names, -1, 1, "INV-2.19");
         if (op < 0) { /* its parameters mean nothing without a known op */
             ab->neff--;
             continue;
         }
         x->op = (uint8_t)op;
-        check_fields(L, e, op_fields(x->op), op_names[x->op], "INV-2.19");
+        tt_field_check(&L->f, e, op_fields(x->op), op_names[x->op], "INV-2.19");
         load_effect_params(L, e, x);
         int passive_only = x->op == OP_POWER_AURA || x->op == OP_DRAIN_SHIELD ||
                            x->op == OP_WIN_AT_COUNTERS;
@@ -479,16 +371,17 @@ static int load_effects(loader *L, const json_t *owner, inv_ability *ab, int tri
 static void load_ability_cost(loader *L, const json_t *a, inv_ability *ab, const inv_card *card)
 {
     static const char *const cf[] = {"discard", "drain", "remove_counters", "rotate", NULL};
-    const json_t *cost = get_object(L, a, "cost", 0, "INV-2.18");
+    const json_t *cost = tt_field_object(&L->f, a, "cost", 0, "INV-2.18");
     if (!cost)
         return;
     if (ab->trigger != TR_ACTIVATED)
         PROBLEM(L, a, "cost", "INV-2.18", "only ACTIVATED abilities have a cost");
-    check_fields(L, cost, cf, "an ability cost", "INV-2.18");
-    ab->cost.discard = (uint8_t)get_int(L, cost, "discard", 0, 9, 0, 0, "INV-2.18");
-    ab->cost.drain = (uint8_t)get_int(L, cost, "drain", 0, 9, 0, 0, "INV-2.18");
-    ab->cost.remove_counters = (uint8_t)get_int(L, cost, "remove_counters", 0, 20, 0, 0, "INV-2.18");
-    ab->cost.rotate = (uint8_t)get_bool(L, cost, "rotate", 0, "INV-2.18");
+    tt_field_check(&L->f, cost, cf, "an ability cost", "INV-2.18");
+    ab->cost.discard = (uint8_t)tt_field_int(&L->f, cost, "discard", 0, 9, 0, 0, "INV-2.18");
+    ab->cost.drain = (uint8_t)tt_field_int(&L->f, cost, "drain", 0, 9, 0, 0, "INV-2.18");
+    ab->cost.remove_counters =
+        (uint8_t)tt_field_int(&L->f, cost, "remove_counters", 0, 20, 0, 0, "INV-2.18");
+    ab->cost.rotate = (uint8_t)tt_field_bool(&L->f, cost, "rotate", 0, 0, "INV-2.18");
     if (ab->cost.rotate && card->type != T_HERO)
         PROBLEM(L, cost, "rotate", "INV-2.18", "only heroes can pay a rotate cost");
 }
@@ -496,7 +389,7 @@ static void load_ability_cost(loader *L, const json_t *a, inv_ability *ab, const
 static void load_abilities(loader *L, const json_t *cj, inv_card *card)
 {
     static const char *const af[] = {"trigger", "cost", "effects", NULL};
-    const json_t *abs = get_array(L, cj, "abilities", 0, "INV-2.17");
+    const json_t *abs = tt_field_array(&L->f, cj, "abilities", 0, "INV-2.17");
     int nchoice[5] = {0};
     size_t i;
     json_t *a;
@@ -509,9 +402,10 @@ static void load_abilities(loader *L, const json_t *cj, inv_card *card)
             PROBLEM(L, abs, NULL, "INV-2.17", "an ability must be an object");
             continue;
         }
-        check_fields(L, a, af, "an ability", "INV-2.17");
+        tt_field_check(&L->f, a, af, "an ability", "INV-2.17");
         inv_ability *ab = &card->ab[card->nab++];
-        ab->trigger = (uint8_t)get_enum(L, a, "trigger", trigger_names, TR_PASSIVE, 1, "INV-2.17");
+        ab->trigger =
+            (uint8_t)tt_field_enum(&L->f, a, "trigger", trigger_names, TR_PASSIVE, 1, "INV-2.17");
         load_ability_cost(L, a, ab, card);
         load_effects(L, a, ab, ab->trigger, card->side, &nchoice[ab->trigger]);
         if (ab->trigger != TR_ON_PLAY && ab->trigger != TR_CANCEL && !card->is_unit)
@@ -560,13 +454,14 @@ static int find_card(const inv_content *c, const char *id)
 
 static void load_card_basics(loader *L, const json_t *cj, inv_card *card, int deck)
 {
-    snprintf(card->id, sizeof card->id, "%s", get_str(L, cj, "id", 40, "INV-2.8"));
+    snprintf(card->id, sizeof card->id, "%s", tt_field_str(&L->f, cj, "id", 40, "INV-2.8"));
     if (card->id[0] && !id_ok(card->id))
         PROBLEM(L, cj, "id", "INV-2.8", "card id '%s' must match [a-z0-9_]+", card->id);
-    snprintf(card->name, sizeof card->name, "%s", get_str(L, cj, "name", 40, "INV-2.8"));
-    card->side = (uint8_t)get_enum(L, cj, "side", side_names, deck == DECK_INV ? 0 : 1, 1, "INV-2.8");
-    card->type = (uint8_t)get_enum(L, cj, "type", type_names, T_ONE_SHOT, 1, "INV-2.9");
-    const json_t *kw = get_array(L, cj, "keywords", 0, "INV-2.8");
+    snprintf(card->name, sizeof card->name, "%s", tt_field_str(&L->f, cj, "name", 40, "INV-2.8"));
+    card->side = (uint8_t)tt_field_enum(&L->f, cj, "side", side_names, deck == DECK_INV ? 0 : 1, 1,
+                                        "INV-2.8");
+    card->type = (uint8_t)tt_field_enum(&L->f, cj, "type", type_names, T_ONE_SHOT, 1, "INV-2.9");
+    const json_t *kw = tt_field_array(&L->f, cj, "keywords", 0, "INV-2.8");
     if (kw && json_array_size(kw) > 3)
         PROBLEM(L, cj, "keywords", "INV-2.8", "at most 3 keywords");
     for (size_t i = 0; kw && i < json_array_size(kw) && i < 3; i++) {
@@ -581,7 +476,7 @@ static void load_card_basics(loader *L, const json_t *cj, inv_card *card, int de
     if (!power)
         PROBLEM(L, cj, NULL, "INV-2.8", "missing field 'power' (null for a one-shot)");
     else if (card->is_unit)
-        card->power = (int8_t)get_int(L, cj, "power", -3, 9, 0, 1, "INV-2.8");
+        card->power = (int8_t)tt_field_int(&L->f, cj, "power", -3, 9, 0, 1, "INV-2.8");
     if (power && card->is_unit && card->type == T_ONE_SHOT)
         PROBLEM(L, cj, "power", "INV-3.1", "field 'power' must be null for a ONE_SHOT card");
     else if (power && !card->is_unit && card->type != T_ONE_SHOT)
@@ -592,27 +487,29 @@ static void load_card_basics(loader *L, const json_t *cj, inv_card *card, int de
 static void load_card_rest(loader *L, const json_t *cj, inv_card *card, int deck)
 {
     static const char *const cf[] = {"discard", "drain", NULL};
-    const json_t *cost = get_object(L, cj, "cost", 1, "INV-2.8");
+    const json_t *cost = tt_field_object(&L->f, cj, "cost", 1, "INV-2.8");
     if (cost) {
-        check_fields(L, cost, cf, "a card cost", "INV-2.8");
-        card->cost.discard = (uint8_t)get_int(L, cost, "discard", 0, 9, 0, 0, "INV-2.8");
-        card->cost.drain = (uint8_t)get_int(L, cost, "drain", 0, 9, 0, 0, "INV-2.8");
+        tt_field_check(&L->f, cost, cf, "a card cost", "INV-2.8");
+        card->cost.discard = (uint8_t)tt_field_int(&L->f, cost, "discard", 0, 9, 0, 0, "INV-2.8");
+        card->cost.drain = (uint8_t)tt_field_int(&L->f, cost, "drain", 0, 9, 0, 0, "INV-2.8");
     }
-    card->count = (uint8_t)get_int(L, cj, "count", 1, 10, 1, 1, "INV-2.8");
+    card->count = (uint8_t)tt_field_int(&L->f, cj, "count", 1, 10, 1, 1, "INV-2.8");
     if (deck == DECK_HERO && card->count != 1)
         PROBLEM(L, cj, "count", "INV-2.8", "heroes always have count 1");
     card->zones = 7;
     json_t *zr = json_object_get(cj, "zone_restriction");
     if (zr && !json_is_null(zr)) {
         if (!json_is_array(zr) || !json_array_size(zr))
-            PROBLEM(L, cj, "zone_restriction", "INV-2.8", "zone_restriction is null or a list of zones");
+            PROBLEM(L, cj, "zone_restriction", "INV-2.8",
+                    "zone_restriction is null or a list of zones");
         else
             card->zones = (uint8_t)zone_set(L, zr, "zone_restriction", "INV-2.8");
         if (!card->is_unit)
             PROBLEM(L, cj, "zone_restriction", "INV-2.8", "only units have a zone_restriction");
     }
-    card->enter_counters = (uint8_t)get_int(L, cj, "enter_counters", 0, 20, 0, 0, "INV-2.8");
-    card->mobile = (uint8_t)get_bool(L, cj, "mobile", 0, "INV-2.8");
+    card->enter_counters =
+        (uint8_t)tt_field_int(&L->f, cj, "enter_counters", 0, 20, 0, 0, "INV-2.8");
+    card->mobile = (uint8_t)tt_field_bool(&L->f, cj, "mobile", 0, 0, "INV-2.8");
     if (card->mobile && card->type != T_HERO)
         PROBLEM(L, cj, "mobile", "INV-2.8", "only heroes are mobile");
     card->activated = -1;
@@ -645,7 +542,7 @@ static void load_deck(loader *L, const json_t *root, const char *key, int deck)
                                          "cost", "count", "zone_restriction",
                                          "enter_counters", "mobile", "abilities", NULL};
     inv_content *c = L->c;
-    const json_t *arr = get_array(L, root, key, 1, "INV-3.5");
+    const json_t *arr = tt_field_array(&L->f, root, key, 1, "INV-3.5");
     int total = 0;
     size_t i;
     json_t *cj;
@@ -661,7 +558,7 @@ static void load_deck(loader *L, const json_t *root, const char *key, int deck)
         }
         inv_card *card = &c->card[c->ncards];
         memset(card, 0, sizeof *card);
-        check_fields(L, cj, fields, "a card", "INV-2.8");
+        tt_field_check(&L->f, cj, fields, "a card", "INV-2.8");
         load_card_basics(L, cj, card, deck);
         load_card_rest(L, cj, card, deck);
         check_card_family(L, cj, card, deck);
@@ -689,7 +586,7 @@ static void load_strategies(loader *L, const json_t *root)
 {
     static const char *const fields[] = {"id", "name", "side", "timing", "effects", NULL};
     inv_content *c = L->c;
-    const json_t *arr = get_array(L, root, "strategies", 1, "INV-2.23");
+    const json_t *arr = tt_field_array(&L->f, root, "strategies", 1, "INV-2.23");
     size_t i;
     json_t *sj;
     json_array_foreach((json_t *)arr, i, sj) {
@@ -699,8 +596,8 @@ static void load_strategies(loader *L, const json_t *root)
         }
         inv_strategy *st = &c->strat[c->nstrats];
         memset(st, 0, sizeof *st);
-        check_fields(L, sj, fields, "a strategy", "INV-2.23");
-        snprintf(st->id, sizeof st->id, "%s", get_str(L, sj, "id", 40, "INV-2.23"));
+        tt_field_check(&L->f, sj, fields, "a strategy", "INV-2.23");
+        snprintf(st->id, sizeof st->id, "%s", tt_field_str(&L->f, sj, "id", 40, "INV-2.23"));
         if (st->id[0] && !id_ok(st->id))
             PROBLEM(L, sj, "id", "INV-2.23", "strategy id '%s' must match [a-z0-9_]+", st->id);
         for (int k = 0; k < c->nstrats; k++)
@@ -708,11 +605,12 @@ static void load_strategies(loader *L, const json_t *root)
                 PROBLEM(L, sj, "id", "INV-2.23", "strategy id '%s' is not unique", st->id);
         if (st->id[0] && find_card(c, st->id) >= 0)
             PROBLEM(L, sj, "id", "INV-2.23", "strategy id '%s' is also a card id", st->id);
-        snprintf(st->name, sizeof st->name, "%s", get_str(L, sj, "name", 40, "INV-2.23"));
-        st->side = (uint8_t)get_enum(L, sj, "side", side_names, 0, 1, "INV-2.23");
-        st->timing = (uint8_t)get_enum(L, sj, "timing", timing_names, 0, 1, "INV-2.23");
+        snprintf(st->name, sizeof st->name, "%s", tt_field_str(&L->f, sj, "name", 40, "INV-2.23"));
+        st->side = (uint8_t)tt_field_enum(&L->f, sj, "side", side_names, 0, 1, "INV-2.23");
+        st->timing = (uint8_t)tt_field_enum(&L->f, sj, "timing", timing_names, 0, 1, "INV-2.23");
         if (st->timing == TIMING_OPPONENT_ATTACK_START && st->side != INV_MANKIND)
-            PROBLEM(L, sj, "timing", "INV-2.23", "only Mankind strategies use OPPONENT_ATTACK_START");
+            PROBLEM(L, sj, "timing", "INV-2.23",
+                    "only Mankind strategies use OPPONENT_ATTACK_START");
         int nchoice = 0;
         st->ab.trigger = TR_ON_PLAY;
         load_effects(L, sj, &st->ab, TR_ON_PLAY, st->side, &nchoice);
@@ -731,17 +629,17 @@ int inv_content_load(inv_content *c, const char *text, size_t len, const char *f
     int n0 = d->n + d->dropped;
     if (tt_json_parse(&doc, text, len, file, d) != 0)
         return -1;
-    loader L = {&doc, d, c, n0};
+    loader L = {{&doc, d}, c, n0};
     const json_t *root = doc.root;
     if (!json_is_object(root)) {
         PROBLEM(&L, root, NULL, "INV-11", "a content file is a JSON object");
     } else {
-        check_fields(&L, root, fields, "the content file", "INV-11");
+        tt_field_check(&L.f, root, fields, "the content file", "INV-11");
         const char *game = json_string_value(json_object_get(root, "game"));
         if (!game || strcmp(game, "invaders") != 0)
             PROBLEM(&L, root, json_object_get(root, "game") ? "game" : NULL, "INV-11",
                     "field 'game' must be \"invaders\"");
-        get_int(&L, root, "version", 1, 1, 1, 1, "INV-11");
+        tt_field_int(&L.f, root, "version", 1, 1, 1, 1, "INV-11");
         load_board(&L, root);
         load_deck(&L, root, "invader_deck", DECK_INV);
         load_deck(&L, root, "mankind_deck", DECK_MAN);

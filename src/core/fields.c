@@ -1,0 +1,133 @@
+/* Field readers for JSON content files; see fields.h.
+ *
+ * Every reader checks one member and either returns its value or reports the
+ * problem and returns the caller's default: a loader calls them in sequence
+ * and never stops early, so one validation run shows every problem. */
+#include <string.h>
+
+#include "core/fields.h"
+
+void tt_field_check(const tt_fields *f, const json_t *obj, const char *const *allowed,
+                    const char *what, const char *rule)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)obj, key, v) {
+        if (tt_field_lookup(allowed, key) < 0)
+            TT_FIELD_PROBLEM(f, obj, key, rule, "unknown field '%s' in %s", key, what);
+    }
+}
+
+int tt_field_int(const tt_fields *f, const json_t *obj, const char *key, int lo, int hi,
+                 int def, int required, const char *rule)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v) {
+        if (required)
+            TT_FIELD_PROBLEM(f, obj, NULL, rule, "missing field '%s'", key);
+        return def;
+    }
+    if (!json_is_integer(v)) {
+        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' must be an integer", key);
+        return def;
+    }
+    json_int_t x = json_integer_value(v);
+    if (x < lo || x > hi) {
+        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' is %lld, outside %d..%d", key,
+                         (long long)x, lo, hi);
+        return def;
+    }
+    return (int)x;
+}
+
+int tt_field_bool(const tt_fields *f, const json_t *obj, const char *key, int def,
+                  int required, const char *rule)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v) {
+        if (required)
+            TT_FIELD_PROBLEM(f, obj, NULL, rule, "missing field '%s'", key);
+        return def;
+    }
+    if (!json_is_boolean(v)) {
+        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' must be true or false", key);
+        return def;
+    }
+    return json_is_true(v);
+}
+
+const char *tt_field_str(const tt_fields *f, const json_t *obj, const char *key,
+                         size_t maxlen, const char *rule)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v) {
+        TT_FIELD_PROBLEM(f, obj, NULL, rule, "missing field '%s'", key);
+        return "";
+    }
+    if (!json_is_string(v)) {
+        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' must be a string", key);
+        return "";
+    }
+    const char *s = json_string_value(v);
+    if (!*s || strlen(s) > maxlen) {
+        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' must have 1..%zu characters", key,
+                         maxlen);
+        return "";
+    }
+    return s;
+}
+
+int tt_field_enum(const tt_fields *f, const json_t *obj, const char *key,
+                  const char *const *names, int def, int required, const char *rule)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v) {
+        if (required)
+            TT_FIELD_PROBLEM(f, obj, NULL, rule, "missing field '%s'", key);
+        return def;
+    }
+    const char *s = json_string_value(v);
+    int i = tt_field_lookup(names, s);
+    if (i >= 0)
+        return i;
+    TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' has unknown value %s%s%s", key,
+                     s ? "'" : "", s ? s : "(not a string)", s ? "'" : "");
+    return def;
+}
+
+static const json_t *container(const tt_fields *f, const json_t *obj, const char *key,
+                               int required, const char *rule, json_type type)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v) {
+        if (required)
+            TT_FIELD_PROBLEM(f, obj, NULL, rule, "missing field '%s'", key);
+        return NULL;
+    }
+    if (json_typeof(v) != type) {
+        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' must be an %s", key,
+                         type == JSON_OBJECT ? "object" : "array");
+        return NULL;
+    }
+    return v;
+}
+
+const json_t *tt_field_object(const tt_fields *f, const json_t *obj, const char *key,
+                              int required, const char *rule)
+{
+    return container(f, obj, key, required, rule, JSON_OBJECT);
+}
+
+const json_t *tt_field_array(const tt_fields *f, const json_t *obj, const char *key,
+                             int required, const char *rule)
+{
+    return container(f, obj, key, required, rule, JSON_ARRAY);
+}
+
+int tt_field_lookup(const char *const *names, const char *s)
+{
+    for (int i = 0; s && names[i]; i++)
+        if (strcmp(names[i], s) == 0)
+            return i;
+    return -1;
+}
