@@ -12,14 +12,15 @@ void tt_field_check(const tt_fields *f, const json_t *obj, const char *const *al
 {
     const char *key;
     json_t *v;
-    json_object_foreach((json_t *)obj, key, v) {
+    json_object_foreach((json_t *)obj, key, v)
+    {
         if (tt_field_lookup(allowed, key) < 0)
             TT_FIELD_PROBLEM(f, obj, key, rule, "unknown field '%s' in %s", key, what);
     }
 }
 
-int tt_field_int(const tt_fields *f, const json_t *obj, const char *key, int lo, int hi,
-                 int def, int required, const char *rule)
+int tt_field_int(const tt_fields *f, const json_t *obj, const char *key, int lo, int hi, int def,
+                 int required, const char *rule)
 {
     json_t *v = json_object_get(obj, key);
     if (!v) {
@@ -33,15 +34,15 @@ int tt_field_int(const tt_fields *f, const json_t *obj, const char *key, int lo,
     }
     json_int_t x = json_integer_value(v);
     if (x < lo || x > hi) {
-        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' is %lld, outside %d..%d", key,
-                         (long long)x, lo, hi);
+        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' is %lld, outside %d..%d", key, (long long)x,
+                         lo, hi);
         return def;
     }
     return (int)x;
 }
 
-int tt_field_bool(const tt_fields *f, const json_t *obj, const char *key, int def,
-                  int required, const char *rule)
+int tt_field_bool(const tt_fields *f, const json_t *obj, const char *key, int def, int required,
+                  const char *rule)
 {
     json_t *v = json_object_get(obj, key);
     if (!v) {
@@ -56,8 +57,8 @@ int tt_field_bool(const tt_fields *f, const json_t *obj, const char *key, int de
     return json_is_true(v);
 }
 
-const char *tt_field_str(const tt_fields *f, const json_t *obj, const char *key,
-                         size_t maxlen, const char *rule)
+const char *tt_field_str(const tt_fields *f, const json_t *obj, const char *key, size_t maxlen,
+                         const char *rule)
 {
     json_t *v = json_object_get(obj, key);
     if (!v) {
@@ -70,15 +71,14 @@ const char *tt_field_str(const tt_fields *f, const json_t *obj, const char *key,
     }
     const char *s = json_string_value(v);
     if (!*s || strlen(s) > maxlen) {
-        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' must have 1..%zu characters", key,
-                         maxlen);
+        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' must have 1..%zu characters", key, maxlen);
         return "";
     }
     return s;
 }
 
-int tt_field_enum(const tt_fields *f, const json_t *obj, const char *key,
-                  const char *const *names, int def, int required, const char *rule)
+int tt_field_enum(const tt_fields *f, const json_t *obj, const char *key, const char *const *names,
+                  int def, int required, const char *rule)
 {
     json_t *v = json_object_get(obj, key);
     if (!v) {
@@ -90,13 +90,13 @@ int tt_field_enum(const tt_fields *f, const json_t *obj, const char *key,
     int i = tt_field_lookup(names, s);
     if (i >= 0)
         return i;
-    TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' has unknown value %s%s%s", key,
-                     s ? "'" : "", s ? s : "(not a string)", s ? "'" : "");
+    TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' has unknown value %s%s%s", key, s ? "'" : "",
+                     s ? s : "(not a string)", s ? "'" : "");
     return def;
 }
 
-static const json_t *container(const tt_fields *f, const json_t *obj, const char *key,
-                               int required, const char *rule, json_type type)
+static const json_t *container(const tt_fields *f, const json_t *obj, const char *key, int required,
+                               const char *rule, json_type type)
 {
     json_t *v = json_object_get(obj, key);
     if (!v) {
@@ -112,14 +112,14 @@ static const json_t *container(const tt_fields *f, const json_t *obj, const char
     return v;
 }
 
-const json_t *tt_field_object(const tt_fields *f, const json_t *obj, const char *key,
-                              int required, const char *rule)
+const json_t *tt_field_object(const tt_fields *f, const json_t *obj, const char *key, int required,
+                              const char *rule)
 {
     return container(f, obj, key, required, rule, JSON_OBJECT);
 }
 
-const json_t *tt_field_array(const tt_fields *f, const json_t *obj, const char *key,
-                             int required, const char *rule)
+const json_t *tt_field_array(const tt_fields *f, const json_t *obj, const char *key, int required,
+                             const char *rule)
 {
     return container(f, obj, key, required, rule, JSON_ARRAY);
 }

@@ -23,7 +23,7 @@ typedef struct tt_fields {
 } tt_fields;
 
 /* Adds one diagnostic at member `key` of object `node` (key NULL: at node). */
-#define TT_FIELD_PROBLEM(f, node, key, rule, ...)                                          \
+#define TT_FIELD_PROBLEM(f, node, key, rule, ...)                                                  \
     tt_diag_add((f)->d, (f)->doc->file, tt_json_line((f)->doc, node, key), rule, __VA_ARGS__)
 
 /* Reports each member of obj whose key is not in allowed (NULL-terminated) as
@@ -33,29 +33,29 @@ void tt_field_check(const tt_fields *f, const json_t *obj, const char *const *al
 
 /* Integer member in lo..hi. Absent: def, reported when required. Wrong type or
  * out of range: reported, def. */
-int tt_field_int(const tt_fields *f, const json_t *obj, const char *key, int lo, int hi,
-                 int def, int required, const char *rule);
+int tt_field_int(const tt_fields *f, const json_t *obj, const char *key, int lo, int hi, int def,
+                 int required, const char *rule);
 
 /* Boolean member; absent: def, reported when required; wrong type: reported, def. */
-int tt_field_bool(const tt_fields *f, const json_t *obj, const char *key, int def,
-                  int required, const char *rule);
+int tt_field_bool(const tt_fields *f, const json_t *obj, const char *key, int def, int required,
+                  const char *rule);
 
 /* Required string member of 1..maxlen bytes; "" (reported) otherwise. The
  * string is owned by the document. */
-const char *tt_field_str(const tt_fields *f, const json_t *obj, const char *key,
-                         size_t maxlen, const char *rule);
+const char *tt_field_str(const tt_fields *f, const json_t *obj, const char *key, size_t maxlen,
+                         const char *rule);
 
 /* Index of a string member's value among names (NULL-terminated). Absent: def,
  * reported when required; not a string or not a name: reported, def. */
-int tt_field_enum(const tt_fields *f, const json_t *obj, const char *key,
-                  const char *const *names, int def, int required, const char *rule);
+int tt_field_enum(const tt_fields *f, const json_t *obj, const char *key, const char *const *names,
+                  int def, int required, const char *rule);
 
 /* Object (or array) member; NULL when absent (reported when required) or of
  * another type (reported). */
-const json_t *tt_field_object(const tt_fields *f, const json_t *obj, const char *key,
-                              int required, const char *rule);
-const json_t *tt_field_array(const tt_fields *f, const json_t *obj, const char *key,
-                             int required, const char *rule);
+const json_t *tt_field_object(const tt_fields *f, const json_t *obj, const char *key, int required,
+                              const char *rule);
+const json_t *tt_field_array(const tt_fields *f, const json_t *obj, const char *key, int required,
+                             const char *rule);
 
 /* Index of s among names (NULL-terminated), or -1 (also when s is NULL). */
 int tt_field_lookup(const char *const *names, const char *s);
