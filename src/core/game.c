@@ -268,6 +268,27 @@ static int apply_one(applier *ap, const char *text, tt_error *err)
     return rc;
 }
 
+/* A game's shortcut (rules->expand): applies the atomic texts it stands for in
+ * order. Returns how many were applied, 0 when text is no shortcut, or the
+ * status of the first that fails. */
+static int expand(const tt_game *g, const tt_state *s, const char *text, applier *ap,
+                  tt_error *err)
+{
+    if (!g->rules->expand)
+        return 0;
+    char lines[16 * TT_ACTION_TEXT_MAX];
+    int n = g->rules->expand(g, s, text, lines, sizeof lines, err);
+    if (n <= 0)
+        return n;
+    char *save = NULL;
+    for (char *line = strtok_r(lines, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        int rc = apply_one(ap, line, err);
+        if (rc)
+            return rc;
+    }
+    return n;
+}
+
 /* Splits "head k=v k=v" into the head and the parts "k v". */
 static int split_compound(const char *text, char *head, char parts[][TT_ACTION_TEXT_MAX],
                           int *nparts, tt_error *err)
@@ -393,8 +414,12 @@ int tt_apply_text_canon(const tt_game *g, tt_state *s, const char *text, char *c
             first = 1;
         }
     }
-    rc = apply_one(&ap, head, err);
-    if (rc == TT_OK)
+    int lines = nparts ? 0 : expand(g, s, head, &ap, err);
+    if (lines < 0)
+        rc = lines;
+    else if (lines == 0)
+        rc = apply_one(&ap, head, err);
+    if (rc == TT_OK && lines == 0)
         rc = apply_parts(&ap, parts + first, nparts - first, err);
     if (rc == TT_OK && ap.overflow)
         rc = tt_fail(err, TT_EARG, NULL, "no room for the canonical text");

@@ -34,6 +34,12 @@ typedef struct tt_rules {
     int (*format)(const tt_game *game, const void *st, tt_action a, char *buf, size_t n);
     int (*parse)(const tt_game *game, const void *st, const char *text, tt_action *out,
                  tt_error *err);
+    /* Optional: a shortcut text ("goto r22") written out as the atomic texts it
+     * stands for, one per line, into out; returns how many, 0 when text is no
+     * shortcut, or a negative status (with err) when it is one that cannot be
+     * expanded now. */
+    int (*expand)(const tt_game *game, const void *st, const char *text, char *out, size_t n,
+                  tt_error *err);
     void (*result)(const tt_game *game, const void *st, tt_result *out);
     int (*turn)(const tt_game *game, const void *st);
     void (*determinize)(const tt_game *game, void *st, int viewer, uint64_t seed);
