@@ -1,0 +1,244 @@
+/* Tannhäuser: the rules module's descriptor, parameters and loading (see
+ * tannhauser.h).
+ *
+ * Loading reads the five content files (the embedded sample set of TAN-11
+ * unless a parameter names a file), checks the parameters that both players
+ * agree on before setup (TAN-2.9, 3.1 – 3.4), derives the board tables for
+ * the mode, and sizes the flat state. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/errors.h"
+#include "core/json.h"
+#include "games/tannhauser/tannhauser.h"
+
+static const char *const param_keys[] = {"mode", "difficulty", "max_turns", "factions", "board",
+                                         "equipment", "teams", "crates", "objectives", NULL};
+static const char *const source_keys[SRC_COUNT] = {"board", "equipment", "teams", "crates",
+                                                   "objectives"};
+static const char *const mode_names[] = {"story", "deathmatch", "ctf", "domination", NULL};
+static const char *const difficulty_names[] = {"easy", "normal", "hard", NULL};
+
+static int pick(const char *const *names, const char *v)
+{
+    for (int i = 0; names[i]; i++)
+        if (strcasecmp(names[i], v) == 0)
+            return i;
+    return -1;
+}
+
+/* Reads the files named by parameters; the others stay NULL (embedded). */
+static int read_sources(const tt_params *p, tan_sources *src, char **owned, tt_error *err)
+{
+    memset(src, 0, sizeof *src);
+    for (int k = 0; k < SRC_COUNT; k++) {
+        const char *path = tt_params_get(p, source_keys[k]);
+        if (!path)
+            continue;
+        owned[k] = tt_read_file(path, &src->len[k]);
+        if (!owned[k])
+            return tt_fail(err, TT_EIO, NULL, "cannot read %s", path);
+        src->text[k] = owned[k];
+        src->file[k] = path;
+    }
+    return TT_OK;
+}
+
+static int load_content(tan_content *c, const tan_sources *src, tt_error *err)
+{
+    tt_diags *d = calloc(1, sizeof *d);
+    if (!d)
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    int rc = TT_OK;
+    if (tan_content_load(c, src, d) != 0) {
+        char line[512];
+        tt_diag_text(&d->d[0], line, sizeof line);
+        int more = d->n + d->dropped - 1;
+        rc = tt_fail(err, TT_ECONTENT, NULL, "%s%s", line,
+                     more > 0 ? " (and more: see 'tabletop deck validate')" : "");
+    }
+    free(d);
+    return rc;
+}
+
+/* "COVENANT,LEGION": two different factions of the teams file (TAN-3.4). */
+static int parse_factions(tan_content *c, const char *v, tt_error *err)
+{
+    if (!v) {
+        if (c->nfactions < 2)
+            return tt_fail(err, TT_ECONTENT, "TAN-3.4", "the teams file needs two factions");
+        c->faction[0] = 0, c->faction[1] = 1;
+        return TT_OK;
+    }
+    char a[64], b[64];
+    if (sscanf(v, "%63[^,],%63s", a, b) != 2)
+        return tt_fail(err, TT_EARG, NULL, "factions=A,B, not '%s'", v);
+    const char *want[2] = {a, b};
+    for (int p = 0; p < 2; p++) {
+        int f = 0;
+        while (f < c->nfactions && strcasecmp(c->fac[f].id, want[p]) != 0)
+            f++;
+        if (f == c->nfactions)
+            return tt_fail(err, TT_EARG, NULL, "no faction '%s'", want[p]);
+        c->faction[p] = (uint8_t)f;
+    }
+    if (c->faction[0] == c->faction[1])
+        return tt_fail(err, TT_EARG, "TAN-3.4", "each player takes a different faction");
+    return TT_OK;
+}
+
+/* TAN-3.3, 3.5: the board and rosters must allow this game. */
+static int check_game(const tan_content *c, tt_error *err)
+{
+    int objectives = 0;
+    for (int x = 0; x < c->ncircles; x++)
+        objectives += c->circle[x].kind == CK_OBJECTIVE;
+    if ((c->mode == MODE_CTF || c->mode == MODE_DOMINATION) && objectives < 4)
+        return tt_fail(err, TT_ECONTENT, "TAN-3.3", "%s needs 4 objective circles, %s has %d",
+                       mode_names[c->mode], c->board_name, objectives);
+    for (int p = 0; p < 2; p++) {
+        const tan_faction *f = &c->fac[c->faction[p]];
+        int heroes = 0, troopers = 0;
+        for (int k = 0; k < f->nroster; k++)
+            c->chr[f->roster[k]].cls == CLASS_HERO ? heroes++ : troopers++;
+        if (heroes < TAN_HEROES || troopers < TAN_TROOPERS)
+            return tt_fail(err, TT_ECONTENT, "TAN-3.5",
+                           "%s fields %d Heroes and %d Troopers; a team needs 3 and 2", f->name,
+                           heroes, troopers);
+    }
+    return TT_OK;
+}
+
+static int parse_params(tan_content *c, const tt_params *p, tt_error *err)
+{
+    const char *v = tt_params_get(p, "mode");
+    int m = v ? pick(mode_names, v) : MODE_DEATHMATCH;
+    if (m < 0)
+        return tt_fail(err, TT_EARG, NULL, "mode is story, deathmatch, ctf or domination, not '%s'", v);
+    v = tt_params_get(p, "difficulty");
+    int d = v ? pick(difficulty_names, v) : DIFF_NORMAL;
+    if (d < 0)
+        return tt_fail(err, TT_EARG, NULL, "difficulty is easy, normal or hard, not '%s'", v);
+    v = tt_params_get(p, "max_turns");
+    long turns = 12;
+    char *end = NULL;
+    if (v && (turns = strtol(v, &end, 10), !*v || *end || turns < 0 || turns > 1000))
+        return tt_fail(err, TT_EARG, NULL, "max_turns is 0..1000, not '%s'", v);
+    c->mode = (uint8_t)m;
+    c->difficulty = (uint8_t)d;
+    c->max_turns = (uint16_t)turns;
+    int rc = parse_factions(c, tt_params_get(p, "factions"), err);
+    if (rc)
+        return rc;
+    for (int s = 0; s < 2; s++) {
+        const char *id = c->fac[c->faction[s]].id;
+        size_t k = 0;
+        for (; id[k] && k + 1 < sizeof c->seat_name[s]; k++)
+            c->seat_name[s][k] = (char)tolower((unsigned char)id[k]);
+        c->seat_name[s][k] = 0;
+    }
+    return check_game(c, err);
+}
+
+/* The content hash covers the five texts as loaded (TAN-11 or the files). */
+static void hash_sources(tt_game *g, const tan_sources *src)
+{
+    static const char *const sample[SRC_COUNT] = {
+        "tannhauser/board.json", "tannhauser/equipment.json", "tannhauser/teams.json",
+        "tannhauser/crates.json", "tannhauser/objectives.json"};
+    uint64_t h = 0;
+    for (int k = 0; k < SRC_COUNT; k++) {
+        size_t len = src->len[k];
+        const char *text = src->text[k] ? src->text[k] : tt_embedded_find(sample[k], &len);
+        h = tt_mix64(h ^ (text ? tt_fnv64(text, len) : 0));
+    }
+    snprintf(g->hash, sizeof g->hash, "%016llx", (unsigned long long)h);
+}
+
+static int tan_load(tt_game *g, const tt_params *p, tt_error *err)
+{
+    tan_content *c = calloc(1, sizeof *c);
+    char *owned[SRC_COUNT] = {0};
+    tan_sources src;
+    if (!c)
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    int rc = read_sources(p, &src, owned, err);
+    if (rc == TT_OK)
+        rc = load_content(c, &src, err);
+    if (rc == TT_OK)
+        rc = parse_params(c, p, err);
+    if (rc == TT_OK && tan_content_derive(c) != 0)
+        rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    if (rc == TT_OK)
+        hash_sources(g, &src);
+    for (int k = 0; k < SRC_COUNT; k++)
+        free(owned[k]);
+    if (rc) {
+        tan_content_free(c);
+        free(c);
+        return rc;
+    }
+    g->content = c;
+    g->nplayers = TAN_PLAYERS;
+    g->state_size = sizeof(tan_state);
+    g->max_actions = TAN_MAX_ACTIONS;
+    return TT_OK;
+}
+
+static void tan_unload(tt_game *g)
+{
+    tan_content_free(g->content);
+    free(g->content);
+    g->content = NULL;
+}
+
+static void tan_init(const tt_game *g, void *st, uint64_t seed)
+{
+    tan_setup(g, st, seed);
+}
+
+static void tan_result(const tt_game *g, const void *st, tt_result *out)
+{
+    (void)g;
+    const tan_state *s = st;
+    memset(out, 0, sizeof *out);
+    out->over = s->phase == PH_OVER;
+    out->winner = out->over && s->winner != TAN_NONE ? s->winner : -1;
+    snprintf(out->reason, sizeof out->reason, "%s", out->over ? tan_reason_name(s->reason) : "");
+    out->turn = s->turn;
+}
+
+static int tan_turn(const tt_game *g, const void *st)
+{
+    (void)g;
+    return ((const tan_state *)st)->turn;
+}
+
+const tt_rules tan_rules = {
+    .name = "tannhauser",
+    .summary = "Tannhäuser: skirmish on a map of coloured paths, 2 players, four modes",
+    .param_keys = param_keys,
+    .load = tan_load,
+    .unload = tan_unload,
+    .init = tan_init,
+    .to_move = tan_to_move,
+    .legal = tan_legal,
+    .apply = tan_apply,
+    .concede = tan_concede,
+    .format = tan_format,
+    .parse = tan_parse,
+    .expand = tan_expand,
+    .result = tan_result,
+    .turn = tan_turn,
+    .determinize = tan_determinize,
+    .sanity = tan_sanity,
+    .rig = tan_rig,
+    .view_json = tan_view_json,
+    .view_text = tan_view_text,
+    .event_text = tan_event_text,
+    .player_name = tan_player_name,
+    .validate_file = tan_validate_file,
+};
