@@ -468,7 +468,7 @@ static void test_custom_board_from_the_content_guide(void **state)
 
 /* --- broken input ------------------------------------------------------------------- */
 
-static void test_TAN_2_3_4_every_problem_is_reported(void **state)
+static void test_TAN_2_7_1_every_problem_of_a_file_is_reported(void **state)
 {
     (void)state;
     static const char crates[] =
@@ -538,7 +538,7 @@ int main(void)
         cmocka_unit_test(test_TAN_3_9_1_crate_sites_and_tokens_per_mode),
         cmocka_unit_test(test_derive_again_for_another_mode),
         cmocka_unit_test(test_custom_board_from_the_content_guide),
-        cmocka_unit_test(test_TAN_2_3_4_every_problem_is_reported),
+        cmocka_unit_test(test_TAN_2_7_1_every_problem_of_a_file_is_reported),
         cmocka_unit_test(test_validate_file_that_cannot_be_read),
         cmocka_unit_test(test_validate_file_accepts_each_sample_file),
     };
