@@ -84,6 +84,18 @@ int tt_apply_text_canon(const tt_game *game, tt_state *state, const char *text, 
 int tt_concede(const tt_game *game, tt_state *state, int player,
                tt_events *events, tt_error *err);
 
+/* A draw by agreement, in games that have one (Tannhäuser, TAN-8.6): a player
+ * offers, the other accepts (the game ends drawn) or declines. Like
+ * tt_concede, at any time and never a listed action. TT_EARG when the game
+ * has no such agreement; TT_EILLEGAL, changing nothing, for an answer with no
+ * offer to answer or a second offer. */
+enum { TT_DRAW_OFFER, TT_DRAW_ACCEPT, TT_DRAW_DECLINE };
+int tt_draw(const tt_game *game, tt_state *state, int player, int what, tt_events *events,
+            tt_error *err);
+/* "offer_draw", "accept_draw", "decline_draw" → TT_DRAW_…, or -1. */
+int tt_draw_parse(const char *word);
+const char *tt_draw_word(int what);
+
 /* The canonical text of an action in this state, and back. format writes at
  * most n bytes (always terminated) and returns TT_OK or TT_EARG. */
 int tt_action_format(const tt_game *game, const tt_state *state, tt_action a,

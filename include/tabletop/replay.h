@@ -23,11 +23,12 @@ void tt_record_free(tt_record *rec);
 int tt_record_add_action(tt_record *rec, const char *text);
 int tt_record_add_rig(tt_record *rec, const char *what, const char *values);
 int tt_record_add_concede(tt_record *rec, int player);
+int tt_record_add_draw(tt_record *rec, int player, int what); /* TT_DRAW_… */
 /* Removes the last entry (undo); returns 0 when there was none. */
 int tt_record_pop(tt_record *rec);
 /* Entries as they were added (what tt_record_pop takes back one by one). */
 int tt_record_length(const tt_record *rec);
-/* Entries as saved: every action, rig and concession counted once. */
+/* Entries as saved: every action, rig, draw answer and concession counted once. */
 int tt_record_count(const tt_record *rec);
 uint64_t tt_record_seed(const tt_record *rec);
 const char *tt_record_game(const tt_record *rec);

@@ -22,6 +22,7 @@
 
 static const char play_help[] =
     "Usage: tabletop play <game> [--players A,B] [--seed N] [--param key=value ...]\n"
+    "                            [--mode M] [--difficulty D]\n"
     "\n"
     "Plays one game at the terminal. Each seat is `human` or an AI (`tabletop list`);\n"
     "the default is human,random: you are player 0.\n"
@@ -32,6 +33,7 @@ static const char play_help[] =
     "  --seed N           repeat a game exactly (the AIs' seeds derive from N); a `sim`\n"
     "                     game is watched again with --seed <its seed> and the same players\n"
     "  --param key=value  a game parameter (repeatable); see docs/games/<game>.md\n"
+    "  --mode M, --difficulty D  short for --param mode=M, --param difficulty=D\n"
     "\n"
     "At your prompt type the number of an action, or its text (compound forms such as\n"
     "`play card zone=EU` too), or: help, board, concede, quit. End of input quits.\n";
@@ -42,6 +44,7 @@ static const char prompt_help[] =
     "  board     show the board again\n"
     "  help      this help and the legal actions\n"
     "  concede   give up this game\n"
+    "  offer_draw, accept_draw, decline_draw   a draw by agreement (Tannhäuser)\n"
     "  quit      stop playing (end of input does the same)\n";
 
 typedef struct play_opts {
@@ -86,6 +89,9 @@ static int parse_args(int argc, char **argv, play_opts *o)
             o->has_seed = 1;
         } else if ((m = cli_option("play", "--param", argc, argv, &i, &v)) != 0) {
             if (m < 0 || cli_params_add("play", &o->params, v))
+                return CLI_USAGE;
+        } else if ((m = cli_param_option("play", argc, argv, &i, &o->params)) != 0) {
+            if (m < 0)
                 return CLI_USAGE;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return cli_usage("play", "unknown option '%s'", argv[i]);
@@ -193,6 +199,27 @@ static int human_apply(play *pl, int p, const char *line)
     return 1;
 }
 
+/* offer_draw, accept_draw, decline_draw at the prompt of player p (games with
+ * a draw by agreement). An AI declines every offer. 1 when the game ended. */
+static int human_draw(play *pl, int p, int what)
+{
+    tt_events ev = {pl->evbuf, 0, EVENTS_CAP, 0};
+    tt_error err;
+    tt_error_clear(&err);
+    if (tt_draw(pl->game, pl->state, p, what, &ev, &err) != TT_OK) {
+        refused(&err);
+        return 0;
+    }
+    narrate(pl, &ev);
+    for (int q = 0; what == TT_DRAW_OFFER && q < pl->seats.n; q++) {
+        ev.n = 0;
+        if (q != p && !pl->seats.human[q] &&
+            tt_draw(pl->game, pl->state, q, TT_DRAW_DECLINE, &ev, &err) == TT_OK)
+            narrate(pl, &ev);
+    }
+    return tt_to_move(pl->game, pl->state) == TT_TERMINAL;
+}
+
 static int human_turn(play *pl, int p)
 {
     if (!pl->shown)
@@ -220,9 +247,12 @@ static int human_turn(play *pl, int p)
             fputs(prompt_help, stdout);
             printf("Legal actions:\n");
             show_actions(pl);
-        } else if (strcmp(line, "board") == 0)
+        } else if (strcmp(line, "board") == 0) {
             show_board(pl, p);
-        else if (human_apply(pl, p, line)) {
+        } else if (tt_draw_parse(line) >= 0) {
+            if (human_draw(pl, p, tt_draw_parse(line)))
+                return TURN_DONE;
+        } else if (human_apply(pl, p, line)) {
             pl->shown = 0;
             return TURN_DONE;
         }

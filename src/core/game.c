@@ -178,6 +178,27 @@ int tt_concede(const tt_game *g, tt_state *s, int player, tt_events *ev, tt_erro
     return g->rules->concede(g, s, player, ev, err);
 }
 
+static const char *const draw_words[] = {"offer_draw", "accept_draw", "decline_draw"};
+
+int tt_draw_parse(const char *word)
+{
+    for (int i = 0; i < 3; i++)
+        if (strcmp(word, draw_words[i]) == 0)
+            return i;
+    return -1;
+}
+
+const char *tt_draw_word(int what) { return what >= 0 && what < 3 ? draw_words[what] : "?"; }
+
+int tt_draw(const tt_game *g, tt_state *s, int player, int what, tt_events *ev, tt_error *err)
+{
+    if (!g->rules->draw)
+        return tt_fail(err, TT_EARG, NULL, "%s has no draw by agreement", g->rules->name);
+    if (what < TT_DRAW_OFFER || what > TT_DRAW_DECLINE || player < 0 || player >= g->nplayers)
+        return tt_fail(err, TT_EARG, NULL, "no such draw answer or player");
+    return g->rules->draw(g, s, player, what, ev, err);
+}
+
 int tt_action_format(const tt_game *g, const tt_state *s, tt_action a, char *buf, size_t n)
 {
     return g->rules->format(g, s, a, buf, n);

@@ -1,10 +1,11 @@
 /* Game records: save, load, replay (see tabletop/replay.h).
  *
- * In memory a record is a list of entries — actions, rigs and concessions — in
+ * In memory a record is a list of entries — actions, rigs, draw offers and
+ * answers, and concessions — in
  * the order they happened; one action entry may hold several actions, one per
  * line (the atomic expansion of a compound text), so that undo takes back
- * what one request did. On disk the actions are one array of texts; rigs and
- * concessions carry "at", the number of actions before them. The final state's
+ * what one request did. On disk the actions are one array of texts; rigs,
+ * draws and concessions carry "at", the number of actions before them. The final state's
  * hash makes a record that replays legally but differently (a tampered file)
  * fail too. */
 #include <inttypes.h>
@@ -16,13 +17,14 @@
 #include "core/json.h"
 #include "core/rules.h"
 
-enum { ENTRY_ACTION, ENTRY_RIG, ENTRY_CONCEDE };
+enum { ENTRY_ACTION, ENTRY_RIG, ENTRY_CONCEDE, ENTRY_DRAW };
 
 typedef struct entry {
     int kind;
     char *text;   /* action text, or the rig's `what` */
     char *values; /* the rig's values */
-    int player;   /* the conceding player */
+    int player;   /* the conceding player, or the one offering or answering a draw */
+    int what;     /* ENTRY_DRAW: TT_DRAW_… */
 } entry;
 
 struct tt_record {
@@ -90,6 +92,13 @@ int tt_record_add_rig(tt_record *r, const char *what, const char *values)
     return add(r, ENTRY_RIG, what, values, 0);
 }
 int tt_record_add_concede(tt_record *r, int player) { return add(r, ENTRY_CONCEDE, NULL, NULL, player); }
+int tt_record_add_draw(tt_record *r, int player, int what)
+{
+    int rc = add(r, ENTRY_DRAW, NULL, NULL, player);
+    if (rc == TT_OK)
+        r->e[r->n - 1].what = what;
+    return rc;
+}
 
 int tt_record_pop(tt_record *r)
 {
@@ -120,7 +129,7 @@ const char *tt_record_params(const tt_record *r) { return r->params; }
 static json_t *record_json(const tt_record *r, const tt_game *game, const tt_state *final)
 {
     json_t *root = json_object();
-    json_t *actions = json_array(), *rigs = json_array();
+    json_t *actions = json_array(), *rigs = json_array(), *draws = json_array();
     json_object_set_new(root, "game", json_string(r->game));
     json_object_set_new(root, "params", json_string(r->params));
     json_object_set_new(root, "content_hash", json_string(r->hash));
@@ -140,6 +149,11 @@ static json_t *record_json(const tt_record *r, const tt_game *game, const tt_sta
         } else if (x->kind == ENTRY_RIG) {
             json_array_append_new(rigs, json_pack("{s:i,s:s,s:s}", "at", nactions, "what",
                                                   x->text, "values", x->values));
+        } else if (x->kind == ENTRY_DRAW) {
+            json_array_append_new(draws, json_pack("{s:i,s:s,s:s}", "at", nactions, "player",
+                                                   x->player >= 0 ? tt_player_name(game, x->player)
+                                                                  : x->text,
+                                                   "what", tt_draw_word(x->what)));
         } else {
             json_object_set_new(root, "conceded",
                                 json_pack("{s:i,s:s}", "at", nactions, "player",
@@ -149,6 +163,10 @@ static json_t *record_json(const tt_record *r, const tt_game *game, const tt_sta
     }
     json_object_set_new(root, "actions", actions);
     json_object_set_new(root, "rigs", rigs);
+    if (json_array_size(draws))
+        json_object_set_new(root, "draws", draws);
+    else
+        json_decref(draws);
     char hash[24];
     snprintf(hash, sizeof hash, "%016" PRIx64, tt_state_hash(game, final));
     json_object_set_new(root, "final_hash", json_string(hash));
@@ -175,27 +193,31 @@ static int bad(tt_error *err, const char *path, const char *what)
     return tt_fail(err, TT_EREPLAY, NULL, "%s: not a game record: %s", path, what);
 }
 
-static int load_rigs(tt_record *r, json_t *rigs, int nactions, int **at_out, tt_error *err,
-                     const char *path)
+/* The "at" of every entry of a rigs or draws array, checked: in order, within
+ * the actions, each with its two string fields (a draw's `what` a draw word). */
+static int load_at(json_t *list, const char *k1, const char *k2, int nactions, int **at_out,
+                   tt_error *err, const char *path)
 {
-    size_t n = json_array_size(rigs);
+    size_t n = json_array_size(list);
     int *at = calloc(n + 1, sizeof *at);
     if (!at)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     for (size_t i = 0; i < n; i++) {
-        json_t *x = json_array_get(rigs, i);
+        json_t *x = json_array_get(list, i);
         json_t *jat = json_object_get(x, "at");
-        const char *what = json_string_value(json_object_get(x, "what"));
-        const char *values = json_string_value(json_object_get(x, "values"));
-        if (!json_is_integer(jat) || !what || !values || json_integer_value(jat) < 0 ||
-            json_integer_value(jat) > nactions ||
-            (i && json_integer_value(jat) < at[i - 1])) {
+        const char *a = json_string_value(json_object_get(x, k1));
+        const char *b = json_string_value(json_object_get(x, k2));
+        if (!json_is_integer(jat) || !a || !b || json_integer_value(jat) < 0 ||
+            json_integer_value(jat) > nactions || (i && json_integer_value(jat) < at[i - 1]) ||
+            (strcmp(k2, "what") == 0 && tt_draw_parse(b) < 0)) {
             free(at);
-            return bad(err, path, "a rig needs at (in order), what and values");
+            char why[96];
+            snprintf(why, sizeof why, "%s needs at (in order), %s and %s",
+                     strcmp(k2, "what") ? "a rig" : "a draw", k1, k2);
+            return bad(err, path, why);
         }
         at[i] = (int)json_integer_value(jat);
     }
-    (void)r;
     *at_out = at;
     return TT_OK;
 }
@@ -204,20 +226,32 @@ static int load_entries(tt_record *r, json_t *root, const char *path, tt_error *
 {
     json_t *actions = json_object_get(root, "actions");
     json_t *rigs = json_object_get(root, "rigs");
+    json_t *draws = json_object_get(root, "draws");
     json_t *conceded = json_object_get(root, "conceded");
-    if (!json_is_array(actions) || (rigs && !json_is_array(rigs)))
-        return bad(err, path, "actions and rigs must be arrays");
+    if (!json_is_array(actions) || (rigs && !json_is_array(rigs)) ||
+        (draws && !json_is_array(draws)))
+        return bad(err, path, "actions, rigs and draws must be arrays");
     int nactions = (int)json_array_size(actions);
-    int *at = NULL;
-    int rc = load_rigs(r, rigs, nactions, &at, err, path);
-    if (rc)
+    int *at = NULL, *dat = NULL;
+    int rc = load_at(rigs, "what", "values", nactions, &at, err, path);
+    if (rc == TT_OK)
+        rc = load_at(draws, "player", "what", nactions, &dat, err, path);
+    if (rc) {
+        free(at);
         return rc;
-    size_t irig = 0, nrigs = json_array_size(rigs);
+    }
+    size_t irig = 0, nrigs = json_array_size(rigs), idraw = 0, ndraws = json_array_size(draws);
     for (int i = 0; i <= nactions && rc == TT_OK; i++) {
         for (; irig < nrigs && at[irig] == i && rc == TT_OK; irig++) {
             json_t *x = json_array_get(rigs, irig);
             rc = tt_record_add_rig(r, json_string_value(json_object_get(x, "what")),
                                    json_string_value(json_object_get(x, "values")));
+        }
+        for (; idraw < ndraws && dat[idraw] == i && rc == TT_OK; idraw++) {
+            json_t *x = json_array_get(draws, idraw);
+            rc = add(r, ENTRY_DRAW, json_string_value(json_object_get(x, "player")), NULL, -1);
+            if (rc == TT_OK) /* the player is resolved to an index at replay */
+                r->e[r->n - 1].what = tt_draw_parse(json_string_value(json_object_get(x, "what")));
         }
         if (i == nactions || rc)
             break;
@@ -228,6 +262,7 @@ static int load_entries(tt_record *r, json_t *root, const char *path, tt_error *
             rc = tt_record_add_action(r, text);
     }
     free(at);
+    free(dat);
     if (rc == TT_OK && conceded) {
         const char *who = json_string_value(json_object_get(conceded, "player"));
         if (!who)
@@ -319,12 +354,16 @@ static int replay_entry(const tt_record *r, int i, const tt_game *g, tt_state *s
         rc = tt_rig(g, s, x->text, x->values, &e);
     else {
         int p = x->player >= 0 ? x->player : tt_player_parse(g, x->text);
-        rc = p < 0 ? tt_fail(&e, TT_EARG, NULL, "unknown player '%s'", x->text)
-                   : tt_concede(g, s, p, ev, &e);
+        rc = p < 0                      ? tt_fail(&e, TT_EARG, NULL, "unknown player '%s'", x->text)
+             : x->kind == ENTRY_CONCEDE ? tt_concede(g, s, p, ev, &e)
+                                        : tt_draw(g, s, p, x->what, ev, &e);
     }
     if (rc == TT_OK)
         return TT_OK;
-    const char *what = x->kind == ENTRY_ACTION ? x->text : x->kind == ENTRY_RIG ? "rig" : "concede";
+    const char *what = x->kind == ENTRY_ACTION ? x->text
+                       : x->kind == ENTRY_RIG  ? "rig"
+                       : x->kind == ENTRY_DRAW ? tt_draw_word(x->what)
+                                               : "concede";
     return tt_fail(err, TT_EREPLAY, e.rule, "entry %d '%s' fails: %s", i + 1, what,
                    e.rule[0] ? e.msg : tt_error_text(&e, buf, sizeof buf));
 }

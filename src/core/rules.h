@@ -31,6 +31,9 @@ typedef struct tt_rules {
     int (*legal)(const tt_game *game, const void *st, tt_action *out);
     int (*apply)(const tt_game *game, void *st, tt_action a, tt_events *ev, tt_error *err);
     int (*concede)(const tt_game *game, void *st, int player, tt_events *ev, tt_error *err);
+    /* Optional: a draw by agreement (TT_DRAW_OFFER, _ACCEPT, _DECLINE). */
+    int (*draw)(const tt_game *game, void *st, int player, int what, tt_events *ev,
+                tt_error *err);
     int (*format)(const tt_game *game, const void *st, tt_action a, char *buf, size_t n);
     int (*parse)(const tt_game *game, const void *st, const char *text, tt_action *out,
                  tt_error *err);

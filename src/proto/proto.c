@@ -395,6 +395,47 @@ static int cmd_concede(tt_proto *p, char *args, proto_buf *out)
     return PROTO_OK;
 }
 
+/* offer_draw [player] (default: the player to move), accept_draw <player>,
+ * decline_draw <player>: the command's own name says which. */
+static int cmd_draw(tt_proto *p, const char *name, char *args, proto_buf *out)
+{
+    int what = tt_draw_parse(name);
+    if (what != TT_DRAW_OFFER && !*args)
+        return proto_fail(out, "%s: %s needs the answering player", tt_strerror(TT_EARG), name);
+    int who = *args ? tt_player_parse(p->game, args) : tt_to_move(p->game, p->state);
+    if (*args && who < 0) {
+        char names[160];
+        player_names(p->game, names, sizeof names);
+        return proto_fail(out, "%s: unknown player '%.40s' (%s)", tt_strerror(TT_EARG), args,
+                          names);
+    }
+    if (who == TT_TERMINAL)
+        return proto_fail(out, "%s: the game is over", tt_strerror(TT_ESTATE));
+    tt_error err;
+    tt_error_clear(&err);
+    tt_events ev = proto_events(p);
+    int rc = proto_change_open(p, tt_record_add_draw(p->rec, who, what), &err);
+    if (rc == TT_OK)
+        rc = proto_change_close(p, tt_draw(p->game, p->state, who, what, &ev, &err));
+    if (rc != TT_OK)
+        return proto_fail_err(out, rc, &err);
+    proto_narrate(p, &ev, out);
+    return PROTO_OK;
+}
+
+static int cmd_offer_draw(tt_proto *p, char *args, proto_buf *out)
+{
+    return cmd_draw(p, "offer_draw", args, out);
+}
+static int cmd_accept_draw(tt_proto *p, char *args, proto_buf *out)
+{
+    return cmd_draw(p, "accept_draw", args, out);
+}
+static int cmd_decline_draw(tt_proto *p, char *args, proto_buf *out)
+{
+    return cmd_draw(p, "decline_draw", args, out);
+}
+
 static int cmd_undo(tt_proto *p, char *args, proto_buf *out)
 {
     (void)args;
@@ -445,6 +486,9 @@ static const command commands[] = {
     {"undo", cmd_undo, "undo", 1, ARGS_NONE},
     {"rig", cmd_rig, "rig <what> <values...>", 1, ARGS_SOME},
     {"concede", cmd_concede, "concede [player]", 1, ARGS_OPTIONAL_ONE},
+    {"offer_draw", cmd_offer_draw, "offer_draw [player]", 1, ARGS_OPTIONAL_ONE},
+    {"accept_draw", cmd_accept_draw, "accept_draw <player>", 1, ARGS_OPTIONAL_ONE},
+    {"decline_draw", cmd_decline_draw, "decline_draw <player>", 1, ARGS_OPTIONAL_ONE},
     {"view", cmd_view, "view <player|all|spectator>", 1, ARGS_ONE},
     {"showboard", cmd_showboard, "showboard", 1, ARGS_NONE},
     {"result", cmd_result, "result", 1, ARGS_NONE},

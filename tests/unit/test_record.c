@@ -322,10 +322,13 @@ static void test_load_of_bad_seed(void **state)
 static void test_load_of_bad_entries(void **state)
 {
     (void)state;
-    expect_bad_record("", "actions and rigs must be arrays");
-    expect_bad_record("\"actions\": \"place EU\"", "actions and rigs must be arrays");
-    expect_bad_record("\"actions\": [], \"rigs\": {}", "actions and rigs must be arrays");
+    expect_bad_record("", "actions, rigs and draws must be arrays");
+    expect_bad_record("\"actions\": \"place EU\"", "actions, rigs and draws must be arrays");
+    expect_bad_record("\"actions\": [], \"rigs\": {}", "actions, rigs and draws must be arrays");
     expect_bad_record("\"actions\": [\"place EU\", 3]", "every action must be a string");
+    expect_bad_record("\"actions\": [], \"draws\": [{\"at\": 0, \"player\": \"mankind\", "
+                      "\"what\": \"shake_hands\"}]",
+                      "a draw needs at (in order), player and what");
     expect_bad_record("\"actions\": [], \"rigs\": [{\"at\": 0, \"what\": \"invader_deck\"}]",
                       "a rig needs at (in order), what and values");
     expect_bad_record("\"actions\": [], \"rigs\": [{\"at\": 1, \"what\": \"invader_deck\", "

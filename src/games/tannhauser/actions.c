@@ -1478,3 +1478,28 @@ int tan_concede(const tt_game *g, void *st, int player, tt_events *ev, tt_error 
     tan_end_game(s, 1 - player, R_CONCEDED, ev); /* TAN-8.6 */
     return TT_OK;
 }
+
+/* TAN-8.6: a draw by agreement. One offer stands at a time, until the other
+ * player answers it. */
+int tan_draw(const tt_game *g, void *st, int player, int what, tt_events *ev, tt_error *err)
+{
+    (void)g;
+    tan_state *s = st;
+    if (s->phase == PH_OVER)
+        return REFUSE("TAN-8.6", "E_GAME_OVER", "the game is over");
+    if (what == TT_DRAW_OFFER) {
+        if (s->draw_offer)
+            return REFUSE("TAN-8.6", "E_WRONG_STEP", "a draw offer is already waiting for %s",
+                          s->draw_offer == player + 1 ? "the answer" : "your answer");
+        s->draw_offer = (uint8_t)(player + 1);
+        tt_emit(ev, EV_DRAW_OFFER, player, 0, player, 0, 0, 0);
+        return TT_OK;
+    }
+    if (!s->draw_offer || s->draw_offer == player + 1)
+        return REFUSE("TAN-8.6", "E_WRONG_STEP", "there is no draw offer for you to answer");
+    s->draw_offer = 0;
+    tt_emit(ev, EV_DRAW_ANSWER, player, 0, player, what == TT_DRAW_ACCEPT, 0, 0);
+    if (what == TT_DRAW_ACCEPT)
+        tan_end_game(s, TAN_NONE, R_AGREED, ev);
+    return TT_OK;
+}

@@ -228,6 +228,7 @@ const tt_rules tan_rules = {
     .legal = tan_legal,
     .apply = tan_apply,
     .concede = tan_concede,
+    .draw = tan_draw,
     .format = tan_format,
     .parse = tan_parse,
     .expand = tan_expand,

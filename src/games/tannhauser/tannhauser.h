@@ -547,6 +547,7 @@ int tan_to_move(const tt_game *g, const void *st);
 int tan_legal(const tt_game *g, const void *st, tt_action *out);
 int tan_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err);
 int tan_concede(const tt_game *g, void *st, int player, tt_events *ev, tt_error *err);
+int tan_draw(const tt_game *g, void *st, int player, int what, tt_events *ev, tt_error *err);
 
 /* text.c */
 int tan_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);
