@@ -120,6 +120,27 @@ int cli_params_add(const char *cmd, cli_params *p, const char *kv)
     return 0;
 }
 
+/* Options that name a game parameter directly: `--mode story` is
+ * `--param mode=story` (the game refuses a parameter it does not have). */
+static const char *const param_options[] = {"mode", "difficulty", NULL};
+
+int cli_param_option(const char *cmd, int argc, char **argv, int *i, cli_params *p)
+{
+    for (int k = 0; param_options[k]; k++) {
+        char name[32], kv[256];
+        const char *v;
+        snprintf(name, sizeof name, "--%s", param_options[k]);
+        int m = cli_option(cmd, name, argc, argv, i, &v);
+        if (m == 0)
+            continue;
+        if (m < 0)
+            return -1;
+        snprintf(kv, sizeof kv, "%s=%s", param_options[k], v);
+        return cli_params_add(cmd, p, kv) ? -1 : 1;
+    }
+    return 0;
+}
+
 uint64_t cli_fresh_seed(void)
 {
     struct timespec t;

@@ -61,6 +61,11 @@ typedef struct cli_params {
  * is not key=value (after printing the usage error for `cmd`). */
 int cli_params_add(const char *cmd, cli_params *p, const char *kv);
 
+/* `--mode M` and `--difficulty D`, short for `--param mode=M` and so on: 1 when
+ * argv[*i] is one (added to p, *i advanced), 0 when it is not, -1 on a usage
+ * error (printed). */
+int cli_param_option(const char *cmd, int argc, char **argv, int *i, cli_params *p);
+
 /* A seed for when the user gives none: different on every run. */
 uint64_t cli_fresh_seed(void);
 

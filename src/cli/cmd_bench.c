@@ -29,6 +29,7 @@ static const char bench_help[] =
     "  --seconds T        how long to play (default 3; fractions allowed)\n"
     "  --seed S           the playouts' seed (default 1, so runs compare)\n"
     "  --param key=value  a game parameter (repeatable)\n"
+    "  --mode M, --difficulty D  short for --param mode=M, --param difficulty=D\n"
     "  --json             one JSON object: game, games_per_s, actions_per_s,\n"
     "                     state_bytes, copy_ns, …\n";
 
@@ -70,6 +71,9 @@ static int parse_args(int argc, char **argv, bench_opts *o)
                 return CLI_USAGE;
         } else if (strcmp(argv[i], "--json") == 0) {
             o->json = 1;
+        } else if ((m = cli_param_option("bench", argc, argv, &i, &o->params)) != 0) {
+            if (m < 0)
+                return CLI_USAGE;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return cli_usage("bench", "unknown option '%s'", argv[i]);
         } else if (!o->game) {

@@ -36,6 +36,7 @@ static const char sim_help[] =
     "                     starts from seed mix64(S + i)\n"
     "  --players A,B      the AI in each seat (default random for all; `tabletop list`)\n"
     "  --param key=value  a game parameter (repeatable)\n"
+    "  --mode M, --difficulty D  short for --param mode=M, --param difficulty=D\n"
     "  --json             one JSON object instead of the table\n"
     "  --csv              one row per game: game,seed,winner,reason,turns,actions; watch\n"
     "                     game k again with `tabletop play <game> --players A,B --seed <seed>`\n"
@@ -78,7 +79,7 @@ static int parse_option(sim_opts *o, int argc, char **argv, int *i)
             return cli_usage("sim", "--json and --csv exclude each other");
         o->format = f;
         m = 1;
-    } else {
+    } else if ((m = cli_param_option("sim", argc, argv, i, &o->params)) == 0) {
         return cli_usage("sim", "unknown option '%s'", argv[*i]);
     }
     return m < 0 ? CLI_USAGE : 0;
