@@ -25,7 +25,8 @@
  * Invaders alone: about 9 s for the whole program in Release, 21 s under
  * ASan+UBSan; a new game adds its own share, so keep the sum under ~3 minutes.
  * TT_GENERIC_PARAMS_<game> (e.g. TT_GENERIC_PARAMS_invaders="content=my.json")
- * runs the suite on other parameters. A failure prints the game, the seed and
+ * runs the suite on other parameters, and TT_GENERIC_ONLY=<game>[,<game>…]
+ * limits it to some games: tests/CMakeLists.txt runs every mode of a game so. A failure prints the game, the seed and
  * the actions that led there. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -94,6 +95,22 @@ typedef struct gctx {
     tt_action *hist;         /* its actions so far */
     int nhist;
 } gctx;
+
+/* Is the game among TT_GENERIC_ONLY (a comma-separated list; unset: all)? */
+static int selected(const char *name)
+{
+    const char *only = getenv("TT_GENERIC_ONLY");
+    if (!only || !*only)
+        return 1;
+    size_t len = strlen(name);
+    for (const char *p = only; *p;) {
+        size_t k = strcspn(p, ",");
+        if (k == len && strncmp(p, name, len) == 0)
+            return 1;
+        p += k + (p[k] == ',');
+    }
+    return 0;
+}
 
 static void gctx_open(gctx *c, const char *name)
 {
@@ -289,6 +306,8 @@ static void test_random_games_end(void **state)
     (void)state;
     int n = ngames();
     for (int gi = 0; tt_game_list(gi); gi++) {
+        if (!selected(tt_game_list(gi)))
+            continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         long long actions = 0;
@@ -343,6 +362,8 @@ static void test_copy_equality(void **state)
     (void)state;
     int n = scaled(200, 20);
     for (int gi = 0; tt_game_list(gi); gi++) {
+        if (!selected(tt_game_list(gi)))
+            continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         for (int i = 0; i < n; i++) {
@@ -432,6 +453,8 @@ static void test_every_legal_action_applies(void **state)
 {
     (void)state;
     for (int gi = 0; tt_game_list(gi); gi++) {
+        if (!selected(tt_game_list(gi)))
+            continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         long long count = 0;
@@ -479,6 +502,8 @@ static void test_format_parse_round_trip(void **state)
 {
     (void)state;
     for (int gi = 0; tt_game_list(gi); gi++) {
+        if (!selected(tt_game_list(gi)))
+            continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         long long count = 0;
@@ -673,6 +698,8 @@ static void test_refused_actions_change_nothing(void **state)
 {
     (void)state;
     for (int gi = 0; tt_game_list(gi); gi++) {
+        if (!selected(tt_game_list(gi)))
+            continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         refusal *R = calloc(1, sizeof *R);
@@ -857,6 +884,8 @@ static void test_leak_determinize_keeps_views(void **state)
 {
     (void)state;
     for (int gi = 0; tt_game_list(gi); gi++) {
+        if (!selected(tt_game_list(gi)))
+            continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         leak L = {0, 0, 0, 0};
@@ -1047,6 +1076,8 @@ static void test_save_load_replay(void **state)
     (void)state;
     int n = scaled(60, 12);
     for (int gi = 0; tt_game_list(gi); gi++) {
+        if (!selected(tt_game_list(gi)))
+            continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         int compounds = 0;
