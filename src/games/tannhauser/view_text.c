@@ -1,0 +1,989 @@
+/* Tannhäuser text view: the terminal picture of one viewer's view.
+ *
+ * The picture is drawn from the JSON view (view_json.c), never from the state
+ * itself, so it cannot show what that view hides (TAN-6); the board's fixed
+ * features (circles, links, colours, costs, modifiers, entry labels) come from
+ * the content, which is public. It has four parts:
+ *  - the map: every circle by its id at its x, y scaled onto a character grid,
+ *    links drawn between them ('-' '|' '/' '\'; '#' marks a doorway, '.' a link
+ *    to an objective or action circle, which nobody enters); an occupied
+ *    circle shows its occupant's code ("n3:L3" = Legion's third character) and
+ *    a '*' marks a circle where something lies (equipment, a crate, an
+ *    objective token, a flag). Labels never overlap: one that would is moved
+ *    to the nearest free place on its row, or the next rows;
+ *  - the board's key (paths by colour, costs, modifiers, entries, objective
+ *    circles) and the legend of what lies where;
+ *  - both teams: each character's code, status, circle, current values,
+ *    wounds, equipment by instance name (the names actions use), skills;
+ *  - the VP pools, the active character's cycle and the pending decision.
+ * Plain ASCII for the picture, no colours. Never on the playout path. */
+#include <ctype.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/tannhauser/tannhauser.h"
+
+#define MAP_W 76  /* columns of the map */
+#define MAP_H 23  /* rows of the map */
+#define TEXT_W 79 /* longer lines are wrapped */
+
+/* --- a growing text buffer ------------------------------------------------------------ */
+
+typedef struct sbuf {
+    char *p;
+    size_t n, cap;
+    int oom;
+} sbuf;
+
+static void put(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int k = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? b->cap - b->n : 0, fmt, ap);
+        va_end(ap);
+        if (k < 0)
+            return;
+        if (b->p && b->n + (size_t)k < b->cap) {
+            b->n += (size_t)k;
+            return;
+        }
+        size_t cap = (b->cap + (size_t)k + 1) * 2;
+        char *p = realloc(b->p, cap);
+        if (!p) {
+            b->oom = 1;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+}
+
+/* Copies text into b, breaking every line longer than TEXT_W at its last
+ * space that fits; the rest follows on lines indented four more. */
+static void put_wrapped(sbuf *b, const char *text)
+{
+    for (const char *line = text; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t left = end ? (size_t)(end - line) : strlen(line), indent = strspn(line, " ");
+        const char *p = line;
+        int lead = 0;
+        do {
+            size_t room = TEXT_W - (size_t)lead, cut = room;
+            if (left > room) {
+                while (cut > indent && p[cut] != ' ')
+                    cut--;
+                if (cut <= indent)
+                    cut = room; /* one long word: cut it */
+            } else {
+                cut = left;
+            }
+            put(b, "%*s%.*s\n", lead, "", (int)cut, p);
+            p += cut, left -= cut;
+            while (left && *p == ' ')
+                p++, left--;
+            lead = (int)indent + 4;
+            indent = 0;
+        } while (left);
+        line = end ? end + 1 : p;
+    }
+}
+
+/* --- reading the JSON view -------------------------------------------------------------- */
+
+static const char *jstr(const json_t *o, const char *key)
+{
+    const char *v = json_string_value(json_object_get(o, key));
+    return v ? v : "";
+}
+
+static int jint(const json_t *o, const char *key)
+{
+    return (int)json_integer_value(json_object_get(o, key));
+}
+
+static int jbool(const json_t *o, const char *key)
+{
+    return json_is_true(json_object_get(o, key));
+}
+
+static int circle_index(const tan_content *c, const char *id)
+{
+    for (int i = 0; i < c->ncircles; i++)
+        if (strcmp(c->circle[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+/* "ENGINEERING" → "Engineering", into buf. */
+static const char *title(const char *word, char *buf, size_t n)
+{
+    size_t k = 0;
+    for (; word[k] && k + 1 < n; k++)
+        buf[k] = (char)(k ? tolower((unsigned char)word[k]) : toupper((unsigned char)word[k]));
+    buf[k] = 0;
+    for (char *p = buf; *p; p++)
+        if (*p == '_')
+            *p = ' ';
+    return buf;
+}
+
+/* A seat's letter on the map: the first letter of its name, upper case;
+ * 'A' and 'B' if both names begin alike. */
+static char team_letter(const tan_content *c, int seat)
+{
+    char a = (char)toupper((unsigned char)c->seat_name[0][0]);
+    char b = (char)toupper((unsigned char)c->seat_name[1][0]);
+    if (a == b || !isalpha((unsigned char)a) || !isalpha((unsigned char)b))
+        return seat ? 'B' : 'A';
+    return seat ? b : a;
+}
+
+/* A unit's code: team letter and place in the team, "L3". */
+static const char *unit_code(const tan_content *c, int u, char *buf, size_t n)
+{
+    snprintf(buf, n, "%c%d", team_letter(c, tan_seat_of(u)), u % TAN_TEAM + 1);
+    return buf;
+}
+
+/* The JSON unit object with character id `id`, or NULL. */
+static const json_t *unit_by_id(const json_t *units, const char *id)
+{
+    size_t i;
+    const json_t *u;
+    json_array_foreach(units, i, u)
+    {
+        if (strcmp(jstr(u, "id"), id) == 0)
+            return u;
+    }
+    return NULL;
+}
+
+/* "L3 Sorel" for a character id (its short name: a Hero's last word). */
+static const char *who(const tan_content *c, const json_t *units, const char *id, char *buf,
+                       size_t n)
+{
+    const json_t *u = unit_by_id(units, id);
+    if (!u) {
+        snprintf(buf, n, "%s", id);
+        return buf;
+    }
+    char code[8];
+    const char *name = jstr(u, "name"), *last = strrchr(name, ' ');
+    if (strcmp(jstr(u, "class"), "hero") == 0 && last)
+        name = last + 1;
+    snprintf(buf, n, "%s %s", unit_code(c, jint(u, "unit"), code, sizeof code), name);
+    return buf;
+}
+
+/* --- the map ------------------------------------------------------------------------------ */
+
+typedef struct map {
+    char cell[MAP_H][MAP_W + 1];
+    uint8_t label[MAP_H][MAP_W];                    /* 1: part of a label (or its margin) */
+    int row[TAN_MAX_CIRCLES], col[TAN_MAX_CIRCLES]; /* where a label starts */
+    char text[TAN_MAX_CIRCLES][32];
+} map;
+
+/* What the map shows of the position: occupants and things lying about. */
+typedef struct marks {
+    int occupant[TAN_MAX_CIRCLES]; /* unit or -1 */
+    uint8_t things[TAN_MAX_CIRCLES];
+} marks;
+
+static int span_free(const map *m, int row, int col, int len)
+{
+    if (row < 0 || row >= MAP_H || col < 0 || col + len > MAP_W)
+        return 0;
+    for (int k = col - 1; k <= col + len; k++) /* one blank on either side */
+        if (k >= 0 && k < MAP_W && m->label[row][k])
+            return 0;
+    return 1;
+}
+
+/* Places circle i's label at the free place nearest its scaled position. */
+static void place_label(map *m, int i, int cx, int cy)
+{
+    int len = (int)strlen(m->text[i]);
+    int col0 = cx - len / 2;
+    if (col0 < 0)
+        col0 = 0;
+    if (col0 + len > MAP_W)
+        col0 = MAP_W - len;
+    static const int rows[] = {0, 1, -1, 2, -2};
+    for (int r = 0; r < 5; r++)
+        for (int d = 0; d <= 8; d++)
+            for (int sgn = 1; sgn >= -1; sgn -= 2) {
+                int row = cy + rows[r], col = col0 + sgn * d;
+                if (span_free(m, row, col, len)) {
+                    m->row[i] = row, m->col[i] = col;
+                    for (int k = 0; k < len; k++)
+                        m->label[row][col + k] = 1;
+                    return;
+                }
+            }
+    m->row[i] = cy, m->col[i] = col0; /* a crowded board: overlap rather than vanish */
+}
+
+static void plot(map *m, int row, int col, char ch)
+{
+    if (row < 0 || row >= MAP_H || col < 0 || col >= MAP_W || m->label[row][col])
+        return;
+    char *at = &m->cell[row][col];
+    if (*at == ' ' || *at == ch || ch == '#' || *at == '.')
+        *at = ch; /* a path link hides a niche link's dots */
+    else if (*at != '#' && ch != '.')
+        *at = '+';
+}
+
+/* A link from circle a to b: a line between their labels' centres. */
+static void draw_link(map *m, const tan_content *c, int a, int b, int door)
+{
+    int r0 = m->row[a], c0 = m->col[a] + (int)strlen(m->text[a]) / 2;
+    int r1 = m->row[b], c1 = m->col[b] + (int)strlen(m->text[b]) / 2;
+    int dr = r1 - r0, dc = c1 - c0, adr = abs(dr) * 2, adc = abs(dc); /* cells are tall */
+    char ch = 2 * adr <= adc ? '-' : 2 * adc <= adr ? '|' : (dr > 0) == (dc > 0) ? '\\' : '/';
+    int niche = !tan_is_stop_kind(c, a) && c->circle[a].kind != CK_ENTRY;
+    niche |= !tan_is_stop_kind(c, b) && c->circle[b].kind != CK_ENTRY;
+    if (niche)
+        ch = '.';
+    int n = abs(dr) > abs(dc) ? abs(dr) : abs(dc);
+    for (int t = 1; t < n; t++) {
+        int row = r0 + (2 * dr * t + (dr >= 0 ? n : -n)) / (2 * n);
+        int col = c0 + (2 * dc * t + (dc >= 0 ? n : -n)) / (2 * n);
+        plot(m, row, col, ch);
+    }
+    if (door && n > 1) { /* TAN-2.3.3: a doorway, where the colour changes */
+        int t = n / 2;
+        plot(m, r0 + (2 * dr * t + (dr >= 0 ? n : -n)) / (2 * n),
+             c0 + (2 * dc * t + (dc >= 0 ? n : -n)) / (2 * n), '#');
+    }
+}
+
+static void draw_map(sbuf *b, const tan_content *c, const marks *mk)
+{
+    map *m = calloc(1, sizeof *m);
+    if (!m) {
+        b->oom = 1;
+        return;
+    }
+    memset(m->cell, ' ', sizeof m->cell);
+    int minx = 1000, maxx = 0, miny = 1000, maxy = 0;
+    for (int i = 0; i < c->ncircles; i++) {
+        const tan_circle *ci = &c->circle[i];
+        minx = ci->x < minx ? ci->x : minx, maxx = ci->x > maxx ? ci->x : maxx;
+        miny = ci->y < miny ? ci->y : miny, maxy = ci->y > maxy ? ci->y : maxy;
+        char code[8] = "";
+        if (mk->occupant[i] >= 0)
+            unit_code(c, mk->occupant[i], code, sizeof code);
+        snprintf(m->text[i], sizeof m->text[i], "%s%s%s%s", ci->id, code[0] ? ":" : "", code,
+                 mk->things[i] ? "*" : "");
+    }
+    int spanx = maxx > minx ? maxx - minx : 1, spany = maxy > miny ? maxy - miny : 1;
+    /* occupied and busy circles first, so their longer labels keep their places */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < c->ncircles; i++) {
+            int busy = mk->occupant[i] >= 0 || mk->things[i];
+            if (busy != (pass == 0))
+                continue;
+            const tan_circle *ci = &c->circle[i];
+            int cx = 3 + (ci->x - minx) * (MAP_W - 7) / spanx;
+            int cy = (ci->y - miny) * (MAP_H - 1) / spany;
+            place_label(m, i, cx, cy);
+        }
+    for (int l = 0; l < c->nlinks; l++)
+        draw_link(m, c, c->link_a[l], c->link_b[l], c->link_door[l]);
+    for (int i = 0; i < c->ncircles; i++)
+        memcpy(&m->cell[m->row[i]][m->col[i]], m->text[i], strlen(m->text[i]));
+    for (int r = 0; r < MAP_H; r++) {
+        int end = MAP_W;
+        while (end > 0 && m->cell[r][end - 1] == ' ')
+            end--;
+        put(b, "  %.*s\n", end, m->cell[r]);
+    }
+    free(m);
+}
+
+/* --- the board's key ------------------------------------------------------------------------- */
+
+/* Splits "r02" into "r" and 2; the number is -1 when there is none. */
+static int id_number(const char *id, size_t *prefix)
+{
+    size_t n = strlen(id), k = n;
+    while (k > 0 && isdigit((unsigned char)id[k - 1]))
+        k--;
+    *prefix = k;
+    return k < n && n - k < 6 ? atoi(id + k) : -1;
+}
+
+/* Circle ids in order into buf, runs of three or more written "n0-n6". */
+static void ids_text(const tan_content *c, const int *ids, int n, char *buf, size_t size)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n && at < size;) {
+        size_t pa, pb;
+        int j = i, num = id_number(c->circle[ids[i]].id, &pa);
+        while (num >= 0 && j + 1 < n) {
+            const char *x = c->circle[ids[i]].id, *y = c->circle[ids[j + 1]].id;
+            int next = id_number(y, &pb);
+            if (next != num + (j + 1 - i) || pa != pb || strncmp(x, y, pa) != 0 ||
+                strlen(x) != strlen(y))
+                break;
+            j++;
+        }
+        int k;
+        if (j - i >= 2)
+            k = snprintf(buf + at, size - at, "%s%s-%s", i ? " " : "", c->circle[ids[i]].id,
+                         c->circle[ids[j]].id),
+            i = j + 1;
+        else
+            k = snprintf(buf + at, size - at, "%s%s", i ? " " : "", c->circle[ids[i]].id), i++;
+        at += k > 0 ? (size_t)k : 0;
+    }
+}
+
+/* One item of a list that wraps at TEXT_W, continued on lines indented by 4;
+ * *col is the column reached so far. */
+static void put_item(sbuf *b, int *col, const char *item)
+{
+    int n = (int)strlen(item);
+    if (*col + 1 + n > TEXT_W) {
+        put(b, "\n   ");
+        *col = 3;
+    }
+    put(b, " %s", item);
+    *col += 1 + n;
+}
+
+/* Ends a list of put_item items: its last ';' goes. */
+static void end_list(sbuf *b)
+{
+    if (b->p && b->n && b->p[b->n - 1] == ';')
+        b->p[--b->n] = 0;
+    put(b, "\n");
+}
+
+static int find_root(int *up, int x)
+{
+    while (up[x] != x)
+        x = up[x] = up[up[x]];
+    return x;
+}
+
+/* TAN-2.4.1: the paths, by colour; one colour may paint several paths. */
+static void put_paths(sbuf *b, const tan_content *c)
+{
+    int col = 6;
+    put(b, "Paths:");
+    for (int k = 0; k < c->ncolors; k++) {
+        int up[TAN_MAX_CIRCLES], ids[TAN_MAX_CIRCLES];
+        for (int i = 0; i < c->ncircles; i++)
+            up[i] = i;
+        for (int l = 0; l < c->nlinks; l++)
+            if ((c->circle[c->link_a[l]].colors & c->circle[c->link_b[l]].colors) >> k & 1)
+                up[find_root(up, c->link_a[l])] = find_root(up, c->link_b[l]);
+        for (int r = 0; r < c->ncircles; r++) {
+            if (!(c->circle[r].colors >> k & 1) || find_root(up, r) != r)
+                continue;
+            int n = 0;
+            for (int i = 0; i < c->ncircles; i++)
+                if (c->circle[i].colors >> k & 1 && find_root(up, i) == r)
+                    ids[n++] = i;
+            char item[512];
+            int at = snprintf(item, sizeof item, "%s ", c->color[k]);
+            ids_text(c, ids, n, item + at, sizeof item - (size_t)at - 1);
+            strcat(item, ";");
+            put_item(b, &col, item);
+        }
+    }
+    end_list(b);
+}
+
+static void put_key(sbuf *b, const tan_content *c, const json_t *v)
+{
+    char w[32], item[96];
+    put_paths(b, c);
+    for (int cost = 2; cost <= 3; cost++) {
+        int ids[TAN_MAX_CIRCLES], n = 0;
+        for (int i = 0; i < c->ncircles; i++)
+            if (c->circle[i].move_cost == cost)
+                ids[n++] = i;
+        if (!n)
+            continue;
+        char list[256];
+        ids_text(c, ids, n, list, sizeof list);
+        put(b, "Cost %d MP to enter: %s\n", cost, list);
+    }
+    int col = 10, any = 0;
+    put(b, "Modifiers:");
+    for (int i = 0; i < c->ncircles; i++)
+        for (int s = 0; s < STAT_COUNT; s++)
+            if (c->circle[i].mod[s]) {
+                snprintf(item, sizeof item, "%s %s %+d;", c->circle[i].id,
+                         title(tan_stat_name(s), w, sizeof w), c->circle[i].mod[s]);
+                put_item(b, &col, item);
+                any = 1;
+            }
+    if (!any)
+        put(b, " none");
+    end_list(b);
+    put(b, "Entries:");
+    col = 8;
+    const json_t *players = json_object_get(v, "players");
+    for (int k = 0; k < c->nentries; k++) {
+        const tan_circle *ci = &c->circle[c->entry[k]];
+        int at = snprintf(item, sizeof item, "%s%s%s", ci->id, ci->label[0] ? " " : "", ci->label);
+        for (int p = 0; p < TAN_PLAYERS; p++)
+            if (strcmp(jstr(json_array_get(players, (size_t)p), "entry"), ci->id) == 0)
+                snprintf(item + at, sizeof item - (size_t)at, " (%s)", c->seat_name[p]);
+        strcat(item, ";");
+        put_item(b, &col, item);
+    }
+    end_list(b);
+    put(b, "Objective circles:");
+    col = 18;
+    for (int k = 0; k < c->nobjcircles; k++) {
+        const tan_circle *ci = &c->circle[c->objcircle[k]];
+        snprintf(item, sizeof item, "%s %s %s;", ci->id,
+                 title(tan_skill_name(ci->skill), w, sizeof w),
+                 ci->grade == GRADE_PRIMARY ? "gold" : "silver");
+        put_item(b, &col, item);
+    }
+    end_list(b);
+}
+
+/* --- what lies where ------------------------------------------------------------------------ */
+
+static void put_sep(sbuf *b, int *first)
+{
+    if (!*first)
+        put(b, "; ");
+    *first = 0;
+}
+
+static void put_flags_at(sbuf *b, const tan_content *c, const json_t *v, const char *id, int *f)
+{
+    const json_t *players = json_object_get(v, "players"), *pl, *fl;
+    size_t p, k;
+    json_array_foreach(players, p, pl)
+    {
+        json_array_foreach(json_object_get(pl, "flags"), k, fl)
+        {
+            const char *where = jstr(fl, "where");
+            if (strcmp(jstr(fl, "at"), id) != 0)
+                continue;
+            put_sep(b, f);
+            if (strcmp(where, "captured") == 0)
+                put(b, "captured %s flag", c->seat_name[p]);
+            else if (strcmp(jstr(fl, "home"), id) == 0)
+                put(b, "%s flag (home)", c->seat_name[p]);
+            else
+                put(b, "%s flag (dropped)", c->seat_name[p]);
+        }
+    }
+}
+
+/* Instance names, with the uses left of a weapon that had several. */
+static void put_items(sbuf *b, const tan_content *c, const json_t *items)
+{
+    size_t i;
+    const json_t *it;
+    json_array_foreach(items, i, it)
+    {
+        put(b, "%s%s", i ? ", " : "", jstr(it, "item"));
+        int most = 1;
+        for (int k = 0; k < c->nequip; k++)
+            if (strcmp(c->equip[k].id, jstr(it, "id")) == 0)
+                most = c->equip[k].weapon.uses;
+        if (json_object_get(it, "uses") && most > 1)
+            put(b, " (%d use%s left)", jint(it, "uses"), jint(it, "uses") == 1 ? "" : "s");
+        if (jbool(it, "locked"))
+            put(b, " (locked)");
+        if (jbool(it, "fresh"))
+            put(b, " (just dropped)");
+    }
+}
+
+static void put_objective(sbuf *b, const json_t *ob)
+{
+    char w[32];
+    size_t i;
+    const json_t *sk;
+    put(b, "%s's %s (", jstr(ob, "owner"), jstr(ob, "id"));
+    json_array_foreach(json_object_get(ob, "skills"), i, sk)
+    {
+        put(b, "%s%s", i ? " + " : "", title(json_string_value(sk), w, sizeof w));
+        if (json_is_true(json_array_get(json_object_get(ob, "done"), i)))
+            put(b, " done");
+    }
+    put(b, ", %s%s)", jstr(ob, "grade"), jbool(ob, "bought") ? ", a skill bought" : "");
+}
+
+/* ", carrying 2 covenant flags" for the flags character `id` carries. */
+static void put_carried(sbuf *b, const json_t *v, const char *id)
+{
+    const json_t *pl, *fl;
+    size_t p, k;
+    json_array_foreach(json_object_get(v, "players"), p, pl)
+    {
+        int n = 0;
+        json_array_foreach(json_object_get(pl, "flags"), k, fl)
+        {
+            n += strcmp(jstr(fl, "where"), "carried") == 0 && strcmp(jstr(fl, "by"), id) == 0;
+        }
+        if (n)
+            put(b, ", carrying %d %s flag%s", n, jstr(pl, "name"), n == 1 ? "" : "s");
+    }
+}
+
+/* One legend line per circle where something is. */
+static void put_legend(sbuf *b, const tan_content *c, const json_t *v, const marks *mk)
+{
+    const json_t *units = json_object_get(v, "units"), *x;
+    char w[64];
+    size_t i;
+    int nempty = 0, empty[TAN_MAX_SITES], nclosed = 0, closed[TAN_MAX_SITES];
+    int placed = json_is_string(json_object_get(v, "setup_winner"));
+    put(b, "\nOn the board:%s\n", placed ? "" : " nobody yet");
+    for (int ci = 0; ci < c->ncircles; ci++) {
+        const tan_circle *cc = &c->circle[ci];
+        int site = c->site_of[ci];
+        const json_t *crate =
+            site == TAN_NONE ? NULL : json_array_get(json_object_get(v, "crates"), site);
+        if (placed && crate && !jbool(crate, "face_down") &&
+            !json_array_size(json_object_get(crate, "contents")))
+            empty[nempty++] = ci;
+        if (crate && jbool(crate, "face_down") && !json_object_get(crate, "token") &&
+            !json_array_size(json_object_get(crate, "contents"))) {
+            closed[nclosed++] = ci; /* nothing else ever lies on a crate site */
+            continue;
+        }
+        if (mk->occupant[ci] < 0 && !mk->things[ci])
+            continue;
+        char colours[64] = "";
+        for (int k = 0; k < c->ncolors; k++)
+            if (cc->colors >> k & 1)
+                snprintf(colours + strlen(colours), sizeof colours - strlen(colours), "%s%s",
+                         colours[0] ? "/" : "", c->color[k]);
+        if (!colours[0])
+            snprintf(colours, sizeof colours, "%s",
+                     cc->kind == CK_OBJECTIVE ? "objective" : "action");
+        put(b, "  %-4s %-13s ", cc->id, colours);
+        int first = 1;
+        json_array_foreach(units, i, x)
+        {
+            if (strcmp(jstr(x, "circle"), cc->id) != 0)
+                continue;
+            put_sep(b, &first);
+            put(b, "%s, %d/%d wounds", who(c, units, jstr(x, "id"), w, sizeof w), jint(x, "wounds"),
+                jint(x, "rows"));
+            put_carried(b, v, jstr(x, "id"));
+        }
+        json_t *lying = json_array();
+        json_array_foreach(json_object_get(v, "ground"), i, x)
+        {
+            if (strcmp(jstr(x, "circle"), cc->id) == 0)
+                json_array_append(lying, (json_t *)x);
+        }
+        if (json_array_size(lying)) {
+            put_sep(b, &first);
+            put(b, "lying: ");
+            put_items(b, c, lying);
+        }
+        json_decref(lying);
+        if (crate &&
+            (jbool(crate, "face_down") || json_array_size(json_object_get(crate, "contents")))) {
+            put_sep(b, &first);
+            put(b, "crate");
+            if (json_object_get(crate, "token"))
+                put(b, " face down: %s", jstr(crate, "token"));
+            else if (jbool(crate, "face_down"))
+                put(b, " face down");
+            if (json_array_size(json_object_get(crate, "contents"))) {
+                put(b, "%s", jbool(crate, "face_down") ? ", and open: " : " open: ");
+                put_items(b, c, json_object_get(crate, "contents"));
+            }
+        }
+        json_array_foreach(json_object_get(v, "objectives"), i, x)
+        {
+            if (strcmp(jstr(x, "circle"), cc->id) != 0)
+                continue;
+            put_sep(b, &first);
+            put_objective(b, x);
+        }
+        put_flags_at(b, c, v, cc->id, &first);
+        put(b, "\n");
+    }
+    char list[512];
+    if (nclosed) {
+        ids_text(c, closed, nclosed, list, sizeof list);
+        put(b, "  Crates face down: %s\n", list);
+    }
+    if (nempty) {
+        ids_text(c, empty, nempty, list, sizeof list);
+        put(b, "  Crate sites without a crate: %s\n", list);
+    }
+    int aside = jint(v, "aside");
+    if (aside) {
+        put(b, "  %d crate token%s set aside face down", aside, aside == 1 ? "" : "s");
+        const json_t *tokens = json_object_get(v, "aside_tokens");
+        json_array_foreach(tokens, i, x)
+        {
+            put(b, "%s%s", i ? ", " : ": ", json_string_value(x));
+        }
+        put(b, "\n");
+    }
+}
+
+/* --- the teams -------------------------------------------------------------------------------- */
+
+static void put_unit(sbuf *b, const tan_content *c, const json_t *v, const json_t *u)
+{
+    char code[8], w[32];
+    const char *status = jstr(u, "status");
+    put(b, "  %s %-13s %-7s %-7s", unit_code(c, jint(u, "unit"), code, sizeof code), jstr(u, "id"),
+        jstr(u, "class"), strcmp(status, "board") == 0 ? jstr(u, "circle") : status);
+    const json_t *cur = json_object_get(u, "current");
+    if (cur)
+        put(b, " C%d S%d M%d P%d", jint(cur, "combat"), jint(cur, "stamina"), jint(cur, "movement"),
+            jint(cur, "psyche"));
+    put(b, "  wounds %d/%d", jint(u, "wounds"), jint(u, "rows"));
+    if (jbool(u, "activated") && strcmp(status, "dead") != 0)
+        put(b, ", activated");
+    if (jbool(u, "returning"))
+        put(b, ", returning");
+    put_carried(b, v, jstr(u, "id"));
+    if (strcmp(status, "dead") == 0 && !jbool(u, "returning")) {
+        put(b, "\n");
+        return;
+    }
+    put(b, "\n      ");
+    const json_t *x;
+    size_t i;
+    json_array_foreach(json_object_get(u, "skills"), i, x)
+    {
+        put(b, "%s%s", i ? ", " : "", title(json_string_value(x), w, sizeof w));
+    }
+    if (!json_array_size(json_object_get(u, "skills")))
+        put(b, "no skills");
+    const json_t *eq = json_object_get(u, "equipment");
+    if (strcmp(jstr(u, "pack"), "custom") == 0)
+        put(b, " | à la carte: ");
+    else if (json_object_get(u, "pack"))
+        put(b, " | %s pack: ", title(jstr(u, "pack"), w, sizeof w));
+    else if (json_array_size(eq))
+        put(b, " | ");
+    if (json_array_size(eq)) {
+        put_items(b, c, eq);
+    } else if (json_object_get(u, "custom")) {
+        json_array_foreach(json_object_get(u, "custom"), i, x)
+        {
+            put(b, "%s%s", i ? ", " : "", json_string_value(x));
+        }
+    } else if (json_object_get(u, "pack") && jint(v, "turn") > 0 && strcmp(status, "dead") != 0)
+        put(b, "nothing left");
+    else if (json_object_get(u, "pack"))
+        put(b, "%s", strcmp(jstr(u, "pack"), "custom") == 0 ? "nothing yet" : "to come");
+    put(b, "\n");
+}
+
+static void put_team(sbuf *b, const tan_content *c, const json_t *v, int p)
+{
+    const json_t *pl = json_array_get(json_object_get(v, "players"), (size_t)p), *u, *x;
+    size_t i;
+    put(b, "\n%c %s, %s: %d VP", team_letter(c, p), jstr(pl, "name"), jstr(pl, "faction"),
+        jint(pl, "vp"));
+    if (json_object_get(pl, "completed_primary"))
+        put(b, ", objectives done: %d primary, %d secondary", jint(pl, "completed_primary"),
+            jint(pl, "completed_secondary"));
+    if (json_object_get(pl, "captured"))
+        put(b, ", %d flag%s captured", jint(pl, "captured"), jint(pl, "captured") == 1 ? "" : "s");
+    if (json_object_get(pl, "flags_on_objectives"))
+        put(b, ", %d flag%s on objectives", jint(pl, "flags_on_objectives"),
+            jint(pl, "flags_on_objectives") == 1 ? "" : "s");
+    put(b, ", reinforcements left %d", jint(pl, "reinf_left"));
+    if (jint(pl, "command"))
+        put(b, ", command +%d", jint(pl, "command"));
+    int supply = 0;
+    json_array_foreach(json_object_get(pl, "flags"), i, x)
+    {
+        supply += strcmp(jstr(x, "where"), "supply") == 0;
+    }
+    if (supply)
+        put(b, ", %d flag%s in supply", supply, supply == 1 ? "" : "s");
+    if (json_object_get(pl, "recruited"))
+        put(b, ", %d of %d characters chosen", jint(pl, "recruited"), TAN_TEAM);
+    if (json_object_get(pl, "packs_chosen"))
+        put(b, ", packs chosen for %d of %d", jint(pl, "packs_chosen"), TAN_TEAM);
+    put(b, "\n");
+    json_array_foreach(json_object_get(v, "units"), i, u)
+    {
+        if (jint(u, "seat") == p)
+            put_unit(b, c, v, u);
+    }
+}
+
+/* Story: the objective tokens not on the board (those are in the legend). */
+static void put_objectives(sbuf *b, const json_t *v)
+{
+    const json_t *obs = json_object_get(v, "objectives"), *ob;
+    static const char *const heads[] = {"held", "done", "out"};
+    static const char *const titles[] = {"In hand:", "Completed:", "Out of the game:"};
+    size_t i;
+    for (int h = 0; h < 3; h++) {
+        int n = 0, col = (int)strlen(titles[h]);
+        json_array_foreach(obs, i, ob)
+        {
+            if (strcmp(jstr(ob, "where"), heads[h]) != 0)
+                continue;
+            if (!n++)
+                put(b, "%s", titles[h]);
+            if (h == 0) {
+                put(b, "\n  ");
+                put_objective(b, ob);
+            } else {
+                char item[80];
+                snprintf(item, sizeof item, "%s;", jstr(ob, "id"));
+                put_item(b, &col, item);
+            }
+        }
+        if (n)
+            end_list(b);
+    }
+}
+
+/* During the secret choices, the chooser's options (content, hence public). */
+static void put_options(sbuf *b, const tan_content *c, const json_t *v, int viewer)
+{
+    const char *phase = jstr(v, "phase");
+    int seat = viewer;
+    if (seat < 0 || seat >= TAN_PLAYERS || strcmp(jstr(v, "to_move"), c->seat_name[seat]) != 0)
+        return;
+    const json_t *units = json_object_get(v, "units");
+    char w[32];
+    if (strcmp(phase, "recruit") == 0) {
+        const tan_faction *f = &c->fac[c->faction[seat]];
+        put(b, "Roster (3 Heroes and 2 Troopers, TAN-3.5):\n");
+        for (int k = 0; k < f->nroster; k++) {
+            const tan_char *ch = &c->chr[f->roster[k]];
+            put(b, "  %-13s %-7s C%d S%d M%d P%d %2d rows ", ch->id,
+                ch->cls == CLASS_HERO ? "hero" : "trooper", ch->row[0][0], ch->row[0][1],
+                ch->row[0][2], ch->row[0][3], ch->nrows);
+            for (int s = 0, n = 0; s < SK_COUNT; s++)
+                if (ch->skills >> s & 1)
+                    put(b, "%s %s", n++ ? "," : "", title(tan_skill_name(s), w, sizeof w));
+            put(b, "%s\n", unit_by_id(units, ch->id) ? " (chosen)" : "");
+        }
+        return;
+    }
+    if (strcmp(phase, "packs") != 0 && strcmp(phase, "custom") != 0 &&
+        strcmp(phase, "reinforce") != 0 && strcmp(phase, "reinforce_custom") != 0)
+        return;
+    int custom = strstr(phase, "custom") != NULL;
+    const char *sub = jstr(json_object_get(v, "decision"), "unit");
+    put(b, "Packs (a standard pack brings the Special Object too; à la carte, any of the tokens "
+           "that fit, without it; TAN-3.6):\n");
+    size_t i;
+    const json_t *u;
+    json_array_foreach(units, i, u)
+    {
+        const tan_char *ch = NULL;
+        for (int k = 0; k < c->nchars; k++)
+            if (strcmp(c->chr[k].id, jstr(u, "id")) == 0)
+                ch = &c->chr[k];
+        if (!ch || jint(u, "seat") != seat || (custom && strcmp(sub, ch->id) != 0))
+            continue;
+        if (phase[0] == 'r' ? ch->cls != CLASS_TROOPER || strcmp(jstr(u, "status"), "dead") != 0
+                            : !custom && json_object_get(u, "pack"))
+            continue; /* not to return, or its pack already chosen */
+        put(b, "  %s", ch->id);
+        if (ch->special != TAN_NONE)
+            put(b, " (Special Object %s)", c->equip[ch->special].id);
+        put(b, ":\n");
+        for (int p = 0; p < 3; p++) {
+            if (!ch->npack[p])
+                continue;
+            put(b, "      %-8s", tan_pack_name(p));
+            for (int k = 0; k < ch->npack[p]; k++)
+                put(b, "%s%s", k ? ", " : " ", c->equip[ch->pack[p][k]].id);
+            put(b, "\n");
+        }
+    }
+}
+
+/* --- the cycle and the decision ------------------------------------------------------------- */
+
+static void put_status(sbuf *b, const tan_content *c, const json_t *v)
+{
+    const json_t *units = json_object_get(v, "units"), *cy = json_object_get(v, "cycle");
+    const json_t *d = json_object_get(v, "decision"), *res = json_object_get(v, "result");
+    char w[64], w2[64];
+    if (json_is_object(cy)) {
+        const json_t *u = unit_by_id(units, jstr(cy, "unit"));
+        put(b, "Active: %s", who(c, units, jstr(cy, "unit"), w, sizeof w));
+        if (u && strcmp(jstr(u, "status"), "board") == 0)
+            put(b, " on %s", jstr(u, "circle"));
+        else if (u)
+            put(b, " in reserve");
+        put(b, ", %d MP left (%d spent, %d bought), action %s", jint(cy, "mp"),
+            jint(cy, "mp_spent"), jint(cy, "mp_bought"),
+            jbool(cy, "action_taken") ? "taken" : "not taken");
+        if (strcmp(jstr(cy, "passage"), "none") != 0)
+            put(b, ", may pass onto %s", jstr(cy, "passage_circle"));
+        if (strcmp(jstr(cy, "sequence"), "exchange") == 0)
+            put(b, ", exchanging (%d done)", jint(cy, "sequence_steps"));
+        else if (strcmp(jstr(cy, "sequence"), "search") == 0)
+            put(b, ", searching the crate at %s", jstr(cy, "sequence_site"));
+        put(b, "\n");
+    }
+    if (json_is_object(d)) {
+        const char *kind = jstr(d, "kind"), *p = jstr(d, "player");
+        if (strcmp(kind, "shrug") == 0)
+            put(b,
+                "Decision: %s is hit for %d wound%s by %s%s; %s may shrug off up to %d, 1 VP "
+                "each\n",
+                who(c, units, jstr(d, "victim"), w, sizeof w), jint(d, "wounds"),
+                jint(d, "wounds") == 1 ? "" : "s",
+                who(c, units, jstr(d, "attacker"), w2, sizeof w2),
+                strcmp(jstr(d, "blow"), "grenade") == 0 ? "'s grenade" : "", p, jint(d, "max"));
+        else if (strcmp(kind, "counter") == 0)
+            put(b, "Decision: %s may counterattack %s with %s, for 1 VP\n", p,
+                who(c, units, jstr(d, "target"), w, sizeof w),
+                who(c, units, jstr(d, "unit"), w2, sizeof w2));
+        else {
+            static const char *const asks[][2] = {
+                {"recruit", "choose characters, in secret"},
+                {"packs", "choose equipment packs, in secret"},
+                {"custom", "choose à la carte equipment"},
+                {"entry", "choose an entry circle"},
+                {"keep", "keep at most 4 objective tokens per category"},
+                {"place", "place an objective token"},
+                {"flag", "place a flag"},
+                {"reinforce", "choose reinforcements, in secret"},
+                {"reinforce_custom", "choose à la carte equipment for a reinforcement"},
+                {"first", "name the player who activates first"},
+                {"activate", "activate a character"},
+                {"cycle", "play the active character's cycle"}};
+            const char *ask = kind;
+            for (size_t k = 0; k < sizeof asks / sizeof asks[0]; k++)
+                if (strcmp(asks[k][0], kind) == 0)
+                    ask = asks[k][1];
+            put(b, "Decision: %s to %s", p, ask);
+            if (json_is_string(json_object_get(d, "unit")) && strcmp(kind, "cycle") != 0)
+                put(b, " (%s)", jstr(d, "unit"));
+            put(b, "\n");
+        }
+    }
+    if (json_is_string(json_object_get(v, "draw_offer")))
+        put(b, "%s offers a draw\n", jstr(v, "draw_offer"));
+    if (json_is_object(res)) {
+        if (jbool(res, "draw"))
+            put(b, "Game over: drawn (%s)\n", jstr(res, "reason"));
+        else
+            put(b, "Game over: %s wins (%s)\n", jstr(res, "winner"), jstr(res, "reason"));
+    }
+}
+
+/* --- the whole picture ------------------------------------------------------------------------ */
+
+static void collect_marks(const tan_content *c, const json_t *v, marks *mk)
+{
+    size_t i, k;
+    const json_t *x, *pl, *fl;
+    for (int ci = 0; ci < c->ncircles; ci++)
+        mk->occupant[ci] = -1, mk->things[ci] = 0;
+    json_array_foreach(json_object_get(v, "units"), i, x)
+    {
+        int ci = circle_index(c, jstr(x, "circle"));
+        if (ci >= 0)
+            mk->occupant[ci] = jint(x, "unit");
+    }
+    json_array_foreach(json_object_get(v, "ground"), i, x)
+    {
+        int ci = circle_index(c, jstr(x, "circle"));
+        if (ci >= 0)
+            mk->things[ci] = 1;
+    }
+    json_array_foreach(json_object_get(v, "crates"), i, x)
+    {
+        if (jbool(x, "face_down") || json_array_size(json_object_get(x, "contents")))
+            mk->things[c->site[i]] = 1;
+    }
+    json_array_foreach(json_object_get(v, "objectives"), i, x)
+    {
+        int ci = circle_index(c, jstr(x, "circle"));
+        if (ci >= 0)
+            mk->things[ci] = 1;
+    }
+    json_array_foreach(json_object_get(v, "players"), i, pl)
+    {
+        json_array_foreach(json_object_get(pl, "flags"), k, fl)
+        {
+            int ci = circle_index(c, jstr(fl, "at"));
+            if (ci >= 0)
+                mk->things[ci] = 1;
+        }
+    }
+}
+
+static const char *mode_title(int mode)
+{
+    static const char *const t[] = {"Story", "Death Match", "Capture the Flag", "Domination"};
+    return mode >= 0 && mode < 4 ? t[mode] : "?";
+}
+
+/* Returns the picture as malloc'd text (the caller frees it), or NULL when
+ * out of memory. */
+char *tan_view_text(const tt_game *g, const void *st, int viewer)
+{
+    const tan_content *c = tan_content_of(g);
+    char *text = tan_view_json(g, st, viewer);
+    json_t *v = text ? json_loads(text, 0, NULL) : NULL;
+    free(text);
+    if (!v)
+        return NULL;
+    sbuf b = {0};
+    marks *mk = calloc(1, sizeof *mk);
+    if (!mk) {
+        json_decref(v);
+        return NULL;
+    }
+    collect_marks(c, v, mk);
+    put(&b, "%s: %s, %s difficulty, ", c->board_name, mode_title(c->mode), jstr(v, "difficulty"));
+    if (jint(v, "turn"))
+        put(&b, "turn %d", jint(v, "turn"));
+    else
+        put(&b, "setup");
+    if (jint(v, "max_turns") && jint(v, "turn"))
+        put(&b, " of %d", jint(v, "max_turns"));
+    else if (jint(v, "max_turns"))
+        put(&b, " (%d turns)", jint(v, "max_turns"));
+    put(&b, "\n");
+    draw_map(&b, c, mk);
+    put(&b, "  (X:L3 = circle X held by character L3; * = something lies there; # door;\n"
+            "   . link to an objective or action circle, which nobody enters)\n");
+    put_key(&b, c, v);
+    put_legend(&b, c, v, mk);
+    for (int p = 0; p < TAN_PLAYERS; p++)
+        put_team(&b, c, v, p);
+    put(&b, "\n");
+    put_objectives(&b, v);
+    put_options(&b, c, v, viewer);
+    put_status(&b, c, v);
+    free(mk);
+    json_decref(v);
+    sbuf out = {0};
+    if (!b.oom && b.p)
+        put_wrapped(&out, b.p);
+    free(b.p);
+    if (out.oom) {
+        free(out.p);
+        return NULL;
+    }
+    return out.p;
+}
