@@ -205,11 +205,18 @@ static int span_free(const map *m, int row, int col, int len)
     return 1;
 }
 
-/* Places circle i's label at the free place nearest its scaled position. */
-static void place_label(map *m, int i, int cx, int cy)
+/* The column of a label where links meet it: the middle of the circle id. */
+static int label_mid(const map *m, const tan_content *c, int i)
+{
+    return m->col[i] + (int)strlen(c->circle[i].id) / 2;
+}
+
+/* Places circle i's label at the free place nearest its scaled position: the
+ * id centred there, an occupant's code after it. */
+static void place_label(map *m, const tan_content *c, int i, int cx, int cy)
 {
     int len = (int)strlen(m->text[i]);
-    int col0 = cx - len / 2;
+    int col0 = cx - (int)strlen(c->circle[i].id) / 2;
     if (col0 < 0)
         col0 = 0;
     if (col0 + len > MAP_W)
@@ -243,8 +250,8 @@ static void plot(map *m, int row, int col, char ch)
 /* A link from circle a to b: a line between their labels' centres. */
 static void draw_link(map *m, const tan_content *c, int a, int b, int door)
 {
-    int r0 = m->row[a], c0 = m->col[a] + (int)strlen(m->text[a]) / 2;
-    int r1 = m->row[b], c1 = m->col[b] + (int)strlen(m->text[b]) / 2;
+    int r0 = m->row[a], c0 = label_mid(m, c, a);
+    int r1 = m->row[b], c1 = label_mid(m, c, b);
     int dr = r1 - r0, dc = c1 - c0, adr = abs(dr) * 2, adc = abs(dc); /* cells are tall */
     char ch = 2 * adr <= adc ? '-' : 2 * adc <= adr ? '|' : (dr > 0) == (dc > 0) ? '\\' : '/';
     int niche = !tan_is_stop_kind(c, a) && c->circle[a].kind != CK_ENTRY;
@@ -293,7 +300,7 @@ static void draw_map(sbuf *b, const tan_content *c, const marks *mk)
             const tan_circle *ci = &c->circle[i];
             int cx = 3 + (ci->x - minx) * (MAP_W - 7) / spanx;
             int cy = (ci->y - miny) * (MAP_H - 1) / spany;
-            place_label(m, i, cx, cy);
+            place_label(m, c, i, cx, cy);
         }
     for (int l = 0; l < c->nlinks; l++)
         draw_link(m, c, c->link_a[l], c->link_b[l], c->link_door[l]);
