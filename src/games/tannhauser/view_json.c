@@ -202,14 +202,10 @@ static json_t *player_json(const tan_content *c, const tan_state *s, int p)
     SET(o, "reinf_left", json_integer(pl->reinf_left));
     SET(o, "command", json_integer(tan_command_bonus(c, s, p)));
     SET(o, "living", json_integer(tan_living(s, p)));
-    if (c->mode == MODE_STORY) {
-        SET(o, "completed_primary", json_integer(pl->completed_primary));
-        SET(o, "completed_secondary", json_integer(pl->completed_secondary));
-    }
-    if (c->mode == MODE_CTF)
-        SET(o, "captured", json_integer(pl->captured));
-    if (c->mode == MODE_DOMINATION)
-        SET(o, "flags_on_objectives", json_integer(tan_flags_on_objectives(c, s, p)));
+    SET(o, "completed_primary", json_integer(pl->completed_primary)); /* Story, TAN-8.1 */
+    SET(o, "completed_secondary", json_integer(pl->completed_secondary));
+    SET(o, "captured", json_integer(pl->captured)); /* CTF, TAN-8.3 */
+    SET(o, "flags_on_objectives", json_integer(tan_flags_on_objectives(c, s, p))); /* TAN-8.4 */
     for (int k = 0; k < pl->nflags; k++)
         json_array_append_new(flags, flag_json(c, s, &pl->flag[k]));
     SET(o, "flags", flags);

@@ -64,12 +64,25 @@ static void put(sbuf *b, const char *fmt, ...)
 }
 
 /* Copies text into b, breaking every line longer than TEXT_W at its last
- * space that fits; the rest follows on lines indented four more. */
+ * space that fits. The rest follows on lines indented four more than the
+ * line, or, when the line holds a tab (HANG), as far as the tab's column; the
+ * tab itself is not printed. */
+#define HANG "\t"
 static void put_wrapped(sbuf *b, const char *text)
 {
-    for (const char *line = text; *line;) {
-        const char *end = strchr(line, '\n');
-        size_t left = end ? (size_t)(end - line) : strlen(line), indent = strspn(line, " ");
+    char line[1024];
+    for (const char *at = text; *at;) {
+        const char *end = strchr(at, '\n');
+        size_t len = end ? (size_t)(end - at) : strlen(at), n = 0;
+        int hang = -1;
+        for (size_t k = 0; k < len && n + 1 < sizeof line; k++) {
+            if (at[k] == '\t')
+                hang = (int)n;
+            else
+                line[n++] = at[k];
+        }
+        line[n] = 0;
+        size_t indent = strspn(line, " "), left = n;
         const char *p = line;
         int lead = 0;
         do {
@@ -86,10 +99,10 @@ static void put_wrapped(sbuf *b, const char *text)
             p += cut, left -= cut;
             while (left && *p == ' ')
                 p++, left--;
-            lead = (int)indent + 4;
+            lead = hang >= 0 && hang < TEXT_W / 2 ? hang : (int)indent + 4;
             indent = 0;
         } while (left);
-        line = end ? end + 1 : p;
+        at = end ? end + 1 : at + len;
     }
 }
 
@@ -487,10 +500,12 @@ static void put_flags_at(sbuf *b, const tan_content *c, const json_t *v, const c
             put_sep(b, f);
             if (strcmp(where, "captured") == 0)
                 put(b, "captured %s flag", c->seat_name[p]);
+            else if (!json_object_get(fl, "home")) /* Domination: placed (TAN-5.15) */
+                put(b, "%s flag", c->seat_name[p]);
             else if (strcmp(jstr(fl, "home"), id) == 0)
                 put(b, "%s flag (home)", c->seat_name[p]);
             else
-                put(b, "%s flag (dropped)", c->seat_name[p]);
+                put(b, "%s flag (dropped; home %s)", c->seat_name[p], jstr(fl, "home"));
         }
     }
 }
@@ -580,7 +595,7 @@ static void put_legend(sbuf *b, const tan_content *c, const json_t *v, const mar
         if (!colours[0])
             snprintf(colours, sizeof colours, "%s",
                      cc->kind == CK_OBJECTIVE ? "objective" : "action");
-        put(b, "  %-4s %-13s ", cc->id, colours);
+        put(b, "  %-4s %-13s " HANG, cc->id, colours);
         int first = 1;
         json_array_foreach(units, i, x)
         {
@@ -705,12 +720,12 @@ static void put_team(sbuf *b, const tan_content *c, const json_t *v, int p)
     size_t i;
     put(b, "\n%c %s, %s: %d VP", team_letter(c, p), jstr(pl, "name"), jstr(pl, "faction"),
         jint(pl, "vp"));
-    if (json_object_get(pl, "completed_primary"))
+    if (c->mode == MODE_STORY)
         put(b, ", objectives done: %d primary, %d secondary", jint(pl, "completed_primary"),
             jint(pl, "completed_secondary"));
-    if (json_object_get(pl, "captured"))
+    if (c->mode == MODE_CTF)
         put(b, ", %d flag%s captured", jint(pl, "captured"), jint(pl, "captured") == 1 ? "" : "s");
-    if (json_object_get(pl, "flags_on_objectives"))
+    if (c->mode == MODE_DOMINATION)
         put(b, ", %d flag%s on objectives", jint(pl, "flags_on_objectives"),
             jint(pl, "flags_on_objectives") == 1 ? "" : "s");
     put(b, ", reinforcements left %d", jint(pl, "reinf_left"));
