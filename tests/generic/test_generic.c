@@ -21,7 +21,10 @@
  *
  * The number of random games is TT_GENERIC_GAMES if set, else 10,000 in an
  * optimised build and 5,000 in a debug (sanitizer) build, where every game costs
- * about five times as much; the sampled tests scale with it. Measured with
+ * about five times as much — counted in games of about 150 actions: a game
+ * whose random games are k times longer plays k times fewer, and its sampled
+ * positions lie k times further apart (gctx_size). The sampled tests scale
+ * with the number of games. Measured with
  * Invaders alone: about 9 s for the whole program in Release, 21 s under
  * ASan+UBSan; a new game adds its own share, so keep the sum under ~3 minutes.
  * TT_GENERIC_PARAMS_<game> (e.g. TT_GENERIC_PARAMS_invaders="content=my.json")
@@ -69,19 +72,6 @@ static int below(uint64_t *x, int n)
     return (int)(mix(x) % (uint64_t)n);
 }
 
-static int ngames(void)
-{
-    const char *e = getenv("TT_GENERIC_GAMES");
-    int n = e ? atoi(e) : DEFAULT_GAMES;
-    return n > 0 ? n : DEFAULT_GAMES;
-}
-
-/* Sampled tests use a fraction of the random games, at least `least`. */
-static int scaled(int per10000, int least)
-{
-    long n = (long)ngames() * per10000 / 10000;
-    return n < least ? least : (int)n;
-}
 
 /* Everything one game's checks need. */
 typedef struct gctx {
@@ -94,6 +84,8 @@ typedef struct gctx {
     uint64_t seed;           /* of the game being played */
     tt_action *hist;         /* its actions so far */
     int nhist;
+    int games;               /* random games for this game (see gctx_size) */
+    int every_scale;         /* sampled positions: one per this many more actions */
 } gctx;
 
 /* Is the game among TT_GENERIC_ONLY (a comma-separated list; unset: all)? */
@@ -111,6 +103,8 @@ static int selected(const char *name)
     }
     return 0;
 }
+
+static void gctx_size(gctx *c);
 
 static void gctx_open(gctx *c, const char *name)
 {
@@ -142,6 +136,7 @@ static void gctx_open(gctx *c, const char *name)
     assert_non_null(c->t);
     assert_non_null(c->u);
     assert_non_null(c->hist);
+    gctx_size(c);
 }
 
 static void gctx_close(gctx *c)
@@ -251,6 +246,39 @@ static void step(gctx *c, tt_action a, tt_events *ev)
              (unsigned long long)c->seed, c->nhist, (unsigned)a, err.msg);
 }
 
+/* How many random games: TT_GENERIC_GAMES if set, else as many as make about
+ * the actions of DEFAULT_GAMES Invaders games (~150 actions each), so a game
+ * with long games is tested as thoroughly in as much time. Sampled positions
+ * are spaced out by the same ratio. Measured on a few probe games. */
+#define BASE_LENGTH 150
+
+static void gctx_size(gctx *c)
+{
+    long long actions = 0;
+    const int probes = 8;
+    for (int i = 0; i < probes; i++) {
+        uint64_t rng = 0x5eed + (uint64_t)i;
+        start(c, mix(&rng));
+        int na;
+        while ((na = legal(c, c->s, c->acts)) > 0 && actions < (long long)STEP_CAP * probes) {
+            step(c, c->acts[below(&rng, na)], NULL);
+            actions++;
+        }
+    }
+    long mean = (long)(actions / probes);
+    c->every_scale = mean > BASE_LENGTH ? (int)(mean / BASE_LENGTH) : 1;
+    const char *e = getenv("TT_GENERIC_GAMES");
+    int n = e ? atoi(e) : DEFAULT_GAMES / c->every_scale;
+    c->games = n > 0 ? n : DEFAULT_GAMES;
+}
+
+/* Sampled tests use a fraction of the random games, at least `least`. */
+static int scaled(const gctx *c, int per10000, int least)
+{
+    long n = (long)c->games * per10000 / 10000;
+    return n < least ? least : (int)n;
+}
+
 static uint64_t game_seed(int game_index, int i, uint64_t salt)
 {
     uint64_t x = salt * 1000003u + (uint64_t)game_index * 7919u + (uint64_t)i;
@@ -304,12 +332,12 @@ static void narrate(gctx *c, const tt_events *ev)
 static void test_random_games_end(void **state)
 {
     (void)state;
-    int n = ngames();
     for (int gi = 0; tt_game_list(gi); gi++) {
         if (!selected(tt_game_list(gi)))
             continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
+        int n = c.games;
         long long actions = 0;
         int longest = 0, aborted = 0, wins[TT_MAX_PLAYERS] = {0};
         tt_event evbuf[256];
@@ -360,12 +388,12 @@ static void test_random_games_end(void **state)
 static void test_copy_equality(void **state)
 {
     (void)state;
-    int n = scaled(200, 20);
     for (int gi = 0; tt_game_list(gi); gi++) {
         if (!selected(tt_game_list(gi)))
             continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
+        int n = scaled(&c, 200, 20);
         for (int i = 0; i < n; i++) {
             uint64_t rng = game_seed(gi, i, 3), seed = game_seed(gi, i, 4);
             /* the same seed gives the same bytes, whatever the memory held before */
@@ -411,7 +439,7 @@ static void sample_positions(gctx *c, int gi, int n, int every, uint64_t salt, p
         start(c, game_seed(gi, i, salt + 1));
         for (;;) {
             int na = legal(c, c->s, c->acts);
-            if (na == 0 || below(&rng, every) == 0) {
+            if (na == 0 || below(&rng, every * c->every_scale) == 0) {
                 uint64_t h = tt_state_hash(c->g, c->s);
                 fn(c, &rng, ctx);
                 if (tt_state_hash(c->g, c->s) != h)
@@ -458,7 +486,7 @@ static void test_every_legal_action_applies(void **state)
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         long long count = 0;
-        sample_positions(&c, gi, scaled(300, 30), 8, 10, all_legal_apply, &count);
+        sample_positions(&c, gi, scaled(&c, 300, 30), 8, 10, all_legal_apply, &count);
         print_message("%s: %lld listed actions applied from sampled positions\n", c.name, count);
         assert_true(count > 0);
         gctx_close(&c);
@@ -507,7 +535,7 @@ static void test_format_parse_round_trip(void **state)
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         long long count = 0;
-        sample_positions(&c, gi, scaled(300, 30), 4, 20, round_trip, &count);
+        sample_positions(&c, gi, scaled(&c, 300, 30), 4, 20, round_trip, &count);
         print_message("%s: %lld listed actions round-tripped\n", c.name, count);
         assert_true(count > 0);
         gctx_close(&c);
@@ -704,7 +732,7 @@ static void test_refused_actions_change_nothing(void **state)
         gctx_open(&c, tt_game_list(gi));
         refusal *R = calloc(1, sizeof *R);
         assert_non_null(R);
-        sample_positions(&c, gi, scaled(150, 15), 10, 30, refusals, R);
+        sample_positions(&c, gi, scaled(&c, 150, 15), 10, 30, refusals, R);
         print_message("%s: %lld unlisted actions and %lld texts refused, state unchanged; "
                       "%lld compounds matched their steps\n",
                       c.name, R->tried, R->refused_texts, R->compounds);
@@ -889,7 +917,7 @@ static void test_leak_determinize_keeps_views(void **state)
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         leak L = {0, 0, 0, 0};
-        sample_positions(&c, gi, scaled(300, 30), 6, 40, leak_check, &L);
+        sample_positions(&c, gi, scaled(&c, 300, 30), 6, 40, leak_check, &L);
         print_message("%s: %lld views unchanged by determinization (%lld resampled hidden "
                       "cards), %lld secret events read alike, %lld playouts from determinized "
                       "states\n",
@@ -1074,12 +1102,12 @@ static int record_game(gctx *c, int gi, int i, int mode)
 static void test_save_load_replay(void **state)
 {
     (void)state;
-    int n = scaled(60, 12);
     for (int gi = 0; tt_game_list(gi); gi++) {
         if (!selected(tt_game_list(gi)))
             continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
+        int n = scaled(&c, 60, 12);
         int compounds = 0;
         for (int i = 0; i < n; i++)
             compounds += record_game(&c, gi, i, i % 3); /* to the end, cut short, conceded */

@@ -55,7 +55,7 @@
 #define TAN_HEROES 3
 #define TAN_TROOPERS 2
 #define TAN_UNITS (TAN_PLAYERS * TAN_TEAM)
-#define TAN_MAX_CIRCLES 256
+#define TAN_MAX_CIRCLES 256      /* array size; boards hold 255, index 255 is TAN_NONE */
 #define TAN_MAX_LINKS 1024
 #define TAN_MAX_COLORS 16
 #define TAN_MAX_ROWS 10
