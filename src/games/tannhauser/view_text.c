@@ -9,8 +9,9 @@
  *    to an objective or action circle, which nobody enters); an occupied
  *    circle shows its occupant's code ("n3:L3" = Legion's third character) and
  *    a '*' marks a circle where something lies (equipment, a crate, an
- *    objective token, a flag). Labels never overlap: one that would is moved
- *    to the nearest free place on its row, or the next rows;
+ *    objective token, a flag). A label that would touch another moves to the
+ *    nearest free place on its row or the two rows above and below (only a
+ *    board too crowded for that gets labels written over each other);
  *  - the board's key (paths by colour, costs, modifiers, entries, objective
  *    circles) and the legend of what lies where;
  *  - both teams: each character's code, status, circle, current values,
