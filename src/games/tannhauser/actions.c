@@ -1184,7 +1184,7 @@ static void do_pack(const tan_content *c, tan_state *s, int u, int pack, int rei
     un->pack = (uint8_t)pack;
     un->ncustom = 0;
     un->returning = (uint8_t)reinforce;
-    tt_emit(ev, EV_PACK, tan_seat_of(u), 1, u, pack, reinforce, 0);
+    tt_emit(ev, EV_PACK, tan_seat_of(u), 1, TAN_EVU(s, u), pack, reinforce, 0);
     if (pack == PACK_CUSTOM) {
         s->phase = reinforce ? PH_REINF_CUSTOM : PH_CUSTOM;
         s->sub = (uint8_t)u;
@@ -1232,7 +1232,7 @@ static void do_bullrush(const tan_content *c, tan_state *s, int e, tt_events *ev
 {
     int u = s->active, si, sd;
     int won = tan_duel(c, s, u, e, STAT_STAMINA, &si, &sd, ev); /* TAN-5.6.2 */
-    tt_emit(ev, EV_BULLRUSH, tan_seat_of(u), 0, u, e, won, 0);
+    tt_emit(ev, EV_BULLRUSH, tan_seat_of(u), 0, TAN_EVU(s, u), TAN_EVU(s, e), won, 0);
     if (won) {
         s->passage = PASS_ONTO;
         s->passage_circle = s->unit[e].circle;
@@ -1244,7 +1244,8 @@ static void do_use(const tan_content *c, tan_state *s, int inst, int t, tt_event
     int rows = c->equip[s->item[inst].def].n;
     tan_unit *un = &s->unit[t];
     un->wounds = (uint8_t)(un->wounds > rows ? un->wounds - rows : 0); /* TAN-5.2.4 */
-    tt_emit(ev, EV_USE, tan_seat_of(s->active), 0, s->active, s->item[inst].def, t, un->wounds);
+    tt_emit(ev, EV_USE, tan_seat_of(s->active), 0, TAN_EVU(s, s->active), s->item[inst].def,
+            TAN_EVU(s, t), un->wounds);
     tan_item_unslot(s, inst);
 }
 
@@ -1255,14 +1256,14 @@ static void do_drop(const tan_content *c, tan_state *s, int a, int circle, int f
         s->pl[a / TAN_MAX_FLAGS].flag[a % TAN_MAX_FLAGS] =
             (tan_flag){FL_CIRCLE, (uint8_t)circle,
                        s->pl[a / TAN_MAX_FLAGS].flag[a % TAN_MAX_FLAGS].home};
-        tt_emit(ev, EV_DROP, tan_seat_of(u), 0, u, -1 - a / TAN_MAX_FLAGS, circle, 0);
+        tt_emit(ev, EV_DROP, tan_seat_of(u), 0, TAN_EVU(s, u), -1 - a / TAN_MAX_FLAGS, circle, 0);
     } else {
         tan_item_unslot(s, a);
         int site = c->site_of[circle];
         s->item[a].where = site != TAN_NONE ? W_CRATE : W_CIRCLE;
         s->item[a].at = (uint8_t)(site != TAN_NONE ? site : circle);
         s->item[a].fresh = 1; /* TAN-5.11.2 */
-        tt_emit(ev, EV_DROP, tan_seat_of(u), 0, u, s->item[a].def, circle, 0);
+        tt_emit(ev, EV_DROP, tan_seat_of(u), 0, TAN_EVU(s, u), s->item[a].def, circle, 0);
     }
     s->seq_steps++;
 }
@@ -1272,11 +1273,12 @@ static void do_pass(const tan_content *c, tan_state *s, int a, int f, int flag, 
     int u = s->active;
     if (flag) {
         s->pl[a / TAN_MAX_FLAGS].flag[a % TAN_MAX_FLAGS].at = (uint8_t)f;
-        tt_emit(ev, EV_PASS, tan_seat_of(u), 0, u, -1 - a / TAN_MAX_FLAGS, f, 0);
+        tt_emit(ev, EV_PASS, tan_seat_of(u), 0, TAN_EVU(s, u), -1 - a / TAN_MAX_FLAGS, TAN_EVU(s, f),
+                0);
     } else {
         tan_item_give(c, s, a, f);
         s->item[a].locked = (uint8_t)f; /* TAN-5.11.4 */
-        tt_emit(ev, EV_PASS, tan_seat_of(u), 0, u, s->item[a].def, f, 0);
+        tt_emit(ev, EV_PASS, tan_seat_of(u), 0, TAN_EVU(s, u), s->item[a].def, TAN_EVU(s, f), 0);
     }
     s->seq_steps++;
 }
@@ -1285,7 +1287,8 @@ static void do_pass(const tan_content *c, tan_state *s, int a, int f, int flag, 
 static void take_item(const tan_content *c, tan_state *s, int inst, int u, tt_events *ev)
 {
     const tan_equip *e = &c->equip[s->item[inst].def];
-    tt_emit(ev, s->seq == SEQ_SEARCH ? EV_TAKE : EV_PICK, tan_seat_of(u), 0, u, s->item[inst].def,
+    tt_emit(ev, s->seq == SEQ_SEARCH ? EV_TAKE : EV_PICK, tan_seat_of(u), 0, TAN_EVU(s, u),
+            s->item[inst].def,
             0, 0);
     if (e->effect == EF_MEDAL_VP) {
         tan_item_unslot(s, inst);
@@ -1298,7 +1301,7 @@ static void take_item(const tan_content *c, tan_state *s, int inst, int u, tt_ev
 static void do_search(const tan_content *c, tan_state *s, int circle, tt_events *ev)
 {
     int u = s->active, site = c->site_of[circle], token = s->crate[site];
-    tt_emit(ev, EV_SEARCH, tan_seat_of(u), 0, u, circle, token == TAN_NONE ? -1 : token, 0);
+    tt_emit(ev, EV_SEARCH, tan_seat_of(u), 0, TAN_EVU(s, u), circle, token == TAN_NONE ? -1 : token, 0);
     s->crate[site] = TAN_NONE;
     if (token != TAN_NONE && c->crate[token].kind == CRATE_VP) {
         tan_vp_gain(s, tan_seat_of(u), c->crate[token].vp, ev);
@@ -1322,7 +1325,7 @@ static void do_task(const tan_content *c, tan_state *s, int circle, int skill, i
     }
     int half = c->obj[o].skill[0] == skill && !(os->halves & 1) ? 0 : 1;
     os->halves |= (uint8_t)(1 << half);
-    tt_emit(ev, EV_TASK, seat, 0, u, o, skill, buy);
+    tt_emit(ev, EV_TASK, seat, 0, TAN_EVU(s, u), o, skill, buy);
     int primary = c->obj[o].grade == GRADE_PRIMARY;
     tan_vp_gain(s, seat, primary ? 2 : 1, ev); /* VP_PRIMARY_HALF, VP_SECONDARY */
     if (primary && os->halves != 3)
@@ -1340,7 +1343,7 @@ static void do_takeflag(tan_state *s, int circle, tt_events *ev)
     for (int k = 0; k < op->nflags; k++)
         if (op->flag[k].where == FL_CIRCLE && op->flag[k].at == circle)
             op->flag[k].where = FL_CARRIED, op->flag[k].at = (uint8_t)u, n++;
-    tt_emit(ev, EV_TAKEFLAG, seat, 0, u, circle, n, 0);
+    tt_emit(ev, EV_TAKEFLAG, seat, 0, TAN_EVU(s, u), circle, n, 0);
 }
 
 static void do_plant(const tan_content *c, tan_state *s, tt_events *ev)
@@ -1351,7 +1354,7 @@ static void do_plant(const tan_content *c, tan_state *s, tt_events *ev)
         if (op->flag[k].where == FL_CARRIED && op->flag[k].at == u)
             op->flag[k].where = FL_CAPTURED, op->flag[k].at = (uint8_t)at, n++;
     s->pl[seat].captured = (uint8_t)(s->pl[seat].captured + n);
-    tt_emit(ev, EV_PLANT, seat, 0, u, at, n, 0);
+    tt_emit(ev, EV_PLANT, seat, 0, TAN_EVU(s, u), at, n, 0);
     if (s->pl[seat].captured >= 2) /* CTF_FLAGS, TAN-8.3 */
         tan_end_game(s, seat, R_FLAGS, ev);
 }
@@ -1369,7 +1372,7 @@ static void do_placeflag(const tan_content *c, tan_state *s, int circle, tt_even
             pl->flag[k].where = FL_CIRCLE, pl->flag[k].at = (uint8_t)circle;
             break;
         }
-    tt_emit(ev, EV_PLACEFLAG, seat, 0, u, circle, displaced, 0);
+    tt_emit(ev, EV_PLACEFLAG, seat, 0, TAN_EVU(s, u), circle, displaced, 0);
     if (tan_flags_on_objectives(c, s, seat) >= 4) /* DOM_FLAGS, TAN-8.4 */
         tan_end_game(s, seat, R_DOMINATION, ev);
 }
@@ -1381,7 +1384,7 @@ static void do_setup(const tan_content *c, tan_state *s, int op, int x, int y, t
     case A_PACK: do_pack(c, s, x, y, 0, ev); break;
     case A_CUSTOM:
         s->unit[s->sub].custom[s->unit[s->sub].ncustom++] = (uint8_t)x;
-        tt_emit(ev, EV_PACK, s->decider, 1, s->sub, PACK_CUSTOM, 0, x + 1);
+        tt_emit(ev, EV_PACK, s->decider, 1, TAN_EVU(s, s->sub), PACK_CUSTOM, 0, x + 1);
         break;
     case A_DONE: do_done(c, s, ev); break;
     case A_ENTRY: do_entry(c, s, x, ev); break;
@@ -1422,7 +1425,7 @@ static void do_cycle(const tan_content *c, tan_state *s, int op, int x, int y, i
     case A_BUYMP:
         tan_vp_pay(s, u, x, ev);
         s->mp_bought = (uint8_t)(s->mp_bought + x);
-        tt_emit(ev, EV_BUYMP, tan_seat_of(u), 0, u, x, 0, 0);
+        tt_emit(ev, EV_BUYMP, tan_seat_of(u), 0, TAN_EVU(s, u), x, 0, 0);
         break;
     case A_END: tan_end_cycle(c, s, ev); break;
     case A_BULLRUSH: do_bullrush(c, s, x, ev); break;
@@ -1432,7 +1435,7 @@ static void do_cycle(const tan_content *c, tan_state *s, int op, int x, int y, i
     case A_EXCHANGE:
         s->seq = SEQ_EXCHANGE;
         s->seq_steps = 0;
-        tt_emit(ev, EV_EXCHANGE, tan_seat_of(u), 0, u, 0, 0, 0);
+        tt_emit(ev, EV_EXCHANGE, tan_seat_of(u), 0, TAN_EVU(s, u), 0, 0, 0);
         break;
     case A_DROP: do_drop(c, s, x, y, z, ev); break;
     case A_PASS: do_pass(c, s, x, y, z, ev); break;

@@ -92,8 +92,8 @@ void tan_attack(const tan_content *c, tan_state *s, int attacker, int victim, in
 {
     const tan_weapon *w = tan_weapon_of(c, s, inst);
     int wdef = inst == TAN_NONE ? TAN_NONE : s->item[inst].def, wounds;
-    tt_emit(ev, blow == BLOW_COUNTER ? EV_COUNTER : EV_ATTACK, tan_seat_of(attacker), 0, attacker,
-            victim, wdef == TAN_NONE ? -1 : wdef, 1);
+    tt_emit(ev, blow == BLOW_COUNTER ? EV_COUNTER : EV_ATTACK, tan_seat_of(attacker), 0,
+            TAN_EVU(s, attacker), TAN_EVU(s, victim), wdef == TAN_NONE ? -1 : wdef, 1);
     if (w->type == WT_MENTAL) {
         int si, sd;
         int won = tan_duel(c, s, attacker, victim, STAT_PSYCHE, &si, &sd, ev);
@@ -115,7 +115,7 @@ void tan_attack(const tan_content *c, tan_state *s, int attacker, int victim, in
 void tan_throw(const tan_content *c, tan_state *s, int circle, int inst, tt_events *ev)
 {
     int u = s->active, def = s->item[inst].def;
-    tt_emit(ev, EV_THROW, tan_seat_of(u), 0, u, circle, def, 0);
+    tt_emit(ev, EV_THROW, tan_seat_of(u), 0, TAN_EVU(s, u), circle, def, 0);
     tan_item_unslot(s, inst);
     (void)c;
     tt_frame *f = tt_stack_push(&s->stack, F_BLAST, (uint8_t)tan_seat_of(u));
@@ -167,7 +167,8 @@ static void kill(const tan_content *c, tan_state *s, int victim, int killer, tt_
     int vp = 0;
     if (killer != TAN_NONE && tan_seat_of(killer) != seat)
         vp = c->chr[un->def].cls == CLASS_HERO ? 2 : 1; /* VP_KILL_HERO, _TROOPER */
-    tt_emit(ev, EV_KILLED, seat, 0, victim, killer == TAN_NONE ? -1 : killer, vp, 0);
+    tt_emit(ev, EV_KILLED, seat, 0, TAN_EVU(s, victim), killer == TAN_NONE ? -1 : TAN_EVU(s, killer),
+            vp, 0);
     if (vp)
         tan_vp_gain(s, 1 - seat, vp, ev);
     if (!blast_pending(s)) /* TAN-8.2: a blast is one event, checked when it is over */
@@ -208,12 +209,12 @@ void tan_shrug(const tan_content *c, tan_state *s, int k, tt_events *ev)
     int victim = f.a, wounds = f.b - k;
     if (k > 0) {
         tan_vp_pay(s, victim, k, ev);
-        tt_emit(ev, EV_SHRUG, tan_seat_of(victim), 0, victim, k, 0, 0);
+        tt_emit(ev, EV_SHRUG, tan_seat_of(victim), 0, TAN_EVU(s, victim), k, 0, 0);
     }
     tan_unit *un = &s->unit[victim];
     int rows = c->chr[un->def].nrows;
     un->wounds = (uint8_t)(un->wounds + wounds > rows ? rows : un->wounds + wounds);
-    tt_emit(ev, EV_WOUNDS, tan_seat_of(victim), 0, victim, wounds, un->wounds, f.b);
+    tt_emit(ev, EV_WOUNDS, tan_seat_of(victim), 0, TAN_EVU(s, victim), wounds, un->wounds, f.b);
     if (un->wounds >= rows) {
         kill(c, s, victim, f.c, ev);
         return;
@@ -230,7 +231,7 @@ void tan_counter(const tan_content *c, tan_state *s, int yes, int inst, tt_event
     tt_frame f = *tt_stack_top(&s->stack);
     tt_stack_pop(&s->stack);
     if (!yes) {
-        tt_emit(ev, EV_COUNTER, tan_seat_of(f.a), 0, f.a, -1, -1, 0);
+        tt_emit(ev, EV_COUNTER, tan_seat_of(f.a), 0, TAN_EVU(s, f.a), -1, -1, 0);
         return;
     }
     tan_vp_pay(s, f.a, 1, ev);

@@ -244,7 +244,7 @@ void tan_equip_unit(const tan_content *c, tan_state *s, int u, tt_events *ev)
         tan_item_give(c, s, i, u);
         const tan_equip *e = &c->equip[defs[k]];
         if (e->effect == EF_MEDAL_VP) {
-            tt_emit(ev, EV_MEDAL, tan_seat_of(u), 0, u, defs[k], e->n, 0);
+            tt_emit(ev, EV_MEDAL, tan_seat_of(u), 0, TAN_EVU(s, u), defs[k], e->n, 0);
             tan_vp_gain(s, tan_seat_of(u), e->n, ev);
             tan_item_unslot(s, i);
         }
@@ -264,7 +264,7 @@ static void reveal_returns(const tan_content *c, tan_state *s, tt_events *ev)
         un->wounds = 0;
         un->activated = 0;
         s->pl[tan_seat_of(u)].reinf_left--;
-        tt_emit(ev, EV_REINFORCE, tan_seat_of(u), 0, u, un->pack, 0, 0);
+        tt_emit(ev, EV_REINFORCE, tan_seat_of(u), 0, TAN_EVU(s, u), un->pack, 0, 0);
         tan_equip_unit(c, s, u, ev);
     }
     if (tan_check_elimination(c, s, 1, ev))
@@ -326,7 +326,7 @@ void tan_begin_cycle(tan_state *s, int u, tt_events *ev)
     for (int i = 0; i < s->ninst; i++)
         if (s->item[i].locked == u)
             s->item[i].locked = TAN_NONE;
-    tt_emit(ev, EV_ACTIVATE, tan_seat_of(u), 0, u, 0, 0, 0);
+    tt_emit(ev, EV_ACTIVATE, tan_seat_of(u), 0, TAN_EVU(s, u), 0, 0, 0);
 }
 
 void tan_end_cycle(const tan_content *c, tan_state *s, tt_events *ev)
@@ -337,7 +337,7 @@ void tan_end_cycle(const tan_content *c, tan_state *s, tt_events *ev)
     s->seq = SEQ_NONE;
     for (int i = 0; i < s->ninst; i++)
         s->item[i].fresh = 0; /* TAN-5.11.2 */
-    tt_emit(ev, EV_END_CYCLE, tan_seat_of(u), 0, u, 0, 0, 0);
+    tt_emit(ev, EV_END_CYCLE, tan_seat_of(u), 0, TAN_EVU(s, u), 0, 0, 0);
     next_activation(c, s, 1 - tan_seat_of(u), ev);
 }
 
@@ -394,7 +394,7 @@ void tan_setup_next(const tan_content *c, tan_state *s, tt_events *ev)
     }
     tt_emit(ev, EV_REVEAL, 0, 0, 1, 0, 0, 0);
     for (int u = 0; u < TAN_UNITS; u++) {
-        tt_emit(ev, EV_PACK, tan_seat_of(u), 0, u, s->unit[u].pack, 0, 0);
+        tt_emit(ev, EV_PACK, tan_seat_of(u), 0, TAN_EVU(s, u), s->unit[u].pack, 0, 0);
         tan_equip_unit(c, s, u, ev);
     }
     setup_roll(s, ev);

@@ -387,12 +387,14 @@ enum tan_op {
 #define TAN_B(x) ((int)(((x) >> 8) & 0xFF))
 #define TAN_C(x) ((int)((x)&0xFF))
 
-/* events (below TT_EV_POOL; dice are core events) */
+/* Events (below TT_EV_POOL; dice are core events). An argument that is a unit
+ * carries its character too, so narration can name it without the state. */
+#define TAN_EVU(s, u) ((int)(u) | ((int)(s)->unit[(u)].def + 1) << 4)
 enum tan_event {
     EV_TURN = 1,     /* a = turn */
-    EV_RECRUITED,    /* player chose (secret): a = character */
+    EV_RECRUITED,    /* player chose (secret): a = character, b = how many so far */
     EV_REVEAL,       /* a = what (0 characters, 1 packs, 2 reinforcements) */
-    EV_PACK,         /* a = unit, b = pack (secret until revealed) */
+    EV_PACK,         /* a = unit, b = pack, c = reinforcement, d = custom token + 1 (secret) */
     EV_MEDAL,        /* a = unit, b = equipment, c = vp */
     EV_SETUP_ROLL,   /* a = seat 0 face, b = seat 1 face */
     EV_ENTRY,        /* a = seat, b = circle */
@@ -400,7 +402,7 @@ enum tan_event {
     EV_PLACE_OBJ,    /* a = token, b = circle */
     EV_PLACE_FLAG,   /* a = seat, b = circle */
     EV_SKIP,
-    EV_CRATES,       /* crates placed: a = sites with a crate */
+    EV_CRATES,       /* crates placed: a = sites with a crate, b = tokens set aside */
     EV_INITIATIVE,   /* a = face 0, b = face 1, c = total 0, d = total 1 */
     EV_FIRST,        /* a = seat */
     EV_REINFORCE,    /* a = unit, b = pack */
@@ -411,11 +413,11 @@ enum tan_event {
     EV_BULLRUSH,     /* a = unit, b = enemy, c = won */
     EV_ATTACK,       /* a = unit, b = enemy, c = weapon def or -1 */
     EV_THROW,        /* a = unit, b = circle, c = grenade def */
-    EV_WOUNDS,       /* a = victim, b = wounds scored, c = wounds now */
+    EV_WOUNDS,       /* a = victim, b = wounds suffered, c = wounds now, d = scored */
     EV_SHRUG,        /* a = victim, b = k */
-    EV_COUNTER,      /* a = unit, b = weapon def or -1; d = 0: declined */
+    EV_COUNTER,      /* a = unit, b = target, c = weapon def or -1, d = 1; declined: b = c = -1, d = 0 */
     EV_KILLED,       /* a = victim, b = killer or -1, c = vp gained */
-    EV_USE,          /* a = unit, b = equipment, c = target */
+    EV_USE,          /* a = unit, b = equipment, c = target, d = its wounds now */
     EV_EXCHANGE,     /* a = unit */
     EV_DROP,         /* a = unit, b = equipment (or -1 - seat for a flag), c = circle */
     EV_PASS,         /* a = unit, b = equipment (or -1 - seat for a flag), c = friend */
@@ -560,7 +562,7 @@ const char *tan_stat_name(int stat);
 const char *tan_pack_name(int pack);
 const char *tan_reason_name(int reason);
 
-/* view.c and narrate.c */
+/* view_json.c, view_text.c and narrate.c */
 char *tan_view_json(const tt_game *g, const void *st, int viewer);
 char *tan_view_text(const tt_game *g, const void *st, int viewer);
 int tan_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
