@@ -4,8 +4,10 @@
  * Wilson interval, games without a winner, game length (mean and median, in
  * turns and in actions), end reasons by count, the first-player edge and the
  * speed. Rates are proportions in JSON and percentages in the table. The edge
- * is player 0's win rate minus 50%, its interval the Wilson interval of that
- * rate shifted by the same 50%. */
+ * is player 0's share of the points minus an even share (1/n for n players),
+ * where a win is a point and a game without a winner gives each player 1/n,
+ * so draws do not count against the first player; its interval is the Wilson
+ * interval of that share, shifted the same way. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,6 +52,17 @@ static void table_wins(FILE *out, const sim_tally *t)
     }
 }
 
+/* The first-player edge and its 95% interval (see the file comment). */
+static double first_player_edge(const sim_tally *t, cli_interval *ci)
+{
+    double np = tt_game_players(t->game);
+    double points = (double)t->wins[0] + (double)t->no_winner / np;
+    *ci = cli_wilson((long)(points + 0.5), t->games, CLI_Z95);
+    ci->lo -= 1 / np;
+    ci->hi -= 1 / np;
+    return points / (double)t->games - 1 / np;
+}
+
 static void table_length(FILE *out, sim_tally *t)
 {
     size_t n = (size_t)t->games;
@@ -89,10 +102,10 @@ void sim_report_table(FILE *out, sim_tally *t)
     fputc('\n', out);
     table_reasons(out, t);
     fputc('\n', out);
-    cli_interval ci = cli_wilson(t->wins[0], t->games, CLI_Z95);
-    double edge = (double)t->wins[0] / (double)t->games - 0.5;
+    cli_interval ci;
+    double edge = first_player_edge(t, &ci);
     fprintf(out, "  first-player edge (%s, player 0): %+.1f points, 95%% interval %+.1f to %+.1f\n",
-            tt_player_name(t->game, 0), 100 * edge, 100 * (ci.lo - 0.5), 100 * (ci.hi - 0.5));
+            tt_player_name(t->game, 0), 100 * edge, 100 * ci.lo, 100 * ci.hi);
     fprintf(out, "  speed: %.0f games/s (%.2f s)\n", games_per_s(t), t->seconds);
 }
 
@@ -148,10 +161,10 @@ void sim_report_json(FILE *out, sim_tally *t)
     fprintf(out, "\"no_winner\":%ld,", t->no_winner);
     json_lengths(out, t);
     json_reasons(out, t);
-    cli_interval ci = cli_wilson(t->wins[0], t->games, CLI_Z95);
+    cli_interval ci;
+    double edge = first_player_edge(t, &ci);
     fprintf(out, "\"first_player_edge\":{\"player\":");
     cli_json_string(out, tt_player_name(t->game, 0));
-    fprintf(out, ",\"edge\":%.6f,\"ci95\":[%.6f,%.6f]},",
-            (double)t->wins[0] / (double)t->games - 0.5, ci.lo - 0.5, ci.hi - 0.5);
+    fprintf(out, ",\"edge\":%.6f,\"ci95\":[%.6f,%.6f]},", edge, ci.lo, ci.hi);
     fprintf(out, "\"seconds\":%.4f,\"games_per_s\":%.1f}\n", t->seconds, games_per_s(t));
 }
