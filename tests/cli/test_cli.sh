@@ -124,5 +124,32 @@ expect 1 "$BIN" replay "$TMP/none.json"; one_error_line "missing record"
 echo '{' >"$TMP/broken.json"
 expect 1 "$BIN" replay "$TMP/broken.json"; one_error_line "malformed record"
 
+# --- tannhauser: modes as options, its files, draws in records ------------------------
+for args in "play tannhauser --mode bogus" "sim tannhauser --difficulty" \
+    "bench tannhauser --difficulty impossible" "play invaders --mode story"; do
+    # shellcheck disable=SC2086
+    expect 2 "$BIN" $args; one_error_line "$args"
+done
+has "$TMP/err" "unknown parameter 'mode' for invaders" "--mode for a game without modes"
+expect 0 "$BIN" sim tannhauser --mode ctf --difficulty hard --games 20 --seed 2
+has "$TMP/out" 'mode=ctf difficulty=hard' "sim names its parameters"
+has "$TMP/out" 'first-player edge' "sim edge line"
+for f in board equipment teams crates objectives; do
+    expect 0 "$BIN" deck validate tannhauser "$SRC/data/tannhauser/$f.json"
+done
+printf 'concede\n' >"$TMP/in"
+"$BIN" play tannhauser --mode story --seed 4 <"$TMP/in" >"$TMP/out" 2>&1 || fail "tannhauser concede: exit $?"
+has "$TMP/out" 'Story, normal difficulty' "tannhauser title line"
+has "$TMP/out" 'covenant> ' "tannhauser prompt"
+has "$TMP/out" 'legion wins (conceded)' "tannhauser concession"
+printf 'offer_draw\nquit\n' >"$TMP/in"
+"$BIN" play tannhauser --seed 4 <"$TMP/in" >"$TMP/out" 2>&1 || fail "tannhauser draw offer: exit $?"
+has "$TMP/out" 'Covenant offers a draw' "a draw offer at the prompt"
+has "$TMP/out" 'Legion declines the draw' "the AI declines"
+printf 'new tannhauser mode=domination seed=6\ngenmove\ngenmove\noffer_draw\naccept_draw legion\nsave %s\nquit\n' \
+    "$TMP/drawn.json" | "$BIN" protocol >/dev/null 2>&1
+expect 0 "$BIN" replay "$TMP/drawn.json"
+has "$TMP/out" 'draw agreed' "replay of an agreed draw"
+
 [ "$FAILS" -eq 0 ] && echo "test_cli: all checks passed"
 exit "$FAILS"
