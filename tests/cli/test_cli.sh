@@ -141,7 +141,7 @@ printf 'concede\n' >"$TMP/in"
 "$BIN" play tannhauser --mode story --seed 4 <"$TMP/in" >"$TMP/out" 2>&1 || fail "tannhauser concede: exit $?"
 has "$TMP/out" 'Story, normal difficulty' "tannhauser title line"
 has "$TMP/out" 'covenant> ' "tannhauser prompt"
-has "$TMP/out" 'legion wins (conceded)' "tannhauser concession"
+has "$TMP/out" 'legion wins (CONCEDED)' "tannhauser concession"
 printf 'offer_draw\nquit\n' >"$TMP/in"
 "$BIN" play tannhauser --seed 4 <"$TMP/in" >"$TMP/out" 2>&1 || fail "tannhauser draw offer: exit $?"
 has "$TMP/out" 'Covenant offers a draw' "a draw offer at the prompt"
@@ -149,7 +149,7 @@ has "$TMP/out" 'Legion declines the draw' "the AI declines"
 printf 'new tannhauser mode=domination seed=6\ngenmove\ngenmove\noffer_draw\naccept_draw legion\nsave %s\nquit\n' \
     "$TMP/drawn.json" | "$BIN" protocol >/dev/null 2>&1
 expect 0 "$BIN" replay "$TMP/drawn.json"
-has "$TMP/out" 'draw agreed' "replay of an agreed draw"
+has "$TMP/out" 'DRAW_AGREED' "replay of an agreed draw"
 
 [ "$FAILS" -eq 0 ] && echo "test_cli: all checks passed"
 exit "$FAILS"

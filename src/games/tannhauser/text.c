@@ -28,15 +28,15 @@ static const char *const skill_names[] = {"ARCHAEOLOGY", "DEXTERITY", "ENGINEERI
 static const char *const stat_names[] = {"COMBAT", "STAMINA", "MOVEMENT", "PSYCHE"};
 static const char *const pack_names[] = {"COMBAT", "STAMINA", "MENTAL", "custom"};
 static const char *const reason_names[] = {
-    [R_NONE] = "none",
-    [R_STORY] = "objectives completed",
-    [R_ELIMINATION] = "elimination",
-    [R_FLAGS] = "both enemy flags captured",
-    [R_DOMINATION] = "four flags on objectives",
-    [R_TURN_LIMIT] = "turn limit",
-    [R_CONCEDED] = "conceded",
-    [R_AGREED] = "draw agreed",
-    [R_BOTH_ELIMINATED] = "both teams eliminated",
+    [R_NONE] = "NONE",
+    [R_STORY] = "OBJECTIVES_COMPLETED",   /* TAN-8.1 */
+    [R_ELIMINATION] = "ELIMINATION",      /* TAN-8.2 */
+    [R_FLAGS] = "FLAGS_CAPTURED",         /* TAN-8.3 */
+    [R_DOMINATION] = "DOMINATION",        /* TAN-8.4 */
+    [R_TURN_LIMIT] = "TURN_LIMIT",        /* TAN-8.7 */
+    [R_CONCEDED] = "CONCEDED",            /* TAN-8.6 */
+    [R_AGREED] = "DRAW_AGREED",           /* TAN-8.6 */
+    [R_BOTH_ELIMINATED] = "BOTH_ELIMINATED", /* TAN-8.2 */
 };
 
 const char *tan_skill_name(int skill) { return skill < SK_COUNT ? skill_names[skill] : "?"; }
