@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/sbuf.h"
 #include "games/invaders/invaders.h"
 
 static const char *const step_names[] = {"SETUP", "START", "DRAW", "MAIN", "ATTACK", "END",
@@ -186,85 +187,57 @@ char *inv_view_json(const tt_game *g, const void *st, int viewer)
 
 /* --- the terminal picture ---------------------------------------------------------- */
 
-typedef struct sbuf {
-    char *p;
-    size_t n, cap;
-} sbuf;
-
-static void put(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(sbuf *b, const char *fmt, ...)
+static void put_column(tt_sbuf *b, const inv_content *c, const inv_state *s, int side, int z)
 {
-    va_list ap;
-    for (;;) {
-        va_start(ap, fmt);
-        int k = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? b->cap - b->n : 0, fmt, ap);
-        va_end(ap);
-        if (k < 0)
-            return;
-        if (b->p && b->n + (size_t)k < b->cap) {
-            b->n += (size_t)k;
-            return;
-        }
-        size_t cap = (b->cap + (size_t)k + 1) * 2;
-        char *p = realloc(b->p, cap);
-        if (!p)
-            return;
-        b->p = p;
-        b->cap = cap;
-    }
-}
-
-static void put_column(sbuf *b, const inv_content *c, const inv_state *s, int side, int z)
-{
-    put(b, "    %-8s", side == INV_INVADER ? "Invader" : "Mankind");
+    tt_sbuf_printf(b, "    %-8s", side == INV_INVADER ? "Invader" : "Mankind");
     if (!s->ncol[side][z])
-        put(b, " -");
+        tt_sbuf_printf(b, " -");
     for (int i = 0; i < s->ncol[side][z]; i++) {
         int u = s->col[side][z][i];
         char name[64];
         inv_inst_name(c, u, name, sizeof name);
-        put(b, "%s %s [%d", i ? "," : "", name, inv_power(c, s, u));
+        tt_sbuf_printf(b, "%s %s [%d", i ? "," : "", name, inv_power(c, s, u));
         if (s->counters[u])
-            put(b, ", %d counters", s->counters[u]);
+            tt_sbuf_printf(b, ", %d counters", s->counters[u]);
         if (s->iflags[u] & IF_ROTATED)
-            put(b, ", rotated");
+            tt_sbuf_printf(b, ", rotated");
         if (s->iflags[u] & IF_USED)
-            put(b, ", used");
-        put(b, "]");
+            tt_sbuf_printf(b, ", used");
+        tt_sbuf_printf(b, "]");
     }
-    put(b, "\n");
+    tt_sbuf_printf(b, "\n");
 }
 
 /* One hand card: id, name, power (or one-shot / cancel) and cost. */
-static void put_hand_card(sbuf *b, const inv_card *k)
+static void put_hand_card(tt_sbuf *b, const inv_card *k)
 {
     char what[16];
     if (k->is_unit)
         snprintf(what, sizeof what, "power %d", k->power);
     else
         snprintf(what, sizeof what, "%s", k->cancel ? "cancel" : "one-shot");
-    put(b, "    %-20s %-22s %-9s", k->id, k->name, what);
+    tt_sbuf_printf(b, "    %-20s %-22s %-9s", k->id, k->name, what);
     if (k->cost.discard || k->cost.drain)
-        put(b, " cost%s%.0d%s%.0d", k->cost.discard ? " discard " : "", k->cost.discard,
+        tt_sbuf_printf(b, " cost%s%.0d%s%.0d", k->cost.discard ? " discard " : "", k->cost.discard,
             k->cost.drain ? " drain " : "", k->cost.drain);
     else
-        put(b, " free");
-    put(b, "\n");
+        tt_sbuf_printf(b, " free");
+    tt_sbuf_printf(b, "\n");
 }
 
-static void put_player(sbuf *b, const inv_content *c, const inv_state *s, int side, int viewer)
+static void put_player(tt_sbuf *b, const inv_content *c, const inv_state *s, int side, int viewer)
 {
-    put(b, "%s: deck %d, hand %d, discard %d", side == INV_INVADER ? "Invader" : "Mankind",
+    tt_sbuf_printf(b, "%s: deck %d, hand %d, discard %d", side == INV_INVADER ? "Invader" : "Mankind",
         s->ndeck[side], s->nhand[side], s->ndiscard[side]);
     if (side == INV_MANKIND)
-        put(b, ", hero deck %d", s->nhero_deck);
-    put(b, "\n  strategies:");
+        tt_sbuf_printf(b, ", hero deck %d", s->nhero_deck);
+    tt_sbuf_printf(b, "\n  strategies:");
     for (int i = 0; i < c->nstrats; i++)
         if (c->strat[i].side == side)
-            put(b, " %s%s", c->strat[i].id, s->strat_enabled[i] ? " (used)" : "");
-    put(b, "\n");
+            tt_sbuf_printf(b, " %s%s", c->strat[i].id, s->strat_enabled[i] ? " (used)" : "");
+    tt_sbuf_printf(b, "\n");
     if (sees_hand(viewer, side)) {
-        put(b, "  hand:\n");
+        tt_sbuf_printf(b, "  hand:\n");
         for (int i = 0; i < s->nhand[side]; i++)
             put_hand_card(b, inv_def(c, s->hand[side][i]));
     }
@@ -274,15 +247,15 @@ char *inv_view_text(const tt_game *g, const void *st, int viewer)
 {
     const inv_content *c = inv_content_of(g);
     const inv_state *s = st;
-    sbuf b = {0};
-    put(&b, "Turn %d, %s, %s step. Plot marker %d (Mankind wins at 0).\n", s->turn,
+    tt_sbuf b = {0};
+    tt_sbuf_printf(&b, "Turn %d, %s, %s step. Plot marker %d (Mankind wins at 0).\n", s->turn,
         inv_side_name(s->active), step_names[s->step], s->plot);
     for (int z = 0; z < INV_NZ; z++) {
-        put(&b, "  %s [%s] zone power %d%s", c->zone_name[z], c->zone_id[z],
+        tt_sbuf_printf(&b, "  %s [%s] zone power %d%s", c->zone_name[z], c->zone_id[z],
             inv_zone_power(c, s, z), s->shielded >> z & 1 ? ", shielded" : "");
         if (s->tokens[z])
-            put(&b, " (%d damage)", s->tokens[z]);
-        put(&b, "   attack %d vs defence %d\n", inv_side_total(c, s, INV_INVADER, z),
+            tt_sbuf_printf(&b, " (%d damage)", s->tokens[z]);
+        tt_sbuf_printf(&b, "   attack %d vs defence %d\n", inv_side_total(c, s, INV_INVADER, z),
             inv_zone_power(c, s, z) + inv_side_total(c, s, INV_MANKIND, z));
         put_column(&b, c, s, INV_INVADER, z);
         put_column(&b, c, s, INV_MANKIND, z);
@@ -293,31 +266,31 @@ char *inv_view_text(const tt_game *g, const void *st, int viewer)
         char name[64] = "";
         if (s->decl.kind != ACT_STRATEGY)
             inv_inst_name(c, s->decl.source, name, sizeof name);
-        put(&b, "Declaring: %s", s->decl.kind == ACT_STRATEGY ? c->strat[s->decl.source].id : name);
+        tt_sbuf_printf(&b, "Declaring: %s", s->decl.kind == ACT_STRATEGY ? c->strat[s->decl.source].id : name);
         if (s->decl.zone < INV_NZ)
-            put(&b, " in %s", c->zone_id[s->decl.zone]);
+            tt_sbuf_printf(&b, " in %s", c->zone_id[s->decl.zone]);
         if (s->decl.sacrifice < INV_MAX_INST) {
             inv_inst_name(c, s->decl.sacrifice, name, sizeof name);
-            put(&b, ", sacrificing %s", name);
+            tt_sbuf_printf(&b, ", sacrificing %s", name);
         }
         if (s->nchain)
-            put(&b, "; cancel chain:");
+            tt_sbuf_printf(&b, "; cancel chain:");
         for (int i = 0; i < s->nchain; i++) {
             inv_inst_name(c, s->chain[i].card, name, sizeof name);
-            put(&b, " %s", name);
+            tt_sbuf_printf(&b, " %s", name);
         }
-        put(&b, "\n");
+        tt_sbuf_printf(&b, "\n");
     }
     const tt_frame *f = tt_stack_peek(&s->stack);
     if (f && f->kind == F_PLACE_HERO && s->nhero_deck) {
         char name[64];
         inv_inst_name(c, s->hero_deck[s->nhero_deck - 1], name, sizeof name);
-        put(&b, "Hero to place: %s, %s (power %d)\n", name,
+        tt_sbuf_printf(&b, "Hero to place: %s, %s (power %d)\n", name,
             inv_def(c, s->hero_deck[s->nhero_deck - 1])->name,
             inv_def(c, s->hero_deck[s->nhero_deck - 1])->power);
     }
     if (s->step != S_GAME_OVER)
-        put(&b, "To decide: %s (%s)\n", inv_side_name(f ? f->player : s->active),
+        tt_sbuf_printf(&b, "To decide: %s (%s)\n", inv_side_name(f ? f->player : s->active),
             f ? decision_name(c, s, f) : "main step");
-    return b.p;
+    return tt_sbuf_take(&b);
 }

@@ -25,51 +25,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/sbuf.h"
 #include "games/tannhauser/tannhauser.h"
 
 #define MAP_W 76  /* columns of the map */
 #define MAP_H 23  /* rows of the map */
 #define TEXT_W 79 /* longer lines are wrapped */
 
-/* --- a growing text buffer ------------------------------------------------------------ */
-
-typedef struct sbuf {
-    char *p;
-    size_t n, cap;
-    int oom;
-} sbuf;
-
-static void put(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    for (;;) {
-        va_start(ap, fmt);
-        int k = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? b->cap - b->n : 0, fmt, ap);
-        va_end(ap);
-        if (k < 0)
-            return;
-        if (b->p && b->n + (size_t)k < b->cap) {
-            b->n += (size_t)k;
-            return;
-        }
-        size_t cap = (b->cap + (size_t)k + 1) * 2;
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            b->oom = 1;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-}
-
 /* Copies text into b, breaking every line longer than TEXT_W at its last
  * space that fits. The rest follows on lines indented four more than the
  * line, or, when the line holds a tab (HANG), as far as the tab's column; the
  * tab itself is not printed. */
 #define HANG "\t"
-static void put_wrapped(sbuf *b, const char *text)
+static void put_wrapped(tt_sbuf *b, const char *text)
 {
     char line[1024];
     for (const char *at = text; *at;) {
@@ -96,7 +64,7 @@ static void put_wrapped(sbuf *b, const char *text)
             } else {
                 cut = left;
             }
-            put(b, "%*s%.*s\n", lead, "", (int)cut, p);
+            tt_sbuf_printf(b, "%*s%.*s\n", lead, "", (int)cut, p);
             p += cut, left -= cut;
             while (left && *p == ' ')
                 p++, left--;
@@ -285,7 +253,7 @@ static void draw_link(map *m, const tan_content *c, int a, int b, int door)
     }
 }
 
-static void draw_map(sbuf *b, const tan_content *c, const marks *mk)
+static void draw_map(tt_sbuf *b, const tan_content *c, const marks *mk)
 {
     map *m = calloc(1, sizeof *m);
     if (!m) {
@@ -324,7 +292,7 @@ static void draw_map(sbuf *b, const tan_content *c, const marks *mk)
         int end = MAP_W;
         while (end > 0 && m->cell[r][end - 1] == ' ')
             end--;
-        put(b, "  %.*s\n", end, m->cell[r]);
+        tt_sbuf_printf(b, "  %.*s\n", end, m->cell[r]);
     }
     free(m);
 }
@@ -370,23 +338,23 @@ static void ids_text(const tan_content *c, const int *ids, int n, char *buf, siz
 
 /* One item of a list that wraps at TEXT_W, continued on lines indented by 4;
  * *col is the column reached so far. */
-static void put_item(sbuf *b, int *col, const char *item)
+static void put_item(tt_sbuf *b, int *col, const char *item)
 {
     int n = (int)strlen(item);
     if (*col + 1 + n > TEXT_W) {
-        put(b, "\n   ");
+        tt_sbuf_printf(b, "\n   ");
         *col = 3;
     }
-    put(b, " %s", item);
+    tt_sbuf_printf(b, " %s", item);
     *col += 1 + n;
 }
 
 /* Ends a list of put_item items: its last ';' goes. */
-static void end_list(sbuf *b)
+static void end_list(tt_sbuf *b)
 {
     if (b->p && b->n && b->p[b->n - 1] == ';')
         b->p[--b->n] = 0;
-    put(b, "\n");
+    tt_sbuf_printf(b, "\n");
 }
 
 static int find_root(int *up, int x)
@@ -397,10 +365,10 @@ static int find_root(int *up, int x)
 }
 
 /* TAN-2.4.1: the paths, by colour; one colour may paint several paths. */
-static void put_paths(sbuf *b, const tan_content *c)
+static void put_paths(tt_sbuf *b, const tan_content *c)
 {
     int col = 6;
-    put(b, "Paths:");
+    tt_sbuf_printf(b, "Paths:");
     for (int k = 0; k < c->ncolors; k++) {
         int up[TAN_MAX_CIRCLES], ids[TAN_MAX_CIRCLES];
         for (int i = 0; i < c->ncircles; i++)
@@ -425,7 +393,7 @@ static void put_paths(sbuf *b, const tan_content *c)
     end_list(b);
 }
 
-static void put_key(sbuf *b, const tan_content *c, const json_t *v)
+static void put_key(tt_sbuf *b, const tan_content *c, const json_t *v)
 {
     char w[32], item[96];
     put_paths(b, c);
@@ -438,10 +406,10 @@ static void put_key(sbuf *b, const tan_content *c, const json_t *v)
             continue;
         char list[256];
         ids_text(c, ids, n, list, sizeof list);
-        put(b, "Cost %d MP to enter: %s\n", cost, list);
+        tt_sbuf_printf(b, "Cost %d MP to enter: %s\n", cost, list);
     }
     int col = 10, any = 0;
-    put(b, "Modifiers:");
+    tt_sbuf_printf(b, "Modifiers:");
     for (int i = 0; i < c->ncircles; i++)
         for (int s = 0; s < STAT_COUNT; s++)
             if (c->circle[i].mod[s]) {
@@ -451,9 +419,9 @@ static void put_key(sbuf *b, const tan_content *c, const json_t *v)
                 any = 1;
             }
     if (!any)
-        put(b, " none");
+        tt_sbuf_printf(b, " none");
     end_list(b);
-    put(b, "Entries:");
+    tt_sbuf_printf(b, "Entries:");
     col = 8;
     const json_t *players = json_object_get(v, "players");
     for (int k = 0; k < c->nentries; k++) {
@@ -466,7 +434,7 @@ static void put_key(sbuf *b, const tan_content *c, const json_t *v)
         put_item(b, &col, item);
     }
     end_list(b);
-    put(b, "Objective circles:");
+    tt_sbuf_printf(b, "Objective circles:");
     col = 18;
     for (int k = 0; k < c->nobjcircles; k++) {
         const tan_circle *ci = &c->circle[c->objcircle[k]];
@@ -480,14 +448,14 @@ static void put_key(sbuf *b, const tan_content *c, const json_t *v)
 
 /* --- what lies where ------------------------------------------------------------------------ */
 
-static void put_sep(sbuf *b, int *first)
+static void put_sep(tt_sbuf *b, int *first)
 {
     if (!*first)
-        put(b, "; ");
+        tt_sbuf_printf(b, "; ");
     *first = 0;
 }
 
-static void put_flags_at(sbuf *b, const tan_content *c, const json_t *v, const char *id, int *f)
+static void put_flags_at(tt_sbuf *b, const tan_content *c, const json_t *v, const char *id, int *f)
 {
     const json_t *players = json_object_get(v, "players"), *pl, *fl;
     size_t p, k;
@@ -500,55 +468,55 @@ static void put_flags_at(sbuf *b, const tan_content *c, const json_t *v, const c
                 continue;
             put_sep(b, f);
             if (strcmp(where, "captured") == 0)
-                put(b, "captured %s flag", c->seat_name[p]);
+                tt_sbuf_printf(b, "captured %s flag", c->seat_name[p]);
             else if (!json_object_get(fl, "home")) /* Domination: placed (TAN-5.15) */
-                put(b, "%s flag", c->seat_name[p]);
+                tt_sbuf_printf(b, "%s flag", c->seat_name[p]);
             else if (strcmp(jstr(fl, "home"), id) == 0)
-                put(b, "%s flag (home)", c->seat_name[p]);
+                tt_sbuf_printf(b, "%s flag (home)", c->seat_name[p]);
             else
-                put(b, "%s flag (dropped; home %s)", c->seat_name[p], jstr(fl, "home"));
+                tt_sbuf_printf(b, "%s flag (dropped; home %s)", c->seat_name[p], jstr(fl, "home"));
         }
     }
 }
 
 /* Instance names, with the uses left of a weapon that had several. */
-static void put_items(sbuf *b, const tan_content *c, const json_t *items)
+static void put_items(tt_sbuf *b, const tan_content *c, const json_t *items)
 {
     size_t i;
     const json_t *it;
     json_array_foreach(items, i, it)
     {
-        put(b, "%s%s", i ? ", " : "", jstr(it, "item"));
+        tt_sbuf_printf(b, "%s%s", i ? ", " : "", jstr(it, "item"));
         int most = 1;
         for (int k = 0; k < c->nequip; k++)
             if (strcmp(c->equip[k].id, jstr(it, "id")) == 0)
                 most = c->equip[k].weapon.uses;
         if (json_object_get(it, "uses") && most > 1)
-            put(b, " (%d use%s left)", jint(it, "uses"), jint(it, "uses") == 1 ? "" : "s");
+            tt_sbuf_printf(b, " (%d use%s left)", jint(it, "uses"), jint(it, "uses") == 1 ? "" : "s");
         if (jbool(it, "locked"))
-            put(b, " (locked)");
+            tt_sbuf_printf(b, " (locked)");
         if (jbool(it, "fresh"))
-            put(b, " (just dropped)");
+            tt_sbuf_printf(b, " (just dropped)");
     }
 }
 
-static void put_objective(sbuf *b, const json_t *ob)
+static void put_objective(tt_sbuf *b, const json_t *ob)
 {
     char w[32];
     size_t i;
     const json_t *sk;
-    put(b, "%s's %s (", jstr(ob, "owner"), jstr(ob, "id"));
+    tt_sbuf_printf(b, "%s's %s (", jstr(ob, "owner"), jstr(ob, "id"));
     json_array_foreach(json_object_get(ob, "skills"), i, sk)
     {
-        put(b, "%s%s", i ? " + " : "", title(json_string_value(sk), w, sizeof w));
+        tt_sbuf_printf(b, "%s%s", i ? " + " : "", title(json_string_value(sk), w, sizeof w));
         if (json_is_true(json_array_get(json_object_get(ob, "done"), i)))
-            put(b, " done");
+            tt_sbuf_printf(b, " done");
     }
-    put(b, ", %s%s)", jstr(ob, "grade"), jbool(ob, "bought") ? ", a skill bought" : "");
+    tt_sbuf_printf(b, ", %s%s)", jstr(ob, "grade"), jbool(ob, "bought") ? ", a skill bought" : "");
 }
 
 /* ", carrying 2 covenant flags" for the flags character `id` carries. */
-static void put_carried(sbuf *b, const json_t *v, const char *id)
+static void put_carried(tt_sbuf *b, const json_t *v, const char *id)
 {
     const json_t *pl, *fl;
     size_t p, k;
@@ -560,19 +528,19 @@ static void put_carried(sbuf *b, const json_t *v, const char *id)
             n += strcmp(jstr(fl, "where"), "carried") == 0 && strcmp(jstr(fl, "by"), id) == 0;
         }
         if (n)
-            put(b, ", carrying %d %s flag%s", n, jstr(pl, "name"), n == 1 ? "" : "s");
+            tt_sbuf_printf(b, ", carrying %d %s flag%s", n, jstr(pl, "name"), n == 1 ? "" : "s");
     }
 }
 
 /* One legend line per circle where something is. */
-static void put_legend(sbuf *b, const tan_content *c, const json_t *v, const marks *mk)
+static void put_legend(tt_sbuf *b, const tan_content *c, const json_t *v, const marks *mk)
 {
     const json_t *units = json_object_get(v, "units"), *x;
     char w[64];
     size_t i;
     int nempty = 0, empty[TAN_MAX_SITES], nclosed = 0, closed[TAN_MAX_SITES];
     int placed = json_is_string(json_object_get(v, "setup_winner"));
-    put(b, "\nOn the board:%s\n", placed ? "" : " nobody yet");
+    tt_sbuf_printf(b, "\nOn the board:%s\n", placed ? "" : " nobody yet");
     for (int ci = 0; ci < c->ncircles; ci++) {
         const tan_circle *cc = &c->circle[ci];
         int site = c->site_of[ci];
@@ -596,14 +564,14 @@ static void put_legend(sbuf *b, const tan_content *c, const json_t *v, const mar
         if (!colours[0])
             snprintf(colours, sizeof colours, "%s",
                      cc->kind == CK_OBJECTIVE ? "objective" : "action");
-        put(b, "  %-4s %-13s " HANG, cc->id, colours);
+        tt_sbuf_printf(b, "  %-4s %-13s " HANG, cc->id, colours);
         int first = 1;
         json_array_foreach(units, i, x)
         {
             if (strcmp(jstr(x, "circle"), cc->id) != 0)
                 continue;
             put_sep(b, &first);
-            put(b, "%s, %d/%d wounds", who(c, units, jstr(x, "id"), w, sizeof w), jint(x, "wounds"),
+            tt_sbuf_printf(b, "%s, %d/%d wounds", who(c, units, jstr(x, "id"), w, sizeof w), jint(x, "wounds"),
                 jint(x, "rows"));
             put_carried(b, v, jstr(x, "id"));
         }
@@ -615,20 +583,20 @@ static void put_legend(sbuf *b, const tan_content *c, const json_t *v, const mar
         }
         if (json_array_size(lying)) {
             put_sep(b, &first);
-            put(b, "lying: ");
+            tt_sbuf_printf(b, "lying: ");
             put_items(b, c, lying);
         }
         json_decref(lying);
         if (crate &&
             (jbool(crate, "face_down") || json_array_size(json_object_get(crate, "contents")))) {
             put_sep(b, &first);
-            put(b, "crate");
+            tt_sbuf_printf(b, "crate");
             if (json_object_get(crate, "token"))
-                put(b, " face down: %s", jstr(crate, "token"));
+                tt_sbuf_printf(b, " face down: %s", jstr(crate, "token"));
             else if (jbool(crate, "face_down"))
-                put(b, " face down");
+                tt_sbuf_printf(b, " face down");
             if (json_array_size(json_object_get(crate, "contents"))) {
-                put(b, "%s", jbool(crate, "face_down") ? ", and open: " : " open: ");
+                tt_sbuf_printf(b, "%s", jbool(crate, "face_down") ? ", and open: " : " open: ");
                 put_items(b, c, json_object_get(crate, "contents"));
             }
         }
@@ -640,110 +608,110 @@ static void put_legend(sbuf *b, const tan_content *c, const json_t *v, const mar
             put_objective(b, x);
         }
         put_flags_at(b, c, v, cc->id, &first);
-        put(b, "\n");
+        tt_sbuf_printf(b, "\n");
     }
     char list[512];
     if (nclosed) {
         ids_text(c, closed, nclosed, list, sizeof list);
-        put(b, "  Crates face down: %s\n", list);
+        tt_sbuf_printf(b, "  Crates face down: %s\n", list);
     }
     if (nempty) {
         ids_text(c, empty, nempty, list, sizeof list);
-        put(b, "  Crate sites without a crate: %s\n", list);
+        tt_sbuf_printf(b, "  Crate sites without a crate: %s\n", list);
     }
     int aside = jint(v, "aside");
     if (aside) {
-        put(b, "  %d crate token%s set aside face down", aside, aside == 1 ? "" : "s");
+        tt_sbuf_printf(b, "  %d crate token%s set aside face down", aside, aside == 1 ? "" : "s");
         const json_t *tokens = json_object_get(v, "aside_tokens");
         json_array_foreach(tokens, i, x)
         {
-            put(b, "%s%s", i ? ", " : ": ", json_string_value(x));
+            tt_sbuf_printf(b, "%s%s", i ? ", " : ": ", json_string_value(x));
         }
-        put(b, "\n");
+        tt_sbuf_printf(b, "\n");
     }
 }
 
 /* --- the teams -------------------------------------------------------------------------------- */
 
-static void put_unit(sbuf *b, const tan_content *c, const json_t *v, const json_t *u)
+static void put_unit(tt_sbuf *b, const tan_content *c, const json_t *v, const json_t *u)
 {
     char code[8], w[32];
     const char *status = jstr(u, "status");
-    put(b, "  %s %-13s %-7s %-7s", unit_code(c, jint(u, "unit"), code, sizeof code), jstr(u, "id"),
+    tt_sbuf_printf(b, "  %s %-13s %-7s %-7s", unit_code(c, jint(u, "unit"), code, sizeof code), jstr(u, "id"),
         jstr(u, "class"), strcmp(status, "board") == 0 ? jstr(u, "circle") : status);
     const json_t *cur = json_object_get(u, "current");
     if (cur)
-        put(b, " C%d S%d M%d P%d", jint(cur, "combat"), jint(cur, "stamina"), jint(cur, "movement"),
+        tt_sbuf_printf(b, " C%d S%d M%d P%d", jint(cur, "combat"), jint(cur, "stamina"), jint(cur, "movement"),
             jint(cur, "psyche"));
-    put(b, "  wounds %d/%d", jint(u, "wounds"), jint(u, "rows"));
+    tt_sbuf_printf(b, "  wounds %d/%d", jint(u, "wounds"), jint(u, "rows"));
     if (jbool(u, "activated") && strcmp(status, "dead") != 0)
-        put(b, ", activated");
+        tt_sbuf_printf(b, ", activated");
     if (jbool(u, "returning"))
-        put(b, ", returning");
+        tt_sbuf_printf(b, ", returning");
     put_carried(b, v, jstr(u, "id"));
     if (strcmp(status, "dead") == 0 && !jbool(u, "returning")) {
-        put(b, "\n");
+        tt_sbuf_printf(b, "\n");
         return;
     }
-    put(b, "\n      ");
+    tt_sbuf_printf(b, "\n      ");
     const json_t *x;
     size_t i;
     json_array_foreach(json_object_get(u, "skills"), i, x)
     {
-        put(b, "%s%s", i ? ", " : "", title(json_string_value(x), w, sizeof w));
+        tt_sbuf_printf(b, "%s%s", i ? ", " : "", title(json_string_value(x), w, sizeof w));
     }
     if (!json_array_size(json_object_get(u, "skills")))
-        put(b, "no skills");
+        tt_sbuf_printf(b, "no skills");
     const json_t *eq = json_object_get(u, "equipment");
     if (strcmp(jstr(u, "pack"), "custom") == 0)
-        put(b, " | à la carte: ");
+        tt_sbuf_printf(b, " | à la carte: ");
     else if (json_object_get(u, "pack"))
-        put(b, " | %s pack: ", title(jstr(u, "pack"), w, sizeof w));
+        tt_sbuf_printf(b, " | %s pack: ", title(jstr(u, "pack"), w, sizeof w));
     else if (json_array_size(eq))
-        put(b, " | ");
+        tt_sbuf_printf(b, " | ");
     if (json_array_size(eq)) {
         put_items(b, c, eq);
     } else if (json_object_get(u, "custom")) {
         json_array_foreach(json_object_get(u, "custom"), i, x)
         {
-            put(b, "%s%s", i ? ", " : "", json_string_value(x));
+            tt_sbuf_printf(b, "%s%s", i ? ", " : "", json_string_value(x));
         }
     } else if (json_object_get(u, "pack") && jint(v, "turn") > 0 && strcmp(status, "dead") != 0)
-        put(b, "nothing left");
+        tt_sbuf_printf(b, "nothing left");
     else if (json_object_get(u, "pack"))
-        put(b, "%s", strcmp(jstr(u, "pack"), "custom") == 0 ? "nothing yet" : "to come");
-    put(b, "\n");
+        tt_sbuf_printf(b, "%s", strcmp(jstr(u, "pack"), "custom") == 0 ? "nothing yet" : "to come");
+    tt_sbuf_printf(b, "\n");
 }
 
-static void put_team(sbuf *b, const tan_content *c, const json_t *v, int p)
+static void put_team(tt_sbuf *b, const tan_content *c, const json_t *v, int p)
 {
     const json_t *pl = json_array_get(json_object_get(v, "players"), (size_t)p), *u, *x;
     size_t i;
-    put(b, "\n%c %s, %s: %d VP", team_letter(c, p), jstr(pl, "name"), jstr(pl, "faction"),
+    tt_sbuf_printf(b, "\n%c %s, %s: %d VP", team_letter(c, p), jstr(pl, "name"), jstr(pl, "faction"),
         jint(pl, "vp"));
     if (c->mode == MODE_STORY)
-        put(b, ", objectives done: %d primary, %d secondary", jint(pl, "completed_primary"),
+        tt_sbuf_printf(b, ", objectives done: %d primary, %d secondary", jint(pl, "completed_primary"),
             jint(pl, "completed_secondary"));
     if (c->mode == MODE_CTF)
-        put(b, ", %d flag%s captured", jint(pl, "captured"), jint(pl, "captured") == 1 ? "" : "s");
+        tt_sbuf_printf(b, ", %d flag%s captured", jint(pl, "captured"), jint(pl, "captured") == 1 ? "" : "s");
     if (c->mode == MODE_DOMINATION)
-        put(b, ", %d flag%s on objectives", jint(pl, "flags_on_objectives"),
+        tt_sbuf_printf(b, ", %d flag%s on objectives", jint(pl, "flags_on_objectives"),
             jint(pl, "flags_on_objectives") == 1 ? "" : "s");
-    put(b, ", reinforcements left %d", jint(pl, "reinf_left"));
+    tt_sbuf_printf(b, ", reinforcements left %d", jint(pl, "reinf_left"));
     if (jint(pl, "command"))
-        put(b, ", command +%d", jint(pl, "command"));
+        tt_sbuf_printf(b, ", command +%d", jint(pl, "command"));
     int supply = 0;
     json_array_foreach(json_object_get(pl, "flags"), i, x)
     {
         supply += strcmp(jstr(x, "where"), "supply") == 0;
     }
     if (supply)
-        put(b, ", %d flag%s in supply", supply, supply == 1 ? "" : "s");
+        tt_sbuf_printf(b, ", %d flag%s in supply", supply, supply == 1 ? "" : "s");
     if (json_object_get(pl, "recruited"))
-        put(b, ", %d of %d characters chosen", jint(pl, "recruited"), TAN_TEAM);
+        tt_sbuf_printf(b, ", %d of %d characters chosen", jint(pl, "recruited"), TAN_TEAM);
     if (json_object_get(pl, "packs_chosen"))
-        put(b, ", packs chosen for %d of %d", jint(pl, "packs_chosen"), TAN_TEAM);
-    put(b, "\n");
+        tt_sbuf_printf(b, ", packs chosen for %d of %d", jint(pl, "packs_chosen"), TAN_TEAM);
+    tt_sbuf_printf(b, "\n");
     json_array_foreach(json_object_get(v, "units"), i, u)
     {
         if (jint(u, "seat") == p)
@@ -752,7 +720,7 @@ static void put_team(sbuf *b, const tan_content *c, const json_t *v, int p)
 }
 
 /* Story: the objective tokens not on the board (those are in the legend). */
-static void put_objectives(sbuf *b, const json_t *v)
+static void put_objectives(tt_sbuf *b, const json_t *v)
 {
     const json_t *obs = json_object_get(v, "objectives"), *ob;
     static const char *const heads[] = {"held", "done", "out"};
@@ -765,9 +733,9 @@ static void put_objectives(sbuf *b, const json_t *v)
             if (strcmp(jstr(ob, "where"), heads[h]) != 0)
                 continue;
             if (!n++)
-                put(b, "%s", titles[h]);
+                tt_sbuf_printf(b, "%s", titles[h]);
             if (h == 0) {
-                put(b, "\n  ");
+                tt_sbuf_printf(b, "\n  ");
                 put_objective(b, ob);
             } else {
                 char item[80];
@@ -781,7 +749,7 @@ static void put_objectives(sbuf *b, const json_t *v)
 }
 
 /* During the secret choices, the chooser's options (content, hence public). */
-static void put_options(sbuf *b, const tan_content *c, const json_t *v, int viewer)
+static void put_options(tt_sbuf *b, const tan_content *c, const json_t *v, int viewer)
 {
     const char *phase = jstr(v, "phase");
     int seat = viewer;
@@ -791,16 +759,16 @@ static void put_options(sbuf *b, const tan_content *c, const json_t *v, int view
     char w[32];
     if (strcmp(phase, "recruit") == 0) {
         const tan_faction *f = &c->fac[c->faction[seat]];
-        put(b, "Roster (3 Heroes and 2 Troopers, TAN-3.5):\n");
+        tt_sbuf_printf(b, "Roster (3 Heroes and 2 Troopers, TAN-3.5):\n");
         for (int k = 0; k < f->nroster; k++) {
             const tan_char *ch = &c->chr[f->roster[k]];
-            put(b, "  %-13s %-7s C%d S%d M%d P%d %2d rows ", ch->id,
+            tt_sbuf_printf(b, "  %-13s %-7s C%d S%d M%d P%d %2d rows ", ch->id,
                 ch->cls == CLASS_HERO ? "hero" : "trooper", ch->row[0][0], ch->row[0][1],
                 ch->row[0][2], ch->row[0][3], ch->nrows);
             for (int s = 0, n = 0; s < SK_COUNT; s++)
                 if (ch->skills >> s & 1)
-                    put(b, "%s %s", n++ ? "," : "", title(tan_skill_name(s), w, sizeof w));
-            put(b, "%s\n", unit_by_id(units, ch->id) ? " (chosen)" : "");
+                    tt_sbuf_printf(b, "%s %s", n++ ? "," : "", title(tan_skill_name(s), w, sizeof w));
+            tt_sbuf_printf(b, "%s\n", unit_by_id(units, ch->id) ? " (chosen)" : "");
         }
         return;
     }
@@ -809,7 +777,7 @@ static void put_options(sbuf *b, const tan_content *c, const json_t *v, int view
         return;
     int custom = strstr(phase, "custom") != NULL;
     const char *sub = jstr(json_object_get(v, "decision"), "unit");
-    put(b, "Packs (a standard pack brings the Special Object too; à la carte, any of the tokens "
+    tt_sbuf_printf(b, "Packs (a standard pack brings the Special Object too; à la carte, any of the tokens "
            "that fit, without it; TAN-3.6):\n");
     size_t i;
     const json_t *u;
@@ -824,50 +792,50 @@ static void put_options(sbuf *b, const tan_content *c, const json_t *v, int view
         if (phase[0] == 'r' ? ch->cls != CLASS_TROOPER || strcmp(jstr(u, "status"), "dead") != 0
                             : !custom && json_object_get(u, "pack"))
             continue; /* not to return, or its pack already chosen */
-        put(b, "  %s", ch->id);
+        tt_sbuf_printf(b, "  %s", ch->id);
         if (ch->special != TAN_NONE)
-            put(b, " (Special Object %s)", c->equip[ch->special].id);
-        put(b, ":\n");
+            tt_sbuf_printf(b, " (Special Object %s)", c->equip[ch->special].id);
+        tt_sbuf_printf(b, ":\n");
         for (int p = 0; p < 3; p++) {
             if (!ch->npack[p])
                 continue;
-            put(b, "      %-8s", tan_pack_name(p));
+            tt_sbuf_printf(b, "      %-8s", tan_pack_name(p));
             for (int k = 0; k < ch->npack[p]; k++)
-                put(b, "%s%s", k ? ", " : " ", c->equip[ch->pack[p][k]].id);
-            put(b, "\n");
+                tt_sbuf_printf(b, "%s%s", k ? ", " : " ", c->equip[ch->pack[p][k]].id);
+            tt_sbuf_printf(b, "\n");
         }
     }
 }
 
 /* --- the cycle and the decision ------------------------------------------------------------- */
 
-static void put_status(sbuf *b, const tan_content *c, const json_t *v)
+static void put_status(tt_sbuf *b, const tan_content *c, const json_t *v)
 {
     const json_t *units = json_object_get(v, "units"), *cy = json_object_get(v, "cycle");
     const json_t *d = json_object_get(v, "decision"), *res = json_object_get(v, "result");
     char w[64], w2[64];
     if (json_is_object(cy)) {
         const json_t *u = unit_by_id(units, jstr(cy, "unit"));
-        put(b, "Active: %s", who(c, units, jstr(cy, "unit"), w, sizeof w));
+        tt_sbuf_printf(b, "Active: %s", who(c, units, jstr(cy, "unit"), w, sizeof w));
         if (u && strcmp(jstr(u, "status"), "board") == 0)
-            put(b, " on %s", jstr(u, "circle"));
+            tt_sbuf_printf(b, " on %s", jstr(u, "circle"));
         else if (u)
-            put(b, " in reserve");
-        put(b, ", %d MP left (%d spent, %d bought), action %s", jint(cy, "mp"),
+            tt_sbuf_printf(b, " in reserve");
+        tt_sbuf_printf(b, ", %d MP left (%d spent, %d bought), action %s", jint(cy, "mp"),
             jint(cy, "mp_spent"), jint(cy, "mp_bought"),
             jbool(cy, "action_taken") ? "taken" : "not taken");
         if (strcmp(jstr(cy, "passage"), "none") != 0)
-            put(b, ", may pass onto %s", jstr(cy, "passage_circle"));
+            tt_sbuf_printf(b, ", may pass onto %s", jstr(cy, "passage_circle"));
         if (strcmp(jstr(cy, "sequence"), "exchange") == 0)
-            put(b, ", exchanging (%d done)", jint(cy, "sequence_steps"));
+            tt_sbuf_printf(b, ", exchanging (%d done)", jint(cy, "sequence_steps"));
         else if (strcmp(jstr(cy, "sequence"), "search") == 0)
-            put(b, ", searching the crate at %s", jstr(cy, "sequence_site"));
-        put(b, "\n");
+            tt_sbuf_printf(b, ", searching the crate at %s", jstr(cy, "sequence_site"));
+        tt_sbuf_printf(b, "\n");
     }
     if (json_is_object(d)) {
         const char *kind = jstr(d, "kind"), *p = jstr(d, "player");
         if (strcmp(kind, "shrug") == 0)
-            put(b,
+            tt_sbuf_printf(b,
                 "Decision: %s is hit for %d wound%s by %s%s; %s may shrug off up to %d, 1 VP "
                 "each\n",
                 who(c, units, jstr(d, "victim"), w, sizeof w), jint(d, "wounds"),
@@ -875,7 +843,7 @@ static void put_status(sbuf *b, const tan_content *c, const json_t *v)
                 who(c, units, jstr(d, "attacker"), w2, sizeof w2),
                 strcmp(jstr(d, "blow"), "grenade") == 0 ? "'s grenade" : "", p, jint(d, "max"));
         else if (strcmp(kind, "counter") == 0)
-            put(b, "Decision: %s may counterattack %s with %s, for 1 VP\n", p,
+            tt_sbuf_printf(b, "Decision: %s may counterattack %s with %s, for 1 VP\n", p,
                 who(c, units, jstr(d, "target"), w, sizeof w),
                 who(c, units, jstr(d, "unit"), w2, sizeof w2));
         else {
@@ -896,19 +864,19 @@ static void put_status(sbuf *b, const tan_content *c, const json_t *v)
             for (size_t k = 0; k < sizeof asks / sizeof asks[0]; k++)
                 if (strcmp(asks[k][0], kind) == 0)
                     ask = asks[k][1];
-            put(b, "Decision: %s to %s", p, ask);
+            tt_sbuf_printf(b, "Decision: %s to %s", p, ask);
             if (json_is_string(json_object_get(d, "unit")) && strcmp(kind, "cycle") != 0)
-                put(b, " (%s)", jstr(d, "unit"));
-            put(b, "\n");
+                tt_sbuf_printf(b, " (%s)", jstr(d, "unit"));
+            tt_sbuf_printf(b, "\n");
         }
     }
     if (json_is_string(json_object_get(v, "draw_offer")))
-        put(b, "%s offers a draw\n", jstr(v, "draw_offer"));
+        tt_sbuf_printf(b, "%s offers a draw\n", jstr(v, "draw_offer"));
     if (json_is_object(res)) {
         if (jbool(res, "draw"))
-            put(b, "Game over: drawn (%s)\n", jstr(res, "reason"));
+            tt_sbuf_printf(b, "Game over: drawn (%s)\n", jstr(res, "reason"));
         else
-            put(b, "Game over: %s wins (%s)\n", jstr(res, "winner"), jstr(res, "reason"));
+            tt_sbuf_printf(b, "Game over: %s wins (%s)\n", jstr(res, "winner"), jstr(res, "reason"));
     }
 }
 
@@ -970,43 +938,42 @@ char *tan_view_text(const tt_game *g, const void *st, int viewer)
     free(text);
     if (!v)
         return NULL;
-    sbuf b = {0};
+    tt_sbuf b = {0};
     marks *mk = calloc(1, sizeof *mk);
     if (!mk) {
         json_decref(v);
         return NULL;
     }
     collect_marks(c, v, mk);
-    put(&b, "%s: %s, %s difficulty, ", c->board_name, mode_title(c->mode), jstr(v, "difficulty"));
+    tt_sbuf_printf(&b, "%s: %s, %s difficulty, ", c->board_name, mode_title(c->mode), jstr(v, "difficulty"));
     if (jint(v, "turn"))
-        put(&b, "turn %d", jint(v, "turn"));
+        tt_sbuf_printf(&b, "turn %d", jint(v, "turn"));
     else
-        put(&b, "setup");
+        tt_sbuf_printf(&b, "setup");
     if (jint(v, "max_turns") && jint(v, "turn"))
-        put(&b, " of %d", jint(v, "max_turns"));
+        tt_sbuf_printf(&b, " of %d", jint(v, "max_turns"));
     else if (jint(v, "max_turns"))
-        put(&b, " (%d turns)", jint(v, "max_turns"));
-    put(&b, "\n");
+        tt_sbuf_printf(&b, " (%d turns)", jint(v, "max_turns"));
+    tt_sbuf_printf(&b, "\n");
     draw_map(&b, c, mk);
-    put(&b, "  (X:L3 = circle X held by character L3; * = something lies there; # door;\n"
+    tt_sbuf_printf(&b, "  (X:L3 = circle X held by character L3; * = something lies there; # door;\n"
             "   . link to an objective or action circle, which nobody enters)\n");
     put_key(&b, c, v);
     put_legend(&b, c, v, mk);
     for (int p = 0; p < TAN_PLAYERS; p++)
         put_team(&b, c, v, p);
-    put(&b, "\n");
+    tt_sbuf_printf(&b, "\n");
     put_objectives(&b, v);
     put_options(&b, c, v, viewer);
     put_status(&b, c, v);
     free(mk);
     json_decref(v);
-    sbuf out = {0};
-    if (!b.oom && b.p)
-        put_wrapped(&out, b.p);
-    free(b.p);
-    if (out.oom) {
-        free(out.p);
-        return NULL;
-    }
-    return out.p;
+    tt_sbuf out = {0};
+    char *raw = tt_sbuf_take(&b);
+    if (raw)
+        put_wrapped(&out, raw);
+    else
+        out.oom = 1;
+    free(raw);
+    return tt_sbuf_take(&out);
 }

@@ -1,0 +1,25 @@
+/* A growing text buffer for views and reports: printf into it, take the text.
+ *
+ * Views are built once per request, never on the playout path, so a buffer
+ * may grow with realloc. A failed allocation sets oom and later writes do
+ * nothing, so a caller checks once at the end (tt_sbuf_take). */
+#ifndef TT_CORE_SBUF_H
+#define TT_CORE_SBUF_H
+
+#include <stddef.h>
+
+typedef struct tt_sbuf {
+    char *p;     /* the text, NUL-terminated once anything was written */
+    size_t n;    /* its length */
+    size_t cap;  /* bytes allocated */
+    int oom;     /* an allocation failed */
+} tt_sbuf;
+
+/* Appends formatted text. */
+void tt_sbuf_printf(tt_sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The text, which the caller then owns ("" when nothing was written), or NULL
+ * when an allocation failed (the buffer is freed either way). */
+char *tt_sbuf_take(tt_sbuf *b);
+
+#endif
