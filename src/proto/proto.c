@@ -372,17 +372,29 @@ static int cmd_rig(tt_proto *p, char *args, proto_buf *out)
     return rc == TT_OK ? PROTO_OK : proto_fail_err(out, rc, &err);
 }
 
-static int cmd_concede(tt_proto *p, char *args, proto_buf *out)
+/* The player a command names, or the player to move when it names none: the
+ * player's index, or -1 after writing the failure into out. */
+static int player_arg(tt_proto *p, const char *args, proto_buf *out)
 {
     int who = *args ? tt_player_parse(p->game, args) : tt_to_move(p->game, p->state);
     if (*args && who < 0) {
         char names[160];
         player_names(p->game, names, sizeof names);
-        return proto_fail(out, "%s: unknown player '%.40s' (%s)", tt_strerror(TT_EARG), args,
-                          names);
+        proto_fail(out, "%s: unknown player '%.40s' (%s)", tt_strerror(TT_EARG), args, names);
+        return -1;
     }
-    if (who == TT_TERMINAL)
-        return proto_fail(out, "%s: the game is over", tt_strerror(TT_ESTATE));
+    if (who == TT_TERMINAL) {
+        proto_fail(out, "%s: the game is over", tt_strerror(TT_ESTATE));
+        return -1;
+    }
+    return who;
+}
+
+static int cmd_concede(tt_proto *p, char *args, proto_buf *out)
+{
+    int who = player_arg(p, args, out);
+    if (who < 0)
+        return PROTO_FAIL;
     tt_error err;
     tt_error_clear(&err);
     tt_events ev = proto_events(p);
@@ -402,15 +414,9 @@ static int cmd_draw(tt_proto *p, const char *name, char *args, proto_buf *out)
     int what = tt_draw_parse(name);
     if (what != TT_DRAW_OFFER && !*args)
         return proto_fail(out, "%s: %s needs the answering player", tt_strerror(TT_EARG), name);
-    int who = *args ? tt_player_parse(p->game, args) : tt_to_move(p->game, p->state);
-    if (*args && who < 0) {
-        char names[160];
-        player_names(p->game, names, sizeof names);
-        return proto_fail(out, "%s: unknown player '%.40s' (%s)", tt_strerror(TT_EARG), args,
-                          names);
-    }
-    if (who == TT_TERMINAL)
-        return proto_fail(out, "%s: the game is over", tt_strerror(TT_ESTATE));
+    int who = player_arg(p, args, out);
+    if (who < 0)
+        return PROTO_FAIL;
     tt_error err;
     tt_error_clear(&err);
     tt_events ev = proto_events(p);
