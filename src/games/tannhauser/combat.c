@@ -38,8 +38,10 @@ int tan_duel(const tan_content *c, tan_state *s, int ini, int def, int stat, int
 int tan_attack_why(const tan_content *c, const tan_state *s, int attacker, int victim, int inst)
 {
     if (inst != TAN_NONE) {
+        if (inst >= s->ninst)
+            return AW_NO_WEAPON;
         const tan_item *it = &s->item[inst];
-        if (inst >= s->ninst || it->where != W_UNIT || it->at != attacker)
+        if (it->where != W_UNIT || it->at != attacker)
             return AW_NO_WEAPON;
         const tan_equip *e = &c->equip[it->def];
         if (e->kind != EK_WEAPON || e->weapon.type == WT_GRENADE)
