@@ -17,6 +17,7 @@
 
 #include "core/pile.h"
 #include "inv_fixture.h"
+#include "play_checks.h"
 
 /* --- opening and clearing -------------------------------------------------- */
 
@@ -224,38 +225,17 @@ void fx_main(fx *f, int side)
 
 void fx_sane(const fx *f)
 {
-    tt_error err = {0};
-    if (inv_sanity(f->g, f->s, &err) != TT_OK)
-        fail_msg("insane state: %s", err.msg);
+    chk_sane(f->g, (const tt_state *)f->s);
 }
 
 void fx_apply(fx *f, const char *text)
 {
-    tt_error err = {0};
-    f->ev.n = f->ev.dropped = 0;
-    int rc = tt_apply_text(f->g, (tt_state *)f->s, text, &f->ev, &err);
-    if (rc != TT_OK)
-        fail_msg("'%s' was refused: %s (%s)", text, err.msg, err.rule);
-    assert_int_equal(f->ev.dropped, 0);
-    fx_sane(f);
+    chk_apply(f->g, (tt_state *)f->s, &f->ev, text);
 }
 
 void fx_refuse(fx *f, const char *text, const char *rule)
 {
-    tt_error err = {0};
-    void *before = malloc(f->size);
-    assert_non_null(before);
-    memcpy(before, f->s, f->size);
-    int rc = tt_apply_text(f->g, (tt_state *)f->s, text, NULL, &err);
-    int same = memcmp(before, f->s, f->size) == 0;
-    free(before);
-    if (rc == TT_OK)
-        fail_msg("'%s' was accepted; %s expected it refused", text, rule);
-    if (rc != TT_EILLEGAL || strcmp(err.rule, rule) != 0)
-        fail_msg("'%s' was refused with code %d and rule '%s' (%s); expected %s", text, rc,
-                 err.rule, err.msg, rule);
-    if (!same)
-        fail_msg("'%s' was refused but changed the state", text);
+    chk_refused(f->g, (tt_state *)f->s, text, NULL, rule);
 }
 
 /* --- queries -------------------------------------------------------------------------- */
@@ -302,24 +282,12 @@ int fx_power(const fx *f, int inst)
 
 int fx_events(const fx *f, int type)
 {
-    int n = 0;
-    for (int i = 0; i < f->ev.n; i++)
-        n += f->ev.ev[i].type == type;
-    return n;
+    return chk_events(&f->ev, type);
 }
 
 int fx_offered(const fx *f, const char *text)
 {
-    tt_action *acts = calloc((size_t)tt_max_actions(f->g), sizeof *acts);
-    assert_non_null(acts);
-    int n = tt_legal(f->g, (const tt_state *)f->s, acts), found = 0;
-    for (int i = 0; i < n && !found; i++) {
-        char buf[TT_ACTION_TEXT_MAX];
-        tt_action_format(f->g, (const tt_state *)f->s, acts[i], buf, sizeof buf);
-        found = strcmp(buf, text) == 0;
-    }
-    free(acts);
-    return found;
+    return chk_offered(f->g, (const tt_state *)f->s, text);
 }
 
 int fx_pending(const fx *f)

@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "play_checks.h"
 #include "tan_fixture.h"
 
 /* --- opening and clearing ---------------------------------------------------------------- */
@@ -60,6 +61,32 @@ void tan_fx_clear(tan_fx *f)
     s->phase = PH_ACTIVATE;
     s->decider = TAN_COV;
     s->init_winner = s->first = TAN_COV;
+}
+
+/* cmocka setups: the sample content in one mode, normal difficulty unless named. */
+static int setup_with(void **state, const char *params)
+{
+    *state = tan_fx_open(params);
+    return 0;
+}
+int tan_fx_setup_story(void **state) { return setup_with(state, "mode=story difficulty=normal"); }
+int tan_fx_setup_deathmatch(void **state)
+{
+    return setup_with(state, "mode=deathmatch difficulty=normal");
+}
+int tan_fx_setup_deathmatch_hard(void **state)
+{
+    return setup_with(state, "mode=deathmatch difficulty=hard");
+}
+int tan_fx_setup_ctf(void **state) { return setup_with(state, "mode=ctf difficulty=normal"); }
+int tan_fx_setup_domination(void **state)
+{
+    return setup_with(state, "mode=domination difficulty=normal");
+}
+int tan_fx_teardown(void **state)
+{
+    tan_fx_close(*state);
+    return 0;
 }
 
 /* --- lookups ----------------------------------------------------------------------------- */
@@ -354,41 +381,17 @@ void tan_fx_rig(tan_fx *f, const char *faces)
 
 void tan_fx_sane(const tan_fx *f)
 {
-    tt_error err = {0};
-    if (tt_sanity(f->g, (const tt_state *)f->s, &err) != TT_OK)
-        fail_msg("insane state: %s", err.msg);
+    chk_sane(f->g, (const tt_state *)f->s);
 }
 
 void tan_fx_apply(tan_fx *f, const char *text)
 {
-    tt_error err = {0};
-    f->ev.n = f->ev.dropped = 0;
-    int rc = tt_apply_text(f->g, (tt_state *)f->s, text, &f->ev, &err);
-    if (rc != TT_OK)
-        fail_msg("'%s' was refused: %s (%s)", text, err.msg, err.rule);
-    assert_int_equal(f->ev.dropped, 0);
-    tan_fx_sane(f);
+    chk_apply(f->g, (tt_state *)f->s, &f->ev, text);
 }
 
 void tan_fx_refuse(tan_fx *f, const char *text, const char *code, const char *rule)
 {
-    tt_error err = {0};
-    void *before = malloc(f->size);
-    assert_non_null(before);
-    memcpy(before, f->s, f->size);
-    int rc = tt_apply_text(f->g, (tt_state *)f->s, text, NULL, &err);
-    int same = memcmp(before, f->s, f->size) == 0;
-    free(before);
-    if (rc == TT_OK)
-        fail_msg("'%s' was accepted; expected %s (%s)", text, code, rule);
-    size_t len = strlen(code);
-    if (rc != TT_EILLEGAL || strncmp(err.msg, code, len) != 0 || err.msg[len] != ':' ||
-        strcmp(err.rule, rule) != 0)
-        fail_msg("'%s' was refused with status %d, '%s' (%s); expected %s (%s)", text, rc, err.msg,
-                 err.rule, code, rule);
-    if (!same)
-        fail_msg("'%s' was refused but changed the state", text);
-    tan_fx_sane(f);
+    chk_refused(f->g, (tt_state *)f->s, text, code, rule);
 }
 
 /* --- queries ----------------------------------------------------------------------------- */
@@ -427,10 +430,7 @@ int tan_fx_pending(const tan_fx *f)
 
 int tan_fx_events(const tan_fx *f, int type)
 {
-    int n = 0;
-    for (int i = 0; i < f->ev.n; i++)
-        n += f->ev.ev[i].type == type;
-    return n;
+    return chk_events(&f->ev, type);
 }
 
 const tt_event *tan_fx_event(const tan_fx *f, int type, int k)
@@ -486,16 +486,7 @@ void tan_fx_restore(tan_fx *f, const void *copy)
 
 int tan_fx_offered(const tan_fx *f, const char *text)
 {
-    tt_action *acts = calloc((size_t)tt_max_actions(f->g), sizeof *acts);
-    assert_non_null(acts);
-    int n = tt_legal(f->g, (const tt_state *)f->s, acts), found = 0;
-    for (int i = 0; i < n && !found; i++) {
-        char buf[TT_ACTION_TEXT_MAX];
-        tt_action_format(f->g, (const tt_state *)f->s, acts[i], buf, sizeof buf);
-        found = strcmp(buf, text) == 0;
-    }
-    free(acts);
-    return found;
+    return chk_offered(f->g, (const tt_state *)f->s, text);
 }
 
 int tan_fx_lying(const tan_fx *f, const char *equip_id, const char *circle_id)

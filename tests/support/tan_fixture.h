@@ -43,6 +43,14 @@ tan_fx *tan_fx_open(const char *params);
 void tan_fx_close(tan_fx *f);
 /* The cleared position of tan_fx_open, again. */
 void tan_fx_clear(tan_fx *f);
+/* cmocka setups and teardown: *state is a tan_fx on the sample content in
+ * one mode, at normal difficulty unless the name says otherwise. */
+int tan_fx_setup_story(void **state);
+int tan_fx_setup_deathmatch(void **state);
+int tan_fx_setup_deathmatch_hard(void **state);
+int tan_fx_setup_ctf(void **state);
+int tan_fx_setup_domination(void **state);
+int tan_fx_teardown(void **state);
 
 /* Lookups; they fail the test when the name is unknown. */
 int tan_fx_circle(const tan_fx *f, const char *circle_id);

@@ -21,18 +21,6 @@
 #define COV TAN_COV
 #define LEG TAN_LEG
 
-static int setup(void **state)
-{
-    *state = tan_fx_open("mode=story difficulty=normal");
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    tan_fx_close(*state);
-    return 0;
-}
-
 static int core_pool(const int *faces, int n, int ds, int mod)
 {
     tt_rng rng;
@@ -561,25 +549,25 @@ static void test_EX_38_passed_equipment_locked(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_EX_10_duel_tie_goes_to_defender, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_16a_ds_clamp_attack, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_16b_ds_clamp_psyche_duel, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_18_pistol_capped_automatic_min_range, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_EX_19_cover_and_heavy_weapon, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_20a_hand_to_hand_needs_same_path, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_20b_maul_kills_sapper, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_21_bull_rush_won_chain, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_22_bull_rush_lost, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_23_grenade_hits_friend_and_foe, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_24_mental_attack_and_counterattack, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_EX_25a_shrug_two_no_counter, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_25b_shrug_one_then_counter, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_25c_trooper_vp_limit, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_29_death_of_a_hero, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_29b_leader_death_lowers_command, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_38_passed_equipment_locked, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_EX_10_duel_tie_goes_to_defender, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_16a_ds_clamp_attack, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_16b_ds_clamp_psyche_duel, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_18_pistol_capped_automatic_min_range, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_19_cover_and_heavy_weapon, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_20a_hand_to_hand_needs_same_path, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_20b_maul_kills_sapper, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_21_bull_rush_won_chain, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_22_bull_rush_lost, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_23_grenade_hits_friend_and_foe, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_24_mental_attack_and_counterattack, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_25a_shrug_two_no_counter, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_25b_shrug_one_then_counter, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_25c_trooper_vp_limit, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_29_death_of_a_hero, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_29b_leader_death_lowers_command, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_38_passed_equipment_locked, tan_fx_setup_story, tan_fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

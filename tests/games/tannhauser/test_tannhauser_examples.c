@@ -26,38 +26,6 @@
 #define COV TAN_COV
 #define LEG TAN_LEG
 
-static int open_with(void **state, const char *params)
-{
-    *state = tan_fx_open(params);
-    return 0;
-}
-static int setup_story(void **state)
-{
-    return open_with(state, "mode=story difficulty=normal");
-}
-static int setup_deathmatch(void **state)
-{
-    return open_with(state, "mode=deathmatch difficulty=normal");
-}
-static int setup_deathmatch_hard(void **state)
-{
-    return open_with(state, "mode=deathmatch difficulty=hard");
-}
-static int setup_ctf(void **state)
-{
-    return open_with(state, "mode=ctf difficulty=normal");
-}
-static int setup_domination(void **state)
-{
-    return open_with(state, "mode=domination difficulty=normal");
-}
-
-static int teardown(void **state)
-{
-    tan_fx_close(*state);
-    return 0;
-}
-
 /* A pool rolled through the core with rigged faces. */
 static int core_pool(const int *faces, int n, int ds, int mod, tt_pool_roll *r)
 {
@@ -995,49 +963,49 @@ int main(void)
         cmocka_unit_test(test_EX_1_penalty_natural_ten),
         cmocka_unit_test(test_EX_2_bonus_natural_one),
         cmocka_unit_test(test_EX_3_bonus_ten_not_natural),
-        cmocka_unit_test_setup_teardown(test_EX_4_movement_interrupted_by_action, setup_story,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_EX_5_wounds_and_healing_change_mp, setup_story,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_EX_6_steps_to_adjacent_circles_only, setup_story,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_EX_7_entering_and_red_symbols, setup_story, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_8_enemy_in_the_way, setup_story, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_9_passing_a_friend_no_shortcuts, setup_story,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_EX_9b_goto_expands_into_steps, setup_story, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_11_buying_skill_for_secondary, setup_story,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_EX_12a_primary_over_two_turns, setup_story, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_12b_primary_by_two_characters, setup_story,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_EX_13_difficulty_and_reinforcements, setup_story,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_EX_14_setup_roll, setup_story, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_15_carried_flags_need_no_slot, setup_ctf, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_26a_drop_and_pass, setup_story, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_26b_freshness, setup_story, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_27_stacking_and_room, setup_story, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_28_searching_a_crate, setup_story, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_30_story_end_decided_by_vp, setup_story, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_30b_tie_goes_to_finisher, setup_story, teardown),
+        cmocka_unit_test_setup_teardown(test_EX_4_movement_interrupted_by_action, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_5_wounds_and_healing_change_mp, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_6_steps_to_adjacent_circles_only, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_7_entering_and_red_symbols, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_8_enemy_in_the_way, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_9_passing_a_friend_no_shortcuts, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_9b_goto_expands_into_steps, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_11_buying_skill_for_secondary, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_12a_primary_over_two_turns, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_12b_primary_by_two_characters, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_13_difficulty_and_reinforcements, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_14_setup_roll, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_15_carried_flags_need_no_slot, tan_fx_setup_ctf, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_26a_drop_and_pass, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_26b_freshness, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_27_stacking_and_room, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_28_searching_a_crate, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_30_story_end_decided_by_vp, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_30b_tie_goes_to_finisher, tan_fx_setup_story, tan_fx_teardown),
         cmocka_unit_test_setup_teardown(test_EX_31_death_match_reinforcement_saves,
-                                        setup_deathmatch, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_31b_no_reinforcement_eliminated, setup_deathmatch,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_EX_31c_hard_eliminated_at_once, setup_deathmatch_hard,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_EX_32_second_flag_planted, setup_ctf, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_32b_own_dropped_flag, setup_ctf, teardown),
+                                        tan_fx_setup_deathmatch, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_31b_no_reinforcement_eliminated, tan_fx_setup_deathmatch,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_31c_hard_eliminated_at_once, tan_fx_setup_deathmatch_hard,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_32_second_flag_planted, tan_fx_setup_ctf, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_32b_own_dropped_flag, tan_fx_setup_ctf, tan_fx_teardown),
         cmocka_unit_test_setup_teardown(test_EX_33_domination_blocked_then_displacing,
-                                        setup_domination, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_34_initiative_with_rank_tokens, setup_story,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_EX_35_trooper_cannot_buy_primary_half, setup_story,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_EX_36_no_stranding, setup_story, teardown),
-        cmocka_unit_test_setup_teardown(test_EX_37_one_bought_half_per_primary, setup_story,
-                                        teardown),
+                                        tan_fx_setup_domination, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_34_initiative_with_rank_tokens, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_35_trooper_cannot_buy_primary_half, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_36_no_stranding, tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_EX_37_one_bought_half_per_primary, tan_fx_setup_story,
+                                        tan_fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

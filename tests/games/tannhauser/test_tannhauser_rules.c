@@ -25,18 +25,6 @@ static int open_with(void **state, const char *params)
     *state = tan_fx_open(params);
     return 0;
 }
-static int setup_story(void **state)
-{
-    return open_with(state, "mode=story difficulty=normal");
-}
-static int setup_ctf(void **state)
-{
-    return open_with(state, "mode=ctf difficulty=normal");
-}
-static int setup_domination(void **state)
-{
-    return open_with(state, "mode=domination difficulty=normal");
-}
 /* A Thunder Egg that reaches 1..5: the sample grenade's minimum range of 2
  * keeps every thrower out of his own blast (TAN-5.8.2). */
 static int setup_short_fuse(void **state)
@@ -59,12 +47,6 @@ static int setup_last_turn_ctf(void **state)
 static int setup_last_turn_domination(void **state)
 {
     return open_with(state, "mode=domination max_turns=1");
-}
-
-static int teardown(void **state)
-{
-    tan_fx_close(*state);
-    return 0;
 }
 
 /* --- movement (TAN-5.4.6, 5.6.3) ------------------------------------------------------ */
@@ -521,28 +503,28 @@ static void test_TAN_9_9_dying_in_own_cycle_ends_it(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_TAN_5_4_6_stranding_via_friends, setup_story,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_TAN_5_6_3_passage_ends_on_empty_circle, setup_story,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_TAN_5_11_2_freshness_ends_with_cycle, setup_story,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_TAN_5_12_2_vp_and_equipment_crates, setup_domination,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_TAN_5_14_1_own_flags, setup_ctf, teardown),
+        cmocka_unit_test_setup_teardown(test_TAN_5_4_6_stranding_via_friends, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_TAN_5_6_3_passage_ends_on_empty_circle, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_TAN_5_11_2_freshness_ends_with_cycle, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_TAN_5_12_2_vp_and_equipment_crates, tan_fx_setup_domination,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_TAN_5_14_1_own_flags, tan_fx_setup_ctf, tan_fx_teardown),
         cmocka_unit_test_setup_teardown(test_TAN_8_2_both_eliminated_by_grenade_draw,
-                                        setup_short_fuse, teardown),
+                                        setup_short_fuse, tan_fx_teardown),
         cmocka_unit_test_setup_teardown(test_TAN_8_7_turn_limit_story, setup_last_turn_story,
-                                        teardown),
+                                        tan_fx_teardown),
         cmocka_unit_test_setup_teardown(test_TAN_8_7_turn_limit_deathmatch,
-                                        setup_last_turn_deathmatch, teardown),
-        cmocka_unit_test_setup_teardown(test_TAN_8_7_turn_limit_ctf, setup_last_turn_ctf, teardown),
+                                        setup_last_turn_deathmatch, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_TAN_8_7_turn_limit_ctf, setup_last_turn_ctf, tan_fx_teardown),
         cmocka_unit_test_setup_teardown(test_TAN_8_7_turn_limit_domination,
-                                        setup_last_turn_domination, teardown),
+                                        setup_last_turn_domination, tan_fx_teardown),
         cmocka_unit_test_setup_teardown(test_TAN_4_5_alternation_when_one_side_runs_out,
-                                        setup_story, teardown),
-        cmocka_unit_test_setup_teardown(test_TAN_9_9_dying_in_own_cycle_ends_it, setup_story,
-                                        teardown),
+                                        tan_fx_setup_story, tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_TAN_9_9_dying_in_own_cycle_ends_it, tan_fx_setup_story,
+                                        tan_fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
