@@ -68,8 +68,10 @@ int tt_apply(const tt_game *game, tt_state *state, tt_action action,
 
 /* Applies an action given as text. Besides the atomic forms, a compound form
  * "head key=value …" is accepted: the head, then each key=value as the atomic
- * action "key value", in whatever order the rules ask for them. A compound
- * that fails at any step changes nothing. */
+ * action "key value", in whatever order the rules ask for them. A game may
+ * instead read a whole command in its rules' own syntax and check it as its
+ * rules do (Braunau: "DEPLOY token=G10 mode=UPGRADE"), then apply the atomic
+ * actions it stands for. A compound that fails at any step changes nothing. */
 int tt_apply_text(const tt_game *game, tt_state *state, const char *text,
                   tt_events *events, tt_error *err);
 

@@ -359,18 +359,37 @@ static int apply_parts(applier *ap, char parts[][TT_ACTION_TEXT_MAX], int nparts
     return TT_OK;
 }
 
+/* A game's own expansion of a command in its rules syntax (tt_rules.expand):
+ * one atomic text per line, applied in order. */
+static int apply_lines(applier *ap, char *atoms, tt_error *err)
+{
+    int rc = TT_OK;
+    char *save = NULL;
+    for (char *line = strtok_r(atoms, "\n", &save); line && rc == TT_OK;
+         line = strtok_r(NULL, "\n", &save))
+        rc = apply_one(ap, line, err);
+    return rc;
+}
+
 int tt_apply_text_canon(const tt_game *g, tt_state *s, const char *text, char *canon, size_t n,
                         tt_events *ev, tt_error *err)
 {
     char head[TT_ACTION_TEXT_MAX], parts[MAX_PARTS][TT_ACTION_TEXT_MAX];
-    int nparts, rc;
-    if (!strchr(text, '='))
-        nparts = 0, rc = TT_OK, snprintf(head, sizeof head, "%s", text);
+    char atoms[MAX_PARTS * TT_ACTION_TEXT_MAX];
+    int nparts = 0, rc = TT_OK, expanded = TT_EXPAND_GENERIC;
+    if (g->rules->expand && strchr(text, '='))
+        expanded = g->rules->expand(g, s, text, atoms, sizeof atoms, err);
+    if (expanded < 0)
+        return expanded; /* the rules refuse the whole command */
+    if (expanded == TT_OK)
+        head[0] = 0;
+    else if (!strchr(text, '='))
+        snprintf(head, sizeof head, "%s", text);
     else
         rc = split_compound(text, head, parts, &nparts, err);
     if (rc)
         return rc;
-    if (strlen(text) >= TT_ACTION_TEXT_MAX && !nparts)
+    if (expanded != TT_OK && strlen(text) >= TT_ACTION_TEXT_MAX && !nparts)
         return tt_fail(err, TT_EPARSE, NULL, "the action text is too long");
     char *copy = malloc(g->state_size);
     if (!copy)
@@ -393,9 +412,13 @@ int tt_apply_text_canon(const tt_game *g, tt_state *s, const char *text, char *c
             first = 1;
         }
     }
-    rc = apply_one(&ap, head, err);
-    if (rc == TT_OK)
-        rc = apply_parts(&ap, parts + first, nparts - first, err);
+    if (expanded == TT_OK) {
+        rc = apply_lines(&ap, atoms, err);
+    } else {
+        rc = apply_one(&ap, head, err);
+        if (rc == TT_OK)
+            rc = apply_parts(&ap, parts + first, nparts - first, err);
+    }
     if (rc == TT_OK && ap.overflow)
         rc = tt_fail(err, TT_EARG, NULL, "no room for the canonical text");
     if (rc == TT_OK)

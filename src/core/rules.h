@@ -47,7 +47,19 @@ typedef struct tt_rules {
     const char *(*player_name)(const tt_game *game, int player);
     /* Checks a content or deck file, reporting every problem (optional). */
     int (*validate_file)(const char *path, tt_diags *diags);
+    /* Expands a whole command written in the game's own rules syntax ("DEPLOY
+     * token=G10 mode=UPGRADE") into its atomic action texts, one per line, in
+     * atoms (n bytes), after checking the whole command in the order its rules
+     * check one, so a refusal names the rule that order reaches first
+     * (optional). Returns TT_OK, a refusal (err set), or TT_EXPAND_GENERIC for
+     * a text not in that syntax, which tt_apply_text then expands itself.
+     * Never changes st. */
+    int (*expand)(const tt_game *game, const void *st, const char *text, char *atoms, size_t n,
+                  tt_error *err);
 } tt_rules;
+
+/* tt_rules.expand: "not my syntax, use the generic key=value expansion". */
+#define TT_EXPAND_GENERIC 1
 
 struct tt_game {
     const tt_rules *rules;
