@@ -93,14 +93,17 @@ int tt_action_format(const tt_game *game, const tt_state *state, tt_action a,
 int tt_action_parse(const tt_game *game, const tt_state *state, const char *text,
                     tt_action *out, tt_error *err);
 
-/* Per-player outcome at the end: +1 win, -1 loss, 0 draw; zeros while playing. */
+/* Per-player outcome at the end: +1 win (shared wins too), -1 loss, 0 draw;
+ * zeros while playing. */
 void tt_returns(const tt_game *game, const tt_state *state, double *out);
 
 typedef struct tt_result {
     int over;            /* 0 while the game goes on */
-    int winner;          /* player index, or -1 for none (aborted, draw) */
+    int winner;          /* player index, or -1 for none (aborted, draw, shared win) */
     char reason[32];     /* the rules' reason code, e.g. "PLOT_ZERO" */
     int turn;            /* turn number when it ended */
+    unsigned winners;    /* bit per player who wins: 1 << winner for a sole winner,
+                            several bits for a shared first place, 0 for none */
 } tt_result;
 void tt_result_get(const tt_game *game, const tt_state *state, tt_result *out);
 /* Turns played so far (the game's own count). */

@@ -158,6 +158,7 @@ static int play_one(sim_run *r, uint64_t seed, game_end *out)
     }
     if (!out->result.over) { /* the cap: count it, as the game's own ABORTED */
         out->result.winner = -1;
+        out->result.winners = 0;
         out->result.turn = tt_turn(r->game, r->state);
         snprintf(out->result.reason, sizeof out->result.reason, "ACTION_CAP");
     }
@@ -168,10 +169,10 @@ static int play_one(sim_run *r, uint64_t seed, game_end *out)
 
 static void tally_add(sim_tally *t, const game_end *g)
 {
-    if (g->result.winner >= 0 && g->result.winner < TT_MAX_PLAYERS)
-        t->wins[g->result.winner]++;
-    else
-        t->no_winner++;
+    for (int p = 0; p < TT_MAX_PLAYERS; p++)
+        t->wins[p] += g->result.winners >> p & 1; /* a shared win counts for each */
+    t->no_winner += !g->result.winners;
+    t->shared += g->result.winner < 0 && g->result.winners;
     t->turns[t->games] = g->result.turn;
     t->actions[t->games] = g->actions > 2000000000L ? 2000000000 : (int)g->actions;
     t->games++;
@@ -191,9 +192,10 @@ static void tally_add(sim_tally *t, const game_end *g)
 
 static void csv_row(const sim_tally *t, const game_end *g)
 {
+    char names[160];
     printf("%ld,%llu,%s,%s,%d,%ld\n", t->games, (unsigned long long)g->seed,
-           g->result.winner >= 0 ? tt_player_name(t->game, g->result.winner) : "none",
-           g->result.reason, g->result.turn, g->actions);
+           cli_winners(t->game, &g->result, "+", names, sizeof names), g->result.reason,
+           g->result.turn, g->actions);
 }
 
 static void progress(long done, long total, double elapsed, int final)

@@ -20,7 +20,8 @@ typedef struct sim_tally {
     uint64_t seed;       /* --seed; game i starts from tt_mix64(seed + i) */
     long games;          /* games played */
     long wins[TT_MAX_PLAYERS];
-    long no_winner;      /* winner < 0: draws, aborted games */
+    long no_winner;      /* nobody won: draws, aborted games */
+    long shared;         /* games whose first place was shared (in wins of each) */
     int *turns;          /* per game: turns played (tt_result.turn) */
     int *actions;        /* per game: actions applied */
     sim_reason reason[SIM_MAX_REASONS];

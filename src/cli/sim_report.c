@@ -48,6 +48,9 @@ static void table_wins(FILE *out, const sim_tally *t)
         fprintf(out, "  %-23s %8ld %7.1f%%   %.1f%% - %.1f%%\n", "no winner", t->no_winner,
                 100.0 * (double)t->no_winner / (double)t->games, 100 * ci.lo, 100 * ci.hi);
     }
+    if (t->shared)
+        fprintf(out, "  %-23s %8ld %7.1f%%   (counted in the wins of each)\n", "shared first place",
+                t->shared, 100.0 * (double)t->shared / (double)t->games);
 }
 
 static void table_length(FILE *out, sim_tally *t)
@@ -145,7 +148,7 @@ void sim_report_json(FILE *out, sim_tally *t)
     cli_json_string(out, tt_game_params(t->game));
     fprintf(out, ",\"seed\":%llu,\"games\":%ld,", (unsigned long long)t->seed, t->games);
     json_players(out, t);
-    fprintf(out, "\"no_winner\":%ld,", t->no_winner);
+    fprintf(out, "\"no_winner\":%ld,\"shared_wins\":%ld,", t->no_winner, t->shared);
     json_lengths(out, t);
     json_reasons(out, t);
     cli_interval ci = cli_wilson(t->wins[0], t->games, CLI_Z95);

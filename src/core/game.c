@@ -192,14 +192,17 @@ int tt_action_parse(const tt_game *g, const tt_state *s, const char *text, tt_ac
 void tt_returns(const tt_game *g, const tt_state *s, double *out)
 {
     tt_result r;
-    g->rules->result(g, s, &r);
+    tt_result_get(g, s, &r);
     for (int i = 0; i < g->nplayers; i++)
-        out[i] = !r.over || r.winner < 0 ? 0.0 : (i == r.winner ? 1.0 : -1.0);
+        out[i] = !r.over || !r.winners ? 0.0 : (r.winners >> i & 1) ? 1.0 : -1.0;
 }
 
 void tt_result_get(const tt_game *g, const tt_state *s, tt_result *out)
 {
     g->rules->result(g, s, out);
+    /* a module that names one winner need not fill the set */
+    if (out->over && !out->winners && out->winner >= 0)
+        out->winners = 1u << out->winner;
 }
 
 int tt_turn(const tt_game *g, const tt_state *s) { return g->rules->turn(g, s); }
