@@ -122,6 +122,31 @@ int tt_sanity(const tt_game *game, const tt_state *state, tt_error *err);
 int tt_rig(const tt_game *game, tt_state *state, const char *what,
            const char *values, tt_error *err);
 
+/* A figure a game reports about a position, for designers: "table|row|column"
+ * ("germans tokens|DROP|drawn") and its value. */
+typedef struct tt_stat {
+    char name[48];
+    double value;
+} tt_stat;
+
+/* Fills out[] (up to max entries) with the game's own figures for a position,
+ * usually a finished game (tokens drawn, retained, deployed…); returns how
+ * many, 0 for a game that reports none. Not for the playout path. */
+int tt_stats(const tt_game *game, const tt_state *state, tt_stat *out, int max);
+
+/* Writes a new, legal deck declaration of `game` for the options "key=value …"
+ * (Braunau: "faction=germans mode=standardized seed=7"): on TT_OK *out is a
+ * malloc'd text the caller frees; TT_EARG for bad options or a game without
+ * deck declarations. */
+int tt_deck_new(const char *game, const char *options, char **out, tt_error *err);
+
+/* The canonical contents of the valid deck file `path`, one line per card or
+ * token, for the options "key=value …" (Braunau: "seed=S" for a random deck):
+ * on TT_OK *out is malloc'd. An invalid deck is TT_ECONTENT (validate it for
+ * the whole report). */
+int tt_deck_list(const char *game, const char *path, const char *options, char **out,
+                 tt_error *err);
+
 /* Checks a content or deck file of `game`, reporting every problem at once.
  * Returns TT_OK when the file is valid. Otherwise TT_ECONTENT, and *report (a
  * malloc'd string the caller frees) holds one line per problem:

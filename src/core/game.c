@@ -473,3 +473,38 @@ int tt_validate_file(const char *game, const char *path, char **report, tt_error
     *report = out;
     return TT_ECONTENT;
 }
+
+int tt_stats(const tt_game *g, const tt_state *s, tt_stat *out, int max)
+{
+    const tt_rules_extra *x = g->rules->extra;
+    return x && x->stats && max > 0 ? x->stats(g, s, out, max) : 0;
+}
+
+static const tt_rules_extra *deck_tools(const char *game, tt_error *err)
+{
+    const tt_rules *r = tt_rules_find(game ? game : "");
+    if (!r) {
+        tt_fail(err, TT_EARG, NULL, "unknown game '%s'", game ? game : "");
+        return NULL;
+    }
+    if (!r->extra || !r->extra->deck_new || !r->extra->deck_list) {
+        tt_fail(err, TT_EARG, NULL, "%s has no deck declarations", game);
+        return NULL;
+    }
+    return r->extra;
+}
+
+int tt_deck_new(const char *game, const char *options, char **out, tt_error *err)
+{
+    *out = NULL;
+    const tt_rules_extra *x = deck_tools(game, err);
+    return x ? x->deck_new(options ? options : "", out, err) : TT_EARG;
+}
+
+int tt_deck_list(const char *game, const char *path, const char *options, char **out,
+                 tt_error *err)
+{
+    *out = NULL;
+    const tt_rules_extra *x = deck_tools(game, err);
+    return x ? x->deck_list(path, options ? options : "", out, err) : TT_EARG;
+}

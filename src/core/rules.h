@@ -56,7 +56,16 @@ typedef struct tt_rules {
      * Never changes st. */
     int (*expand)(const tt_game *game, const void *st, const char *text, char *atoms, size_t n,
                   tt_error *err);
+    const struct tt_rules_extra *extra; /* optional */
 } tt_rules;
+
+/* Game-specific extras, each optional: figures for designers (tt_stats), and
+ * deck declarations written and listed (tt_deck_new, tt_deck_list). */
+typedef struct tt_rules_extra {
+    int (*stats)(const tt_game *game, const void *st, tt_stat *out, int max);
+    int (*deck_new)(const char *options, char **out, tt_error *err);
+    int (*deck_list)(const char *path, const char *options, char **out, tt_error *err);
+} tt_rules_extra;
 
 /* tt_rules.expand: "not my syntax, use the generic key=value expansion". */
 #define TT_EXPAND_GENERIC 1
