@@ -25,7 +25,8 @@
  * Invaders alone: about 9 s for the whole program in Release, 21 s under
  * ASan+UBSan; a new game adds its own share, so keep the sum under ~3 minutes.
  * TT_GENERIC_PARAMS_<game> (e.g. TT_GENERIC_PARAMS_invaders="content=my.json")
- * runs the suite on other parameters. A failure prints the game, the seed and
+ * runs the suite on other parameters, and TT_GENERIC_ONLY=<game> on that game
+ * alone. A failure prints the game, the seed and
  * the actions that led there. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -73,6 +74,14 @@ static int ngames(void)
     const char *e = getenv("TT_GENERIC_GAMES");
     int n = e ? atoi(e) : DEFAULT_GAMES;
     return n > 0 ? n : DEFAULT_GAMES;
+}
+
+/* TT_GENERIC_ONLY=<game> runs the suite on that game alone (ctest runs it once
+ * per parameter set of a game that has several). */
+static int selected(int gi)
+{
+    const char *only = getenv("TT_GENERIC_ONLY");
+    return !only || !*only || strcmp(only, tt_game_list(gi)) == 0;
 }
 
 /* Sampled tests use a fraction of the random games, at least `least`. */
@@ -296,6 +305,8 @@ static void test_random_games_end(void **state)
     (void)state;
     int n = ngames();
     for (int gi = 0; tt_game_list(gi); gi++) {
+        if (!selected(gi))
+            continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         long long actions = 0;
@@ -350,6 +361,8 @@ static void test_copy_equality(void **state)
     (void)state;
     int n = scaled(200, 20);
     for (int gi = 0; tt_game_list(gi); gi++) {
+        if (!selected(gi))
+            continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         for (int i = 0; i < n; i++) {
@@ -439,6 +452,8 @@ static void test_every_legal_action_applies(void **state)
 {
     (void)state;
     for (int gi = 0; tt_game_list(gi); gi++) {
+        if (!selected(gi))
+            continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         long long count = 0;
@@ -486,6 +501,8 @@ static void test_format_parse_round_trip(void **state)
 {
     (void)state;
     for (int gi = 0; tt_game_list(gi); gi++) {
+        if (!selected(gi))
+            continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         long long count = 0;
@@ -680,6 +697,8 @@ static void test_refused_actions_change_nothing(void **state)
 {
     (void)state;
     for (int gi = 0; tt_game_list(gi); gi++) {
+        if (!selected(gi))
+            continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         refusal *R = calloc(1, sizeof *R);
@@ -864,6 +883,8 @@ static void test_leak_determinize_keeps_views(void **state)
 {
     (void)state;
     for (int gi = 0; tt_game_list(gi); gi++) {
+        if (!selected(gi))
+            continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         leak L = {0, 0, 0, 0};
@@ -1055,6 +1076,8 @@ static void test_save_load_replay(void **state)
     (void)state;
     int n = scaled(60, 12);
     for (int gi = 0; tt_game_list(gi); gi++) {
+        if (!selected(gi))
+            continue;
         gctx c;
         gctx_open(&c, tt_game_list(gi));
         int compounds = 0;
