@@ -5,8 +5,9 @@
 #include "core/rules.h"
 
 extern const tt_rules inv_rules;
+extern const tt_rules bra_rules;
 
-const tt_rules *const tt_registry[] = {&inv_rules, NULL};
+const tt_rules *const tt_registry[] = {&inv_rules, &bra_rules, NULL};
 
 const tt_rules *tt_rules_find(const char *name)
 {
