@@ -492,8 +492,9 @@ static void write_atoms(const bra_game *c, const bra_state *s, const bra_cmd *m,
     bra_cmd p;
     bra_cmd_init(&p, m->verb);
     p.token = m->token;
-    p.item = m->item;
-    if (m->verb != V_DEPLOY && m->verb != V_USE)
+    if (m->verb == V_USE)
+        p.item = m->item;
+    else if (m->verb != V_DEPLOY)
         p.agent = m->agent;
     for (int field; (field = bra_next_field(c, s, &p)) != F_NONE;) {
         switch (field) {
