@@ -231,44 +231,43 @@ static int is_entry(loader *L, const json_t *arr, const json_t *v, const char *w
 typedef struct param_def {
     const char *key;
     size_t off;
-    int lo, hi;
+    int lo, hi, def; /* def: the value of BRA-2.1, kept when the file's is bad */
 } param_def;
 
-#define PARAM(k, lo, hi)                                                                           \
-    {                                                                                              \
-#k, offsetof(bra_params, k), lo, hi                                                        \
-    }
+/* clang-format off */
+#define PARAM(k, lo, hi, def) {#k, offsetof(bra_params, k), lo, hi, def}
+/* clang-format on */
 static const param_def param_defs[] = {
-    PARAM(deck_size, 1, BRA_MAX_DECK),
-    PARAM(free_tokens, 0, BRA_MAX_STASH),
-    PARAM(first_draw_round, 1, 50),
-    PARAM(draw_count, 1, BRA_MAX_DRAW),
-    PARAM(retain_max, 0, BRA_MAX_RETAIN),
-    PARAM(retain_cost, 0, 9),
-    PARAM(stash_max, 1, BRA_MAX_STASH),
-    PARAM(discard_cost, 0, 9),
-    PARAM(deploy_cost_first, 0, 9),
-    PARAM(deploy_cost_repeat, 0, 9),
-    PARAM(max_abil_per_agent, 0, BRA_MAX_DECK),
-    PARAM(max_records, 0, BRA_MAX_DECK),
-    PARAM(max_dropoff, 0, BRA_MAX_DECK),
-    PARAM(ap_per_turn, 0, 30),
-    PARAM(rounds, 1, 50),
-    PARAM(support_max, 1, 15),
-    PARAM(trigger_level, 1, 15),
-    PARAM(home_support, 0, 15),
-    PARAM(start_gold, 0, 99),
-    PARAM(gold_per_nazi_gold, 0, 20),
-    PARAM(market_row, 0, BRA_MAX_ROW),
-    PARAM(arrest_vp, 0, 20),
-    PARAM(bribe_vp, 0, 20),
-    PARAM(ability_max_level, 1, BRA_MAX_PATH - 1),
-    PARAM(ability_charges, 1, 9),
-    PARAM(cost_move, 0, 9),
-    PARAM(cost_agitate, 0, 9),
-    PARAM(cost_denounce, 0, 9),
-    PARAM(cost_ability, 0, 9),
-    {NULL, 0, 0, 0},
+    PARAM(deck_size, 1, BRA_MAX_DECK, 52),
+    PARAM(free_tokens, 0, BRA_MAX_STASH, 2),
+    PARAM(first_draw_round, 1, 50, 2),
+    PARAM(draw_count, 1, BRA_MAX_DRAW, 5),
+    PARAM(retain_max, 0, BRA_MAX_RETAIN, 2),
+    PARAM(retain_cost, 0, 9, 1),
+    PARAM(stash_max, 1, BRA_MAX_STASH, 8),
+    PARAM(discard_cost, 0, 9, 1),
+    PARAM(deploy_cost_first, 0, 9, 1),
+    PARAM(deploy_cost_repeat, 0, 9, 2),
+    PARAM(max_abil_per_agent, 0, BRA_MAX_DECK, 6),
+    PARAM(max_records, 0, BRA_MAX_DECK, 8),
+    PARAM(max_dropoff, 0, BRA_MAX_DECK, 4),
+    PARAM(ap_per_turn, 0, 30, 6),
+    PARAM(rounds, 1, 50, 10),
+    PARAM(support_max, 1, 15, 5),
+    PARAM(trigger_level, 1, 15, 3),
+    PARAM(home_support, 0, 15, 1),
+    PARAM(start_gold, 0, 99, 2),
+    PARAM(gold_per_nazi_gold, 0, 20, 2),
+    PARAM(market_row, 0, BRA_MAX_ROW, 3),
+    PARAM(arrest_vp, 0, 20, 2),
+    PARAM(bribe_vp, 0, 20, 2),
+    PARAM(ability_max_level, 1, BRA_MAX_PATH - 1, 3),
+    PARAM(ability_charges, 1, 9, 2),
+    PARAM(cost_move, 0, 9, 1),
+    PARAM(cost_agitate, 0, 9, 2),
+    PARAM(cost_denounce, 0, 9, 1),
+    PARAM(cost_ability, 0, 9, 1),
+    {NULL, 0, 0, 0, 0},
 };
 
 static void load_params(loader *L, const json_t *root)
@@ -282,7 +281,7 @@ static void load_params(loader *L, const json_t *root)
     check_fields(L, o, allowed, "the parameters", "BRA-2.1");
     for (const param_def *p = param_defs; p->key; p++)
         *((uint8_t *)&L->c->p + p->off) =
-            (uint8_t)get_int(L, o, p->key, p->lo, p->hi, p->lo, 1, "BRA-2.1");
+            (uint8_t)get_int(L, o, p->key, p->lo, p->hi, p->def, 1, "BRA-2.1");
     bra_params *q = &L->c->p;
     if (q->trigger_level > q->support_max)
         PROBLEM(L, o, "trigger_level", "BRA-2.1",
