@@ -213,7 +213,8 @@ static int check_keep(const bra_game *c, const bra_state *s, const bra_cmd *m, t
             if (m->toks[i] == m->toks[j])
                 return REFUSE("BRA-6.2.1", "E_DUPLICATE_TOKEN: a token is named twice");
     for (int i = 0; i < m->ntok; i++)
-        if (!memchr(f->pend, m->toks[i], f->npend) || (m->toks[i] >> 6) != bra_active_faction(c, s))
+        if (!memchr(f->pend, m->toks[i] & 63, f->npend) ||
+            (m->toks[i] >> 6) != bra_active_faction(c, s))
             return REFUSE("BRA-6.2.1", "E_NOT_DRAWN: a token kept must be one just drawn");
     if (bra_stash_size(f) + m->ntok > c->p.stash_max)
         return REFUSE("BRA-6.2.4", "E_STASH_FULL: your stash holds %d of %d; discard first",

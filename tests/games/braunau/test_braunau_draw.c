@@ -251,6 +251,23 @@ static void test_BRA_10_2_seven_in_the_stash(void **state)
     assert_int_equal(bra_stash_size(&x->s->f[BX_G]), 8);
 }
 
+/* BRA-6.2.1 for every faction: the Locals keep from their own draw (token
+ * numbers are the faction's, not the Germans'). */
+static void test_BRA_6_2_1_locals_keep(void **state)
+{
+    bx *x = *state;
+    bx_turn(x, BX_L, 2, 6);
+    bx_deck_top(x, "L33 L45 L21 L37 L25");
+    bx_apply(x, "DRAW");
+    assert_true(bx_offered(x, "keep L33,L45"));
+    bx_refuse(x, "KEEP tokens=G33", "E_NOT_DRAWN");
+    bx_apply(x, "KEEP tokens=L45,L21");
+    assert_true(bx_in_stash(x, "L45") && bx_in_stash(x, "L21"));
+    assert_int_equal(bx_ap(x, BX_L), 4);
+    assert_int_equal(x->s->f[BX_L].kept[T_BR], 1);
+    assert_int_equal(x->s->f[BX_L].kept[T_REFILL], 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -264,6 +281,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_EX_17_discard_outside_draw, setup, teardown),
         cmocka_unit_test_setup_teardown(test_BRA_6_3_2_atomic_discard, setup, teardown),
         cmocka_unit_test_setup_teardown(test_BRA_10_2_seven_in_the_stash, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_BRA_6_2_1_locals_keep, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
