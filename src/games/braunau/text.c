@@ -605,7 +605,13 @@ int bra_expand_text(const tt_game *g, const void *st, const char *text, char *at
         for (int k = 0; k < K_N; k++)
             if (need >> k & 1)
                 snprintf(want + strlen(want), sizeof want - strlen(want), " %s=", key_names[k]);
-        return PARSE_FAIL("E_BAD_ARGUMENT: here %s takes%s", cmd->name, want);
+        if (cmd->verb == V_DEPLOY) {
+            char t[8];
+            bra_token_name(c, m.token, t, sizeof t);
+            return PARSE_FAIL("E_BAD_ARGUMENT: DEPLOY of %s (%s) takes%s", t,
+                              bra_type_code_name(bra_tok_type(s, m.token)), want);
+        }
+        return PARSE_FAIL("E_BAD_ARGUMENT: %s takes%s", cmd->name, want);
     }
     if (cmd->verb == V_DEPLOY && need && m.mode != BRA_NONE &&
         (bra_tok_type(s, m.token) == T_ABIL) != (m.mode <= MODE_RELOAD))
