@@ -20,9 +20,11 @@ static int bra_load(tt_game *g, const tt_params *p, tt_error *err)
     bra_game *c = bra_content_new(tt_params_get(p, "content"), err);
     if (!c)
         return err ? err->code : TT_ECONTENT;
-    int any = 0;
-    for (int f = 0; f < BRA_NF; f++)
-        any |= tt_params_get(p, bra_faction_player(f)) != NULL;
+    int any = 0; /* a deck is given: the factions without one sit out */
+    for (int f = 0; f < BRA_NF; f++) {
+        const char *v = tt_params_get(p, bra_faction_player(f));
+        any |= v && strcmp(v, "none") != 0;
+    }
     int rc = TT_OK;
     for (int f = 0; f < BRA_NF && rc == TT_OK; f++) {
         const char *v = tt_params_get(p, bra_faction_player(f));

@@ -31,9 +31,10 @@
  * germans=, austrians=, locals= each a deck: standardized (the standard
  * composition, ABIL split evenly over the base agents), random
  * (RANDOM_STANDARDIZED), none (the faction sits out), the name of an embedded
- * sample deck (germans_intrigue, locals_anna, …) or a deck file. With none of
- * the three given, all three factions play standardized decks; with some
- * given, the others sit out (BRA-3.11: 2 or 3 decks).
+ * sample deck (germans_intrigue, locals_anna, …) or a deck file. Once one
+ * faction is given a deck, the factions without a parameter sit out;
+ * otherwise they play standardized decks (so "locals=none" is the default
+ * two-player game). BRA-3.11: 2 or 3 decks.
  *
  * Action encoding: (op << 24) | arg, one atomic choice each; see enum bra_op.
  * Tokens are numbered faction * 64 + (id number - 1); agents, areas and items
