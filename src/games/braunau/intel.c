@@ -61,11 +61,6 @@ int bra_reported(const bra_state *s, int a, int honour_decoys)
     return honour_decoys && s->decoy[a] != BRA_NONE ? s->decoy[a] : s->loc[a];
 }
 
-/* Another faction's knowledge slots and the public's, for agents of `owner`. */
-#define FOR_OTHERS(v, owner)                                                                       \
-    for (int v = 0; v < BRA_NV; v++)                                                               \
-        if (v != (owner))
-
 /* Faction v learns that a is reported in area r. */
 static void report(const bra_game *c, bra_state *s, int v, int a, int r, int source, tt_events *ev)
 {
@@ -107,15 +102,17 @@ void bra_reveal_scope(const bra_game *c, bra_state *s, int v, uint16_t scope, in
 
 void bra_know_dropped(const bra_game *c, bra_state *s, int a)
 {
-    FOR_OTHERS(v, c->a[a].faction)
-    s->maybe[v][a] = c->a[a].mob ? (uint16_t)(1u << s->loc[a]) : c->all_areas;
+    for (int v = 0; v < BRA_NV; v++) /* the other factions and the public */
+        if (v != c->a[a].faction)
+            s->maybe[v][a] = c->a[a].mob ? (uint16_t)(1u << s->loc[a]) : c->all_areas;
 }
 
 void bra_know_moved(const bra_game *c, bra_state *s, int a, int dest, int reach, int seen)
 {
     int owner = c->a[a].faction;
-    FOR_OTHERS(v, owner)
-    {
+    for (int v = 0; v < BRA_NV; v++) {
+        if (v == owner)
+            continue;
         if (c->a[a].mob) {
             s->maybe[v][a] = (uint16_t)(1u << dest);
         } else if (seen) {
@@ -133,14 +130,16 @@ void bra_know_moved(const bra_game *c, bra_state *s, int a, int dest, int reach,
 
 void bra_know_at(const bra_game *c, bra_state *s, int a)
 {
-    FOR_OTHERS(v, c->a[a].faction)
-    s->maybe[v][a] = (uint16_t)(1u << s->loc[a]);
+    for (int v = 0; v < BRA_NV; v++)
+        if (v != c->a[a].faction)
+            s->maybe[v][a] = (uint16_t)(1u << s->loc[a]);
 }
 
 void bra_know_not_at(const bra_game *c, bra_state *s, int a, int area)
 {
-    FOR_OTHERS(v, c->a[a].faction)
-    s->maybe[v][a] &= (uint16_t) ~(1u << area);
+    for (int v = 0; v < BRA_NV; v++)
+        if (v != c->a[a].faction)
+            s->maybe[v][a] &= (uint16_t) ~(1u << area);
 }
 
 void bra_know_removed(bra_state *s, int a)
@@ -258,10 +257,9 @@ static void resample_agents(const bra_game *c, bra_state *s, int v, int f, tt_rn
     /* what the others believe must still hold the (imagined) truth */
     for (int k = 0; k < fa->nagents; k++) {
         int a = fa->agent[k];
-        if (bra_in_play(s, a))
-            FOR_OTHERS(w, f)
-        if (w != v)
-            s->maybe[w][a] |= (uint16_t)(1u << s->loc[a]);
+        for (int w = 0; w < BRA_NV && bra_in_play(s, a); w++)
+            if (w != f && w != v)
+                s->maybe[w][a] |= (uint16_t)(1u << s->loc[a]);
     }
 }
 
