@@ -156,14 +156,14 @@ static void take(bx *x, int t)
     f->discard &= ~(1ull << i);
 }
 
-/* Calls fn for each id of a space-separated list. */
-static void each(bx *x, const char *ids, void (*fn)(bx *, int, int), int arg)
+/* Calls fn(x, token, k) for the k-th id of a space-separated list. */
+static void each(bx *x, const char *ids, void (*fn)(bx *, int, int))
 {
     char buf[512];
     snprintf(buf, sizeof buf, "%s", ids);
     int k = 0;
     for (char *save, *w = strtok_r(buf, " ,", &save); w; w = strtok_r(NULL, " ,", &save))
-        fn(x, bx_tok(x, w), k++ + arg * 0);
+        fn(x, bx_tok(x, w), k++);
 }
 
 static void to_stash(bx *x, int t, int k)
@@ -175,7 +175,7 @@ static void to_stash(bx *x, int t, int k)
 
 void bx_stash(bx *x, const char *ids)
 {
-    each(x, ids, to_stash, 0);
+    each(x, ids, to_stash);
 }
 
 static void to_top(bx *x, int t, int k)
@@ -189,7 +189,7 @@ static void to_top(bx *x, int t, int k)
 
 void bx_deck_top(bx *x, const char *ids)
 {
-    each(x, ids, to_top, 0);
+    each(x, ids, to_top);
 }
 
 void bx_deck_exact(bx *x, int fac, const char *ids)
@@ -215,7 +215,7 @@ static void to_pending(bx *x, int t, int k)
 
 void bx_pending(bx *x, const char *ids)
 {
-    each(x, ids, to_pending, 0);
+    each(x, ids, to_pending);
 }
 
 /* --- turn, agents, pools --------------------------------------------------------------- */

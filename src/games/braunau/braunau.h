@@ -371,11 +371,9 @@ enum bra_event {
     EV_PAPERS,
     EV_ARREST_FAILED,
     EV_USE,
-    EV_ROUND,
     EV_SCORE_AREA,
     EV_SCORE_DOSSIER,
-    EV_GAME_OVER,
-    EV_EXPOSED
+    EV_GAME_OVER
 };
 
 /* --- shared between the module's files ------------------------------------------------ */
@@ -410,7 +408,10 @@ static inline int bra_popcount(unsigned x)
     return __builtin_popcount(x);
 }
 
-/* content.c: the content file (BRA-2, 12) */
+/* content.c: the content file (BRA-2, 12). bra_content_load fills c from a
+ * JSON text, adding every problem to d; it returns 0, or -1 when it added
+ * any (c is then not usable). The finders return an index, or -1; they match
+ * ids case-insensitively. */
 int bra_content_load(bra_game *c, const char *text, size_t len, const char *file, tt_diags *d);
 int bra_validate_content(const char *text, size_t len, const char *file, tt_diags *d);
 int bra_find_agent(const bra_game *c, const char *id);
@@ -422,7 +423,14 @@ const char *bra_type_code_name(int type);
 const char *bra_effect_name(int effect);
 const char *bra_itype_name(int type);
 
-/* deck.c: deck declarations (BRA-3) */
+/* deck.c: deck declarations (BRA-3). bra_deck_check checks a declaration, a
+ * list of them or (only reported) a content file, adding every violation to
+ * d; it returns how many declarations it read (-1: malformed JSON), and out
+ * receives the first one when valid. bra_deck_tokens writes a deck's tokens
+ * in canonical order (BRA-3.12) and returns how many. bra_load_deck reads a
+ * game parameter's deck (standardized, random, a sample name, a file); on
+ * error out is undefined and err says why. bra_content_new returns the
+ * content at path (NULL: the sample), malloc'd, or NULL with err set. */
 int bra_deck_check(const bra_game *c, const char *text, size_t len, const char *file, tt_diags *d,
                    bra_deck *out, int *nvalid);
 void bra_deck_standard(const bra_game *c, int faction, bra_deck *out);
@@ -432,11 +440,11 @@ int bra_validate_file(const char *path, tt_diags *d);
 int bra_deck_new(const char *options, char **out, tt_error *err);
 int bra_deck_list(const char *path, const char *options, char **out, tt_error *err);
 int bra_load_deck(const bra_game *c, int faction, const char *value, bra_deck *out, tt_error *err);
-/* The content at path (NULL: the embedded sample), malloc'd; NULL and err set
- * when it cannot be read or is invalid. */
 bra_game *bra_content_new(const char *path, tt_error *err);
 
-/* setup.c: setup, turns, end of game, sanity, rig (BRA-4, 5, 9) */
+/* setup.c: setup (BRA-4.1), the start and end of turns (BRA-5), scoring and
+ * the end of the game (BRA-9), the sanity checker (TT_OK, or TT_ESTATE with
+ * the broken invariant) and rigging (on error the state is unchanged). */
 void bra_setup(const tt_game *g, bra_state *s, uint64_t seed);
 void bra_start_turn(const bra_game *c, bra_state *s, tt_events *ev);
 void bra_end_turn(const bra_game *c, bra_state *s, tt_events *ev);
@@ -444,7 +452,12 @@ void bra_score(const bra_game *c, bra_state *s, tt_events *ev);
 int bra_sanity(const tt_game *g, const void *st, tt_error *err);
 int bra_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err);
 
-/* intel.c: reveals, what each faction may know, determinization (BRA-6.23, 7) */
+/* intel.c: reveals (BRA-6.23) and what each faction (slot 0..2) and the public
+ * (BRA_PUBLIC) may know of positions (BRA-7). bra_spread: the areas a walk of
+ * 1..steps steps from m may end in. bra_known: the areas where slot v may
+ * place agent a (its true one for its owner, a mob or an exposed agent). The
+ * bra_know_* calls keep those sets sound after a change the public sees; the
+ * reveals tell slot v and emit its private events. */
 uint16_t bra_spread(const bra_game *c, uint16_t m, int steps);
 uint16_t bra_known(const bra_game *c, const bra_state *s, int v, int a);
 int bra_hidden_from(const bra_game *c, const bra_state *s, int v, int a);
@@ -462,7 +475,13 @@ void bra_know_summoned(const bra_game *c, bra_state *s, int host, int target);
 void bra_know_window_closes(const bra_game *c, bra_state *s, int faction);
 void bra_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
 
-/* check.c: the checks of every command in the rules' order (BRA-6.0.2) */
+/* check.c: the checks of every command in the rules' order (BRA-6.0.2).
+ * bra_check returns TT_OK (legal and complete), BRA_PENDING (legal so far) or
+ * the refusal (err set when given). bra_completable says whether some
+ * answers complete a pending command legally (if not, err says why).
+ * bra_next_field is the question a declaration asks next (F_NONE: complete);
+ * bra_candidates lists its possible answers. bra_cost is a command's AP (-1
+ * while its beneficiary is unknown). */
 int bra_check(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err);
 int bra_completable(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err);
 int bra_next_field(const bra_game *c, const bra_state *s, const bra_cmd *m);
@@ -474,19 +493,22 @@ int bra_path_canon(const bra_game *c, const bra_state *s, const bra_cmd *m, uint
 int bra_fresh_press(const bra_game *c, const bra_state *s, int faction);
 int bra_owns(const bra_game *c, const bra_state *s, int faction, int itype);
 
-/* effects.c: what accepted commands do (BRA-6.1 – 6.22) */
+/* effects.c: what a command bra_check accepted does (BRA-6.1 – 6.22), with its
+ * events; bra_raise raises (or, with set, sets) a support and holds a Rally. */
 void bra_do(const bra_game *c, bra_state *s, const bra_cmd *m, tt_events *ev);
 void bra_raise(const bra_game *c, bra_state *s, int faction, int area, int d, int set, int cause,
                int named, tt_events *ev);
 
-/* actions.c */
+/* actions.c: the interface's calls; bra_decl_cmd reads the declaration in
+ * progress as a command. */
 int bra_to_move(const tt_game *g, const void *st);
 int bra_legal(const tt_game *g, const void *st, tt_action *out);
 int bra_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err);
 int bra_concede(const tt_game *g, void *st, int player, tt_events *ev, tt_error *err);
 void bra_decl_cmd(const bra_state *s, bra_cmd *m);
 
-/* text.c */
+/* text.c: action texts, and whole commands in the rules' syntax (tt_rules.
+ * expand). bra_token_parse returns a token number, or -1. */
 int bra_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);
 int bra_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err);
 int bra_expand_text(const tt_game *g, const void *st, const char *text, char *atoms, size_t n,
@@ -501,7 +523,7 @@ const char *bra_source_name(int source);
 /* narrate.c */
 int bra_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
 
-/* view.c */
+/* view.c: malloc'd texts the caller frees (NULL when out of memory). */
 char *bra_view_json(const tt_game *g, const void *st, int viewer);
 char *bra_view_text(const tt_game *g, const void *st, int viewer);
 
