@@ -68,8 +68,10 @@ int tt_apply(const tt_game *game, tt_state *state, tt_action action,
 
 /* Applies an action given as text. Besides the atomic forms, a compound form
  * "head key=value …" is accepted: the head, then each key=value as the atomic
- * action "key value", in whatever order the rules ask for them. A compound
- * that fails at any step changes nothing. */
+ * action "key value", in whatever order the rules ask for them. A game may
+ * instead read a whole command in its rules' own syntax and check it as its
+ * rules do (Braunau: "DEPLOY token=G10 mode=UPGRADE"), then apply the atomic
+ * actions it stands for. A compound that fails at any step changes nothing. */
 int tt_apply_text(const tt_game *game, tt_state *state, const char *text,
                   tt_events *events, tt_error *err);
 
@@ -103,14 +105,17 @@ int tt_action_format(const tt_game *game, const tt_state *state, tt_action a,
 int tt_action_parse(const tt_game *game, const tt_state *state, const char *text,
                     tt_action *out, tt_error *err);
 
-/* Per-player outcome at the end: +1 win, -1 loss, 0 draw; zeros while playing. */
+/* Per-player outcome at the end: +1 win (shared wins too), -1 loss, 0 draw;
+ * zeros while playing. */
 void tt_returns(const tt_game *game, const tt_state *state, double *out);
 
 typedef struct tt_result {
     int over;            /* 0 while the game goes on */
-    int winner;          /* player index, or -1 for none (aborted, draw) */
+    int winner;          /* player index, or -1 for none (aborted, draw, shared win) */
     char reason[32];     /* the rules' reason code, e.g. "PLOT_ZERO" */
     int turn;            /* turn number when it ended */
+    unsigned winners;    /* bit per player who wins: 1 << winner for a sole winner,
+                            several bits for a shared first place, 0 for none */
 } tt_result;
 void tt_result_get(const tt_game *game, const tt_state *state, tt_result *out);
 /* Turns played so far (the game's own count). */
@@ -128,6 +133,31 @@ int tt_sanity(const tt_game *game, const tt_state *state, tt_error *err);
  * On error the state is unchanged. */
 int tt_rig(const tt_game *game, tt_state *state, const char *what,
            const char *values, tt_error *err);
+
+/* A figure a game reports about a position, for designers: "table|row|column"
+ * ("germans tokens|DROP|drawn") and its value. */
+typedef struct tt_stat {
+    char name[48];
+    double value;
+} tt_stat;
+
+/* Fills out[] (up to max entries) with the game's own figures for a position,
+ * usually a finished game (tokens drawn, retained, deployed…); returns how
+ * many, 0 for a game that reports none. Not for the playout path. */
+int tt_stats(const tt_game *game, const tt_state *state, tt_stat *out, int max);
+
+/* Writes a new, legal deck declaration of `game` for the options "key=value …"
+ * (Braunau: "faction=germans mode=standardized seed=7"): on TT_OK *out is a
+ * malloc'd text the caller frees; TT_EARG for bad options or a game without
+ * deck declarations. */
+int tt_deck_new(const char *game, const char *options, char **out, tt_error *err);
+
+/* The canonical contents of the valid deck file `path`, one line per card or
+ * token, for the options "key=value …" (Braunau: "seed=S" for a random deck):
+ * on TT_OK *out is malloc'd. An invalid deck is TT_ECONTENT (validate it for
+ * the whole report). */
+int tt_deck_list(const char *game, const char *path, const char *options, char **out,
+                 tt_error *err);
 
 /* Checks a content or deck file of `game`, reporting every problem at once.
  * Returns TT_OK when the file is valid. Otherwise TT_ECONTENT, and *report (a

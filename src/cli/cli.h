@@ -113,8 +113,12 @@ uint64_t cli_ai_seed(uint64_t state_seed, int player);
  * notes events the buffer dropped. */
 void cli_narrate(FILE *out, const tt_game *game, const tt_events *ev, int viewer);
 
-/* Prints "Game over after N turns: <winner> wins (REASON)." or, when the game
- * is not over, how far it went. */
+/* Prints "Game over after N turns: <winner> wins (REASON)." (or "<a> and <b>
+ * share the win") or, when the game is not over, how far it went. */
 void cli_result_line(FILE *out, const tt_game *game, const tt_state *state);
+
+/* The names of r's winners joined by sep into buf ("none" when nobody won). */
+const char *cli_winners(const tt_game *game, const tt_result *r, const char *sep, char *buf,
+                        size_t n);
 
 #endif

@@ -23,13 +23,15 @@
 
 static const char sim_help[] =
     "Usage: tabletop sim <game> --games N [--seed S] [--players A,B] [--json|--csv]\n"
-    "                    [--param key=value ...]\n"
+    "                    [--param key=value ...] [--deck key=value ...] [--vs key=value ...]\n"
     "\n"
     "Plays N AI-vs-AI games and reports: wins per player with a 95% (Wilson)\n"
     "interval, games without a winner, mean and median length in turns and in\n"
     "actions, how the games ended, the first-player edge (player 0's share of\n"
     "the points minus an even share; a game without a winner shares its point),\n"
-    "and games per second.\n"
+    "the game's own figures (Braunau: tokens drawn, retained, discarded and\n"
+    "deployed per type, discards the stash limit forced, VP by source; means per\n"
+    "game), and games per second.\n"
     "\n"
     "Options:\n"
     "  --games N          games to play (default 1000)\n"
@@ -38,9 +40,17 @@ static const char sim_help[] =
     "  --players A,B      the AI in each seat (default random for all; `tabletop list`)\n"
     "  --param key=value  a game parameter (repeatable)\n"
     "  --mode M, --difficulty D  short for --param mode=M, --param difficulty=D\n"
-    "  --json             one JSON object instead of the table\n"
-    "  --csv              one row per game: game,seed,winner,reason,turns,actions; watch\n"
-    "                     game k again with `tabletop play <game> --players A,B --seed <seed>`\n"
+    "  --deck key=value   a deck for one seat, the same as --param (Braunau:\n"
+    "                     --deck germans=FILE --deck austrians=random; factions without\n"
+    "                     a deck sit out once any is given)\n"
+    "  --vs key=value     a second configuration: the same games with these parameters\n"
+    "                     changed (repeatable); both reports, then each player's win\n"
+    "                     rate in both, the difference with its 95% interval, and\n"
+    "                     whether it is significant\n"
+    "  --json             one JSON object instead of the table ({a, b, comparison} with --vs)\n"
+    "  --csv              one row per game: game,seed,winner,reason,turns,actions and the\n"
+    "                     game's figures (a first column config with --vs); watch game k\n"
+    "                     again with `tabletop play <game> --players A,B --seed <seed>`\n"
     "\n"
     "The same seed gives the same results (all but the timings).\n";
 
@@ -54,6 +64,7 @@ typedef struct sim_opts {
     int has_seed;
     int format;
     cli_params params;
+    cli_params vs; /* the second configuration's changes, or "" */
 } sim_opts;
 
 static int parse_option(sim_opts *o, int argc, char **argv, int *i)
@@ -71,8 +82,12 @@ static int parse_option(sim_opts *o, int argc, char **argv, int *i)
     } else if ((m = cli_option("sim", "--players", argc, argv, i, &v)) != 0) {
         if (m > 0)
             o->players = v;
-    } else if ((m = cli_option("sim", "--param", argc, argv, i, &v)) != 0) {
+    } else if ((m = cli_option("sim", "--param", argc, argv, i, &v)) != 0 ||
+               (m = cli_option("sim", "--deck", argc, argv, i, &v)) != 0) {
         if (m > 0 && cli_params_add("sim", &o->params, v))
+            return CLI_USAGE;
+    } else if ((m = cli_option("sim", "--vs", argc, argv, i, &v)) != 0) {
+        if (m > 0 && cli_params_add("sim", &o->vs, v))
             return CLI_USAGE;
     } else if (strcmp(argv[*i], "--json") == 0 || strcmp(argv[*i], "--csv") == 0) {
         int f = argv[*i][2] == 'j' ? FORMAT_JSON : FORMAT_CSV;
@@ -128,6 +143,8 @@ typedef struct game_end {
     uint64_t seed;
     long actions;
     tt_result result;
+    int nstats;
+    tt_stat stats[SIM_MAX_STATS];
 } game_end;
 
 /* Plays one game from `seed` to its end; CLI_OK, or CLI_REFUSED after saying
@@ -153,6 +170,7 @@ static int play_one(sim_run *r, uint64_t seed, game_end *out)
     out->seed = seed;
     out->actions = n;
     tt_result_get(r->game, r->state, &out->result);
+    out->nstats = tt_stats(r->game, r->state, out->stats, SIM_MAX_STATS);
     if (rc != TT_OK) {
         char buf[400];
         return cli_error(CLI_REFUSED, "game with seed %llu failed after %ld actions: %s",
@@ -160,6 +178,7 @@ static int play_one(sim_run *r, uint64_t seed, game_end *out)
     }
     if (!out->result.over) { /* the cap: count it, as the game's own ABORTED */
         out->result.winner = -1;
+        out->result.winners = 0;
         out->result.turn = tt_turn(r->game, r->state);
         snprintf(out->result.reason, sizeof out->result.reason, "ACTION_CAP");
     }
@@ -168,12 +187,30 @@ static int play_one(sim_run *r, uint64_t seed, game_end *out)
 
 /* --- tallies and output ------------------------------------------------------ */
 
+/* Adds a game's figures to the sums, by name (a name seen first is added). */
+static void tally_stats(sim_tally *t, const game_end *g)
+{
+    for (int i = 0; i < g->nstats; i++) {
+        int k = i < t->nstats && strcmp(t->stat_name[i], g->stats[i].name) == 0 ? i : -1;
+        for (int j = 0; j < t->nstats && k < 0; j++)
+            if (strcmp(t->stat_name[j], g->stats[i].name) == 0)
+                k = j;
+        if (k < 0 && t->nstats < SIM_MAX_STATS) {
+            k = t->nstats++;
+            snprintf(t->stat_name[k], sizeof t->stat_name[k], "%s", g->stats[i].name);
+        }
+        if (k >= 0)
+            t->stat_sum[k] += g->stats[i].value;
+    }
+}
+
 static void tally_add(sim_tally *t, const game_end *g)
 {
-    if (g->result.winner >= 0 && g->result.winner < TT_MAX_PLAYERS)
-        t->wins[g->result.winner]++;
-    else
-        t->no_winner++;
+    tally_stats(t, g);
+    for (int p = 0; p < TT_MAX_PLAYERS; p++)
+        t->wins[p] += g->result.winners >> p & 1; /* a shared win counts for each */
+    t->no_winner += !g->result.winners;
+    t->shared += g->result.winner < 0 && g->result.winners;
     t->turns[t->games] = g->result.turn;
     t->actions[t->games] = g->actions > 2000000000L ? 2000000000 : (int)g->actions;
     t->games++;
@@ -191,11 +228,25 @@ static void tally_add(sim_tally *t, const game_end *g)
     r->n = 1;
 }
 
+static void csv_header(const sim_tally *t, const game_end *g)
+{
+    printf("%sgame,seed,winner,reason,turns,actions", t->label ? "config," : "");
+    for (int i = 0; i < g->nstats; i++)
+        printf(",%s", g->stats[i].name);
+    printf("\n");
+}
+
 static void csv_row(const sim_tally *t, const game_end *g)
 {
-    printf("%ld,%llu,%s,%s,%d,%ld\n", t->games, (unsigned long long)g->seed,
-           g->result.winner >= 0 ? tt_player_name(t->game, g->result.winner) : "none",
-           g->result.reason, g->result.turn, g->actions);
+    char names[160];
+    if (t->label)
+        printf("%s,", t->label);
+    printf("%ld,%llu,%s,%s,%d,%ld", t->games, (unsigned long long)g->seed,
+           cli_winners(t->game, &g->result, "+", names, sizeof names), g->result.reason,
+           g->result.turn, g->actions);
+    for (int i = 0; i < g->nstats; i++)
+        printf(",%g", g->stats[i].value);
+    printf("\n");
 }
 
 static void progress(long done, long total, double elapsed, int final)
@@ -216,24 +267,28 @@ static void progress(long done, long total, double elapsed, int final)
     fflush(stderr);
 }
 
-/* Plays every game into t; returns the exit status. */
-static int sim_games(sim_run *r, sim_tally *t, long ngames, int format)
+/* Plays every game into t; returns the exit status. The CSV header goes
+ * before the first row (header: print it), once the game's figures are known. */
+static int sim_games(sim_run *r, sim_tally *t, long ngames, int format, int header)
 {
     int bar = isatty(STDERR_FILENO);
     double start = now_s(), last = 0;
-    if (format == FORMAT_CSV)
-        printf("game,seed,winner,reason,turns,actions\n");
+    game_end *g = malloc(sizeof *g);
+    if (!g)
+        return cli_error(CLI_REFUSED, "out of memory");
     for (long i = 0; i < ngames; i++) {
-        game_end g;
-        int rc = play_one(r, tt_mix64(t->seed + (uint64_t)i), &g);
+        int rc = play_one(r, tt_mix64(t->seed + (uint64_t)i), g);
         if (rc) {
             if (bar)
                 progress(0, 1, 0, 1);
+            free(g);
             return rc;
         }
+        if (format == FORMAT_CSV && header && i == 0)
+            csv_header(t, g);
         if (format == FORMAT_CSV)
-            csv_row(t, &g);
-        tally_add(t, &g);
+            csv_row(t, g);
+        tally_add(t, g);
         double now = now_s();
         if (bar && (now - last > 0.1 || i + 1 == ngames)) {
             progress(i + 1, ngames, now - start, 0);
@@ -243,32 +298,76 @@ static int sim_games(sim_run *r, sim_tally *t, long ngames, int format)
     t->seconds = now_s() - start;
     if (bar)
         progress(0, 1, 0, 1);
+    free(g);
     return CLI_OK;
 }
 
-static int sim_run_all(const tt_game *game, const cli_seats *seats, const sim_opts *o)
+/* One configuration: its game, seats and tallies. */
+typedef struct sim_config {
+    tt_game *game;
+    cli_seats seats;
+    sim_tally *t;
+} sim_config;
+
+static int config_open(sim_config *cf, const sim_opts *o, const char *params, const char *label)
 {
-    sim_tally t;
-    memset(&t, 0, sizeof t);
-    t.game = game;
-    t.seats = seats;
-    t.seed = o->seed;
-    t.turns = malloc((size_t)o->games * sizeof *t.turns);
-    t.actions = malloc((size_t)o->games * sizeof *t.actions);
-    sim_run r = {game, seats, malloc(tt_state_size(game)), {NULL}};
-    int rc = CLI_REFUSED;
-    if (!t.turns || !t.actions || !r.state)
-        cli_error(CLI_REFUSED, "out of memory");
-    else
-        rc = sim_games(&r, &t, o->games, o->format);
-    if (rc == CLI_OK && o->format == FORMAT_TABLE)
-        sim_report_table(stdout, &t);
-    else if (rc == CLI_OK && o->format == FORMAT_JSON)
-        sim_report_json(stdout, &t);
+    memset(cf, 0, sizeof *cf);
+    int rc = cli_game_load("sim", o->game, params, &cf->game);
+    if (rc)
+        return rc;
+    rc = cli_seats_parse("sim", cf->game, o->players, "random", 0, &cf->seats);
+    if (rc)
+        return rc;
+    cf->t = calloc(1, sizeof *cf->t);
+    if (!cf->t)
+        return cli_error(CLI_REFUSED, "out of memory");
+    cf->t->game = cf->game;
+    cf->t->seats = &cf->seats;
+    cf->t->seed = o->seed;
+    cf->t->label = label;
+    cf->t->turns = malloc((size_t)o->games * sizeof *cf->t->turns);
+    cf->t->actions = malloc((size_t)o->games * sizeof *cf->t->actions);
+    if (!cf->t->turns || !cf->t->actions)
+        return cli_error(CLI_REFUSED, "out of memory");
+    return CLI_OK;
+}
+
+static void config_close(sim_config *cf)
+{
+    if (cf->t) {
+        free(cf->t->turns);
+        free(cf->t->actions);
+        free(cf->t);
+    }
+    tt_game_free(cf->game);
+}
+
+static int config_run(sim_config *cf, const sim_opts *o, int header)
+{
+    sim_run r = {cf->game, &cf->seats, malloc(tt_state_size(cf->game)), {NULL}};
+    int rc = r.state ? sim_games(&r, cf->t, o->games, o->format, header)
+                     : cli_error(CLI_REFUSED, "out of memory");
     free(r.state);
-    free(t.turns);
-    free(t.actions);
     return rc;
+}
+
+/* The second configuration's parameters: the first's, with --vs changes. */
+static int vs_params(const sim_opts *o, cli_params *out)
+{
+    memset(out, 0, sizeof *out);
+    char a[sizeof o->params.text], b[sizeof o->vs.text];
+    snprintf(a, sizeof a, "%s", o->params.text);
+    snprintf(b, sizeof b, "%s", o->vs.text);
+    char *save = NULL;
+    for (char *kv = strtok_r(a, " ", &save); kv; kv = strtok_r(NULL, " ", &save)) {
+        size_t klen = strcspn(kv, "=") + 1; /* "key=" */
+        int changed = 0;
+        for (const char *w = b; *w; w += strcspn(w, " "), w += *w == ' ')
+            changed |= strncmp(w, kv, klen) == 0;
+        if (!changed && cli_params_add("sim", out, kv))
+            return CLI_USAGE;
+    }
+    return o->vs.text[0] && cli_params_add("sim", out, o->vs.text) ? CLI_USAGE : CLI_OK;
 }
 
 int cmd_sim(int argc, char **argv)
@@ -279,14 +378,26 @@ int cmd_sim(int argc, char **argv)
         return rc < 0 ? CLI_OK : rc;
     if (!o.has_seed)
         o.seed = cli_fresh_seed();
-    tt_game *game;
-    rc = cli_game_load("sim", o.game, o.params.text, &game);
-    if (rc)
-        return rc;
-    cli_seats seats;
-    rc = cli_seats_parse("sim", game, o.players, "random", 0, &seats);
+    int two = o.vs.text[0] != 0;
+    cli_params pb;
+    sim_config a, b;
+    memset(&b, 0, sizeof b);
+    rc = config_open(&a, &o, o.params.text, two ? "A" : NULL);
+    if (rc == CLI_OK && two && (rc = vs_params(&o, &pb)) == CLI_OK)
+        rc = config_open(&b, &o, pb.text, "B");
     if (rc == CLI_OK)
-        rc = sim_run_all(game, &seats, &o);
-    tt_game_free(game);
+        rc = config_run(&a, &o, 1);
+    if (rc == CLI_OK && two)
+        rc = config_run(&b, &o, 0);
+    if (rc == CLI_OK && !two && o.format == FORMAT_TABLE)
+        sim_report_table(stdout, a.t);
+    else if (rc == CLI_OK && !two && o.format == FORMAT_JSON)
+        sim_report_json(stdout, a.t);
+    else if (rc == CLI_OK && two && o.format == FORMAT_TABLE)
+        sim_report_compare_table(stdout, a.t, b.t);
+    else if (rc == CLI_OK && two && o.format == FORMAT_JSON)
+        sim_report_compare_json(stdout, a.t, b.t);
+    config_close(&a);
+    config_close(&b);
     return rc;
 }

@@ -167,9 +167,28 @@ void cli_result_line(FILE *out, const tt_game *game, const tt_state *state)
         return;
     }
     const char *turns = r.turn == 1 ? "turn" : "turns";
-    if (r.winner < 0)
+    if (r.winner < 0 && !r.winners) {
         fprintf(out, "Game over after %d %s: no winner (%s).\n", r.turn, turns, r.reason);
-    else
+    } else if (r.winner >= 0) {
         fprintf(out, "Game over after %d %s: %s wins (%s).\n", r.turn, turns,
                 tt_player_name(game, r.winner), r.reason);
+    } else {
+        char names[160];
+        fprintf(out, "Game over after %d %s: %s share the win (%s).\n", r.turn, turns,
+                cli_winners(game, &r, " and ", names, sizeof names), r.reason);
+    }
+}
+
+const char *cli_winners(const tt_game *game, const tt_result *r, const char *sep, char *buf,
+                        size_t n)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int p = 0; p < tt_game_players(game) && at < n; p++)
+        if (r->winners >> p & 1)
+            at += (size_t)snprintf(buf + at, n - at, "%s%s", at ? sep : "",
+                                   tt_player_name(game, p));
+    if (!buf[0])
+        snprintf(buf, n, "none");
+    return buf;
 }

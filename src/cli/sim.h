@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 
 #define SIM_MAX_REASONS 32
+#define SIM_MAX_STATS 256
 
 typedef struct sim_reason {
     char code[32]; /* tt_result.reason */
@@ -20,17 +21,28 @@ typedef struct sim_tally {
     uint64_t seed;       /* --seed; game i starts from tt_mix64(seed + i) */
     long games;          /* games played */
     long wins[TT_MAX_PLAYERS];
-    long no_winner;      /* winner < 0: draws, aborted games */
+    long no_winner;      /* nobody won: draws, aborted games */
+    long shared;         /* games whose first place was shared (in wins of each) */
     int *turns;          /* per game: turns played (tt_result.turn) */
     int *actions;        /* per game: actions applied */
     sim_reason reason[SIM_MAX_REASONS];
     int nreasons;
     long other_reasons;  /* games whose reason did not fit in reason[] */
     double seconds;      /* wall time of the games */
+    const char *label;   /* "A" or "B" when two configurations are compared */
+    /* the game's own figures (tt_stats), summed over the games */
+    int nstats;
+    char stat_name[SIM_MAX_STATS][48];
+    double stat_sum[SIM_MAX_STATS];
 } sim_tally;
 
 /* The reports (sim_report.c). They sort turns and actions in place. */
 void sim_report_table(FILE *out, sim_tally *t);
 void sim_report_json(FILE *out, sim_tally *t);
+/* Two configurations of one game played on the same seeds: each one's
+ * report, then every player's win rate in both, the difference (B - A) with
+ * its 95% interval, and whether it is significant. */
+void sim_report_compare_table(FILE *out, sim_tally *a, sim_tally *b);
+void sim_report_compare_json(FILE *out, sim_tally *a, sim_tally *b);
 
 #endif

@@ -5,9 +5,13 @@
  * turns and in actions), end reasons by count, the first-player edge and the
  * speed. Rates are proportions in JSON and percentages in the table. The edge
  * is player 0's share of the points minus an even share (1/n for n players),
- * where a win is a point and a game without a winner gives each player 1/n,
- * so draws do not count against the first player; its interval is the Wilson
- * interval of that share, shifted the same way. */
+ * where a win is a point (a shared first place a point for each) and a game
+ * without a winner gives each player 1/n, so draws do not count against the
+ * first player; its interval is the Wilson interval of that share, shifted
+ * the same way. A game's own figures (tt_stats, named "table|row|column")
+ * follow as tables of means per game. Two configurations compare by player
+ * name: the difference of win rates with Newcombe's interval, significant
+ * when it excludes 0. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +31,12 @@ static void reasons_sorted(const sim_tally *t, sim_reason *out)
 {
     memcpy(out, t->reason, (size_t)t->nreasons * sizeof *out);
     qsort(out, (size_t)t->nreasons, sizeof *out, reason_cmp);
+}
+
+/* Player 0's win rate in an even game: 1/n (50% for two players). */
+static double even_share(const sim_tally *t)
+{
+    return 1.0 / (double)t->seats->n;
 }
 
 static double games_per_s(const sim_tally *t)
@@ -50,12 +60,15 @@ static void table_wins(FILE *out, const sim_tally *t)
         fprintf(out, "  %-23s %8ld %7.1f%%   %.1f%% - %.1f%%\n", "no winner", t->no_winner,
                 100.0 * (double)t->no_winner / (double)t->games, 100 * ci.lo, 100 * ci.hi);
     }
+    if (t->shared)
+        fprintf(out, "  %-23s %8ld %7.1f%%   (counted in the wins of each)\n", "shared first place",
+                t->shared, 100.0 * (double)t->shared / (double)t->games);
 }
 
 /* The first-player edge and its 95% interval (see the file comment). */
 static double first_player_edge(const sim_tally *t, cli_interval *ci)
 {
-    double np = tt_game_players(t->game);
+    double np = t->seats->n;
     double points = (double)t->wins[0] + (double)t->no_winner / np;
     *ci = cli_wilson((long)(points + 0.5), t->games, CLI_Z95);
     ci->lo -= 1 / np;
@@ -86,8 +99,89 @@ static void table_reasons(FILE *out, const sim_tally *t)
                 100.0 * (double)t->other_reasons / (double)t->games);
 }
 
+/* --- the game's own figures ------------------------------------------------------ */
+
+/* The part k (0 table, 1 row, 2 column) of a figure's name, into buf. */
+static const char *name_part(const char *name, int k, char *buf, size_t n)
+{
+    for (; k > 0 && name; k--) {
+        name = strchr(name, '|');
+        name = name ? name + 1 : NULL;
+    }
+    if (!name)
+        name = "";
+    size_t len = strcspn(name, "|");
+    snprintf(buf, n, "%.*s", (int)(len < n ? len : n - 1), name);
+    return buf;
+}
+
+/* Is the part k of figure i seen for the first time (in its table)? */
+static int first_of(const sim_tally *t, int i, int k)
+{
+    char a[48], b[48], ta[48], tb[48];
+    name_part(t->stat_name[i], k, a, sizeof a);
+    name_part(t->stat_name[i], 0, ta, sizeof ta);
+    for (int j = 0; j < i; j++)
+        if (strcmp(name_part(t->stat_name[j], k, b, sizeof b), a) == 0 &&
+            (k == 0 || strcmp(name_part(t->stat_name[j], 0, tb, sizeof tb), ta) == 0))
+            return 0;
+    return 1;
+}
+
+/* The mean of figure "table|row|col", or -1 when the game did not report it. */
+static double stat_mean(const sim_tally *t, const char *table, const char *row, const char *col)
+{
+    char want[160];
+    snprintf(want, sizeof want, "%s|%s|%s", table, row, col);
+    for (int i = 0; i < t->nstats; i++)
+        if (strcmp(t->stat_name[i], want) == 0)
+            return t->games ? t->stat_sum[i] / (double)t->games : 0.0;
+    return -1;
+}
+
+static void table_stats(FILE *out, const sim_tally *t)
+{
+    char table[48], row[48], col[48];
+    for (int i = 0; i < t->nstats; i++) {
+        if (!first_of(t, i, 0))
+            continue;
+        name_part(t->stat_name[i], 0, table, sizeof table);
+        fprintf(out, "\n  %-24s", table);
+        for (int j = i; j < t->nstats; j++)
+            if (strcmp(name_part(t->stat_name[j], 0, row, sizeof row), table) == 0 &&
+                first_of(t, j, 2))
+                fprintf(out, " %*s",
+                        (int)strlen(name_part(t->stat_name[j], 2, col, sizeof col)) > 9
+                            ? (int)strlen(col)
+                            : 9,
+                        col);
+        fputc('\n', out);
+        for (int j = i; j < t->nstats; j++) {
+            if (strcmp(name_part(t->stat_name[j], 0, row, sizeof row), table) != 0 ||
+                !first_of(t, j, 1))
+                continue;
+            name_part(t->stat_name[j], 1, row, sizeof row);
+            fprintf(out, "  %-24s", row);
+            for (int k = i; k < t->nstats; k++)
+                if (strcmp(name_part(t->stat_name[k], 0, col, sizeof col), table) == 0 &&
+                    first_of(t, k, 2)) {
+                    name_part(t->stat_name[k], 2, col, sizeof col);
+                    int w = (int)strlen(col) > 9 ? (int)strlen(col) : 9;
+                    double v = stat_mean(t, table, row, col);
+                    if (v < 0)
+                        fprintf(out, " %*s", w, "-");
+                    else
+                        fprintf(out, " %*.2f", w, v);
+                }
+            fputc('\n', out);
+        }
+    }
+}
+
 void sim_report_table(FILE *out, sim_tally *t)
 {
+    if (t->label)
+        fprintf(out, "configuration %s: ", t->label);
     fprintf(out, "%s: %ld games,", tt_game_name(t->game), t->games);
     for (int p = 0; p < t->seats->n; p++)
         fprintf(out, "%s %s (%s)", p ? " vs" : "", tt_player_name(t->game, p),
@@ -103,9 +197,21 @@ void sim_report_table(FILE *out, sim_tally *t)
     table_reasons(out, t);
     fputc('\n', out);
     cli_interval ci;
-    double edge = first_player_edge(t, &ci);
-    fprintf(out, "  first-player edge (%s, player 0): %+.1f points, 95%% interval %+.1f to %+.1f\n",
-            tt_player_name(t->game, 0), 100 * edge, 100 * ci.lo, 100 * ci.hi);
+    double even = even_share(t), edge = first_player_edge(t, &ci);
+    if (t->seats->n == 2)
+        fprintf(out,
+                "  first-player edge (%s, player 0): %+.1f points, 95%% interval %+.1f to %+.1f\n",
+                tt_player_name(t->game, 0), 100 * edge, 100 * ci.lo, 100 * ci.hi);
+    else
+        fprintf(out,
+                "  player-0 edge (%s) over an even %.1f%%: %+.1f points, 95%% interval %+.1f "
+                "to %+.1f\n",
+                tt_player_name(t->game, 0), 100 * even, 100 * edge, 100 * ci.lo, 100 * ci.hi);
+    if (t->nstats) {
+        fprintf(out, "\n  the game's figures, means per game:\n");
+        table_stats(out, t);
+        fputc('\n', out);
+    }
     fprintf(out, "  speed: %.0f games/s (%.2f s)\n", games_per_s(t), t->seconds);
 }
 
@@ -150,7 +256,41 @@ static void json_reasons(FILE *out, const sim_tally *t)
     fprintf(out, "},");
 }
 
-void sim_report_json(FILE *out, sim_tally *t)
+/* {"table":{"row":{"col":mean,…},…},…} */
+static void json_stats(FILE *out, const sim_tally *t)
+{
+    char table[48], row[48], col[48], x[48];
+    fprintf(out, "\"stats\":{");
+    for (int i = 0, nt = 0; i < t->nstats; i++) {
+        if (!first_of(t, i, 0))
+            continue;
+        fprintf(out, "%s", nt++ ? "," : "");
+        cli_json_string(out, name_part(t->stat_name[i], 0, table, sizeof table));
+        fprintf(out, ":{");
+        for (int j = i, nr = 0; j < t->nstats; j++) {
+            if (strcmp(name_part(t->stat_name[j], 0, x, sizeof x), table) != 0 ||
+                !first_of(t, j, 1))
+                continue;
+            fprintf(out, "%s", nr++ ? "," : "");
+            cli_json_string(out, name_part(t->stat_name[j], 1, row, sizeof row));
+            fprintf(out, ":{");
+            for (int k = j, nc = 0; k < t->nstats; k++) {
+                if (strcmp(name_part(t->stat_name[k], 0, x, sizeof x), table) != 0 ||
+                    strcmp(name_part(t->stat_name[k], 1, x, sizeof x), row) != 0)
+                    continue;
+                fprintf(out, "%s", nc++ ? "," : "");
+                cli_json_string(out, name_part(t->stat_name[k], 2, col, sizeof col));
+                fprintf(out, ":%.4f", stat_mean(t, table, row, col));
+            }
+            fprintf(out, "}");
+        }
+        fprintf(out, "}");
+    }
+    fprintf(out, "},");
+}
+
+/* The report as one JSON object, without the final newline. */
+static void json_object_of(FILE *out, sim_tally *t)
 {
     fprintf(out, "{\"game\":");
     cli_json_string(out, tt_game_name(t->game));
@@ -158,7 +298,7 @@ void sim_report_json(FILE *out, sim_tally *t)
     cli_json_string(out, tt_game_params(t->game));
     fprintf(out, ",\"seed\":%llu,\"games\":%ld,", (unsigned long long)t->seed, t->games);
     json_players(out, t);
-    fprintf(out, "\"no_winner\":%ld,", t->no_winner);
+    fprintf(out, "\"no_winner\":%ld,\"shared_wins\":%ld,", t->no_winner, t->shared);
     json_lengths(out, t);
     json_reasons(out, t);
     cli_interval ci;
@@ -166,5 +306,80 @@ void sim_report_json(FILE *out, sim_tally *t)
     fprintf(out, "\"first_player_edge\":{\"player\":");
     cli_json_string(out, tt_player_name(t->game, 0));
     fprintf(out, ",\"edge\":%.6f,\"ci95\":[%.6f,%.6f]},", edge, ci.lo, ci.hi);
-    fprintf(out, "\"seconds\":%.4f,\"games_per_s\":%.1f}\n", t->seconds, games_per_s(t));
+    if (t->nstats)
+        json_stats(out, t);
+    fprintf(out, "\"seconds\":%.4f,\"games_per_s\":%.1f}", t->seconds, games_per_s(t));
+}
+
+void sim_report_json(FILE *out, sim_tally *t)
+{
+    json_object_of(out, t);
+    fputc('\n', out);
+}
+
+/* --- two configurations ----------------------------------------------------------- */
+
+/* Player index of `name` in t's game, or -1. */
+static int player_of(const sim_tally *t, const char *name)
+{
+    for (int p = 0; p < t->seats->n; p++)
+        if (strcmp(tt_player_name(t->game, p), name) == 0)
+            return p;
+    return -1;
+}
+
+void sim_report_compare_table(FILE *out, sim_tally *a, sim_tally *b)
+{
+    sim_report_table(out, a);
+    fputc('\n', out);
+    sim_report_table(out, b);
+    fprintf(out, "\nwin rates, B against A (%ld and %ld games on the same seeds):\n", a->games,
+            b->games);
+    fprintf(out, "  %-12s %8s %8s %11s   %-20s %s\n", "player", "A", "B", "difference",
+            "95% interval", "significant");
+    for (int p = 0; p < b->seats->n; p++) {
+        const char *name = tt_player_name(b->game, p);
+        int q = player_of(a, name);
+        if (q < 0) {
+            fprintf(out, "  %-12s %8s %7.1f%%   (plays only in B)\n", name, "-",
+                    100.0 * (double)b->wins[p] / (double)b->games);
+            continue;
+        }
+        cli_interval d = cli_newcombe(b->wins[p], b->games, a->wins[q], a->games, CLI_Z95);
+        double diff = (double)b->wins[p] / (double)b->games - (double)a->wins[q] / (double)a->games;
+        char ci[40];
+        snprintf(ci, sizeof ci, "%+.1f to %+.1f", 100 * d.lo, 100 * d.hi);
+        fprintf(out, "  %-12s %7.1f%% %7.1f%% %+10.1f   %-20s %s\n", name,
+                100.0 * (double)a->wins[q] / (double)a->games,
+                100.0 * (double)b->wins[p] / (double)b->games, 100 * diff, ci,
+                d.lo > 0 || d.hi < 0 ? "yes" : "no");
+    }
+    for (int q = 0; q < a->seats->n; q++)
+        if (player_of(b, tt_player_name(a->game, q)) < 0)
+            fprintf(out, "  %-12s %7.1f%% %8s   (plays only in A)\n", tt_player_name(a->game, q),
+                    100.0 * (double)a->wins[q] / (double)a->games, "-");
+}
+
+void sim_report_compare_json(FILE *out, sim_tally *a, sim_tally *b)
+{
+    fprintf(out, "{\"a\":");
+    json_object_of(out, a);
+    fprintf(out, ",\"b\":");
+    json_object_of(out, b);
+    fprintf(out, ",\"comparison\":[");
+    for (int p = 0, n = 0; p < b->seats->n; p++) {
+        int q = player_of(a, tt_player_name(b->game, p));
+        if (q < 0)
+            continue;
+        cli_interval d = cli_newcombe(b->wins[p], b->games, a->wins[q], a->games, CLI_Z95);
+        double ra = (double)a->wins[q] / (double)a->games,
+               rb = (double)b->wins[p] / (double)b->games;
+        fprintf(out, "%s{\"player\":", n++ ? "," : "");
+        cli_json_string(out, tt_player_name(b->game, p));
+        fprintf(out,
+                ",\"win_rate_a\":%.6f,\"win_rate_b\":%.6f,\"difference\":%.6f,"
+                "\"ci95\":[%.6f,%.6f],\"significant\":%s}",
+                ra, rb, rb - ra, d.lo, d.hi, d.lo > 0 || d.hi < 0 ? "true" : "false");
+    }
+    fprintf(out, "]}\n");
 }

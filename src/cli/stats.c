@@ -21,6 +21,18 @@ cli_interval cli_wilson(long k, long n, double z)
     return r;
 }
 
+/* Newcombe's hybrid score interval (his method 10): the two Wilson intervals
+ * combined, so it too stays sensible for small samples and extreme rates. */
+cli_interval cli_newcombe(long k1, long n1, long k2, long n2, double z)
+{
+    cli_interval a = cli_wilson(k1, n1, z), b = cli_wilson(k2, n2, z);
+    double p1 = n1 > 0 ? (double)k1 / (double)n1 : 0, p2 = n2 > 0 ? (double)k2 / (double)n2 : 0;
+    double d = p1 - p2;
+    cli_interval r = {d - sqrt((p1 - a.lo) * (p1 - a.lo) + (b.hi - p2) * (b.hi - p2)),
+                      d + sqrt((a.hi - p1) * (a.hi - p1) + (p2 - b.lo) * (p2 - b.lo))};
+    return r;
+}
+
 double cli_mean(const int *v, size_t n)
 {
     if (!n)

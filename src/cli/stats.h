@@ -16,6 +16,10 @@ typedef struct cli_interval {
  * where the plain normal interval does not. */
 cli_interval cli_wilson(long k, long n, double z);
 
+/* A 95% (z) interval for the difference of two rates, k1/n1 - k2/n2 (Newcombe
+ * 1998, hybrid score): it excludes 0 when the difference is significant. */
+cli_interval cli_newcombe(long k1, long n1, long k2, long n2, double z);
+
 /* Mean of v[0..n-1]; 0 when n is 0. */
 double cli_mean(const int *v, size_t n);
 

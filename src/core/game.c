@@ -213,14 +213,17 @@ int tt_action_parse(const tt_game *g, const tt_state *s, const char *text, tt_ac
 void tt_returns(const tt_game *g, const tt_state *s, double *out)
 {
     tt_result r;
-    g->rules->result(g, s, &r);
+    tt_result_get(g, s, &r);
     for (int i = 0; i < g->nplayers; i++)
-        out[i] = !r.over || r.winner < 0 ? 0.0 : (i == r.winner ? 1.0 : -1.0);
+        out[i] = !r.over || !r.winners ? 0.0 : (r.winners >> i & 1) ? 1.0 : -1.0;
 }
 
 void tt_result_get(const tt_game *g, const tt_state *s, tt_result *out)
 {
     g->rules->result(g, s, out);
+    /* a module that names one winner need not fill the set */
+    if (out->over && !out->winners && out->winner >= 0)
+        out->winners = 1u << out->winner;
 }
 
 int tt_turn(const tt_game *g, const tt_state *s) { return g->rules->turn(g, s); }
@@ -287,27 +290,6 @@ static int apply_one(applier *ap, const char *text, tt_error *err)
             ap->at += (size_t)k;
     }
     return rc;
-}
-
-/* A game's shortcut (rules->expand): applies the atomic texts it stands for in
- * order. Returns how many were applied, 0 when text is no shortcut, or the
- * status of the first that fails. */
-static int expand(const tt_game *g, const tt_state *s, const char *text, applier *ap,
-                  tt_error *err)
-{
-    if (!g->rules->expand)
-        return 0;
-    char lines[16 * TT_ACTION_TEXT_MAX];
-    int n = g->rules->expand(g, s, text, lines, sizeof lines, err);
-    if (n <= 0)
-        return n;
-    char *save = NULL;
-    for (char *line = strtok_r(lines, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        int rc = apply_one(ap, line, err);
-        if (rc)
-            return rc;
-    }
-    return n;
 }
 
 /* Splits "head k=v k=v" into the head and the parts "k v". */
@@ -401,18 +383,37 @@ static int apply_parts(applier *ap, char parts[][TT_ACTION_TEXT_MAX], int nparts
     return TT_OK;
 }
 
+/* A game's own expansion of a command in its rules syntax (tt_rules.expand):
+ * one atomic text per line, applied in order. */
+static int apply_lines(applier *ap, char *atoms, tt_error *err)
+{
+    int rc = TT_OK;
+    char *save = NULL;
+    for (char *line = strtok_r(atoms, "\n", &save); line && rc == TT_OK;
+         line = strtok_r(NULL, "\n", &save))
+        rc = apply_one(ap, line, err);
+    return rc;
+}
+
 int tt_apply_text_canon(const tt_game *g, tt_state *s, const char *text, char *canon, size_t n,
                         tt_events *ev, tt_error *err)
 {
     char head[TT_ACTION_TEXT_MAX], parts[MAX_PARTS][TT_ACTION_TEXT_MAX];
-    int nparts, rc;
-    if (!strchr(text, '='))
-        nparts = 0, rc = TT_OK, snprintf(head, sizeof head, "%s", text);
+    char atoms[MAX_PARTS * TT_ACTION_TEXT_MAX];
+    int nparts = 0, rc = TT_OK, expanded = TT_EXPAND_GENERIC;
+    if (g->rules->expand)
+        expanded = g->rules->expand(g, s, text, atoms, sizeof atoms, err);
+    if (expanded < 0)
+        return expanded; /* the rules refuse the whole command */
+    if (expanded == TT_OK)
+        head[0] = 0;
+    else if (!strchr(text, '='))
+        snprintf(head, sizeof head, "%s", text);
     else
         rc = split_compound(text, head, parts, &nparts, err);
     if (rc)
         return rc;
-    if (strlen(text) >= TT_ACTION_TEXT_MAX && !nparts)
+    if (expanded != TT_OK && strlen(text) >= TT_ACTION_TEXT_MAX && !nparts)
         return tt_fail(err, TT_EPARSE, NULL, "the action text is too long");
     char *copy = malloc(g->state_size);
     if (!copy)
@@ -435,13 +436,13 @@ int tt_apply_text_canon(const tt_game *g, tt_state *s, const char *text, char *c
             first = 1;
         }
     }
-    int lines = nparts ? 0 : expand(g, s, head, &ap, err);
-    if (lines < 0)
-        rc = lines;
-    else if (lines == 0)
+    if (expanded == TT_OK) {
+        rc = apply_lines(&ap, atoms, err);
+    } else {
         rc = apply_one(&ap, head, err);
-    if (rc == TT_OK && lines == 0)
-        rc = apply_parts(&ap, parts + first, nparts - first, err);
+        if (rc == TT_OK)
+            rc = apply_parts(&ap, parts + first, nparts - first, err);
+    }
     if (rc == TT_OK && ap.overflow)
         rc = tt_fail(err, TT_EARG, NULL, "no room for the canonical text");
     if (rc == TT_OK)
@@ -492,4 +493,39 @@ int tt_validate_file(const char *game, const char *path, char **report, tt_error
     free(d);
     *report = out;
     return TT_ECONTENT;
+}
+
+int tt_stats(const tt_game *g, const tt_state *s, tt_stat *out, int max)
+{
+    const tt_rules_extra *x = g->rules->extra;
+    return x && x->stats && max > 0 ? x->stats(g, s, out, max) : 0;
+}
+
+static const tt_rules_extra *deck_tools(const char *game, tt_error *err)
+{
+    const tt_rules *r = tt_rules_find(game ? game : "");
+    if (!r) {
+        tt_fail(err, TT_EARG, NULL, "unknown game '%s'", game ? game : "");
+        return NULL;
+    }
+    if (!r->extra || !r->extra->deck_new || !r->extra->deck_list) {
+        tt_fail(err, TT_EARG, NULL, "%s has no deck declarations", game);
+        return NULL;
+    }
+    return r->extra;
+}
+
+int tt_deck_new(const char *game, const char *options, char **out, tt_error *err)
+{
+    *out = NULL;
+    const tt_rules_extra *x = deck_tools(game, err);
+    return x ? x->deck_new(options ? options : "", out, err) : TT_EARG;
+}
+
+int tt_deck_list(const char *game, const char *path, const char *options, char **out,
+                 tt_error *err)
+{
+    *out = NULL;
+    const tt_rules_extra *x = deck_tools(game, err);
+    return x ? x->deck_list(path, options ? options : "", out, err) : TT_EARG;
 }

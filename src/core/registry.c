@@ -6,8 +6,9 @@
 
 extern const tt_rules inv_rules;
 extern const tt_rules tan_rules;
+extern const tt_rules bra_rules;
 
-const tt_rules *const tt_registry[] = {&inv_rules, &tan_rules, NULL};
+const tt_rules *const tt_registry[] = {&inv_rules, &tan_rules, &bra_rules, NULL};
 
 const tt_rules *tt_rules_find(const char *name)
 {

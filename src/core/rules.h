@@ -37,12 +37,6 @@ typedef struct tt_rules {
     int (*format)(const tt_game *game, const void *st, tt_action a, char *buf, size_t n);
     int (*parse)(const tt_game *game, const void *st, const char *text, tt_action *out,
                  tt_error *err);
-    /* Optional: a shortcut text ("goto r22") written out as the atomic texts it
-     * stands for, one per line, into out; returns how many, 0 when text is no
-     * shortcut, or a negative status (with err) when it is one that cannot be
-     * expanded now. */
-    int (*expand)(const tt_game *game, const void *st, const char *text, char *out, size_t n,
-                  tt_error *err);
     void (*result)(const tt_game *game, const void *st, tt_result *out);
     int (*turn)(const tt_game *game, const void *st);
     void (*determinize)(const tt_game *game, void *st, int viewer, uint64_t seed);
@@ -56,7 +50,29 @@ typedef struct tt_rules {
     const char *(*player_name)(const tt_game *game, int player);
     /* Checks a content or deck file, reporting every problem (optional). */
     int (*validate_file)(const char *path, tt_diags *diags);
+    /* Expands a whole command written in the game's own rules syntax ("DEPLOY
+     * token=G10 mode=UPGRADE"), or a shortcut a player types for several
+     * actions ("goto r22"), into its atomic action texts, one per line, in
+     * atoms (n bytes), after checking the whole command in the order its rules
+     * check one, so a refusal names the rule that order reaches first
+     * (optional). Returns TT_OK, a refusal (err set), or TT_EXPAND_GENERIC for
+     * a text not in that syntax, which tt_apply_text then expands itself.
+     * Never changes st. */
+    int (*expand)(const tt_game *game, const void *st, const char *text, char *atoms, size_t n,
+                  tt_error *err);
+    const struct tt_rules_extra *extra; /* optional */
 } tt_rules;
+
+/* Game-specific extras, each optional: figures for designers (tt_stats), and
+ * deck declarations written and listed (tt_deck_new, tt_deck_list). */
+typedef struct tt_rules_extra {
+    int (*stats)(const tt_game *game, const void *st, tt_stat *out, int max);
+    int (*deck_new)(const char *options, char **out, tt_error *err);
+    int (*deck_list)(const char *path, const char *options, char **out, tt_error *err);
+} tt_rules_extra;
+
+/* tt_rules.expand: "not my syntax, use the generic key=value expansion". */
+#define TT_EXPAND_GENERIC 1
 
 struct tt_game {
     const tt_rules *rules;

@@ -255,16 +255,28 @@ static int cmd_showboard(tt_proto *p, char *args, proto_buf *out)
     return PROTO_OK;
 }
 
+/* "invader", or "germans+locals" for a shared win, or "none". */
+static const char *winner_names(const tt_game *g, const tt_result *r, char *buf, size_t n)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < tt_game_players(g) && at < n; i++)
+        if (r->winners >> i & 1)
+            at += (size_t)snprintf(buf + at, n - at, "%s%s", at ? "+" : "", tt_player_name(g, i));
+    return buf[0] ? buf : "none";
+}
+
 static int cmd_result(tt_proto *p, char *args, proto_buf *out)
 {
     (void)args;
+    char names[160];
     tt_result r;
     tt_result_get(p->game, p->state, &r);
     if (!r.over)
         proto_puts(out, "playing");
     else
-        proto_printf(out, "%s %s turn %d",
-                     r.winner < 0 ? "none" : tt_player_name(p->game, r.winner), r.reason, r.turn);
+        proto_printf(out, "%s %s turn %d", winner_names(p->game, &r, names, sizeof names),
+                     r.reason, r.turn);
     return PROTO_OK;
 }
 

@@ -151,5 +151,61 @@ printf 'new tannhauser mode=domination seed=6\ngenmove\ngenmove\noffer_draw\nacc
 expect 0 "$BIN" replay "$TMP/drawn.json"
 has "$TMP/out" 'DRAW_AGREED' "replay of an agreed draw"
 
+# --- braunau ----------------------------------------------------------------------
+# play: three seats, the person's own view only, commands in the rules' syntax
+printf 'DRAW\nboard\nquit\n' >"$TMP/in"
+"$BIN" play braunau --players human,random,random --seed 4 <"$TMP/in" >"$TMP/out" 2>&1 ||
+    fail "play braunau: exit $?"
+has "$TMP/out" 'germans> ' "braunau prompt"
+has "$TMP/out" '^refused: E_DRAW_NOT_YET: .*(BRA-6.1.1)$' "braunau refusal names code and rule"
+has "$TMP/out" '^Germans (you): AP 6' "braunau board shows the player's own faction"
+has "$TMP/out" 'AUT_PICHLER  in play, maybe' "braunau board hides enemy positions"
+grep -q '^  stash: A\|^  stash: L' "$TMP/out" && fail "braunau board shows another faction's stash"
+expect 2 "$BIN" play braunau --players human,random; one_error_line "braunau needs 3 seats by default"
+"$BIN" play braunau --players random,random --param germans=standardized \
+    --param locals=random --seed 2 >"$TMP/out" 2>&1 || fail "braunau 2-player demo: exit $?"
+tail -n 1 "$TMP/out" | grep -q '^Game over after 10 turns: .* \(wins\|share the win\) (SCORED)\.$' ||
+    fail "braunau demo ends without the result line: $(tail -n 1 "$TMP/out")"
+# sim: decks, a second configuration, the game's figures
+expect 0 "$BIN" sim braunau --games 300 --seed 5 --deck germans=standardized \
+    --deck austrians=random --vs germans=germans_intrigue
+for key in 'configuration A' 'configuration B' 'germans tokens' 'retained' 'deployed' \
+    'forced by stash limit' 'win rates, B against A' 'significant'; do
+    has "$TMP/out" "$key" "sim braunau --vs"
+done
+expect 0 "$BIN" sim braunau --games 100 --seed 5 --json
+for key in '"game":"braunau"' '"stats":{"germans tokens":{"DROP":{"drawn":' '"discards":'; do
+    has "$TMP/out" "$key" "sim braunau --json"
+done
+expect 0 "$BIN" sim braunau --games 50 --seed 5 --csv --vs locals=none
+[ "$(wc -l <"$TMP/out")" -eq 101 ] || fail "sim braunau --csv --vs: not a header and 100 rows"
+head -n 1 "$TMP/out" | grep -q '^config,game,seed,winner,reason,turns,actions,germans tokens|DROP|drawn,' ||
+    fail "sim braunau --csv header"
+expect 2 "$BIN" sim braunau --games 10 --deck locals=standardized; one_error_line "one deck"
+expect 1 "$BIN" sim braunau --games 10 --deck germans="$SRC/tests/data/bad/braunau/v12_deck_size.json" \
+    --deck austrians=random
+one_error_line "a bad deck"
+# bench, deck new/list/validate
+expect 0 "$BIN" bench braunau --seconds 0.2 --json; has "$TMP/out" '"game":"braunau"' "bench braunau"
+expect 0 "$BIN" deck new braunau --faction locals --mode random --seed 3
+cp "$TMP/out" "$TMP/deck.json"
+expect 0 "$BIN" deck validate braunau "$TMP/deck.json"
+expect 0 "$BIN" deck list braunau "$TMP/deck.json"
+[ "$(wc -l <"$TMP/out")" -eq 52 ] || fail "deck list: not 52 tokens"
+head -n 1 "$TMP/out" | grep -q '^L01 DROP$' || fail "deck list: canonical ids"
+expect 2 "$BIN" deck new braunau --faction bavarians --mode random; one_error_line "deck new"
+expect 2 "$BIN" deck new braunau --faction germans; one_error_line "deck new without mode"
+for f in "$SRC"/tests/data/bad/braunau/*.json; do
+    expect 1 "$BIN" deck validate braunau "$f"
+done
+for f in "$SRC"/data/braunau/*.json; do
+    expect 0 "$BIN" deck validate braunau "$f"
+done
+# replay of a braunau record
+printf 'seed 5\nnew braunau\ngenmove\ngenmove\nplay END\nsave %s\nquit\n' "$TMP/bra.json" |
+    "$BIN" protocol >/dev/null 2>&1
+expect 0 "$BIN" replay "$TMP/bra.json"; has "$TMP/out" 'not over' "braunau replay"
+expect 0 "$BIN" replay "$TMP/bra.json" --view austrians
+
 [ "$FAILS" -eq 0 ] && echo "test_cli: all checks passed"
 exit "$FAILS"

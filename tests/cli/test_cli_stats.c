@@ -45,6 +45,19 @@ static void test_wilson_no_trials(void **state)
     assert_float_equal(ci.hi, 1.0, 1e-12);
 }
 
+/* Newcombe (1998), example (a): 56/70 - 48/80 = 0.2000, method 10 gives
+ * 0.0524 to 0.3339. */
+static void test_newcombe_published_example(void **state)
+{
+    (void)state;
+    cli_interval ci = cli_newcombe(56, 70, 48, 80, CLI_Z95);
+    assert_float_equal(ci.lo, 0.0524, 1e-4);
+    assert_float_equal(ci.hi, 0.3339, 1e-4);
+    cli_interval same = cli_newcombe(50, 100, 50, 100, CLI_Z95);
+    assert_true(same.lo < 0 && same.hi > 0);
+    assert_float_equal(same.lo, -same.hi, 1e-12);
+}
+
 static void test_median_odd_even_empty(void **state)
 {
     (void)state;
@@ -70,6 +83,7 @@ int main(void)
         cmocka_unit_test(test_wilson_half),
         cmocka_unit_test(test_wilson_edges_stay_in_range),
         cmocka_unit_test(test_wilson_large_sample),
+        cmocka_unit_test(test_newcombe_published_example),
         cmocka_unit_test(test_wilson_no_trials),
         cmocka_unit_test(test_median_odd_even_empty),
         cmocka_unit_test(test_mean),

@@ -29,8 +29,8 @@
  * ASan+UBSan; a new game adds its own share, so keep the sum under ~3 minutes.
  * TT_GENERIC_PARAMS_<game> (e.g. TT_GENERIC_PARAMS_invaders="content=my.json")
  * runs the suite on other parameters, and TT_GENERIC_ONLY=<game>[,<game>…]
- * limits it to some games: tests/CMakeLists.txt runs every mode of a game so. A failure prints the game, the seed and
- * the actions that led there. */
+ * limits it to some games: tests/CMakeLists.txt runs every mode of a game
+ * so. A failure prints the game, the seed and the actions that led there. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -294,10 +294,17 @@ static void check_over(gctx *c, const tt_action *last_legal, int nlast)
         FAIL(c, "%s: terminal but tt_result_get says the game goes on", c->name);
     assert_true(r.winner >= -1 && r.winner < c->np);
     assert_true(r.reason[0] != 0);
+    /* a sole winner is the one bit of the set; no winner, or a shared first
+     * place, is winner -1 with no bit or several */
+    assert_true(r.winners < (1u << c->np));
+    if (r.winner >= 0)
+        assert_true(r.winners == 1u << r.winner);
+    else
+        assert_true(r.winners == 0 || (r.winners & (r.winners - 1)) != 0);
     double ret[TT_MAX_PLAYERS];
     tt_returns(c->g, c->s, ret);
     for (int p = 0; p < c->np; p++) {
-        double want = r.winner < 0 ? 0.0 : p == r.winner ? 1.0 : -1.0;
+        double want = !r.winners ? 0.0 : (r.winners >> p & 1) ? 1.0 : -1.0;
         assert_true(ret[p] == want);
     }
     /* nothing applies to a finished game, and nothing changes */
@@ -364,10 +371,10 @@ static void test_random_games_end(void **state)
             check_over(&c, c.acts2, nprev);
             tt_result r;
             tt_result_get(c.g, c.s, &r);
-            if (r.winner < 0)
+            if (!r.winners)
                 aborted++;
-            else
-                wins[r.winner]++;
+            for (int p = 0; p < c.np; p++)
+                wins[p] += r.winners >> p & 1;
             actions += steps;
             longest = steps > longest ? steps : longest;
         }
@@ -1060,6 +1067,7 @@ static int record_game(gctx *c, int gi, int i, int mode)
         tt_result_get(c->g, c->s, &r);
         assert_true(r.over);
         assert_int_not_equal(r.winner, conceder);
+        assert_false(r.winners >> conceder & 1);
         if (c->np == 2)
             assert_int_equal(r.winner, 1 - conceder);
     }

@@ -554,6 +554,8 @@ int tan_draw(const tt_game *g, void *st, int player, int what, tt_events *ev, tt
 /* text.c */
 int tan_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);
 int tan_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err);
+/* tt_rules.expand: TT_OK with the atomic texts in out, TT_EXPAND_GENERIC for a
+ * text that is no shortcut, or a refusal. */
 int tan_expand(const tt_game *g, const void *st, const char *text, char *out, size_t n,
                tt_error *err);
 int tan_item_name(const tan_content *c, const tan_state *s, int i, char *buf, size_t n);

@@ -477,10 +477,9 @@ int tan_expand(const tt_game *g, const void *st, const char *text, char *out, si
     const tan_content *c = tan_content_of(g);
     const tan_state *s = st;
     words W;
-    if (split(text, &W) || W.n < 2)
-        return 0;
+    if (strchr(text, '=') || split(text, &W) || W.n < 2)
+        return TT_EXPAND_GENERIC; /* key=value compounds are the core's */
     size_t at = 0;
-    int lines = 0;
     if ((strcmp(W.w[0], "pack") == 0 || strcmp(W.w[0], "reinforce") == 0) && W.n > 3 &&
         strcasecmp(W.w[2], "custom") == 0) {
         if (add_line(out, n, &at, "%s %s custom\n", W.w[0], W.w[1]))
@@ -490,10 +489,10 @@ int tan_expand(const tt_game *g, const void *st, const char *text, char *out, si
                 return tt_fail(err, TT_EARG, NULL, "the pack is too long");
         if (add_line(out, n, &at, "done%s%s", "", ""))
             return tt_fail(err, TT_EARG, NULL, "the pack is too long");
-        return W.n - 3 + 2;
+        return TT_OK;
     }
     if (strcmp(W.w[0], "goto") != 0)
-        return 0;
+        return TT_EXPAND_GENERIC;
     if (W.n != 2)
         return tt_fail(err, TT_EPARSE, NULL, "goto <circle>");
     int target = find_circle(c, W.w[1]);
@@ -511,9 +510,9 @@ int tan_expand(const tt_game *g, const void *st, const char *text, char *out, si
         return tt_fail(err, TT_EILLEGAL, "TAN-5.4.2",
                        "E_NOT_ADJACENT: no route reaches %s with %d MP", c->circle[target].id,
                        tan_mp(c, s));
-    for (int i = 0; i < k; i++, lines++)
+    for (int i = 0; i < k; i++)
         if (add_line(out, n, &at, i + 1 < k ? "move %s\n%s" : "move %s%s", c->circle[route[i]].id,
                      ""))
             return tt_fail(err, TT_EARG, NULL, "the route is too long");
-    return lines;
+    return TT_OK;
 }

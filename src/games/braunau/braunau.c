@@ -1,0 +1,182 @@
+/* Braunau: the rules module's descriptor, its loading and its figures for
+ * designers (see braunau.h).
+ *
+ * Loading reads the content (the embedded sample, or content=FILE), then one
+ * deck per playing faction (germans=, austrians=, locals=), validated as
+ * BRA-3.10 and 3.11 require, and sizes the flat state. Everything else is
+ * reached through bra_rules. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/errors.h"
+#include "core/json.h"
+#include "games/braunau/braunau.h"
+
+static const char *const param_keys[] = {"content", "germans", "austrians", "locals", NULL};
+
+static int bra_load(tt_game *g, const tt_params *p, tt_error *err)
+{
+    bra_game *c = bra_content_new(tt_params_get(p, "content"), err);
+    if (!c)
+        return err ? err->code : TT_ECONTENT;
+    int any = 0; /* a deck is given: the factions without one sit out */
+    for (int f = 0; f < BRA_NF; f++) {
+        const char *v = tt_params_get(p, bra_faction_player(f));
+        any |= v && strcmp(v, "none") != 0;
+    }
+    int rc = TT_OK;
+    for (int f = 0; f < BRA_NF && rc == TT_OK; f++) {
+        const char *v = tt_params_get(p, bra_faction_player(f));
+        if (!v)
+            v = any ? "none" : "standardized"; /* see braunau.h: the default game */
+        c->faction_seat[f] = BRA_NONE;
+        if (strcmp(v, "none") == 0)
+            continue;
+        rc = bra_load_deck(c, f, v, &c->deck[f], err);
+        c->seat_faction[c->nseats] = (uint8_t)f;
+        c->faction_seat[f] = (uint8_t)c->nseats++;
+    }
+    if (rc == TT_OK && (c->nseats < 2 || c->nseats > 3)) /* BRA-3.11 */
+        rc = tt_fail(err, TT_EARG, "BRA-3.11",
+                     "E_PLAYER_COUNT: %d deck%s; a game takes 2 or 3 (factions without a deck "
+                     "parameter sit out once any is given)",
+                     c->nseats, c->nseats == 1 ? "" : "s");
+    if (rc) {
+        free(c);
+        return rc;
+    }
+    for (int i = 0; i < c->nseats; i++) { /* BRA-2.9: base agents and declared characters */
+        int f = c->seat_faction[i];
+        for (int k = 0; k < c->f[f].nagents; k++)
+            if (!c->a[c->f[f].agent[k]].extended || (c->deck[f].extended >> k & 1))
+                c->roster[f] |= (uint8_t)(1u << k);
+    }
+    snprintf(g->hash, sizeof g->hash, "%016llx", tt_fnv64(c, sizeof *c));
+    g->content = c;
+    g->nplayers = c->nseats;
+    g->state_size = sizeof(bra_state);
+    g->max_actions = BRA_MAX_ACTIONS;
+    return TT_OK;
+}
+
+static void bra_unload(tt_game *g)
+{
+    free(g->content);
+    g->content = NULL;
+}
+
+static void bra_init(const tt_game *g, void *st, uint64_t seed)
+{
+    bra_setup(g, st, seed);
+}
+
+static void bra_result(const tt_game *g, const void *st, tt_result *out)
+{
+    (void)g;
+    const bra_state *s = st;
+    memset(out, 0, sizeof *out);
+    out->over = s->over;
+    out->turn = s->round;
+    out->winner = -1;
+    if (!s->over)
+        return;
+    out->winners = s->winners;
+    if (bra_popcount(s->winners) == 1)
+        out->winner = __builtin_ctz(s->winners);
+    snprintf(out->reason, sizeof out->reason, "%s",
+             s->reason == R_CONCEDED ? "CONCEDED" : "SCORED");
+}
+
+static int bra_turn(const tt_game *g, const void *st)
+{
+    (void)g;
+    return ((const bra_state *)st)->round;
+}
+
+static const char *bra_player_name(const tt_game *g, int player)
+{
+    const bra_game *c = bra_of(g);
+    return bra_faction_player(c->seat_faction[player]);
+}
+
+/* --- figures for designers (tt_stats) ---------------------------------------------------- */
+
+/* Appends the figure "a|b|c" = v when there is room; returns the count. */
+static int stat(tt_stat *out, int n, int max, double v, const char *a, const char *b, const char *c)
+{
+    if (n < max) {
+        snprintf(out[n].name, sizeof out[n].name, "%s|%s|%s", a, b, c);
+        out[n].value = v;
+    }
+    return n + 1;
+}
+
+static int bra_stats(const tt_game *g, const void *st, tt_stat *out, int max)
+{
+    const bra_game *c = bra_of(g);
+    const bra_state *s = st;
+    static const char *const cols[] = {"drawn", "retained", "discarded", "deployed"};
+    static const char *const parts[] = {"rallies", "arrests",  "bribes",
+                                        "areas",   "dossiers", "total"};
+    int n = 0;
+    for (int i = 0; i < c->nseats; i++) { /* tokens per type, for each faction */
+        int f = c->seat_faction[i];
+        const bra_fstate *fs = &s->f[f];
+        const uint8_t *v[] = {fs->drawn, fs->kept, fs->discarded, fs->deployed};
+        char table[32];
+        snprintf(table, sizeof table, "%s tokens", bra_faction_player(f));
+        for (int t = 0; t < T_NTYPES; t++)
+            if ((t != T_BR && t != T_FA) || t == c->f[f].records)
+                for (int k = 0; k < 4; k++)
+                    n = stat(out, n, max, v[k][t], table, bra_type_code_name(t), cols[k]);
+    }
+    for (int i = 0; i < c->nseats; i++) {
+        const char *who = bra_faction_player(c->seat_faction[i]);
+        const bra_fstate *fs = &s->f[c->seat_faction[i]];
+        n = stat(out, n, max, fs->discards, "discards", who, "commands");
+        n = stat(out, n, max, fs->forced, "discards", who, "forced by stash limit");
+    }
+    for (int i = 0; i < c->nseats; i++) { /* BRA-9.4: where the VP came from */
+        const char *who = bra_faction_player(c->seat_faction[i]);
+        const bra_fstate *fs = &s->f[c->seat_faction[i]];
+        const double v[] = {fs->vp_rally, fs->vp_arrest,  fs->vp_bribe,
+                            fs->vp_area,  fs->vp_dossier, fs->vp};
+        for (int k = 0; k < 6; k++)
+            n = stat(out, n, max, v[k], "VP", who, parts[k]);
+    }
+    return n < max ? n : max;
+}
+
+static const tt_rules_extra bra_extra = {
+    .stats = bra_stats,
+    .deck_new = bra_deck_new,
+    .deck_list = bra_deck_list,
+};
+
+const tt_rules bra_rules = {
+    .name = "braunau",
+    .summary = "Braunau: espionage in a border town, 2 or 3 factions, 52-token decks",
+    .param_keys = param_keys,
+    .load = bra_load,
+    .unload = bra_unload,
+    .init = bra_init,
+    .to_move = bra_to_move,
+    .legal = bra_legal,
+    .apply = bra_apply,
+    .concede = bra_concede,
+    .format = bra_format,
+    .parse = bra_parse,
+    .result = bra_result,
+    .turn = bra_turn,
+    .determinize = bra_determinize,
+    .sanity = bra_sanity,
+    .rig = bra_rig,
+    .view_json = bra_view_json,
+    .view_text = bra_view_text,
+    .event_text = bra_event_text,
+    .player_name = bra_player_name,
+    .validate_file = bra_validate_file,
+    .expand = bra_expand_text,
+    .extra = &bra_extra,
+};

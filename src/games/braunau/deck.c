@@ -1,0 +1,733 @@
+/* Braunau decks: declarations checked as BRA-3.10 checks them, the standard
+ * and random standardized compositions (BRA-3.4, 3.8), canonical token ids
+ * (BRA-3.12), and the designer's tools: validate, new, list (BRA-3.13).
+ *
+ * A declaration is checked in the order of BRA-3.10's table (V1 … V16) and
+ * every violation is reported, each with its error code, its details, the
+ * check number, the rule it enforces and the line in the file. Problems of
+ * shape that the table does not name (an unknown field, a list that is not a
+ * list) come first, as E_BAD_DECLARATION. Loading only: never on the playout
+ * path. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/errors.h"
+#include "core/json.h"
+#include "games/braunau/braunau.h"
+
+typedef struct dloader {
+    tt_json_doc *doc;
+    tt_diags *d;
+    const bra_game *c;
+} dloader;
+
+#define LINE(L, node, key) tt_json_line((L)->doc, node, key)
+#define PROBLEM(L, line, rule, ...) tt_diag_add((L)->d, (L)->doc->file, line, rule, __VA_ARGS__)
+
+static const char *const mode_names[] = {"CUSTOMIZED", "STANDARDIZED", "RANDOM_STANDARDIZED", NULL};
+
+/* --- the standard composition (BRA-3.4) -------------------------------------- */
+
+static int std_count(const bra_game *c, int faction, int type)
+{
+    if ((type == T_BR || type == T_FA) && type != c->f[faction].records)
+        return 0;
+    return c->ntypes_std[type];
+}
+
+/* The standard counts, ABIL left for the split. */
+static void std_counts(const bra_game *c, int faction, bra_deck *out)
+{
+    memset(out, 0, sizeof *out);
+    out->faction = (uint8_t)faction;
+    out->mode = DM_STANDARDIZED;
+    for (int t = 0; t < T_NTYPES; t++)
+        out->count[t] = (uint8_t)std_count(c, faction, t);
+}
+
+void bra_deck_standard(const bra_game *c, int faction, bra_deck *out)
+{
+    std_counts(c, faction, out);
+    /* the ABIL tokens dealt round the base agents in data order */
+    const bra_faction *f = &c->f[faction];
+    int nbase = 0;
+    for (int k = 0; k < f->nagents; k++)
+        nbase += !c->a[f->agent[k]].extended;
+    for (int i = 0, k = 0; i < out->count[T_ABIL] && nbase; k = (k + 1) % f->nagents)
+        if (!c->a[f->agent[k]].extended) {
+            out->abil[k]++;
+            i++;
+        }
+}
+
+void bra_deck_random_split(const bra_game *c, int faction, tt_rng *rng, bra_deck *out)
+{
+    const bra_faction *f = &c->f[faction];
+    memset(out->abil, 0, sizeof out->abil);
+    /* BRA-3.8: 12 times, the base agents still below the limit, in data order */
+    for (int i = 0; i < out->count[T_ABIL]; i++) {
+        uint8_t pick[BRA_MAX_FAGENTS];
+        int k = 0;
+        for (int j = 0; j < f->nagents; j++)
+            if (!c->a[f->agent[j]].extended && out->abil[j] < c->p.max_abil_per_agent)
+                pick[k++] = (uint8_t)j;
+        if (!k)
+            break; /* data with too few base agents is refused at load */
+        out->abil[pick[tt_rng_below(rng, (uint32_t)k)]]++;
+    }
+}
+
+int bra_deck_tokens(const bra_game *c, const bra_deck *d, uint8_t *tok)
+{
+    int n = 0;
+    for (int t = 0; t < T_NTYPES; t++) {
+        if (t != T_ABIL) {
+            for (int i = 0; i < d->count[t] && n < BRA_MAX_DECK; i++)
+                tok[n++] = (uint8_t)t;
+            continue;
+        }
+        for (int k = 0; k < c->f[d->faction].nagents; k++) /* BRA-3.12: data order */
+            for (int i = 0; i < d->abil[k] && n < BRA_MAX_DECK; i++)
+                tok[n++] = (uint8_t)(T_ABIL | k << 4);
+    }
+    return n;
+}
+
+/* --- the checks of BRA-3.10 ----------------------------------------------------- */
+
+typedef struct decl {
+    int faction, mode; /* -1 when unknown */
+    const json_t *obj, *tokens, *abil, *ext;
+    int count[T_NTYPES];        /* valid counts; ABIL: the total */
+    int abil_n[BRA_MAX_AGENTS]; /* per global agent */
+    int named[BRA_MAX_AGENTS];  /* ABIL keys: 1; extended_characters: 2 */
+    int total;
+} decl;
+
+static void shape(dloader *L, decl *x)
+{
+    static const char *const fields[] = {"faction", "mode", "extended_characters", "tokens", NULL};
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)x->obj, key, v)
+    {
+        int ok = 0;
+        for (int i = 0; fields[i] && !ok; i++)
+            ok = strcmp(fields[i], key) == 0;
+        if (!ok)
+            PROBLEM(L, LINE(L, x->obj, key), "BRA-3.9",
+                    "E_BAD_DECLARATION: unknown field '%s' in a deck declaration", key);
+    }
+    x->tokens = json_object_get(x->obj, "tokens");
+    if (x->tokens && !json_is_object(x->tokens)) {
+        PROBLEM(L, LINE(L, x->obj, "tokens"), "BRA-3.9",
+                "E_BAD_DECLARATION: 'tokens' must map type codes to counts");
+        x->tokens = NULL;
+    }
+    x->abil = x->tokens ? json_object_get(x->tokens, "ABIL") : NULL;
+    if (x->abil && !json_is_object(x->abil)) {
+        PROBLEM(L, LINE(L, x->tokens, "ABIL"), "BRA-3.9",
+                "E_BAD_DECLARATION: 'ABIL' must map agent ids to counts");
+        x->abil = NULL;
+    }
+    x->ext = json_object_get(x->obj, "extended_characters");
+    if (x->ext && !json_is_array(x->ext)) {
+        PROBLEM(L, LINE(L, x->obj, "extended_characters"), "BRA-3.9",
+                "E_BAD_DECLARATION: 'extended_characters' must be a list of agent ids");
+        x->ext = NULL;
+    }
+    size_t i;
+    json_array_foreach((json_t *)x->ext, i, v) if (!json_is_string(v))
+        PROBLEM(L, LINE(L, x->obj, "extended_characters"), "BRA-3.9",
+                "E_BAD_DECLARATION: 'extended_characters' must hold agent ids (strings)");
+}
+
+/* V1, V2, V3 */
+static void check_faction_mode(dloader *L, decl *x)
+{
+    json_t *f = json_object_get(x->obj, "faction"), *m = json_object_get(x->obj, "mode");
+    const char *fs = json_string_value(f), *ms = json_string_value(m);
+    x->faction = fs ? bra_find_faction(L->c, fs) : -1;
+    if (fs && strcmp(fs, L->c->f[x->faction < 0 ? 0 : x->faction].id) != 0)
+        x->faction = -1; /* ids are written in capitals */
+    if (x->faction < 0)
+        PROBLEM(L, f ? LINE(L, x->obj, "faction") : LINE(L, x->obj, NULL), "BRA-2.2",
+                "E_UNKNOWN_FACTION (%s): the faction is GERMANS, AUSTRIANS or LOCALS [V1]",
+                fs  ? fs
+                : f ? "not a string"
+                    : "missing");
+    x->mode = -1;
+    for (int i = 0; ms && mode_names[i]; i++)
+        if (strcmp(ms, mode_names[i]) == 0)
+            x->mode = i;
+    if (x->mode < 0)
+        PROBLEM(L, m ? LINE(L, x->obj, "mode") : LINE(L, x->obj, NULL), "BRA-3.2",
+                "E_UNKNOWN_MODE (%s): the mode is CUSTOMIZED, STANDARDIZED or "
+                "RANDOM_STANDARDIZED [V2]",
+                ms  ? ms
+                : m ? "not a string"
+                    : "missing");
+    if (x->mode == DM_RANDOM && json_object_get(x->obj, "tokens"))
+        PROBLEM(L, LINE(L, x->obj, "tokens"), "BRA-3.9",
+                "E_RANDOM_TOKENS_GIVEN: a RANDOM_STANDARDIZED deck names no tokens; the engine "
+                "builds it [V3]");
+}
+
+/* A count: a whole number of at least 0 (V5), or -1. Huge counts are kept
+ * large enough to break the deck size, not to overflow. */
+static int count_of(dloader *L, const json_t *obj, const char *key)
+{
+    json_t *v = json_object_get(obj, key);
+    if (json_is_integer(v) && json_integer_value(v) >= 0)
+        return json_integer_value(v) > 10000 ? 10000 : (int)json_integer_value(v);
+    PROBLEM(L, LINE(L, obj, key), "BRA-3.5",
+            "E_NEGATIVE_COUNT (%s): a count is a whole number of at least 0 [V5]", key);
+    return -1;
+}
+
+/* V4, V5, V6: the type counts */
+static void check_counts(dloader *L, decl *x)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)x->tokens, key, v) if (bra_type_code(key) < 0)
+        PROBLEM(L, LINE(L, x->tokens, key), "BRA-2.4",
+                "E_UNKNOWN_TOKEN_TYPE (%s): not a token type (DROP, ABIL, SPEC, REFILL, SUMMON, "
+                "CI, POP, GOLD, BR, FA) [V4]",
+                key);
+    json_object_foreach((json_t *)x->tokens, key, v)
+    {
+        int t = bra_type_code(key);
+        if (t < 0 || t == T_ABIL)
+            continue;
+        int n = count_of(L, x->tokens, key);
+        x->count[t] = n < 0 ? 0 : n;
+    }
+    json_object_foreach((json_t *)x->abil, key, v)
+    {
+        int n = count_of(L, x->abil, key);
+        int a = bra_find_agent(L->c, key);
+        if (n >= 0 && a >= 0 && strcmp(L->c->a[a].id, key) == 0) {
+            x->abil_n[a] = n;
+            x->named[a] |= 1;
+        }
+        x->count[T_ABIL] += n < 0 ? 0 : n;
+    }
+    if (x->faction < 0)
+        return;
+    int other = L->c->f[x->faction].records == T_BR ? T_FA : T_BR;
+    if (x->count[other] > 0)
+        PROBLEM(L, LINE(L, x->tokens, bra_type_code_name(other)), "BRA-2.3",
+                "E_RECORDS_TYPE_FORBIDDEN (%s): %s use %s tokens, never %s [V6]",
+                bra_type_code_name(other), L->c->f[x->faction].id,
+                bra_type_code_name(L->c->f[x->faction].records), bra_type_code_name(other));
+}
+
+/* V7 – V11: the agents named */
+static void check_agents(dloader *L, decl *x)
+{
+    const bra_game *c = L->c;
+    const char *key;
+    json_t *v;
+    size_t i;
+    /* V7 and V8, ABIL keys then extended characters */
+    for (int pass = 7; pass <= 8; pass++) {
+        json_object_foreach((json_t *)x->abil, key, v)
+        {
+            int a = bra_find_agent(c, key);
+            a = a >= 0 && strcmp(c->a[a].id, key) == 0 ? a : -1;
+            if (pass == 7 && a < 0)
+                PROBLEM(L, LINE(L, x->abil, key), "BRA-2.7",
+                        "E_UNKNOWN_AGENT (%s): no agent has this id [V7]", key);
+            else if (pass == 8 && a >= 0 && x->faction >= 0 && c->a[a].faction != x->faction)
+                PROBLEM(L, LINE(L, x->abil, key), "BRA-3.1",
+                        "E_FOREIGN_AGENT (%s): an agent of the %s, not of the %s [V8]", key,
+                        c->f[c->a[a].faction].id, c->f[x->faction].id);
+        }
+        json_array_foreach((json_t *)x->ext, i, v)
+        {
+            const char *id = json_string_value(v);
+            int a = id ? bra_find_agent(c, id) : -1;
+            a = a >= 0 && strcmp(c->a[a].id, id) == 0 ? a : -1;
+            if (!id)
+                continue;
+            if (pass == 7 && a < 0)
+                PROBLEM(L, LINE(L, x->obj, "extended_characters"), "BRA-2.7",
+                        "E_UNKNOWN_AGENT (%s): no agent has this id [V7]", id);
+            else if (pass == 8 && a >= 0 && x->faction >= 0 && c->a[a].faction != x->faction)
+                PROBLEM(L, LINE(L, x->obj, "extended_characters"), "BRA-3.1",
+                        "E_FOREIGN_AGENT (%s): an agent of the %s, not of the %s [V8]", id,
+                        c->f[c->a[a].faction].id, c->f[x->faction].id);
+            if (pass == 8 && a >= 0)
+                x->named[a] |= 2;
+        }
+    }
+    int own_ok[BRA_MAX_AGENTS];
+    for (int a = 0; a < c->nagents; a++)
+        own_ok[a] = x->faction >= 0 && c->a[a].faction == x->faction;
+    if (x->mode == DM_CUSTOMIZED) {
+        json_array_foreach((json_t *)x->ext, i, v)
+        {
+            int a = json_is_string(v) ? bra_find_agent(c, json_string_value(v)) : -1;
+            if (a >= 0 && own_ok[a] && !c->a[a].extended)
+                PROBLEM(L, LINE(L, x->obj, "extended_characters"), "BRA-2.9",
+                        "E_NOT_EXTENDED_CHARACTER (%s): a BASE agent, always in the roster [V9]",
+                        c->a[a].id);
+        }
+        json_object_foreach((json_t *)x->abil, key, v)
+        {
+            int a = bra_find_agent(c, key);
+            if (a >= 0 && own_ok[a] && c->a[a].extended && !(x->named[a] & 2))
+                PROBLEM(L, LINE(L, x->abil, key), "BRA-3.5",
+                        "E_CHARACTER_NOT_IN_ROSTER (%s): an extended character this deck does "
+                        "not declare [V10]",
+                        key);
+        }
+    } else if (x->mode >= 0) {
+        for (int a = 0; a < c->nagents; a++)
+            if (own_ok[a] && c->a[a].extended && x->named[a])
+                PROBLEM(L,
+                        x->named[a] & 2 ? LINE(L, x->obj, "extended_characters")
+                                        : LINE(L, x->abil, c->a[a].id),
+                        "BRA-3.6",
+                        "E_STD_EXTENDED_CHARACTER (%s): standardized decks hold base agents only "
+                        "[V11]",
+                        c->a[a].id);
+    }
+}
+
+/* V12 – V16 on the counts (for a random deck: on the one the engine builds) */
+static void check_limits(dloader *L, decl *x)
+{
+    const bra_game *c = L->c;
+    int line_tokens = x->tokens ? LINE(L, x->obj, "tokens") : LINE(L, x->obj, NULL);
+    int total = 0;
+    for (int t = 0; t < T_NTYPES; t++)
+        total += x->count[t];
+    x->total = total;
+    if (total != c->p.deck_size)
+        PROBLEM(L, line_tokens, "BRA-3.3",
+                "E_DECK_SIZE (%d): the deck holds %d tokens; every deck holds exactly %d [V12]",
+                total, total, c->p.deck_size);
+    for (int a = 0; a < c->nagents; a++)
+        if (x->abil_n[a] > c->p.max_abil_per_agent)
+            PROBLEM(L, LINE(L, x->abil, c->a[a].id),
+                    x->mode == DM_CUSTOMIZED ? "BRA-3.5" : "BRA-3.7",
+                    "E_ABILITY_TOKENS_PER_AGENT (%s, %d): at most %d ABIL tokens name one agent "
+                    "[V13]",
+                    c->a[a].id, x->abil_n[a], c->p.max_abil_per_agent);
+    int records = x->count[T_BR] + x->count[T_FA];
+    if (records > c->p.max_records)
+        PROBLEM(L, line_tokens, "BRA-3.5",
+                "E_RECORDS_LIMIT (%d): at most %d Browsing Records and Full Awareness tokens "
+                "[V14]",
+                records, c->p.max_records);
+    if (x->count[T_DROP] > c->p.max_dropoff)
+        PROBLEM(L,
+                x->tokens && json_object_get(x->tokens, "DROP") ? LINE(L, x->tokens, "DROP")
+                                                                : line_tokens,
+                "BRA-3.5", "E_DROPOFF_LIMIT (%d): at most %d drop-off tokens [V15]",
+                x->count[T_DROP], c->p.max_dropoff);
+    if (x->mode != DM_STANDARDIZED || x->faction < 0)
+        return;
+    for (int t = 0; t < T_NTYPES; t++) {
+        int want = std_count(c, x->faction, t);
+        if (x->count[t] == want)
+            continue;
+        const char *code = bra_type_code_name(t);
+        PROBLEM(L,
+                x->tokens && json_object_get(x->tokens, code) ? LINE(L, x->tokens, code)
+                                                              : line_tokens,
+                "BRA-3.4",
+                "E_STD_COMPOSITION (%s, %d, %d): a standardized %s deck holds %d %s tokens, not "
+                "%d [V16]",
+                code, want, x->count[t], c->f[x->faction].id, want, code, x->count[t]);
+    }
+}
+
+/* Checks one declaration object; on no problem fills out. Returns problems. */
+static int check_decl(dloader *L, const json_t *obj, bra_deck *out)
+{
+    int n0 = L->d->n + L->d->dropped;
+    decl x;
+    memset(&x, 0, sizeof x);
+    x.obj = obj;
+    shape(L, &x);
+    check_faction_mode(L, &x);
+    check_counts(L, &x);
+    check_agents(L, &x);
+    if (x.mode == DM_RANDOM && x.faction >= 0) { /* V12 – V16 hold by construction */
+        bra_deck d;
+        std_counts(L->c, x.faction, &d);
+        for (int t = 0; t < T_NTYPES; t++)
+            x.count[t] = d.count[t];
+    }
+    check_limits(L, &x);
+    int problems = L->d->n + L->d->dropped - n0;
+    if (problems || !out)
+        return problems;
+    memset(out, 0, sizeof *out);
+    out->faction = (uint8_t)x.faction;
+    out->mode = (uint8_t)x.mode;
+    for (int t = 0; t < T_NTYPES; t++)
+        out->count[t] = (uint8_t)x.count[t];
+    const bra_faction *f = &L->c->f[x.faction];
+    for (int k = 0; k < f->nagents; k++) {
+        out->abil[k] = (uint8_t)x.abil_n[f->agent[k]];
+        if (x.named[f->agent[k]] & 2)
+            out->extended |= (uint8_t)(1u << k);
+    }
+    return 0;
+}
+
+/* A declaration, a list of them ({"decks": [...]}) or a content file. Returns
+ * the declarations checked (content: 0), or -1 after reporting malformed
+ * JSON. out (may be NULL) receives the first declaration when it is valid. */
+int bra_deck_check(const bra_game *c, const char *text, size_t len, const char *file, tt_diags *d,
+                   bra_deck *out, int *nvalid)
+{
+    tt_json_doc doc;
+    if (tt_json_parse(&doc, text, len, file, d) != 0)
+        return -1;
+    dloader L = {&doc, d, c};
+    int n = 0, valid = 0;
+    const json_t *root = doc.root, *decks = json_object_get(root, "decks");
+    if (!json_is_object(root)) {
+        PROBLEM(&L, LINE(&L, root, NULL), "BRA-3.9",
+                "E_BAD_DECLARATION: a deck declaration is one JSON object");
+    } else if (decks) {
+        if (json_object_size(root) != 1 || !json_is_array(decks))
+            PROBLEM(&L, LINE(&L, root, "decks"), "BRA-12.5",
+                    "E_BAD_DECLARATION: a deck list is {\"decks\": [declarations]}");
+        size_t i;
+        json_t *v;
+        json_array_foreach(json_is_array(decks) ? (json_t *)decks : NULL, i, v)
+        {
+            n++;
+            if (!json_is_object(v))
+                PROBLEM(&L, LINE(&L, root, "decks"), "BRA-3.9",
+                        "E_BAD_DECLARATION: entry %zu of 'decks' is not an object", i + 1);
+            else
+                valid += check_decl(&L, v, n == 1 ? out : NULL) == 0;
+        }
+    } else {
+        n = 1;
+        valid = check_decl(&L, root, out) == 0;
+    }
+    tt_json_fini(&doc);
+    if (nvalid)
+        *nvalid = valid;
+    return n;
+}
+
+/* --- content, loading and the tools ------------------------------------------------ */
+
+bra_game *bra_content_new(const char *path, tt_error *err)
+{
+    bra_game *c = malloc(sizeof *c);
+    tt_diags *d = calloc(1, sizeof *d);
+    size_t len = 0;
+    char *owned = path ? tt_read_file(path, &len) : NULL;
+    const char *text = path ? owned : tt_embedded_find("braunau/content.json", &len);
+    int rc = TT_OK;
+    if (!c || !d)
+        rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    else if (!text)
+        rc = path ? tt_fail(err, TT_EIO, NULL, "cannot read %s", path)
+                  : tt_fail(err, TT_ECONTENT, NULL, "the sample content is not built in");
+    else if (bra_content_load(c, text, len, path ? path : "data/braunau/content.json", d)) {
+        char line[512];
+        tt_diag_text(&d->d[0], line, sizeof line);
+        int more = d->n + d->dropped - 1;
+        rc = tt_fail(err, TT_ECONTENT, NULL, "%s%s", line,
+                     more > 0 ? " (and more: see 'tabletop deck validate')" : "");
+    }
+    free(owned);
+    free(d);
+    if (rc) {
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+/* The text of a deck parameter: a sample deck's name, or a file. */
+static char *deck_text(const char *value, size_t *len, char *file, size_t nfile)
+{
+    size_t n = strlen(value);
+    int is_file = strchr(value, '/') || (n > 5 && strcmp(value + n - 5, ".json") == 0);
+    if (is_file) {
+        snprintf(file, nfile, "%s", value);
+        return tt_read_file(value, len);
+    }
+    char path[160];
+    snprintf(path, sizeof path, "braunau/%s.json", value);
+    const char *t = tt_embedded_find(path, len);
+    snprintf(file, nfile, "data/%s", path);
+    char *copy = t ? malloc(*len + 1) : NULL;
+    if (copy)
+        memcpy(copy, t, *len + 1);
+    return copy;
+}
+
+int bra_load_deck(const bra_game *c, int faction, const char *value, bra_deck *out, tt_error *err)
+{
+    if (strcmp(value, "standardized") == 0 || strcmp(value, "standard") == 0) {
+        bra_deck_standard(c, faction, out);
+        return TT_OK;
+    }
+    if (strcmp(value, "random") == 0) {
+        std_counts(c, faction, out);
+        out->mode = DM_RANDOM;
+        return TT_OK;
+    }
+    char file[200];
+    size_t len = 0;
+    char *text = deck_text(value, &len, file, sizeof file);
+    if (!text)
+        return tt_fail(err, TT_EARG, NULL,
+                       "%s=%s: no such deck (standardized, random, none, a sample deck name or "
+                       "a .json file)",
+                       bra_faction_player(faction), value);
+    tt_diags *d = calloc(1, sizeof *d);
+    int rc = TT_OK, nvalid = 0;
+    if (!d) {
+        free(text);
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    }
+    int n = bra_deck_check(c, text, len, file, d, out, &nvalid);
+    if (d->n) {
+        char line[512];
+        tt_diag_text(&d->d[0], line, sizeof line);
+        rc = tt_fail(err, TT_ECONTENT, NULL, "%s%s", line,
+                     d->n + d->dropped > 1 ? " (and more: see 'tabletop deck validate')" : "");
+    } else if (n != 1) {
+        rc = tt_fail(err, TT_ECONTENT, NULL, "%s: a game takes one deck declaration, not a list",
+                     file);
+    } else if (out->faction != faction) {
+        rc = tt_fail(err, TT_ECONTENT, "BRA-3.1", "%s: the deck given for %s is a %s deck", file,
+                     bra_faction_player(faction), c->f[out->faction].id);
+    }
+    free(d);
+    free(text);
+    return rc;
+}
+
+int bra_validate_file(const char *path, tt_diags *d)
+{
+    size_t len;
+    char *text = tt_read_file(path, &len);
+    if (!text)
+        return TT_EIO;
+    /* a content file says which module it is for */
+    int content = strstr(text, "\"module\"") != NULL;
+    if (content) {
+        bra_validate_content(text, len, path, d);
+        free(text);
+        return TT_OK;
+    }
+    tt_error err;
+    bra_game *c = bra_content_new(NULL, &err);
+    if (!c) {
+        tt_diag_add(d, path, 0, NULL, "%s", err.msg);
+    } else {
+        bra_deck_check(c, text, len, path, d, NULL, NULL);
+        free(c);
+    }
+    free(text);
+    return TT_OK;
+}
+
+/* --- new and list --------------------------------------------------------------------- */
+
+typedef struct deck_opts {
+    int faction, mode;
+    uint64_t seed;
+    int has_seed;
+    char content[224];
+} deck_opts;
+
+static int read_opts(const char *options, deck_opts *o, int for_new, tt_error *err)
+{
+    memset(o, 0, sizeof *o);
+    o->faction = o->mode = -1;
+    o->seed = 1;
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", options);
+    char *save = NULL;
+    for (char *kv = strtok_r(buf, " ", &save); kv; kv = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(kv, '=');
+        if (!eq)
+            return tt_fail(err, TT_EARG, NULL, "option '%s' is not key=value", kv);
+        *eq = 0;
+        const char *v = eq + 1;
+        if (for_new && strcmp(kv, "faction") == 0) {
+            static const char *const f[] = {"germans", "austrians", "locals"};
+            for (int i = 0; i < BRA_NF; i++)
+                if (strcasecmp(v, f[i]) == 0)
+                    o->faction = i;
+            if (o->faction < 0)
+                return tt_fail(err, TT_EARG, NULL,
+                               "--faction is germans, austrians or locals, not '%s'", v);
+        } else if (for_new && strcmp(kv, "mode") == 0) {
+            static const char *const m[] = {"customized", "standardized", "random"};
+            for (int i = 0; i < 3; i++)
+                if (strcasecmp(v, m[i]) == 0)
+                    o->mode = i;
+            if (o->mode < 0)
+                return tt_fail(err, TT_EARG, NULL,
+                               "--mode is standardized, random or customized, not '%s'", v);
+        } else if (strcmp(kv, "seed") == 0) {
+            char *end;
+            o->seed = strtoull(v, &end, 10);
+            if (!*v || *end || *v == '-')
+                return tt_fail(err, TT_EARG, NULL, "--seed wants a number, not '%s'", v);
+            o->has_seed = 1;
+        } else if (strcmp(kv, "content") == 0) {
+            snprintf(o->content, sizeof o->content, "%s", v);
+        } else {
+            return tt_fail(err, TT_EARG, NULL, "unknown option --%s (%s)", kv,
+                           for_new ? "faction, mode, seed, content" : "seed, content");
+        }
+    }
+    if (for_new && (o->faction < 0 || o->mode < 0))
+        return tt_fail(err, TT_EARG, NULL, "deck new braunau needs --faction and --mode");
+    return TT_OK;
+}
+
+/* Appends to a growing text; 0, or -1 when out of memory. */
+typedef struct text {
+    char *p;
+    size_t n, cap;
+} text;
+
+static int put(text *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int put(text *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (k < 0)
+        return -1;
+    if (b->n + (size_t)k + 1 > b->cap) {
+        size_t cap = (b->cap + (size_t)k + 1) * 2;
+        char *p = realloc(b->p, cap);
+        if (!p)
+            return -1;
+        b->p = p;
+        b->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->p + b->n, b->cap - b->n, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)k;
+    return 0;
+}
+
+/* The declaration as JSON, laid out like BRA-12.5. */
+static int write_decl(const bra_game *c, const bra_deck *d, const char *mode, text *b)
+{
+    const bra_faction *f = &c->f[d->faction];
+    int bad =
+        put(b, "{\n  \"faction\": \"%s\",\n  \"mode\": \"%s\",\n  \"tokens\": {\n", f->id, mode);
+    int first = 1;
+    for (int t = 0; t < T_NTYPES; t++) {
+        if ((t == T_BR || t == T_FA) && t != f->records)
+            continue;
+        bad |= put(b, "%s    \"%s\": ", first ? "" : ",\n", bra_type_code_name(t));
+        first = 0;
+        if (t != T_ABIL) {
+            bad |= put(b, "%d", d->count[t]);
+            continue;
+        }
+        bad |= put(b, "{");
+        for (int k = 0, n = 0; k < f->nagents; k++)
+            if (d->abil[k])
+                bad |= put(b, "%s\"%s\": %d", n++ ? ", " : " ", c->a[f->agent[k]].id, d->abil[k]);
+        bad |= put(b, " }");
+    }
+    bad |= put(b, "\n  }\n}\n");
+    return bad;
+}
+
+int bra_deck_new(const char *options, char **out, tt_error *err)
+{
+    deck_opts o;
+    int rc = read_opts(options, &o, 1, err);
+    if (rc)
+        return rc;
+    bra_game *c = bra_content_new(o.content[0] ? o.content : NULL, err);
+    if (!c)
+        return err ? err->code : TT_ECONTENT;
+    bra_deck d;
+    bra_deck_standard(c, o.faction, &d);
+    if (o.mode == 2) { /* BRA-3.8's split, drawn from the seed */
+        tt_rng rng;
+        tt_rng_seed(&rng, o.seed);
+        bra_deck_random_split(c, o.faction, &rng, &d);
+    }
+    text b = {0};
+    if (write_decl(c, &d, o.mode == 0 ? "CUSTOMIZED" : "STANDARDIZED", &b)) {
+        free(b.p);
+        free(c);
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    }
+    free(c);
+    *out = b.p;
+    return TT_OK;
+}
+
+int bra_deck_list(const char *path, const char *options, char **out, tt_error *err)
+{
+    deck_opts o;
+    int rc = read_opts(options, &o, 0, err);
+    if (rc)
+        return rc;
+    bra_game *c = bra_content_new(o.content[0] ? o.content : NULL, err);
+    if (!c)
+        return err ? err->code : TT_ECONTENT;
+    size_t len;
+    char *src = tt_read_file(path, &len);
+    tt_diags *d = calloc(1, sizeof *d);
+    bra_deck deck;
+    int nvalid = 0;
+    if (!src || !d) {
+        rc = !d ? tt_fail(err, TT_ENOMEM, NULL, "out of memory")
+                : tt_fail(err, TT_EIO, NULL, "cannot read %s", path);
+    } else if (bra_deck_check(c, src, len, path, d, &deck, &nvalid) != 1 || d->n) {
+        rc = tt_fail(err, TT_ECONTENT, NULL,
+                     "%s is not one valid deck declaration (see 'tabletop deck validate')", path);
+    } else {
+        if (deck.mode == DM_RANDOM) {
+            tt_rng rng;
+            tt_rng_seed(&rng, o.seed);
+            bra_deck_random_split(c, deck.faction, &rng, &deck);
+        }
+        uint8_t tok[BRA_MAX_DECK];
+        int n = bra_deck_tokens(c, &deck, tok);
+        text b = {0};
+        int bad = 0;
+        for (int i = 0; i < n; i++) {
+            int type = tok[i] & 15;
+            bad |= put(&b, "%c%02d %s", c->f[deck.faction].letter, i + 1, bra_type_code_name(type));
+            if (type == T_ABIL)
+                bad |= put(&b, " %s", c->a[c->f[deck.faction].agent[tok[i] >> 4]].id);
+            bad |= put(&b, "\n");
+        }
+        if (bad)
+            rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+        if (bad)
+            free(b.p);
+        else
+            *out = b.p;
+    }
+    free(d);
+    free(src);
+    free(c);
+    return rc;
+}

@@ -1,0 +1,290 @@
+/* Braunau intelligence: reveals (BRA-6.23), what each faction and the public
+ * may know of hidden positions (BRA-7), and determinization.
+ *
+ * For every agent in play, each other faction and the public hold a set of
+ * areas where it may truly be (maybe[v][a], a bit per area). The set is sound
+ * — it always holds the true area; the sanity checker proves it after every
+ * apply — and as tight as the information allows without reasoning about
+ * several agents at once:
+ *  - a drop-off: anywhere (a mob: its public area);
+ *  - a move: the agent's set spreads by the steps it may have taken; when the
+ *    public cannot tell which agent moved, every hidden agent of that faction
+ *    may have, so each spreads (BRA-6.15);
+ *  - a reveal of area X: exactly X, unless the owner deployed a CI token in
+ *    its latest turn and so may hold a decoy (BRA-6.10.2): then X is only
+ *    added, and the report is marked as made inside that window;
+ *  - an area-scoped reveal that does not name an agent rules its scope out,
+ *    again only when no decoy is possible (BRA-6.23.2);
+ *  - a public area (ability use, a successful or failed denunciation) or a
+ *    meeting (BRA-6.9.2) fixes or bounds the set.
+ * Determinizing for a viewer resamples every position the viewer cannot see
+ * from its sets, gives decoys to just the agents whose reports need one (at
+ * most one per CI token deployed), and deals each opponent's hidden tokens
+ * (deck, pending draw, stash, discard pile) again, and the viewer's own deck
+ * above the part it knows. Apply runs the updates in playouts: bit operations
+ * only. */
+#include <string.h>
+
+#include "core/events.h"
+#include "games/braunau/braunau.h"
+
+uint16_t bra_spread(const bra_game *c, uint16_t m, int steps)
+{
+    uint16_t reach = 0, cur = m;
+    for (int i = 0; i < steps; i++) {
+        uint16_t next = 0;
+        for (int x = 0; x < c->nareas; x++)
+            if (cur >> x & 1)
+                next |= c->area[x].adj;
+        reach |= next;
+        cur = next;
+    }
+    return reach;
+}
+
+int bra_hidden_from(const bra_game *c, const bra_state *s, int v, int a)
+{
+    return bra_in_play(s, a) && c->a[a].faction != v && !c->a[a].mob && !s->exposed[a];
+}
+
+uint16_t bra_known(const bra_game *c, const bra_state *s, int v, int a)
+{
+    if (!bra_in_play(s, a))
+        return 0;
+    if (!bra_hidden_from(c, s, v, a))
+        return (uint16_t)(1u << s->loc[a]);
+    return s->maybe[v][a];
+}
+
+int bra_reported(const bra_state *s, int a, int honour_decoys)
+{
+    return honour_decoys && s->decoy[a] != BRA_NONE ? s->decoy[a] : s->loc[a];
+}
+
+/* Faction v learns that a is reported in area r. */
+static void report(const bra_game *c, bra_state *s, int v, int a, int r, int source, tt_events *ev)
+{
+    int owner = c->a[a].faction, window = s->f[owner].ci_turn && !c->a[a].mob;
+    if (window)
+        s->maybe[v][a] |= (uint16_t)(1u << r); /* r, or a decoy anywhere else */
+    else
+        s->maybe[v][a] = (uint16_t)(1u << r);
+    s->intel[v][a] = (bra_intel){(uint8_t)r, s->round, (uint8_t)source, (uint8_t)window};
+    tt_emit(ev, EV_REVEAL, c->faction_seat[v], 1, a, r, source, 0);
+}
+
+void bra_reveal_agent(const bra_game *c, bra_state *s, int v, int a, int source, tt_events *ev)
+{
+    report(c, s, v, a, bra_reported(s, a, 1), source, ev);
+}
+
+void bra_reveal_true(const bra_game *c, bra_state *s, int v, int a, int source, tt_events *ev)
+{
+    s->maybe[v][a] = (uint16_t)(1u << s->loc[a]);
+    s->intel[v][a] = (bra_intel){s->loc[a], s->round, (uint8_t)source, 0};
+    tt_emit(ev, EV_REVEAL, c->faction_seat[v], 1, a, s->loc[a], source, 0);
+}
+
+void bra_reveal_scope(const bra_game *c, bra_state *s, int v, uint16_t scope, int source,
+                      tt_events *ev)
+{
+    for (int a = 0; a < c->nagents; a++) {
+        int owner = c->a[a].faction;
+        if (owner == v || !bra_in_play(s, a) || c->faction_seat[owner] == BRA_NONE)
+            continue;
+        int r = bra_reported(s, a, 1);
+        if (scope >> r & 1)
+            report(c, s, v, a, r, source, ev);
+        else if (!s->f[owner].ci_turn || c->a[a].mob)
+            s->maybe[v][a] &= (uint16_t)~scope; /* truly outside the scope */
+    }
+}
+
+void bra_know_dropped(const bra_game *c, bra_state *s, int a)
+{
+    for (int v = 0; v < BRA_NV; v++) /* the other factions and the public */
+        if (v != c->a[a].faction)
+            s->maybe[v][a] = c->a[a].mob ? (uint16_t)(1u << s->loc[a]) : c->all_areas;
+}
+
+void bra_know_moved(const bra_game *c, bra_state *s, int a, int dest, int reach, int seen)
+{
+    int owner = c->a[a].faction;
+    for (int v = 0; v < BRA_NV; v++) {
+        if (v == owner)
+            continue;
+        if (c->a[a].mob) {
+            s->maybe[v][a] = (uint16_t)(1u << dest);
+        } else if (seen) {
+            s->maybe[v][a] = bra_spread(c, bra_known(c, s, v, a), reach);
+        } else {
+            /* any hidden agent of the owner may be the one that moved */
+            for (int k = 0; k < c->f[owner].nagents; k++) {
+                int h = c->f[owner].agent[k];
+                if (bra_hidden_from(c, s, v, h))
+                    s->maybe[v][h] |= bra_spread(c, s->maybe[v][h], reach);
+            }
+        }
+    }
+}
+
+void bra_know_at(const bra_game *c, bra_state *s, int a)
+{
+    for (int v = 0; v < BRA_NV; v++)
+        if (v != c->a[a].faction)
+            s->maybe[v][a] = (uint16_t)(1u << s->loc[a]);
+}
+
+void bra_know_not_at(const bra_game *c, bra_state *s, int a, int area)
+{
+    for (int v = 0; v < BRA_NV; v++)
+        if (v != c->a[a].faction)
+            s->maybe[v][a] &= (uint16_t) ~(1u << area);
+}
+
+void bra_know_removed(bra_state *s, int a)
+{
+    for (int v = 0; v < BRA_NV; v++)
+        s->maybe[v][a] = 0;
+    for (int v = 0; v < BRA_NF; v++)
+        s->intel[v][a].window = 0;
+}
+
+void bra_know_summoned(const bra_game *c, bra_state *s, int host, int target)
+{
+    int sf = c->a[host].faction, of = c->a[target].faction, x = s->loc[host];
+    for (int v = 0; v < BRA_NV; v++) {
+        if (v == sf) {
+            s->maybe[v][target] = (uint16_t)(1u << x);
+            s->intel[v][target] = (bra_intel){(uint8_t)x, s->round, SRC_SUMMON, 0};
+        } else if (v == of) {
+            s->maybe[v][host] = (uint16_t)(1u << x);
+            s->intel[v][host] = (bra_intel){(uint8_t)x, s->round, SRC_MEETING, 0};
+        } else {
+            /* the target is wherever one of the summoner's agents may be */
+            uint16_t m = 0;
+            for (int k = 0; k < c->f[sf].nagents; k++) {
+                int g = c->f[sf].agent[k];
+                if (bra_in_play(s, g) && !c->a[g].mob)
+                    m |= bra_known(c, s, v, g);
+            }
+            s->maybe[v][target] = m;
+        }
+        if (v < BRA_NF)
+            s->intel[v][target].window = 0; /* the decoy is gone */
+    }
+}
+
+void bra_know_window_closes(const bra_game *c, bra_state *s, int faction)
+{
+    for (int k = 0; k < c->f[faction].nagents; k++)
+        for (int v = 0; v < BRA_NF; v++)
+            s->intel[v][c->f[faction].agent[k]].window = 0;
+}
+
+/* --- determinization ------------------------------------------------------------------- */
+
+static int pick_bit(tt_rng *r, uint16_t m)
+{
+    int n = bra_popcount(m), k = n ? (int)tt_rng_below(r, (uint32_t)n) : 0;
+    for (int x = 0; x < 16; x++)
+        if ((m >> x & 1) && k-- == 0)
+            return x;
+    return -1;
+}
+
+/* Deals the tokens a viewer cannot see again, zone sizes kept. */
+static void redeal(bra_fstate *f, tt_rng *r)
+{
+    uint8_t pool[BRA_MAX_DECK];
+    int n = 0, nstash = bra_stash_size(f);
+    memcpy(pool, f->deck, f->ndeck);
+    n = f->ndeck;
+    memcpy(pool + n, f->pend, f->npend);
+    n += f->npend;
+    for (int t = 0; t < BRA_MAX_DECK; t++)
+        if ((f->stash | f->discard) >> t & 1)
+            pool[n++] = (uint8_t)t;
+    tt_rng_shuffle_u8(r, pool, n);
+    int at = 0;
+    memcpy(f->deck, pool, f->ndeck);
+    at += f->ndeck;
+    memcpy(f->pend, pool + at, f->npend);
+    at += f->npend;
+    f->stash = f->discard = 0;
+    for (int i = 0; i < nstash; i++)
+        f->stash |= 1ull << pool[at++];
+    while (at < n)
+        f->discard |= 1ull << pool[at++];
+}
+
+/* Positions and decoys of faction f's agents, as viewer slot v may imagine them. */
+static void resample_agents(const bra_game *c, bra_state *s, int v, int f, tt_rng *r)
+{
+    const bra_faction *fa = &c->f[f];
+    uint8_t need[BRA_MAX_FAGENTS], may[BRA_MAX_FAGENTS];
+    int nneed = 0, nmay = 0, decoys = s->f[f].ci_turn;
+    for (int k = 0; k < fa->nagents; k++) {
+        int a = fa->agent[k];
+        s->decoy[a] = BRA_NONE;
+        if (bra_hidden_from(c, s, v, a))
+            s->loc[a] = (uint8_t)pick_bit(r, s->maybe[v][a]);
+        if (v >= BRA_NF || !bra_in_play(s, a) || c->a[a].mob || !s->intel[v][a].window)
+            continue;
+        int rep = s->intel[v][a].area;
+        /* a report that cannot be the true area needs a decoy */
+        if (s->exposed[a] ? rep != s->loc[a] : !(s->maybe[v][a] >> rep & 1))
+            need[nneed++] = (uint8_t)a;
+        else
+            may[nmay++] = (uint8_t)a;
+    }
+    for (int i = 0; i < nneed; i++, decoys--) {
+        int a = need[i];
+        s->decoy[a] = s->intel[v][a].area;
+    }
+    tt_rng_shuffle_u8(r, may, nmay);
+    for (int i = 0; i < nmay; i++) {
+        int a = may[i], rep = s->intel[v][a].area;
+        uint16_t elsewhere = (uint16_t)(s->maybe[v][a] & ~(1u << rep));
+        if (decoys > 0 && !s->exposed[a] && elsewhere && tt_rng_below(r, 2)) {
+            s->loc[a] = (uint8_t)pick_bit(r, elsewhere);
+            s->decoy[a] = (uint8_t)rep;
+            decoys--;
+        } else if (!s->exposed[a]) {
+            s->loc[a] = (uint8_t)rep; /* the report was true */
+        }
+    }
+    /* what the others believe must still hold the (imagined) truth */
+    for (int k = 0; k < fa->nagents; k++) {
+        int a = fa->agent[k];
+        for (int w = 0; w < BRA_NV && bra_in_play(s, a); w++)
+            if (w != f && w != v)
+                s->maybe[w][a] |= (uint16_t)(1u << s->loc[a]);
+    }
+}
+
+void bra_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
+{
+    const bra_game *c = bra_of(g);
+    bra_state *s = st;
+    if (viewer == TT_VIEW_ALL)
+        return;
+    tt_rng r;
+    tt_rng_seed(&r, seed);
+    int v = bra_viewer_slot(c, viewer);
+    /* a command half-declared by someone else is not known to the viewer */
+    if (viewer != s->active)
+        memset(&s->decl, 0, sizeof s->decl);
+    for (int i = 0; i < c->nseats; i++) {
+        int f = c->seat_faction[i];
+        bra_fstate *fs = &s->f[f];
+        if (f == v) {
+            tt_rng_shuffle_u8(&r, fs->deck, fs->ndeck - fs->known); /* above the known suffix */
+            continue;
+        }
+        redeal(fs, &r);
+        resample_agents(c, s, v, f, &r);
+    }
+    tt_rng_shuffle_u8(&r, s->item_deck, s->nitem_deck);
+    tt_rng_seed(&s->rng, tt_rng_next(&r));
+}

@@ -1,0 +1,428 @@
+/* Braunau setup, turns and the end: BRA-4 (setup), BRA-5 (turn structure),
+ * BRA-9 (scoring), and the tools that stand outside play: the sanity checker
+ * and rigging.
+ *
+ * The random generator is used only here, at setup, in the order of BRA-8.3;
+ * after setup the game is deterministic given the commands (BRA-8.1). Every
+ * token of a faction is in exactly one of its zones (deck, pending draw,
+ * stash, discard pile, played pile); the sanity checker proves it, and the
+ * soundness of every knowledge set, after every apply in tests. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/errors.h"
+#include "core/events.h"
+#include "games/braunau/braunau.h"
+
+/* --- setup (BRA-4.1) ----------------------------------------------------------------- */
+
+/* Steps 4 – 8 and 9, after the decks are built and shuffled. */
+static void lay_out(const bra_game *c, bra_state *s)
+{
+    const bra_params *p = &c->p;
+    for (int a = 0; a < c->nagents; a++) { /* step 5 */
+        int f = c->a[a].faction;
+        s->decoy[a] = BRA_NONE;
+        if (c->faction_seat[f] == BRA_NONE || !(c->roster[f] >> c->a[a].local & 1)) {
+            s->loc[a] = BRA_OUT;
+        } else if (c->a[a].resident) {
+            s->loc[a] = c->f[f].home;
+            s->exposed[a] = 1; /* the home is common knowledge (BRA-7.5) */
+            for (int v = 0; v < BRA_NV; v++)
+                if (v != f)
+                    s->maybe[v][a] = (uint16_t)(1u << c->f[f].home);
+        } else {
+            s->loc[a] = BRA_RESERVE;
+        }
+    }
+    for (int i = 0; i < c->nseats; i++) {
+        int f = c->seat_faction[i];
+        bra_fstate *fs = &s->f[f];
+        s->sup[c->f[f].home][f] = p->home_support; /* step 6 */
+        fs->gold = p->start_gold;                  /* step 7 */
+        fs->vp = 0;
+        for (int k = 0; k < p->free_tokens && fs->ndeck; k++) { /* step 8 */
+            fs->stash |= 1ull << fs->deck[0];
+            memmove(fs->deck, fs->deck + 1, (size_t)(fs->ndeck - 1));
+            fs->ndeck--;
+        }
+    }
+}
+
+static void deal_market(const bra_game *c, bra_state *s)
+{
+    for (int k = 0; k < BRA_MAX_ROW; k++)
+        s->market[k] = BRA_NONE;
+    for (int k = 0; k < c->p.market_row && s->nitem_deck; k++) { /* step 4 */
+        s->market[k] = s->item_deck[0];
+        s->iowner[s->item_deck[0]] = IO_MARKET;
+        memmove(s->item_deck, s->item_deck + 1, (size_t)(s->nitem_deck - 1));
+        s->nitem_deck--;
+    }
+}
+
+void bra_setup(const tt_game *g, bra_state *s, uint64_t seed)
+{
+    const bra_game *c = bra_of(g);
+    tt_rng_seed(&s->rng, seed); /* step 2 */
+    s->first = (uint8_t)tt_rng_below(&s->rng, (uint32_t)c->nseats);
+    s->conceder = BRA_NONE;
+    for (int i = 0; i < c->nseats; i++) { /* step 3, in seat order */
+        int f = c->seat_faction[i];
+        bra_deck d = c->deck[f];
+        if (d.mode == DM_RANDOM)
+            bra_deck_random_split(c, f, &s->rng, &d);
+        bra_fstate *fs = &s->f[f];
+        fs->ndeck = (uint8_t)bra_deck_tokens(c, &d, fs->tok);
+        for (int t = 0; t < fs->ndeck; t++)
+            fs->deck[t] = (uint8_t)t;
+        tt_rng_shuffle_u8(&s->rng, fs->deck, fs->ndeck);
+    }
+    s->nitem_deck = (uint8_t)c->nitems;
+    for (int i = 0; i < c->nitems; i++) {
+        s->item_deck[i] = (uint8_t)i;
+        s->iowner[i] = IO_DECK;
+    }
+    tt_rng_shuffle_u8(&s->rng, s->item_deck, s->nitem_deck);
+    deal_market(c, s);
+    lay_out(c, s);
+    s->round = 1; /* step 9 */
+    s->active = s->first;
+    bra_start_turn(c, s, NULL);
+}
+
+/* --- turns (BRA-5) ------------------------------------------------------------------------ */
+
+void bra_start_turn(const bra_game *c, bra_state *s, tt_events *ev)
+{
+    int f = bra_active_faction(c, s);
+    bra_fstate *fs = &s->f[f];
+    fs->ap = c->p.ap_per_turn; /* BRA-5.2 steps 1 – 4 */
+    fs->drew = fs->motorcar_uses = fs->press_uses = 0;
+    fs->ci_turn = 0;
+    for (int k = 0; k < c->f[f].nagents; k++) {
+        int a = c->f[f].agent[k];
+        s->benefit[a] = 0;
+        s->aflags[a] = 0;
+        s->decoy[a] = BRA_NONE;
+    }
+    bra_know_window_closes(c, s, f);
+    tt_emit(ev, EV_TURN, s->active, 0, s->round, 0, 0, 0);
+}
+
+void bra_end_turn(const bra_game *c, bra_state *s, tt_events *ev)
+{
+    s->f[bra_active_faction(c, s)].ap = 0; /* BRA-5.4: the rest is lost */
+    int next = (s->active + 1) % c->nseats;
+    if (next == s->first) { /* BRA-5.5: the round ends */
+        if (s->round == c->p.rounds) {
+            s->reason = R_SCORED;
+            bra_score(c, s, ev);
+            return;
+        }
+        s->round++;
+    }
+    s->active = (uint8_t)next;
+    bra_start_turn(c, s, ev);
+}
+
+/* --- scoring (BRA-9) ------------------------------------------------------------------------ */
+
+static int total_support(const bra_game *c, const bra_state *s, int f)
+{
+    int t = 0;
+    for (int x = 0; x < c->nareas; x++)
+        t += s->sup[x][f];
+    return t;
+}
+
+/* BRA-9.3: does seat i rank strictly before seat j? A conceder ranks last. */
+static int before(const bra_game *c, const bra_state *s, int i, int j)
+{
+    if ((s->conceder == i) != (s->conceder == j))
+        return s->conceder == j;
+    int fi = c->seat_faction[i], fj = c->seat_faction[j];
+    if (s->f[fi].vp != s->f[fj].vp)
+        return s->f[fi].vp > s->f[fj].vp;
+    int ti = total_support(c, s, fi), tj = total_support(c, s, fj);
+    if (ti != tj)
+        return ti > tj;
+    return s->f[fi].gold > s->f[fj].gold;
+}
+
+void bra_score(const bra_game *c, bra_state *s, tt_events *ev)
+{
+    for (int x = 0; x < c->nareas; x++) { /* BRA-9.1 step 1: area control */
+        int best = -1, high = 0, tied = 0;
+        for (int i = 0; i < c->nseats; i++) {
+            int f = c->seat_faction[i], v = s->sup[x][f];
+            if (v > high) {
+                high = v;
+                best = f;
+                tied = 0;
+            } else if (v == high && v > 0) {
+                tied = 1;
+            }
+        }
+        if (best < 0 || tied)
+            continue;
+        s->f[best].vp = (uint16_t)(s->f[best].vp + c->area[x].value);
+        s->f[best].vp_area = (uint16_t)(s->f[best].vp_area + c->area[x].value);
+        tt_emit(ev, EV_SCORE_AREA, c->faction_seat[best], 0, x, c->area[x].value, 0, 0);
+    }
+    for (int i = 0; i < c->nitems; i++) /* step 2: Dossiers */
+        if (c->item[i].type == IT_DOSSIER && s->iowner[i] < BRA_NF) {
+            bra_fstate *f = &s->f[s->iowner[i]];
+            f->vp = (uint16_t)(f->vp + c->item[i].end_vp);
+            f->vp_dossier = (uint16_t)(f->vp_dossier + c->item[i].end_vp);
+            tt_emit(ev, EV_SCORE_DOSSIER, c->faction_seat[s->iowner[i]], 0, i, c->item[i].end_vp, 0,
+                    0);
+        }
+    s->winners = 0;
+    for (int i = 0; i < c->nseats; i++) {
+        int better = 0;
+        for (int j = 0; j < c->nseats; j++)
+            better += j != i && before(c, s, j, i);
+        s->rank[i] = (uint8_t)(1 + better);
+        if (!better)
+            s->winners |= (uint8_t)(1u << i);
+    }
+    s->over = 1;
+    memset(&s->decl, 0, sizeof s->decl);
+    tt_emit(ev, EV_GAME_OVER, 0, 0, s->reason, s->winners, s->round, 0);
+}
+
+/* --- sanity ------------------------------------------------------------------------------------
+ */
+
+#define INSANE(...) tt_fail(err, TT_ESTATE, NULL, __VA_ARGS__)
+
+static int check_tokens(const bra_game *c, const bra_state *s, int f, tt_error *err)
+{
+    const bra_fstate *fs = &s->f[f];
+    uint8_t seen[BRA_MAX_DECK] = {0};
+    int n = c->faction_seat[f] == BRA_NONE ? 0 : c->p.deck_size;
+    for (int i = 0; i < fs->ndeck; i++)
+        seen[fs->deck[i]]++;
+    for (int i = 0; i < fs->npend; i++)
+        seen[fs->pend[i]]++;
+    for (int i = 0; i < fs->nplayed; i++)
+        seen[fs->played[i]]++;
+    if (fs->stash & fs->discard)
+        return INSANE("%s: a token is in the stash and the discard pile", c->f[f].id);
+    for (int t = 0; t < BRA_MAX_DECK; t++) {
+        int k = seen[t] + (int)(fs->stash >> t & 1) + (int)(fs->discard >> t & 1);
+        if (k != (t < n))
+            return INSANE("%s: token %d is in %d places", c->f[f].id, t + 1, k);
+    }
+    if (bra_stash_size(fs) > c->p.stash_max)
+        return INSANE("%s: the stash holds %d tokens (BRA-6.2.4)", c->f[f].id, bra_stash_size(fs));
+    if (fs->known > fs->ndeck || fs->npend > c->p.draw_count)
+        return INSANE("%s: known suffix or pending draw out of range", c->f[f].id);
+    if (fs->npend && (!fs->drew || c->seat_faction[s->active] != f))
+        return INSANE("%s: a draw is pending outside its own turn", c->f[f].id);
+    return TT_OK;
+}
+
+static int check_agents(const bra_game *c, const bra_state *s, tt_error *err)
+{
+    for (int a = 0; a < c->nagents; a++) {
+        int f = c->a[a].faction, loc = s->loc[a];
+        int in = c->faction_seat[f] != BRA_NONE && (c->roster[f] >> c->a[a].local & 1);
+        if (!in != (loc == BRA_OUT) || (loc != BRA_OUT && loc != BRA_RESERVE && loc >= c->nareas))
+            return INSANE("%s is at %d", c->a[a].id, loc);
+        if (s->level[a] > c->p.ability_max_level || s->charges[a] > c->p.ability_charges ||
+            (!s->level[a] && s->charges[a]))
+            return INSANE("%s: level %d, charges %d", c->a[a].id, s->level[a], s->charges[a]);
+        if (!bra_in_play(s, a) && (s->level[a] || s->exposed[a] || s->decoy[a] != BRA_NONE))
+            return INSANE("%s is off the map with a level, exposure or decoy", c->a[a].id);
+        if (s->decoy[a] != BRA_NONE && (c->a[a].mob || s->decoy[a] >= c->nareas))
+            return INSANE("%s has a decoy it cannot have", c->a[a].id);
+        for (int v = 0; v < BRA_NV; v++) {
+            if (v == f || (v < BRA_NF && c->faction_seat[v] == BRA_NONE))
+                continue;
+            if (bra_in_play(s, a) && !(bra_known(c, s, v, a) >> loc & 1))
+                return INSANE("%s: what %s knows of %s excludes its true area", c->a[a].id,
+                              v < BRA_NF ? c->f[v].id : "the public", c->a[a].id);
+            if (v < BRA_NF && s->intel[v][a].window && !s->f[f].ci_turn)
+                return INSANE("%s: a report in a decoy window that is closed", c->a[a].id);
+        }
+    }
+    return TT_OK;
+}
+
+int bra_sanity(const tt_game *g, const void *st, tt_error *err)
+{
+    const bra_game *c = bra_of(g);
+    const bra_state *s = st;
+    for (int f = 0; f < BRA_NF; f++) {
+        int rc = check_tokens(c, s, f, err);
+        if (rc)
+            return rc;
+    }
+    int rc = check_agents(c, s, err);
+    if (rc)
+        return rc;
+    for (int x = 0; x < c->nareas; x++)
+        for (int f = 0; f < BRA_NF; f++) {
+            if (s->sup[x][f] > c->p.support_max)
+                return INSANE("support %d in %s", s->sup[x][f], c->area[x].id);
+            if (s->sup[x][f] >= c->p.trigger_level && !(s->rally[f] >> x & 1))
+                return INSANE("%s reached the trigger level in %s without a Rally", c->f[f].id,
+                              c->area[x].id);
+        }
+    int places[BRA_MAX_ITEMS] = {0};
+    for (int i = 0; i < s->nitem_deck; i++)
+        places[s->item_deck[i]] += s->iowner[s->item_deck[i]] == IO_DECK;
+    for (int k = 0; k < c->p.market_row; k++)
+        if (s->market[k] != BRA_NONE)
+            places[s->market[k]] += s->iowner[s->market[k]] == IO_MARKET;
+    for (int i = 0; i < c->nitems; i++) {
+        int o = s->iowner[i];
+        places[i] += o < BRA_NF || o == IO_DISCARD;
+        if (places[i] != 1)
+            return INSANE("item %s is in %d places", c->item[i].id, places[i]);
+    }
+    if (s->round < 1 || s->round > c->p.rounds || s->active >= c->nseats || s->first >= c->nseats)
+        return INSANE("round %d, active seat %d", s->round, s->active);
+    if (s->over != (s->reason != R_NONE))
+        return INSANE("the game-over flag and the reason disagree");
+    return TT_OK;
+}
+
+/* --- rigging -------------------------------------------------------------------------------- */
+
+/* Puts the named tokens (ids) on top of order[0..n-1], first named on top.
+ * Returns how many were named, or -1 with err set. */
+static int stack(const bra_game *c, uint8_t *order, int n, int prefix, const char *values,
+                 const char *what, int items, tt_error *err)
+{
+    char names[512];
+    snprintf(names, sizeof names, "%s", values);
+    uint8_t picked[BRA_MAX_DECK];
+    int np = 0;
+    char *save = NULL;
+    for (char *w = strtok_r(names, " ,", &save); w; w = strtok_r(NULL, " ,", &save)) {
+        int id = items ? bra_find_item(c, w) : bra_token_parse(c, w);
+        if (!items && id >= 0 && (id >> 6) != prefix)
+            id = -1;
+        if (!items && id >= 0)
+            id &= 63;
+        int at = -1;
+        for (int i = 0; i < n && id >= 0; i++)
+            if (order[i] == id)
+                at = i;
+        for (int k = 0; k < np && at >= 0; k++)
+            if (picked[k] == id)
+                at = -1;
+        if (at < 0)
+            return tt_fail(err, TT_EARG, NULL, "'%s' is not (or no longer) in the %s", w, what);
+        picked[np++] = (uint8_t)id;
+    }
+    if (!np)
+        return tt_fail(err, TT_EARG, NULL, "usage: rig %s <id> [<id> ...]", what);
+    uint8_t rest[BRA_MAX_DECK];
+    int nr = 0;
+    for (int i = 0; i < n; i++)
+        if (!memchr(picked, order[i], (size_t)np))
+            rest[nr++] = order[i];
+    memcpy(order, picked, (size_t)np);
+    memcpy(order + np, rest, (size_t)nr);
+    return np;
+}
+
+static int rig_deck(const bra_game *c, bra_state *s, int f, const char *values, const char *what,
+                    tt_error *err)
+{
+    bra_fstate *fs = &s->f[f];
+    if (!s->started) { /* before any action: the free tokens go back on top first */
+        uint8_t order[BRA_MAX_DECK];
+        int n = 0;
+        for (int t = 0; t < BRA_MAX_DECK; t++)
+            if (fs->stash >> t & 1)
+                order[n++] = (uint8_t)t;
+        memcpy(order + n, fs->deck, fs->ndeck);
+        n += fs->ndeck;
+        if (stack(c, order, n, f, values, what, 0, err) < 0)
+            return TT_EARG;
+        fs->stash = 0;
+        int k = 0;
+        for (; k < c->p.free_tokens && k < n; k++) /* BRA-4.1 step 8 again */
+            fs->stash |= 1ull << order[k];
+        memcpy(fs->deck, order + k, (size_t)(n - k));
+        fs->ndeck = (uint8_t)(n - k);
+        return TT_OK;
+    }
+    uint8_t order[BRA_MAX_DECK];
+    memcpy(order, fs->deck, fs->ndeck);
+    int np = stack(c, order, fs->ndeck, f, values, what, 0, err);
+    if (np < 0)
+        return TT_EARG;
+    /* the known suffix keeps the bottom tokens that stayed where they were */
+    int keep = 0;
+    while (keep < fs->known && order[fs->ndeck - 1 - keep] == fs->deck[fs->ndeck - 1 - keep])
+        keep++;
+    memcpy(fs->deck, order, fs->ndeck);
+    fs->known = (uint8_t)keep;
+    return TT_OK;
+}
+
+static int rig_items(const bra_game *c, bra_state *s, const char *values, tt_error *err)
+{
+    uint8_t order[BRA_MAX_ITEMS * 2];
+    int n = 0;
+    if (!s->started) /* the row goes back on top and is dealt again */
+        for (int k = 0; k < c->p.market_row; k++)
+            if (s->market[k] != BRA_NONE)
+                order[n++] = s->market[k];
+    memcpy(order + n, s->item_deck, s->nitem_deck);
+    n += s->nitem_deck;
+    if (stack(c, order, n, 0, values, "item deck", 1, err) < 0)
+        return TT_EARG;
+    if (!s->started) {
+        for (int i = 0; i < n; i++)
+            s->iowner[order[i]] = IO_DECK;
+        memcpy(s->item_deck, order, (size_t)n);
+        s->nitem_deck = (uint8_t)n;
+        deal_market(c, s);
+    } else {
+        memcpy(s->item_deck, order, (size_t)n);
+    }
+    return TT_OK;
+}
+
+int bra_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err)
+{
+    const bra_game *c = bra_of(g);
+    bra_state *s = st;
+    if (s->over)
+        return tt_fail(err, TT_ESTATE, NULL, "the game is over");
+    for (int f = 0; f < BRA_NF; f++) {
+        char name[32];
+        snprintf(name, sizeof name, "%s_deck", bra_faction_player(f));
+        if (strcasecmp(what, name) != 0)
+            continue;
+        if (c->faction_seat[f] == BRA_NONE)
+            return tt_fail(err, TT_EARG, NULL, "the %s do not play in this game",
+                           bra_faction_player(f));
+        return rig_deck(c, s, f, values, name, err);
+    }
+    if (strcasecmp(what, "items") == 0)
+        return rig_items(c, s, values, err);
+    if (strcasecmp(what, "first_player") == 0) {
+        int f = bra_find_faction(c, values);
+        if (f < 0 || c->faction_seat[f] == BRA_NONE)
+            return tt_fail(err, TT_EARG, NULL, "'%s' is not a faction in this game", values);
+        if (s->started)
+            return tt_fail(err, TT_EARG, NULL, "the first player is rigged before any action");
+        s->f[bra_active_faction(c, s)].ap = 0;
+        s->first = s->active = c->faction_seat[f];
+        bra_start_turn(c, s, NULL);
+        return TT_OK;
+    }
+    return tt_fail(err, TT_EARG, NULL,
+                   "cannot rig '%s' (germans_deck, austrians_deck, locals_deck, items, "
+                   "first_player)",
+                   what);
+}

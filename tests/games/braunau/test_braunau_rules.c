@@ -1,0 +1,313 @@
+/* Braunau: rules beyond the worked examples, and properties of the module.
+ *
+ *  - BRA-6.0.1: a command in the rules' syntax is exactly its atomic steps,
+ *    checked on random positions of random games;
+ *  - BRA-6.0.2: a half-declared command blocks everything but its answers;
+ *  - BRA-6.23 and 7: what a faction learns, and determinization honouring
+ *    reports that a decoy may explain;
+ *  - BRA-6.15: a hidden move spreads what the others know;
+ *  - BRA-10.10, 10.13: edge cases; concession with three players. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bra_fixture.h"
+
+static int setup(void **state)
+{
+    *state = bx_open(NULL);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    bx_close(*state);
+    return 0;
+}
+
+#define SEAT(f) (x->c->faction_seat[f])
+
+static uint64_t mix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* The rules' form of a command given as its atomic texts. */
+static void rules_form(char texts[][TT_ACTION_TEXT_MAX], int n, char *out, size_t size)
+{
+    char verb[24], arg[80] = "";
+    sscanf(texts[0], "%23s %79s", verb, arg);
+    size_t at = 0;
+    if (strcmp(verb, "discard") == 0) {
+        at += (size_t)snprintf(out, size, "DISCARD tokens=%s", arg);
+        for (int i = 1; i < n - 1; i++) /* the last one is "done" */
+            at += (size_t)snprintf(out + at, size - at, ",%s", texts[i] + 8);
+        return;
+    }
+    if (strcmp(verb, "keep") == 0) {
+        snprintf(out, size, arg[0] ? "KEEP tokens=%s" : "KEEP", arg);
+        return;
+    }
+    static const char *const heads[][3] = {{"deploy", "DEPLOY", "token"},
+                                           {"move", "MOVE", "agent"},
+                                           {"agitate", "AGITATE", "agent"},
+                                           {"denounce", "DENOUNCE", "agent"},
+                                           {"ability", "ABILITY", "agent"},
+                                           {"use", "USE", "item"},
+                                           {"draw", "DRAW", ""},
+                                           {"end", "END", ""}};
+    for (size_t k = 0; k < sizeof heads / sizeof *heads; k++)
+        if (strcmp(verb, heads[k][0]) == 0)
+            at += (size_t)snprintf(out, size, "%s%s%s%s", heads[k][1], arg[0] ? " " : "",
+                                   heads[k][2], arg[0] ? "=" : "");
+    if (arg[0])
+        at += (size_t)snprintf(out + at, size - at, "%s", arg);
+    for (int i = 1; i < n; i++) {
+        char key[24], value[80];
+        sscanf(texts[i], "%23s %79s", key, value);
+        at += (size_t)snprintf(out + at, size - at, " %s=%s", key, value);
+    }
+}
+
+/* BRA-6.0.1: every command a random game plays, typed as the rules write it,
+ * does exactly what its atomic steps do. */
+static void test_BRA_6_0_1_rules_syntax_equals_atomic_steps(void **state)
+{
+    bx *x = *state;
+    const char *const params[] = {NULL,
+                                  "germans=germans_intrigue austrians=random locals=locals_anna",
+                                  "austrians=standardized locals=random"};
+    long commands = 0, compound = 0;
+    for (size_t p = 0; p < sizeof params / sizeof *params; p++) {
+        bx *y = bx_open(params[p]);
+        bra_state *start = malloc(y->size), *via_text = malloc(y->size);
+        assert_non_null(start);
+        assert_non_null(via_text);
+        uint64_t rng = 99 + p;
+        for (int game = 0; game < 150; game++) {
+            tt_state_init(y->g, (tt_state *)y->s, mix(&rng));
+            tt_action a[BRA_MAX_ACTIONS];
+            while (!y->s->over) {
+                memcpy(start, y->s, y->size);
+                char texts[8][TT_ACTION_TEXT_MAX];
+                int n = 0;
+                do { /* one whole command, by random atomic steps */
+                    int na = tt_legal(y->g, (const tt_state *)y->s, a);
+                    tt_action pick = a[mix(&rng) % (uint64_t)na];
+                    tt_action_format(y->g, (const tt_state *)y->s, pick, texts[n++],
+                                     TT_ACTION_TEXT_MAX);
+                    assert_int_equal(tt_apply(y->g, (tt_state *)y->s, pick, NULL, NULL), TT_OK);
+                } while (y->s->decl.verb != V_NONE && n < 8);
+                assert_int_equal(y->s->decl.verb, V_NONE);
+                char text[512];
+                rules_form(texts, n, text, sizeof text);
+                memcpy(via_text, start, y->size);
+                tt_error err = {0};
+                if (tt_apply_text(y->g, (tt_state *)via_text, text, NULL, &err) != TT_OK)
+                    fail_msg("'%s' (from '%s' …) refused: %s", text, texts[0], err.msg);
+                if (memcmp(via_text, y->s, y->size) != 0)
+                    fail_msg("'%s' differs from its atomic steps", text);
+                commands++;
+                compound += strchr(text, '=') != NULL;
+            }
+        }
+        free(start);
+        free(via_text);
+        bx_close(y);
+    }
+    (void)x;
+    print_message("%ld commands typed in the rules' syntax, %ld with arguments\n", commands,
+                  compound);
+    assert_true(compound > 1000);
+}
+
+/* BRA-6.0.2: while a command is declared, only its answers are accepted, and
+ * the rules' syntax waits for it too. */
+static void test_BRA_6_0_2_declaration_in_progress(void **state)
+{
+    bx *x = *state;
+    bx_turn(x, BX_G, 3, 6);
+    bx_stash(x, "G01 G37");
+    bx_apply(x, "deploy G01");
+    assert_true(bx_offered(x, "agent GER_BRANDT"));
+    assert_false(bx_offered(x, "agent GER_WEISS")); /* in play, not in the reserve */
+    assert_false(bx_offered(x, "end"));
+    bx_refuse(x, "end", "E_BAD_ARGUMENT");
+    bx_refuse(x, "DEPLOY token=G37", "E_BAD_ARGUMENT");
+    bx_refuse(x, "area STADTPLATZ", "E_BAD_ARGUMENT"); /* the question is the agent */
+    bx_apply(x, "agent GER_BRANDT");
+    bx_apply(x, "area RATHAUS");
+    assert_int_equal(bx_loc(x, "GER_BRANDT"), bx_area(x, "RATHAUS"));
+    assert_true(bx_offered(x, "end"));
+    /* step 3 comes first: a malformed argument before a missing token */
+    bx_refuse(x, "DEPLOY token=G99 mode=SIDEWAYS", "E_BAD_ARGUMENT");
+    bx_refuse(x, "DEPLOY token=G99", "E_TOKEN_NOT_IN_STASH");
+    bx_refuse(x, "DEPLOY token=G37 agent=GER_WEISS", "E_BAD_ARGUMENT");
+    bx_refuse(x, "MOVE agent=NOBODY path=STADTPLATZ", "E_UNKNOWN_AGENT");
+    bx_refuse(x, "MOVE agent=AUT_PICHLER path=STADTPLATZ", "E_AGENT_NOT_OWNED");
+    bx_refuse(x, "MOVE agent=GER_WEISS path=NOWHERE", "E_UNKNOWN_AREA");
+    bx_refuse(x, "MOVE agent=GER_WEISS path=VORSTADT", "E_BAD_PATH");
+    bx_refuse(x, "FLY agent=GER_WEISS", "E_UNKNOWN_COMMAND");
+}
+
+/* BRA-6.4.3: the counting window is the whole turn, across commands. */
+static void test_BRA_6_4_3_surcharge_counts_per_turn(void **state)
+{
+    bx *x = *state;
+    bx_turn(x, BX_G, 3, 6);
+    bx_stash(x, "G17 G33 G29");
+    bx_place(x, "GER_BRANDT", "BAHNHOF");
+    bx_apply(x, "DEPLOY token=G17 agent=GER_BRANDT");
+    assert_int_equal(bx_ap(x, BX_G), 5);
+    bx_apply(x, "DEPLOY token=G29 agent=GER_WEISS mode=FALSIFY area=VORSTADT");
+    assert_int_equal(bx_ap(x, BX_G), 4); /* another agent: 1 */
+    bx_apply(x, "DEPLOY token=G33 agent=GER_BRANDT");
+    assert_int_equal(bx_ap(x, BX_G), 2); /* BRANDT's second: 2 */
+}
+
+/* BRA-6.23, 7.6: a report a decoy may explain, and what determinization
+ * makes of it: the report is true, or a decoy stands there, never more
+ * decoys than CI tokens were deployed. */
+static void test_BRA_6_23_determinize_honours_decoys(void **state)
+{
+    bx *x = *state;
+    bx_turn(x, BX_G, 6, 6);
+    bx_stash(x, "G45");
+    bx_place(x, "LOC_REITER", "BAHNHOF");
+    bx_decoy(x, "LOC_REITER", "VORSTADT");
+    bx_place(x, "AUT_AUER", "PFARRKIRCHE");
+    bx_apply(x, "DEPLOY token=G45");
+    int reiter = bx_agent_id(x, "LOC_REITER"), vorstadt = bx_area(x, "VORSTADT");
+    int auer = bx_agent_id(x, "AUT_AUER");
+    bra_state *t = malloc(x->size);
+    assert_non_null(t);
+    char *before = tt_view_json(x->g, (const tt_state *)x->s, SEAT(BX_G));
+    int true_report = 0, decoyed = 0;
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        memcpy(t, x->s, x->size);
+        tt_determinize(x->g, (tt_state *)t, SEAT(BX_G), seed);
+        tt_error err = {0};
+        assert_int_equal(bra_sanity(x->g, t, &err), TT_OK);
+        char *after = tt_view_json(x->g, (const tt_state *)t, SEAT(BX_G));
+        assert_string_equal(before, after);
+        free(after);
+        assert_int_equal(t->loc[auer], bx_area(x, "PFARRKIRCHE")); /* no decoy possible */
+        if (t->loc[reiter] == vorstadt) {
+            assert_int_equal(t->decoy[reiter], BRA_NONE);
+            true_report++;
+        } else {
+            assert_int_equal(t->decoy[reiter], vorstadt);
+            decoyed++;
+        }
+    }
+    free(before);
+    free(t);
+    assert_true(true_report > 0 && decoyed > 0);
+}
+
+/* BRA-6.15: an unseen move spreads what the others know of every hidden
+ * agent of the mover; the mover's own knowledge is untouched. */
+static void test_BRA_6_15_hidden_move_spreads_knowledge(void **state)
+{
+    bx *x = *state;
+    bx_turn(x, BX_G, 3, 6);
+    bx_place(x, "GER_BRANDT", "BAHNHOF");
+    bx_place(x, "GER_STROH", "VORSTADT");
+    int brandt = bx_agent_id(x, "GER_BRANDT"), stroh = bx_agent_id(x, "GER_STROH");
+    for (int v = 0; v < BRA_NV; v++) { /* suppose everyone knew exactly */
+        x->s->maybe[v][brandt] = (uint16_t)(1u << bx_area(x, "BAHNHOF"));
+        x->s->maybe[v][stroh] = (uint16_t)(1u << bx_area(x, "VORSTADT"));
+    }
+    bx_apply(x, "MOVE agent=GER_BRANDT path=STADTPLATZ");
+    uint16_t from_b =
+        (uint16_t)(1u << bx_area(x, "BAHNHOF") | x->c->area[bx_area(x, "BAHNHOF")].adj);
+    uint16_t from_s =
+        (uint16_t)(1u << bx_area(x, "VORSTADT") | x->c->area[bx_area(x, "VORSTADT")].adj);
+    assert_int_equal(x->s->maybe[BX_A][brandt], from_b);
+    assert_int_equal(x->s->maybe[BX_A][stroh], from_s);
+    assert_int_equal(x->s->maybe[BRA_PUBLIC][stroh], from_s);
+    char story[512];
+    bx_story(x, SEAT(BX_A), story, sizeof story);
+    assert_string_equal(story, "Germans move an agent\n");
+}
+
+/* BRA-10.10: summoning an agent already in the host's area. */
+static void test_BRA_10_10_summon_in_the_same_area(void **state)
+{
+    bx *x = *state;
+    bx_turn(x, BX_G, 5, 6);
+    bx_place(x, "GER_STROH", "RATHAUS");
+    bx_stash(x, "G25");
+    bx_apply(x, "DEPLOY token=G25 host=GER_STROH target=AUT_PICHLER outcome=NONE");
+    int pichler = bx_agent_id(x, "AUT_PICHLER");
+    assert_int_equal(x->s->loc[pichler], bx_area(x, "RATHAUS"));
+    assert_false(x->s->exposed[pichler]); /* summoned: no longer exposed (BRA-7.5) */
+    assert_int_equal(bx_events(x, EV_MEETING), 1);
+}
+
+/* BRA-10.13: an empty market row leaves REFILL nothing to buy. */
+static void test_BRA_10_13_market_exhausted(void **state)
+{
+    bx *x = *state;
+    bx_turn(x, BX_G, 5, 6);
+    bx_gold(x, BX_G, 30);
+    bx_stash(x, "G21 G22");
+    for (int i = 0; i < x->c->nitems; i++)
+        if (i != bx_item(x, "I07"))
+            x->s->iowner[i] = IO_DISCARD;
+    x->s->nitem_deck = 0;
+    x->s->market[1] = x->s->market[2] = BRA_NONE;
+    bx_sane(x);
+    bx_apply(x, "DEPLOY token=G21 item=I07");
+    assert_int_equal(x->s->market[0], BRA_NONE); /* the slot stays empty */
+    assert_false(bx_offered(x, "deploy G22"));
+    bx_refuse(x, "deploy G22", "E_ITEM_NOT_IN_MARKET");
+    assert_string_equal(x->err.rule, "BRA-10.13");
+}
+
+/* tt_concede with three players: the game ends, scored, the conceder last. */
+static void test_concede_three_players(void **state)
+{
+    bx *x = *state;
+    bx_turn(x, BX_A, 4, 6);
+    bx_vp(x, BX_A, 30);
+    tt_error err = {0};
+    assert_int_equal(tt_concede(x->g, (tt_state *)x->s, SEAT(BX_A), NULL, &err), TT_OK);
+    tt_result r;
+    tt_result_get(x->g, (const tt_state *)x->s, &r);
+    assert_true(r.over);
+    assert_string_equal(r.reason, "CONCEDED");
+    /* scored as at the end (homes: G +2, A +3, L +1), the conceder last */
+    assert_int_equal(x->s->f[BX_A].vp, 33);
+    assert_int_equal(x->s->rank[SEAT(BX_A)], 3);
+    assert_int_equal(x->s->rank[SEAT(BX_G)], 1);
+    assert_int_equal(x->s->rank[SEAT(BX_L)], 2);
+    assert_int_equal(r.winner, SEAT(BX_G));
+    assert_int_equal(tt_concede(x->g, (tt_state *)x->s, SEAT(BX_G), NULL, &err), TT_ESTATE);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_BRA_6_0_1_rules_syntax_equals_atomic_steps, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_BRA_6_0_2_declaration_in_progress, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_BRA_6_4_3_surcharge_counts_per_turn, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_BRA_6_23_determinize_honours_decoys, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_BRA_6_15_hidden_move_spreads_knowledge, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_BRA_10_10_summon_in_the_same_area, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_BRA_10_13_market_exhausted, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_concede_three_players, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,431 @@
+/* Braunau test fixture: hand-built positions kept sane (see bra_fixture.h).
+ *
+ * The helpers edit the flat bra_state directly, always taking a token out of
+ * the zone it is in before putting it in another, and keeping the knowledge
+ * sets sound (an agent placed by hand may be anywhere, for all the others
+ * know), so that the sanity checker holds once a position is complete.
+ * Compiled into every test program; only tests that include bra_fixture.h
+ * call it. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bra_fixture.h"
+#include "core/diag.h"
+
+bx *bx_open(const char *params)
+{
+    bx *x = calloc(1, sizeof *x);
+    assert_non_null(x);
+    tt_error err = {0};
+    if (tt_game_new("braunau", params, &x->g, &err) != TT_OK)
+        fail_msg("cannot load braunau (%s): %s", params ? params : "default", err.msg);
+    x->c = bra_of(x->g);
+    x->size = tt_state_size(x->g);
+    assert_int_equal(x->size, sizeof(bra_state));
+    x->s = calloc(1, x->size);
+    assert_non_null(x->s);
+    tt_state_init(x->g, (tt_state *)x->s, 1);
+    x->ev = (tt_events){x->evbuf, 0, (int)(sizeof x->evbuf / sizeof x->evbuf[0]), 0};
+    bx_f1(x);
+    return x;
+}
+
+void bx_close(bx *x)
+{
+    if (!x)
+        return;
+    tt_game_free(x->g);
+    free(x->s);
+    free(x);
+}
+
+void bx_f1(bx *x)
+{
+    const bra_game *c = x->c;
+    bra_state *s = x->s;
+    memset(s, 0, sizeof *s);
+    tt_rng_seed(&s->rng, 1);
+    s->conceder = BRA_NONE;
+    for (int i = 0; i < c->nseats; i++) {
+        int f = c->seat_faction[i];
+        bra_fstate *fs = &s->f[f];
+        fs->ndeck = (uint8_t)bra_deck_tokens(c, &c->deck[f], fs->tok);
+        for (int t = 0; t < fs->ndeck; t++)
+            fs->deck[t] = (uint8_t)t;
+        s->sup[c->f[f].home][f] = c->p.home_support;
+        fs->gold = c->p.start_gold;
+    }
+    /* the market [I07, I05, I11]; the item deck I01, then the rest in id order */
+    int row[] = {bx_item(x, "I07"), bx_item(x, "I05"), bx_item(x, "I11")};
+    for (int k = 0; k < BRA_MAX_ROW; k++)
+        s->market[k] = k < 3 ? (uint8_t)row[k] : BRA_NONE;
+    for (int i = 0; i < c->nitems; i++) {
+        int in_row = i == row[0] || i == row[1] || i == row[2];
+        s->iowner[i] = in_row ? IO_MARKET : IO_DECK;
+        if (!in_row)
+            s->item_deck[s->nitem_deck++] = (uint8_t)i;
+    }
+    for (int a = 0; a < c->nagents; a++) {
+        int f = c->a[a].faction;
+        s->decoy[a] = BRA_NONE;
+        if (c->faction_seat[f] == BRA_NONE || !(c->roster[f] >> c->a[a].local & 1)) {
+            s->loc[a] = BRA_OUT;
+        } else if (c->a[a].resident) {
+            s->loc[a] = c->f[f].home;
+            s->exposed[a] = 1;
+            for (int v = 0; v < BRA_NV; v++)
+                s->maybe[v][a] = (uint16_t)(1u << s->loc[a]);
+        } else {
+            s->loc[a] = BRA_RESERVE;
+        }
+    }
+    s->round = 1;
+    s->first = s->active = 0;
+    s->started = 1; /* rigging re-deals only a game nobody has touched */
+    bra_start_turn(c, s, NULL);
+}
+
+/* --- lookups ---------------------------------------------------------------------- */
+
+int bx_tok(const bx *x, const char *id)
+{
+    int t = bra_token_parse(x->c, id);
+    if (t < 0)
+        fail_msg("no token '%s'", id);
+    return t;
+}
+
+int bx_agent_id(const bx *x, const char *id)
+{
+    int a = bra_find_agent(x->c, id);
+    if (a < 0)
+        fail_msg("no agent '%s'", id);
+    return a;
+}
+
+int bx_area(const bx *x, const char *id)
+{
+    int a = bra_find_area(x->c, id);
+    if (a < 0)
+        fail_msg("no area '%s'", id);
+    return a;
+}
+
+int bx_item(const bx *x, const char *id)
+{
+    int i = bra_find_item(x->c, id);
+    if (i < 0)
+        fail_msg("no item '%s'", id);
+    return i;
+}
+
+/* --- tokens ------------------------------------------------------------------------ */
+
+/* Takes token t (global) out of whatever zone holds it. */
+static void take(bx *x, int t)
+{
+    bra_fstate *f = &x->s->f[t >> 6];
+    uint8_t i = (uint8_t)(t & 63);
+    uint8_t *p = memchr(f->deck, i, f->ndeck);
+    if (p) {
+        int at = (int)(p - f->deck);
+        if (at >= f->ndeck - f->known)
+            f->known--; /* it was in the known suffix */
+        memmove(p, p + 1, (size_t)(f->ndeck - at - 1));
+        f->ndeck--;
+        return;
+    }
+    if ((p = memchr(f->pend, i, f->npend))) {
+        memmove(p, p + 1, (size_t)(f->npend - (p - f->pend) - 1));
+        f->npend--;
+        return;
+    }
+    if ((p = memchr(f->played, i, f->nplayed))) {
+        memmove(p, p + 1, (size_t)(f->nplayed - (p - f->played) - 1));
+        f->nplayed--;
+        return;
+    }
+    f->stash &= ~(1ull << i);
+    f->discard &= ~(1ull << i);
+}
+
+/* Calls fn(x, token, k) for the k-th id of a space-separated list. */
+static void each(bx *x, const char *ids, void (*fn)(bx *, int, int))
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", ids);
+    int k = 0;
+    for (char *save, *w = strtok_r(buf, " ,", &save); w; w = strtok_r(NULL, " ,", &save))
+        fn(x, bx_tok(x, w), k++);
+}
+
+static void to_stash(bx *x, int t, int k)
+{
+    (void)k;
+    take(x, t);
+    x->s->f[t >> 6].stash |= 1ull << (t & 63);
+}
+
+void bx_stash(bx *x, const char *ids)
+{
+    each(x, ids, to_stash);
+}
+
+static void to_top(bx *x, int t, int k)
+{
+    take(x, t);
+    bra_fstate *f = &x->s->f[t >> 6];
+    memmove(f->deck + k + 1, f->deck + k, (size_t)(f->ndeck - k));
+    f->deck[k] = (uint8_t)(t & 63);
+    f->ndeck++;
+}
+
+void bx_deck_top(bx *x, const char *ids)
+{
+    each(x, ids, to_top);
+}
+
+void bx_deck_exact(bx *x, int fac, const char *ids)
+{
+    bra_fstate *f = &x->s->f[fac];
+    while (f->ndeck) { /* everything out of the deck, to the discard pile */
+        int t = f->deck[0];
+        take(x, fac << 6 | t);
+        f->discard |= 1ull << t;
+    }
+    f->known = 0;
+    bx_deck_top(x, ids);
+}
+
+static void to_pending(bx *x, int t, int k)
+{
+    (void)k;
+    take(x, t);
+    bra_fstate *f = &x->s->f[t >> 6];
+    f->pend[f->npend++] = (uint8_t)(t & 63);
+    f->drew = 1;
+}
+
+void bx_pending(bx *x, const char *ids)
+{
+    each(x, ids, to_pending);
+}
+
+/* --- turn, agents, pools --------------------------------------------------------------- */
+
+void bx_turn(bx *x, int f, int round, int ap)
+{
+    const bra_game *c = x->c;
+    bra_state *s = x->s;
+    for (int i = 0; i < c->nseats; i++)
+        s->f[c->seat_faction[i]].ap = 0;
+    s->round = (uint8_t)round;
+    s->active = c->faction_seat[f];
+    bra_start_turn(c, s, NULL);
+    s->f[f].ap = (uint8_t)ap;
+}
+
+void bx_place(bx *x, const char *agent, const char *area)
+{
+    int a = bx_agent_id(x, agent);
+    bra_state *s = x->s;
+    s->exposed[a] = 0;
+    s->level[a] = s->charges[a] = 0;
+    s->decoy[a] = BRA_NONE;
+    if (strcmp(area, "RESERVE") == 0) {
+        s->loc[a] = BRA_RESERVE;
+        for (int v = 0; v < BRA_NV; v++)
+            s->maybe[v][a] = 0;
+        return;
+    }
+    s->loc[a] = (uint8_t)bx_area(x, area);
+    for (int v = 0; v < BRA_NV; v++) /* for all the others know: anywhere */
+        s->maybe[v][a] = x->c->all_areas;
+}
+
+void bx_level(bx *x, const char *agent, int level, int charges)
+{
+    int a = bx_agent_id(x, agent);
+    x->s->level[a] = (uint8_t)level;
+    x->s->charges[a] = (uint8_t)charges;
+}
+
+void bx_exposed(bx *x, const char *agent, int exposed)
+{
+    x->s->exposed[bx_agent_id(x, agent)] = (uint8_t)exposed;
+}
+
+void bx_decoy(bx *x, const char *agent, const char *area)
+{
+    int a = bx_agent_id(x, agent);
+    x->s->decoy[a] = (uint8_t)bx_area(x, area);
+    bra_fstate *f = &x->s->f[x->c->a[a].faction];
+    if (!f->ci_turn)
+        f->ci_turn = 1;
+}
+
+void bx_support(bx *x, int f, const char *area, int value)
+{
+    int at = bx_area(x, area);
+    x->s->sup[at][f] = (uint8_t)value;
+    if (value >= x->c->p.trigger_level) /* it got there once: its Rally is spent */
+        x->s->rally[f] |= (uint16_t)(1u << at);
+}
+
+void bx_gold(bx *x, int f, int gold)
+{
+    x->s->f[f].gold = (uint16_t)gold;
+}
+void bx_vp(bx *x, int f, int vp)
+{
+    x->s->f[f].vp = (uint16_t)vp;
+}
+
+void bx_own_item(bx *x, const char *item, int f)
+{
+    int i = bx_item(x, item);
+    bra_state *s = x->s;
+    uint8_t *p = memchr(s->item_deck, i, s->nitem_deck);
+    if (p) {
+        memmove(p, p + 1, (size_t)(s->nitem_deck - (p - s->item_deck) - 1));
+        s->nitem_deck--;
+    }
+    for (int k = 0; k < BRA_MAX_ROW; k++)
+        if (s->market[k] == i)
+            s->market[k] = BRA_NONE;
+    s->iowner[i] = (uint8_t)f;
+}
+
+/* --- playing -------------------------------------------------------------------------- */
+
+void bx_sane(const bx *x)
+{
+    tt_error err = {0};
+    if (bra_sanity(x->g, x->s, &err) != TT_OK)
+        fail_msg("the position is broken: %s", err.msg);
+}
+
+void bx_apply(bx *x, const char *text)
+{
+    x->ev.n = 0;
+    x->ev.dropped = 0;
+    tt_error err = {0};
+    bx_sane(x);
+    if (tt_apply_text(x->g, (tt_state *)x->s, text, &x->ev, &err) != TT_OK)
+        fail_msg("'%s' refused: %s (%s)", text, err.msg, err.rule);
+    bx_sane(x);
+}
+
+void bx_refuse(bx *x, const char *text, const char *code)
+{
+    bra_state *copy = malloc(x->size);
+    assert_non_null(copy);
+    memcpy(copy, x->s, x->size);
+    tt_error_clear(&x->err);
+    tt_events ev = {x->evbuf, 0, 8, 0};
+    int rc = tt_apply_text(x->g, (tt_state *)x->s, text, &ev, &x->err);
+    if (rc == TT_OK)
+        fail_msg("'%s' was accepted; %s expected", text, code);
+    if (strncmp(x->err.msg, code, strlen(code)) != 0)
+        fail_msg("'%s' refused with '%s' (%s); %s expected", text, x->err.msg, x->err.rule, code);
+    if (memcmp(copy, x->s, x->size) != 0)
+        fail_msg("refused '%s' changed the state", text);
+    assert_true(x->err.rule[0] != 0);
+    assert_int_equal(ev.n, 0);
+    free(copy);
+}
+
+int bx_ap(const bx *x, int f)
+{
+    return x->s->f[f].ap;
+}
+
+int bx_in_stash(const bx *x, const char *id)
+{
+    int t = bx_tok(x, id);
+    return (int)(x->s->f[t >> 6].stash >> (t & 63) & 1);
+}
+
+int bx_deck_at(const bx *x, int f, int k)
+{
+    return f << 6 | x->s->f[f].deck[k];
+}
+
+int bx_deck_from_bottom(const bx *x, int f, int k)
+{
+    return f << 6 | x->s->f[f].deck[x->s->f[f].ndeck - 1 - k];
+}
+
+int bx_loc(const bx *x, const char *agent)
+{
+    return x->s->loc[bx_agent_id(x, agent)];
+}
+
+int bx_events(const bx *x, int type)
+{
+    int n = 0;
+    for (int i = 0; i < x->ev.n; i++)
+        n += x->ev.ev[i].type == type;
+    return n;
+}
+
+const tt_event *bx_event(const bx *x, int type, int k)
+{
+    for (int i = 0; i < x->ev.n; i++)
+        if (x->ev.ev[i].type == type && k-- == 0)
+            return &x->ev.ev[i];
+    fail_msg("no event %d #%d", type, k);
+    return NULL;
+}
+
+const char *bx_story(const bx *x, int viewer, char *buf, size_t n)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int i = 0; i < x->ev.n && at < n; i++) {
+        char line[512];
+        if (tt_event_text(x->g, &x->ev.ev[i], viewer, line, sizeof line) > 0)
+            at += (size_t)snprintf(buf + at, n - at, "%s\n", line);
+    }
+    return buf;
+}
+
+int bx_offered(const bx *x, const char *text)
+{
+    tt_action a[BRA_MAX_ACTIONS];
+    int n = tt_legal(x->g, (const tt_state *)x->s, a);
+    for (int i = 0; i < n; i++) {
+        char t[TT_ACTION_TEXT_MAX];
+        tt_action_format(x->g, (const tt_state *)x->s, a[i], t, sizeof t);
+        if (strcmp(t, text) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+const char *bx_validate(const char *json, char *buf, size_t n)
+{
+    tt_error err = {0};
+    bra_game *c = bra_content_new(NULL, &err);
+    if (!c)
+        fail_msg("no sample content: %s", err.msg);
+    tt_diags *d = calloc(1, sizeof *d);
+    assert_non_null(d);
+    bra_deck_check(c, json, strlen(json), "deck", d, NULL, NULL);
+    size_t at = 0;
+    buf[0] = 0;
+    for (int i = 0; i < d->n && at < n; i++) { /* "E_CODE (details)", up to the ':' */
+        const char *m = d->d[i].msg;
+        at += (size_t)snprintf(buf + at, n - at, "%.*s\n", (int)strcspn(m, ":"), m);
+    }
+    free(d);
+    free(c);
+    return buf;
+}
