@@ -39,12 +39,12 @@ static int reaches_stop(const tan_content *c, const tan_state *s, int u, int at,
     int seat = tan_seat_of(u);
     int8_t best[TAN_MAX_CIRCLES][2];
     memset(best, -1, sizeof best[0] * (size_t)c->ncircles);
-    uint16_t todo[2 * TAN_MAX_CIRCLES];
+    uint16_t frontier[2 * TAN_MAX_CIRCLES];
     int n = 0;
     best[at][chain] = (int8_t)mp;
-    todo[n++] = (uint16_t)(at << 1 | chain);
+    frontier[n++] = (uint16_t)(at << 1 | chain);
     while (n) {
-        int x = todo[--n] >> 1, ch = todo[n] & 1, m = best[x][ch];
+        int x = frontier[--n] >> 1, ch = frontier[n] & 1, m = best[x][ch];
         const uint8_t *nb = &c->adj[c->adj_first[x]];
         for (int i = 0; i < c->adj_n[x]; i++) {
             int y = nb[i], cost = c->circle[y].move_cost;
@@ -57,7 +57,7 @@ static int reaches_stop(const tan_content *c, const tan_state *s, int u, int at,
                 return 1;
             if (best[y][enemy] < m - cost) {
                 best[y][enemy] = (int8_t)(m - cost);
-                todo[n++] = (uint16_t)(y << 1 | enemy);
+                frontier[n++] = (uint16_t)(y << 1 | enemy);
             }
         }
     }
