@@ -429,3 +429,45 @@ const char *bx_validate(const char *json, char *buf, size_t n)
     free(c);
     return buf;
 }
+
+const char *bx_deck_json(const bra_game *c, const bra_deck *d, char *buf, size_t n)
+{
+    static const char *const modes[] = {"CUSTOMIZED", "STANDARDIZED", "STANDARDIZED"};
+    const bra_faction *f = &c->f[d->faction];
+    size_t at =
+        (size_t)snprintf(buf, n, "{\"faction\": \"%s\", \"mode\": \"%s\", ", f->id, modes[d->mode]);
+    at += (size_t)snprintf(buf + at, n - at, "\"extended_characters\": [");
+    for (int k = 0, any = 0; k < f->nagents; k++)
+        if (d->extended >> k & 1)
+            at += (size_t)snprintf(buf + at, n - at, "%s\"%s\"", any++ ? ", " : "",
+                                   c->a[f->agent[k]].id);
+    at += (size_t)snprintf(buf + at, n - at, "], \"tokens\": {\"ABIL\": {");
+    for (int k = 0, any = 0; k < f->nagents; k++)
+        if (d->abil[k])
+            at += (size_t)snprintf(buf + at, n - at, "%s\"%s\": %d", any++ ? ", " : "",
+                                   c->a[f->agent[k]].id, d->abil[k]);
+    at += (size_t)snprintf(buf + at, n - at, "}");
+    for (int t = 0; t < T_NTYPES; t++)
+        if (t != T_ABIL && (d->count[t] || ((t != T_BR && t != T_FA) || t == f->records)))
+            at += (size_t)snprintf(buf + at, n - at, ", \"%s\": %d", bra_type_code_name(t),
+                                   d->count[t]);
+    snprintf(buf + at, n - at, "}}");
+    if (at + 2 >= n)
+        fail_msg("bx_deck_json: a buffer of %zu bytes is too small", n);
+    return buf;
+}
+
+int bx_deck_first_check(const bra_game *c, const char *json)
+{
+    tt_diags *d = calloc(1, sizeof *d);
+    assert_non_null(d);
+    int nvalid = 0, check = 0;
+    if (bra_deck_check(c, json, strlen(json), "deck", d, NULL, &nvalid) != 1)
+        fail_msg("not one declaration: %s", json);
+    const char *v = d->n ? strstr(d->d[0].msg, "[V") : NULL;
+    if (d->n && (!v || sscanf(v, "[V%d]", &check) != 1))
+        fail_msg("a problem outside the sixteen checks: %s (%s)", d->d[0].msg, json);
+    assert_int_equal(nvalid, !d->n);
+    free(d);
+    return check;
+}

@@ -97,4 +97,12 @@ int bx_offered(const bx *x, const char *text);
  * per line, as their code and details ("E_DECK_SIZE (51)"). */
 const char *bx_validate(const char *json, char *buf, size_t n);
 
+/* A declaration in memory as the JSON of BRA-3.9, into buf; a random one as
+ * the STANDARDIZED declaration of its split, as `tabletop deck new --mode
+ * random` writes it. */
+const char *bx_deck_json(const bra_game *c, const bra_deck *d, char *buf, size_t n);
+/* The number of the first check of BRA-3.10 that a declaration (JSON)
+ * breaks, checked as `tabletop deck validate` checks it; 0 when it is legal. */
+int bx_deck_first_check(const bra_game *c, const char *json);
+
 #endif

@@ -430,12 +430,20 @@ const char *bra_itype_name(int type);
  * in canonical order (BRA-3.12) and returns how many. bra_load_deck reads a
  * game parameter's deck (standardized, random, a sample name, a file); on
  * error out is undefined and err says why. bra_content_new returns the
- * content at path (NULL: the sample), malloc'd, or NULL with err set. */
+ * content at path (NULL: the sample), malloc'd, or NULL with err set.
+ * bra_deck_broken runs the checks of BRA-3.10 on a declaration in memory
+ * (the counts shared with the file checks; a random deck held to the counts
+ * the engine generates) and returns the number of the first check it breaks,
+ * 0 when it is legal; no allocation. bra_deck_of reads the declaration a
+ * game's faction plays from its tokens (for a random deck, the split dealt
+ * at setup). */
 int bra_deck_check(const bra_game *c, const char *text, size_t len, const char *file, tt_diags *d,
                    bra_deck *out, int *nvalid);
 void bra_deck_standard(const bra_game *c, int faction, bra_deck *out);
 void bra_deck_random_split(const bra_game *c, int faction, tt_rng *rng, bra_deck *out);
 int bra_deck_tokens(const bra_game *c, const bra_deck *d, uint8_t *tok);
+int bra_deck_broken(const bra_game *c, const bra_deck *d);
+void bra_deck_of(const bra_game *c, const bra_state *s, int faction, bra_deck *out);
 int bra_validate_file(const char *path, tt_diags *d);
 int bra_deck_new(const char *options, char **out, tt_error *err);
 int bra_deck_list(const char *path, const char *options, char **out, tt_error *err);

@@ -6,8 +6,10 @@
  * every violation is reported, each with its error code, its details, the
  * check number, the rule it enforces and the line in the file. Problems of
  * shape that the table does not name (an unknown field, a list that is not a
- * list) come first, as E_BAD_DECLARATION. Loading only: never on the playout
- * path. */
+ * list) come first, as E_BAD_DECLARATION. The count checks (V12 – V16) are
+ * one function, which the in-memory checks use too: determinization runs
+ * those on the decks it imagines for other factions, so they allocate
+ * nothing. Nothing here is on the playout path. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -105,7 +107,6 @@ typedef struct decl {
     int count[T_NTYPES];        /* valid counts; ABIL: the total */
     int abil_n[BRA_MAX_AGENTS]; /* per global agent */
     int named[BRA_MAX_AGENTS];  /* ABIL keys: 1; extended_characters: 2 */
-    int total;
 } decl;
 
 static void shape(dloader *L, decl *x)
@@ -300,52 +301,150 @@ static void check_agents(dloader *L, decl *x)
     }
 }
 
-/* V12 – V16 on the counts (for a random deck: on the one the engine builds) */
-static void check_limits(dloader *L, decl *x)
+/* V12 – V16 on a declaration's counts, as both the file checks and the
+ * in-memory ones read them: count per type (ABIL: the total) and ABIL tokens
+ * per agent (global index). Calls bad(ctx, check, what, actual, expected)
+ * for each violation, in check order — what is the agent (V13) or the type
+ * (V16), else -1 — and returns how many. V16 holds a standardized deck to
+ * BRA-3.4, and a random one too: BRA-3.10 runs it on the deck the engine
+ * generates, which has the standard counts. */
+typedef void broken_fn(void *ctx, int check, int what, int actual, int expected);
+
+static int count_limits(const bra_game *c, int faction, int mode, const int *count,
+                        const int *abil_n, broken_fn *bad, void *ctx)
 {
+    int n = 0, total = 0, records = count[T_BR] + count[T_FA];
+    for (int t = 0; t < T_NTYPES; t++)
+        total += count[t];
+#define BROKEN(check, what, actual, expected) (n++, bad(ctx, check, what, actual, expected))
+    if (total != c->p.deck_size)
+        BROKEN(12, -1, total, c->p.deck_size);
+    for (int a = 0; a < c->nagents; a++)
+        if (abil_n[a] > c->p.max_abil_per_agent)
+            BROKEN(13, a, abil_n[a], c->p.max_abil_per_agent);
+    if (records > c->p.max_records)
+        BROKEN(14, -1, records, c->p.max_records);
+    if (count[T_DROP] > c->p.max_dropoff)
+        BROKEN(15, -1, count[T_DROP], c->p.max_dropoff);
+    for (int t = 0; t < T_NTYPES && (mode == DM_STANDARDIZED || mode == DM_RANDOM) && faction >= 0;
+         t++)
+        if (count[t] != std_count(c, faction, t))
+            BROKEN(16, t, count[t], std_count(c, faction, t));
+#undef BROKEN
+    return n;
+}
+
+/* The report of one violation of V12 – V16 in a file, at its line. */
+typedef struct limits_ctx {
+    dloader *L;
+    const decl *x;
+} limits_ctx;
+
+static void report_limit(void *ctx, int check, int what, int actual, int expected)
+{
+    dloader *L = ((limits_ctx *)ctx)->L;
+    const decl *x = ((limits_ctx *)ctx)->x;
     const bra_game *c = L->c;
     int line_tokens = x->tokens ? LINE(L, x->obj, "tokens") : LINE(L, x->obj, NULL);
-    int total = 0;
-    for (int t = 0; t < T_NTYPES; t++)
-        total += x->count[t];
-    x->total = total;
-    if (total != c->p.deck_size)
+    const char *code = check == 16 ? bra_type_code_name(what) : "DROP";
+    int line_code =
+        x->tokens && json_object_get(x->tokens, code) ? LINE(L, x->tokens, code) : line_tokens;
+    switch (check) {
+    case 12:
         PROBLEM(L, line_tokens, "BRA-3.3",
                 "E_DECK_SIZE (%d): the deck holds %d tokens; every deck holds exactly %d [V12]",
-                total, total, c->p.deck_size);
-    for (int a = 0; a < c->nagents; a++)
-        if (x->abil_n[a] > c->p.max_abil_per_agent)
-            PROBLEM(L, LINE(L, x->abil, c->a[a].id),
-                    x->mode == DM_CUSTOMIZED ? "BRA-3.5" : "BRA-3.7",
-                    "E_ABILITY_TOKENS_PER_AGENT (%s, %d): at most %d ABIL tokens name one agent "
-                    "[V13]",
-                    c->a[a].id, x->abil_n[a], c->p.max_abil_per_agent);
-    int records = x->count[T_BR] + x->count[T_FA];
-    if (records > c->p.max_records)
+                actual, actual, expected);
+        break;
+    case 13:
+        PROBLEM(L, LINE(L, x->abil, c->a[what].id),
+                x->mode == DM_CUSTOMIZED ? "BRA-3.5" : "BRA-3.7",
+                "E_ABILITY_TOKENS_PER_AGENT (%s, %d): at most %d ABIL tokens name one agent "
+                "[V13]",
+                c->a[what].id, actual, expected);
+        break;
+    case 14:
         PROBLEM(L, line_tokens, "BRA-3.5",
                 "E_RECORDS_LIMIT (%d): at most %d Browsing Records and Full Awareness tokens "
                 "[V14]",
-                records, c->p.max_records);
-    if (x->count[T_DROP] > c->p.max_dropoff)
-        PROBLEM(L,
-                x->tokens && json_object_get(x->tokens, "DROP") ? LINE(L, x->tokens, "DROP")
-                                                                : line_tokens,
-                "BRA-3.5", "E_DROPOFF_LIMIT (%d): at most %d drop-off tokens [V15]",
-                x->count[T_DROP], c->p.max_dropoff);
-    if (x->mode != DM_STANDARDIZED || x->faction < 0)
-        return;
-    for (int t = 0; t < T_NTYPES; t++) {
-        int want = std_count(c, x->faction, t);
-        if (x->count[t] == want)
-            continue;
-        const char *code = bra_type_code_name(t);
-        PROBLEM(L,
-                x->tokens && json_object_get(x->tokens, code) ? LINE(L, x->tokens, code)
-                                                              : line_tokens,
-                "BRA-3.4",
+                actual, expected);
+        break;
+    case 15:
+        PROBLEM(L, line_code, "BRA-3.5", "E_DROPOFF_LIMIT (%d): at most %d drop-off tokens [V15]",
+                actual, expected);
+        break;
+    default:
+        PROBLEM(L, line_code, "BRA-3.4",
                 "E_STD_COMPOSITION (%s, %d, %d): a standardized %s deck holds %d %s tokens, not "
                 "%d [V16]",
-                code, want, x->count[t], c->f[x->faction].id, want, code, x->count[t]);
+                code, expected, actual, c->f[x->faction].id, expected, code, actual);
+    }
+}
+
+/* V12 – V16 on the counts (for a random deck: on the one the engine builds) */
+static void check_limits(dloader *L, decl *x)
+{
+    limits_ctx ctx = {L, x};
+    count_limits(L->c, x->faction, x->mode, x->count, x->abil_n, report_limit, &ctx);
+}
+
+static void first_broken(void *ctx, int check, int what, int actual, int expected)
+{
+    (void)what, (void)actual, (void)expected;
+    if (!*(int *)ctx)
+        *(int *)ctx = check;
+}
+
+int bra_deck_broken(const bra_game *c, const bra_deck *d)
+{
+    if (d->faction >= BRA_NF)
+        return 1;
+    if (d->mode > DM_RANDOM)
+        return 2;
+    /* V3 – V5 hold by the representation: no token list to omit, counts
+     * are whole numbers of known types */
+    const bra_faction *f = &c->f[d->faction];
+    if (d->count[f->records == T_BR ? T_FA : T_BR])
+        return 6;
+    /* V7 – V11 as bits per agent of the faction (local index) */
+    unsigned extended = 0, named = 0, own = (1u << f->nagents) - 1;
+    int count[T_NTYPES], abil_n[BRA_MAX_AGENTS] = {0}, nabil = 0;
+    for (int k = 0; k < BRA_MAX_FAGENTS; k++) {
+        named |= (unsigned)(d->abil[k] > 0) << k;
+        if (k < f->nagents) {
+            extended |= (unsigned)c->a[f->agent[k]].extended << k;
+            abil_n[f->agent[k]] = d->abil[k];
+        }
+        nabil += d->abil[k];
+    }
+    if ((named | d->extended) & ~own)
+        return 7; /* an agent the faction does not have */
+    if (d->mode == DM_CUSTOMIZED && (d->extended & ~extended))
+        return 9;
+    if (d->mode == DM_CUSTOMIZED && (named & extended & ~d->extended))
+        return 10;
+    if (d->mode != DM_CUSTOMIZED && (extended & (named | d->extended)))
+        return 11;
+    for (int t = 0; t < T_NTYPES; t++)
+        count[t] = t == T_ABIL ? nabil : d->count[t];
+    if (d->count[T_ABIL] != nabil)
+        return 12; /* the ABIL total is not its split's: no size to speak of */
+    int first = 0;
+    count_limits(c, d->faction, d->mode, count, abil_n, first_broken, &first);
+    return first;
+}
+
+void bra_deck_of(const bra_game *c, const bra_state *s, int faction, bra_deck *out)
+{
+    const bra_fstate *fs = &s->f[faction];
+    memset(out, 0, sizeof *out);
+    out->faction = (uint8_t)faction;
+    out->mode = c->deck[faction].mode;
+    out->extended = c->deck[faction].extended;
+    for (int t = 0; t < c->p.deck_size; t++) {
+        int type = fs->tok[t] & 15;
+        out->count[type]++;
+        if (type == T_ABIL)
+            out->abil[fs->tok[t] >> 4]++;
     }
 }
 

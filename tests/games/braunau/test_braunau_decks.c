@@ -246,6 +246,75 @@ static void test_BRA_3_11_player_count(void **state)
     tt_game_free(g);
 }
 
+static uint64_t mix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* A count of d: slot 0 .. T_NTYPES - 1 a type (ABIL none), then the agents. */
+static uint8_t *deck_slot(bra_deck *d, int slot)
+{
+    return slot < T_NTYPES ? &d->count[slot == T_ABIL ? T_DROP : slot] : &d->abil[slot - T_NTYPES];
+}
+
+/* BRA-3.10: the checks run on a declaration in memory (what determinization
+ * uses) find exactly what the file checks of `deck validate` find first, on
+ * legal decks of every mode and on decks broken a few tokens at a time. */
+static void test_BRA_3_10_checks_in_memory_agree(void **state)
+{
+    (void)state;
+    bx *x = bx_open("germans=germans_intrigue austrians=random locals=locals_anna");
+    const bra_game *c = x->c;
+    uint64_t rng = 310;
+    int legal = 0, seen[17] = {0};
+    char json[1024];
+    for (int i = 0; i < 5000; i++) {
+        int f = (int)(mix(&rng) % BRA_NF), nslots = T_NTYPES + c->f[f].nagents;
+        bra_deck d = c->deck[f];
+        if (d.mode == DM_STANDARDIZED || mix(&rng) % 2)
+            bra_deck_standard(c, f, &d);
+        if (mix(&rng) % 2) { /* the split a random deck may deal */
+            tt_rng r;
+            tt_rng_seed(&r, mix(&rng));
+            bra_deck_random_split(c, f, &r, &d);
+            d.mode = DM_RANDOM;
+        }
+        for (int k = (int)(mix(&rng) % 4); k > 0; k--) {
+            uint8_t *from = deck_slot(&d, (int)(mix(&rng) % (uint64_t)nslots));
+            uint8_t *to = deck_slot(&d, (int)(mix(&rng) % (uint64_t)nslots));
+            switch (mix(&rng) % 6) {
+            case 0: d.mode = (uint8_t)(mix(&rng) % 3); break;
+            case 1: d.extended ^= (uint8_t)(1u << mix(&rng) % c->f[f].nagents); break;
+            case 2:
+                (*to)++; /* one token too many */
+                break;
+            default: /* one token becomes another */
+                if (*from) {
+                    (*from)--;
+                    (*to)++;
+                }
+            }
+        }
+        d.count[T_ABIL] = 0;
+        for (int k = 0; k < c->f[f].nagents; k++)
+            d.count[T_ABIL] = (uint8_t)(d.count[T_ABIL] + d.abil[k]);
+        int want = bx_deck_first_check(c, bx_deck_json(c, &d, json, sizeof json));
+        if (bra_deck_broken(c, &d) != want)
+            fail_msg("%s: the file checks say V%d, the in-memory ones V%d", json, want,
+                     bra_deck_broken(c, &d));
+        legal += !want;
+        seen[want]++;
+    }
+    assert_true(legal > 500 && legal < 4500);
+    for (int check = 6; check <= 16; check++) /* V7, V8 name no agent in memory */
+        if (check != 7 && check != 8 && !seen[check])
+            fail_msg("no declaration broke V%d first", check);
+    bx_close(x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -259,6 +328,7 @@ int main(void)
         cmocka_unit_test(test_EX_8_random_standardized),
         cmocka_unit_test(test_EX_9_free_tokens),
         cmocka_unit_test(test_BRA_3_11_player_count),
+        cmocka_unit_test(test_BRA_3_10_checks_in_memory_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
