@@ -19,10 +19,14 @@
  *    meeting (BRA-6.9.2) fixes or bounds the set.
  * Determinizing for a viewer resamples every position the viewer cannot see
  * from its sets, gives decoys to just the agents whose reports need one (at
- * most one per CI token deployed), and deals each opponent's hidden tokens
- * (deck, pending draw, stash, discard pile) again, and the viewer's own deck
- * above the part it knows. Apply runs the updates in playouts: bit operations
- * only. */
+ * most one per CI token deployed), imagines the declaration behind each
+ * opponent's hidden tokens (a legal deck that agrees with the tokens it
+ * played, see below) and deals those tokens (deck, pending draw, stash,
+ * discard pile) again, and the viewer's own deck above the part it knows.
+ * Apply runs the updates in playouts: bit operations only; determinization
+ * allocates nothing either. */
+#include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "core/events.h"
@@ -193,6 +197,146 @@ static int pick_bit(tt_rng *r, uint16_t m)
     return -1;
 }
 
+/* --- the composition of another faction's deck ------------------------------------------ */
+
+/* A viewer knows another faction's deck mode, its roster (which agents are in
+ * play or in the reserve, BRA-7.4) and its played pile (BRA-7.3); of the rest
+ * only sizes (BRA-7.2). So the declaration behind the hidden tokens is
+ * imagined anew: one that passes the sixteen checks (bra_deck_broken) and
+ * that, numbered as BRA-3.12 numbers it, gives every played token the id and
+ * type the viewer saw. In that order a deck is a run of tokens per slot —
+ * DROP, ABIL for each agent in data order, then SPEC … FA — so a declaration
+ * fits what the viewer saw when each slot's run covers the indices of the
+ * slot's played tokens. */
+
+#define NSLOTS (BRA_MAX_FAGENTS + T_NTYPES - 1)
+#define RANDOM_TRIES 16 /* fresh BRA-3.8 splits tried before walking from the true one */
+
+typedef struct slots {
+    int n, nagents;
+    uint8_t at[NSLOTS];             /* where a declaration holds the slot's count */
+    uint8_t free[NSLOTS];           /* the mode lets its count change */
+    uint8_t seen[NSLOTS];           /* played tokens of the slot */
+    uint8_t lo[NSLOTS], hi[NSLOTS]; /* their lowest and highest index */
+} slots;
+
+static int slot_of(const slots *S, int tok)
+{
+    int type = tok & 15;
+    return type == T_DROP ? 0 : type == T_ABIL ? 1 + (tok >> 4) : S->nagents + type - 1;
+}
+
+static int slot_n(const slots *S, const bra_deck *d, int i)
+{
+    return ((const uint8_t *)d)[S->at[i]];
+}
+
+/* One token of slot from becomes one of slot to (the ABIL total follows). */
+static void shift(const slots *S, bra_deck *d, int from, int to)
+{
+    uint8_t *b = (uint8_t *)d;
+    b[S->at[from]]--;
+    b[S->at[to]]++;
+    d->count[T_ABIL] = (uint8_t)(d->count[T_ABIL] - (from >= 1 && from <= S->nagents) +
+                                 (to >= 1 && to <= S->nagents));
+}
+
+static int fits(const slots *S, const bra_deck *d)
+{
+    for (int i = 0, start = 0; i < S->n; i++) {
+        int n = slot_n(S, d, i);
+        if (S->seen[i] && (S->lo[i] < start || S->hi[i] >= start + n))
+            return 0;
+        start += n;
+    }
+    return 1;
+}
+
+/* What the mode and the played pile fix of faction f's deck. */
+static void read_slots(const bra_game *c, const bra_fstate *fs, int f, slots *S)
+{
+    const bra_deck *decl = &c->deck[f];
+    memset(S, 0, sizeof *S);
+    S->nagents = c->f[f].nagents;
+    S->n = S->nagents + T_NTYPES - 1;
+    int other = S->nagents + (c->f[f].records == T_BR ? T_FA : T_BR) - 1;
+    for (int i = 0; i < S->n; i++) {
+        int k = i - 1, abil = i >= 1 && i <= S->nagents;
+        int base = abil && !c->a[c->f[f].agent[k]].extended;
+        S->at[i] = (uint8_t)(abil ? offsetof(bra_deck, abil) + (size_t)k
+                                  : offsetof(bra_deck, count) +
+                                        (size_t)(i == 0 ? T_DROP : i - S->nagents + 1));
+        if (decl->mode == DM_RANDOM) /* BRA-3.8: only the split is drawn */
+            S->free[i] = (uint8_t)base;
+        else if (abil) /* BRA-3.5 (d): agents of the roster only */
+            S->free[i] = (uint8_t)(base || (decl->extended >> k & 1));
+        else /* BRA-2.3: never the other records type */
+            S->free[i] = i != other;
+    }
+    for (int j = 0; j < fs->nplayed; j++) {
+        int t = fs->played[j], i = slot_of(S, fs->tok[t]);
+        if (!S->seen[i]++ || t < S->lo[i])
+            S->lo[i] = (uint8_t)t;
+        if (t > S->hi[i])
+            S->hi[i] = (uint8_t)t;
+    }
+}
+
+/* A short random walk from the true declaration: each step offers a hidden
+ * token of a free slot to another free slot, and keeps the change when the
+ * declaration stays legal and still fits. As many steps as hidden tokens, so
+ * that each is offered one replacement on average. */
+static void walk(const bra_game *c, const slots *S, bra_deck *d, int steps, tt_rng *r)
+{
+    uint8_t free[NSLOTS];
+    int nfree = 0;
+    for (int i = 0; i < S->n; i++)
+        if (S->free[i])
+            free[nfree++] = (uint8_t)i;
+    int hidden = 0; /* hidden tokens in free slots: a step moves one, so they stay as many */
+    for (int k = 0; k < nfree; k++)
+        hidden += slot_n(S, d, free[k]) - S->seen[free[k]];
+    for (int step = 0; step < steps && nfree > 1 && hidden; step++) {
+        int pick = (int)tt_rng_below(r, (uint32_t)hidden), from = 0;
+        while ((pick -= slot_n(S, d, free[from]) - S->seen[free[from]]) >= 0)
+            from++;
+        int to = (int)tt_rng_below(r, (uint32_t)(nfree - 1));
+        to += to >= from;
+        shift(S, d, free[from], free[to]);
+        if (!fits(S, d) || bra_deck_broken(c, d))
+            shift(S, d, free[to], free[from]);
+    }
+}
+
+/* Faction f's tokens get a composition the viewer may imagine (see above):
+ * the played ones keep their ids and types, and the caller deals the hidden
+ * ones again. A standardized deck keeps its own: BRA-3.4 fixes its counts,
+ * and its split is the declaration's. A random one draws its split again as
+ * BRA-3.8 does, until one fits; a customized one walks. */
+static void recompose(const bra_game *c, bra_state *s, int f, tt_rng *r)
+{
+    bra_fstate *fs = &s->f[f];
+    if (c->deck[f].mode == DM_STANDARDIZED)
+        return;
+    slots S;
+    read_slots(c, fs, f, &S);
+    bra_deck d;
+    bra_deck_of(c, s, f, &d);
+    int drawn = 0;
+    for (int i = 0; i < RANDOM_TRIES && d.mode == DM_RANDOM && !drawn; i++) {
+        bra_deck e = d;
+        bra_deck_random_split(c, f, r, &e);
+        if (fits(&S, &e)) {
+            d = e;
+            drawn = 1;
+        }
+    }
+    if (!drawn)
+        walk(c, &S, &d, c->p.deck_size - fs->nplayed, r);
+    assert(!bra_deck_broken(c, &d) && fits(&S, &d));
+    bra_deck_tokens(c, &d, fs->tok);
+}
+
 /* Deals the tokens a viewer cannot see again, zone sizes kept. */
 static void redeal(bra_fstate *f, tt_rng *r)
 {
@@ -282,6 +426,7 @@ void bra_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
             tt_rng_shuffle_u8(&r, fs->deck, fs->ndeck - fs->known); /* above the known suffix */
             continue;
         }
+        recompose(c, s, f, &r);
         redeal(fs, &r);
         resample_agents(c, s, v, f, &r);
     }

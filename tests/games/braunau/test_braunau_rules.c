@@ -4,7 +4,8 @@
  *    checked on random positions of random games;
  *  - BRA-6.0.2: a half-declared command blocks everything but its answers;
  *  - BRA-6.23 and 7: what a faction learns, and determinization honouring
- *    reports that a decoy may explain;
+ *    reports that a decoy may explain and imagining the decks of the other
+ *    factions as their played piles and deck modes allow;
  *  - BRA-6.15: a hidden move spreads what the others know;
  *  - BRA-10.10, 10.13: edge cases; concession with three players. */
 #include <setjmp.h>
@@ -214,6 +215,108 @@ static void test_BRA_6_23_determinize_honours_decoys(void **state)
     assert_true(true_report > 0 && decoyed > 0);
 }
 
+/* Tokens by which two declarations of one faction differ. */
+static int deck_distance(const bra_deck *a, const bra_deck *b)
+{
+    int d = 0;
+    for (int t = 0; t < T_NTYPES; t++)
+        if (t != T_ABIL)
+            d += abs(a->count[t] - b->count[t]);
+    for (int k = 0; k < BRA_MAX_FAGENTS; k++)
+        d += abs(a->abil[k] - b->abil[k]);
+    return d / 2;
+}
+
+/* BRA-7.2, 7.3: another faction's deck is known by its size and its played
+ * pile. Determinizing imagines the declaration behind the hidden tokens: a
+ * customized deck's composition, a random deck's ABIL split (BRA-3.8) —
+ * every one legal by the sixteen checks, numbered as BRA-3.12 numbers it,
+ * with the played tokens where they were and every view unchanged — while a
+ * standardized deck keeps its own (BRA-3.4). */
+static void test_BRA_7_2_determinize_imagines_hidden_decks(void **state)
+{
+    (void)state;
+    bx *x = bx_open("germans=germans_intrigue austrians=standardized locals=random");
+    const bra_game *c = x->c;
+    /* a game in its middle, each faction with played tokens, the Locals an ABIL */
+    tt_action a[BRA_MAX_ACTIONS];
+    uint64_t rng = 72, game = 0;
+    for (;;) {
+        tt_state_init(x->g, (tt_state *)x->s, ++game);
+        while (!x->s->over && x->s->round < 6) {
+            int n = tt_legal(x->g, (const tt_state *)x->s, a);
+            assert_int_equal(
+                tt_apply(x->g, (tt_state *)x->s, a[mix(&rng) % (uint64_t)n], NULL, NULL), TT_OK);
+        }
+        int labelled = 0;
+        for (int j = 0; j < x->s->f[BX_L].nplayed; j++)
+            labelled += bra_tok_type(x->s, BX_L << 6 | x->s->f[BX_L].played[j]) == T_ABIL;
+        if (!x->s->over && labelled && x->s->f[BX_G].nplayed >= 6 && x->s->f[BX_A].nplayed)
+            break;
+    }
+    bra_state *t = malloc(x->size), *u = malloc(x->size);
+    assert_non_null(t);
+    assert_non_null(u);
+    char json[1024];
+    for (int viewer = -1; viewer < c->nseats; viewer++) {
+        int p = viewer < 0 ? TT_VIEW_SPECTATOR : viewer, v = bra_viewer_slot(c, p);
+        char *before = tt_view_json(x->g, (const tt_state *)x->s, p);
+        int changed[BRA_NF] = {0}, distance[BRA_NF] = {0};
+        for (uint64_t seed = 1; seed <= 300; seed++) {
+            memcpy(t, x->s, x->size);
+            tt_determinize(x->g, (tt_state *)t, p, seed);
+            char *after = tt_view_json(x->g, (const tt_state *)t, p);
+            assert_string_equal(before, after);
+            free(after);
+            tt_error err = {0};
+            if (bra_sanity(x->g, t, &err) != TT_OK)
+                fail_msg("determinized for %d: %s", p, err.msg);
+            memcpy(u, x->s, x->size); /* the same seed, the same sample */
+            tt_determinize(x->g, (tt_state *)u, p, seed);
+            assert_memory_equal(t, u, x->size);
+            for (int f = 0; f < BRA_NF; f++) {
+                const bra_fstate *was = &x->s->f[f], *now = &t->f[f];
+                if (c->faction_seat[f] == BRA_NONE)
+                    continue;
+                bra_deck truth, imagined;
+                bra_deck_of(c, x->s, f, &truth);
+                bra_deck_of(c, t, f, &imagined);
+                assert_int_equal(bra_deck_broken(c, &imagined), 0);
+                assert_int_equal(
+                    bx_deck_first_check(c, bx_deck_json(c, &imagined, json, sizeof json)), 0);
+                uint8_t canonical[BRA_MAX_DECK];
+                assert_int_equal(bra_deck_tokens(c, &imagined, canonical), c->p.deck_size);
+                assert_memory_equal(canonical, now->tok, (size_t)c->p.deck_size);
+                assert_int_equal(now->ndeck, was->ndeck); /* the sizes all see */
+                assert_int_equal(now->npend, was->npend);
+                assert_int_equal(bra_stash_size(now), bra_stash_size(was));
+                assert_int_equal(__builtin_popcountll(now->discard),
+                                 __builtin_popcountll(was->discard));
+                assert_int_equal(now->nplayed, was->nplayed);
+                assert_memory_equal(now->played, was->played, was->nplayed);
+                for (int j = 0; j < was->nplayed; j++)
+                    assert_int_equal(now->tok[was->played[j]], was->tok[was->played[j]]);
+                if (f == v || truth.mode == DM_STANDARDIZED)
+                    assert_memory_equal(now->tok, was->tok, sizeof was->tok);
+                changed[f] += memcmp(now->tok, was->tok, sizeof was->tok) != 0;
+                distance[f] += deck_distance(&truth, &imagined);
+            }
+        }
+        for (int f = 0; f < BRA_NF; f++) /* the customized Germans, the random Locals */
+            if (f != v && f != BX_A && changed[f] < 150)
+                fail_msg("viewer %d: %s's deck imagined as the true one %d times in 300", p,
+                         c->f[f].id, 300 - changed[f]);
+        if (viewer < 0)
+            print_message("for a spectator, the imagined decks differ from the true ones by "
+                          "%.1f tokens (Germans, customized) and %.1f (Locals, random split)\n",
+                          distance[BX_G] / 300.0, distance[BX_L] / 300.0);
+        free(before);
+    }
+    free(t);
+    free(u);
+    bx_close(x);
+}
+
 /* BRA-6.15: an unseen move spreads what the others know of every hidden
  * agent of the mover; the mover's own knowledge is untouched. */
 static void test_BRA_6_15_hidden_move_spreads_knowledge(void **state)
@@ -303,6 +406,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_BRA_6_0_2_declaration_in_progress, setup, teardown),
         cmocka_unit_test_setup_teardown(test_BRA_6_4_3_surcharge_counts_per_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_BRA_6_23_determinize_honours_decoys, setup, teardown),
+        cmocka_unit_test(test_BRA_7_2_determinize_imagines_hidden_decks),
         cmocka_unit_test_setup_teardown(test_BRA_6_15_hidden_move_spreads_knowledge, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_BRA_10_10_summon_in_the_same_area, setup, teardown),
