@@ -326,7 +326,7 @@ static void recompose(const bra_game *c, bra_state *s, int f, tt_rng *r)
     for (int i = 0; i < RANDOM_TRIES && d.mode == DM_RANDOM && !drawn; i++) {
         bra_deck e = d;
         bra_deck_random_split(c, f, r, &e);
-        if (fits(&S, &e)) {
+        if (fits(&S, &e) && !bra_deck_broken(c, &e)) {
             d = e;
             drawn = 1;
         }
