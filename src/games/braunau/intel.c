@@ -266,7 +266,7 @@ static void read_slots(const bra_game *c, const bra_fstate *fs, int f, slots *S)
         S->at[i] = (uint8_t)(abil ? offsetof(bra_deck, abil) + (size_t)k
                                   : offsetof(bra_deck, count) +
                                         (size_t)(i == 0 ? T_DROP : i - S->nagents + 1));
-        if (decl->mode == DM_RANDOM) /* BRA-3.8: only the split is drawn */
+        if (decl->mode != DM_CUSTOMIZED) /* BRA-3.4: counts fixed, only the split hidden */
             S->free[i] = (uint8_t)base;
         else if (abil) /* BRA-3.5 (d): agents of the roster only */
             S->free[i] = (uint8_t)(base || (decl->extended >> k & 1));
@@ -310,20 +310,19 @@ static void walk(const bra_game *c, const slots *S, bra_deck *d, int steps, tt_r
 
 /* Faction f's tokens get a composition the viewer may imagine (see above):
  * the played ones keep their ids and types, and the caller deals the hidden
- * ones again. A standardized deck keeps its own: BRA-3.4 fixes its counts,
- * and its split is the declaration's. A random one draws its split again as
- * BRA-3.8 does, until one fits; a customized one walks. */
+ * ones again. BRA-3.4 fixes a standardized or random deck's counts, but its
+ * ABIL split is the owner's (BRA-3.7 chooses it, BRA-3.8 draws it, BRA-7.2
+ * shows others the size only): both draw a split again as BRA-3.8 does,
+ * until one fits; a customized deck walks. */
 static void recompose(const bra_game *c, bra_state *s, int f, tt_rng *r)
 {
     bra_fstate *fs = &s->f[f];
-    if (c->deck[f].mode == DM_STANDARDIZED)
-        return;
     slots S;
     read_slots(c, fs, f, &S);
     bra_deck d;
     bra_deck_of(c, s, f, &d);
     int drawn = 0;
-    for (int i = 0; i < RANDOM_TRIES && d.mode == DM_RANDOM && !drawn; i++) {
+    for (int i = 0; i < RANDOM_TRIES && d.mode != DM_CUSTOMIZED && !drawn; i++) {
         bra_deck e = d;
         bra_deck_random_split(c, f, r, &e);
         if (fits(&S, &e) && !bra_deck_broken(c, &e)) {
