@@ -27,6 +27,8 @@ run: build
 	@echo "  $(BUILD)/tabletop play invaders --players human,human   # hot-seat"
 	@echo "  $(BUILD)/tabletop sim invaders --games 10000            # AI-vs-AI statistics"
 	@echo "  $(BUILD)/tabletop play tannhauser --mode story          # Tannhauser on its map of coloured paths"
+	@echo "  $(BUILD)/tabletop play braunau                          # Braunau, three factions, hidden agents"
+	@echo "  $(BUILD)/tabletop sim braunau --deck germans=standardized --deck austrians=random --vs germans=random"
 	@echo "  $(BUILD)/tabletop --help                                # everything else"
 
 # Every test, in the release build and again under AddressSanitizer + UndefinedBehaviorSanitizer.
