@@ -3,9 +3,26 @@
  * Every reader checks one member and either returns its value or reports the
  * problem and returns the caller's default: a loader calls them in sequence
  * and never stops early, so one validation run shows every problem. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/fields.h"
+
+/* A reader's diagnostic, after the document's error code if it has one. */
+static void problem(const tt_fields *f, const json_t *node, const char *key, const char *rule,
+                    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static void problem(const tt_fields *f, const json_t *node, const char *key, const char *rule,
+                    const char *fmt, ...)
+{
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    TT_FIELD_PROBLEM(f, node, key, rule, "%s%s%s", f->code ? f->code : "", f->code ? ": " : "",
+                     msg);
+}
 
 void tt_field_check(const tt_fields *f, const json_t *obj, const char *const *allowed,
                     const char *what, const char *rule)
@@ -15,7 +32,7 @@ void tt_field_check(const tt_fields *f, const json_t *obj, const char *const *al
     json_object_foreach((json_t *)obj, key, v)
     {
         if (tt_field_lookup(allowed, key) < 0)
-            TT_FIELD_PROBLEM(f, obj, key, rule, "unknown field '%s' in %s", key, what);
+            problem(f, obj, key, rule, "unknown field '%s' in %s", key, what);
     }
 }
 
@@ -25,16 +42,16 @@ int tt_field_int(const tt_fields *f, const json_t *obj, const char *key, int lo,
     json_t *v = json_object_get(obj, key);
     if (!v) {
         if (required)
-            TT_FIELD_PROBLEM(f, obj, NULL, rule, "missing field '%s'", key);
+            problem(f, obj, NULL, rule, "missing field '%s'", key);
         return def;
     }
     if (!json_is_integer(v)) {
-        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' must be an integer", key);
+        problem(f, obj, key, rule, "field '%s' must be an integer", key);
         return def;
     }
     json_int_t x = json_integer_value(v);
     if (x < lo || x > hi) {
-        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' is %lld, outside %d..%d", key, (long long)x,
+        problem(f, obj, key, rule, "field '%s' is %lld, outside %d..%d", key, (long long)x,
                          lo, hi);
         return def;
     }
@@ -47,11 +64,11 @@ int tt_field_bool(const tt_fields *f, const json_t *obj, const char *key, int de
     json_t *v = json_object_get(obj, key);
     if (!v) {
         if (required)
-            TT_FIELD_PROBLEM(f, obj, NULL, rule, "missing field '%s'", key);
+            problem(f, obj, NULL, rule, "missing field '%s'", key);
         return def;
     }
     if (!json_is_boolean(v)) {
-        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' must be true or false", key);
+        problem(f, obj, key, rule, "field '%s' must be true or false", key);
         return def;
     }
     return json_is_true(v);
@@ -62,16 +79,16 @@ const char *tt_field_str(const tt_fields *f, const json_t *obj, const char *key,
 {
     json_t *v = json_object_get(obj, key);
     if (!v) {
-        TT_FIELD_PROBLEM(f, obj, NULL, rule, "missing field '%s'", key);
+        problem(f, obj, NULL, rule, "missing field '%s'", key);
         return "";
     }
     if (!json_is_string(v)) {
-        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' must be a string", key);
+        problem(f, obj, key, rule, "field '%s' must be a string", key);
         return "";
     }
     const char *s = json_string_value(v);
     if (!*s || strlen(s) > maxlen) {
-        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' must have 1..%zu characters", key, maxlen);
+        problem(f, obj, key, rule, "field '%s' must have 1..%zu characters", key, maxlen);
         return "";
     }
     return s;
@@ -83,14 +100,14 @@ int tt_field_enum(const tt_fields *f, const json_t *obj, const char *key, const 
     json_t *v = json_object_get(obj, key);
     if (!v) {
         if (required)
-            TT_FIELD_PROBLEM(f, obj, NULL, rule, "missing field '%s'", key);
+            problem(f, obj, NULL, rule, "missing field '%s'", key);
         return def;
     }
     const char *s = json_string_value(v);
     int i = tt_field_lookup(names, s);
     if (i >= 0)
         return i;
-    TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' has unknown value %s%s%s", key, s ? "'" : "",
+    problem(f, obj, key, rule, "field '%s' has unknown value %s%s%s", key, s ? "'" : "",
                      s ? s : "(not a string)", s ? "'" : "");
     return def;
 }
@@ -101,11 +118,11 @@ static const json_t *container(const tt_fields *f, const json_t *obj, const char
     json_t *v = json_object_get(obj, key);
     if (!v) {
         if (required)
-            TT_FIELD_PROBLEM(f, obj, NULL, rule, "missing field '%s'", key);
+            problem(f, obj, NULL, rule, "missing field '%s'", key);
         return NULL;
     }
     if (json_typeof(v) != type) {
-        TT_FIELD_PROBLEM(f, obj, key, rule, "field '%s' must be an %s", key,
+        problem(f, obj, key, rule, "field '%s' must be an %s", key,
                          type == JSON_OBJECT ? "object" : "array");
         return NULL;
     }

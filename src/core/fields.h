@@ -16,10 +16,13 @@
 #include "core/json.h"
 
 /* Where the problems go: the document being read (for file and lines) and
- * the diagnostics list. */
+ * the diagnostics list; code, when not NULL, starts every message the
+ * readers write ("E_DATA_FIELD: missing field 'id'"), for games whose
+ * refusals carry error codes. */
 typedef struct tt_fields {
     const tt_json_doc *doc;
     tt_diags *d;
+    const char *code;
 } tt_fields;
 
 /* Adds one diagnostic at member `key` of object `node` (key NULL: at node). */

@@ -18,17 +18,17 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/fields.h"
 #include "core/json.h"
 #include "games/braunau/braunau.h"
 
 typedef struct loader {
-    tt_json_doc *doc;
-    tt_diags *d;
+    tt_fields f; /* the document, the diagnostics and the code E_DATA_FIELD (core/fields.h) */
     bra_game *c;
 } loader;
 
 #define PROBLEM(L, node, key, rule, ...)                                                           \
-    tt_diag_add((L)->d, (L)->doc->file, tt_json_line((L)->doc, node, key), rule, __VA_ARGS__)
+    TT_FIELD_PROBLEM(&(L)->f, node, key, rule, __VA_ARGS__)
 
 static const char *const type_codes[] = {"DROP", "ABIL", "SPEC", "REFILL", "SUMMON", "CI",
                                          "POP",  "GOLD", "BR",   "FA",     NULL};
@@ -96,83 +96,13 @@ int bra_find_faction(const bra_game *c, const char *id)
     return -1;
 }
 
-/* --- field readers: report and return a default on any problem ---------------- */
-
-static void check_fields(loader *L, const json_t *obj, const char *const *allowed, const char *what,
-                         const char *rule)
-{
-    const char *key;
-    json_t *v;
-    json_object_foreach((json_t *)obj, key, v)
-    {
-        int ok = 0;
-        for (int i = 0; allowed[i] && !ok; i++)
-            ok = strcmp(allowed[i], key) == 0;
-        if (!ok)
-            PROBLEM(L, obj, key, rule, "E_DATA_FIELD: unknown field '%s' in %s", key, what);
-    }
-}
-
-static int get_int(loader *L, const json_t *obj, const char *key, int lo, int hi, int def,
-                   int required, const char *rule)
-{
-    json_t *v = json_object_get(obj, key);
-    if (!v) {
-        if (required)
-            PROBLEM(L, obj, NULL, rule, "E_DATA_FIELD: missing field '%s'", key);
-        return def;
-    }
-    if (!json_is_integer(v)) {
-        PROBLEM(L, obj, key, rule, "E_DATA_FIELD: field '%s' must be an integer", key);
-        return def;
-    }
-    json_int_t x = json_integer_value(v);
-    if (x < lo || x > hi) {
-        PROBLEM(L, obj, key, rule, "E_DATA_FIELD: field '%s' is %lld, outside %d..%d", key,
-                (long long)x, lo, hi);
-        return def;
-    }
-    return (int)x;
-}
-
-static int get_bool(loader *L, const json_t *obj, const char *key, int def, const char *rule)
-{
-    json_t *v = json_object_get(obj, key);
-    if (!v)
-        return def;
-    if (!json_is_boolean(v)) {
-        PROBLEM(L, obj, key, rule, "E_DATA_FIELD: field '%s' must be true or false", key);
-        return def;
-    }
-    return json_is_true(v);
-}
-
-static const char *get_str(loader *L, const json_t *obj, const char *key, size_t maxlen,
-                           const char *rule)
-{
-    json_t *v = json_object_get(obj, key);
-    if (!v) {
-        PROBLEM(L, obj, NULL, rule, "E_DATA_FIELD: missing field '%s'", key);
-        return "";
-    }
-    if (!json_is_string(v)) {
-        PROBLEM(L, obj, key, rule, "E_DATA_FIELD: field '%s' must be a string", key);
-        return "";
-    }
-    const char *s = json_string_value(v);
-    if (!*s || strlen(s) > maxlen) {
-        PROBLEM(L, obj, key, rule, "E_DATA_FIELD: field '%s' must have 1..%zu characters", key,
-                maxlen);
-        return "";
-    }
-    return s;
-}
+/* --- field readers: core/fields.h, with Braunau's own identifiers ------------------ */
 
 /* An identifier: letters, digits and '_' (ids are written into action texts). */
 static const char *get_id(loader *L, const json_t *obj, const char *key, size_t maxlen,
                           const char *rule)
 {
-    const char *s = get_str(L, obj, key, maxlen, rule);
+    const char *s = tt_field_str(&L->f, obj, key, maxlen, rule);
     for (const char *p = s; *p; p++)
         if (!isalnum((unsigned char)*p) && *p != '_') {
             PROBLEM(L, obj, key, rule,
@@ -180,40 +110,6 @@ static const char *get_id(loader *L, const json_t *obj, const char *key, size_t 
             return "";
         }
     return s;
-}
-
-static int get_enum(loader *L, const json_t *obj, const char *key, const char *const *names,
-                    int def, int required, const char *rule)
-{
-    json_t *v = json_object_get(obj, key);
-    if (!v) {
-        if (required)
-            PROBLEM(L, obj, NULL, rule, "E_DATA_FIELD: missing field '%s'", key);
-        return def;
-    }
-    const char *s = json_string_value(v);
-    for (int i = 0; s && names[i]; i++)
-        if (strcmp(names[i], s) == 0)
-            return i;
-    PROBLEM(L, obj, key, rule, "E_DATA_FIELD: field '%s' has unknown value %s%s%s", key,
-            s ? "'" : "", s ? s : "(not a string)", s ? "'" : "");
-    return def;
-}
-
-static const json_t *get_container(loader *L, const json_t *obj, const char *key, const char *rule,
-                                   json_type type)
-{
-    json_t *v = json_object_get(obj, key);
-    if (!v) {
-        PROBLEM(L, obj, NULL, rule, "E_DATA_FIELD: missing field '%s'", key);
-        return NULL;
-    }
-    if (json_typeof(v) != type) {
-        PROBLEM(L, obj, key, rule, "E_DATA_FIELD: field '%s' must be an %s", key,
-                type == JSON_OBJECT ? "object" : "array");
-        return NULL;
-    }
-    return v;
 }
 
 /* The elements of an array that are objects; reports the others. */
@@ -272,16 +168,16 @@ static const param_def param_defs[] = {
 
 static void load_params(loader *L, const json_t *root)
 {
-    const json_t *o = get_container(L, root, "parameters", "BRA-2.1", JSON_OBJECT);
+    const json_t *o = tt_field_object(&L->f, root, "parameters", 1, "BRA-2.1");
     if (!o)
         return;
     const char *allowed[sizeof param_defs / sizeof *param_defs];
     for (size_t i = 0; i < sizeof param_defs / sizeof *param_defs; i++)
         allowed[i] = param_defs[i].key;
-    check_fields(L, o, allowed, "the parameters", "BRA-2.1");
+    tt_field_check(&L->f, o, allowed, "the parameters", "BRA-2.1");
     for (const param_def *p = param_defs; p->key; p++)
         *((uint8_t *)&L->c->p + p->off) =
-            (uint8_t)get_int(L, o, p->key, p->lo, p->hi, p->def, 1, "BRA-2.1");
+            (uint8_t)tt_field_int(&L->f, o, p->key, p->lo, p->hi, p->def, 1, "BRA-2.1");
     bra_params *q = &L->c->p;
     if (q->trigger_level > q->support_max)
         PROBLEM(L, o, "trigger_level", "BRA-2.1",
@@ -306,7 +202,7 @@ static void load_areas(loader *L, const json_t *root)
 {
     static const char *const fields[] = {"id",       "index",      "name",     "value",
                                          "rally_vp", "rally_gold", "adjacent", NULL};
-    const json_t *arr = get_container(L, root, "areas", "BRA-2.12", JSON_ARRAY);
+    const json_t *arr = tt_field_array(&L->f, root, "areas", 1, "BRA-2.12");
     if (!arr)
         return;
     size_t n = json_array_size(arr);
@@ -324,17 +220,17 @@ static void load_areas(loader *L, const json_t *root)
         bra_area *a = &c->area[c->nareas++];
         if (!is_entry(L, arr, v, "areas", "BRA-2.12"))
             continue;
-        check_fields(L, v, fields, "an area", "BRA-2.12");
+        tt_field_check(&L->f, v, fields, "an area", "BRA-2.12");
         snprintf(a->id, sizeof a->id, "%s", get_id(L, v, "id", sizeof a->id - 1, "BRA-2.12"));
         snprintf(a->name, sizeof a->name, "%s",
-                 get_str(L, v, "name", sizeof a->name - 1, "BRA-2.12"));
-        int index = get_int(L, v, "index", 0, BRA_MAX_AREAS - 1, (int)i, 1, "BRA-2.12");
+                 tt_field_str(&L->f, v, "name", sizeof a->name - 1, "BRA-2.12"));
+        int index = tt_field_int(&L->f, v, "index", 0, BRA_MAX_AREAS - 1, (int)i, 1, "BRA-2.12");
         if (index != (int)i)
             PROBLEM(L, v, "index", "BRA-2.12",
                     "E_DATA_FIELD: area '%s' has index %d but is entry %zu", a->id, index, i);
-        a->value = (uint8_t)get_int(L, v, "value", 1, 3, 1, 1, "BRA-2.12");
-        a->rally_vp = (uint8_t)get_int(L, v, "rally_vp", 0, 9, 0, 1, "BRA-2.12");
-        a->rally_gold = (uint8_t)get_int(L, v, "rally_gold", 0, 9, 0, 1, "BRA-2.12");
+        a->value = (uint8_t)tt_field_int(&L->f, v, "value", 1, 3, 1, 1, "BRA-2.12");
+        a->rally_vp = (uint8_t)tt_field_int(&L->f, v, "rally_vp", 0, 9, 0, 1, "BRA-2.12");
+        a->rally_gold = (uint8_t)tt_field_int(&L->f, v, "rally_gold", 0, 9, 0, 1, "BRA-2.12");
         for (size_t k = 0; k < i; k++)
             if (a->id[0] && strcmp(c->area[k].id, a->id) == 0)
                 PROBLEM(L, v, "id", "BRA-2.12", "E_DATA_DUPLICATE: area id '%s' is not unique",
@@ -344,7 +240,7 @@ static void load_areas(loader *L, const json_t *root)
     json_array_foreach((json_t *)arr, i, v)
     {
         const json_t *adj =
-            json_is_object(v) ? get_container(L, v, "adjacent", "BRA-2.12", JSON_ARRAY) : NULL;
+            json_is_object(v) ? tt_field_array(&L->f, v, "adjacent", 1, "BRA-2.12") : NULL;
         size_t k;
         json_t *w;
         json_array_foreach((json_t *)adj, k, w)
@@ -402,7 +298,7 @@ static void load_factions(loader *L, const json_t *root)
     static const char *const fields[] = {"id",        "letter", "name", "records_type",
                                          "home_area", "order",  NULL};
     static const char *const records[] = {"BR", "FA", NULL};
-    const json_t *arr = get_container(L, root, "factions", "BRA-2.2", JSON_ARRAY);
+    const json_t *arr = tt_field_array(&L->f, root, "factions", 1, "BRA-2.2");
     if (!arr)
         return;
     bra_game *c = L->c;
@@ -413,12 +309,12 @@ static void load_factions(loader *L, const json_t *root)
     {
         if (!is_entry(L, arr, v, "factions", "BRA-2.2"))
             continue;
-        check_fields(L, v, fields, "a faction", "BRA-2.2");
-        int id = get_enum(L, v, "id", faction_ids, -1, 1, "BRA-2.2");
-        int order = get_int(L, v, "order", 0, BRA_NF - 1, -1, 1, "BRA-2.2");
-        const char *letter = get_str(L, v, "letter", 1, "BRA-2.2");
-        int rec = get_enum(L, v, "records_type", records, 0, 1, "BRA-2.2");
-        const char *home = get_str(L, v, "home_area", sizeof c->area[0].id - 1, "BRA-2.2");
+        tt_field_check(&L->f, v, fields, "a faction", "BRA-2.2");
+        int id = tt_field_enum(&L->f, v, "id", faction_ids, -1, 1, "BRA-2.2");
+        int order = tt_field_int(&L->f, v, "order", 0, BRA_NF - 1, -1, 1, "BRA-2.2");
+        const char *letter = tt_field_str(&L->f, v, "letter", 1, "BRA-2.2");
+        int rec = tt_field_enum(&L->f, v, "records_type", records, 0, 1, "BRA-2.2");
+        const char *home = tt_field_str(&L->f, v, "home_area", sizeof c->area[0].id - 1, "BRA-2.2");
         int h = bra_find_area(c, home);
         if (home[0] && h < 0)
             PROBLEM(L, v, "home_area", "BRA-2.2", "E_DATA_REFERENCE: unknown home area '%s'", home);
@@ -438,7 +334,7 @@ static void load_factions(loader *L, const json_t *root)
         bra_faction *f = &c->f[id];
         snprintf(f->id, sizeof f->id, "%s", faction_ids[id]);
         snprintf(f->name, sizeof f->name, "%s",
-                 get_str(L, v, "name", sizeof f->name - 1, "BRA-2.2"));
+                 tt_field_str(&L->f, v, "name", sizeof f->name - 1, "BRA-2.2"));
         f->letter = letter[0];
         if (letter[0] && !isupper((unsigned char)letter[0]))
             PROBLEM(L, v, "letter", "BRA-2.2",
@@ -463,7 +359,7 @@ static void load_token_types(loader *L, const json_t *root)
     static const char *const classes[] = {"agent", "faction", NULL};
     /* BRA-2.4: the class of each type decides its cost */
     static const int type_class[] = {0, 0, 0, 1, 0, 0, 0, 1, 1, 1};
-    const json_t *arr = get_container(L, root, "token_types", "BRA-2.4", JSON_ARRAY);
+    const json_t *arr = tt_field_array(&L->f, root, "token_types", 1, "BRA-2.4");
     if (!arr)
         return;
     bra_game *c = L->c;
@@ -474,11 +370,11 @@ static void load_token_types(loader *L, const json_t *root)
     {
         if (!is_entry(L, arr, v, "token_types", "BRA-2.4"))
             continue;
-        check_fields(L, v, fields, "a token type", "BRA-2.4");
-        int t = get_enum(L, v, "code", type_codes, -1, 1, "BRA-2.4");
-        int cls = get_enum(L, v, "class", classes, 0, 1, "BRA-2.4");
-        int std = get_int(L, v, "std_count", 0, BRA_MAX_DECK, 0, 1, "BRA-2.4");
-        int labelled = get_bool(L, v, "labelled", 0, "BRA-2.4");
+        tt_field_check(&L->f, v, fields, "a token type", "BRA-2.4");
+        int t = tt_field_enum(&L->f, v, "code", type_codes, -1, 1, "BRA-2.4");
+        int cls = tt_field_enum(&L->f, v, "class", classes, 0, 1, "BRA-2.4");
+        int std = tt_field_int(&L->f, v, "std_count", 0, BRA_MAX_DECK, 0, 1, "BRA-2.4");
+        int labelled = tt_field_bool(&L->f, v, "labelled", 0, 0, "BRA-2.4");
         json_t *rec = json_object_get(v, "records_type");
         if (t < 0)
             continue;
@@ -489,7 +385,7 @@ static void load_token_types(loader *L, const json_t *root)
         }
         seen |= 1 << t;
         snprintf(c->type_name[t], sizeof c->type_name[t], "%s",
-                 get_str(L, v, "name", sizeof c->type_name[t] - 1, "BRA-2.4"));
+                 tt_field_str(&L->f, v, "name", sizeof c->type_name[t] - 1, "BRA-2.4"));
         c->ntypes_std[t] = std;
         if (cls != type_class[t])
             PROBLEM(L, v, "class", "BRA-2.4", "E_DATA_FIELD: %s is a%s token", type_codes[t],
@@ -519,30 +415,30 @@ static void load_agent(loader *L, const json_t *arr, const json_t *v)
     bra_game *c = L->c;
     if (!is_entry(L, arr, v, "agents", "BRA-2.7"))
         return;
-    check_fields(L, v, fields, "an agent", "BRA-2.7");
+    tt_field_check(&L->f, v, fields, "an agent", "BRA-2.7");
     if (c->nagents == BRA_MAX_AGENTS) {
         PROBLEM(L, v, NULL, "BRA-2.7", "E_DATA_LIMIT: more than %d agents", BRA_MAX_AGENTS);
         return;
     }
     bra_agent *a = &c->a[c->nagents];
     snprintf(a->id, sizeof a->id, "%s", get_id(L, v, "id", sizeof a->id - 1, "BRA-2.7"));
-    snprintf(a->name, sizeof a->name, "%s", get_str(L, v, "name", sizeof a->name - 1, "BRA-2.7"));
-    int f = get_enum(L, v, "faction", faction_ids, -1, 1, "BRA-2.7");
-    a->mob = (uint8_t)get_enum(L, v, "kind", kinds, 0, 1, "BRA-2.7");
-    a->extended = (uint8_t)get_enum(L, v, "tier", tiers, 0, 1, "BRA-2.7");
-    a->resident = (uint8_t)get_bool(L, v, "resident", 0, "BRA-2.7");
+    snprintf(a->name, sizeof a->name, "%s", tt_field_str(&L->f, v, "name", sizeof a->name - 1, "BRA-2.7"));
+    int f = tt_field_enum(&L->f, v, "faction", faction_ids, -1, 1, "BRA-2.7");
+    a->mob = (uint8_t)tt_field_enum(&L->f, v, "kind", kinds, 0, 1, "BRA-2.7");
+    a->extended = (uint8_t)tt_field_enum(&L->f, v, "tier", tiers, 0, 1, "BRA-2.7");
+    a->resident = (uint8_t)tt_field_bool(&L->f, v, "resident", 0, 0, "BRA-2.7");
     json_t *price = json_object_get(v, "price");
     if (a->mob && price)
         PROBLEM(L, v, "price", "BRA-12.3",
                 "E_DATA_MOB: mob '%s' has a price; mobs cannot be bribed", a->id);
     else if (!a->mob)
-        a->price = (uint8_t)get_int(L, v, "price", 1, 9, 1, 1, "BRA-2.7");
-    const json_t *ab = get_container(L, v, "ability", "BRA-2.7", JSON_OBJECT);
+        a->price = (uint8_t)tt_field_int(&L->f, v, "price", 1, 9, 1, 1, "BRA-2.7");
+    const json_t *ab = tt_field_object(&L->f, v, "ability", 1, "BRA-2.7");
     if (ab) {
-        check_fields(L, ab, afields, "an ability", "BRA-2.7");
+        tt_field_check(&L->f, ab, afields, "an ability", "BRA-2.7");
         snprintf(a->ability, sizeof a->ability, "%s",
-                 get_str(L, ab, "name", sizeof a->ability - 1, "BRA-2.7"));
-        a->effect = (uint8_t)get_enum(L, ab, "effect", effect_names, 0, 1, "BRA-2.11");
+                 tt_field_str(&L->f, ab, "name", sizeof a->ability - 1, "BRA-2.7"));
+        a->effect = (uint8_t)tt_field_enum(&L->f, ab, "effect", effect_names, 0, 1, "BRA-2.11");
     }
     for (int k = 0; k < c->nagents; k++)
         if (a->id[0] && strcmp(c->a[k].id, a->id) == 0)
@@ -567,7 +463,7 @@ static void load_agent(loader *L, const json_t *arr, const json_t *v)
 
 static void load_agents(loader *L, const json_t *root)
 {
-    const json_t *arr = get_container(L, root, "agents", "BRA-2.7", JSON_ARRAY);
+    const json_t *arr = tt_field_array(&L->f, root, "agents", 1, "BRA-2.7");
     if (!arr)
         return;
     size_t i;
@@ -602,7 +498,7 @@ static void load_items(loader *L, const json_t *root)
 {
     static const char *const fields[] = {"id",          "type",   "price", "kind",
                                          "use_cost_ap", "end_vp", NULL};
-    const json_t *arr = get_container(L, root, "items", "BRA-2.14", JSON_ARRAY);
+    const json_t *arr = tt_field_array(&L->f, root, "items", 1, "BRA-2.14");
     if (!arr)
         return;
     bra_game *c = L->c;
@@ -612,17 +508,17 @@ static void load_items(loader *L, const json_t *root)
     {
         if (!is_entry(L, arr, v, "items", "BRA-2.14"))
             continue;
-        check_fields(L, v, fields, "an item", "BRA-2.14");
+        tt_field_check(&L->f, v, fields, "an item", "BRA-2.14");
         if (c->nitems == BRA_MAX_ITEMS) {
             PROBLEM(L, v, NULL, "BRA-2.14", "E_DATA_LIMIT: more than %d items", BRA_MAX_ITEMS);
             return;
         }
         bra_item *it = &c->item[c->nitems];
         snprintf(it->id, sizeof it->id, "%s", get_id(L, v, "id", sizeof it->id - 1, "BRA-2.14"));
-        it->type = (uint8_t)get_enum(L, v, "type", itype_names, 0, 1, "BRA-6.19");
-        it->price = (uint8_t)get_int(L, v, "price", 0, 9, 0, 1, "BRA-2.14");
+        it->type = (uint8_t)tt_field_enum(&L->f, v, "type", itype_names, 0, 1, "BRA-6.19");
+        it->price = (uint8_t)tt_field_int(&L->f, v, "price", 0, 9, 0, 1, "BRA-2.14");
         it->kind =
-            (uint8_t)get_enum(L, v, "kind", ikind_names, itype_kind[it->type], 1, "BRA-2.14");
+            (uint8_t)tt_field_enum(&L->f, v, "kind", ikind_names, itype_kind[it->type], 1, "BRA-2.14");
         if (it->kind != itype_kind[it->type])
             PROBLEM(L, v, "kind", "BRA-6.19", "E_DATA_FIELD: %s items are %s",
                     itype_names[it->type], ikind_names[itype_kind[it->type]]);
@@ -631,11 +527,11 @@ static void load_items(loader *L, const json_t *root)
             PROBLEM(L, v, "use_cost_ap", "BRA-6.19",
                     "E_DATA_FIELD: only ONE_USE items have a use cost");
         it->use_ap =
-            (uint8_t)get_int(L, v, "use_cost_ap", 0, 9, itype_use_ap[it->type], 0, "BRA-6.19");
+            (uint8_t)tt_field_int(&L->f, v, "use_cost_ap", 0, 9, itype_use_ap[it->type], 0, "BRA-6.19");
         if (it->type != IT_DOSSIER && json_object_get(v, "end_vp"))
             PROBLEM(L, v, "end_vp", "BRA-6.19", "E_DATA_FIELD: only DOSSIER items score end_vp");
         it->end_vp =
-            (uint8_t)get_int(L, v, "end_vp", 0, 9, it->type == IT_DOSSIER ? 2 : 0, 0, "BRA-9.1");
+            (uint8_t)tt_field_int(&L->f, v, "end_vp", 0, 9, it->type == IT_DOSSIER ? 2 : 0, 0, "BRA-9.1");
         for (int k = 0; k < c->nitems; k++)
             if (it->id[0] && strcmp(c->item[k].id, it->id) == 0)
                 PROBLEM(L, v, "id", "BRA-2.14", "E_DATA_DUPLICATE: item id '%s' is not unique",
@@ -669,12 +565,12 @@ int bra_content_load(bra_game *c, const char *text, size_t len, const char *file
     tt_json_doc doc;
     if (tt_json_parse(&doc, text, len, file, d) != 0)
         return -1;
-    loader L = {&doc, d, c};
+    loader L = {{&doc, d, "E_DATA_FIELD"}, c};
     const json_t *root = doc.root;
     if (!json_is_object(root)) {
         PROBLEM(&L, root, NULL, "BRA-12", "E_DATA_FIELD: the content must be one JSON object");
     } else {
-        check_fields(&L, root, fields, "the content", "BRA-12");
+        tt_field_check(&L.f, root, fields, "the content", "BRA-12");
         json_t *module = json_object_get(root, "module");
         if (!json_is_string(module) || strcmp(json_string_value(module), "braunau") != 0)
             PROBLEM(&L, root, module ? "module" : NULL, "BRA-12",

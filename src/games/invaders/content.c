@@ -629,7 +629,7 @@ int inv_content_load(inv_content *c, const char *text, size_t len, const char *f
     int n0 = d->n + d->dropped;
     if (tt_json_parse(&doc, text, len, file, d) != 0)
         return -1;
-    loader L = {{&doc, d}, c, n0};
+    loader L = {{&doc, d, NULL}, c, n0};
     const json_t *root = doc.root;
     if (!json_is_object(root)) {
         PROBLEM(&L, root, NULL, "INV-11", "a content file is a JSON object");
