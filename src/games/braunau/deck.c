@@ -19,6 +19,7 @@
 
 #include "core/errors.h"
 #include "core/json.h"
+#include "core/sbuf.h"
 #include "games/braunau/braunau.h"
 
 typedef struct dloader {
@@ -698,60 +699,30 @@ static int read_opts(const char *options, deck_opts *o, int for_new, tt_error *e
     return TT_OK;
 }
 
-/* Appends to a growing text; 0, or -1 when out of memory. */
-typedef struct text {
-    char *p;
-    size_t n, cap;
-} text;
-
-static int put(text *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int put(text *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (k < 0)
-        return -1;
-    if (b->n + (size_t)k + 1 > b->cap) {
-        size_t cap = (b->cap + (size_t)k + 1) * 2;
-        char *p = realloc(b->p, cap);
-        if (!p)
-            return -1;
-        b->p = p;
-        b->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->p + b->n, b->cap - b->n, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)k;
-    return 0;
-}
-
 /* The declaration as JSON, laid out like BRA-12.5. */
-static int write_decl(const bra_game *c, const bra_deck *d, const char *mode, text *b)
+static void write_decl(const bra_game *c, const bra_deck *d, const char *mode, tt_sbuf *b)
 {
     const bra_faction *f = &c->f[d->faction];
-    int bad =
-        put(b, "{\n  \"faction\": \"%s\",\n  \"mode\": \"%s\",\n  \"tokens\": {\n", f->id, mode);
+    tt_sbuf_printf(b, "{\n  \"faction\": \"%s\",\n  \"mode\": \"%s\",\n  \"tokens\": {\n", f->id,
+                   mode);
     int first = 1;
     for (int t = 0; t < T_NTYPES; t++) {
         if ((t == T_BR || t == T_FA) && t != f->records)
             continue;
-        bad |= put(b, "%s    \"%s\": ", first ? "" : ",\n", bra_type_code_name(t));
+        tt_sbuf_printf(b, "%s    \"%s\": ", first ? "" : ",\n", bra_type_code_name(t));
         first = 0;
         if (t != T_ABIL) {
-            bad |= put(b, "%d", d->count[t]);
+            tt_sbuf_printf(b, "%d", d->count[t]);
             continue;
         }
-        bad |= put(b, "{");
+        tt_sbuf_printf(b, "{");
         for (int k = 0, n = 0; k < f->nagents; k++)
             if (d->abil[k])
-                bad |= put(b, "%s\"%s\": %d", n++ ? ", " : " ", c->a[f->agent[k]].id, d->abil[k]);
-        bad |= put(b, " }");
+                tt_sbuf_printf(b, "%s\"%s\": %d", n++ ? ", " : " ", c->a[f->agent[k]].id,
+                               d->abil[k]);
+        tt_sbuf_printf(b, " }");
     }
-    bad |= put(b, "\n  }\n}\n");
-    return bad;
+    tt_sbuf_printf(b, "\n  }\n}\n");
 }
 
 int bra_deck_new(const char *options, char **out, tt_error *err)
@@ -770,15 +741,11 @@ int bra_deck_new(const char *options, char **out, tt_error *err)
         tt_rng_seed(&rng, o.seed);
         bra_deck_random_split(c, o.faction, &rng, &d);
     }
-    text b = {0};
-    if (write_decl(c, &d, o.mode == 0 ? "CUSTOMIZED" : "STANDARDIZED", &b)) {
-        free(b.p);
-        free(c);
-        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-    }
+    tt_sbuf b = {0};
+    write_decl(c, &d, o.mode == 0 ? "CUSTOMIZED" : "STANDARDIZED", &b);
     free(c);
-    *out = b.p;
-    return TT_OK;
+    *out = tt_sbuf_take(&b);
+    return *out ? TT_OK : tt_fail(err, TT_ENOMEM, NULL, "out of memory");
 }
 
 int bra_deck_list(const char *path, const char *options, char **out, tt_error *err)
@@ -809,21 +776,18 @@ int bra_deck_list(const char *path, const char *options, char **out, tt_error *e
         }
         uint8_t tok[BRA_MAX_DECK];
         int n = bra_deck_tokens(c, &deck, tok);
-        text b = {0};
-        int bad = 0;
+        tt_sbuf b = {0};
         for (int i = 0; i < n; i++) {
             int type = tok[i] & 15;
-            bad |= put(&b, "%c%02d %s", c->f[deck.faction].letter, i + 1, bra_type_code_name(type));
+            tt_sbuf_printf(&b, "%c%02d %s", c->f[deck.faction].letter, i + 1,
+                           bra_type_code_name(type));
             if (type == T_ABIL)
-                bad |= put(&b, " %s", c->a[c->f[deck.faction].agent[tok[i] >> 4]].id);
-            bad |= put(&b, "\n");
+                tt_sbuf_printf(&b, " %s", c->a[c->f[deck.faction].agent[tok[i] >> 4]].id);
+            tt_sbuf_printf(&b, "\n");
         }
-        if (bad)
+        *out = tt_sbuf_take(&b);
+        if (!*out)
             rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-        if (bad)
-            free(b.p);
-        else
-            *out = b.p;
     }
     free(d);
     free(src);

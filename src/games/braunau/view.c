@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/sbuf.h"
 #include "games/braunau/braunau.h"
 
 static const char *const field_names[] = {"main",    "agent", "area",    "mode", "host",   "target",
@@ -295,109 +296,81 @@ char *bra_view_json(const tt_game *g, const void *st, int viewer)
 
 /* --- the terminal picture ---------------------------------------------------------------- */
 
-typedef struct sbuf {
-    char *p;
-    size_t n, cap;
-} sbuf;
-
-static void put(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (k < 0)
-        return;
-    if (b->n + (size_t)k + 1 > b->cap) {
-        size_t cap = (b->cap + (size_t)k + 1) * 2;
-        char *p = realloc(b->p, cap);
-        if (!p)
-            return;
-        b->p = p;
-        b->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->p + b->n, b->cap - b->n, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)k;
-}
-
-static void put_token(sbuf *b, const bra_game *c, const bra_state *s, int f, int t)
+static void put_token(tt_sbuf *b, const bra_game *c, const bra_state *s, int f, int t)
 {
     char id[8];
     bra_token_name(c, f << 6 | t, id, sizeof id);
     int type = s->f[f].tok[t] & 15;
     if (type == T_ABIL)
-        put(b, " %s ABIL(%s)", id, c->a[bra_tok_agent(c, s, f << 6 | t)].id);
+        tt_sbuf_printf(b, " %s ABIL(%s)", id, c->a[bra_tok_agent(c, s, f << 6 | t)].id);
     else
-        put(b, " %s %s", id, bra_type_code_name(type));
+        tt_sbuf_printf(b, " %s %s", id, bra_type_code_name(type));
 }
 
-static void put_agent(sbuf *b, const bra_game *c, const bra_state *s, int viewer, int a)
+static void put_agent(tt_sbuf *b, const bra_game *c, const bra_state *s, int viewer, int a)
 {
     int f = c->a[a].faction, v = bra_viewer_slot(c, viewer), loc = s->loc[a];
     int own = sees(c, viewer, f);
-    put(b, "    %-12s", c->a[a].id);
+    tt_sbuf_printf(b, "    %-12s", c->a[a].id);
     if (!bra_in_play(s, a)) {
-        put(b, " reserve\n");
+        tt_sbuf_printf(b, " reserve\n");
         return;
     }
     if (own || c->a[a].mob || s->exposed[a])
-        put(b, " in %s", c->area[loc].id);
+        tt_sbuf_printf(b, " in %s", c->area[loc].id);
     else if (viewer != TT_VIEW_ALL) {
-        put(b, " in play, maybe");
+        tt_sbuf_printf(b, " in play, maybe");
         for (int x = 0; x < c->nareas; x++)
             if (s->maybe[v][a] >> x & 1)
-                put(b, " %s", c->area[x].id);
+                tt_sbuf_printf(b, " %s", c->area[x].id);
     }
-    put(b, "%s%s", s->exposed[a] ? " (exposed)" : "", c->a[a].mob ? " (mob)" : "");
+    tt_sbuf_printf(b, "%s%s", s->exposed[a] ? " (exposed)" : "", c->a[a].mob ? " (mob)" : "");
     if (s->level[a])
-        put(b, ", %s level %d, %d charge%s", bra_effect_name(c->a[a].effect), s->level[a],
+        tt_sbuf_printf(b, ", %s level %d, %d charge%s", bra_effect_name(c->a[a].effect), s->level[a],
             s->charges[a], s->charges[a] == 1 ? "" : "s");
     if (own && s->decoy[a] != BRA_NONE)
-        put(b, ", decoy in %s", c->area[s->decoy[a]].id);
+        tt_sbuf_printf(b, ", decoy in %s", c->area[s->decoy[a]].id);
     if (!own && v < BRA_NF && s->intel[v][a].source)
-        put(b, "; intel round %d (%s): %s%s", s->intel[v][a].round,
+        tt_sbuf_printf(b, "; intel round %d (%s): %s%s", s->intel[v][a].round,
             bra_source_name(s->intel[v][a].source), c->area[s->intel[v][a].area].id,
             s->intel[v][a].window ? " (a decoy is possible)" : "");
-    put(b, "\n");
+    tt_sbuf_printf(b, "\n");
 }
 
-static void put_faction(sbuf *b, const bra_game *c, const bra_state *s, int seat, int viewer)
+static void put_faction(tt_sbuf *b, const bra_game *c, const bra_state *s, int seat, int viewer)
 {
     int f = c->seat_faction[seat];
     const bra_fstate *fs = &s->f[f];
-    put(b, "%s%s: AP %d, gold %d, VP %d; deck %d, stash %d, discard %d%s", c->f[f].name,
+    tt_sbuf_printf(b, "%s%s: AP %d, gold %d, VP %d; deck %d, stash %d, discard %d%s", c->f[f].name,
         viewer == seat ? " (you)" : "", fs->ap, fs->gold, fs->vp, fs->ndeck, bra_stash_size(fs),
         __builtin_popcountll(fs->discard), fs->drew ? ", drew this turn" : "");
-    put(b, "; items:");
+    tt_sbuf_printf(b, "; items:");
     int any = 0;
     for (int i = 0; i < c->nitems; i++)
         if (s->iowner[i] == f)
-            put(b, " %s %s", c->item[i].id, bra_itype_name(c->item[i].type)), any = 1;
-    put(b, "%s\n", any ? "" : " none");
+            tt_sbuf_printf(b, " %s %s", c->item[i].id, bra_itype_name(c->item[i].type)), any = 1;
+    tt_sbuf_printf(b, "%s\n", any ? "" : " none");
     for (int k = 0; k < c->f[f].nagents; k++)
         if (s->loc[c->f[f].agent[k]] != BRA_OUT)
             put_agent(b, c, s, viewer, c->f[f].agent[k]);
     if (!sees(c, viewer, f))
         return;
-    put(b, "  stash:");
+    tt_sbuf_printf(b, "  stash:");
     for (int t = 0; t < BRA_MAX_DECK; t++)
         if (fs->stash >> t & 1)
             put_token(b, c, s, f, t);
-    put(b, "%s\n", fs->stash ? "" : " empty");
+    tt_sbuf_printf(b, "%s\n", fs->stash ? "" : " empty");
     if (fs->npend) {
-        put(b, "  drawn, to keep or return:");
+        tt_sbuf_printf(b, "  drawn, to keep or return:");
         for (int i = 0; i < fs->npend; i++)
             put_token(b, c, s, f, fs->pend[i]);
-        put(b, "\n");
+        tt_sbuf_printf(b, "\n");
     }
     if (fs->known) {
-        put(b, "  bottom of the deck (returned):");
+        tt_sbuf_printf(b, "  bottom of the deck (returned):");
         for (int i = fs->ndeck - fs->known; i < fs->ndeck; i++)
             put_token(b, c, s, f, fs->deck[i]);
-        put(b, "\n");
+        tt_sbuf_printf(b, "\n");
     }
 }
 
@@ -405,51 +378,51 @@ char *bra_view_text(const tt_game *g, const void *st, int viewer)
 {
     const bra_game *c = bra_of(g);
     const bra_state *s = st;
-    sbuf b = {0};
-    put(&b, "Round %d of %d, %s to act; first player %s.\n", s->round, c->p.rounds,
+    tt_sbuf b = {0};
+    tt_sbuf_printf(&b, "Round %d of %d, %s to act; first player %s.\n", s->round, c->p.rounds,
         c->f[bra_active_faction(c, s)].name, c->f[c->seat_faction[s->first]].name);
-    put(&b, "Areas (support%s; * a Rally was held):\n", "");
+    tt_sbuf_printf(&b, "Areas (support%s; * a Rally was held):\n", "");
     for (int x = 0; x < c->nareas; x++) {
-        put(&b, "  %-12s %-16s value %d ", c->area[x].id, c->area[x].name, c->area[x].value);
+        tt_sbuf_printf(&b, "  %-12s %-16s value %d ", c->area[x].id, c->area[x].name, c->area[x].value);
         for (int i = 0; i < c->nseats; i++) {
             int f = c->seat_faction[i];
-            put(&b, "  %c %d%s", c->f[f].letter, s->sup[x][f], s->rally[f] >> x & 1 ? "*" : " ");
+            tt_sbuf_printf(&b, "  %c %d%s", c->f[f].letter, s->sup[x][f], s->rally[f] >> x & 1 ? "*" : " ");
         }
-        put(&b, "\n");
+        tt_sbuf_printf(&b, "\n");
     }
-    put(&b, "Market:");
+    tt_sbuf_printf(&b, "Market:");
     for (int k = 0; k < c->p.market_row; k++) {
         int i = s->market[k];
         if (i == BRA_NONE)
-            put(&b, " (empty)");
+            tt_sbuf_printf(&b, " (empty)");
         else
-            put(&b, " %s %s (%d gold)", c->item[i].id, bra_itype_name(c->item[i].type),
+            tt_sbuf_printf(&b, " %s %s (%d gold)", c->item[i].id, bra_itype_name(c->item[i].type),
                 c->item[i].price);
     }
-    put(&b, "; item deck %d\n", s->nitem_deck);
+    tt_sbuf_printf(&b, "; item deck %d\n", s->nitem_deck);
     for (int i = 0; i < c->nseats; i++)
         put_faction(&b, c, s, i, viewer);
     int q = question(c, s, viewer);
     if (q >= 0) {
         char text[TT_ACTION_TEXT_MAX];
-        put(&b, "Declaring %s", verb_names[s->decl.verb]);
+        tt_sbuf_printf(&b, "Declaring %s", verb_names[s->decl.verb]);
         if (s->decl.verb == V_DEPLOY) {
             bra_token_name(c, s->decl.token, text, sizeof text);
-            put(&b, " %s", text);
+            tt_sbuf_printf(&b, " %s", text);
         }
-        put(&b, "; the question now: %s\n", field_names[q]);
+        tt_sbuf_printf(&b, "; the question now: %s\n", field_names[q]);
     }
     if (s->over) {
-        put(&b, "The game is over (%s). Ranking:\n",
+        tt_sbuf_printf(&b, "The game is over (%s). Ranking:\n",
             s->reason == R_CONCEDED ? "conceded" : "scored");
         for (int i = 0; i < c->nseats; i++)
-            put(&b, "  %d. %s, %d VP\n", s->rank[i], c->f[c->seat_faction[i]].name,
+            tt_sbuf_printf(&b, "  %d. %s, %d VP\n", s->rank[i], c->f[c->seat_faction[i]].name,
                 s->f[c->seat_faction[i]].vp);
     } else {
-        put(&b, "To decide: %s (%s)\n", c->f[bra_active_faction(c, s)].name,
+        tt_sbuf_printf(&b, "To decide: %s (%s)\n", c->f[bra_active_faction(c, s)].name,
             q >= 0                                 ? field_names[q]
             : s->f[bra_active_faction(c, s)].npend ? "keep"
                                                    : "main");
     }
-    return b.p;
+    return tt_sbuf_take(&b);
 }
