@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "core/diag.h"
+#include "core/errors.h"
 
 void tt_diag_add(tt_diags *d, const char *file, int line, const char *rule,
                  const char *fmt, ...)
@@ -33,4 +34,13 @@ const char *tt_diag_text(const tt_diag *d, char *buf, size_t n)
     else
         snprintf(buf, n, "%s: %s", where, d->msg);
     return buf;
+}
+
+int tt_diags_fail(const tt_diags *d, tt_error *err)
+{
+    char line[512];
+    tt_diag_text(&d->d[0], line, sizeof line);
+    int more = d->n + d->dropped - 1;
+    return tt_fail(err, TT_ECONTENT, NULL, "%s%s", line,
+                   more > 0 ? " (and more: see 'tabletop deck validate')" : "");
 }

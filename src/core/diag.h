@@ -26,4 +26,10 @@ void tt_diag_add(tt_diags *d, const char *file, int line, const char *rule,
 /* "file:line: msg (RULE)" into buf. */
 const char *tt_diag_text(const tt_diag *d, char *buf, size_t n);
 
+struct tt_error;
+/* Loading refused: the first problem as err's one line, saying when there
+ * are more (see 'tabletop deck validate'); returns TT_ECONTENT. d holds at
+ * least one problem. */
+int tt_diags_fail(const tt_diags *d, struct tt_error *err);
+
 #endif

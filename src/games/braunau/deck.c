@@ -539,13 +539,8 @@ bra_game *bra_content_new(const char *path, tt_error *err)
     else if (!text)
         rc = path ? tt_fail(err, TT_EIO, NULL, "cannot read %s", path)
                   : tt_fail(err, TT_ECONTENT, NULL, "the sample content is not built in");
-    else if (bra_content_load(c, text, len, path ? path : "data/braunau/content.json", d)) {
-        char line[512];
-        tt_diag_text(&d->d[0], line, sizeof line);
-        int more = d->n + d->dropped - 1;
-        rc = tt_fail(err, TT_ECONTENT, NULL, "%s%s", line,
-                     more > 0 ? " (and more: see 'tabletop deck validate')" : "");
-    }
+    else if (bra_content_load(c, text, len, path ? path : "data/braunau/content.json", d))
+        rc = tt_diags_fail(d, err);
     free(owned);
     free(d);
     if (rc) {

@@ -20,13 +20,8 @@ static int load_text(tt_game *g, inv_content *c, const char *text, size_t len, c
     if (!d)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     int rc = TT_OK;
-    if (inv_content_load(c, text, len, file, d) != 0) {
-        char line[512];
-        tt_diag_text(&d->d[0], line, sizeof line);
-        int more = d->n + d->dropped - 1;
-        rc = tt_fail(err, TT_ECONTENT, NULL, "%s%s", line,
-                     more > 0 ? " (and more: see 'tabletop deck validate')" : "");
-    }
+    if (inv_content_load(c, text, len, file, d) != 0)
+        rc = tt_diags_fail(d, err);
     free(d);
     snprintf(g->hash, sizeof g->hash, "%016llx", tt_fnv64(text, len));
     return rc;

@@ -53,13 +53,8 @@ static int load_content(tan_content *c, const tan_sources *src, tt_error *err)
     if (!d)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     int rc = TT_OK;
-    if (tan_content_load(c, src, d) != 0) {
-        char line[512];
-        tt_diag_text(&d->d[0], line, sizeof line);
-        int more = d->n + d->dropped - 1;
-        rc = tt_fail(err, TT_ECONTENT, NULL, "%s%s", line,
-                     more > 0 ? " (and more: see 'tabletop deck validate')" : "");
-    }
+    if (tan_content_load(c, src, d) != 0)
+        rc = tt_diags_fail(d, err);
     free(d);
     return rc;
 }
