@@ -150,6 +150,18 @@ static void gctx_close(gctx *c)
     tt_game_free(c->g);
 }
 
+/* Opens the first game from index *gi on that TT_GENERIC_ONLY selects, with
+ * *gi at it; 0 when none is left. The test closes it. */
+static int open_next(int *gi, gctx *c)
+{
+    for (; tt_game_list(*gi); ++*gi)
+        if (selected(tt_game_list(*gi))) {
+            gctx_open(c, tt_game_list(*gi));
+            return 1;
+        }
+    return 0;
+}
+
 /* Prints how the current game got here: seed and every action's text, formatted
  * in the position it was played from. */
 static void dump_history(gctx *c)
@@ -339,11 +351,8 @@ static void narrate(gctx *c, const tt_events *ev)
 static void test_random_games_end(void **state)
 {
     (void)state;
-    for (int gi = 0; tt_game_list(gi); gi++) {
-        if (!selected(tt_game_list(gi)))
-            continue;
-        gctx c;
-        gctx_open(&c, tt_game_list(gi));
+    gctx c;
+    for (int gi = 0; open_next(&gi, &c); gi++) {
         int n = c.games;
         long long actions = 0;
         int longest = 0, aborted = 0, wins[TT_MAX_PLAYERS] = {0};
@@ -395,11 +404,8 @@ static void test_random_games_end(void **state)
 static void test_copy_equality(void **state)
 {
     (void)state;
-    for (int gi = 0; tt_game_list(gi); gi++) {
-        if (!selected(tt_game_list(gi)))
-            continue;
-        gctx c;
-        gctx_open(&c, tt_game_list(gi));
+    gctx c;
+    for (int gi = 0; open_next(&gi, &c); gi++) {
         int n = scaled(&c, 200, 20);
         for (int i = 0; i < n; i++) {
             uint64_t rng = game_seed(gi, i, 3), seed = game_seed(gi, i, 4);
@@ -487,11 +493,8 @@ static void all_legal_apply(gctx *c, uint64_t *rng, void *ctx)
 static void test_every_legal_action_applies(void **state)
 {
     (void)state;
-    for (int gi = 0; tt_game_list(gi); gi++) {
-        if (!selected(tt_game_list(gi)))
-            continue;
-        gctx c;
-        gctx_open(&c, tt_game_list(gi));
+    gctx c;
+    for (int gi = 0; open_next(&gi, &c); gi++) {
         long long count = 0;
         sample_positions(&c, gi, scaled(&c, 300, 30), 8, 10, all_legal_apply, &count);
         print_message("%s: %lld listed actions applied from sampled positions\n", c.name, count);
@@ -536,11 +539,8 @@ static void round_trip(gctx *c, uint64_t *rng, void *ctx)
 static void test_format_parse_round_trip(void **state)
 {
     (void)state;
-    for (int gi = 0; tt_game_list(gi); gi++) {
-        if (!selected(tt_game_list(gi)))
-            continue;
-        gctx c;
-        gctx_open(&c, tt_game_list(gi));
+    gctx c;
+    for (int gi = 0; open_next(&gi, &c); gi++) {
         long long count = 0;
         sample_positions(&c, gi, scaled(&c, 300, 30), 4, 20, round_trip, &count);
         print_message("%s: %lld listed actions round-tripped\n", c.name, count);
@@ -732,11 +732,8 @@ static void refusals(gctx *c, uint64_t *rng, void *ctx)
 static void test_refused_actions_change_nothing(void **state)
 {
     (void)state;
-    for (int gi = 0; tt_game_list(gi); gi++) {
-        if (!selected(tt_game_list(gi)))
-            continue;
-        gctx c;
-        gctx_open(&c, tt_game_list(gi));
+    gctx c;
+    for (int gi = 0; open_next(&gi, &c); gi++) {
         refusal *R = calloc(1, sizeof *R);
         assert_non_null(R);
         sample_positions(&c, gi, scaled(&c, 150, 15), 10, 30, refusals, R);
@@ -918,11 +915,8 @@ static void leak_check(gctx *c, uint64_t *rng, void *ctx)
 static void test_leak_determinize_keeps_views(void **state)
 {
     (void)state;
-    for (int gi = 0; tt_game_list(gi); gi++) {
-        if (!selected(tt_game_list(gi)))
-            continue;
-        gctx c;
-        gctx_open(&c, tt_game_list(gi));
+    gctx c;
+    for (int gi = 0; open_next(&gi, &c); gi++) {
         leak L = {0, 0, 0, 0};
         sample_positions(&c, gi, scaled(&c, 300, 30), 6, 40, leak_check, &L);
         print_message("%s: %lld views unchanged by determinization (%lld resampled hidden "
@@ -1110,11 +1104,8 @@ static int record_game(gctx *c, int gi, int i, int mode)
 static void test_save_load_replay(void **state)
 {
     (void)state;
-    for (int gi = 0; tt_game_list(gi); gi++) {
-        if (!selected(tt_game_list(gi)))
-            continue;
-        gctx c;
-        gctx_open(&c, tt_game_list(gi));
+    gctx c;
+    for (int gi = 0; open_next(&gi, &c); gi++) {
         int n = scaled(&c, 60, 12);
         int compounds = 0;
         for (int i = 0; i < n; i++)
