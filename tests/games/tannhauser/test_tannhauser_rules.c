@@ -301,6 +301,14 @@ static void test_TAN_8_2_both_eliminated_by_grenade_draw(void **state)
 
 /* Ends turn 1, the last one: everyone but `who` has had a cycle; `who` ends
  * its cycle at once. */
+/* A cleared position with Varga on n1 and Calloway on s5, the rest unrecruited. */
+static void facing(tan_fx *f)
+{
+    tan_fx_clear(f);
+    tan_fx_put(f, "varga", PACK_COMBAT, "n1");
+    tan_fx_put(f, "calloway", PACK_COMBAT, "s5");
+}
+
 static void last_cycle_ends(tan_fx *f, const char *who)
 {
     int w = tan_fx_unit(f, who);
@@ -317,16 +325,13 @@ static void test_TAN_8_7_turn_limit_story(void **state)
 {
     tan_fx *f = *state;
     assert_int_equal(f->c->max_turns, 1);
-    tan_fx_put(f, "varga", PACK_COMBAT, "n1");
-    tan_fx_put(f, "calloway", PACK_COMBAT, "s5");
+    facing(f);
     tan_fx_vp(f, COV, 2);
     tan_fx_vp(f, LEG, 3);
     last_cycle_ends(f, "varga");
     tan_fx_assert_over(f, LEG, R_TURN_LIMIT);
 
-    tan_fx_clear(f);
-    tan_fx_put(f, "varga", PACK_COMBAT, "n1");
-    tan_fx_put(f, "calloway", PACK_COMBAT, "s5");
+    facing(f);
     tan_fx_vp(f, COV, 3);
     tan_fx_vp(f, LEG, 3);
     last_cycle_ends(f, "varga");
@@ -338,26 +343,21 @@ static void test_TAN_8_7_turn_limit_story(void **state)
 static void test_TAN_8_7_turn_limit_deathmatch(void **state)
 {
     tan_fx *f = *state;
-    tan_fx_put(f, "varga", PACK_COMBAT, "n1");
+    facing(f);
     tan_fx_recruit(f, "rauch", PACK_COMBAT); /* in reserve: alive */
-    tan_fx_put(f, "calloway", PACK_COMBAT, "s5");
     tan_fx_recruit(f, "pike", PACK_COMBAT);
     tan_fx_dead(f, "pike", 1);
     tan_fx_vp(f, LEG, 5);
     last_cycle_ends(f, "varga");
     tan_fx_assert_over(f, COV, R_TURN_LIMIT);
 
-    tan_fx_clear(f);
-    tan_fx_put(f, "varga", PACK_COMBAT, "n1");
-    tan_fx_put(f, "calloway", PACK_COMBAT, "s5");
+    facing(f);
     tan_fx_vp(f, COV, 1);
     tan_fx_vp(f, LEG, 2);
     last_cycle_ends(f, "varga");
     tan_fx_assert_over(f, LEG, R_TURN_LIMIT);
 
-    tan_fx_clear(f);
-    tan_fx_put(f, "varga", PACK_COMBAT, "n1");
-    tan_fx_put(f, "calloway", PACK_COMBAT, "s5");
+    facing(f);
     tan_fx_vp(f, COV, 2);
     tan_fx_vp(f, LEG, 2);
     last_cycle_ends(f, "varga");
@@ -378,8 +378,7 @@ static void ctf_flags_home(tan_fx *f)
 static void test_TAN_8_7_turn_limit_ctf(void **state)
 {
     tan_fx *f = *state;
-    tan_fx_put(f, "varga", PACK_COMBAT, "n1");
-    tan_fx_put(f, "calloway", PACK_COMBAT, "s5");
+    facing(f);
     ctf_flags_home(f);
     tan_fx_flag_captured(f, LEG, 0, "EN", "O6");
     f->s->pl[COV].captured = 1;
@@ -387,17 +386,13 @@ static void test_TAN_8_7_turn_limit_ctf(void **state)
     last_cycle_ends(f, "varga");
     tan_fx_assert_over(f, COV, R_TURN_LIMIT);
 
-    tan_fx_clear(f);
-    tan_fx_put(f, "varga", PACK_COMBAT, "n1");
-    tan_fx_put(f, "calloway", PACK_COMBAT, "s5");
+    facing(f);
     ctf_flags_home(f);
     tan_fx_flag_carried(f, COV, 0, "calloway", "O5");
     last_cycle_ends(f, "varga");
     tan_fx_assert_over(f, LEG, R_TURN_LIMIT);
 
-    tan_fx_clear(f);
-    tan_fx_put(f, "varga", PACK_COMBAT, "n1");
-    tan_fx_put(f, "calloway", PACK_COMBAT, "s5");
+    facing(f);
     ctf_flags_home(f);
     last_cycle_ends(f, "varga");
     tan_fx_assert_over(f, TAN_NONE, R_TURN_LIMIT);
@@ -407,8 +402,7 @@ static void test_TAN_8_7_turn_limit_ctf(void **state)
 static void test_TAN_8_7_turn_limit_domination(void **state)
 {
     tan_fx *f = *state;
-    tan_fx_put(f, "varga", PACK_COMBAT, "n1");
-    tan_fx_put(f, "calloway", PACK_COMBAT, "s5");
+    facing(f);
     tan_fx_flag_at(f, COV, 0, "O1", NULL);
     tan_fx_flag_at(f, LEG, 0, "O3", NULL);
     tan_fx_flag_at(f, LEG, 1, "O4", NULL);
@@ -416,9 +410,7 @@ static void test_TAN_8_7_turn_limit_domination(void **state)
     last_cycle_ends(f, "varga");
     tan_fx_assert_over(f, LEG, R_TURN_LIMIT);
 
-    tan_fx_clear(f);
-    tan_fx_put(f, "varga", PACK_COMBAT, "n1");
-    tan_fx_put(f, "calloway", PACK_COMBAT, "s5");
+    facing(f);
     tan_fx_flag_at(f, COV, 0, "O1", NULL);
     tan_fx_flag_at(f, LEG, 0, "O3", NULL);
     tan_fx_vp(f, COV, 5);
