@@ -542,9 +542,34 @@ void tan_counter(const tan_content *c, tan_state *s, int yes, int inst, tt_event
 /* Runs the decision stack to the next decision; ends a dead active's cycle. */
 void tan_resolve(const tan_content *c, tan_state *s, tt_events *ev);
 
-/* actions.c: legality and effects of every action */
-int tan_check(const tan_content *c, const tan_state *s, tt_action a); /* TT_OK: legal */
+/* check.c: whether an action is allowed now (TAN-5.20.2, 5.20.3). Nothing
+ * here changes the state. tan_check returns TT_OK when a is legal, else
+ * TT_EILLEGAL, with the error code and the rule in err when err is not NULL
+ * (NULL: no string is built). */
+int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *err);
+/* TAN-5.5.2: TT_OK when the active character may take its action phase now. */
+int tan_check_action_phase(const tan_content *c, const tan_state *s, tt_error *err);
+/* Objective token o is in seat's hand (set aside for placement, TAN-3.9.2). */
+int tan_obj_held_by(const tan_content *c, const tan_state *s, int o, int seat);
+/* The objective token placed on circle, or -1. */
+int tan_objective_at(const tan_content *c, const tan_state *s, int circle);
+/* A flag carried by unit u, named as in A_DROP (a = seat * TAN_MAX_FLAGS + k),
+ * or NULL when a names no such flag. Points into s. */
+const tan_flag *tan_carried_flag(const tan_state *s, int a, int u);
+/* VP a bought skill costs on objective token o (TAN-5.13.3). */
+int tan_buy_cost(const tan_content *c, int o);
+/* The circle u plants captured flags on (TAN-5.14.4), or -1 when none is adjacent. */
 int tan_plant_circle(const tan_content *c, const tan_state *s, int u);
+
+/* effects.c: what an action tan_check accepted does, with its events (ev may
+ * be NULL); the caller checks first and runs tan_resolve after. Setup
+ * actions (op, a = x, b = y) outside the cycle, cycle actions (c = z) in it. */
+void tan_do_setup(const tan_content *c, tan_state *s, int op, int x, int y, tt_events *ev);
+void tan_do_cycle(const tan_content *c, tan_state *s, int op, int x, int y, int z,
+                  tt_events *ev);
+
+/* actions.c: the interface's calls (to_move, legal, apply) and the actions
+ * outside the turn order (TAN-8.6) */
 int tan_to_move(const tt_game *g, const void *st);
 int tan_legal(const tt_game *g, const void *st, tt_action *out);
 int tan_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err);

@@ -113,7 +113,7 @@ static int bare_choice(const tan_content *c, const tan_state *s, tt_action a, in
     for (int i = 0; i < s->ninst; i++) {
         if (s->item[i].def != def)
             continue;
-        if (tan_check(c, s, with_item(a, slot, i)) == TT_OK)
+        if (tan_check(c, s, with_item(a, slot, i), NULL) == TT_OK)
             return i;
         if (natural < 0 && holder != TAN_NONE && natural_place(s, TAN_OP(a), i, holder))
             natural = i;

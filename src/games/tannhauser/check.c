@@ -1,0 +1,931 @@
+/* Tannhäuser checks: whether an action is allowed now, and if not, which
+ * rule refuses it (TAN-5.20.2, 5.20.3).
+ *
+ * One function, tan_check, serves legal() and apply() (actions.c) and the
+ * text forms (text.c). It tests in the order TAN-5.20.2 fixes — game running,
+ * a well-formed action, out of reinforcements, a pending reaction, the phase
+ * and sub-step sequence — and then the action's own rule list in the rules'
+ * order, so the first refusal named is the one the rules give. Given an error
+ * record it names the error code of TAN-5.20.3 and the rule; without one
+ * (legal() asks once per candidate, in every playout) it builds no string and
+ * allocates nothing. Checks read the state and never change it; what an
+ * accepted action does is effects.c's. */
+#include <stdio.h>
+
+#include "core/errors.h"
+#include "games/tannhauser/tannhauser.h"
+
+#define REFUSE(rule, code, ...) tt_fail(err, TT_EILLEGAL, rule, code ": " __VA_ARGS__)
+
+static const char *cname(const tan_content *c, int circle) { return c->circle[circle].id; }
+static const char *uname(const tan_content *c, const tan_state *s, int u)
+{
+    return tan_chr(c, s, u)->name;
+}
+static const char *ename(const tan_content *c, const tan_state *s, int i)
+{
+    return c->equip[s->item[i].def].name;
+}
+
+static int adjacent(const tan_content *c, int a, int b)
+{
+    for (int i = 0; i < c->adj_n[a]; i++)
+        if (c->adj[c->adj_first[a] + i] == b)
+            return 1;
+    return 0;
+}
+
+/* TAN-2.4.2: linked and sharing a colour. */
+static int adjacent_same_path(const tan_content *c, int a, int b)
+{
+    for (int i = 0; i < c->adj_n[a]; i++)
+        if (c->adj[c->adj_first[a] + i] == b)
+            return c->adj_same[c->adj_first[a] + i];
+    return 0;
+}
+
+/* An enemy of seat on circle or any circle adjacent to it (TAN-5.12.1 …). */
+static int enemy_near(const tan_content *c, const tan_state *s, int circle, int seat)
+{
+    for (int i = 0; i < c->adj_n[circle]; i++)
+        if (tan_enemy_at(s, c->adj[c->adj_first[circle] + i], seat) >= 0)
+            return 1;
+    return 0;
+}
+
+/* --- setup checks (TAN-3) ------------------------------------------------------------ */
+
+static int check_recruit(const tan_content *c, const tan_state *s, int ch, tt_error *err)
+{
+    int seat = s->decider;
+    if (ch >= c->nchars)
+        return REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such character");
+    if (c->chr[ch].faction != c->faction[seat])
+        return REFUSE("TAN-3.5", "E_BAD_TEAM", "%s is not of your faction", c->chr[ch].name);
+    int heroes = 0, troopers = 0;
+    for (int k = 0; k < s->pl[seat].nrecruited; k++) {
+        int d = s->unit[seat * TAN_TEAM + k].def;
+        if (d == ch)
+            return REFUSE("TAN-3.5", "E_BAD_TEAM", "%s is already in your team", c->chr[ch].name);
+        c->chr[d].cls == CLASS_HERO ? heroes++ : troopers++;
+    }
+    if (c->chr[ch].cls == CLASS_HERO ? heroes == TAN_HEROES : troopers == TAN_TROOPERS)
+        return REFUSE("TAN-3.5", "E_BAD_TEAM", "a team has %s", c->chr[ch].cls == CLASS_HERO
+                                                                   ? "3 Heroes"
+                                                                   : "2 Troopers");
+    return TT_OK;
+}
+
+static int own_unit(const tan_state *s, int u, int seat)
+{
+    return u < TAN_UNITS && tan_seat_of(u) == seat && s->unit[u].def != TAN_NONE;
+}
+
+static int check_pack_kind(const tan_char *ch, int pack, tt_error *err)
+{
+    if (pack != PACK_CUSTOM && (pack > PACK_MENTAL || !ch->npack[pack]))
+        return REFUSE("TAN-3.6", "E_BAD_PACK", "%s has no %s pack", ch->name, tan_pack_name(pack));
+    return TT_OK;
+}
+
+static int check_pack(const tan_content *c, const tan_state *s, int u, int pack, tt_error *err)
+{
+    if (!own_unit(s, u, s->decider))
+        return REFUSE("TAN-3.6", "E_NOT_YOUR_CHARACTER", "that is not one of your characters");
+    if (s->unit[u].pack != PACK_NONE)
+        return REFUSE("TAN-3.6", "E_BAD_PACK", "%s's pack is already chosen", uname(c, s, u));
+    return check_pack_kind(tan_chr(c, s, u), pack, err);
+}
+
+/* TAN-3.6: à la carte, each token at most as often as one pack lists it, and
+ * the whole selection fits the slots (TAN-2.6.6). */
+static int check_custom(const tan_content *c, const tan_state *s, int def, tt_error *err)
+{
+    const tan_unit *un = &s->unit[s->sub];
+    const tan_char *ch = &c->chr[un->def];
+    int most = 0;
+    for (int p = 0; p < 3; p++) {
+        int n = 0;
+        for (int k = 0; k < ch->npack[p]; k++)
+            n += ch->pack[p][k] == def;
+        most = n > most ? n : most;
+    }
+    if (def >= c->nequip || most == 0)
+        return REFUSE("TAN-3.6", "E_BAD_PACK", "%s is in none of %s's packs",
+                      def < c->nequip ? c->equip[def].name : "that token", ch->name);
+    int have = 0;
+    for (int k = 0; k < un->ncustom; k++)
+        have += un->custom[k] == def;
+    if (have >= most || un->ncustom >= TAN_MAX_PACK)
+        return REFUSE("TAN-3.6", "E_BAD_PACK", "%s's packs hold %s only %d time%s", ch->name,
+                      c->equip[def].name, most, most == 1 ? "" : "s");
+    uint8_t kinds = 0;
+    int stacks = 0;
+    for (int k = 0; k <= un->ncustom; k++) {
+        const tan_equip *e = &c->equip[k < un->ncustom ? un->custom[k] : def];
+        if (e->kind != EK_WEAPON)
+            stacks++;
+        else if (!(kinds >> e->weapon.type & 1))
+            kinds |= (uint8_t)(1 << e->weapon.type), stacks++;
+    }
+    if (stacks > ch->slots)
+        return REFUSE("TAN-2.6.6", "E_BAD_PACK", "%s does not fit %s's %d slots",
+                      c->equip[def].name, ch->name, ch->slots);
+    return TT_OK;
+}
+
+static int check_entry(const tan_content *c, const tan_state *s, int circle, tt_error *err)
+{
+    if (circle >= c->ncircles || c->circle[circle].kind != CK_ENTRY)
+        return REFUSE("TAN-3.8", "E_NOT_ENTRY", "%s is not an entry circle",
+                      circle < c->ncircles ? cname(c, circle) : "that");
+    if (s->pl[1 - s->decider].entry == circle)
+        return REFUSE("TAN-3.8", "E_ENTRY_TAKEN", "%s is the other team's entry point",
+                      cname(c, circle));
+    return TT_OK;
+}
+
+/* Objective token o is in seat's hand, not yet placed or discarded. */
+int tan_obj_held_by(const tan_content *c, const tan_state *s, int o, int seat)
+{
+    return o < c->nobjs && s->obj[o].where == OB_HELD && c->obj[o].owner == c->faction[seat];
+}
+
+static int check_discard(const tan_content *c, const tan_state *s, int o, tt_error *err)
+{
+    if (!tan_obj_held_by(c, s, o, s->decider))
+        return REFUSE("TAN-3.9.2", "E_BAD_PLACEMENT", "you hold no such objective token");
+    int n = 0;
+    for (int k = 0; k < c->nobjs; k++)
+        n += tan_obj_held_by(c, s, k, s->decider) && c->obj[k].skill[0] == c->obj[o].skill[0];
+    if (n <= 4)
+        return REFUSE("TAN-3.9.2", "E_BAD_PLACEMENT", "you may keep all %d %s tokens", n,
+                      tan_skill_name(c->obj[o].skill[0]));
+    return TT_OK;
+}
+
+/* The objective token placed on circle, or -1. */
+int tan_objective_at(const tan_content *c, const tan_state *s, int circle)
+{
+    for (int o = 0; o < c->nobjs; o++)
+        if (s->obj[o].where == OB_PLACED && s->obj[o].circle == circle)
+            return o;
+    return -1;
+}
+
+static int fits_circle(const tan_content *c, const tan_state *s, int o, int circle)
+{
+    const tan_circle *ci = &c->circle[circle];
+    return ci->kind == CK_OBJECTIVE && ci->grade == c->obj[o].grade &&
+           ci->skill == c->obj[o].skill[0] && tan_objective_at(c, s, circle) < 0;
+}
+
+static int check_place(const tan_content *c, const tan_state *s, int o, int circle, tt_error *err)
+{
+    if (o < c->nobjs && c->obj[o].owner != c->faction[s->decider])
+        return REFUSE("TAN-3.9.3", "E_NOT_YOUR_DECISION", "the other player places now");
+    if (!tan_obj_held_by(c, s, o, s->decider))
+        return REFUSE("TAN-3.9.3", "E_BAD_PLACEMENT", "you hold no such objective token");
+    if (circle >= c->ncircles || !fits_circle(c, s, o, circle))
+        return REFUSE("TAN-3.9.3", "E_BAD_PLACEMENT",
+                      "%s needs an empty %s %s objective circle", c->obj[o].id,
+                      c->obj[o].grade == GRADE_PRIMARY ? "gold" : "silver",
+                      tan_skill_name(c->obj[o].skill[0]));
+    return TT_OK;
+}
+
+static int can_place_any(const tan_content *c, const tan_state *s, int seat)
+{
+    for (int o = 0; o < c->nobjs; o++)
+        if (tan_obj_held_by(c, s, o, seat))
+            for (int k = 0; k < c->nobjcircles; k++)
+                if (fits_circle(c, s, o, c->objcircle[k]))
+                    return 1;
+    return 0;
+}
+
+static int flag_on(const tan_state *s, int circle)
+{
+    for (int p = 0; p < TAN_PLAYERS; p++)
+        for (int k = 0; k < s->pl[p].nflags; k++)
+            if (s->pl[p].flag[k].where == FL_CIRCLE && s->pl[p].flag[k].at == circle)
+                return 1;
+    return 0;
+}
+
+/* TAN-3.9.4: walking distance from an entry to the nearest path circle linked to O. */
+static int side_distance(const tan_content *c, int entry, int o)
+{
+    int best = 0xFF;
+    for (int i = 0; i < c->adj_n[o]; i++) {
+        int x = c->adj[c->adj_first[o] + i];
+        int d = c->wd[entry * c->ncircles + x];
+        best = d < best ? d : best;
+    }
+    return best;
+}
+
+static int on_side(const tan_content *c, const tan_state *s, int seat, int o)
+{
+    return side_distance(c, s->pl[seat].entry, o) <= side_distance(c, s->pl[1 - seat].entry, o);
+}
+
+static int check_flag(const tan_content *c, const tan_state *s, int circle, tt_error *err)
+{
+    if (circle >= c->ncircles || c->circle[circle].kind != CK_OBJECTIVE || flag_on(s, circle))
+        return REFUSE("TAN-3.9.4", "E_BAD_PLACEMENT", "a flag goes on an empty objective circle");
+    if (on_side(c, s, s->decider, circle))
+        return TT_OK;
+    for (int k = 0; k < c->nobjcircles; k++) {
+        int o = c->objcircle[k];
+        if (!flag_on(s, o) && on_side(c, s, s->decider, o))
+            return REFUSE("TAN-3.9.4", "E_BAD_PLACEMENT", "%s is on the other team's side",
+                          cname(c, circle));
+    }
+    return TT_OK;
+}
+
+static int returning(const tan_state *s, int seat)
+{
+    int n = 0;
+    for (int k = 0; k < TAN_TEAM; k++)
+        n += s->unit[seat * TAN_TEAM + k].returning;
+    return n;
+}
+
+static int check_reinforce(const tan_content *c, const tan_state *s, int u, int pack, tt_error *err)
+{
+    const tan_unit *un = &s->unit[u];
+    if (!tan_reinforceable(c, s, u)) {
+        if (un->status != ST_DEAD || c->chr[un->def].cls != CLASS_TROOPER)
+            return REFUSE("TAN-5.18.2", "E_NOT_ELIGIBLE", "only dead Troopers return, not %s",
+                          uname(c, s, u));
+        return REFUSE("TAN-5.18.3", "E_NOT_ELIGIBLE", "%s %s", uname(c, s, u),
+                      un->returning ? "is already returning" : "died this turn");
+    }
+    return check_pack_kind(&c->chr[un->def], pack, err);
+}
+
+/* --- cycle checks (TAN-5.4 … 5.15) ----------------------------------------------------- */
+
+static const struct {
+    const char *code, *rule;
+} step_refusal[] = {
+    [WHY_NOT_OWN_ENTRY] = {"E_NOT_OWN_ENTRY", "TAN-5.4.3"},
+    [WHY_NOT_ADJACENT] = {"E_NOT_ADJACENT", "TAN-5.4.2"},
+    [WHY_NOT_MOVABLE] = {"E_NOT_MOVABLE", "TAN-5.4.2"},
+    [WHY_NO_MP] = {"E_NO_MP", "TAN-5.4.1"},
+    [WHY_ENEMY_OCCUPIED] = {"E_ENEMY_OCCUPIED", "TAN-5.4.4"},
+    [WHY_STRANDED] = {"E_STRANDED", "TAN-5.4.6"},
+};
+
+static int check_move(const tan_content *c, const tan_state *s, int circle, tt_error *err)
+{
+    if (circle >= c->ncircles)
+        return REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such circle");
+    int why = tan_step_why(c, s, circle);
+    if (why == WHY_OK)
+        return TT_OK;
+    if (!err)
+        return TT_EILLEGAL;
+    static const char *const text[] = {
+        [WHY_NOT_OWN_ENTRY] = "%s enters only through its entry point %s",
+        [WHY_NOT_ADJACENT] = "%s is not next to %s",
+        [WHY_NOT_MOVABLE] = "%s cannot enter %s: objective and action circles are never entered",
+        [WHY_NO_MP] = "%s has %d MP and %s costs %d",
+        [WHY_ENEMY_OCCUPIED] = "%s cannot enter %s: an enemy stands there",
+        [WHY_STRANDED] = "%s could not stop anywhere after stepping onto %s",
+    };
+    const char *who = uname(c, s, s->active), *where = cname(c, circle);
+    int u = s->active;
+    char msg[200];
+    if (why == WHY_NO_MP)
+        snprintf(msg, sizeof msg, text[why], who, tan_mp(c, s), where, c->circle[circle].move_cost);
+    else if (why == WHY_NOT_OWN_ENTRY)
+        snprintf(msg, sizeof msg, text[why], who,
+                 s->pl[tan_seat_of(u)].entry == TAN_NONE ? "?" : cname(c, s->pl[tan_seat_of(u)].entry));
+    else if (why == WHY_NOT_ADJACENT)
+        snprintf(msg, sizeof msg, text[why], where, cname(c, s->unit[u].circle));
+    else
+        snprintf(msg, sizeof msg, text[why], who, where);
+    return tt_fail(err, TT_EILLEGAL, step_refusal[why].rule, "%s: %s", step_refusal[why].code,
+                   msg);
+}
+
+static int check_buymp(const tan_content *c, const tan_state *s, int n, tt_error *err)
+{
+    int u = s->active;
+    if (n < 1 || n > 2)
+        return REFUSE("TAN-5.16.3", "E_VP_LIMIT", "a character spends at most 2 VP in a cycle");
+    if (s->pl[tan_seat_of(u)].vp < n)
+        return REFUSE("TAN-5.16.3", "E_NOT_ENOUGH_VP", "%d MP cost %d VP and your team has %d", n,
+                      n, s->pl[tan_seat_of(u)].vp);
+    if (tan_vp_limit_left(c, s, u) < n)
+        return REFUSE("TAN-5.16.3", "E_VP_LIMIT", "%s may spend %d more VP this cycle",
+                      uname(c, s, u), tan_vp_limit_left(c, s, u));
+    return TT_OK;
+}
+
+static int check_end(const tan_content *c, const tan_state *s, tt_error *err)
+{
+    int u = s->active;
+    if (s->unit[u].status == ST_BOARD && !tan_can_stop(c, s, u, s->unit[u].circle))
+        return REFUSE("TAN-4.8", "E_CANNOT_STOP_HERE", "%s cannot stop on %s", uname(c, s, u),
+                      cname(c, s->unit[u].circle));
+    return TT_OK;
+}
+
+/* TAN-5.5.2: what every action phase needs; TT_OK when all is there. */
+int tan_check_action_phase(const tan_content *c, const tan_state *s, tt_error *err)
+{
+    int u = s->active;
+    if (s->unit[u].status != ST_BOARD)
+        return REFUSE("TAN-5.5.2", "E_NOT_ON_BOARD", "%s is still in reserve", uname(c, s, u));
+    if (!tan_can_stop(c, s, u, s->unit[u].circle))
+        return REFUSE("TAN-5.5.2", "E_CANNOT_ACT_HERE", "%s cannot stop on %s to act",
+                      uname(c, s, u), cname(c, s->unit[u].circle));
+    if (s->action_taken)
+        return REFUSE("TAN-5.5.2", "E_ACTION_USED", "%s has taken its action phase this cycle",
+                      uname(c, s, u));
+    return TT_OK;
+}
+
+static int enemy_on_board(const tan_state *s, int u, int e)
+{
+    return e < TAN_UNITS && tan_seat_of(e) != tan_seat_of(u) && s->unit[e].status == ST_BOARD;
+}
+
+static int check_bullrush(const tan_content *c, const tan_state *s, int e, tt_error *err)
+{
+    int u = s->active;
+    if (!enemy_on_board(s, u, e))
+        return REFUSE("TAN-5.6.1", "E_TARGET_NOT_ENEMY", "a bull rush is against an enemy on the board");
+    if (!adjacent(c, s->unit[u].circle, s->unit[e].circle))
+        return REFUSE("TAN-5.6.1", "E_NOT_ADJACENT", "%s is not next to %s", uname(c, s, e),
+                      uname(c, s, u));
+    int cost = c->circle[s->unit[e].circle].move_cost;
+    if (cost > tan_mp(c, s))
+        return REFUSE("TAN-5.6.1", "E_NO_MP", "entering %s costs %d MP and %s has %d",
+                      cname(c, s->unit[e].circle), cost, uname(c, s, u), tan_mp(c, s));
+    return TT_OK;
+}
+
+static int refuse_attack(const tan_content *c, const tan_state *s, int why, int u, int e,
+                         int inst, const char *rule, tt_error *err)
+{
+    if (!err)
+        return TT_EILLEGAL;
+    const char *w = inst == TAN_NONE ? "unarmed" : inst < s->ninst ? ename(c, s, inst) : "that";
+    switch (why) {
+    case AW_NO_WEAPON:
+        return REFUSE(rule, "E_NO_WEAPON", "%s carries no %s to attack with", uname(c, s, u), w);
+    case AW_LOCKED:
+        return REFUSE("TAN-5.11.4", "E_WEAPON_LOCKED", "%s was passed to %s: usable from its next cycle",
+                      w, uname(c, s, u));
+    case AW_NO_USES: return REFUSE(rule, "E_NO_USES", "%s has no uses left", w);
+    case AW_NOT_ENEMY:
+        return REFUSE("TAN-9.8", "E_TARGET_NOT_ENEMY", "attacks are against enemies on the board");
+    case AW_NO_LOS:
+        return REFUSE("TAN-2.4.3", "E_NO_LOS", "%s and %s are not on the same path",
+                      cname(c, s->unit[u].circle), cname(c, s->unit[e].circle));
+    default: {
+        const tan_weapon *wp = tan_weapon_of(c, s, inst);
+        return REFUSE(rule, "E_OUT_OF_RANGE", "%s reaches %d..%d and %s is %d away", w,
+                      wp->range_min, wp->range_max, uname(c, s, e),
+                      tan_pd(c, s->unit[u].circle, s->unit[e].circle));
+    }
+    }
+}
+
+static int check_attack(const tan_content *c, const tan_state *s, int e, int inst, tt_error *err)
+{
+    int why = tan_attack_why(c, s, s->active, e, inst);
+    return why == AW_OK ? TT_OK : refuse_attack(c, s, why, s->active, e, inst, "TAN-5.7.2", err);
+}
+
+static int check_throw(const tan_content *c, const tan_state *s, int circle, int inst, tt_error *err)
+{
+    int u = s->active;
+    if (inst >= s->ninst || s->item[inst].where != W_UNIT || s->item[inst].at != u ||
+        c->equip[s->item[inst].def].weapon.type != WT_GRENADE ||
+        c->equip[s->item[inst].def].kind != EK_WEAPON)
+        return REFUSE("TAN-5.8.1", "E_NO_WEAPON", "%s carries no such grenade", uname(c, s, u));
+    if (s->item[inst].locked == u)
+        return REFUSE("TAN-5.11.4", "E_WEAPON_LOCKED", "%s was passed to %s: usable from its next cycle",
+                      ename(c, s, inst), uname(c, s, u));
+    if (circle >= c->ncircles || (c->circle[circle].kind != CK_PATH && c->circle[circle].kind != CK_ENTRY))
+        return REFUSE("TAN-5.8.1", "E_NOT_MOVABLE", "grenades are thrown at path circles");
+    int at = s->unit[u].circle;
+    if (!tan_same_path(c, at, circle))
+        return REFUSE("TAN-5.8.1", "E_NO_LOS", "%s is not on a path with %s", cname(c, circle),
+                      cname(c, at));
+    const tan_weapon *w = &c->equip[s->item[inst].def].weapon;
+    int pd = tan_pd(c, at, circle);
+    if (pd < w->range_min || pd > w->range_max)
+        return REFUSE("TAN-5.8.1", "E_OUT_OF_RANGE", "%s reaches %d..%d and %s is %d away",
+                      ename(c, s, inst), w->range_min, w->range_max, cname(c, circle), pd);
+    return TT_OK;
+}
+
+static int friend_within_reach(const tan_content *c, const tan_state *s, int u, int f)
+{
+    return f < TAN_UNITS && f != u && tan_seat_of(f) == tan_seat_of(u) &&
+           s->unit[f].status == ST_BOARD &&
+           adjacent_same_path(c, s->unit[u].circle, s->unit[f].circle);
+}
+
+static int check_use(const tan_content *c, const tan_state *s, int inst, int t, tt_error *err)
+{
+    int u = s->active;
+    if (inst >= s->ninst || s->item[inst].where != W_UNIT || s->item[inst].at != u)
+        return REFUSE("TAN-5.10.1", "E_NOT_USABLE", "%s carries no such item", uname(c, s, u));
+    if (c->equip[s->item[inst].def].effect != EF_HEAL)
+        return REFUSE("TAN-5.10.2", "E_NOT_USABLE", "%s works by itself; it is not used",
+                      ename(c, s, inst));
+    if (s->item[inst].locked == u)
+        return REFUSE("TAN-5.11.4", "E_NOT_USABLE", "%s was passed to %s: usable from its next cycle",
+                      ename(c, s, inst), uname(c, s, u));
+    if (t != u && !friend_within_reach(c, s, u, t))
+        return REFUSE("TAN-5.10.1", "E_NOT_SAME_PATH",
+                      "heal yourself or a friend next to you on the same path");
+    if (s->unit[t].wounds == 0)
+        return REFUSE("TAN-5.10.1", "E_NOTHING_TO_HEAL", "%s has no wound", uname(c, s, t));
+    return TT_OK;
+}
+
+/* --- exchange and search sub-steps (TAN-5.11, 5.12, 5.14.3) ----------------------------- */
+
+static int carried_free(const tan_content *c, const tan_state *s, int inst, int u)
+{
+    return inst < s->ninst && s->item[inst].where == W_UNIT && s->item[inst].at == u &&
+           c->equip[s->item[inst].def].free;
+}
+
+/* A flag u carries: a = seat * TAN_MAX_FLAGS + k; NULL when it is not carried by u. */
+const tan_flag *tan_carried_flag(const tan_state *s, int a, int u)
+{
+    int seat = a / TAN_MAX_FLAGS, k = a % TAN_MAX_FLAGS;
+    if (seat >= TAN_PLAYERS || k >= s->pl[seat].nflags)
+        return NULL;
+    const tan_flag *f = &s->pl[seat].flag[k];
+    return f->where == FL_CARRIED && f->at == u ? f : NULL;
+}
+
+static int check_drop(const tan_content *c, const tan_state *s, int a, int circle, int flag,
+                      tt_error *err)
+{
+    int u = s->active, at = s->unit[u].circle;
+    if (flag ? !tan_carried_flag(s, a, u) : !carried_free(c, s, a, u))
+        return REFUSE("TAN-5.11.1", "E_NOT_FREE", "%s carries no such free equipment",
+                      uname(c, s, u));
+    if (circle >= c->ncircles)
+        return REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such circle");
+    if (c->site_of[circle] != TAN_NONE && !flag) {
+        if (!adjacent(c, at, circle))
+            return REFUSE("TAN-5.11.1", "E_NOT_ADJACENT", "the crate at %s is not next to %s",
+                          cname(c, circle), uname(c, s, u));
+        return TT_OK;
+    }
+    if (!adjacent_same_path(c, at, circle))
+        return REFUSE(flag ? "TAN-5.14.3" : "TAN-5.11.1", "E_NOT_SAME_PATH",
+                      "%s is not next to %s on the same path", cname(c, circle), cname(c, at));
+    if (tan_occupant(s, circle, -1) >= 0)
+        return REFUSE("TAN-5.11.1", "E_CIRCLE_OCCUPIED", "someone stands on %s", cname(c, circle));
+    return TT_OK;
+}
+
+static int check_pass(const tan_content *c, const tan_state *s, int a, int f, int flag,
+                      tt_error *err)
+{
+    int u = s->active;
+    if (flag ? !tan_carried_flag(s, a, u) : !carried_free(c, s, a, u))
+        return REFUSE("TAN-5.11.1", "E_NOT_FREE", "%s carries no such free equipment",
+                      uname(c, s, u));
+    if (f >= TAN_UNITS || tan_seat_of(f) != tan_seat_of(u) || f == u || s->unit[f].def == TAN_NONE)
+        return REFUSE("TAN-5.11.1", "E_NOT_YOUR_CHARACTER", "equipment is passed to a friend");
+    if (!friend_within_reach(c, s, u, f))
+        return REFUSE("TAN-5.11.1", "E_NOT_SAME_PATH", "%s is not next to %s on the same path",
+                      uname(c, s, f), uname(c, s, u));
+    if (!flag && !tan_room_for(c, s, f, s->item[a].def))
+        return REFUSE("TAN-2.6.6", "E_NO_ROOM", "%s has no room for %s", uname(c, s, f),
+                      ename(c, s, a));
+    return TT_OK;
+}
+
+static int check_pick(const tan_content *c, const tan_state *s, int inst, tt_error *err)
+{
+    int u = s->active, at = s->unit[u].circle;
+    if (inst >= s->ninst || s->item[inst].where != W_CIRCLE ||
+        (s->item[inst].at != at && !adjacent_same_path(c, at, s->item[inst].at)))
+        return REFUSE("TAN-5.11.1", "E_NOT_SAME_PATH",
+                      "that is not lying on %s or next to it on the same path", cname(c, at));
+    if (tan_occupant(s, s->item[inst].at, u) >= 0)
+        return REFUSE("TAN-5.11.1", "E_CIRCLE_OCCUPIED", "someone stands on %s",
+                      cname(c, s->item[inst].at));
+    if (!tan_room_for(c, s, u, s->item[inst].def))
+        return REFUSE("TAN-2.6.6", "E_NO_ROOM", "%s has no room for %s", uname(c, s, u),
+                      ename(c, s, inst));
+    if (s->item[inst].fresh)
+        return REFUSE("TAN-5.11.2", "E_FRESH_ITEM", "%s was dropped this cycle", ename(c, s, inst));
+    return TT_OK;
+}
+
+static int crate_has_old_item(const tan_state *s, int site)
+{
+    for (int i = 0; i < s->ninst; i++)
+        if (s->item[i].where == W_CRATE && s->item[i].at == site && !s->item[i].fresh)
+            return 1;
+    return 0;
+}
+
+static int check_search(const tan_content *c, const tan_state *s, int circle, tt_error *err)
+{
+    int u = s->active;
+    int site = circle < c->ncircles ? c->site_of[circle] : TAN_NONE;
+    if (site == TAN_NONE)
+        return REFUSE("TAN-5.12.1", "E_NO_CRATE", "%s is no crate site",
+                      circle < c->ncircles ? cname(c, circle) : "that");
+    if (!adjacent(c, s->unit[u].circle, circle))
+        return REFUSE("TAN-5.12.1", "E_NOT_ADJACENT", "%s is not next to %s", cname(c, circle),
+                      uname(c, s, u));
+    if (s->crate[site] == TAN_NONE && !crate_has_old_item(s, site))
+        return REFUSE("TAN-5.12.1", "E_NO_CRATE", "there is nothing to search at %s",
+                      cname(c, circle));
+    if (enemy_near(c, s, circle, tan_seat_of(u)))
+        return REFUSE("TAN-5.12.1", "E_ENEMY_ADJACENT", "an enemy stands next to %s",
+                      cname(c, circle));
+    return TT_OK;
+}
+
+static int check_take(const tan_content *c, const tan_state *s, int inst, tt_error *err)
+{
+    int u = s->active;
+    if (inst >= s->ninst || s->item[inst].where != W_CRATE || s->item[inst].at != s->seq_site)
+        return REFUSE("TAN-5.12.2", "E_NO_CRATE", "that is not in the crate being searched");
+    if (s->item[inst].fresh)
+        return REFUSE("TAN-5.11.2", "E_FRESH_ITEM", "%s was dropped this cycle", ename(c, s, inst));
+    if (c->equip[s->item[inst].def].effect != EF_MEDAL_VP && !tan_room_for(c, s, u, s->item[inst].def))
+        return REFUSE("TAN-2.6.6", "E_NO_ROOM", "%s has no room for %s", uname(c, s, u),
+                      ename(c, s, inst));
+    return TT_OK;
+}
+
+/* Is any exchange sub-step possible now (TAN-5.11.1)? */
+static int some_substep(const tan_content *c, const tan_state *s)
+{
+    int u = s->active, at = s->unit[u].circle;
+    for (int i = 0; i < s->ninst; i++) {
+        const tan_item *it = &s->item[i];
+        if (it->where == W_CIRCLE && check_pick(c, s, i, NULL) == TT_OK)
+            return 1;
+        if (!carried_free(c, s, i, u))
+            continue;
+        for (int k = 0; k < c->adj_n[at]; k++)
+            if (check_drop(c, s, i, c->adj[c->adj_first[at] + k], 0, NULL) == TT_OK)
+                return 1;
+        for (int f = 0; f < TAN_UNITS; f++)
+            if (check_pass(c, s, i, f, 0, NULL) == TT_OK)
+                return 1;
+    }
+    for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++) {
+        if (!tan_carried_flag(s, a, u))
+            continue;
+        for (int k = 0; k < c->adj_n[at]; k++)
+            if (check_drop(c, s, a, c->adj[c->adj_first[at] + k], 1, NULL) == TT_OK)
+                return 1;
+        for (int f = 0; f < TAN_UNITS; f++)
+            if (check_pass(c, s, a, f, 1, NULL) == TT_OK)
+                return 1;
+    }
+    return 0;
+}
+
+static int check_exchange(const tan_content *c, const tan_state *s, tt_error *err)
+{
+    if (!some_substep(c, s))
+        return REFUSE("TAN-5.11.1", "E_NO_SUBSTEP", "there is nothing to drop, pass or pick up");
+    return TT_OK;
+}
+
+/* --- tasks and flags (TAN-5.13 – 5.15) -------------------------------------------------- */
+
+/* TAN-5.13.3: a bought skill costs 2 VP on a primary token, 1 on a secondary. */
+int tan_buy_cost(const tan_content *c, int o) { return c->obj[o].grade == GRADE_PRIMARY ? 2 : 1; }
+
+static int check_task(const tan_content *c, const tan_state *s, int circle, int skill, int buy,
+                      tt_error *err)
+{
+    int u = s->active, seat = tan_seat_of(u);
+    if (c->mode != MODE_STORY)
+        return REFUSE("TAN-5.13.1", "E_WRONG_MODE", "tasks belong to Story games");
+    int o = circle < c->ncircles ? tan_objective_at(c, s, circle) : -1;
+    if (o < 0)
+        return REFUSE("TAN-5.13.1", "E_NO_OBJECTIVE", "no objective token waits on %s",
+                      circle < c->ncircles ? cname(c, circle) : "that");
+    if (c->obj[o].owner != c->faction[seat])
+        return REFUSE("TAN-5.13.1", "E_NOT_OWN_OBJECTIVE", "%s belongs to the other team",
+                      c->obj[o].id);
+    if (!adjacent(c, s->unit[u].circle, circle))
+        return REFUSE("TAN-5.13.1", "E_NOT_ADJACENT", "%s is not next to %s", uname(c, s, u),
+                      cname(c, circle));
+    if (enemy_near(c, s, circle, seat))
+        return REFUSE("TAN-5.13.1", "E_ENEMY_ADJACENT", "an enemy stands next to %s",
+                      cname(c, circle));
+    int half = -1;
+    for (int k = 0; k < c->obj[o].nskills; k++)
+        if (c->obj[o].skill[k] == skill && !(s->obj[o].halves >> k & 1))
+            half = k;
+    if (half < 0 || skill >= SK_COUNT)
+        return REFUSE("TAN-5.13.1", "E_WRONG_SKILL", "%s does not need %s now", c->obj[o].id,
+                      skill < SK_COUNT ? tan_skill_name(skill) : "that skill");
+    int has = tan_has_skill(c, s, u, skill);
+    if (has == !!buy)
+        return REFUSE("TAN-5.13.3", "E_WRONG_SKILL", "%s %s %s%s", uname(c, s, u),
+                      has ? "has" : "lacks", tan_skill_name(skill),
+                      has ? ": nothing to buy" : ": add 'buy' to buy it");
+    if (!buy)
+        return TT_OK;
+    if (c->obj[o].grade == GRADE_PRIMARY && s->obj[o].bought)
+        return REFUSE("TAN-5.13.3", "E_BOTH_BOUGHT", "one half of %s was already bought",
+                      c->obj[o].id);
+    int cost = tan_buy_cost(c, o);
+    if (s->pl[seat].vp < cost)
+        return REFUSE("TAN-5.13.3", "E_NOT_ENOUGH_VP", "buying %s costs %d VP and your team has %d",
+                      tan_skill_name(skill), cost, s->pl[seat].vp);
+    if (tan_vp_limit_left(c, s, u) < cost)
+        return REFUSE("TAN-5.16.3", "E_VP_LIMIT", "%s may spend %d more VP this cycle, not %d",
+                      uname(c, s, u), tan_vp_limit_left(c, s, u), cost);
+    return TT_OK;
+}
+
+/* Flags of `owner` lying on circle (not carried, not captured). */
+static int flags_lying(const tan_state *s, int owner, int circle)
+{
+    int n = 0;
+    for (int k = 0; k < s->pl[owner].nflags; k++)
+        n += s->pl[owner].flag[k].where == FL_CIRCLE && s->pl[owner].flag[k].at == circle;
+    return n;
+}
+
+static int check_takeflag(const tan_content *c, const tan_state *s, int circle, tt_error *err)
+{
+    int u = s->active, seat = tan_seat_of(u), at = s->unit[u].circle;
+    if (c->mode != MODE_CTF)
+        return REFUSE("TAN-5.14.1", "E_WRONG_MODE", "flags are taken in Capture the Flag");
+    if (circle >= c->ncircles)
+        return REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such circle");
+    if (!flags_lying(s, 1 - seat, circle))
+        return flags_lying(s, seat, circle)
+                   ? REFUSE("TAN-5.14.1", "E_OWN_FLAG", "only the other team takes your flags")
+                   : REFUSE("TAN-5.14.1", "E_NO_FLAG", "no flag lies on %s", cname(c, circle));
+    int reach = c->circle[circle].kind == CK_OBJECTIVE ? adjacent(c, at, circle)
+                                                        : circle == at || adjacent_same_path(c, at, circle);
+    if (!reach)
+        return REFUSE("TAN-5.14.1", "E_NOT_ADJACENT", "%s is out of %s's reach", cname(c, circle),
+                      uname(c, s, u));
+    if (tan_enemy_at(s, circle, seat) >= 0 || enemy_near(c, s, circle, seat))
+        return REFUSE("TAN-5.14.1", "E_ENEMY_ADJACENT", "an enemy stands on or next to %s",
+                      cname(c, circle));
+    return TT_OK;
+}
+
+/* The circle a plant puts captured flags on (TAN-5.14.4): the entry circle
+ * if adjacent, else the first adjacent home circle; -1 when none. */
+int tan_plant_circle(const tan_content *c, const tan_state *s, int u)
+{
+    int seat = tan_seat_of(u), at = s->unit[u].circle;
+    if (adjacent(c, at, s->pl[seat].entry))
+        return s->pl[seat].entry;
+    for (int k = 0; k < s->pl[seat].nflags; k++) {
+        int home = s->pl[seat].flag[k].home;
+        if (home != TAN_NONE && adjacent(c, at, home))
+            return home;
+    }
+    return -1;
+}
+
+static int check_plant(const tan_content *c, const tan_state *s, tt_error *err)
+{
+    int u = s->active;
+    if (c->mode != MODE_CTF)
+        return REFUSE("TAN-5.14.4", "E_WRONG_MODE", "flags are planted in Capture the Flag");
+    int carried = 0;
+    for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++)
+        carried += tan_carried_flag(s, a, u) != NULL;
+    if (!carried)
+        return REFUSE("TAN-5.14.4", "E_NO_FLAG", "%s carries no enemy flag", uname(c, s, u));
+    if (tan_plant_circle(c, s, u) < 0)
+        return REFUSE("TAN-5.14.4", "E_NOT_AT_HOME",
+                      "plant next to your entry circle or your flags' home circles");
+    return TT_OK;
+}
+
+static int check_placeflag(const tan_content *c, const tan_state *s, int circle, tt_error *err)
+{
+    int u = s->active, seat = tan_seat_of(u);
+    if (c->mode != MODE_DOMINATION)
+        return REFUSE("TAN-5.15.1", "E_WRONG_MODE", "flags are placed in Domination");
+    int supply = 0;
+    for (int k = 0; k < s->pl[seat].nflags; k++)
+        supply += s->pl[seat].flag[k].where == FL_SUPPLY;
+    if (!supply)
+        return REFUSE("TAN-5.15.1", "E_FLAG_SUPPLY_EMPTY", "all your flags are on the board");
+    if (circle >= c->ncircles || c->circle[circle].kind != CK_OBJECTIVE ||
+        !adjacent(c, s->unit[u].circle, circle))
+        return REFUSE("TAN-5.15.1", "E_NOT_ADJACENT", "flags go on an objective circle next to %s",
+                      uname(c, s, u));
+    if (flags_lying(s, seat, circle))
+        return REFUSE("TAN-5.15.1", "E_ALREADY_OWN_FLAG", "your flag is already on %s",
+                      cname(c, circle));
+    if (enemy_near(c, s, circle, seat))
+        return REFUSE("TAN-5.15.1", "E_ENEMY_ADJACENT", "an enemy stands next to %s",
+                      cname(c, circle));
+    return TT_OK;
+}
+
+/* --- reactions (TAN-5.16.5) ------------------------------------------------------------- */
+
+static int check_shrug(const tan_content *c, const tan_state *s, const tt_frame *f, int k,
+                       tt_error *err)
+{
+    int victim = f->a, seat = tan_seat_of(victim);
+    if (k > f->b)
+        return REFUSE("TAN-5.16.5", "E_BAD_COMMAND", "only %d wound%s to shrug off", f->b,
+                      f->b == 1 ? "" : "s");
+    if (k > s->pl[seat].vp)
+        return REFUSE("TAN-5.16.3", "E_NOT_ENOUGH_VP", "your team has %d VP", s->pl[seat].vp);
+    if (k > tan_vp_limit_left(c, s, victim))
+        return REFUSE("TAN-5.16.3", "E_VP_LIMIT", "%s may spend %d more VP this cycle",
+                      uname(c, s, victim), tan_vp_limit_left(c, s, victim));
+    return TT_OK;
+}
+
+static int check_counter(const tan_content *c, const tan_state *s, const tt_frame *f, int inst,
+                         tt_error *err)
+{
+    int why = tan_attack_why(c, s, f->a, f->b, inst);
+    return why == AW_OK ? TT_OK : refuse_attack(c, s, why, f->a, f->b, inst, "TAN-5.16.5", err);
+}
+
+/* --- dispatch --------------------------------------------------------------------------- */
+
+/* The arguments each action uses (bit 1: a, 2: b, 4: c); unused ones are 0,
+ * so every action has exactly one code. */
+static const uint8_t used_args[A_OP_COUNT] = {
+    [A_RECRUIT] = 1, [A_PACK] = 3, [A_CUSTOM] = 1, [A_ENTRY] = 1, [A_DISCARD] = 1,
+    [A_PLACE] = 3, [A_FLAG] = 1, [A_REINFORCE] = 3, [A_FIRST] = 1, [A_ACTIVATE] = 1,
+    [A_MOVE] = 1, [A_BUYMP] = 1, [A_BULLRUSH] = 1, [A_ATTACK] = 3, [A_THROW] = 3, [A_USE] = 3,
+    [A_DROP] = 7, [A_PASS] = 7, [A_PICK] = 1, [A_SEARCH] = 1, [A_TAKE] = 1, [A_TASK] = 7,
+    [A_TAKEFLAG] = 1, [A_PLACEFLAG] = 1, [A_SHRUG] = 1, [A_COUNTER] = 1,
+};
+
+static const char *const phase_text[] = {
+    [PH_RECRUIT] = "characters are being recruited",
+    [PH_PACK] = "equipment packs are being chosen",
+    [PH_CUSTOM] = "an à la carte pack is being chosen",
+    [PH_ENTRY] = "entry points are being chosen",
+    [PH_KEEP] = "objective tokens are being kept",
+    [PH_PLACE] = "objective tokens are being placed",
+    [PH_FLAG] = "flags are being placed",
+    [PH_REINFORCE] = "reinforcements are being chosen",
+    [PH_REINF_CUSTOM] = "a reinforcement's à la carte pack is being chosen",
+    [PH_FIRST] = "the initiative winner names the first player",
+    [PH_ACTIVATE] = "a character is to be activated",
+    [PH_CYCLE] = "a character is in its cycle",
+};
+
+static int wrong_step(const tan_state *s, tt_error *err)
+{
+    const tt_frame *f = tt_stack_peek(&s->stack);
+    if (f)
+        return REFUSE("TAN-5.16.5", "E_WRONG_STEP", "%s", f->kind == F_SHRUG
+                                                              ? "a shrug decision is pending"
+                                                              : "a counterattack decision is pending");
+    if (s->phase == PH_CYCLE && s->seq != SEQ_NONE)
+        return REFUSE("TAN-5.20.2", "E_SEQUENCE_OPEN", "finish the %s with 'done' first",
+                      s->seq == SEQ_EXCHANGE ? "exchange" : "search");
+    return REFUSE("TAN-5.20.2", "E_WRONG_STEP", "not now: %s", phase_text[s->phase]);
+}
+
+static int check_setup(const tan_content *c, const tan_state *s, int op, int x, int y,
+                       tt_error *err)
+{
+    switch (op) {
+    case A_RECRUIT: return check_recruit(c, s, x, err);
+    case A_PACK: return check_pack(c, s, x, y, err);
+    case A_CUSTOM: return check_custom(c, s, x, err);
+    case A_DONE: return TT_OK;
+    case A_ENTRY: return check_entry(c, s, x, err);
+    case A_DISCARD: return check_discard(c, s, x, err);
+    case A_PLACE: return check_place(c, s, x, y, err);
+    case A_SKIP:
+        return can_place_any(c, s, s->decider)
+                   ? REFUSE("TAN-3.9.3", "E_BAD_PLACEMENT", "you can still place a token")
+                   : TT_OK;
+    case A_FLAG: return check_flag(c, s, x, err);
+    case A_REINFORCE:
+        if (!own_unit(s, x, s->decider))
+            return REFUSE("TAN-5.18.3", "E_NOT_YOUR_CHARACTER", "that is not one of your characters");
+        return check_reinforce(c, s, x, y, err);
+    case A_NOREINFORCE: return TT_OK;
+    case A_FIRST:
+        return x < TAN_PLAYERS ? TT_OK : REFUSE("TAN-4.4", "E_BAD_COMMAND", "first 0 or first 1");
+    default: /* A_ACTIVATE */
+        if (!own_unit(s, x, s->decider))
+            return REFUSE("TAN-4.5", "E_NOT_YOUR_CHARACTER", "that is not one of your characters");
+        if (s->unit[x].status == ST_DEAD)
+            return REFUSE("TAN-4.5", "E_CHAR_DEAD", "%s is dead", uname(c, s, x));
+        if (s->unit[x].activated)
+            return REFUSE("TAN-4.5", "E_ALREADY_ACTIVATED", "%s has had its cycle this turn",
+                          uname(c, s, x));
+        return TT_OK;
+    }
+}
+
+static int check_cycle(const tan_content *c, const tan_state *s, int op, int x, int y, int z,
+                       tt_error *err)
+{
+    switch (op) {
+    case A_MOVE: return check_move(c, s, x, err);
+    case A_BUYMP: return check_buymp(c, s, x, err);
+    case A_END: return check_end(c, s, err);
+    case A_DROP: return check_drop(c, s, x, y, z, err);
+    case A_PASS: return check_pass(c, s, x, y, z, err);
+    case A_PICK: return check_pick(c, s, x, err);
+    case A_TAKE: return check_take(c, s, x, err);
+    case A_DONE:
+        return s->seq == SEQ_EXCHANGE && s->seq_steps == 0
+                   ? REFUSE("TAN-5.11.1", "E_NO_SUBSTEP", "an exchange needs at least one sub-step")
+                   : TT_OK;
+    default: break;
+    }
+    int rc = tan_check_action_phase(c, s, err);
+    if (rc)
+        return rc;
+    switch (op) {
+    case A_BULLRUSH: return check_bullrush(c, s, x, err);
+    case A_ATTACK: return check_attack(c, s, x, y, err);
+    case A_THROW: return check_throw(c, s, x, y, err);
+    case A_USE: return check_use(c, s, x, y, err);
+    case A_EXCHANGE: return check_exchange(c, s, err);
+    case A_SEARCH: return check_search(c, s, x, err);
+    case A_TASK: return check_task(c, s, x, y, z, err);
+    case A_TAKEFLAG: return check_takeflag(c, s, x, err);
+    case A_PLANT: return check_plant(c, s, err);
+    default: return check_placeflag(c, s, x, err);
+    }
+}
+
+/* The phase (and sub-step sequence) in which each action may be taken. */
+static int allowed_now(const tan_state *s, int op)
+{
+    switch (s->phase) {
+    case PH_RECRUIT: return op == A_RECRUIT;
+    case PH_PACK: return op == A_PACK;
+    case PH_CUSTOM:
+    case PH_REINF_CUSTOM: return op == A_CUSTOM || op == A_DONE;
+    case PH_ENTRY: return op == A_ENTRY;
+    case PH_KEEP: return op == A_DISCARD;
+    case PH_PLACE: return op == A_PLACE || op == A_SKIP;
+    case PH_FLAG: return op == A_FLAG;
+    case PH_REINFORCE: return op == A_REINFORCE || op == A_NOREINFORCE;
+    case PH_FIRST: return op == A_FIRST;
+    case PH_ACTIVATE: return op == A_ACTIVATE;
+    default: break;
+    }
+    if (s->seq == SEQ_EXCHANGE)
+        return op == A_DROP || op == A_PASS || op == A_PICK || op == A_DONE;
+    if (s->seq == SEQ_SEARCH)
+        return op == A_TAKE || op == A_DONE;
+    return op >= A_MOVE && op <= A_PLACEFLAG && op != A_DROP && op != A_PASS && op != A_PICK &&
+           op != A_TAKE;
+}
+
+/* The one check (see tannhauser.h): TT_OK, or the refusal in err when given. */
+int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *err)
+{
+    int op = TAN_OP(a), x = TAN_A(a), y = TAN_B(a), z = TAN_C(a);
+    if (s->phase == PH_OVER)
+        return REFUSE("TAN-5.20.2", "E_GAME_OVER", "the game is over");
+    if (op < 1 || op >= A_OP_COUNT || (!(used_args[op] & 1) && x) || (!(used_args[op] & 2) && y) ||
+        (!(used_args[op] & 4) && z) || ((op == A_DROP || op == A_PASS || op == A_TASK) && z > 1))
+        return REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such action");
+    /* TAN-5.18.1: out of reinforcements is the answer whenever it is the reason */
+    if (op == A_REINFORCE && x < TAN_UNITS &&
+        s->pl[tan_seat_of(x)].reinf_left <= returning(s, tan_seat_of(x)))
+        return REFUSE("TAN-5.18.1", "E_NO_REINFORCEMENTS", "no reinforcements are left");
+    const tt_frame *f = tt_stack_peek(&s->stack);
+    if (f) {
+        if (f->kind == F_SHRUG && op == A_SHRUG)
+            return check_shrug(c, s, f, x, err);
+        if (f->kind == F_COUNTER && op == A_COUNTER)
+            return check_counter(c, s, f, x, err);
+        if (f->kind == F_COUNTER && op == A_NOCOUNTER)
+            return TT_OK;
+        return wrong_step(s, err);
+    }
+    if (!allowed_now(s, op))
+        return wrong_step(s, err);
+    return s->phase == PH_CYCLE ? check_cycle(c, s, op, x, y, z, err)
+                                : check_setup(c, s, op, x, y, err);
+}
