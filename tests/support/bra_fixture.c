@@ -26,7 +26,7 @@ bx *bx_open(const char *params)
     tt_error err = {0};
     if (tt_game_new("braunau", params, &x->g, &err) != TT_OK)
         fail_msg("cannot load braunau (%s): %s", params ? params : "default", err.msg);
-    x->c = bra_of(x->g);
+    x->c = bra_content_of(x->g);
     x->size = tt_state_size(x->g);
     assert_int_equal(x->size, sizeof(bra_state));
     x->s = calloc(1, x->size);
@@ -48,7 +48,7 @@ void bx_close(bx *x)
 
 void bx_f1(bx *x)
 {
-    const bra_game *c = x->c;
+    const bra_content *c = x->c;
     bra_state *s = x->s;
     memset(s, 0, sizeof *s);
     tt_rng_seed(&s->rng, 1);
@@ -222,7 +222,7 @@ void bx_pending(bx *x, const char *ids)
 
 void bx_turn(bx *x, int f, int round, int ap)
 {
-    const bra_game *c = x->c;
+    const bra_content *c = x->c;
     bra_state *s = x->s;
     for (int i = 0; i < c->nseats; i++)
         s->f[c->seat_faction[i]].ap = 0;
@@ -413,7 +413,7 @@ int bx_offered(const bx *x, const char *text)
 const char *bx_validate(const char *json, char *buf, size_t n)
 {
     tt_error err = {0};
-    bra_game *c = bra_content_new(NULL, &err);
+    bra_content *c = bra_content_new(NULL, &err);
     if (!c)
         fail_msg("no sample content: %s", err.msg);
     tt_diags *d = calloc(1, sizeof *d);
@@ -430,7 +430,7 @@ const char *bx_validate(const char *json, char *buf, size_t n)
     return buf;
 }
 
-const char *bx_deck_json(const bra_game *c, const bra_deck *d, char *buf, size_t n)
+const char *bx_deck_json(const bra_content *c, const bra_deck *d, char *buf, size_t n)
 {
     static const char *const modes[] = {"CUSTOMIZED", "STANDARDIZED", "STANDARDIZED"};
     const bra_faction *f = &c->f[d->faction];
@@ -457,7 +457,7 @@ const char *bx_deck_json(const bra_game *c, const bra_deck *d, char *buf, size_t
     return buf;
 }
 
-int bx_deck_first_check(const bra_game *c, const char *json)
+int bx_deck_first_check(const bra_content *c, const char *json)
 {
     tt_diags *d = calloc(1, sizeof *d);
     assert_non_null(d);

@@ -27,7 +27,7 @@ enum { BX_G = 0, BX_A = 1, BX_L = 2 };
 
 typedef struct bx {
     tt_game *g;
-    const bra_game *c;
+    const bra_content *c;
     bra_state *s; /* tt_state_size(g) bytes, owned */
     size_t size;
     tt_event evbuf[512]; /* events of the last bx_apply */
@@ -100,9 +100,9 @@ const char *bx_validate(const char *json, char *buf, size_t n);
 /* A declaration in memory as the JSON of BRA-3.9, into buf; a random one as
  * the STANDARDIZED declaration of its split, as `tabletop deck new --mode
  * random` writes it. */
-const char *bx_deck_json(const bra_game *c, const bra_deck *d, char *buf, size_t n);
+const char *bx_deck_json(const bra_content *c, const bra_deck *d, char *buf, size_t n);
 /* The number of the first check of BRA-3.10 that a declaration (JSON)
  * breaks, checked as `tabletop deck validate` checks it; 0 when it is legal. */
-int bx_deck_first_check(const bra_game *c, const char *json);
+int bx_deck_first_check(const bra_content *c, const char *json);
 
 #endif

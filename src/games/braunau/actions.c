@@ -64,7 +64,7 @@ static const char *const field_names[] = {"",        "agent", "area",    "mode",
                                           "outcome", "item",  "faction", "path", "more"};
 
 /* Is arg a well-formed value for op (its range, not its legality)? */
-static int well_formed(const bra_game *c, int op, int arg)
+static int well_formed(const bra_content *c, int op, int arg)
 {
     switch (op) {
     case A_DRAW:
@@ -116,7 +116,7 @@ static void add_answer(bra_cmd *m, int field, int arg)
 
 /* A step that leaves the command incomplete: accepted only if it can still be
  * completed legally. */
-static int step(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err)
+static int step(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     int rc = bra_check(c, s, m, err);
     if (rc == BRA_PENDING && !bra_completable(c, s, m, err))
@@ -126,7 +126,7 @@ static int step(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_erro
 
 /* Whether action a may be applied now; m receives the command it completes or
  * extends. TT_OK: complete; BRA_PENDING: accepted, more to declare. */
-static int check_action(const bra_game *c, const bra_state *s, tt_action a, bra_cmd *m,
+static int check_action(const bra_content *c, const bra_state *s, tt_action a, bra_cmd *m,
                         tt_error *err)
 {
     int op = BRA_OP(a), arg = BRA_ARG(a);
@@ -209,7 +209,7 @@ static int check_action(const bra_game *c, const bra_state *s, tt_action a, bra_
 /* --- legal -------------------------------------------------------------------------- */
 
 typedef struct lister {
-    const bra_game *c;
+    const bra_content *c;
     const bra_state *s;
     tt_action *out;
     int n;
@@ -248,7 +248,7 @@ static void offer_stash(lister *L, const bra_fstate *f, int base, int op, uint64
 
 int bra_legal(const tt_game *g, const void *st, tt_action *out)
 {
-    const bra_game *c = bra_of(g);
+    const bra_content *c = bra_content_of(g);
     const bra_state *s = st;
     lister L = {c, s, out, 0};
     if (s->over)
@@ -328,7 +328,7 @@ static void declare(bra_state *s, const bra_cmd *m, int op, int arg)
 
 int bra_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err)
 {
-    const bra_game *c = bra_of(g);
+    const bra_content *c = bra_content_of(g);
     bra_state *s = st;
     bra_cmd m;
     int rc = check_action(c, s, a, &m, err);
@@ -349,7 +349,7 @@ int bra_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *
 
 int bra_concede(const tt_game *g, void *st, int player, tt_events *ev, tt_error *err)
 {
-    const bra_game *c = bra_of(g);
+    const bra_content *c = bra_content_of(g);
     bra_state *s = st;
     if (s->over)
         return tt_fail(err, TT_ESTATE, "BRA-6.0.2", "E_GAME_OVER: the game has ended");

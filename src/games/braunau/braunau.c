@@ -17,7 +17,7 @@ static const char *const param_keys[] = {"content", "germans", "austrians", "loc
 
 static int bra_load(tt_game *g, const tt_params *p, tt_error *err)
 {
-    bra_game *c = bra_content_new(tt_params_get(p, "content"), err);
+    bra_content *c = bra_content_new(tt_params_get(p, "content"), err);
     if (!c)
         return err ? err->code : TT_ECONTENT;
     int any = 0; /* a deck is given: the factions without one sit out */
@@ -96,7 +96,7 @@ static int bra_turn(const tt_game *g, const void *st)
 
 static const char *bra_player_name(const tt_game *g, int player)
 {
-    const bra_game *c = bra_of(g);
+    const bra_content *c = bra_content_of(g);
     return bra_faction_player(c->seat_faction[player]);
 }
 
@@ -114,7 +114,7 @@ static int stat(tt_stat *out, int n, int max, double v, const char *a, const cha
 
 static int bra_stats(const tt_game *g, const void *st, tt_stat *out, int max)
 {
-    const bra_game *c = bra_of(g);
+    const bra_content *c = bra_content_of(g);
     const bra_state *s = st;
     static const char *const cols[] = {"drawn", "retained", "discarded", "deployed"};
     static const char *const parts[] = {"rallies", "arrests",  "bribes",

@@ -158,7 +158,7 @@ typedef struct bra_deck {
     uint8_t abil[BRA_MAX_FAGENTS];
 } bra_deck;
 
-typedef struct bra_game {
+typedef struct bra_content {
     bra_params p;
     bra_faction f[BRA_NF];
     int ntypes_std[T_NTYPES]; /* std_count of each type (BR/FA: for its own faction) */
@@ -175,7 +175,7 @@ typedef struct bra_game {
     uint8_t faction_seat[BRA_NF]; /* BRA_NONE when the faction sits out */
     bra_deck deck[BRA_NF];
     uint8_t roster[BRA_NF]; /* bit per local agent in the roster, BRA-2.9 */
-} bra_game;
+} bra_content;
 
 /* --- the flat state ------------------------------------------------------------ */
 
@@ -378,16 +378,16 @@ enum bra_event {
 
 /* --- shared between the module's files ------------------------------------------------ */
 
-static inline const bra_game *bra_of(const tt_game *g)
+static inline const bra_content *bra_content_of(const tt_game *g)
 {
-    return (const bra_game *)g->content;
+    return (const bra_content *)g->content;
 }
 static inline int bra_tok_type(const bra_state *s, int t)
 {
     return s->f[t >> 6].tok[t & 63] & 15;
 }
 /* The global agent an ABIL token names. */
-static inline int bra_tok_agent(const bra_game *c, const bra_state *s, int t)
+static inline int bra_tok_agent(const bra_content *c, const bra_state *s, int t)
 {
     return c->f[t >> 6].agent[s->f[t >> 6].tok[t & 63] >> 4];
 }
@@ -395,7 +395,7 @@ static inline int bra_in_play(const bra_state *s, int a)
 {
     return s->loc[a] < BRA_MAX_AREAS;
 }
-static inline int bra_active_faction(const bra_game *c, const bra_state *s)
+static inline int bra_active_faction(const bra_content *c, const bra_state *s)
 {
     return c->seat_faction[s->active];
 }
@@ -412,12 +412,12 @@ static inline int bra_popcount(unsigned x)
  * JSON text, adding every problem to d; it returns 0, or -1 when it added
  * any (c is then not usable). The finders return an index, or -1; they match
  * ids case-insensitively. */
-int bra_content_load(bra_game *c, const char *text, size_t len, const char *file, tt_diags *d);
+int bra_content_load(bra_content *c, const char *text, size_t len, const char *file, tt_diags *d);
 int bra_validate_content(const char *text, size_t len, const char *file, tt_diags *d);
-int bra_find_agent(const bra_game *c, const char *id);
-int bra_find_area(const bra_game *c, const char *id);
-int bra_find_item(const bra_game *c, const char *id);
-int bra_find_faction(const bra_game *c, const char *id); /* "GERMANS" or "germans" */
+int bra_find_agent(const bra_content *c, const char *id);
+int bra_find_area(const bra_content *c, const char *id);
+int bra_find_item(const bra_content *c, const char *id);
+int bra_find_faction(const bra_content *c, const char *id); /* "GERMANS" or "germans" */
 int bra_type_code(const char *code);
 const char *bra_type_code_name(int type);
 const char *bra_effect_name(int effect);
@@ -437,26 +437,27 @@ const char *bra_itype_name(int type);
  * 0 when it is legal; no allocation. bra_deck_of reads the declaration a
  * game's faction plays from its tokens (for a random deck, the split dealt
  * at setup). */
-int bra_deck_check(const bra_game *c, const char *text, size_t len, const char *file, tt_diags *d,
-                   bra_deck *out, int *nvalid);
-void bra_deck_standard(const bra_game *c, int faction, bra_deck *out);
-void bra_deck_random_split(const bra_game *c, int faction, tt_rng *rng, bra_deck *out);
-int bra_deck_tokens(const bra_game *c, const bra_deck *d, uint8_t *tok);
-int bra_deck_broken(const bra_game *c, const bra_deck *d);
-void bra_deck_of(const bra_game *c, const bra_state *s, int faction, bra_deck *out);
+int bra_deck_check(const bra_content *c, const char *text, size_t len, const char *file,
+                   tt_diags *d, bra_deck *out, int *nvalid);
+void bra_deck_standard(const bra_content *c, int faction, bra_deck *out);
+void bra_deck_random_split(const bra_content *c, int faction, tt_rng *rng, bra_deck *out);
+int bra_deck_tokens(const bra_content *c, const bra_deck *d, uint8_t *tok);
+int bra_deck_broken(const bra_content *c, const bra_deck *d);
+void bra_deck_of(const bra_content *c, const bra_state *s, int faction, bra_deck *out);
 int bra_validate_file(const char *path, tt_diags *d);
 int bra_deck_new(const char *options, char **out, tt_error *err);
 int bra_deck_list(const char *path, const char *options, char **out, tt_error *err);
-int bra_load_deck(const bra_game *c, int faction, const char *value, bra_deck *out, tt_error *err);
-bra_game *bra_content_new(const char *path, tt_error *err);
+int bra_load_deck(const bra_content *c, int faction, const char *value, bra_deck *out,
+                  tt_error *err);
+bra_content *bra_content_new(const char *path, tt_error *err);
 
 /* setup.c: setup (BRA-4.1), the start and end of turns (BRA-5), scoring and
  * the end of the game (BRA-9), the sanity checker (TT_OK, or TT_ESTATE with
  * the broken invariant) and rigging (on error the state is unchanged). */
 void bra_setup(const tt_game *g, bra_state *s, uint64_t seed);
-void bra_start_turn(const bra_game *c, bra_state *s, tt_events *ev);
-void bra_end_turn(const bra_game *c, bra_state *s, tt_events *ev);
-void bra_score(const bra_game *c, bra_state *s, tt_events *ev);
+void bra_start_turn(const bra_content *c, bra_state *s, tt_events *ev);
+void bra_end_turn(const bra_content *c, bra_state *s, tt_events *ev);
+void bra_score(const bra_content *c, bra_state *s, tt_events *ev);
 int bra_sanity(const tt_game *g, const void *st, tt_error *err);
 int bra_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err);
 
@@ -466,21 +467,21 @@ int bra_rig(const tt_game *g, void *st, const char *what, const char *values, tt
  * place agent a (its true one for its owner, a mob or an exposed agent). The
  * bra_know_* calls keep those sets sound after a change the public sees; the
  * reveals tell slot v and emit its private events. */
-uint16_t bra_spread(const bra_game *c, uint16_t m, int steps);
-uint16_t bra_known(const bra_game *c, const bra_state *s, int v, int a);
-int bra_hidden_from(const bra_game *c, const bra_state *s, int v, int a);
+uint16_t bra_spread(const bra_content *c, uint16_t m, int steps);
+uint16_t bra_known(const bra_content *c, const bra_state *s, int v, int a);
+int bra_hidden_from(const bra_content *c, const bra_state *s, int v, int a);
 int bra_reported(const bra_state *s, int a, int honour_decoys);
-void bra_reveal_scope(const bra_game *c, bra_state *s, int v, uint16_t scope, int source,
+void bra_reveal_scope(const bra_content *c, bra_state *s, int v, uint16_t scope, int source,
                       tt_events *ev);
-void bra_reveal_agent(const bra_game *c, bra_state *s, int v, int a, int source, tt_events *ev);
-void bra_reveal_true(const bra_game *c, bra_state *s, int v, int a, int source, tt_events *ev);
-void bra_know_dropped(const bra_game *c, bra_state *s, int a);
-void bra_know_moved(const bra_game *c, bra_state *s, int a, int dest, int reach, int seen);
-void bra_know_at(const bra_game *c, bra_state *s, int a);
+void bra_reveal_agent(const bra_content *c, bra_state *s, int v, int a, int source, tt_events *ev);
+void bra_reveal_true(const bra_content *c, bra_state *s, int v, int a, int source, tt_events *ev);
+void bra_know_dropped(const bra_content *c, bra_state *s, int a);
+void bra_know_moved(const bra_content *c, bra_state *s, int a, int dest, int reach, int seen);
+void bra_know_at(const bra_content *c, bra_state *s, int a);
 void bra_know_removed(bra_state *s, int a);
-void bra_know_not_at(const bra_game *c, bra_state *s, int a, int area);
-void bra_know_summoned(const bra_game *c, bra_state *s, int host, int target);
-void bra_know_window_closes(const bra_game *c, bra_state *s, int faction);
+void bra_know_not_at(const bra_content *c, bra_state *s, int a, int area);
+void bra_know_summoned(const bra_content *c, bra_state *s, int host, int target);
+void bra_know_window_closes(const bra_content *c, bra_state *s, int faction);
 void bra_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
 
 /* check.c: the checks of every command in the rules' order (BRA-6.0.2).
@@ -490,21 +491,21 @@ void bra_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
  * bra_next_field is the question a declaration asks next (F_NONE: complete);
  * bra_candidates lists its possible answers. bra_cost is a command's AP (-1
  * while its beneficiary is unknown). */
-int bra_check(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err);
-int bra_completable(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err);
-int bra_next_field(const bra_game *c, const bra_state *s, const bra_cmd *m);
-int bra_candidates(const bra_game *c, const bra_state *s, const bra_cmd *m, int field,
+int bra_check(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err);
+int bra_completable(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err);
+int bra_next_field(const bra_content *c, const bra_state *s, const bra_cmd *m);
+int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, int field,
                    uint8_t *out);
 void bra_cmd_init(bra_cmd *m, int verb);
-int bra_cost(const bra_game *c, const bra_state *s, const bra_cmd *m);
-int bra_path_canon(const bra_game *c, const bra_state *s, const bra_cmd *m, uint8_t *path);
-int bra_fresh_press(const bra_game *c, const bra_state *s, int faction);
-int bra_owns(const bra_game *c, const bra_state *s, int faction, int itype);
+int bra_cost(const bra_content *c, const bra_state *s, const bra_cmd *m);
+int bra_path_canon(const bra_content *c, const bra_state *s, const bra_cmd *m, uint8_t *path);
+int bra_fresh_press(const bra_content *c, const bra_state *s, int faction);
+int bra_owns(const bra_content *c, const bra_state *s, int faction, int itype);
 
 /* effects.c: what a command bra_check accepted does (BRA-6.1 – 6.22), with its
  * events; bra_raise raises (or, with set, sets) a support and holds a Rally. */
-void bra_do(const bra_game *c, bra_state *s, const bra_cmd *m, tt_events *ev);
-void bra_raise(const bra_game *c, bra_state *s, int faction, int area, int d, int set, int cause,
+void bra_do(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev);
+void bra_raise(const bra_content *c, bra_state *s, int faction, int area, int d, int set, int cause,
                int named, tt_events *ev);
 
 /* actions.c: the interface's calls; bra_decl_cmd reads the declaration in
@@ -521,8 +522,8 @@ int bra_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t 
 int bra_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err);
 int bra_expand_text(const tt_game *g, const void *st, const char *text, char *atoms, size_t n,
                     tt_error *err);
-int bra_token_name(const bra_game *c, int t, char *buf, size_t n);
-int bra_token_parse(const bra_game *c, const char *text);
+int bra_token_name(const bra_content *c, int t, char *buf, size_t n);
+int bra_token_parse(const bra_content *c, const char *text);
 const char *bra_faction_player(int faction);
 const char *bra_mode_name(int mode);
 const char *bra_outcome_name(int outcome);
@@ -536,7 +537,7 @@ char *bra_view_json(const tt_game *g, const void *st, int viewer);
 char *bra_view_text(const tt_game *g, const void *st, int viewer);
 
 /* The viewer's knowledge slot: its faction, or BRA_PUBLIC for spectators. */
-static inline int bra_viewer_slot(const bra_game *c, int viewer)
+static inline int bra_viewer_slot(const bra_content *c, int viewer)
 {
     return viewer >= 0 && viewer < c->nseats ? c->seat_faction[viewer] : BRA_PUBLIC;
 }

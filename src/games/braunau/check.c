@@ -20,16 +20,16 @@
 #define REFUSE(rule, ...) tt_fail(err, TT_EILLEGAL, rule, __VA_ARGS__)
 #define BAD(...) tt_fail(err, TT_EILLEGAL, "BRA-6.0.2", "E_BAD_ARGUMENT: " __VA_ARGS__)
 
-static const char *aname(const bra_game *c, int a)
+static const char *aname(const bra_content *c, int a)
 {
     return a < c->nagents ? c->a[a].id : "?";
 }
-static const char *arname(const bra_game *c, int x)
+static const char *arname(const bra_content *c, int x)
 {
     return x < c->nareas ? c->area[x].id : "?";
 }
 
-int bra_owns(const bra_game *c, const bra_state *s, int faction, int itype)
+int bra_owns(const bra_content *c, const bra_state *s, int faction, int itype)
 {
     int n = 0;
     for (int i = 0; i < c->nitems; i++)
@@ -38,13 +38,13 @@ int bra_owns(const bra_game *c, const bra_state *s, int faction, int itype)
 }
 
 /* BRA-6.16: a Printing Press makes this AGITATE cost 1 AP. */
-int bra_fresh_press(const bra_game *c, const bra_state *s, int faction)
+int bra_fresh_press(const bra_content *c, const bra_state *s, int faction)
 {
     return s->f[faction].press_uses < bra_owns(c, s, faction, IT_PRINTING_PRESS);
 }
 
 /* The agent a command's token benefits (BRA-2.5), or BRA_NONE. */
-static int beneficiary(const bra_game *c, const bra_state *s, const bra_cmd *m)
+static int beneficiary(const bra_content *c, const bra_state *s, const bra_cmd *m)
 {
     switch (bra_tok_type(s, m->token)) {
     case T_ABIL: return bra_tok_agent(c, s, m->token);
@@ -57,7 +57,7 @@ static int beneficiary(const bra_game *c, const bra_state *s, const bra_cmd *m)
     }
 }
 
-int bra_cost(const bra_game *c, const bra_state *s, const bra_cmd *m)
+int bra_cost(const bra_content *c, const bra_state *s, const bra_cmd *m)
 {
     const bra_params *p = &c->p;
     int f = bra_active_faction(c, s);
@@ -82,7 +82,7 @@ int bra_cost(const bra_game *c, const bra_state *s, const bra_cmd *m)
     }
 }
 
-static int ap_ok(const bra_game *c, const bra_state *s, int cost, tt_error *err)
+static int ap_ok(const bra_content *c, const bra_state *s, int cost, tt_error *err)
 {
     int ap = s->f[bra_active_faction(c, s)].ap;
     if (cost > ap)
@@ -91,7 +91,7 @@ static int ap_ok(const bra_game *c, const bra_state *s, int cost, tt_error *err)
 }
 
 /* More answers are needed; if the cost is already known, it must be payable. */
-static int pending(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err)
+static int pending(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     int cost = bra_cost(c, s, m);
     if (cost >= 0 && ap_ok(c, s, cost, err))
@@ -100,13 +100,13 @@ static int pending(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_e
 }
 
 /* The end of a command's checks: AP (BRA-6.0.2 step 7). */
-static int afford(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err)
+static int afford(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     return ap_ok(c, s, bra_cost(c, s, m), err);
 }
 
 /* BRA-6.0.4: an own agent, in play (where 1) or in the reserve (where 0). */
-static int own_agent(const bra_game *c, const bra_state *s, const bra_cmd *m, int a, int where,
+static int own_agent(const bra_content *c, const bra_state *s, const bra_cmd *m, int a, int where,
                      tt_error *err)
 {
     if (a >= c->nagents)
@@ -122,8 +122,8 @@ static int own_agent(const bra_game *c, const bra_state *s, const bra_cmd *m, in
 }
 
 /* BRA-6.0.4: an enemy target, in play; a mob only where mobs_ok. */
-static int enemy_target(const bra_game *c, const bra_state *s, const bra_cmd *m, int t, int mobs_ok,
-                        tt_error *err)
+static int enemy_target(const bra_content *c, const bra_state *s, const bra_cmd *m, int t,
+                        int mobs_ok, tt_error *err)
 {
     if (t >= c->nagents)
         return REFUSE("BRA-6.0.4", "E_UNKNOWN_AGENT: no agent is called '%s'", m->bad);
@@ -138,7 +138,7 @@ static int enemy_target(const bra_game *c, const bra_state *s, const bra_cmd *m,
     return TT_OK;
 }
 
-static int area_ok(const bra_game *c, const bra_cmd *m, int x, tt_error *err)
+static int area_ok(const bra_content *c, const bra_cmd *m, int x, tt_error *err)
 {
     if (x >= c->nareas)
         return REFUSE("BRA-2.12", "E_UNKNOWN_AREA: no area is called '%s'", m->bad);
@@ -150,7 +150,7 @@ static int area_ok(const bra_game *c, const bra_cmd *m, int x, tt_error *err)
 /* Is the command's path valid for agent a, with at most `most` steps? An
  * explicit list is walked; an atomic answer is a destination and a step
  * count (15: a walk that was not valid when parsed). */
-static int path_ok(const bra_game *c, const bra_state *s, const bra_cmd *m, int a, int most,
+static int path_ok(const bra_content *c, const bra_state *s, const bra_cmd *m, int a, int most,
                    int motorcar, tt_error *err)
 {
     int from = s->loc[a];
@@ -200,7 +200,7 @@ static int path_ok(const bra_game *c, const bra_state *s, const bra_cmd *m, int 
 
 /* --- the commands ------------------------------------------------------------------- */
 
-static int check_keep(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err)
+static int check_keep(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     const bra_fstate *f = &s->f[bra_active_faction(c, s)];
     if (!f->npend)
@@ -222,13 +222,13 @@ static int check_keep(const bra_game *c, const bra_state *s, const bra_cmd *m, t
     return afford(c, s, m, err);
 }
 
-static int in_stash(const bra_game *c, const bra_state *s, int t)
+static int in_stash(const bra_content *c, const bra_state *s, int t)
 {
     int f = bra_active_faction(c, s);
     return t < BRA_NF * 64 && (t >> 6) == f && (s->f[f].stash >> (t & 63) & 1);
 }
 
-static int check_discard(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err)
+static int check_discard(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     if (!m->ntok)
         return REFUSE("BRA-6.3.1", "E_DISCARD_EMPTY: name at least one token to discard");
@@ -242,7 +242,7 @@ static int check_discard(const bra_game *c, const bra_state *s, const bra_cmd *m
     return afford(c, s, m, err);
 }
 
-static int check_summon(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err)
+static int check_summon(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     if (m->host == BRA_NONE)
         return BRA_PENDING;
@@ -266,7 +266,7 @@ static int check_summon(const bra_game *c, const bra_state *s, const bra_cmd *m,
     return afford(c, s, m, err);
 }
 
-static int check_ci(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err)
+static int check_ci(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     if (m->agent == BRA_NONE)
         return BRA_PENDING;
@@ -295,7 +295,7 @@ static int check_ci(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_
     return afford(c, s, m, err);
 }
 
-static int check_deploy(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err)
+static int check_deploy(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     int f = bra_active_faction(c, s);
     if (!in_stash(c, s, m->token))
@@ -369,7 +369,7 @@ static int check_deploy(const bra_game *c, const bra_state *s, const bra_cmd *m,
     }
 }
 
-static int check_ability(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err)
+static int check_ability(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     int a = m->agent, f = bra_active_faction(c, s);
     if (own_agent(c, s, m, a, 1, err))
@@ -412,7 +412,7 @@ static int check_ability(const bra_game *c, const bra_state *s, const bra_cmd *m
     return afford(c, s, m, err);
 }
 
-static int check_use(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err)
+static int check_use(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     int f = bra_active_faction(c, s), i = m->item;
     if (i >= c->nitems || s->iowner[i] != f)
@@ -437,7 +437,7 @@ static int check_use(const bra_game *c, const bra_state *s, const bra_cmd *m, tt
     return afford(c, s, m, err);
 }
 
-static int check_main(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err)
+static int check_main(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     int f = bra_active_faction(c, s);
     switch (m->verb) {
@@ -479,7 +479,7 @@ static int check_main(const bra_game *c, const bra_state *s, const bra_cmd *m, t
     }
 }
 
-int bra_check(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err)
+int bra_check(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     if (s->over)
         return tt_fail(err, TT_ESTATE, "BRA-6.0.2", "E_GAME_OVER: the game has ended");
@@ -510,7 +510,7 @@ int bra_check(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error 
 
 /* --- what a declaration asks next, and whether it can be completed ---------------------- */
 
-int bra_next_field(const bra_game *c, const bra_state *s, const bra_cmd *m)
+int bra_next_field(const bra_content *c, const bra_state *s, const bra_cmd *m)
 {
     switch (m->verb) {
     case V_DISCARD: return F_MORE;
@@ -559,7 +559,8 @@ int bra_next_field(const bra_game *c, const bra_state *s, const bra_cmd *m)
 }
 
 /* The candidate answers to a question, in a fixed order. */
-int bra_candidates(const bra_game *c, const bra_state *s, const bra_cmd *m, int field, uint8_t *out)
+int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, int field,
+                   uint8_t *out)
 {
     int n = 0, f = bra_active_faction(c, s);
     switch (field) {
@@ -637,7 +638,7 @@ static void answer(bra_cmd *m, int field, int v)
 static const char *const field_names[] = {"",        "agent", "area",    "mode", "host", "target",
                                           "outcome", "item",  "faction", "path", "more"};
 
-int bra_completable(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_error *err)
+int bra_completable(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     int field = bra_next_field(c, s, m);
     if (field == F_NONE || field == F_MORE)
@@ -671,7 +672,7 @@ int bra_completable(const bra_game *c, const bra_state *s, const bra_cmd *m, tt_
     return 0;
 }
 
-int bra_path_canon(const bra_game *c, const bra_state *s, const bra_cmd *m, uint8_t *path)
+int bra_path_canon(const bra_content *c, const bra_state *s, const bra_cmd *m, uint8_t *path)
 {
     int a = m->agent, from = a < c->nagents ? s->loc[a] : BRA_NONE, dest = m->dest;
     if (from >= c->nareas || dest >= c->nareas)

@@ -1,6 +1,6 @@
 /* Braunau content: loading and validating a content (variant) file — the
  * constants, factions, token types, areas, agents and items of BRA-2 and
- * BRA-12.1 – 12.4 — into a flat bra_game.
+ * BRA-12.1 – 12.4 — into a flat bra_content.
  *
  * Validation does not stop at the first problem: every unknown field, wrong
  * type, out-of-range value, unknown reference and broken data rule is reported
@@ -24,7 +24,7 @@
 
 typedef struct loader {
     tt_fields f; /* the document, the diagnostics and the code E_DATA_FIELD (core/fields.h) */
-    bra_game *c;
+    bra_content *c;
 } loader;
 
 #define PROBLEM(L, node, key, rule, ...)                                                           \
@@ -64,7 +64,7 @@ int bra_type_code(const char *code)
     return -1;
 }
 
-int bra_find_agent(const bra_game *c, const char *id)
+int bra_find_agent(const bra_content *c, const char *id)
 {
     for (int i = 0; i < c->nagents; i++)
         if (strcasecmp(c->a[i].id, id) == 0)
@@ -72,7 +72,7 @@ int bra_find_agent(const bra_game *c, const char *id)
     return -1;
 }
 
-int bra_find_area(const bra_game *c, const char *id)
+int bra_find_area(const bra_content *c, const char *id)
 {
     for (int i = 0; i < c->nareas; i++)
         if (strcasecmp(c->area[i].id, id) == 0)
@@ -80,7 +80,7 @@ int bra_find_area(const bra_game *c, const char *id)
     return -1;
 }
 
-int bra_find_item(const bra_game *c, const char *id)
+int bra_find_item(const bra_content *c, const char *id)
 {
     for (int i = 0; i < c->nitems; i++)
         if (strcasecmp(c->item[i].id, id) == 0)
@@ -88,7 +88,7 @@ int bra_find_item(const bra_game *c, const char *id)
     return -1;
 }
 
-int bra_find_faction(const bra_game *c, const char *id)
+int bra_find_faction(const bra_content *c, const char *id)
 {
     for (int i = 0; i < BRA_NF; i++)
         if (strcasecmp(c->f[i].id, id) == 0)
@@ -212,7 +212,7 @@ static void load_areas(loader *L, const json_t *root)
         if (n > BRA_MAX_AREAS)
             return;
     }
-    bra_game *c = L->c;
+    bra_content *c = L->c;
     size_t i;
     json_t *v;
     json_array_foreach((json_t *)arr, i, v)
@@ -269,7 +269,7 @@ static void load_areas(loader *L, const json_t *root)
 }
 
 /* BRA-2.12: distances by breadth-first search; unreachable areas stay 255. */
-static void compute_distances(bra_game *c)
+static void compute_distances(bra_content *c)
 {
     c->all_areas = (uint16_t)((1u << c->nareas) - 1);
     for (int x = 0; x < c->nareas; x++) {
@@ -301,7 +301,7 @@ static void load_factions(loader *L, const json_t *root)
     const json_t *arr = tt_field_array(&L->f, root, "factions", 1, "BRA-2.2");
     if (!arr)
         return;
-    bra_game *c = L->c;
+    bra_content *c = L->c;
     int seen = 0;
     size_t i;
     json_t *v;
@@ -362,7 +362,7 @@ static void load_token_types(loader *L, const json_t *root)
     const json_t *arr = tt_field_array(&L->f, root, "token_types", 1, "BRA-2.4");
     if (!arr)
         return;
-    bra_game *c = L->c;
+    bra_content *c = L->c;
     int seen = 0;
     size_t i;
     json_t *v;
@@ -412,7 +412,7 @@ static void load_agent(loader *L, const json_t *arr, const json_t *v)
     static const char *const kinds[] = {"AGENT", "MOB", NULL};
     static const char *const tiers[] = {"BASE", "EXTENDED", NULL};
     static const char *const afields[] = {"name", "effect", NULL};
-    bra_game *c = L->c;
+    bra_content *c = L->c;
     if (!is_entry(L, arr, v, "agents", "BRA-2.7"))
         return;
     tt_field_check(&L->f, v, fields, "an agent", "BRA-2.7");
@@ -469,7 +469,7 @@ static void load_agents(loader *L, const json_t *root)
     size_t i;
     json_t *v;
     json_array_foreach((json_t *)arr, i, v) load_agent(L, arr, v);
-    const bra_game *c = L->c;
+    const bra_content *c = L->c;
     for (int f = 0; f < BRA_NF; f++) {
         int residents = 0, base = 0, bad = 0;
         for (int k = 0; k < c->f[f].nagents; k++) {
@@ -501,7 +501,7 @@ static void load_items(loader *L, const json_t *root)
     const json_t *arr = tt_field_array(&L->f, root, "items", 1, "BRA-2.14");
     if (!arr)
         return;
-    bra_game *c = L->c;
+    bra_content *c = L->c;
     size_t i;
     json_t *v;
     json_array_foreach((json_t *)arr, i, v)
@@ -543,7 +543,7 @@ static void load_items(loader *L, const json_t *root)
 /* BRA-3.4: each faction's standard composition must fill a deck. */
 static void check_std_total(loader *L, const json_t *root)
 {
-    const bra_game *c = L->c;
+    const bra_content *c = L->c;
     for (int f = 0; f < BRA_NF; f++) {
         int total = 0;
         for (int t = 0; t < T_NTYPES; t++)
@@ -556,7 +556,7 @@ static void check_std_total(loader *L, const json_t *root)
     }
 }
 
-int bra_content_load(bra_game *c, const char *text, size_t len, const char *file, tt_diags *d)
+int bra_content_load(bra_content *c, const char *text, size_t len, const char *file, tt_diags *d)
 {
     static const char *const fields[] = {"module", "parameters", "factions", "token_types",
                                          "areas",  "agents",     "items",    NULL};
@@ -590,7 +590,7 @@ int bra_content_load(bra_game *c, const char *text, size_t len, const char *file
 
 int bra_validate_content(const char *text, size_t len, const char *file, tt_diags *d)
 {
-    bra_game *c = malloc(sizeof *c);
+    bra_content *c = malloc(sizeof *c);
     if (!c) {
         tt_diag_add(d, file, 0, NULL, "out of memory");
         return -1;

@@ -25,7 +25,7 @@
 typedef struct dloader {
     tt_json_doc *doc;
     tt_diags *d;
-    const bra_game *c;
+    const bra_content *c;
 } dloader;
 
 #define LINE(L, node, key) tt_json_line((L)->doc, node, key)
@@ -35,7 +35,7 @@ static const char *const mode_names[] = {"CUSTOMIZED", "STANDARDIZED", "RANDOM_S
 
 /* --- the standard composition (BRA-3.4) -------------------------------------- */
 
-static int std_count(const bra_game *c, int faction, int type)
+static int std_count(const bra_content *c, int faction, int type)
 {
     if ((type == T_BR || type == T_FA) && type != c->f[faction].records)
         return 0;
@@ -43,7 +43,7 @@ static int std_count(const bra_game *c, int faction, int type)
 }
 
 /* The standard counts, ABIL left for the split. */
-static void std_counts(const bra_game *c, int faction, bra_deck *out)
+static void std_counts(const bra_content *c, int faction, bra_deck *out)
 {
     memset(out, 0, sizeof *out);
     out->faction = (uint8_t)faction;
@@ -52,7 +52,7 @@ static void std_counts(const bra_game *c, int faction, bra_deck *out)
         out->count[t] = (uint8_t)std_count(c, faction, t);
 }
 
-void bra_deck_standard(const bra_game *c, int faction, bra_deck *out)
+void bra_deck_standard(const bra_content *c, int faction, bra_deck *out)
 {
     std_counts(c, faction, out);
     /* the ABIL tokens dealt round the base agents in data order */
@@ -67,7 +67,7 @@ void bra_deck_standard(const bra_game *c, int faction, bra_deck *out)
         }
 }
 
-void bra_deck_random_split(const bra_game *c, int faction, tt_rng *rng, bra_deck *out)
+void bra_deck_random_split(const bra_content *c, int faction, tt_rng *rng, bra_deck *out)
 {
     const bra_faction *f = &c->f[faction];
     memset(out->abil, 0, sizeof out->abil);
@@ -84,7 +84,7 @@ void bra_deck_random_split(const bra_game *c, int faction, tt_rng *rng, bra_deck
     }
 }
 
-int bra_deck_tokens(const bra_game *c, const bra_deck *d, uint8_t *tok)
+int bra_deck_tokens(const bra_content *c, const bra_deck *d, uint8_t *tok)
 {
     int n = 0;
     for (int t = 0; t < T_NTYPES; t++) {
@@ -232,7 +232,7 @@ static void check_counts(dloader *L, decl *x)
 /* V7 – V11: the agents named */
 static void check_agents(dloader *L, decl *x)
 {
-    const bra_game *c = L->c;
+    const bra_content *c = L->c;
     const char *key;
     json_t *v;
     size_t i;
@@ -311,7 +311,7 @@ static void check_agents(dloader *L, decl *x)
  * generates, which has the standard counts. */
 typedef void broken_fn(void *ctx, int check, int what, int actual, int expected);
 
-static int count_limits(const bra_game *c, int faction, int mode, const int *count,
+static int count_limits(const bra_content *c, int faction, int mode, const int *count,
                         const int *abil_n, broken_fn *bad, void *ctx)
 {
     int n = 0, total = 0, records = count[T_BR] + count[T_FA];
@@ -345,7 +345,7 @@ static void report_limit(void *ctx, int check, int what, int actual, int expecte
 {
     dloader *L = ((limits_ctx *)ctx)->L;
     const decl *x = ((limits_ctx *)ctx)->x;
-    const bra_game *c = L->c;
+    const bra_content *c = L->c;
     int line_tokens = x->tokens ? LINE(L, x->obj, "tokens") : LINE(L, x->obj, NULL);
     const char *code = check == 16 ? bra_type_code_name(what) : "DROP";
     int line_code =
@@ -395,7 +395,7 @@ static void first_broken(void *ctx, int check, int what, int actual, int expecte
         *(int *)ctx = check;
 }
 
-int bra_deck_broken(const bra_game *c, const bra_deck *d)
+int bra_deck_broken(const bra_content *c, const bra_deck *d)
 {
     if (d->faction >= BRA_NF)
         return 1;
@@ -434,7 +434,7 @@ int bra_deck_broken(const bra_game *c, const bra_deck *d)
     return first;
 }
 
-void bra_deck_of(const bra_game *c, const bra_state *s, int faction, bra_deck *out)
+void bra_deck_of(const bra_content *c, const bra_state *s, int faction, bra_deck *out)
 {
     const bra_fstate *fs = &s->f[faction];
     memset(out, 0, sizeof *out);
@@ -487,8 +487,8 @@ static int check_decl(dloader *L, const json_t *obj, bra_deck *out)
 /* A declaration, a list of them ({"decks": [...]}) or a content file. Returns
  * the declarations checked (content: 0), or -1 after reporting malformed
  * JSON. out (may be NULL) receives the first declaration when it is valid. */
-int bra_deck_check(const bra_game *c, const char *text, size_t len, const char *file, tt_diags *d,
-                   bra_deck *out, int *nvalid)
+int bra_deck_check(const bra_content *c, const char *text, size_t len, const char *file,
+                   tt_diags *d, bra_deck *out, int *nvalid)
 {
     tt_json_doc doc;
     if (tt_json_parse(&doc, text, len, file, d) != 0)
@@ -526,9 +526,9 @@ int bra_deck_check(const bra_game *c, const char *text, size_t len, const char *
 
 /* --- content, loading and the tools ------------------------------------------------ */
 
-bra_game *bra_content_new(const char *path, tt_error *err)
+bra_content *bra_content_new(const char *path, tt_error *err)
 {
-    bra_game *c = malloc(sizeof *c);
+    bra_content *c = malloc(sizeof *c);
     tt_diags *d = calloc(1, sizeof *d);
     size_t len = 0;
     char *owned = path ? tt_read_file(path, &len) : NULL;
@@ -569,7 +569,8 @@ static char *deck_text(const char *value, size_t *len, char *file, size_t nfile)
     return copy;
 }
 
-int bra_load_deck(const bra_game *c, int faction, const char *value, bra_deck *out, tt_error *err)
+int bra_load_deck(const bra_content *c, int faction, const char *value, bra_deck *out,
+                  tt_error *err)
 {
     if (strcmp(value, "standardized") == 0 || strcmp(value, "standard") == 0) {
         bra_deck_standard(c, faction, out);
@@ -626,7 +627,7 @@ int bra_validate_file(const char *path, tt_diags *d)
         return TT_OK;
     }
     tt_error err;
-    bra_game *c = bra_content_new(NULL, &err);
+    bra_content *c = bra_content_new(NULL, &err);
     if (!c) {
         tt_diag_add(d, path, 0, NULL, "%s", err.msg);
     } else {
@@ -695,7 +696,7 @@ static int read_opts(const char *options, deck_opts *o, int for_new, tt_error *e
 }
 
 /* The declaration as JSON, laid out like BRA-12.5. */
-static void write_decl(const bra_game *c, const bra_deck *d, const char *mode, tt_sbuf *b)
+static void write_decl(const bra_content *c, const bra_deck *d, const char *mode, tt_sbuf *b)
 {
     const bra_faction *f = &c->f[d->faction];
     tt_sbuf_printf(b, "{\n  \"faction\": \"%s\",\n  \"mode\": \"%s\",\n  \"tokens\": {\n", f->id,
@@ -726,7 +727,7 @@ int bra_deck_new(const char *options, char **out, tt_error *err)
     int rc = read_opts(options, &o, 1, err);
     if (rc)
         return rc;
-    bra_game *c = bra_content_new(o.content[0] ? o.content : NULL, err);
+    bra_content *c = bra_content_new(o.content[0] ? o.content : NULL, err);
     if (!c)
         return err ? err->code : TT_ECONTENT;
     bra_deck d;
@@ -749,7 +750,7 @@ int bra_deck_list(const char *path, const char *options, char **out, tt_error *e
     int rc = read_opts(options, &o, 0, err);
     if (rc)
         return rc;
-    bra_game *c = bra_content_new(o.content[0] ? o.content : NULL, err);
+    bra_content *c = bra_content_new(o.content[0] ? o.content : NULL, err);
     if (!c)
         return err ? err->code : TT_ECONTENT;
     size_t len;

@@ -13,7 +13,7 @@
 #include "core/events.h"
 #include "games/braunau/braunau.h"
 
-static int seat_of(const bra_game *c, int faction)
+static int seat_of(const bra_content *c, int faction)
 {
     return c->faction_seat[faction];
 }
@@ -24,7 +24,7 @@ static int seat_of(const bra_game *c, int faction)
  * (cause: the verb; named: the agent the public sees, or -1), and raises the
  * Rally of BRA-6.21.2 when the support reaches the trigger level the first
  * time in that area. */
-void bra_raise(const bra_game *c, bra_state *s, int faction, int area, int d, int set, int cause,
+void bra_raise(const bra_content *c, bra_state *s, int faction, int area, int d, int set, int cause,
                int named, tt_events *ev)
 {
     int before = s->sup[area][faction];
@@ -50,7 +50,7 @@ void bra_raise(const bra_game *c, bra_state *s, int faction, int area, int d, in
 /* An arrest or bribe of enemy agent t by faction `actor`: Forged Papers cancel
  * it (the card used is returned), or t goes to the reserve and the actor
  * scores vp (-1 returned). */
-static int removal(const bra_game *c, bra_state *s, int actor, int t, int vp, int bribe)
+static int removal(const bra_content *c, bra_state *s, int actor, int t, int vp, int bribe)
 {
     int owner = c->a[t].faction;
     for (int i = 0; i < c->nitems; i++) /* the lowest item id first */
@@ -73,7 +73,7 @@ static int removal(const bra_game *c, bra_state *s, int actor, int t, int vp, in
 }
 
 /* What a removal did, in public. */
-static void removal_event(const bra_game *c, const bra_state *s, int t, int papers, int vp,
+static void removal_event(const bra_content *c, const bra_state *s, int t, int papers, int vp,
                           tt_events *ev)
 {
     if (papers >= 0)
@@ -84,7 +84,7 @@ static void removal_event(const bra_game *c, const bra_state *s, int t, int pape
 
 /* --- drawing and the stash (BRA-6.1 – 6.3) ------------------------------------------ */
 
-static void do_draw(const bra_game *c, bra_state *s, int seat, tt_events *ev)
+static void do_draw(const bra_content *c, bra_state *s, int seat, tt_events *ev)
 {
     bra_fstate *f = &s->f[c->seat_faction[seat]];
     int n = f->ndeck < c->p.draw_count ? f->ndeck : c->p.draw_count; /* BRA-6.1.2 */
@@ -103,7 +103,7 @@ static void do_draw(const bra_game *c, bra_state *s, int seat, tt_events *ev)
     }
 }
 
-static void do_keep(const bra_game *c, bra_state *s, int seat, const bra_cmd *m, tt_events *ev)
+static void do_keep(const bra_content *c, bra_state *s, int seat, const bra_cmd *m, tt_events *ev)
 {
     bra_fstate *f = &s->f[c->seat_faction[seat]];
     int k = m->ntok, cost = k * c->p.retain_cost, returned = f->npend - k;
@@ -126,7 +126,8 @@ static void do_keep(const bra_game *c, bra_state *s, int seat, const bra_cmd *m,
         tt_emit(ev, EV_KEPT, seat, 1, m->toks[i], f->tok[m->toks[i] & 63], 0, 0);
 }
 
-static void do_discard(const bra_game *c, bra_state *s, int seat, const bra_cmd *m, tt_events *ev)
+static void do_discard(const bra_content *c, bra_state *s, int seat, const bra_cmd *m,
+                       tt_events *ev)
 {
     bra_fstate *f = &s->f[c->seat_faction[seat]];
     /* a discard the stash limit forces: a draw waits and there is no room to
@@ -149,7 +150,7 @@ static void do_discard(const bra_game *c, bra_state *s, int seat, const bra_cmd 
 
 /* --- the tokens (BRA-6.5 – 6.14) -------------------------------------------------- */
 
-static void do_summon(const bra_game *c, bra_state *s, const bra_cmd *m, tt_events *ev)
+static void do_summon(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev)
 {
     int actor = bra_active_faction(c, s), h = m->host, t = m->target, owner = c->a[t].faction;
     /* BRA-6.9.2 step 1: the meeting, in H's area */
@@ -173,7 +174,7 @@ static void do_summon(const bra_game *c, bra_state *s, const bra_cmd *m, tt_even
     }
 }
 
-static void do_ci(const bra_game *c, bra_state *s, const bra_cmd *m, tt_events *ev)
+static void do_ci(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev)
 {
     int actor = bra_active_faction(c, s);
     s->f[actor].ci_turn++; /* public: the owner may hold a decoy now (BRA-6.10.3) */
@@ -187,7 +188,7 @@ static void do_ci(const bra_game *c, bra_state *s, const bra_cmd *m, tt_events *
     }
 }
 
-static void do_refill(const bra_game *c, bra_state *s, int item, tt_events *ev)
+static void do_refill(const bra_content *c, bra_state *s, int item, tt_events *ev)
 {
     int actor = bra_active_faction(c, s), slot = 0;
     while (slot < c->p.market_row && s->market[slot] != item)
@@ -208,7 +209,7 @@ static void do_refill(const bra_game *c, bra_state *s, int item, tt_events *ev)
     tt_emit(ev, EV_MARKET, s->active, 0, slot, next == BRA_NONE ? -1 : next, 0, 0);
 }
 
-static void do_deploy(const bra_game *c, bra_state *s, const bra_cmd *m, tt_events *ev)
+static void do_deploy(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev)
 {
     int actor = bra_active_faction(c, s), t = m->token & 63, type = bra_tok_type(s, m->token);
     bra_fstate *f = &s->f[actor];
@@ -274,7 +275,7 @@ static void do_deploy(const bra_game *c, bra_state *s, const bra_cmd *m, tt_even
 
 /* --- basic actions (BRA-6.15 – 6.19) ------------------------------------------------- */
 
-static void do_move(const bra_game *c, bra_state *s, const bra_cmd *m, tt_events *ev)
+static void do_move(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev)
 {
     int actor = bra_active_faction(c, s), a = m->agent;
     int dest = m->npath ? m->path[m->npath - 1] : m->dest;
@@ -295,7 +296,7 @@ static void do_move(const bra_game *c, bra_state *s, const bra_cmd *m, tt_events
     tt_emit(ev, EV_MOVED, s->active, 1, a, dest, steps, 0);
 }
 
-static void do_agitate(const bra_game *c, bra_state *s, const bra_cmd *m, tt_events *ev)
+static void do_agitate(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev)
 {
     int actor = bra_active_faction(c, s), a = m->agent;
     bra_fstate *f = &s->f[actor];
@@ -308,7 +309,7 @@ static void do_agitate(const bra_game *c, bra_state *s, const bra_cmd *m, tt_eve
     bra_raise(c, s, actor, s->loc[a], 1, 0, V_AGITATE, c->a[a].mob || s->exposed[a] ? a : -1, ev);
 }
 
-static void do_denounce(const bra_game *c, bra_state *s, const bra_cmd *m, tt_events *ev)
+static void do_denounce(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev)
 {
     int actor = bra_active_faction(c, s), a = m->agent, t = m->target, x = s->loc[a];
     s->f[actor].ap = (uint8_t)(s->f[actor].ap - c->p.cost_denounce);
@@ -329,7 +330,7 @@ static void do_denounce(const bra_game *c, bra_state *s, const bra_cmd *m, tt_ev
     tt_emit(ev, EV_DENOUNCE, s->active, 0, a, t, 0, x);
 }
 
-static void do_ability(const bra_game *c, bra_state *s, const bra_cmd *m, tt_events *ev)
+static void do_ability(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev)
 {
     int actor = bra_active_faction(c, s), a = m->agent, x = s->loc[a], level = s->level[a];
     bra_fstate *f = &s->f[actor];
@@ -382,7 +383,7 @@ static void do_ability(const bra_game *c, bra_state *s, const bra_cmd *m, tt_eve
     }
 }
 
-static void do_use(const bra_game *c, bra_state *s, const bra_cmd *m, tt_events *ev)
+static void do_use(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev)
 {
     int actor = bra_active_faction(c, s), i = m->item;
     bra_fstate *f = &s->f[actor];
@@ -396,7 +397,7 @@ static void do_use(const bra_game *c, bra_state *s, const bra_cmd *m, tt_events 
     }
 }
 
-void bra_do(const bra_game *c, bra_state *s, const bra_cmd *m, tt_events *ev)
+void bra_do(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev)
 {
     switch (m->verb) {
     case V_DRAW: do_draw(c, s, s->active, ev); break;

@@ -32,7 +32,7 @@
 #include "core/events.h"
 #include "games/braunau/braunau.h"
 
-uint16_t bra_spread(const bra_game *c, uint16_t m, int steps)
+uint16_t bra_spread(const bra_content *c, uint16_t m, int steps)
 {
     uint16_t reach = 0, cur = m;
     for (int i = 0; i < steps; i++) {
@@ -46,12 +46,12 @@ uint16_t bra_spread(const bra_game *c, uint16_t m, int steps)
     return reach;
 }
 
-int bra_hidden_from(const bra_game *c, const bra_state *s, int v, int a)
+int bra_hidden_from(const bra_content *c, const bra_state *s, int v, int a)
 {
     return bra_in_play(s, a) && c->a[a].faction != v && !c->a[a].mob && !s->exposed[a];
 }
 
-uint16_t bra_known(const bra_game *c, const bra_state *s, int v, int a)
+uint16_t bra_known(const bra_content *c, const bra_state *s, int v, int a)
 {
     if (!bra_in_play(s, a))
         return 0;
@@ -66,7 +66,8 @@ int bra_reported(const bra_state *s, int a, int honour_decoys)
 }
 
 /* Faction v learns that a is reported in area r. */
-static void report(const bra_game *c, bra_state *s, int v, int a, int r, int source, tt_events *ev)
+static void report(const bra_content *c, bra_state *s, int v, int a, int r, int source,
+                   tt_events *ev)
 {
     int owner = c->a[a].faction, window = s->f[owner].ci_turn && !c->a[a].mob;
     if (window)
@@ -77,19 +78,19 @@ static void report(const bra_game *c, bra_state *s, int v, int a, int r, int sou
     tt_emit(ev, EV_REVEAL, c->faction_seat[v], 1, a, r, source, 0);
 }
 
-void bra_reveal_agent(const bra_game *c, bra_state *s, int v, int a, int source, tt_events *ev)
+void bra_reveal_agent(const bra_content *c, bra_state *s, int v, int a, int source, tt_events *ev)
 {
     report(c, s, v, a, bra_reported(s, a, 1), source, ev);
 }
 
-void bra_reveal_true(const bra_game *c, bra_state *s, int v, int a, int source, tt_events *ev)
+void bra_reveal_true(const bra_content *c, bra_state *s, int v, int a, int source, tt_events *ev)
 {
     s->maybe[v][a] = (uint16_t)(1u << s->loc[a]);
     s->intel[v][a] = (bra_intel){s->loc[a], s->round, (uint8_t)source, 0};
     tt_emit(ev, EV_REVEAL, c->faction_seat[v], 1, a, s->loc[a], source, 0);
 }
 
-void bra_reveal_scope(const bra_game *c, bra_state *s, int v, uint16_t scope, int source,
+void bra_reveal_scope(const bra_content *c, bra_state *s, int v, uint16_t scope, int source,
                       tt_events *ev)
 {
     for (int a = 0; a < c->nagents; a++) {
@@ -104,14 +105,14 @@ void bra_reveal_scope(const bra_game *c, bra_state *s, int v, uint16_t scope, in
     }
 }
 
-void bra_know_dropped(const bra_game *c, bra_state *s, int a)
+void bra_know_dropped(const bra_content *c, bra_state *s, int a)
 {
     for (int v = 0; v < BRA_NV; v++) /* the other factions and the public */
         if (v != c->a[a].faction)
             s->maybe[v][a] = c->a[a].mob ? (uint16_t)(1u << s->loc[a]) : c->all_areas;
 }
 
-void bra_know_moved(const bra_game *c, bra_state *s, int a, int dest, int reach, int seen)
+void bra_know_moved(const bra_content *c, bra_state *s, int a, int dest, int reach, int seen)
 {
     int owner = c->a[a].faction;
     for (int v = 0; v < BRA_NV; v++) {
@@ -132,14 +133,14 @@ void bra_know_moved(const bra_game *c, bra_state *s, int a, int dest, int reach,
     }
 }
 
-void bra_know_at(const bra_game *c, bra_state *s, int a)
+void bra_know_at(const bra_content *c, bra_state *s, int a)
 {
     for (int v = 0; v < BRA_NV; v++)
         if (v != c->a[a].faction)
             s->maybe[v][a] = (uint16_t)(1u << s->loc[a]);
 }
 
-void bra_know_not_at(const bra_game *c, bra_state *s, int a, int area)
+void bra_know_not_at(const bra_content *c, bra_state *s, int a, int area)
 {
     for (int v = 0; v < BRA_NV; v++)
         if (v != c->a[a].faction)
@@ -154,7 +155,7 @@ void bra_know_removed(bra_state *s, int a)
         s->intel[v][a].window = 0;
 }
 
-void bra_know_summoned(const bra_game *c, bra_state *s, int host, int target)
+void bra_know_summoned(const bra_content *c, bra_state *s, int host, int target)
 {
     int sf = c->a[host].faction, of = c->a[target].faction, x = s->loc[host];
     for (int v = 0; v < BRA_NV; v++) {
@@ -179,7 +180,7 @@ void bra_know_summoned(const bra_game *c, bra_state *s, int host, int target)
     }
 }
 
-void bra_know_window_closes(const bra_game *c, bra_state *s, int faction)
+void bra_know_window_closes(const bra_content *c, bra_state *s, int faction)
 {
     for (int k = 0; k < c->f[faction].nagents; k++)
         for (int v = 0; v < BRA_NF; v++)
@@ -253,7 +254,7 @@ static int fits(const slots *S, const bra_deck *d)
 }
 
 /* What the mode and the played pile fix of faction f's deck. */
-static void read_slots(const bra_game *c, const bra_fstate *fs, int f, slots *S)
+static void read_slots(const bra_content *c, const bra_fstate *fs, int f, slots *S)
 {
     const bra_deck *decl = &c->deck[f];
     memset(S, 0, sizeof *S);
@@ -286,7 +287,7 @@ static void read_slots(const bra_game *c, const bra_fstate *fs, int f, slots *S)
  * token of a free slot to another free slot, and keeps the change when the
  * declaration stays legal and still fits. As many steps as hidden tokens, so
  * that each is offered one replacement on average. */
-static void walk(const bra_game *c, const slots *S, bra_deck *d, int steps, tt_rng *r)
+static void walk(const bra_content *c, const slots *S, bra_deck *d, int steps, tt_rng *r)
 {
     uint8_t free[NSLOTS];
     int nfree = 0;
@@ -314,7 +315,7 @@ static void walk(const bra_game *c, const slots *S, bra_deck *d, int steps, tt_r
  * ABIL split is the owner's (BRA-3.7 chooses it, BRA-3.8 draws it, BRA-7.2
  * shows others the size only): both draw a split again as BRA-3.8 does,
  * until one fits; a customized deck walks. */
-static void recompose(const bra_game *c, bra_state *s, int f, tt_rng *r)
+static void recompose(const bra_content *c, bra_state *s, int f, tt_rng *r)
 {
     bra_fstate *fs = &s->f[f];
     slots S;
@@ -362,7 +363,7 @@ static void redeal(bra_fstate *f, tt_rng *r)
 }
 
 /* Positions and decoys of faction f's agents, as viewer slot v may imagine them. */
-static void resample_agents(const bra_game *c, bra_state *s, int v, int f, tt_rng *r)
+static void resample_agents(const bra_content *c, bra_state *s, int v, int f, tt_rng *r)
 {
     const bra_faction *fa = &c->f[f];
     uint8_t need[BRA_MAX_FAGENTS], may[BRA_MAX_FAGENTS];
@@ -408,7 +409,7 @@ static void resample_agents(const bra_game *c, bra_state *s, int v, int f, tt_rn
 
 void bra_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
 {
-    const bra_game *c = bra_of(g);
+    const bra_content *c = bra_content_of(g);
     bra_state *s = st;
     if (viewer == TT_VIEW_ALL)
         return;

@@ -9,26 +9,26 @@
 
 #include "games/braunau/braunau.h"
 
-static const char *fname(const bra_game *c, int seat)
+static const char *fname(const bra_content *c, int seat)
 {
     return seat >= 0 && seat < c->nseats ? c->f[c->seat_faction[seat]].name : "?";
 }
-static const char *agent(const bra_game *c, int a)
+static const char *agent(const bra_content *c, int a)
 {
     return a >= 0 && a < c->nagents ? c->a[a].id : "?";
 }
-static const char *area(const bra_game *c, int x)
+static const char *area(const bra_content *c, int x)
 {
     return x >= 0 && x < c->nareas ? c->area[x].id : "?";
 }
-static const char *item(const bra_game *c, int i)
+static const char *item(const bra_content *c, int i)
 {
     return i >= 0 && i < c->nitems ? c->item[i].id : "?";
 }
 
 /* "G05 ABIL(GER_WEISS)": a token and what it is (packed as in bra_fstate.tok,
  * carried by the event). */
-static void token_text(const bra_game *c, int t, int packed, char *buf, size_t n)
+static void token_text(const bra_content *c, int t, int packed, char *buf, size_t n)
 {
     char id[8];
     bra_token_name(c, t, id, sizeof id);
@@ -39,7 +39,7 @@ static void token_text(const bra_game *c, int t, int packed, char *buf, size_t n
         snprintf(buf, n, "%s %s", id, bra_type_code_name(type));
 }
 
-static int secret_text(const bra_game *c, const tt_event *e, char *buf, size_t n)
+static int secret_text(const bra_content *c, const tt_event *e, char *buf, size_t n)
 {
     char tok[48];
     switch (e->type) {
@@ -85,7 +85,7 @@ static const char *cause_text(int cause)
     }
 }
 
-static int support_text(const bra_game *c, const tt_event *e, char *buf, size_t n)
+static int support_text(const bra_content *c, const tt_event *e, char *buf, size_t n)
 {
     int k = snprintf(buf, n, "%s support in %s is now %d (%s", fname(c, e->player), area(c, e->a),
                      e->b, cause_text(e->c));
@@ -96,7 +96,7 @@ static int support_text(const bra_game *c, const tt_event *e, char *buf, size_t 
     return k;
 }
 
-static int denounce_text(const bra_game *c, const tt_event *e, char *buf, size_t n)
+static int denounce_text(const bra_content *c, const tt_event *e, char *buf, size_t n)
 {
     const char *who = fname(c, e->player);
     switch (e->c) {
@@ -112,7 +112,7 @@ static int denounce_text(const bra_game *c, const tt_event *e, char *buf, size_t
     }
 }
 
-static int move_text(const bra_game *c, const tt_event *e, char *buf, size_t n)
+static int move_text(const bra_content *c, const tt_event *e, char *buf, size_t n)
 {
     const char *who = fname(c, e->player);
     if (e->b >= 0)
@@ -122,7 +122,7 @@ static int move_text(const bra_game *c, const tt_event *e, char *buf, size_t n)
     return snprintf(buf, n, "%s move an agent", who);
 }
 
-static int public_text(const bra_game *c, const tt_event *e, char *buf, size_t n)
+static int public_text(const bra_content *c, const tt_event *e, char *buf, size_t n)
 {
     const char *who = fname(c, e->player);
     char tok[48];
@@ -193,7 +193,7 @@ static int public_text(const bra_game *c, const tt_event *e, char *buf, size_t n
 
 int bra_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n)
 {
-    const bra_game *c = bra_of(g);
+    const bra_content *c = bra_content_of(g);
     if (!n)
         return 0;
     buf[0] = 0;

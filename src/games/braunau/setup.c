@@ -18,7 +18,7 @@
 /* --- setup (BRA-4.1) ----------------------------------------------------------------- */
 
 /* Steps 4 – 8 and 9, after the decks are built and shuffled. */
-static void lay_out(const bra_game *c, bra_state *s)
+static void lay_out(const bra_content *c, bra_state *s)
 {
     const bra_params *p = &c->p;
     for (int a = 0; a < c->nagents; a++) { /* step 5 */
@@ -50,7 +50,7 @@ static void lay_out(const bra_game *c, bra_state *s)
     }
 }
 
-static void deal_market(const bra_game *c, bra_state *s)
+static void deal_market(const bra_content *c, bra_state *s)
 {
     for (int k = 0; k < BRA_MAX_ROW; k++)
         s->market[k] = BRA_NONE;
@@ -64,7 +64,7 @@ static void deal_market(const bra_game *c, bra_state *s)
 
 void bra_setup(const tt_game *g, bra_state *s, uint64_t seed)
 {
-    const bra_game *c = bra_of(g);
+    const bra_content *c = bra_content_of(g);
     tt_rng_seed(&s->rng, seed); /* step 2 */
     s->first = (uint8_t)tt_rng_below(&s->rng, (uint32_t)c->nseats);
     s->conceder = BRA_NONE;
@@ -94,7 +94,7 @@ void bra_setup(const tt_game *g, bra_state *s, uint64_t seed)
 
 /* --- turns (BRA-5) ------------------------------------------------------------------------ */
 
-void bra_start_turn(const bra_game *c, bra_state *s, tt_events *ev)
+void bra_start_turn(const bra_content *c, bra_state *s, tt_events *ev)
 {
     int f = bra_active_faction(c, s);
     bra_fstate *fs = &s->f[f];
@@ -111,7 +111,7 @@ void bra_start_turn(const bra_game *c, bra_state *s, tt_events *ev)
     tt_emit(ev, EV_TURN, s->active, 0, s->round, 0, 0, 0);
 }
 
-void bra_end_turn(const bra_game *c, bra_state *s, tt_events *ev)
+void bra_end_turn(const bra_content *c, bra_state *s, tt_events *ev)
 {
     s->f[bra_active_faction(c, s)].ap = 0; /* BRA-5.4: the rest is lost */
     int next = (s->active + 1) % c->nseats;
@@ -129,7 +129,7 @@ void bra_end_turn(const bra_game *c, bra_state *s, tt_events *ev)
 
 /* --- scoring (BRA-9) ------------------------------------------------------------------------ */
 
-static int total_support(const bra_game *c, const bra_state *s, int f)
+static int total_support(const bra_content *c, const bra_state *s, int f)
 {
     int t = 0;
     for (int x = 0; x < c->nareas; x++)
@@ -138,7 +138,7 @@ static int total_support(const bra_game *c, const bra_state *s, int f)
 }
 
 /* BRA-9.3: does seat i rank strictly before seat j? A conceder ranks last. */
-static int before(const bra_game *c, const bra_state *s, int i, int j)
+static int before(const bra_content *c, const bra_state *s, int i, int j)
 {
     if ((s->conceder == i) != (s->conceder == j))
         return s->conceder == j;
@@ -151,7 +151,7 @@ static int before(const bra_game *c, const bra_state *s, int i, int j)
     return s->f[fi].gold > s->f[fj].gold;
 }
 
-void bra_score(const bra_game *c, bra_state *s, tt_events *ev)
+void bra_score(const bra_content *c, bra_state *s, tt_events *ev)
 {
     for (int x = 0; x < c->nareas; x++) { /* BRA-9.1 step 1: area control */
         int best = -1, high = 0, tied = 0;
@@ -198,7 +198,7 @@ void bra_score(const bra_game *c, bra_state *s, tt_events *ev)
 
 #define INSANE(...) tt_fail(err, TT_ESTATE, NULL, __VA_ARGS__)
 
-static int check_tokens(const bra_game *c, const bra_state *s, int f, tt_error *err)
+static int check_tokens(const bra_content *c, const bra_state *s, int f, tt_error *err)
 {
     const bra_fstate *fs = &s->f[f];
     uint8_t seen[BRA_MAX_DECK] = {0};
@@ -225,7 +225,7 @@ static int check_tokens(const bra_game *c, const bra_state *s, int f, tt_error *
     return TT_OK;
 }
 
-static int check_agents(const bra_game *c, const bra_state *s, tt_error *err)
+static int check_agents(const bra_content *c, const bra_state *s, tt_error *err)
 {
     for (int a = 0; a < c->nagents; a++) {
         int f = c->a[a].faction, loc = s->loc[a];
@@ -254,7 +254,7 @@ static int check_agents(const bra_game *c, const bra_state *s, tt_error *err)
 
 int bra_sanity(const tt_game *g, const void *st, tt_error *err)
 {
-    const bra_game *c = bra_of(g);
+    const bra_content *c = bra_content_of(g);
     const bra_state *s = st;
     for (int f = 0; f < BRA_NF; f++) {
         int rc = check_tokens(c, s, f, err);
@@ -295,7 +295,7 @@ int bra_sanity(const tt_game *g, const void *st, tt_error *err)
 
 /* Puts the named tokens (ids) on top of order[0..n-1], first named on top.
  * Returns how many were named, or -1 with err set. */
-static int stack(const bra_game *c, uint8_t *order, int n, int prefix, const char *values,
+static int stack(const bra_content *c, uint8_t *order, int n, int prefix, const char *values,
                  const char *what, int items, tt_error *err)
 {
     char names[512];
@@ -332,7 +332,7 @@ static int stack(const bra_game *c, uint8_t *order, int n, int prefix, const cha
     return np;
 }
 
-static int rig_deck(const bra_game *c, bra_state *s, int f, const char *values, const char *what,
+static int rig_deck(const bra_content *c, bra_state *s, int f, const char *values, const char *what,
                     tt_error *err)
 {
     bra_fstate *fs = &s->f[f];
@@ -368,7 +368,7 @@ static int rig_deck(const bra_game *c, bra_state *s, int f, const char *values, 
     return TT_OK;
 }
 
-static int rig_items(const bra_game *c, bra_state *s, const char *values, tt_error *err)
+static int rig_items(const bra_content *c, bra_state *s, const char *values, tt_error *err)
 {
     uint8_t order[BRA_MAX_ITEMS * 2];
     int n = 0;
@@ -394,7 +394,7 @@ static int rig_items(const bra_game *c, bra_state *s, const char *values, tt_err
 
 int bra_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err)
 {
-    const bra_game *c = bra_of(g);
+    const bra_content *c = bra_content_of(g);
     bra_state *s = st;
     if (s->over)
         return tt_fail(err, TT_ESTATE, NULL, "the game is over");

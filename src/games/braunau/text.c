@@ -41,14 +41,14 @@ const char *bra_source_name(int s)
     return s > 0 && s < SRC_N ? source_names[s] : "?";
 }
 
-int bra_token_name(const bra_game *c, int t, char *buf, size_t n)
+int bra_token_name(const bra_content *c, int t, char *buf, size_t n)
 {
     if (t < 0 || t >= BRA_NF * 64)
         return snprintf(buf, n, "?");
     return snprintf(buf, n, "%c%02d", c->f[t >> 6].letter, (t & 63) + 1);
 }
 
-int bra_token_parse(const bra_game *c, const char *text)
+int bra_token_parse(const bra_content *c, const char *text)
 {
     if (!text[0] || !isdigit((unsigned char)text[1]))
         return -1;
@@ -64,7 +64,7 @@ int bra_token_parse(const bra_game *c, const char *text)
 
 /* --- format ----------------------------------------------------------------------------- */
 
-static int path_text(const bra_game *c, const bra_state *s, int arg, char *buf, size_t n)
+static int path_text(const bra_content *c, const bra_state *s, int arg, char *buf, size_t n)
 {
     bra_cmd m;
     bra_decl_cmd(s, &m);
@@ -85,7 +85,7 @@ static int path_text(const bra_game *c, const bra_state *s, int arg, char *buf, 
 
 int bra_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n)
 {
-    const bra_game *c = bra_of(g);
+    const bra_content *c = bra_content_of(g);
     const bra_state *s = st;
     int op = BRA_OP(a), arg = BRA_ARG(a);
     char tok[3][8];
@@ -157,7 +157,7 @@ static const verb verbs[] = {
 
 /* A comma list of token ids, in the order of the pending draw when they are
  * all in it (so "keep G45,G33" is the action listed as "keep G33,G45"). */
-static int parse_keep(const bra_game *c, const bra_state *s, char *list, int *arg, tt_error *err)
+static int parse_keep(const bra_content *c, const bra_state *s, char *list, int *arg, tt_error *err)
 {
     int t[BRA_MAX_LIST], k = 0;
     char *save = NULL;
@@ -190,7 +190,7 @@ static int parse_keep(const bra_game *c, const bra_state *s, char *list, int *ar
 }
 
 /* A path of area ids, as the decided agent may walk it (see header). */
-static int parse_path(const bra_game *c, const bra_state *s, char *list, int *arg, tt_error *err)
+static int parse_path(const bra_content *c, const bra_state *s, char *list, int *arg, tt_error *err)
 {
     uint8_t path[BRA_MAX_PATH + 1];
     int n = 0;
@@ -219,7 +219,7 @@ static int parse_path(const bra_game *c, const bra_state *s, char *list, int *ar
     return TT_OK;
 }
 
-static int parse_arg(const bra_game *c, const bra_state *s, const verb *v, char *word, int *arg,
+static int parse_arg(const bra_content *c, const bra_state *s, const verb *v, char *word, int *arg,
                      tt_error *err)
 {
     int x = -1;
@@ -276,7 +276,7 @@ static int parse_arg(const bra_game *c, const bra_state *s, const verb *v, char 
 
 int bra_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err)
 {
-    const bra_game *c = bra_of(g);
+    const bra_content *c = bra_content_of(g);
     const bra_state *s = st;
     char word[24] = "", arg[200] = "", extra[8] = "";
     int n = sscanf(text, " %23s %199s %7s", word, arg, extra);
@@ -344,7 +344,7 @@ static const command commands[] = {
 
 /* The keys a command needs, once its token, agent or item is known; 0 for
  * "cannot tell" (an unknown or foreign token). */
-static unsigned keys_needed(const bra_game *c, const bra_state *s, const bra_cmd *m)
+static unsigned keys_needed(const bra_content *c, const bra_state *s, const bra_cmd *m)
 {
     switch (m->verb) {
     case V_DEPLOY: {
@@ -393,7 +393,7 @@ static uint8_t lookup(int found, const char *value, bra_cmd *m)
 }
 
 /* Reads one key=value into m; refuses a malformed value (BRA-6.0.2 step 3). */
-static int read_key(const bra_game *c, int key, char *value, bra_cmd *m, tt_error *err)
+static int read_key(const bra_content *c, int key, char *value, bra_cmd *m, tt_error *err)
 {
     char *save = NULL;
     switch (key) {
@@ -454,7 +454,7 @@ static void atom(char *atoms, size_t n, const char *fmt, const char *a, const ch
     snprintf(atoms + at, n - at, fmt, a, b);
 }
 
-static void write_atoms(const bra_game *c, const bra_state *s, const bra_cmd *m, char *atoms,
+static void write_atoms(const bra_content *c, const bra_state *s, const bra_cmd *m, char *atoms,
                         size_t n, const char *path)
 {
     char t[8];
@@ -542,7 +542,7 @@ static void write_atoms(const bra_game *c, const bra_state *s, const bra_cmd *m,
 int bra_expand_text(const tt_game *g, const void *st, const char *text, char *atoms, size_t n,
                     tt_error *err)
 {
-    const bra_game *c = bra_of(g);
+    const bra_content *c = bra_content_of(g);
     const bra_state *s = st;
     char buf[512], path[200] = "";
     if (strlen(text) >= sizeof buf)

@@ -26,7 +26,7 @@ static const char *const verb_names[] = {"",        "DRAW", "KEEP",    "DISCARD"
                                          "DEPLOY",  "MOVE", "AGITATE", "DENOUNCE",
                                          "ABILITY", "USE",  "END"};
 
-static const char *viewer_name(const bra_game *c, int viewer)
+static const char *viewer_name(const bra_content *c, int viewer)
 {
     if (viewer == TT_VIEW_ALL)
         return "all";
@@ -36,7 +36,7 @@ static const char *viewer_name(const bra_game *c, int viewer)
 }
 
 /* May the viewer see faction f's own secrets? */
-static int sees(const bra_game *c, int viewer, int f)
+static int sees(const bra_content *c, int viewer, int f)
 {
     return viewer == TT_VIEW_ALL ||
            (viewer >= 0 && viewer < c->nseats && c->seat_faction[viewer] == f);
@@ -44,7 +44,7 @@ static int sees(const bra_game *c, int viewer, int f)
 
 /* "G33 POP", "G05 ABIL GER_WEISS": a token as a short string (views are
  * built often: a string is much cheaper than an object). */
-static json_t *token_json(const bra_game *c, const bra_state *s, int f, int t)
+static json_t *token_json(const bra_content *c, const bra_state *s, int f, int t)
 {
     char text[48];
     int n = bra_token_name(c, f << 6 | t, text, sizeof text);
@@ -55,7 +55,7 @@ static json_t *token_json(const bra_game *c, const bra_state *s, int f, int t)
     return json_string(text);
 }
 
-static json_t *tokens_json(const bra_game *c, const bra_state *s, int f, const uint8_t *t, int n)
+static json_t *tokens_json(const bra_content *c, const bra_state *s, int f, const uint8_t *t, int n)
 {
     json_t *a = json_array();
     for (int i = 0; i < n; i++)
@@ -63,7 +63,7 @@ static json_t *tokens_json(const bra_game *c, const bra_state *s, int f, const u
     return a;
 }
 
-static json_t *mask_tokens_json(const bra_game *c, const bra_state *s, int f, uint64_t m)
+static json_t *mask_tokens_json(const bra_content *c, const bra_state *s, int f, uint64_t m)
 {
     json_t *a = json_array();
     for (int t = 0; t < BRA_MAX_DECK; t++)
@@ -72,7 +72,7 @@ static json_t *mask_tokens_json(const bra_game *c, const bra_state *s, int f, ui
     return a;
 }
 
-static json_t *areas_list(const bra_game *c, uint16_t m)
+static json_t *areas_list(const bra_content *c, uint16_t m)
 {
     json_t *a = json_array();
     for (int x = 0; x < c->nareas; x++)
@@ -82,7 +82,7 @@ static json_t *areas_list(const bra_game *c, uint16_t m)
 }
 
 /* One agent, as viewer slot v (a faction or the public) may see it. */
-static json_t *agent_json(const bra_game *c, const bra_state *s, int viewer, int a)
+static json_t *agent_json(const bra_content *c, const bra_state *s, int viewer, int a)
 {
     int f = c->a[a].faction, v = bra_viewer_slot(c, viewer), loc = s->loc[a];
     int own = sees(c, viewer, f), in = bra_in_play(s, a);
@@ -115,7 +115,7 @@ static json_t *agent_json(const bra_game *c, const bra_state *s, int viewer, int
     return o;
 }
 
-static json_t *deck_json(const bra_game *c, const bra_state *s, int f, int viewer)
+static json_t *deck_json(const bra_content *c, const bra_state *s, int f, int viewer)
 {
     const bra_fstate *fs = &s->f[f];
     json_t *o = json_object();
@@ -136,7 +136,7 @@ static json_t *deck_json(const bra_game *c, const bra_state *s, int f, int viewe
     return o;
 }
 
-static json_t *faction_json(const bra_game *c, const bra_state *s, int seat, int viewer)
+static json_t *faction_json(const bra_content *c, const bra_state *s, int seat, int viewer)
 {
     int f = c->seat_faction[seat];
     const bra_fstate *fs = &s->f[f];
@@ -172,7 +172,7 @@ static json_t *faction_json(const bra_game *c, const bra_state *s, int seat, int
     return o;
 }
 
-static json_t *areas_json(const bra_game *c, const bra_state *s)
+static json_t *areas_json(const bra_content *c, const bra_state *s)
 {
     json_t *a = json_array();
     for (int x = 0; x < c->nareas; x++) {
@@ -193,7 +193,7 @@ static json_t *areas_json(const bra_game *c, const bra_state *s)
     return a;
 }
 
-static json_t *items_json(const bra_game *c, const bra_state *s, int viewer)
+static json_t *items_json(const bra_content *c, const bra_state *s, int viewer)
 {
     json_t *o = json_object(), *row = json_array(), *gone = json_array();
     for (int k = 0; k < c->p.market_row; k++)
@@ -215,7 +215,7 @@ static json_t *items_json(const bra_game *c, const bra_state *s, int viewer)
 }
 
 /* What the player to move is asked, as the viewer may know it. */
-static int question(const bra_game *c, const bra_state *s, int viewer)
+static int question(const bra_content *c, const bra_state *s, int viewer)
 {
     if (s->decl.verb != V_NONE && (viewer == s->active || viewer == TT_VIEW_ALL)) {
         bra_cmd m;
@@ -225,7 +225,7 @@ static int question(const bra_game *c, const bra_state *s, int viewer)
     return -1;
 }
 
-static json_t *decision_json(const bra_game *c, const bra_state *s, int viewer)
+static json_t *decision_json(const bra_content *c, const bra_state *s, int viewer)
 {
     if (s->over)
         return json_null();
@@ -246,7 +246,7 @@ static json_t *decision_json(const bra_game *c, const bra_state *s, int viewer)
     return o;
 }
 
-static json_t *result_json(const bra_game *c, const bra_state *s)
+static json_t *result_json(const bra_content *c, const bra_state *s)
 {
     if (!s->over)
         return json_null();
@@ -273,7 +273,7 @@ static json_t *result_json(const bra_game *c, const bra_state *s)
 
 char *bra_view_json(const tt_game *g, const void *st, int viewer)
 {
-    const bra_game *c = bra_of(g);
+    const bra_content *c = bra_content_of(g);
     const bra_state *s = st;
     json_t *o = json_object(), *factions = json_array();
     json_object_set_new(o, "game", json_string("braunau"));
@@ -296,7 +296,7 @@ char *bra_view_json(const tt_game *g, const void *st, int viewer)
 
 /* --- the terminal picture ---------------------------------------------------------------- */
 
-static void put_token(tt_sbuf *b, const bra_game *c, const bra_state *s, int f, int t)
+static void put_token(tt_sbuf *b, const bra_content *c, const bra_state *s, int f, int t)
 {
     char id[8];
     bra_token_name(c, f << 6 | t, id, sizeof id);
@@ -307,7 +307,7 @@ static void put_token(tt_sbuf *b, const bra_game *c, const bra_state *s, int f, 
         tt_sbuf_printf(b, " %s %s", id, bra_type_code_name(type));
 }
 
-static void put_agent(tt_sbuf *b, const bra_game *c, const bra_state *s, int viewer, int a)
+static void put_agent(tt_sbuf *b, const bra_content *c, const bra_state *s, int viewer, int a)
 {
     int f = c->a[a].faction, v = bra_viewer_slot(c, viewer), loc = s->loc[a];
     int own = sees(c, viewer, f);
@@ -337,7 +337,7 @@ static void put_agent(tt_sbuf *b, const bra_game *c, const bra_state *s, int vie
     tt_sbuf_printf(b, "\n");
 }
 
-static void put_faction(tt_sbuf *b, const bra_game *c, const bra_state *s, int seat, int viewer)
+static void put_faction(tt_sbuf *b, const bra_content *c, const bra_state *s, int seat, int viewer)
 {
     int f = c->seat_faction[seat];
     const bra_fstate *fs = &s->f[f];
@@ -376,7 +376,7 @@ static void put_faction(tt_sbuf *b, const bra_game *c, const bra_state *s, int s
 
 char *bra_view_text(const tt_game *g, const void *st, int viewer)
 {
-    const bra_game *c = bra_of(g);
+    const bra_content *c = bra_content_of(g);
     const bra_state *s = st;
     tt_sbuf b = {0};
     tt_sbuf_printf(&b, "Round %d of %d, %s to act; first player %s.\n", s->round, c->p.rounds,

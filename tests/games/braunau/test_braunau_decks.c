@@ -267,7 +267,7 @@ static void test_BRA_3_10_checks_in_memory_agree(void **state)
 {
     (void)state;
     bx *x = bx_open("germans=germans_intrigue austrians=random locals=locals_anna");
-    const bra_game *c = x->c;
+    const bra_content *c = x->c;
     uint64_t rng = 310;
     int legal = 0, seen[17] = {0};
     char json[1024];

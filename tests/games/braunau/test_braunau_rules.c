@@ -237,7 +237,7 @@ static void test_BRA_7_2_determinize_imagines_hidden_decks(void **state)
 {
     (void)state;
     bx *x = bx_open("germans=germans_intrigue austrians=standardized locals=random");
-    const bra_game *c = x->c;
+    const bra_content *c = x->c;
     /* a game in its middle, each faction with played tokens, the Locals an ABIL */
     tt_action a[BRA_MAX_ACTIONS];
     uint64_t rng = 72, game = 0;
