@@ -2,7 +2,9 @@
  *
  * Functions return TT_OK (0) or a negative TT_E… code. When they fail they fill
  * a caller-provided tt_error (which may be NULL) with a one-line message and,
- * when a rule refused the request, the rule's ID (e.g. "INV-5.7"). */
+ * when a rule refused the request, the rule's ID (e.g. "INV-5.7") and the
+ * rules' own error code where they define one ("E_NO_MP"), for front ends and
+ * tests to match on. */
 #ifndef TABLETOP_ERROR_H
 #define TABLETOP_ERROR_H
 
@@ -22,8 +24,9 @@ enum {
 
 typedef struct tt_error {
     int code;       /* one of the codes above */
+    char ecode[32]; /* the rules' own error code ("E_NO_MP"), or "" */
     char rule[24];  /* rule ID, or "" when no rule is involved */
-    char msg[320];  /* one line, no trailing newline, no rule ID */
+    char msg[320];  /* one line, no trailing newline, no error code, no rule ID */
 } tt_error;
 
 /* A short name for a status code: "illegal", "parse", … */
@@ -32,7 +35,8 @@ const char *tt_strerror(int code);
 /* Clears err (no-op on NULL). */
 void tt_error_clear(tt_error *err);
 
-/* Writes "msg (RULE)" or "msg" into buf; returns buf. */
+/* Writes "ECODE: msg (RULE)", leaving out the parts that are empty, into
+ * buf; returns buf. */
 const char *tt_error_text(const tt_error *err, char *buf, size_t n);
 
 #endif

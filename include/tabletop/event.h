@@ -8,12 +8,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Who sees a hidden fact: a bit per player. Spectators see only what every
+ * player and every onlooker sees, TT_SEEN_ALL. */
+typedef uint8_t tt_seen;
+#define TT_SEEN_ALL ((tt_seen)0xFF)
+#define TT_SEEN(player) ((tt_seen)(1u << (player)))
+
 typedef struct tt_event {
-    uint16_t type;    /* game-specific code */
-    uint8_t player;   /* the player it concerns */
-    uint8_t secret;   /* 1: only `player` may see its card identities */
+    uint16_t type;      /* game-specific code */
+    uint8_t player;     /* the player it concerns */
+    tt_seen seen;       /* who may see its hidden details (card identities) */
     int16_t a, b, c, d; /* game-specific arguments */
 } tt_event;
+
+/* May `viewer` (a player, TT_VIEW_SPECTATOR -2 or TT_VIEW_ALL -3) see the
+ * hidden details of facts seen by `seen`? */
+static inline int tt_seen_by(tt_seen seen, int viewer)
+{
+    if (viewer == -3)
+        return 1;
+    if (viewer < 0)
+        return seen == TT_SEEN_ALL;
+    return (seen >> viewer) & 1;
+}
 
 typedef struct tt_events {
     tt_event *ev;

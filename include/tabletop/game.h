@@ -26,9 +26,35 @@ const char *tt_game_list(int i);
 /* One line about game `name`, or NULL when unknown. */
 const char *tt_game_summary(const char *name);
 
+/* The bounds on players of game `name`: TT_OK, or TT_EARG for an unknown game. */
+int tt_game_player_range(const char *name, int *min, int *max);
+
+/* A parameter a game declares (`new <game> key=value`, `--param key=value`):
+ * its kind, default and allowed values, checked the same way for every game. */
+enum { TT_PARAM_CHOICE, TT_PARAM_INT, TT_PARAM_FILE, TT_PARAM_TEXT };
+typedef struct tt_param_spec {
+    const char *key;
+    int kind;            /* TT_PARAM_… */
+    const char *def;     /* the default, in words where it is no value ("the sample set") */
+    const char *allowed; /* CHOICE: "a|b|c"; INT: "lo..hi"; FILE, TEXT: what it holds */
+    const char *help;    /* one line */
+} tt_param_spec;
+
+/* The i-th parameter game `name` declares, or NULL past the end. */
+const tt_param_spec *tt_game_param(const char *name, int i);
+
+/* The i-th configuration the generic test suite runs for game `name` (its
+ * parameters in *params), or NULL past the end. */
+const char *tt_game_config(const char *name, int i, const char **params);
+
+/* Longest canonical parameter text a game stores (and a record keeps). */
+#define TT_PARAMS_MAX 1024
+
 /* Loads game `name` with parameters "key=value key=value" (NULL or "" for the
- * defaults; each game documents its keys). On success *out owns the game;
- * free it with tt_game_free. On failure *out is NULL and err says why. */
+ * defaults; each game declares its keys, see tt_game_param). On success *out
+ * owns the game; free it with tt_game_free. On failure *out is NULL and err
+ * says why: an unknown key, a value outside the declared ones, or parameters
+ * longer than TT_PARAMS_MAX bytes in canonical form (TT_EARG, never cut). */
 int tt_game_new(const char *name, const char *params, tt_game **out, tt_error *err);
 void tt_game_free(tt_game *game);
 
@@ -81,22 +107,42 @@ int tt_apply_text(const tt_game *game, tt_state *state, const char *text,
 int tt_apply_text_canon(const tt_game *game, tt_state *state, const char *text, char *canon,
                         size_t n, tt_events *events, tt_error *err);
 
-/* A player concedes (allowed at any time; not a listed action so that searches
- * never consider it). */
-int tt_concede(const tt_game *game, tt_state *state, int player,
-               tt_events *events, tt_error *err);
+/* As tt_apply_text_canon, for `player` (-1: the player to move), the one path
+ * front ends take for every text a player types. A text that names an action
+ * outside the turn order ("concede", "accept_draw") is applied for `player`
+ * with tt_offturn_apply, alone, and sets *offturn (may be NULL); any other
+ * text is refused unless `player` is the one to move. */
+int tt_apply_text_as(const tt_game *game, tt_state *state, int player, const char *text,
+                     char *canon, size_t n, int *offturn, tt_events *events, tt_error *err);
 
-/* A draw by agreement, in games that have one (Tannhäuser, TAN-8.6): a player
- * offers, the other accepts (the game ends drawn) or declines. Like
- * tt_concede, at any time and never a listed action. TT_EARG when the game
- * has no such agreement; TT_EILLEGAL, changing nothing, for an answer with no
- * offer to answer or a second offer. */
-enum { TT_DRAW_OFFER, TT_DRAW_ACCEPT, TT_DRAW_DECLINE };
-int tt_draw(const tt_game *game, tt_state *state, int player, int what, tt_events *events,
-            tt_error *err);
-/* "offer_draw", "accept_draw", "decline_draw" → TT_DRAW_…, or -1. */
-int tt_draw_parse(const char *word);
-const char *tt_draw_word(int what);
+/* Actions outside the turn order: what a player may do at the table whoever
+ * is to move — concede, offer or answer a draw (Tannhäuser, TAN-8.6), and a
+ * game's table talk. They are not in tt_legal, so searches and playouts never
+ * see them; their texts go through tt_action_format and tt_action_parse like
+ * any action's. Fills out[] (tt_max_actions entries) with what `player` may
+ * do now and returns how many; 0 in a finished game or for no such player. */
+int tt_offturn_legal(const tt_game *game, const tt_state *state, int player, tt_action *out);
+
+/* Applies an action outside the turn order for `player`. On error (TT_EARG: no
+ * such player or not such an action; TT_ESTATE: the game is over;
+ * TT_EILLEGAL: the rules refuse it now, err names the rule) nothing changed. */
+int tt_offturn_apply(const tt_game *game, tt_state *state, int player, tt_action action,
+                     tt_events *events, tt_error *err);
+
+/* Is `action` one of the actions outside the turn order? (They carry this bit.) */
+#define TT_OFFTURN 0x80000000u
+static inline int tt_action_is_offturn(tt_action a) { return (a & TT_OFFTURN) != 0; }
+
+/* The actions outside the turn order every game may offer, with the texts
+ * the core gives them ("concede", "offer_draw", …); a game numbers its own
+ * (table talk) from TT_OFFTURN_GAME up and formats and parses them itself. */
+enum {
+    TT_CONCEDE = TT_OFFTURN | 1,
+    TT_OFFER_DRAW = TT_OFFTURN | 2,
+    TT_ACCEPT_DRAW = TT_OFFTURN | 3,
+    TT_DECLINE_DRAW = TT_OFFTURN | 4,
+    TT_OFFTURN_GAME = TT_OFFTURN | 16
+};
 
 /* The canonical text of an action in this state, and back. format writes at
  * most n bytes (always terminated) and returns TT_OK or TT_EARG. */
@@ -105,17 +151,27 @@ int tt_action_format(const tt_game *game, const tt_state *state, tt_action a,
 int tt_action_parse(const tt_game *game, const tt_state *state, const char *text,
                     tt_action *out, tt_error *err);
 
-/* Per-player outcome at the end: +1 win (shared wins too), -1 loss, 0 draw;
- * zeros while playing. */
+/* Per-player outcome at the end, from the ranks: +1 for first place, -1 for
+ * the last, evenly between; 0 for everyone in a draw (all share first place)
+ * and while playing. */
 void tt_returns(const tt_game *game, const tt_state *state, double *out);
 
+/* One player's place in a finished game. */
+typedef struct tt_standing {
+    int rank;       /* 1 = first; players who share a place share its rank; 0 while playing */
+    int score;      /* VP or points where the game counts them, else 0 */
+    int eliminated; /* 1: out of the game before it ended (conceded, destroyed) */
+} tt_standing;
+
 typedef struct tt_result {
-    int over;            /* 0 while the game goes on */
-    int winner;          /* player index, or -1 for none (aborted, draw, shared win) */
-    char reason[32];     /* the rules' reason code, e.g. "PLOT_ZERO" */
-    int turn;            /* turn number when it ended */
-    unsigned winners;    /* bit per player who wins: 1 << winner for a sole winner,
-                            several bits for a shared first place, 0 for none */
+    int over;        /* 0 while the game goes on */
+    int winner;      /* the sole first, or -1 (none yet, a draw, a shared first place) */
+    unsigned winners; /* bit per player ranked first; 0 while playing and in a draw,
+                         where every player shares first place */
+    char reason[32]; /* the rules' reason code, e.g. "PLOT_ZERO"; "" while playing */
+    int turn;        /* the game's own count (turns, or rounds) when it ended */
+    int nplayers;
+    tt_standing player[TT_MAX_PLAYERS];
 } tt_result;
 void tt_result_get(const tt_game *game, const tt_state *state, tt_result *out);
 /* Turns played so far (the game's own count). */

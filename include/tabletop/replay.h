@@ -1,8 +1,9 @@
 /* tabletop — game records: save, load and replay.
  *
- * A record is JSON: game, parameters, content hash, seed, the actions in text
- * form, the rigged outcomes and concessions with the position they came at,
- * and the hash of the final state. Loading one replays it; a record that does
+ * A record is JSON (version 2): game, parameters, content hash, seed, the
+ * actions in text form (those outside the turn order with their player), the
+ * rigged outcomes with the position they came at, and the hash of the final
+ * state. Loading one replays it; a record that does
  * not reproduce its game is refused, naming the first entry that fails. */
 #ifndef TABLETOP_REPLAY_H
 #define TABLETOP_REPLAY_H
@@ -22,13 +23,13 @@ void tt_record_free(tt_record *rec);
  * they are saved as separate actions and popped together. */
 int tt_record_add_action(tt_record *rec, const char *text);
 int tt_record_add_rig(tt_record *rec, const char *what, const char *values);
-int tt_record_add_concede(tt_record *rec, int player);
-int tt_record_add_draw(tt_record *rec, int player, int what); /* TT_DRAW_… */
+/* An action outside the turn order (its canonical text) and its player. */
+int tt_record_add_offturn(tt_record *rec, const tt_game *game, int player, const char *text);
 /* Removes the last entry (undo); returns 0 when there was none. */
 int tt_record_pop(tt_record *rec);
 /* Entries as they were added (what tt_record_pop takes back one by one). */
 int tt_record_length(const tt_record *rec);
-/* Entries as saved: every action, rig, draw answer and concession counted once. */
+/* Entries as saved: every action (in or outside the turn order) and rig counted once. */
 int tt_record_count(const tt_record *rec);
 uint64_t tt_record_seed(const tt_record *rec);
 const char *tt_record_game(const tt_record *rec);

@@ -43,8 +43,8 @@ static const char prompt_help[] =
     "\"play card zone=EU\" works too). Commands:\n"
     "  board     show the board again\n"
     "  help      this help and the legal actions\n"
-    "  concede   give up this game\n"
-    "  offer_draw, accept_draw, decline_draw   a draw by agreement (Tannhäuser)\n"
+    "  and what you may do outside the turn order, listed below (concede; a draw\n"
+    "  by agreement in Tannhäuser: offer_draw, accept_draw, decline_draw)\n"
     "  quit      stop playing (end of input does the same)\n";
 
 typedef struct play_opts {
@@ -170,54 +170,72 @@ static void refused(const tt_error *err)
     printf("refused: %s\n", tt_error_text(err, buf, sizeof buf));
 }
 
-/* Applies what the person typed at the prompt of player p: a number, an
- * action text or `concede`. 1 when it was applied (and narrated), 0 when it
- * was refused (the state is unchanged). */
-static int human_apply(play *pl, int p, const char *line)
+/* After a person's action outside the turn order, each AI seat turns down
+ * what it was offered: it takes its first such action whose text begins with
+ * "decline" (Tannhäuser's decline_draw), and no other. */
+static void ai_decline(play *pl, tt_events *ev)
+{
+    tt_error err;
+    for (int q = 0; q < pl->seats.n; q++) {
+        int n = pl->seats.human[q] ? 0 : tt_offturn_legal(pl->game, pl->state, q, pl->legal);
+        for (int i = 0; i < n; i++) {
+            char text[TT_ACTION_TEXT_MAX];
+            ev->n = 0;
+            if (tt_action_format(pl->game, pl->state, pl->legal[i], text, sizeof text) == TT_OK &&
+                strncmp(text, "decline", 7) == 0 &&
+                tt_offturn_apply(pl->game, pl->state, q, pl->legal[i], ev, &err) == TT_OK) {
+                narrate(pl, ev);
+                break;
+            }
+        }
+    }
+    pl->nlegal = tt_legal(pl->game, pl->state, pl->legal);
+}
+
+/* Applies what the person typed at the prompt of player p: a number, or an
+ * action text in or outside the turn order (`concede`, `offer_draw`). 1 when
+ * it was applied (and narrated), 0 when it was refused (the state is
+ * unchanged). */
+static int human_apply(play *pl, int p, const char *line, int *offturn)
 {
     tt_events ev = {pl->evbuf, 0, EVENTS_CAP, 0};
     tt_error err;
     tt_error_clear(&err);
     long k;
     int rc;
-    if (strcmp(line, "concede") == 0) {
-        rc = tt_concede(pl->game, pl->state, p, &ev, &err);
-    } else if (cli_parse_long(line, 0, 1000000, &k) == 0) {
+    *offturn = 0;
+    if (cli_parse_long(line, 0, 1000000, &k) == 0) {
         if (k < 1 || k > pl->nlegal) {
             printf("refused: there is no action %ld (choose 1-%d)\n", k, pl->nlegal);
             return 0;
         }
         rc = tt_apply(pl->game, pl->state, pl->legal[k - 1], &ev, &err);
     } else {
-        rc = tt_apply_text(pl->game, pl->state, line, &ev, &err);
+        rc = tt_apply_text_as(pl->game, pl->state, p, line, NULL, 0, offturn, &ev, &err);
     }
     if (rc != TT_OK) {
         refused(&err);
         return 0;
     }
     narrate(pl, &ev);
+    if (*offturn)
+        ai_decline(pl, &ev);
     return 1;
 }
 
-/* offer_draw, accept_draw, decline_draw at the prompt of player p (games with
- * a draw by agreement). An AI declines every offer. 1 when the game ended. */
-static int human_draw(play *pl, int p, int what)
+/* What player p may do outside the turn order, on one line. */
+static void show_offturn(play *pl, int p)
 {
-    tt_events ev = {pl->evbuf, 0, EVENTS_CAP, 0};
-    tt_error err;
-    tt_error_clear(&err);
-    if (tt_draw(pl->game, pl->state, p, what, &ev, &err) != TT_OK) {
-        refused(&err);
-        return 0;
+    tt_action *a = malloc((size_t)tt_max_actions(pl->game) * sizeof *a);
+    int n = a ? tt_offturn_legal(pl->game, pl->state, p, a) : 0;
+    printf("Outside the turn order:");
+    for (int i = 0; i < n; i++) {
+        char text[TT_ACTION_TEXT_MAX];
+        if (tt_action_format(pl->game, pl->state, a[i], text, sizeof text) == TT_OK)
+            printf("%s %s", i ? "," : "", text);
     }
-    narrate(pl, &ev);
-    for (int q = 0; what == TT_DRAW_OFFER && q < pl->seats.n; q++) {
-        ev.n = 0;
-        if (q != p && !pl->seats.human[q] &&
-            tt_draw(pl->game, pl->state, q, TT_DRAW_DECLINE, &ev, &err) == TT_OK)
-            narrate(pl, &ev);
-    }
-    return tt_to_move(pl->game, pl->state) == TT_TERMINAL;
+    printf("%s\n", n ? "" : " nothing now");
+    free(a);
 }
 
 static int human_turn(play *pl, int p)
@@ -227,7 +245,7 @@ static int human_turn(play *pl, int p)
     pl->shown = 1;
     for (;;) {
         char buf[LINE_MAX_LEN];
-        int too_long;
+        int too_long, offturn;
         printf("%s> ", tt_player_name(pl->game, p));
         fflush(stdout);
         if (!read_line(buf, sizeof buf, &too_long)) {
@@ -247,12 +265,12 @@ static int human_turn(play *pl, int p)
             fputs(prompt_help, stdout);
             printf("Legal actions:\n");
             show_actions(pl);
+            show_offturn(pl, p);
         } else if (strcmp(line, "board") == 0) {
             show_board(pl, p);
-        } else if (tt_draw_parse(line) >= 0) {
-            if (human_draw(pl, p, tt_draw_parse(line)))
-                return TURN_DONE;
-        } else if (human_apply(pl, p, line)) {
+        } else if (human_apply(pl, p, line, &offturn)) {
+            if (offturn && tt_to_move(pl->game, pl->state) == p)
+                continue; /* still his decision: an offer waits for its answer */
             pl->shown = 0;
             return TURN_DONE;
         }

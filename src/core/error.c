@@ -29,22 +29,37 @@ void tt_error_clear(tt_error *err)
 
 const char *tt_error_text(const tt_error *err, char *buf, size_t n)
 {
-    if (err->rule[0])
-        snprintf(buf, n, "%s (%s)", err->msg, err->rule);
-    else
-        snprintf(buf, n, "%s", err->msg);
+    snprintf(buf, n, "%s%s%s%s%s%s", err->ecode, err->ecode[0] ? ": " : "", err->msg,
+             err->rule[0] ? " (" : "", err->rule, err->rule[0] ? ")" : "");
     return buf;
 }
 
-int tt_fail(tt_error *err, int code, const char *rule, const char *fmt, ...)
+static int fill(tt_error *err, int code, const char *ecode, const char *rule, const char *fmt,
+                va_list ap)
 {
     if (!err)
         return code;
     err->code = code;
+    snprintf(err->ecode, sizeof err->ecode, "%s", ecode ? ecode : "");
     snprintf(err->rule, sizeof err->rule, "%s", rule ? rule : "");
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    return code;
+}
+
+int tt_fail(tt_error *err, int code, const char *rule, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    fill(err, code, NULL, rule, fmt, ap);
     va_end(ap);
     return code;
+}
+
+int tt_refuse(tt_error *err, const char *ecode, const char *rule, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fill(err, TT_EILLEGAL, ecode, rule, fmt, ap);
+    va_end(ap);
+    return TT_EILLEGAL;
 }

@@ -4,7 +4,8 @@
 
 #include "tabletop/event.h"
 
-static inline void tt_emit(tt_events *ev, uint16_t type, int player, int secret, int a,
+/* Appends an event concerning `player` whose hidden details `seen` may see. */
+static inline void tt_emit(tt_events *ev, uint16_t type, int player, tt_seen seen, int a,
                            int b, int c, int d)
 {
     if (!ev)
@@ -13,7 +14,7 @@ static inline void tt_emit(tt_events *ev, uint16_t type, int player, int secret,
         ev->dropped++;
         return;
     }
-    ev->ev[ev->n++] = (tt_event){type, (uint8_t)player, (uint8_t)secret, (int16_t)a,
+    ev->ev[ev->n++] = (tt_event){type, (uint8_t)player, seen, (int16_t)a,
                                  (int16_t)b, (int16_t)c, (int16_t)d};
 }
 

@@ -4,9 +4,11 @@
  * Dispatch is one indirect call; the hot calls (legal, apply, to_move) add
  * nothing else. tt_apply_text is the one place that knows compound texts, so
  * every game gets them for free. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/errors.h"
 #include "core/json.h"
@@ -26,6 +28,36 @@ const char *tt_game_summary(const char *name)
     return r ? r->summary : NULL;
 }
 
+int tt_game_player_range(const char *name, int *min, int *max)
+{
+    const tt_rules *r = tt_rules_find(name ? name : "");
+    if (!r)
+        return TT_EARG;
+    *min = r->min_players;
+    *max = r->max_players;
+    return TT_OK;
+}
+
+const tt_param_spec *tt_game_param(const char *name, int i)
+{
+    const tt_rules *r = tt_rules_find(name ? name : "");
+    for (int k = 0; r && r->params && r->params[k].key; k++)
+        if (k == i)
+            return &r->params[k];
+    return NULL;
+}
+
+const char *tt_game_config(const char *name, int i, const char **params)
+{
+    const tt_rules *r = tt_rules_find(name ? name : "");
+    for (int k = 0; r && r->configs && r->configs[k].name; k++)
+        if (k == i) {
+            *params = r->configs[k].params;
+            return r->configs[k].name;
+        }
+    return NULL;
+}
+
 const char *tt_params_get(const tt_params *p, const char *key)
 {
     for (int i = 0; i < p->n; i++)
@@ -34,15 +66,62 @@ const char *tt_params_get(const tt_params *p, const char *key)
     return NULL;
 }
 
-static int key_known(const tt_rules *r, const char *key)
+static const tt_param_spec *spec_find(const tt_rules *r, const char *key)
 {
-    for (int i = 0; r->param_keys && r->param_keys[i]; i++)
-        if (strcmp(r->param_keys[i], key) == 0)
+    for (int i = 0; r->params && r->params[i].key; i++)
+        if (strcmp(r->params[i].key, key) == 0)
+            return &r->params[i];
+    return NULL;
+}
+
+/* "a|b|c" as "a, b or c". */
+static void choices_words(const char *allowed, char *buf, size_t n)
+{
+    size_t at = 0, nwords = 1;
+    for (const char *a = allowed; *a; a++)
+        nwords += *a == '|';
+    size_t k = 0;
+    for (const char *a = allowed; *a && at < n;) {
+        size_t len = strcspn(a, "|");
+        k++;
+        at += (size_t)snprintf(buf + at, n - at, "%s%.*s",
+                               k == 1 ? "" : k == nwords ? " or " : ", ", (int)len, a);
+        a += len + (a[len] == '|');
+    }
+}
+
+static int choice_ok(const char *allowed, const char *v)
+{
+    for (const char *a = allowed; *a;) {
+        size_t len = strcspn(a, "|");
+        if (strlen(v) == len && strncasecmp(a, v, len) == 0)
             return 1;
+        a += len + (a[len] == '|');
+    }
     return 0;
 }
 
-/* Splits "k=v k=v" into p, refusing unknown keys, repeats and bad shapes. */
+/* The same check and message for a declared value in every game. */
+static int value_check(const tt_param_spec *sp, const char *v, tt_error *err)
+{
+    char words[256];
+    if (sp->kind == TT_PARAM_CHOICE && !choice_ok(sp->allowed, v)) {
+        choices_words(sp->allowed, words, sizeof words);
+        return tt_fail(err, TT_EARG, NULL, "%s is %s, not '%s'", sp->key, words, v);
+    }
+    if (sp->kind == TT_PARAM_INT) {
+        long lo = 0, hi = 0, x;
+        char *end;
+        sscanf(sp->allowed, "%ld..%ld", &lo, &hi);
+        x = strtol(v, &end, 10);
+        if (!*v || *end || x < lo || x > hi)
+            return tt_fail(err, TT_EARG, NULL, "%s is %s, not '%s'", sp->key, sp->allowed, v);
+    }
+    return TT_OK;
+}
+
+/* Splits "k=v k=v" into p, refusing unknown keys, repeats, bad shapes and
+ * values outside the declared ones. */
 static int params_parse(const tt_rules *r, const char *text, tt_params *p, tt_error *err)
 {
     memset(p, 0, sizeof *p);
@@ -60,16 +139,36 @@ static int params_parse(const tt_rules *r, const char *text, tt_params *p, tt_er
             return tt_fail(err, TT_EARG, NULL, "too many parameters");
         size_t klen = (size_t)(eq - s), vlen = len - klen - 1;
         if (klen >= sizeof p->key[0] || vlen >= sizeof p->value[0])
-            return tt_fail(err, TT_EARG, NULL, "parameter '%.*s' is too long", (int)len, s);
+            return tt_fail(err, TT_EARG, NULL, "parameter '%.*s…' is too long (at most %d bytes)",
+                           20, s, TT_PARAMS_MAX - 1);
         memcpy(p->key[p->n], s, klen);
         memcpy(p->value[p->n], eq + 1, vlen);
-        if (!key_known(r, p->key[p->n]))
+        const tt_param_spec *sp = spec_find(r, p->key[p->n]);
+        if (!sp)
             return tt_fail(err, TT_EARG, NULL, "unknown parameter '%s' for %s", p->key[p->n],
                            r->name);
         if (tt_params_get(p, p->key[p->n]))
             return tt_fail(err, TT_EARG, NULL, "parameter '%s' given twice", p->key[p->n]);
+        int rc = value_check(sp, p->value[p->n], err);
+        if (rc)
+            return rc;
         p->n++;
         s += len;
+    }
+    return TT_OK;
+}
+
+/* The canonical text into buf (n bytes), or TT_EARG when it does not fit. */
+static int params_canon(const tt_params *p, char *buf, size_t n, tt_error *err)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int i = 0; i < p->n; i++) {
+        int k = snprintf(buf + at, n - at, "%s%s=%s", i ? " " : "", p->key[i], p->value[i]);
+        if (k < 0 || (size_t)k >= n - at)
+            return tt_fail(err, TT_EARG, NULL,
+                           "the parameters are too long to store (at most %zu bytes)", n - 1);
+        at += (size_t)k;
     }
     return TT_OK;
 }
@@ -80,19 +179,16 @@ int tt_game_new(const char *name, const char *params, tt_game **out, tt_error *e
     const tt_rules *r = tt_rules_find(name ? name : "");
     if (!r)
         return tt_fail(err, TT_EARG, NULL, "unknown game '%s'", name ? name : "");
-    tt_params p;
-    int rc = params_parse(r, params, &p, err);
-    if (rc)
-        return rc;
+    tt_params *p = malloc(sizeof *p);
     tt_game *g = calloc(1, sizeof *g);
-    if (!g)
-        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-    g->rules = r;
-    size_t at = 0;
-    for (int i = 0; i < p.n && at < sizeof g->params; i++)
-        at += (size_t)snprintf(g->params + at, sizeof g->params - at, "%s%s=%s", i ? " " : "",
-                               p.key[i], p.value[i]);
-    rc = r->load(g, &p, err);
+    int rc = p && g ? params_parse(r, params, p, err) : tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    if (rc == TT_OK)
+        rc = params_canon(p, g->params, sizeof g->params, err);
+    if (rc == TT_OK) {
+        g->rules = r;
+        rc = r->load(g, p, err);
+    }
+    free(p);
     if (rc) {
         free(g);
         return rc;
@@ -170,63 +266,100 @@ int tt_legal(const tt_game *g, const tt_state *s, tt_action *out)
 
 int tt_apply(const tt_game *g, tt_state *s, tt_action a, tt_events *ev, tt_error *err)
 {
-    return g->rules->apply(g, s, a, ev, err);
+    if (tt_head_peek(s)->over)
+        return tt_fail(err, TT_ESTATE, NULL, "the game is over");
+    if (tt_action_is_offturn(a))
+        return tt_fail(err, TT_EARG, NULL, "an action outside the turn order needs its player");
+    int rc = g->rules->apply(g, s, a, ev, err);
+#ifndef NDEBUG
+    assert(rc || g->rules->sanity(g, s, NULL) == TT_OK);
+#endif
+    return rc;
 }
 
-int tt_concede(const tt_game *g, tt_state *s, int player, tt_events *ev, tt_error *err)
+int tt_offturn_legal(const tt_game *g, const tt_state *s, int player, tt_action *out)
 {
-    return g->rules->concede(g, s, player, ev, err);
+    if (tt_head_peek(s)->over || player < 0 || player >= g->nplayers)
+        return 0;
+    return g->rules->offturn_legal(g, s, player, out);
 }
 
-static const char *const draw_words[] = {"offer_draw", "accept_draw", "decline_draw"};
-
-int tt_draw_parse(const char *word)
+int tt_offturn_apply(const tt_game *g, tt_state *s, int player, tt_action a, tt_events *ev,
+                     tt_error *err)
 {
-    for (int i = 0; i < 3; i++)
-        if (strcmp(word, draw_words[i]) == 0)
-            return i;
-    return -1;
+    if (player < 0 || player >= g->nplayers)
+        return tt_fail(err, TT_EARG, NULL, "no player %d in this game", player);
+    if (tt_head_peek(s)->over)
+        return tt_fail(err, TT_ESTATE, NULL, "the game is over");
+    if (!tt_action_is_offturn(a))
+        return tt_fail(err, TT_EARG, NULL, "not an action outside the turn order");
+    int rc = g->rules->offturn_apply(g, s, player, a, ev, err);
+#ifndef NDEBUG
+    assert(rc || g->rules->sanity(g, s, NULL) == TT_OK);
+#endif
+    return rc;
 }
 
-const char *tt_draw_word(int what) { return what >= 0 && what < 3 ? draw_words[what] : "?"; }
-
-int tt_draw(const tt_game *g, tt_state *s, int player, int what, tt_events *ev, tt_error *err)
-{
-    if (!g->rules->draw)
-        return tt_fail(err, TT_EARG, NULL, "%s has no draw by agreement", g->rules->name);
-    if (what < TT_DRAW_OFFER || what > TT_DRAW_DECLINE || player < 0 || player >= g->nplayers)
-        return tt_fail(err, TT_EARG, NULL, "no such draw answer or player");
-    return g->rules->draw(g, s, player, what, ev, err);
-}
+static const char *const common_offturn[] = {NULL, "concede", "offer_draw", "accept_draw",
+                                             "decline_draw"};
+#define NCOMMON ((tt_action)(sizeof common_offturn / sizeof *common_offturn))
 
 int tt_action_format(const tt_game *g, const tt_state *s, tt_action a, char *buf, size_t n)
 {
+    if (a > TT_OFFTURN && a < TT_OFFTURN + NCOMMON) {
+        int k = snprintf(buf, n, "%s", common_offturn[a - TT_OFFTURN]);
+        return k >= 0 && (size_t)k < n ? TT_OK : TT_EARG;
+    }
     return g->rules->format(g, s, a, buf, n);
 }
 
 int tt_action_parse(const tt_game *g, const tt_state *s, const char *text, tt_action *out,
                     tt_error *err)
 {
+    for (tt_action k = 1; k < NCOMMON; k++)
+        if (strcasecmp(text, common_offturn[k]) == 0) {
+            *out = TT_OFFTURN + k;
+            return TT_OK;
+        }
     return g->rules->parse(g, s, text, out, err);
 }
 
 void tt_returns(const tt_game *g, const tt_state *s, double *out)
 {
-    tt_result r;
-    tt_result_get(g, s, &r);
+    const tt_head *h = tt_head_peek(s);
+    int worst = 1;
     for (int i = 0; i < g->nplayers; i++)
-        out[i] = !r.over || !r.winners ? 0.0 : (r.winners >> i & 1) ? 1.0 : -1.0;
+        worst = h->rank[i] > worst ? h->rank[i] : worst;
+    for (int i = 0; i < g->nplayers; i++)
+        out[i] = !h->over || worst == 1 ? 0.0 : 1.0 - 2.0 * (h->rank[i] - 1) / (worst - 1);
 }
 
 void tt_result_get(const tt_game *g, const tt_state *s, tt_result *out)
 {
-    g->rules->result(g, s, out);
-    /* a module that names one winner need not fill the set */
-    if (out->over && !out->winners && out->winner >= 0)
-        out->winners = 1u << out->winner;
+    const tt_head *h = tt_head_peek(s);
+    memset(out, 0, sizeof *out);
+    out->over = h->over;
+    out->turn = h->turn;
+    out->nplayers = g->nplayers;
+    out->winner = -1;
+    if (!h->over)
+        return;
+    snprintf(out->reason, sizeof out->reason, "%s", g->rules->reasons[h->reason]);
+    unsigned first = 0;
+    for (int i = 0; i < g->nplayers; i++) {
+        out->player[i] = (tt_standing){h->rank[i], h->score[i], (h->eliminated >> i) & 1};
+        first |= (unsigned)(h->rank[i] == 1) << i;
+    }
+    out->winners = first == (1u << g->nplayers) - 1 ? 0 : first; /* all first: a draw */
+    if (out->winners && !(out->winners & (out->winners - 1)))
+        out->winner = __builtin_ctz(out->winners);
 }
 
-int tt_turn(const tt_game *g, const tt_state *s) { return g->rules->turn(g, s); }
+int tt_turn(const tt_game *g, const tt_state *s)
+{
+    (void)g;
+    return tt_head_peek(s)->turn;
+}
 
 void tt_determinize(const tt_game *g, tt_state *s, int viewer, uint64_t seed)
 {
@@ -270,6 +403,8 @@ typedef struct applier {
     char *canon;
     size_t n, at;
     int overflow;
+    int player;  /* who acts: for an action outside the turn order */
+    int offturn; /* the text was one */
 } applier;
 
 /* Parses and applies one atomic text, noting its canonical form first. */
@@ -280,8 +415,14 @@ static int apply_one(applier *ap, const char *text, tt_error *err)
     char buf[TT_ACTION_TEXT_MAX];
     if (rc == TT_OK)
         rc = tt_action_format(ap->g, ap->s, a, buf, sizeof buf);
-    if (rc == TT_OK)
+    if (rc == TT_OK && tt_action_is_offturn(a)) {
+        if (ap->at)
+            return tt_fail(err, TT_EPARSE, NULL, "'%s' stands alone, outside the turn order", buf);
+        ap->offturn = 1;
+        rc = tt_offturn_apply(ap->g, ap->s, ap->player, a, ap->ev, err);
+    } else if (rc == TT_OK) {
         rc = tt_apply(ap->g, ap->s, a, ap->ev, err);
+    }
     if (rc == TT_OK && ap->canon) {
         int k = snprintf(ap->canon + ap->at, ap->n - ap->at, "%s%s", ap->at ? "\n" : "", buf);
         if (k < 0 || (size_t)k >= ap->n - ap->at)
@@ -395,9 +536,18 @@ static int apply_lines(applier *ap, char *atoms, tt_error *err)
     return rc;
 }
 
-int tt_apply_text_canon(const tt_game *g, tt_state *s, const char *text, char *canon, size_t n,
-                        tt_events *ev, tt_error *err)
+int tt_apply_text_as(const tt_game *g, tt_state *s, int player, const char *text, char *canon,
+                     size_t n, int *offturn, tt_events *ev, tt_error *err)
 {
+    if (offturn)
+        *offturn = 0;
+    if (tt_head_peek(s)->over)
+        return tt_fail(err, TT_ESTATE, NULL, "the game is over");
+    int mover = tt_to_move(g, s);
+    if (player < 0)
+        player = mover;
+    if (player >= g->nplayers)
+        return tt_fail(err, TT_EARG, NULL, "no player %d in this game", player);
     char head[TT_ACTION_TEXT_MAX], parts[MAX_PARTS][TT_ACTION_TEXT_MAX];
     char atoms[MAX_PARTS * TT_ACTION_TEXT_MAX];
     int nparts = 0, rc = TT_OK, expanded = TT_EXPAND_GENERIC;
@@ -420,7 +570,7 @@ int tt_apply_text_canon(const tt_game *g, tt_state *s, const char *text, char *c
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     memcpy(copy, s, g->state_size);
     int n0 = ev ? ev->n : 0;
-    applier ap = {g, (tt_state *)copy, ev, canon, n, 0, 0};
+    applier ap = {g, (tt_state *)copy, ev, canon, n, 0, 0, player, 0};
     if (canon && n)
         canon[0] = 0;
     /* "OPS_CENTRE unit=X zone=AF": a head that is not an action by itself
@@ -440,9 +590,16 @@ int tt_apply_text_canon(const tt_game *g, tt_state *s, const char *text, char *c
         rc = apply_lines(&ap, atoms, err);
     } else {
         rc = apply_one(&ap, head, err);
+        if (rc == TT_OK && ap.offturn && nparts > first)
+            rc = tt_fail(err, TT_EPARSE, NULL, "'%s' takes no key=value parts", head);
+        else if (rc == TT_OK && !ap.offturn && player != mover)
+            rc = tt_fail(err, TT_EILLEGAL, NULL, "it is %s's turn to decide, not %s's",
+                         tt_player_name(g, mover), tt_player_name(g, player));
         if (rc == TT_OK)
             rc = apply_parts(&ap, parts + first, nparts - first, err);
     }
+    if (rc == TT_OK && offturn)
+        *offturn = ap.offturn;
     if (rc == TT_OK && ap.overflow)
         rc = tt_fail(err, TT_EARG, NULL, "no room for the canonical text");
     if (rc == TT_OK)
@@ -453,9 +610,15 @@ int tt_apply_text_canon(const tt_game *g, tt_state *s, const char *text, char *c
     return rc;
 }
 
+int tt_apply_text_canon(const tt_game *g, tt_state *s, const char *text, char *canon, size_t n,
+                        tt_events *ev, tt_error *err)
+{
+    return tt_apply_text_as(g, s, -1, text, canon, n, NULL, ev, err);
+}
+
 int tt_apply_text(const tt_game *g, tt_state *s, const char *text, tt_events *ev, tt_error *err)
 {
-    return tt_apply_text_canon(g, s, text, NULL, 0, ev, err);
+    return tt_apply_text_as(g, s, -1, text, NULL, 0, NULL, ev, err);
 }
 
 int tt_validate_file(const char *game, const char *path, char **report, tt_error *err)

@@ -1,13 +1,14 @@
 /* Game records: save, load, replay (see tabletop/replay.h).
  *
- * In memory a record is a list of entries — actions, rigs, draw offers and
- * answers, and concessions — in
- * the order they happened; one action entry may hold several actions, one per
- * line (the atomic expansion of a compound text), so that undo takes back
- * what one request did. On disk the actions are one array of texts; rigs,
- * draws and concessions carry "at", the number of actions before them. The final state's
- * hash makes a record that replays legally but differently (a tampered file)
- * fail too. */
+ * In memory a record is a list of entries — actions in the turn order, actions
+ * outside it with their player (concessions, draw offers, table talk), and
+ * rigs — in the order they happened; one action entry may hold several
+ * actions, one per line (the atomic expansion of a compound text), so that
+ * undo takes back what one request did. On disk (record version 2) the
+ * actions are one array: a turn-order action is its text, one outside the
+ * turn order is {"player": name, "action": text}; rigs carry "at", the number
+ * of actions before them. The final state's hash makes a record that replays
+ * legally but differently (a tampered file) fail too. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,19 +18,19 @@
 #include "core/json.h"
 #include "core/rules.h"
 
-enum { ENTRY_ACTION, ENTRY_RIG, ENTRY_CONCEDE, ENTRY_DRAW };
+#define RECORD_VERSION 2
+
+enum { ENTRY_ACTION, ENTRY_RIG, ENTRY_OFFTURN };
 
 typedef struct entry {
     int kind;
     char *text;   /* action text, or the rig's `what` */
-    char *values; /* the rig's values */
-    int player;   /* the conceding player, or the one offering or answering a draw */
-    int what;     /* ENTRY_DRAW: TT_DRAW_… */
+    char *values; /* the rig's values, or the player's name of an action outside the turn order */
 } entry;
 
 struct tt_record {
     char game[32];
-    char params[256];
+    char params[TT_PARAMS_MAX];
     char hash[17];
     uint64_t seed;
     uint64_t final_hash;
@@ -62,7 +63,7 @@ void tt_record_free(tt_record *r)
     free(r);
 }
 
-static int add(tt_record *r, int kind, const char *text, const char *values, int player)
+static int add(tt_record *r, int kind, const char *text, const char *values)
 {
     if (r->n == r->cap) {
         int cap = r->cap ? r->cap * 2 : 64;
@@ -76,7 +77,6 @@ static int add(tt_record *r, int kind, const char *text, const char *values, int
     x->kind = kind;
     x->text = text ? strdup(text) : NULL;
     x->values = values ? strdup(values) : NULL;
-    x->player = player;
     if ((text && !x->text) || (values && !x->values)) {
         free(x->text);
         free(x->values);
@@ -86,18 +86,14 @@ static int add(tt_record *r, int kind, const char *text, const char *values, int
     return TT_OK;
 }
 
-int tt_record_add_action(tt_record *r, const char *text) { return add(r, ENTRY_ACTION, text, NULL, 0); }
+int tt_record_add_action(tt_record *r, const char *text) { return add(r, ENTRY_ACTION, text, NULL); }
 int tt_record_add_rig(tt_record *r, const char *what, const char *values)
 {
-    return add(r, ENTRY_RIG, what, values, 0);
+    return add(r, ENTRY_RIG, what, values);
 }
-int tt_record_add_concede(tt_record *r, int player) { return add(r, ENTRY_CONCEDE, NULL, NULL, player); }
-int tt_record_add_draw(tt_record *r, int player, int what)
+int tt_record_add_offturn(tt_record *r, const tt_game *game, int player, const char *text)
 {
-    int rc = add(r, ENTRY_DRAW, NULL, NULL, player);
-    if (rc == TT_OK)
-        r->e[r->n - 1].what = what;
-    return rc;
+    return add(r, ENTRY_OFFTURN, text, tt_player_name(game, player));
 }
 
 int tt_record_pop(tt_record *r)
@@ -129,7 +125,8 @@ const char *tt_record_params(const tt_record *r) { return r->params; }
 static json_t *record_json(const tt_record *r, const tt_game *game, const tt_state *final)
 {
     json_t *root = json_object();
-    json_t *actions = json_array(), *rigs = json_array(), *draws = json_array();
+    json_t *actions = json_array(), *rigs = json_array();
+    json_object_set_new(root, "version", json_integer(RECORD_VERSION));
     json_object_set_new(root, "game", json_string(r->game));
     json_object_set_new(root, "params", json_string(r->params));
     json_object_set_new(root, "content_hash", json_string(r->hash));
@@ -146,27 +143,17 @@ static json_t *record_json(const tt_record *r, const tt_game *game, const tt_sta
                 nactions++;
                 t += len + (t[len] == '\n');
             }
-        } else if (x->kind == ENTRY_RIG) {
+        } else if (x->kind == ENTRY_OFFTURN) {
+            json_array_append_new(actions,
+                                  json_pack("{s:s,s:s}", "player", x->values, "action", x->text));
+            nactions++;
+        } else {
             json_array_append_new(rigs, json_pack("{s:i,s:s,s:s}", "at", nactions, "what",
                                                   x->text, "values", x->values));
-        } else if (x->kind == ENTRY_DRAW) {
-            json_array_append_new(draws, json_pack("{s:i,s:s,s:s}", "at", nactions, "player",
-                                                   x->player >= 0 ? tt_player_name(game, x->player)
-                                                                  : x->text,
-                                                   "what", tt_draw_word(x->what)));
-        } else {
-            json_object_set_new(root, "conceded",
-                                json_pack("{s:i,s:s}", "at", nactions, "player",
-                                          x->player >= 0 ? tt_player_name(game, x->player)
-                                                         : x->text));
         }
     }
     json_object_set_new(root, "actions", actions);
     json_object_set_new(root, "rigs", rigs);
-    if (json_array_size(draws))
-        json_object_set_new(root, "draws", draws);
-    else
-        json_decref(draws);
     char hash[24];
     snprintf(hash, sizeof hash, "%016" PRIx64, tt_state_hash(game, final));
     json_object_set_new(root, "final_hash", json_string(hash));
@@ -193,10 +180,9 @@ static int bad(tt_error *err, const char *path, const char *what)
     return tt_fail(err, TT_EREPLAY, NULL, "%s: not a game record: %s", path, what);
 }
 
-/* The "at" of every entry of a rigs or draws array, checked: in order, within
- * the actions, each with its two string fields (a draw's `what` a draw word). */
-static int load_at(json_t *list, const char *k1, const char *k2, int nactions, int **at_out,
-                   tt_error *err, const char *path)
+/* The "at" of every rig, checked: in order, within the actions, each with its
+ * what and values. */
+static int load_at(json_t *list, int nactions, int **at_out, tt_error *err, const char *path)
 {
     size_t n = json_array_size(list);
     int *at = calloc(n + 1, sizeof *at);
@@ -205,16 +191,11 @@ static int load_at(json_t *list, const char *k1, const char *k2, int nactions, i
     for (size_t i = 0; i < n; i++) {
         json_t *x = json_array_get(list, i);
         json_t *jat = json_object_get(x, "at");
-        const char *a = json_string_value(json_object_get(x, k1));
-        const char *b = json_string_value(json_object_get(x, k2));
-        if (!json_is_integer(jat) || !a || !b || json_integer_value(jat) < 0 ||
-            json_integer_value(jat) > nactions || (i && json_integer_value(jat) < at[i - 1]) ||
-            (strcmp(k2, "what") == 0 && tt_draw_parse(b) < 0)) {
+        if (!json_is_integer(jat) || !json_string_value(json_object_get(x, "what")) ||
+            !json_string_value(json_object_get(x, "values")) || json_integer_value(jat) < 0 ||
+            json_integer_value(jat) > nactions || (i && json_integer_value(jat) < at[i - 1])) {
             free(at);
-            char why[96];
-            snprintf(why, sizeof why, "%s needs at (in order), %s and %s",
-                     strcmp(k2, "what") ? "a rig" : "a draw", k1, k2);
-            return bad(err, path, why);
+            return bad(err, path, "a rig needs at (in order), what and values");
         }
         at[i] = (int)json_integer_value(jat);
     }
@@ -222,54 +203,61 @@ static int load_at(json_t *list, const char *k1, const char *k2, int nactions, i
     return TT_OK;
 }
 
+/* One element of "actions": a text, or {"player", "action"} outside the turn order. */
+static int load_action(tt_record *r, json_t *x, const char *path, tt_error *err)
+{
+    if (json_is_string(x))
+        return tt_record_add_action(r, json_string_value(x));
+    const char *who = json_string_value(json_object_get(x, "player"));
+    const char *text = json_string_value(json_object_get(x, "action"));
+    if (!json_is_object(x) || !who || !text || json_object_size(x) != 2)
+        return bad(err, path, "an action is a text, or {\"player\", \"action\"} outside the turn order");
+    return add(r, ENTRY_OFFTURN, text, who); /* the player is resolved at replay */
+}
+
 static int load_entries(tt_record *r, json_t *root, const char *path, tt_error *err)
 {
     json_t *actions = json_object_get(root, "actions");
     json_t *rigs = json_object_get(root, "rigs");
-    json_t *draws = json_object_get(root, "draws");
-    json_t *conceded = json_object_get(root, "conceded");
-    if (!json_is_array(actions) || (rigs && !json_is_array(rigs)) ||
-        (draws && !json_is_array(draws)))
-        return bad(err, path, "actions, rigs and draws must be arrays");
+    if (!json_is_array(actions) || (rigs && !json_is_array(rigs)))
+        return bad(err, path, "actions and rigs must be arrays");
     int nactions = (int)json_array_size(actions);
-    int *at = NULL, *dat = NULL;
-    int rc = load_at(rigs, "what", "values", nactions, &at, err, path);
-    if (rc == TT_OK)
-        rc = load_at(draws, "player", "what", nactions, &dat, err, path);
-    if (rc) {
-        free(at);
+    int *at = NULL;
+    int rc = load_at(rigs, nactions, &at, err, path);
+    if (rc)
         return rc;
-    }
-    size_t irig = 0, nrigs = json_array_size(rigs), idraw = 0, ndraws = json_array_size(draws);
+    size_t irig = 0, nrigs = json_array_size(rigs);
     for (int i = 0; i <= nactions && rc == TT_OK; i++) {
         for (; irig < nrigs && at[irig] == i && rc == TT_OK; irig++) {
             json_t *x = json_array_get(rigs, irig);
             rc = tt_record_add_rig(r, json_string_value(json_object_get(x, "what")),
                                    json_string_value(json_object_get(x, "values")));
         }
-        for (; idraw < ndraws && dat[idraw] == i && rc == TT_OK; idraw++) {
-            json_t *x = json_array_get(draws, idraw);
-            rc = add(r, ENTRY_DRAW, json_string_value(json_object_get(x, "player")), NULL, -1);
-            if (rc == TT_OK) /* the player is resolved to an index at replay */
-                r->e[r->n - 1].what = tt_draw_parse(json_string_value(json_object_get(x, "what")));
-        }
-        if (i == nactions || rc)
-            break;
-        const char *text = json_string_value(json_array_get(actions, (size_t)i));
-        if (!text)
-            rc = bad(err, path, "every action must be a string");
-        else
-            rc = tt_record_add_action(r, text);
+        if (i < nactions && rc == TT_OK)
+            rc = load_action(r, json_array_get(actions, (size_t)i), path, err);
     }
     free(at);
-    free(dat);
-    if (rc == TT_OK && conceded) {
-        const char *who = json_string_value(json_object_get(conceded, "player"));
-        if (!who)
-            return bad(err, path, "conceded needs a player");
-        rc = add(r, ENTRY_CONCEDE, who, NULL, -1); /* resolved to an index at replay */
-    }
     return rc == TT_ENOMEM ? tt_fail(err, rc, NULL, "out of memory") : rc;
+}
+
+/* Version 2 is the one this build reads; version 1 (no "version" field) kept
+ * draws and a concession apart from the actions. */
+static int check_version(json_t *root, const char *path, tt_error *err)
+{
+    json_t *v = json_object_get(root, "version");
+    if (!json_is_object(root))
+        return TT_OK; /* not a record at all: the fields say so */
+    if (!v)
+        return tt_fail(err, TT_EREPLAY, NULL,
+                       "%s: record version 1 is no longer read: this build reads version %d",
+                       path, RECORD_VERSION);
+    if (!json_is_integer(v))
+        return bad(err, path, "version is not a number");
+    if (json_integer_value(v) != RECORD_VERSION)
+        return tt_fail(err, TT_EREPLAY, NULL,
+                       "%s: record version %lld is not read by this build (it reads version %d)",
+                       path, (long long)json_integer_value(v), RECORD_VERSION);
+    return TT_OK;
 }
 
 int tt_record_load(const char *path, tt_record **out, tt_error *err)
@@ -285,6 +273,10 @@ int tt_record_load(const char *path, tt_record **out, tt_error *err)
     if (!root)
         return tt_fail(err, TT_EREPLAY, NULL, "%s:%d: malformed JSON: %s", path, jerr.line,
                        jerr.text);
+    if (check_version(root, path, err)) {
+        json_decref(root);
+        return TT_EREPLAY;
+    }
     tt_record *r = calloc(1, sizeof *r);
     const char *game = json_string_value(json_object_get(root, "game"));
     const char *params = json_string_value(json_object_get(root, "params"));
@@ -299,6 +291,8 @@ int tt_record_load(const char *path, tt_record **out, tt_error *err)
     else {
         char *end;
         snprintf(r->game, sizeof r->game, "%s", game);
+        if (strlen(params) >= sizeof r->params)
+            rc = bad(err, path, "params are longer than any game stores");
         snprintf(r->params, sizeof r->params, "%s", params);
         snprintf(r->hash, sizeof r->hash, "%s", hash);
         r->seed = strtoull(seed, &end, 10);
@@ -340,6 +334,20 @@ static int apply_lines(const tt_game *g, tt_state *s, const char *text, tt_event
     return rc;
 }
 
+/* An action outside the turn order, for the player the entry names. */
+static int replay_offturn(const tt_game *g, tt_state *s, const entry *x, tt_events *ev,
+                          tt_error *err)
+{
+    int p = tt_player_parse(g, x->values);
+    if (p < 0)
+        return tt_fail(err, TT_EARG, NULL, "no player '%s' in this game", x->values);
+    tt_action a;
+    int rc = tt_action_parse(g, s, x->text, &a, err);
+    if (rc == TT_OK && !tt_action_is_offturn(a))
+        return tt_fail(err, TT_EARG, NULL, "'%s' is an action in the turn order", x->text);
+    return rc ? rc : tt_offturn_apply(g, s, p, a, ev, err);
+}
+
 static int replay_entry(const tt_record *r, int i, const tt_game *g, tt_state *s,
                         tt_events *ev, tt_error *err)
 {
@@ -352,18 +360,11 @@ static int replay_entry(const tt_record *r, int i, const tt_game *g, tt_state *s
         rc = apply_lines(g, s, x->text, ev, &e);
     else if (x->kind == ENTRY_RIG)
         rc = tt_rig(g, s, x->text, x->values, &e);
-    else {
-        int p = x->player >= 0 ? x->player : tt_player_parse(g, x->text);
-        rc = p < 0                      ? tt_fail(&e, TT_EARG, NULL, "unknown player '%s'", x->text)
-             : x->kind == ENTRY_CONCEDE ? tt_concede(g, s, p, ev, &e)
-                                        : tt_draw(g, s, p, x->what, ev, &e);
-    }
+    else
+        rc = replay_offturn(g, s, x, ev, &e);
     if (rc == TT_OK)
         return TT_OK;
-    const char *what = x->kind == ENTRY_ACTION ? x->text
-                       : x->kind == ENTRY_RIG  ? "rig"
-                       : x->kind == ENTRY_DRAW ? tt_draw_word(x->what)
-                                               : "concede";
+    const char *what = x->kind == ENTRY_RIG ? "rig" : x->text;
     return tt_fail(err, TT_EREPLAY, e.rule, "entry %d '%s' fails: %s", i + 1, what,
                    e.rule[0] ? e.msg : tt_error_text(&e, buf, sizeof buf));
 }
@@ -395,7 +396,7 @@ int tt_record_replay(const tt_record *r, tt_game **game_out, tt_state **state_ou
         tt_events ev = {buf, 0, 256, 0};
         rc = replay_entry(r, i, g, s, &ev, err);
         if (rc == TT_OK && step)
-            step(ctx, i, r->e[i].kind == ENTRY_ACTION ? r->e[i].text : "", g, s, &ev);
+            step(ctx, i, r->e[i].kind == ENTRY_RIG ? "" : r->e[i].text, g, s, &ev);
     }
     if (rc == TT_OK && r->has_final && tt_state_hash(g, s) != r->final_hash)
         rc = tt_fail(err, TT_EREPLAY, NULL,

@@ -1,14 +1,9 @@
 /* The games this build knows, as OpenSpiel registers its games: one tt_rules
- * descriptor per game, found by name. */
+ * descriptor per game, found by name. The list itself, tt_registry, is
+ * generated from the game folders at build time (scripts/games.cmake). */
 #include <string.h>
 
 #include "core/rules.h"
-
-extern const tt_rules inv_rules;
-extern const tt_rules tan_rules;
-extern const tt_rules bra_rules;
-
-const tt_rules *const tt_registry[] = {&inv_rules, &tan_rules, &bra_rules, NULL};
 
 const tt_rules *tt_rules_find(const char *name)
 {

@@ -1,9 +1,12 @@
 /* The rules-module interface (tt_rules) and the loaded game (struct tt_game).
  *
- * Every game fills one const tt_rules and registers it in registry.c; the public
- * calls of game.h dispatch through it. A module keeps its content behind
- * game->content and its state layout to itself. Hooks marked optional may be
- * NULL. */
+ * A game is a folder, src/games/<name>/, whose descriptor is the const tt_rules
+ * `<name>_rules`; the build generates the registry from the folders, so adding
+ * a game changes nothing here. The public calls of game.h dispatch through the
+ * descriptor. A module keeps its content behind game->content and its state
+ * layout to itself, except that every state begins with a tt_head (core/head.h):
+ * the generator, the turn and the result, which the core reads. Hooks marked
+ * optional may be NULL. */
 #ifndef TT_CORE_RULES_H
 #define TT_CORE_RULES_H
 
@@ -11,15 +14,29 @@
 #include <stdint.h>
 
 #include "core/diag.h"
+#include "core/head.h"
 #include "tabletop/tt.h"
 
 typedef struct tt_params tt_params;
 
+/* A parameter set the generic test suite runs: "3p_random", "germans=random …". */
+typedef struct tt_config {
+    const char *name;
+    const char *params;
+} tt_config;
+
 typedef struct tt_rules {
     const char *name;
     const char *summary;
-    /* Keys this game accepts in its parameters ("content", "auto_decline", …). */
-    const char *const *param_keys;
+    int min_players, max_players;
+    /* The parameters this game accepts, up to an entry with a NULL key. The
+     * core checks CHOICE and INT values against `allowed` before load. */
+    const tt_param_spec *params;
+    /* The configurations the generic suite runs, up to a NULL name; the first
+     * is the default run. */
+    const tt_config *configs;
+    /* The rules' reason codes, indexed by tt_head.reason; [0] is "". */
+    const char *const *reasons;
 
     /* Loads content and parameters into game (content, nplayers, state_size,
      * max_actions); on failure frees what it made. */
@@ -30,15 +47,16 @@ typedef struct tt_rules {
     int (*to_move)(const tt_game *game, const void *st);
     int (*legal)(const tt_game *game, const void *st, tt_action *out);
     int (*apply)(const tt_game *game, void *st, tt_action a, tt_events *ev, tt_error *err);
-    int (*concede)(const tt_game *game, void *st, int player, tt_events *ev, tt_error *err);
-    /* Optional: a draw by agreement (TT_DRAW_OFFER, _ACCEPT, _DECLINE). */
-    int (*draw)(const tt_game *game, void *st, int player, int what, tt_events *ev,
-                tt_error *err);
+    /* Actions outside the turn order (tabletop/game.h: tt_offturn_legal and
+     * tt_offturn_apply): what `player` may do now, each with TT_OFFTURN set,
+     * and applying one for him. The core has checked the player and that the
+     * game goes on; apply refuses, changing nothing, what the rules forbid. */
+    int (*offturn_legal)(const tt_game *game, const void *st, int player, tt_action *out);
+    int (*offturn_apply)(const tt_game *game, void *st, int player, tt_action a, tt_events *ev,
+                         tt_error *err);
     int (*format)(const tt_game *game, const void *st, tt_action a, char *buf, size_t n);
     int (*parse)(const tt_game *game, const void *st, const char *text, tt_action *out,
                  tt_error *err);
-    void (*result)(const tt_game *game, const void *st, tt_result *out);
-    int (*turn)(const tt_game *game, const void *st);
     void (*determinize)(const tt_game *game, void *st, int viewer, uint64_t seed);
     int (*sanity)(const tt_game *game, const void *st, tt_error *err);
     int (*rig)(const tt_game *game, void *st, const char *what, const char *values,
@@ -80,7 +98,7 @@ struct tt_game {
     int nplayers;
     size_t state_size;    /* bytes of one state */
     int max_actions;      /* most actions legal() can list */
-    char params[256];     /* canonical "key=value …" */
+    char params[TT_PARAMS_MAX]; /* canonical "key=value …" */
     char hash[17];        /* content hash, 16 hex digits */
 };
 
@@ -89,12 +107,13 @@ struct tt_game {
 struct tt_params {
     int n;
     char key[TT_MAX_PARAMS][32];
-    char value[TT_MAX_PARAMS][224];
+    char value[TT_MAX_PARAMS][TT_PARAMS_MAX];
 };
 /* The value of key, or NULL. */
 const char *tt_params_get(const tt_params *p, const char *key);
 
-/* The registered games, NULL-terminated; and lookup by name. */
+/* The registered games (generated from the folders under src/games), NULL-terminated; and
+ * lookup by name. */
 extern const tt_rules *const tt_registry[];
 const tt_rules *tt_rules_find(const char *name);
 

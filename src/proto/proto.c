@@ -207,19 +207,24 @@ static int cmd_to_move(tt_proto *p, char *args, proto_buf *out)
     return PROTO_OK;
 }
 
-static int cmd_legal(tt_proto *p, char *args, proto_buf *out)
+/* One action text a line. */
+static void list_actions(tt_proto *p, const tt_action *a, int n, proto_buf *out)
 {
-    (void)args;
-    tt_action *a = malloc((size_t)tt_max_actions(p->game) * sizeof *a);
-    if (!a)
-        return proto_fail_nomem(out);
-    int n = tt_legal(p->game, p->state, a);
     for (int i = 0; i < n; i++) {
         char text[TT_ACTION_TEXT_MAX];
         if (tt_action_format(p->game, p->state, a[i], text, sizeof text) != TT_OK)
             snprintf(text, sizeof text, "(unformattable action %" PRIu32 ")", a[i]);
         proto_printf(out, "%s\n", text);
     }
+}
+
+static int cmd_legal(tt_proto *p, char *args, proto_buf *out)
+{
+    (void)args;
+    tt_action *a = malloc((size_t)tt_max_actions(p->game) * sizeof *a);
+    if (!a)
+        return proto_fail_nomem(out);
+    list_actions(p, a, tt_legal(p->game, p->state, a), out);
     free(a);
     return PROTO_OK;
 }
@@ -282,7 +287,27 @@ static int cmd_result(tt_proto *p, char *args, proto_buf *out)
 
 /* --- commands: changing the position -------------------------------------------------- */
 
-static int cmd_play(tt_proto *p, char *args, proto_buf *out)
+/* The player a command names, or the player to move when it names none: the
+ * player's index, or -1 after writing the failure into out. */
+static int player_arg(tt_proto *p, const char *args, proto_buf *out)
+{
+    int who = *args ? tt_player_parse(p->game, args) : tt_to_move(p->game, p->state);
+    if (*args && who < 0) {
+        char names[160];
+        player_names(p->game, names, sizeof names);
+        proto_fail(out, "%s: unknown player '%.40s' (%s)", tt_strerror(TT_EARG), args, names);
+        return -1;
+    }
+    if (who == TT_TERMINAL) {
+        proto_fail(out, "%s: the game is over", tt_strerror(TT_ESTATE));
+        return -1;
+    }
+    return who;
+}
+
+/* Applies a text for `player` (-1: the player to move), in or outside the
+ * turn order: the one path every typed action takes. */
+static int play_as(tt_proto *p, int player, const char *args, proto_buf *out)
 {
     if (strlen(args) > MAX_ACTION_TEXT)
         return proto_fail(out, "%s: the action text is longer than %d characters",
@@ -298,9 +323,13 @@ static int cmd_play(tt_proto *p, char *args, proto_buf *out)
     tt_error err;
     tt_error_clear(&err);
     tt_events ev = proto_events(p);
-    int rc = tt_apply_text_canon(p->game, scratch, args, canon, sizeof canon, &ev, &err);
+    int offturn = 0, who = player >= 0 ? player : tt_to_move(p->game, p->state);
+    int rc = tt_apply_text_as(p->game, scratch, player, args, canon, sizeof canon, &offturn, &ev,
+                              &err);
     if (rc == TT_OK)
-        rc = proto_change_open(p, tt_record_add_action(p->rec, canon), &err);
+        rc = proto_change_open(p, offturn ? tt_record_add_offturn(p->rec, p->game, who, canon)
+                                          : tt_record_add_action(p->rec, canon),
+                               &err);
     if (rc == TT_OK)
         memcpy(p->state, scratch, tt_state_size(p->game));
     free(scratch);
@@ -308,6 +337,22 @@ static int cmd_play(tt_proto *p, char *args, proto_buf *out)
         return proto_fail_err(out, rc, &err);
     proto_narrate(p, &ev, out);
     return PROTO_OK;
+}
+
+static int cmd_play(tt_proto *p, char *args, proto_buf *out)
+{
+    return play_as(p, -1, args, out);
+}
+
+/* as <player> <action>: for a named player, as actions outside the turn order
+ * are taken ("as legion accept_draw"). */
+static int cmd_as(tt_proto *p, char *args, proto_buf *out)
+{
+    const char *name = word_next(&args);
+    if (!*args)
+        return PROTO_USAGE;
+    int who = player_arg(p, name, out);
+    return who < 0 ? PROTO_FAIL : play_as(p, who, args, out);
 }
 
 /* Splits genmove's words into the AI's name and its "key=value" parameters. */
@@ -384,74 +429,19 @@ static int cmd_rig(tt_proto *p, char *args, proto_buf *out)
     return rc == TT_OK ? PROTO_OK : proto_fail_err(out, rc, &err);
 }
 
-/* The player a command names, or the player to move when it names none: the
- * player's index, or -1 after writing the failure into out. */
-static int player_arg(tt_proto *p, const char *args, proto_buf *out)
-{
-    int who = *args ? tt_player_parse(p->game, args) : tt_to_move(p->game, p->state);
-    if (*args && who < 0) {
-        char names[160];
-        player_names(p->game, names, sizeof names);
-        proto_fail(out, "%s: unknown player '%.40s' (%s)", tt_strerror(TT_EARG), args, names);
-        return -1;
-    }
-    if (who == TT_TERMINAL) {
-        proto_fail(out, "%s: the game is over", tt_strerror(TT_ESTATE));
-        return -1;
-    }
-    return who;
-}
-
-static int cmd_concede(tt_proto *p, char *args, proto_buf *out)
+/* offturn [player]: the actions outside the turn order a player may take now. */
+static int cmd_offturn(tt_proto *p, char *args, proto_buf *out)
 {
     int who = player_arg(p, args, out);
     if (who < 0)
         return PROTO_FAIL;
-    tt_error err;
-    tt_error_clear(&err);
-    tt_events ev = proto_events(p);
-    int rc = proto_change_open(p, tt_record_add_concede(p->rec, who), &err);
-    if (rc == TT_OK)
-        rc = proto_change_close(p, tt_concede(p->game, p->state, who, &ev, &err));
-    if (rc != TT_OK)
-        return proto_fail_err(out, rc, &err);
-    proto_narrate(p, &ev, out);
+    tt_action *a = malloc((size_t)tt_max_actions(p->game) * sizeof *a);
+    if (!a)
+        return proto_fail_nomem(out);
+    int n = tt_offturn_legal(p->game, p->state, who, a);
+    list_actions(p, a, n, out);
+    free(a);
     return PROTO_OK;
-}
-
-/* offer_draw [player] (default: the player to move), accept_draw <player>,
- * decline_draw <player>: the command's own name says which. */
-static int cmd_draw(tt_proto *p, const char *name, char *args, proto_buf *out)
-{
-    int what = tt_draw_parse(name);
-    if (what != TT_DRAW_OFFER && !*args)
-        return proto_fail(out, "%s: %s needs the answering player", tt_strerror(TT_EARG), name);
-    int who = player_arg(p, args, out);
-    if (who < 0)
-        return PROTO_FAIL;
-    tt_error err;
-    tt_error_clear(&err);
-    tt_events ev = proto_events(p);
-    int rc = proto_change_open(p, tt_record_add_draw(p->rec, who, what), &err);
-    if (rc == TT_OK)
-        rc = proto_change_close(p, tt_draw(p->game, p->state, who, what, &ev, &err));
-    if (rc != TT_OK)
-        return proto_fail_err(out, rc, &err);
-    proto_narrate(p, &ev, out);
-    return PROTO_OK;
-}
-
-static int cmd_offer_draw(tt_proto *p, char *args, proto_buf *out)
-{
-    return cmd_draw(p, "offer_draw", args, out);
-}
-static int cmd_accept_draw(tt_proto *p, char *args, proto_buf *out)
-{
-    return cmd_draw(p, "accept_draw", args, out);
-}
-static int cmd_decline_draw(tt_proto *p, char *args, proto_buf *out)
-{
-    return cmd_draw(p, "decline_draw", args, out);
 }
 
 static int cmd_undo(tt_proto *p, char *args, proto_buf *out)
@@ -503,10 +493,8 @@ static const command commands[] = {
     {"genmove", cmd_genmove, "genmove [ai=<name>] [key=value ...]", 1, ARGS_ANY},
     {"undo", cmd_undo, "undo", 1, ARGS_NONE},
     {"rig", cmd_rig, "rig <what> <values...>", 1, ARGS_SOME},
-    {"concede", cmd_concede, "concede [player]", 1, ARGS_OPTIONAL_ONE},
-    {"offer_draw", cmd_offer_draw, "offer_draw [player]", 1, ARGS_OPTIONAL_ONE},
-    {"accept_draw", cmd_accept_draw, "accept_draw <player>", 1, ARGS_OPTIONAL_ONE},
-    {"decline_draw", cmd_decline_draw, "decline_draw <player>", 1, ARGS_OPTIONAL_ONE},
+    {"as", cmd_as, "as <player> <action text>", 1, ARGS_SOME},
+    {"offturn", cmd_offturn, "offturn [player]", 1, ARGS_OPTIONAL_ONE},
     {"view", cmd_view, "view <player|all|spectator>", 1, ARGS_ONE},
     {"showboard", cmd_showboard, "showboard", 1, ARGS_NONE},
     {"result", cmd_result, "result", 1, ARGS_NONE},

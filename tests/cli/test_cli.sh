@@ -116,7 +116,7 @@ if [ -s "$TMP/rec.json" ]; then
 else
     fail "protocol did not save a record: $(head -c 300 "$TMP/proto")"
 fi
-printf 'new invaders\ngenmove\nconcede mankind\nsave %s\nquit\n' "$TMP/conceded.json" |
+printf 'new invaders\ngenmove\nas mankind concede\nsave %s\nquit\n' "$TMP/conceded.json" |
     "$BIN" protocol >/dev/null 2>&1
 expect 0 "$BIN" replay "$TMP/conceded.json"
 has "$TMP/out" '^Game over after 1 turn: invader wins (CONCEDED)\.$' "replay of a concession"
@@ -146,7 +146,7 @@ printf 'offer_draw\nquit\n' >"$TMP/in"
 "$BIN" play tannhauser --seed 4 <"$TMP/in" >"$TMP/out" 2>&1 || fail "tannhauser draw offer: exit $?"
 has "$TMP/out" 'Covenant offers a draw' "a draw offer at the prompt"
 has "$TMP/out" 'Legion declines the draw' "the AI declines"
-printf 'new tannhauser mode=domination seed=6\ngenmove\ngenmove\noffer_draw\naccept_draw legion\nsave %s\nquit\n' \
+printf 'new tannhauser mode=domination seed=6\ngenmove\ngenmove\nplay offer_draw\nas legion accept_draw\nsave %s\nquit\n' \
     "$TMP/drawn.json" | "$BIN" protocol >/dev/null 2>&1
 expect 0 "$BIN" replay "$TMP/drawn.json"
 has "$TMP/out" 'DRAW_AGREED' "replay of an agreed draw"

@@ -313,22 +313,35 @@ static void check_over(gctx *c, const tt_action *last_legal, int nlast)
         assert_true(r.winners == 1u << r.winner);
     else
         assert_true(r.winners == 0 || (r.winners & (r.winners - 1)) != 0);
+    /* ranks: the winners are exactly the firsts (none when all share first
+     * place, a draw); returns +1 first, -1 last, evenly between */
     double ret[TT_MAX_PLAYERS];
     tt_returns(c->g, c->s, ret);
+    assert_int_equal(r.nplayers, c->np);
+    unsigned first = 0;
+    int worst = 1;
     for (int p = 0; p < c->np; p++) {
-        double want = !r.winners ? 0.0 : (r.winners >> p & 1) ? 1.0 : -1.0;
+        assert_true(r.player[p].rank >= 1 && r.player[p].rank <= c->np);
+        first |= (unsigned)(r.player[p].rank == 1) << p;
+        worst = r.player[p].rank > worst ? r.player[p].rank : worst;
+    }
+    assert_true(r.winners == (first == (1u << c->np) - 1 ? 0 : first));
+    for (int p = 0; p < c->np; p++) {
+        double want = worst == 1 ? 0.0 : 1.0 - 2.0 * (r.player[p].rank - 1) / (worst - 1);
         assert_true(ret[p] == want);
     }
-    /* nothing applies to a finished game, and nothing changes */
+    /* nothing applies to a finished game, and nothing changes: the core
+     * answers TT_ESTATE in every game */
     memcpy(c->t, c->s, c->sz);
     tt_error err;
     for (int i = 0; i < nlast; i++) {
         tt_error_clear(&err);
-        assert_int_not_equal(tt_apply(c->g, c->t, last_legal[i], NULL, &err), TT_OK);
+        assert_int_equal(tt_apply(c->g, c->t, last_legal[i], NULL, &err), TT_ESTATE);
         assert_true(err.msg[0] != 0);
     }
     for (int p = 0; p < c->np; p++)
-        assert_int_not_equal(tt_concede(c->g, c->t, p, NULL, &err), TT_OK);
+        assert_int_equal(tt_offturn_apply(c->g, c->t, p, TT_CONCEDE, NULL, &err), TT_ESTATE);
+    assert_int_equal(tt_offturn_legal(c->g, c->t, 0, c->acts2), 0);
     assert_memory_equal(c->t, c->s, c->sz);
 }
 
@@ -793,7 +806,8 @@ static char *view(gctx *c, const tt_state *s, int viewer)
 /* Applies one action listed in c->s to c->s's copy and to c->t's (c->t being c->s
  * determinized for p), where it is legal in both: events marked secret that
  * concern someone other than p must read the same to p and to a spectator, though
- * the hidden cards behind them differ (event.h: only `player` may see them). */
+ * the hidden cards behind them differ (event.h: only the players in `seen` may
+ * see them). So a narration line shown to p never names a card p has not seen. */
 static void same_secret_events(gctx *c, uint64_t *rng, int p, leak *L)
 {
     int n = legal(c, c->s, c->acts2);
@@ -809,9 +823,9 @@ static void same_secret_events(gctx *c, uint64_t *rng, int p, leak *L)
         e1.n == e2.n) {
         for (int i = 0; i < e1.n; i++) {
             const tt_event *u = &e1.ev[i], *v = &e2.ev[i];
-            if (u->type != v->type || u->secret != v->secret || u->player != v->player)
+            if (u->type != v->type || u->seen != v->seen || u->player != v->player)
                 break; /* the hidden cards took the game elsewhere */
-            if (!u->secret || u->player == p)
+            if (tt_seen_by(u->seen, p))
                 continue;
             int viewers[2] = {p, TT_VIEW_SPECTATOR};
             for (int k = 0; k < 2; k++) {
@@ -1051,8 +1065,8 @@ static int record_game(gctx *c, int gi, int i, int mode)
         conceder = below(&rng, c->np);
         tt_error err;
         tt_error_clear(&err);
-        assert_int_equal(tt_concede(c->g, c->s, conceder, NULL, &err), TT_OK);
-        assert_int_equal(tt_record_add_concede(rec, conceder), TT_OK);
+        assert_int_equal(tt_offturn_apply(c->g, c->s, conceder, TT_CONCEDE, NULL, &err), TT_OK);
+        assert_int_equal(tt_record_add_offturn(rec, c->g, conceder, "concede"), TT_OK);
         hashes[n++] = tt_state_hash(c->g, c->s);
         entries++;
         assert_int_equal(tt_to_move(c->g, c->s), TT_TERMINAL);

@@ -51,7 +51,7 @@ void bx_f1(bx *x)
     const bra_content *c = x->c;
     bra_state *s = x->s;
     memset(s, 0, sizeof *s);
-    tt_rng_seed(&s->rng, 1);
+    tt_rng_seed(&s->head.rng, 1);
     s->conceder = BRA_NONE;
     for (int i = 0; i < c->nseats; i++) {
         int f = c->seat_faction[i];
@@ -86,7 +86,7 @@ void bx_f1(bx *x)
             s->loc[a] = BRA_RESERVE;
         }
     }
-    s->round = 1;
+    s->head.turn = 1;
     s->first = s->active = 0;
     s->started = 1; /* rigging re-deals only a game nobody has touched */
     bra_start_turn(c, s, NULL);
@@ -226,7 +226,7 @@ void bx_turn(bx *x, int f, int round, int ap)
     bra_state *s = x->s;
     for (int i = 0; i < c->nseats; i++)
         s->f[c->seat_faction[i]].ap = 0;
-    s->round = (uint8_t)round;
+    s->head.turn = (uint8_t)round;
     s->active = c->faction_seat[f];
     bra_start_turn(c, s, NULL);
     s->f[f].ap = (uint8_t)ap;

@@ -216,7 +216,7 @@ void fx_tokens(fx *f, const char *zone, int n)
 void fx_main(fx *f, int side)
 {
     f->s->active = (uint8_t)side;
-    f->s->turn = side == INV_INVADER ? 1 : 2;
+    f->s->head.turn = side == INV_INVADER ? 1 : 2;
     f->s->step = S_MAIN;
     f->s->stack.n = 0;
 }

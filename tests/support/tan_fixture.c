@@ -57,7 +57,7 @@ void tan_fx_clear(tan_fx *f)
     s->pl[TAN_COV].entry = (uint8_t)tan_fx_circle(f, "EN");
     s->pl[TAN_LEG].entry = (uint8_t)tan_fx_circle(f, "ES");
     s->setup_winner = TAN_COV;
-    s->turn = 1;
+    s->head.turn = 1;
     s->phase = PH_ACTIVATE;
     s->decider = TAN_COV;
     s->init_winner = s->first = TAN_COV;
@@ -354,7 +354,7 @@ void tan_fx_flag_captured(tan_fx *f, int seat, int k, const char *circle_id, con
 
 void tan_fx_turn(tan_fx *f, int turn)
 {
-    f->s->turn = (uint16_t)turn;
+    f->s->head.turn = (uint16_t)turn;
 }
 
 void tan_fx_activation(tan_fx *f, int seat)
@@ -454,8 +454,8 @@ void tan_fx_assert_pool(const tan_fx *f, int k, int ndice, int ds, int mod, int 
 void tan_fx_assert_over(const tan_fx *f, int winner, int reason)
 {
     assert_int_equal(f->s->phase, PH_OVER);
-    assert_int_equal(f->s->winner, winner);
-    assert_int_equal(f->s->reason, reason);
+    assert_int_equal(tan_winner(f->s), winner);
+    assert_int_equal(f->s->head.reason, reason);
     tt_result r;
     tt_result_get(f->g, (const tt_state *)f->s, &r);
     assert_true(r.over);
@@ -467,8 +467,8 @@ void tan_fx_assert_over(const tan_fx *f, int winner, int reason)
 void tan_fx_assert_playing(const tan_fx *f)
 {
     assert_int_not_equal(f->s->phase, PH_OVER);
-    assert_int_equal(f->s->winner, TAN_NONE);
-    assert_int_equal(f->s->reason, R_NONE);
+    assert_int_equal(tan_winner(f->s), TAN_NONE);
+    assert_int_equal(f->s->head.reason, R_NONE);
 }
 
 void *tan_fx_save(const tan_fx *f)

@@ -68,14 +68,24 @@ static void test_params_errors(void **state)
     expect_new_error("invaders", "auto_decline = 1", TT_EARG,
                      "parameter 'auto_decline' is not key=value");
     expect_new_error("invaders", "auto_decline=2", TT_EARG, "auto_decline is 0 or 1, not '2'");
+    expect_new_error("invaders", "auto_decline=yes", TT_EARG, "auto_decline is 0 or 1, not 'yes'");
     expect_new_error("invaders", "content=/nonexistent/content.json", TT_EIO,
                      "cannot read /nonexistent/content.json");
-    char longp[400], msg[600];
-    snprintf(longp, sizeof longp, "content=/%0230d", 0); /* values hold up to 223 bytes */
-    snprintf(msg, sizeof msg, "parameter '%s' is too long", longp);
-    expect_new_error("invaders", longp, TT_EARG, msg);
+    char longp[1200];
+    snprintf(longp, sizeof longp, "content=/%01030d", 0); /* values hold up to 1,023 bytes */
+    expect_new_error("invaders", longp, TT_EARG,
+                     "parameter 'content=/00000000000…' is too long (at most 1023 bytes)");
     expect_new_error("invaders", "a_key_of_more_than_thirty_two_chars=1", TT_EARG,
-                     "parameter 'a_key_of_more_than_thirty_two_chars=1' is too long");
+                     "parameter 'a_key_of_more_than_t…' is too long (at most 1023 bytes)");
+    /* each value fits, but not all of them together: refused, never cut */
+    char many[1500];
+    snprintf(many, sizeof many, "content=/%0400d germans=/%0400d austrians=/%0400d", 0, 0, 0);
+    expect_new_error("braunau", many, TT_EARG,
+                     "the parameters are too long to store (at most 1023 bytes)");
+    /* a value outside the declared ones: the same message in every game */
+    expect_new_error("tannhauser", "mode=chess", TT_EARG,
+                     "mode is story, deathmatch, ctf or domination, not 'chess'");
+    expect_new_error("tannhauser", "max_turns=1001", TT_EARG, "max_turns is 0..1000, not '1001'");
 }
 
 static void test_params_canonical_form(void **state)
@@ -354,9 +364,9 @@ static void test_finished_game_refuses_everything(void **state)
     double ret[2] = {9, 9};
     tt_returns(t->g, t->s, ret);
     assert_true(ret[0] == 0 && ret[1] == 0); /* zeros while playing */
-    assert_int_equal(tt_concede(t->g, t->s, 2, NULL, &err), TT_EARG);
-    assert_string_equal(err.msg, "no such player");
-    assert_int_equal(tt_concede(t->g, t->s, 1, NULL, NULL), TT_OK);
+    assert_int_equal(tt_offturn_apply(t->g, t->s, 2, TT_CONCEDE, NULL, &err), TT_EARG);
+    assert_string_equal(err.msg, "no player 2 in this game");
+    assert_int_equal(tt_offturn_apply(t->g, t->s, 1, TT_CONCEDE, NULL, NULL), TT_OK);
     tt_result r;
     tt_result_get(t->g, t->s, &r);
     assert_int_equal(r.over, 1);
@@ -364,9 +374,10 @@ static void test_finished_game_refuses_everything(void **state)
     assert_string_equal(r.reason, "CONCEDED");
     tt_returns(t->g, t->s, ret);
     assert_true(ret[0] == 1.0 && ret[1] == -1.0);
-    expect_refused(t, "pass", TT_ESTATE, "the game is over", "INV-8.1");
+    expect_refused(t, "pass", TT_ESTATE, "the game is over", ""); /* the core, every game */
+    expect_refused(t, "concede", TT_ESTATE, "the game is over", "");
     memcpy(t->before, t->s, t->sz);
-    assert_int_equal(tt_concede(t->g, t->s, 0, NULL, &err), TT_ESTATE);
+    assert_int_equal(tt_offturn_apply(t->g, t->s, 0, TT_CONCEDE, NULL, &err), TT_ESTATE);
     assert_int_equal(tt_rig(t->g, t->s, "invader_deck", "skitter_drone", &err), TT_ESTATE);
     assert_memory_equal(t->s, t->before, t->sz);
     table_close(t);

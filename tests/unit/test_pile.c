@@ -144,10 +144,13 @@ static void test_pool_put_stops_at_its_size(void **state)
 
 /* --- the pending-decision stack ---------------------------------------------------- */
 
+#define DEPTH 24
+typedef TT_STACK(DEPTH) test_stack;
+
 static void test_stack_starts_empty(void **state)
 {
     (void)state;
-    tt_stack s;
+    test_stack s;
     memset(&s, 0, sizeof s);
     assert_null(tt_stack_top(&s));
     assert_null(tt_stack_peek(&s));
@@ -156,7 +159,7 @@ static void test_stack_starts_empty(void **state)
 static void test_stack_push_pop_is_last_in_first_out(void **state)
 {
     (void)state;
-    tt_stack s;
+    test_stack s;
     memset(&s, 0, sizeof s);
     tt_frame *f = tt_stack_push(&s, 3, 1);
     f->a = 7;
@@ -179,7 +182,7 @@ static void test_stack_push_pop_is_last_in_first_out(void **state)
 static void test_stack_push_gives_a_clean_frame(void **state)
 {
     (void)state;
-    tt_stack s;
+    test_stack s;
     memset(&s, 0xAB, sizeof s); /* whatever was there before */
     s.n = 0;
     tt_frame *f = tt_stack_push(&s, 5, 2);
@@ -196,12 +199,12 @@ static void test_stack_push_gives_a_clean_frame(void **state)
 static void test_stack_holds_its_capacity(void **state)
 {
     (void)state;
-    tt_stack s;
+    test_stack s;
     memset(&s, 0, sizeof s);
-    for (int i = 0; i < TT_STACK_MAX; i++)
+    for (int i = 0; i < DEPTH; i++)
         tt_stack_push(&s, (uint8_t)(i + 1), 0)->a = (uint8_t)i;
-    assert_int_equal(s.n, TT_STACK_MAX);
-    for (int i = TT_STACK_MAX - 1; i >= 0; i--) {
+    assert_int_equal(s.n, DEPTH);
+    for (int i = DEPTH - 1; i >= 0; i--) {
         assert_int_equal(tt_stack_peek(&s)->kind, i + 1);
         assert_int_equal(tt_stack_peek(&s)->a, i);
         tt_stack_pop(&s);
@@ -213,8 +216,8 @@ static void test_stack_holds_its_capacity(void **state)
 static void test_stack_is_flat(void **state)
 {
     (void)state;
-    assert_int_equal(sizeof(tt_frame), 8);
-    assert_int_equal(sizeof(tt_stack), 1 + 8 * TT_STACK_MAX);
+    assert_int_equal(sizeof(tt_frame), 14);
+    assert_int_equal(sizeof(test_stack), 2 + 14 * DEPTH); /* n, a byte of padding, frames */
     assert_int_equal(sizeof(tt_pool), 4);
 }
 

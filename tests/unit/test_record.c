@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -64,8 +65,8 @@ static char *record_file(const char *rest)
     char *path = temp_path();
     char text[4096];
     snprintf(text, sizeof text,
-             "{\"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"%s\", "
-             "\"seed\": \"7\"%s%s}",
+             "{\"version\": 2, \"game\": \"invaders\", \"params\": \"\", "
+             "\"content_hash\": \"%s\", \"seed\": \"7\"%s%s}",
              sample_hash(), *rest ? ", " : "", rest);
     write_text(path, text);
     return path;
@@ -111,8 +112,8 @@ static void test_saved_record_has_every_field(void **state)
     assert_string_equal(canon, "play carapace_strider\nzone PR\nreduce none\n"
                                "discard spore_mortar");
     assert_int_equal(tt_record_add_action(rec, canon), TT_OK);
-    assert_int_equal(tt_concede(g, s, 0, NULL, NULL), TT_OK);
-    assert_int_equal(tt_record_add_concede(rec, 0), TT_OK);
+    assert_int_equal(tt_offturn_apply(g, s, 0, TT_CONCEDE, NULL, NULL), TT_OK);
+    assert_int_equal(tt_record_add_offturn(rec, g, 0, "concede"), TT_OK);
     assert_int_equal(tt_record_length(rec), 4);
     assert_string_equal(tt_record_params(rec), "auto_decline=1");
 
@@ -129,16 +130,19 @@ static void test_saved_record_has_every_field(void **state)
     json_t *actions = json_object_get(root, "actions");
     static const char *const want[] = {"place EU", "play carapace_strider", "zone PR",
                                        "reduce none", "discard spore_mortar"};
-    assert_int_equal(json_array_size(actions), 5);
+    assert_int_equal(json_integer_value(json_object_get(root, "version")), 2);
+    assert_int_equal(json_array_size(actions), 6);
     for (size_t i = 0; i < 5; i++)
         assert_string_equal(json_string_value(json_array_get(actions, i)), want[i]);
     json_t *rig = json_array_get(json_object_get(root, "rigs"), 0);
     assert_int_equal(json_integer_value(json_object_get(rig, "at")), 0);
     assert_string_equal(json_string_value(json_object_get(rig, "what")), "invader_deck");
     assert_string_equal(json_string_value(json_object_get(rig, "values")), RIG_INVADER);
-    json_t *conceded = json_object_get(root, "conceded");
-    assert_int_equal(json_integer_value(json_object_get(conceded, "at")), 5);
+    /* outside the turn order: an ordinary entry, with its player */
+    json_t *conceded = json_array_get(actions, 5);
+    assert_int_equal(json_object_size(conceded), 2);
     assert_string_equal(json_string_value(json_object_get(conceded, "player")), "invader");
+    assert_string_equal(json_string_value(json_object_get(conceded, "action")), "concede");
     char hash[17];
     snprintf(hash, sizeof hash, "%016" PRIx64, tt_state_hash(g, s));
     assert_string_equal(json_string_value(json_object_get(root, "final_hash")), hash);
@@ -161,7 +165,7 @@ static void test_saved_record_has_every_field(void **state)
     assert_string_equal(st->texts[0], ""); /* a rig has no action text */
     assert_string_equal(st->texts[1], "place EU");
     assert_string_equal(st->texts[5], "discard spore_mortar");
-    assert_string_equal(st->texts[6], "");
+    assert_string_equal(st->texts[6], "concede");
     assert_true(st->hash[6] == tt_state_hash(g, s));
     assert_memory_equal(s2, s, tt_state_size(g));
     assert_string_equal(tt_game_params(g2), "auto_decline=1");
@@ -240,6 +244,71 @@ static void test_handwritten_record_with_a_long_compound_replays(void **state)
     free(path);
 }
 
+/* A game with parameters longer than 255 bytes (a 190-character content path
+ * and three decks) is saved with them whole and loads as the same game: they
+ * are never cut, so the record replays. */
+static void test_long_parameters_survive_save_and_load(void **state)
+{
+    (void)state;
+    char dir[400], content[520], params[1024];
+    int k = snprintf(dir, sizeof dir, "%s/tests/", TT_BINARY_DIR);
+    assert_true(k > 0 && k < 300);
+    memset(dir + k, 'd', 170); /* a folder name of 170 characters */
+    dir[k + 170] = 0;
+    mkdir(dir, 0700);
+    snprintf(content, sizeof content, "%s/c.json", dir);
+    assert_true(strlen(content) >= 187);
+    FILE *in = fopen(TT_SOURCE_DIR "/data/braunau/content.json", "rb");
+    FILE *out = fopen(content, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    char buf[4096];
+    for (size_t n; (n = fread(buf, 1, sizeof buf, in)) > 0;)
+        fwrite(buf, 1, n, out);
+    fclose(in);
+    fclose(out);
+    snprintf(params, sizeof params,
+             "content=%s germans=standardized austrians=standardized locals=standardized",
+             content);
+    assert_true(strlen(params) > 255);
+    tt_game *g = NULL;
+    tt_error err;
+    assert_int_equal(tt_game_new("braunau", params, &g, &err), TT_OK);
+    assert_string_equal(tt_game_params(g), params);
+    tt_state *s = malloc(tt_state_size(g));
+    tt_state_init(g, s, 3);
+    tt_record *rec = tt_record_new(g, 3);
+    tt_action *acts = malloc((size_t)tt_max_actions(g) * sizeof *acts);
+    for (int i = 0; i < 5; i++) {
+        assert_true(tt_legal(g, s, acts) > 0);
+        char text[TT_ACTION_TEXT_MAX];
+        assert_int_equal(tt_action_format(g, s, acts[0], text, sizeof text), TT_OK);
+        assert_int_equal(tt_apply(g, s, acts[0], NULL, NULL), TT_OK);
+        assert_int_equal(tt_record_add_action(rec, text), TT_OK);
+    }
+    char *path = temp_path();
+    assert_int_equal(tt_record_save(rec, g, s, path, &err), TT_OK);
+    tt_record *back = NULL;
+    assert_int_equal(tt_record_load(path, &back, &err), TT_OK);
+    assert_string_equal(tt_record_params(back), params);
+    tt_game *g2;
+    tt_state *s2;
+    if (tt_record_replay(back, &g2, &s2, NULL, NULL, &err) != TT_OK)
+        fail_msg("%s", err.msg);
+    assert_memory_equal(s2, s, tt_state_size(g));
+    free(s2);
+    tt_game_free(g2);
+    tt_record_free(back);
+    tt_record_free(rec);
+    free(acts);
+    free(s);
+    tt_game_free(g);
+    unlink(path);
+    free(path);
+    unlink(content);
+    rmdir(dir);
+}
+
 /* --- load errors -------------------------------------------------------------------- */
 
 /* Loading `path` fails with code and exactly msg ("%s" stands for the path). */
@@ -282,15 +351,33 @@ static void test_load_of_bad_json(void **state)
     free(path);
 }
 
+/* Records of another version are refused, naming it. */
+static void test_load_of_another_record_version(void **state)
+{
+    (void)state;
+    char *path = temp_path();
+    write_text(path, "{\"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"0\", "
+                     "\"seed\": \"1\", \"actions\": [], \"draws\": []}");
+    expect_load_error(path, TT_EREPLAY,
+                      "%s: record version 1 is no longer read: this build reads version 2");
+    write_text(path, "{\"version\": 3, \"game\": \"invaders\"}");
+    expect_load_error(path, TT_EREPLAY,
+                      "%s: record version 3 is not read by this build (it reads version 2)");
+    write_text(path, "{\"version\": \"2\", \"game\": \"invaders\"}");
+    expect_load_error(path, TT_EREPLAY, "%s: not a game record: version is not a number");
+    unlink(path);
+    free(path);
+}
+
 static void test_load_of_missing_fields(void **state)
 {
     (void)state;
     static const char *const shapes[] = {
-        "{\"params\": \"\", \"content_hash\": \"0\", \"seed\": \"1\", \"actions\": []}",
-        "{\"game\": \"invaders\", \"content_hash\": \"0\", \"seed\": \"1\", \"actions\": []}",
-        "{\"game\": \"invaders\", \"params\": \"\", \"seed\": \"1\", \"actions\": []}",
-        "{\"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"0\", \"actions\": []}",
-        ("{\"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"0\", \"seed\": 1, "
+        "{\"version\": 2, \"params\": \"\", \"content_hash\": \"0\", \"seed\": \"1\", \"actions\": []}",
+        "{\"version\": 2, \"game\": \"invaders\", \"content_hash\": \"0\", \"seed\": \"1\", \"actions\": []}",
+        "{\"version\": 2, \"game\": \"invaders\", \"params\": \"\", \"seed\": \"1\", \"actions\": []}",
+        "{\"version\": 2, \"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"0\", \"actions\": []}",
+        ("{\"version\": 2, \"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"0\", \"seed\": 1, "
          "\"actions\": []}"), /* a string: 64-bit seeds do not fit JSON integers */
         "[\"invaders\"]",
     };
@@ -309,10 +396,10 @@ static void test_load_of_bad_seed(void **state)
 {
     (void)state;
     char *path = temp_path();
-    write_text(path, "{\"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"0\", "
+    write_text(path, "{\"version\": 2, \"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"0\", "
                      "\"seed\": \"12abc\", \"actions\": []}");
     expect_load_error(path, TT_EREPLAY, "%s: not a game record: seed is not a number");
-    write_text(path, "{\"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"0\", "
+    write_text(path, "{\"version\": 2, \"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"0\", "
                      "\"seed\": \"\", \"actions\": []}");
     expect_load_error(path, TT_EREPLAY, "%s: not a game record: seed is not a number");
     unlink(path);
@@ -322,13 +409,16 @@ static void test_load_of_bad_seed(void **state)
 static void test_load_of_bad_entries(void **state)
 {
     (void)state;
-    expect_bad_record("", "actions, rigs and draws must be arrays");
-    expect_bad_record("\"actions\": \"place EU\"", "actions, rigs and draws must be arrays");
-    expect_bad_record("\"actions\": [], \"rigs\": {}", "actions, rigs and draws must be arrays");
-    expect_bad_record("\"actions\": [\"place EU\", 3]", "every action must be a string");
-    expect_bad_record("\"actions\": [], \"draws\": [{\"at\": 0, \"player\": \"mankind\", "
-                      "\"what\": \"shake_hands\"}]",
-                      "a draw needs at (in order), player and what");
+    expect_bad_record("", "actions and rigs must be arrays");
+    expect_bad_record("\"actions\": \"place EU\"", "actions and rigs must be arrays");
+    expect_bad_record("\"actions\": [], \"rigs\": {}", "actions and rigs must be arrays");
+    static const char why[] =
+        "an action is a text, or {\"player\", \"action\"} outside the turn order";
+    expect_bad_record("\"actions\": [\"place EU\", 3]", why);
+    expect_bad_record("\"actions\": [{\"player\": \"mankind\"}]", why);
+    expect_bad_record("\"actions\": [{\"player\": \"mankind\", \"action\": \"concede\", "
+                      "\"at\": 0}]",
+                      why);
     expect_bad_record("\"actions\": [], \"rigs\": [{\"at\": 0, \"what\": \"invader_deck\"}]",
                       "a rig needs at (in order), what and values");
     expect_bad_record("\"actions\": [], \"rigs\": [{\"at\": 1, \"what\": \"invader_deck\", "
@@ -340,7 +430,6 @@ static void test_load_of_bad_entries(void **state)
     expect_bad_record(
         "\"actions\": [], \"rigs\": [{\"at\": -1, \"what\": \"a\", \"values\": \"b\"}]",
         "a rig needs at (in order), what and values");
-    expect_bad_record("\"actions\": [], \"conceded\": {\"at\": 0}", "conceded needs a player");
 }
 
 /* A final_hash that is there but is no hash cannot vouch for the record. */
@@ -394,10 +483,13 @@ static void test_replay_names_the_entry_that_fails(void **state)
                         "entry 1 'rig' fails: cannot rig 'moon_deck' (invader_deck, mankind_deck "
                         "or hero_deck)",
                         "");
-    /* a concession by nobody */
-    expect_replay_error("\"actions\": [\"place EU\"], \"conceded\": {\"at\": 1, \"player\": "
-                        "\"martian\"}",
-                        TT_EREPLAY, "entry 2 'concede' fails: unknown player 'martian'", "");
+    /* a concession by nobody, and a turn action given a player */
+    expect_replay_error("\"actions\": [\"place EU\", {\"player\": \"martian\", \"action\": "
+                        "\"concede\"}]",
+                        TT_EREPLAY, "entry 2 'concede' fails: no player 'martian' in this game", "");
+    expect_replay_error("\"actions\": [{\"player\": \"mankind\", \"action\": \"place EU\"}]",
+                        TT_EREPLAY,
+                        "entry 1 'place EU' fails: 'place EU' is an action in the turn order", "");
 }
 
 static void test_replay_of_an_unknown_game_or_parameter(void **state)
@@ -408,7 +500,7 @@ static void test_replay_of_an_unknown_game_or_parameter(void **state)
     tt_game *g;
     tt_state *s;
     tt_error err;
-    write_text(path, "{\"game\": \"chess\", \"params\": \"\", \"content_hash\": \"0\", "
+    write_text(path, "{\"version\": 2, \"game\": \"chess\", \"params\": \"\", \"content_hash\": \"0\", "
                      "\"seed\": \"1\", \"actions\": []}");
     assert_int_equal(tt_record_load(path, &rec, &err), TT_OK);
     assert_int_equal(tt_record_replay(rec, &g, &s, NULL, NULL, &err), TT_EARG);
@@ -416,7 +508,7 @@ static void test_replay_of_an_unknown_game_or_parameter(void **state)
     assert_null(g);
     assert_null(s);
     tt_record_free(rec);
-    write_text(path, "{\"game\": \"invaders\", \"params\": \"speed=11\", \"content_hash\": \"0\", "
+    write_text(path, "{\"version\": 2, \"game\": \"invaders\", \"params\": \"speed=11\", \"content_hash\": \"0\", "
                      "\"seed\": \"1\", \"actions\": []}");
     assert_int_equal(tt_record_load(path, &rec, &err), TT_OK);
     assert_int_equal(tt_record_replay(rec, &g, &s, NULL, NULL, &err), TT_EARG);
@@ -430,7 +522,7 @@ static void test_replay_of_other_content_is_refused(void **state)
 {
     (void)state;
     char *path = temp_path();
-    write_text(path, "{\"game\": \"invaders\", \"params\": \"\", \"content_hash\": "
+    write_text(path, "{\"version\": 2, \"game\": \"invaders\", \"params\": \"\", \"content_hash\": "
                      "\"0123456789abcdef\", \"seed\": \"1\", \"actions\": []}");
     tt_record *rec;
     tt_error err;
@@ -535,6 +627,8 @@ int main(void)
         cmocka_unit_test(test_handwritten_record_with_a_long_compound_replays),
         cmocka_unit_test(test_load_of_a_missing_file),
         cmocka_unit_test(test_load_of_bad_json),
+        cmocka_unit_test(test_long_parameters_survive_save_and_load),
+        cmocka_unit_test(test_load_of_another_record_version),
         cmocka_unit_test(test_load_of_missing_fields),
         cmocka_unit_test(test_load_of_bad_seed),
         cmocka_unit_test(test_load_of_bad_entries),

@@ -23,7 +23,7 @@ int bra_to_move(const tt_game *g, const void *st)
 {
     (void)g;
     const bra_state *s = st;
-    return s->over ? TT_TERMINAL : s->active;
+    return s->head.over ? TT_TERMINAL : s->active;
 }
 
 void bra_cmd_init(bra_cmd *m, int verb)
@@ -132,7 +132,7 @@ static int check_action(const bra_content *c, const bra_state *s, tt_action a, b
     int op = BRA_OP(a), arg = BRA_ARG(a);
     if (!well_formed(c, op, arg))
         return MALFORMED();
-    if (s->over)
+    if (s->head.over)
         return tt_fail(err, TT_ESTATE, "BRA-6.0.2", "E_GAME_OVER: the game has ended");
     if (s->decl.verb != V_NONE) {
         bra_decl_cmd(s, m);
@@ -251,7 +251,7 @@ int bra_legal(const tt_game *g, const void *st, tt_action *out)
     const bra_content *c = bra_content_of(g);
     const bra_state *s = st;
     lister L = {c, s, out, 0};
-    if (s->over)
+    if (s->head.over)
         return 0;
     int fa = bra_active_faction(c, s), base = fa << 6;
     const bra_fstate *f = &s->f[fa];
@@ -347,17 +347,24 @@ int bra_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *
     return TT_OK;
 }
 
-int bra_concede(const tt_game *g, void *st, int player, tt_events *ev, tt_error *err)
+/* BRA-6.0.2: a player may concede at any time; the game ends and he ranks last. */
+int bra_offturn_legal(const tt_game *g, const void *st, int player, tt_action *out)
+{
+    (void)g, (void)st, (void)player;
+    out[0] = TT_CONCEDE;
+    return 1;
+}
+
+int bra_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_events *ev,
+                      tt_error *err)
 {
     const bra_content *c = bra_content_of(g);
     bra_state *s = st;
-    if (s->over)
-        return tt_fail(err, TT_ESTATE, "BRA-6.0.2", "E_GAME_OVER: the game has ended");
-    if (player < 0 || player >= c->nseats)
-        return tt_fail(err, TT_EARG, NULL, "no such player");
+    if (a != TT_CONCEDE)
+        return tt_fail(err, TT_EARG, NULL, "not an action outside the turn order of Braunau");
     s->conceder = (uint8_t)player;
-    s->reason = R_CONCEDED;
+    s->head.reason = R_CONCEDED;
     s->started = 1;
-    bra_score(c, s, ev); /* the game ends now; the conceder ranks last */
+    bra_score(c, s, ev);
     return TT_OK;
 }

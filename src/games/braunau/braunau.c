@@ -13,7 +13,32 @@
 #include "core/json.h"
 #include "games/braunau/braunau.h"
 
-static const char *const param_keys[] = {"content", "germans", "austrians", "locals", NULL};
+#define DECK_PARAM(faction)                                                                  \
+    {faction, TT_PARAM_TEXT, "standardized, unless another faction names a deck",              \
+     "standardized, random, none, a sample deck's name or a deck file",                       \
+     "the faction's deck (BRA-3.1); none: the faction sits out (BRA-3.11)"}
+
+static const tt_param_spec params[] = {
+    {"content", TT_PARAM_FILE, "the sample set", "a content file (docs/content/braunau.md)",
+     "agents, areas and items (BRA-2)"},
+    DECK_PARAM("germans"),
+    DECK_PARAM("austrians"),
+    DECK_PARAM("locals"),
+    {NULL, 0, NULL, NULL, NULL},
+};
+
+/* Two and three players with every kind of deck (BRA-3.6 – 3.8). */
+static const tt_config configs[] = {
+    {"3p_standardized", ""},
+    {"2p_standardized", "germans=standardized austrians=standardized"},
+    {"2p_random", "austrians=random locals=random"},
+    {"3p_random", "germans=random austrians=random locals=random"},
+    {"3p_customized", "germans=germans_intrigue austrians=random locals=locals_anna"},
+    {"2p_customized", "germans=germans_intrigue locals=locals_anna"},
+    {NULL, NULL},
+};
+
+static const char *const reasons[] = {"", "SCORED", "CONCEDED"};
 
 static int bra_load(tt_game *g, const tt_params *p, tt_error *err)
 {
@@ -69,29 +94,6 @@ static void bra_unload(tt_game *g)
 static void bra_init(const tt_game *g, void *st, uint64_t seed)
 {
     bra_setup(g, st, seed);
-}
-
-static void bra_result(const tt_game *g, const void *st, tt_result *out)
-{
-    (void)g;
-    const bra_state *s = st;
-    memset(out, 0, sizeof *out);
-    out->over = s->over;
-    out->turn = s->round;
-    out->winner = -1;
-    if (!s->over)
-        return;
-    out->winners = s->winners;
-    if (bra_popcount(s->winners) == 1)
-        out->winner = __builtin_ctz(s->winners);
-    snprintf(out->reason, sizeof out->reason, "%s",
-             s->reason == R_CONCEDED ? "CONCEDED" : "SCORED");
-}
-
-static int bra_turn(const tt_game *g, const void *st)
-{
-    (void)g;
-    return ((const bra_state *)st)->round;
 }
 
 static const char *bra_player_name(const tt_game *g, int player)
@@ -154,21 +156,24 @@ static const tt_rules_extra bra_extra = {
     .deck_list = bra_deck_list,
 };
 
-const tt_rules bra_rules = {
+const tt_rules braunau_rules = {
     .name = "braunau",
     .summary = "Braunau: espionage in a border town, 2 or 3 factions, 52-token decks",
-    .param_keys = param_keys,
+    .min_players = 2,
+    .max_players = 3,
+    .params = params,
+    .configs = configs,
+    .reasons = reasons,
     .load = bra_load,
     .unload = bra_unload,
     .init = bra_init,
     .to_move = bra_to_move,
     .legal = bra_legal,
     .apply = bra_apply,
-    .concede = bra_concede,
+    .offturn_legal = bra_offturn_legal,
+    .offturn_apply = bra_offturn_apply,
     .format = bra_format,
     .parse = bra_parse,
-    .result = bra_result,
-    .turn = bra_turn,
     .determinize = bra_determinize,
     .sanity = bra_sanity,
     .rig = bra_rig,

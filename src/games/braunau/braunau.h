@@ -225,15 +225,13 @@ typedef struct bra_decl {
     uint64_t picked; /* DISCARD: the tokens named so far */
 } bra_decl;
 
-enum bra_reason { R_NONE, R_SCORED, R_CONCEDED };
+enum bra_reason { R_NONE, R_SCORED, R_CONCEDED }; /* indexes tt_head.reason */
 
 typedef struct bra_state {
-    tt_rng rng;
-    uint8_t round, active, first;   /* active, first: seats */
-    uint8_t over, reason, conceder; /* conceder: seat or BRA_NONE */
+    tt_head head;                   /* generator, round, result (core/head.h) */
+    uint8_t active, first;          /* seats */
+    uint8_t conceder;               /* seat or BRA_NONE */
     uint8_t started;                /* an action has been applied (rig re-deals before) */
-    uint8_t winners;                /* bit per seat */
-    uint8_t rank[BRA_NF];           /* per seat, 1 = first; at the end */
     uint8_t nitem_deck;
     uint8_t item_deck[BRA_MAX_ITEMS]; /* index 0 = top */
     uint8_t market[BRA_MAX_ROW];      /* item or BRA_NONE */
@@ -513,7 +511,19 @@ void bra_raise(const bra_content *c, bra_state *s, int faction, int area, int d,
 int bra_to_move(const tt_game *g, const void *st);
 int bra_legal(const tt_game *g, const void *st, tt_action *out);
 int bra_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err);
-int bra_concede(const tt_game *g, void *st, int player, tt_events *ev, tt_error *err);
+/* Conceding (BRA-6.0.2), the one action outside the turn order. */
+int bra_offturn_legal(const tt_game *g, const void *st, int player, tt_action *out);
+int bra_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_events *ev,
+                      tt_error *err);
+
+/* Bit per seat ranked first at the end (several for a shared first place). */
+static inline unsigned bra_winners(const bra_state *s)
+{
+    unsigned w = 0;
+    for (int i = 0; i < BRA_NF; i++)
+        w |= (unsigned)(s->head.over && s->head.rank[i] == 1) << i;
+    return w;
+}
 void bra_decl_cmd(const bra_state *s, bra_cmd *m);
 
 /* text.c: action texts, and whole commands in the rules' syntax (tt_rules.

@@ -481,7 +481,7 @@ static int check_main(const bra_content *c, const bra_state *s, const bra_cmd *m
 
 int bra_check(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
-    if (s->over)
+    if (s->head.over)
         return tt_fail(err, TT_ESTATE, "BRA-6.0.2", "E_GAME_OVER: the game has ended");
     const bra_fstate *f = &s->f[bra_active_faction(c, s)];
     switch (m->verb) {
@@ -496,7 +496,7 @@ int bra_check(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_err
     switch (m->verb) {
     case V_END: return TT_OK;
     case V_DRAW:
-        if (s->round < c->p.first_draw_round)
+        if (s->head.turn < c->p.first_draw_round)
             return REFUSE("BRA-6.1.1", "E_DRAW_NOT_YET: drawing starts in round %d",
                           c->p.first_draw_round);
         if (f->drew)

@@ -32,7 +32,7 @@ void bra_raise(const bra_content *c, bra_state *s, int faction, int area, int d,
     if (after > c->p.support_max)
         after = c->p.support_max; /* BRA-10.11 */
     s->sup[area][faction] = (uint8_t)after;
-    tt_emit(ev, EV_SUPPORT, seat_of(c, faction), 0, area, after, cause, named);
+    tt_emit(ev, EV_SUPPORT, seat_of(c, faction), TT_SEEN_ALL, area, after, cause, named);
     if (before >= c->p.trigger_level || after < c->p.trigger_level ||
         (s->rally[faction] >> area & 1))
         return;
@@ -42,7 +42,7 @@ void bra_raise(const bra_content *c, bra_state *s, int faction, int area, int d,
     f->vp = (uint16_t)(f->vp + x->rally_vp);
     f->vp_rally = (uint16_t)(f->vp_rally + x->rally_vp);
     f->gold = (uint16_t)(f->gold + x->rally_gold);
-    tt_emit(ev, EV_RALLY, seat_of(c, faction), 0, area, x->rally_vp, x->rally_gold, f->gold);
+    tt_emit(ev, EV_RALLY, seat_of(c, faction), TT_SEEN_ALL, area, x->rally_vp, x->rally_gold, f->gold);
 }
 
 /* --- removal (BRA-6.22) ---------------------------------------------------------------- */
@@ -77,9 +77,9 @@ static void removal_event(const bra_content *c, const bra_state *s, int t, int p
                           tt_events *ev)
 {
     if (papers >= 0)
-        tt_emit(ev, EV_PAPERS, seat_of(c, c->a[t].faction), 0, t, papers, 0, 0);
+        tt_emit(ev, EV_PAPERS, seat_of(c, c->a[t].faction), TT_SEEN_ALL, t, papers, 0, 0);
     else
-        tt_emit(ev, EV_REMOVED, s->active, 0, t, vp, 0, 0);
+        tt_emit(ev, EV_REMOVED, s->active, TT_SEEN_ALL, t, vp, 0, 0);
 }
 
 /* --- drawing and the stash (BRA-6.1 – 6.3) ------------------------------------------ */
@@ -96,10 +96,10 @@ static void do_draw(const bra_content *c, bra_state *s, int seat, tt_events *ev)
     f->npend = (uint8_t)n;
     f->drew = 1;
     int base = c->seat_faction[seat] << 6;
-    tt_emit(ev, EV_DRAW, seat, 0, n, f->ndeck, 0, 0);
+    tt_emit(ev, EV_DRAW, seat, TT_SEEN_ALL, n, f->ndeck, 0, 0);
     for (int i = 0; i < n; i++) {
         f->drawn[f->tok[f->pend[i]] & 15]++;
-        tt_emit(ev, EV_DRAWN, seat, 1, base | f->pend[i], f->tok[f->pend[i]], 0, 0);
+        tt_emit(ev, EV_DRAWN, seat, TT_SEEN(seat), base | f->pend[i], f->tok[f->pend[i]], 0, 0);
     }
 }
 
@@ -121,9 +121,9 @@ static void do_keep(const bra_content *c, bra_state *s, int seat, const bra_cmd 
             f->known++;
         }
     f->npend = 0;
-    tt_emit(ev, EV_KEEP, seat, 0, k, returned, cost, 0);
+    tt_emit(ev, EV_KEEP, seat, TT_SEEN_ALL, k, returned, cost, 0);
     for (int i = 0; i < k; i++)
-        tt_emit(ev, EV_KEPT, seat, 1, m->toks[i], f->tok[m->toks[i] & 63], 0, 0);
+        tt_emit(ev, EV_KEPT, seat, TT_SEEN(seat), m->toks[i], f->tok[m->toks[i] & 63], 0, 0);
 }
 
 static void do_discard(const bra_content *c, bra_state *s, int seat, const bra_cmd *m,
@@ -143,9 +143,9 @@ static void do_discard(const bra_content *c, bra_state *s, int seat, const bra_c
     }
     f->discards++;
     f->forced = (uint8_t)(f->forced + forced);
-    tt_emit(ev, EV_DISCARD, seat, 0, m->ntok, c->p.discard_cost, forced, 0);
+    tt_emit(ev, EV_DISCARD, seat, TT_SEEN_ALL, m->ntok, c->p.discard_cost, forced, 0);
     for (int i = 0; i < m->ntok; i++)
-        tt_emit(ev, EV_DISCARDED, seat, 1, m->toks[i], f->tok[m->toks[i] & 63], 0, 0);
+        tt_emit(ev, EV_DISCARDED, seat, TT_SEEN(seat), m->toks[i], f->tok[m->toks[i] & 63], 0, 0);
 }
 
 /* --- the tokens (BRA-6.5 – 6.14) -------------------------------------------------- */
@@ -157,11 +157,11 @@ static void do_summon(const bra_content *c, bra_state *s, const bra_cmd *m, tt_e
     s->loc[t] = s->loc[h];
     s->exposed[t] = 0;
     s->decoy[t] = BRA_NONE;
-    tt_emit(ev, EV_SUMMON, s->active, 0, t, m->outcome, 0, 0);
+    tt_emit(ev, EV_SUMMON, s->active, TT_SEEN_ALL, t, m->outcome, 0, 0);
     /* step 2: each side learns the other's true area */
     bra_know_summoned(c, s, h, t);
-    tt_emit(ev, EV_MEETING, seat_of(c, owner), 1, h, s->loc[h], t, 0);
-    tt_emit(ev, EV_REVEAL, s->active, 1, t, s->loc[t], SRC_SUMMON, 0);
+    tt_emit(ev, EV_MEETING, seat_of(c, owner), TT_SEEN(seat_of(c, owner)), h, s->loc[h], t, 0);
+    tt_emit(ev, EV_REVEAL, s->active, TT_SEEN(s->active), t, s->loc[t], SRC_SUMMON, 0);
     if (m->outcome == OUT_INTERROGATE) {
         for (int a = 0; a < c->nagents; a++)
             if (a != t && c->a[a].faction == owner && bra_in_play(s, a))
@@ -169,7 +169,7 @@ static void do_summon(const bra_content *c, bra_state *s, const bra_cmd *m, tt_e
     } else if (m->outcome == OUT_BRIBE) {
         bra_fstate *f = &s->f[actor];
         f->gold = (uint16_t)(f->gold - c->a[t].price);
-        tt_emit(ev, EV_GOLD, s->active, 0, -c->a[t].price, f->gold, 3, 0);
+        tt_emit(ev, EV_GOLD, s->active, TT_SEEN_ALL, -c->a[t].price, f->gold, 3, 0);
         removal_event(c, s, t, removal(c, s, actor, t, c->p.bribe_vp, 1), c->p.bribe_vp, ev);
     }
 }
@@ -178,13 +178,13 @@ static void do_ci(const bra_content *c, bra_state *s, const bra_cmd *m, tt_event
 {
     int actor = bra_active_faction(c, s);
     s->f[actor].ci_turn++; /* public: the owner may hold a decoy now (BRA-6.10.3) */
-    tt_emit(ev, EV_CI, s->active, 0, 0, 0, 0, 0);
+    tt_emit(ev, EV_CI, s->active, TT_SEEN_ALL, 0, 0, 0, 0);
     if (m->mode == MODE_EXTRACT) {
-        tt_emit(ev, EV_CI_DETAIL, s->active, 1, m->agent, MODE_EXTRACT, m->target, 0);
+        tt_emit(ev, EV_CI_DETAIL, s->active, TT_SEEN(s->active), m->agent, MODE_EXTRACT, m->target, 0);
         bra_reveal_true(c, s, actor, m->target, SRC_EXTRACT, ev);
     } else {
         s->decoy[m->agent] = m->area;
-        tt_emit(ev, EV_CI_DETAIL, s->active, 1, m->agent, MODE_FALSIFY, m->area, 0);
+        tt_emit(ev, EV_CI_DETAIL, s->active, TT_SEEN(s->active), m->agent, MODE_FALSIFY, m->area, 0);
     }
 }
 
@@ -196,7 +196,7 @@ static void do_refill(const bra_content *c, bra_state *s, int item, tt_events *e
     bra_fstate *f = &s->f[actor];
     f->gold = (uint16_t)(f->gold - c->item[item].price);
     s->iowner[item] = (uint8_t)actor;
-    tt_emit(ev, EV_BUY, s->active, 0, item, c->item[item].price, f->gold, 0);
+    tt_emit(ev, EV_BUY, s->active, TT_SEEN_ALL, item, c->item[item].price, f->gold, 0);
     /* BRA-6.8: the slot is filled at once from the item deck, if it can be */
     int next = BRA_NONE;
     if (s->nitem_deck) {
@@ -206,7 +206,7 @@ static void do_refill(const bra_content *c, bra_state *s, int item, tt_events *e
         s->iowner[next] = IO_MARKET;
     }
     s->market[slot] = (uint8_t)next;
-    tt_emit(ev, EV_MARKET, s->active, 0, slot, next == BRA_NONE ? -1 : next, 0, 0);
+    tt_emit(ev, EV_MARKET, s->active, TT_SEEN_ALL, slot, next == BRA_NONE ? -1 : next, 0, 0);
 }
 
 static void do_deploy(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev)
@@ -225,7 +225,7 @@ static void do_deploy(const bra_content *c, bra_state *s, const bra_cmd *m, tt_e
     f->stash &= ~(1ull << t);
     f->played[f->nplayed++] = (uint8_t)t;
     f->deployed[type]++;
-    tt_emit(ev, EV_DEPLOY, s->active, 0, m->token, cost, f->tok[t], 0);
+    tt_emit(ev, EV_DEPLOY, s->active, TT_SEEN_ALL, m->token, cost, f->tok[t], 0);
     const bra_params *p = &c->p;
     switch (type) {
     case T_DROP: /* BRA-6.5 */
@@ -234,20 +234,20 @@ static void do_deploy(const bra_content *c, bra_state *s, const bra_cmd *m, tt_e
         s->exposed[m->agent] = 0;
         s->decoy[m->agent] = BRA_NONE;
         bra_know_dropped(c, s, m->agent);
-        tt_emit(ev, EV_DROP, s->active, 0, m->agent, c->a[m->agent].mob ? m->area : -1, 0, 0);
-        tt_emit(ev, EV_DROP_AREA, s->active, 1, m->agent, m->area, 0, 0);
+        tt_emit(ev, EV_DROP, s->active, TT_SEEN_ALL, m->agent, c->a[m->agent].mob ? m->area : -1, 0, 0);
+        tt_emit(ev, EV_DROP_AREA, s->active, TT_SEEN(s->active), m->agent, m->area, 0, 0);
         break;
     case T_ABIL: /* BRA-6.6 */
         if (m->mode == MODE_UPGRADE)
             s->level[b]++;
         s->charges[b] = p->ability_charges;
-        tt_emit(ev, EV_LEVEL, s->active, 0, b, s->level[b], s->charges[b],
+        tt_emit(ev, EV_LEVEL, s->active, TT_SEEN_ALL, b, s->level[b], s->charges[b],
                 m->mode == MODE_UPGRADE ? 1 : 2);
         break;
     case T_SPEC: /* BRA-6.7 */
         s->level[b] = 1;
         s->charges[b] = p->ability_charges;
-        tt_emit(ev, EV_LEVEL, s->active, 0, b, 1, s->charges[b], 0);
+        tt_emit(ev, EV_LEVEL, s->active, TT_SEEN_ALL, b, 1, s->charges[b], 0);
         break;
     case T_REFILL: do_refill(c, s, m->item, ev); break;
     case T_SUMMON: do_summon(c, s, m, ev); break;
@@ -257,16 +257,16 @@ static void do_deploy(const bra_content *c, bra_state *s, const bra_cmd *m, tt_e
         break;
     case T_GOLD: /* BRA-6.12 */
         f->gold = (uint16_t)(f->gold + p->gold_per_nazi_gold);
-        tt_emit(ev, EV_GOLD, s->active, 0, p->gold_per_nazi_gold, f->gold, 0, 0);
+        tt_emit(ev, EV_GOLD, s->active, TT_SEEN_ALL, p->gold_per_nazi_gold, f->gold, 0, 0);
         break;
     case T_BR: { /* BRA-6.13: the district of X */
-        tt_emit(ev, EV_RECORDS, s->active, 0, T_BR, 0, 0, 0);
+        tt_emit(ev, EV_RECORDS, s->active, TT_SEEN_ALL, T_BR, 0, 0, 0);
         uint16_t scope = (uint16_t)(c->area[m->area].adj | 1u << m->area);
         bra_reveal_scope(c, s, actor, scope, SRC_BR, ev);
         break;
     }
     case T_FA: /* BRA-6.14 */
-        tt_emit(ev, EV_RECORDS, s->active, 0, T_FA, 0, 0, 0);
+        tt_emit(ev, EV_RECORDS, s->active, TT_SEEN_ALL, T_FA, 0, 0, 0);
         bra_reveal_scope(c, s, actor, c->all_areas, SRC_FA, ev);
         break;
     default: break;
@@ -291,9 +291,9 @@ static void do_move(const bra_content *c, bra_state *s, const bra_cmd *m, tt_eve
     bra_know_moved(c, s, a, dest, reach, mob || was_exposed);
     s->loc[a] = (uint8_t)dest;
     s->exposed[a] = 0;
-    tt_emit(ev, EV_MOVE, s->active, 0, mob || was_exposed ? a : -1, mob ? dest : -1,
+    tt_emit(ev, EV_MOVE, s->active, TT_SEEN_ALL, mob || was_exposed ? a : -1, mob ? dest : -1,
             mob ? steps : -1, was_exposed);
-    tt_emit(ev, EV_MOVED, s->active, 1, a, dest, steps, 0);
+    tt_emit(ev, EV_MOVED, s->active, TT_SEEN(s->active), a, dest, steps, 0);
 }
 
 static void do_agitate(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev)
@@ -320,14 +320,14 @@ static void do_denounce(const bra_content *c, bra_state *s, const bra_cmd *m, tt
          * when Forged Papers cancel the arrest */
         if (papers < 0)
             bra_know_at(c, s, a);
-        tt_emit(ev, EV_DENOUNCE, s->active, 0, a, t, papers < 0 ? 1 : 2, papers < 0 ? x : -1);
+        tt_emit(ev, EV_DENOUNCE, s->active, TT_SEEN_ALL, a, t, papers < 0 ? 1 : 2, papers < 0 ? x : -1);
         removal_event(c, s, t, papers, c->p.arrest_vp, ev);
         return;
     }
     /* a failed denunciation exposes the denouncer (BRA-7.5) */
     s->exposed[a] = 1;
     bra_know_not_at(c, s, t, x);
-    tt_emit(ev, EV_DENOUNCE, s->active, 0, a, t, 0, x);
+    tt_emit(ev, EV_DENOUNCE, s->active, TT_SEEN_ALL, a, t, 0, x);
 }
 
 static void do_ability(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev)
@@ -337,7 +337,7 @@ static void do_ability(const bra_content *c, bra_state *s, const bra_cmd *m, tt_
     f->ap = (uint8_t)(f->ap - c->p.cost_ability);
     s->charges[a]--;
     int effect = c->a[a].effect;
-    tt_emit(ev, EV_ABILITY, s->active, 0, a, effect, s->charges[a], 0);
+    tt_emit(ev, EV_ABILITY, s->active, TT_SEEN_ALL, a, effect, s->charges[a], 0);
     switch (effect) {
     case EF_AGITATE: /* BRA-6.18.3: the agent and its area are public */
         bra_know_at(c, s, a);
@@ -347,7 +347,7 @@ static void do_ability(const bra_content *c, bra_state *s, const bra_cmd *m, tt_
         int v = s->sup[x][m->faction] - level;
         s->sup[x][m->faction] = (uint8_t)(v < 0 ? 0 : v);
         bra_know_at(c, s, a);
-        tt_emit(ev, EV_SUPPORT, seat_of(c, m->faction), 0, x, s->sup[x][m->faction], V_ABILITY, a);
+        tt_emit(ev, EV_SUPPORT, seat_of(c, m->faction), TT_SEEN_ALL, x, s->sup[x][m->faction], V_ABILITY, a);
         break;
     }
     case EF_COURIER: {
@@ -356,8 +356,8 @@ static void do_ability(const bra_content *c, bra_state *s, const bra_cmd *m, tt_
         s->loc[a] = (uint8_t)dest;
         s->exposed[a] = 0;
         if (c->a[a].mob)
-            tt_emit(ev, EV_MOVE, s->active, 0, a, dest, -1, 0);
-        tt_emit(ev, EV_COURIER, s->active, 1, a, dest, 0, 0);
+            tt_emit(ev, EV_MOVE, s->active, TT_SEEN_ALL, a, dest, -1, 0);
+        tt_emit(ev, EV_COURIER, s->active, TT_SEEN(s->active), a, dest, 0, 0);
         break;
     }
     case EF_SURVEY: {
@@ -370,14 +370,14 @@ static void do_ability(const bra_content *c, bra_state *s, const bra_cmd *m, tt_
     }
     case EF_FUNDRAISE:
         f->gold = (uint16_t)(f->gold + level);
-        tt_emit(ev, EV_GOLD, s->active, 0, level, f->gold, 2, 0);
+        tt_emit(ev, EV_GOLD, s->active, TT_SEEN_ALL, level, f->gold, 2, 0);
         break;
     case EF_ARREST:
         if (c->dist[x][s->loc[m->target]] <= level - 1)
             removal_event(c, s, m->target, removal(c, s, actor, m->target, c->p.arrest_vp, 0),
                           c->p.arrest_vp, ev);
         else
-            tt_emit(ev, EV_ARREST_FAILED, s->active, 0, m->target, 0, 0, 0);
+            tt_emit(ev, EV_ARREST_FAILED, s->active, TT_SEEN_ALL, m->target, 0, 0, 0);
         break;
     default: break;
     }
@@ -389,7 +389,7 @@ static void do_use(const bra_content *c, bra_state *s, const bra_cmd *m, tt_even
     bra_fstate *f = &s->f[actor];
     f->ap = (uint8_t)(f->ap - c->item[i].use_ap);
     s->iowner[i] = IO_DISCARD;
-    tt_emit(ev, EV_USE, s->active, 0, i, 0, 0, 0);
+    tt_emit(ev, EV_USE, s->active, TT_SEEN_ALL, i, 0, 0, 0);
     if (c->item[i].type == IT_INFORMANT) {
         bra_reveal_scope(c, s, actor, (uint16_t)(1u << m->area), SRC_INFORMANT, ev);
     } else { /* LEAFLETS: the support change is public, the agent is not named */

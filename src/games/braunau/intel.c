@@ -74,8 +74,8 @@ static void report(const bra_content *c, bra_state *s, int v, int a, int r, int 
         s->maybe[v][a] |= (uint16_t)(1u << r); /* r, or a decoy anywhere else */
     else
         s->maybe[v][a] = (uint16_t)(1u << r);
-    s->intel[v][a] = (bra_intel){(uint8_t)r, s->round, (uint8_t)source, (uint8_t)window};
-    tt_emit(ev, EV_REVEAL, c->faction_seat[v], 1, a, r, source, 0);
+    s->intel[v][a] = (bra_intel){(uint8_t)r, s->head.turn, (uint8_t)source, (uint8_t)window};
+    tt_emit(ev, EV_REVEAL, c->faction_seat[v], TT_SEEN(c->faction_seat[v]), a, r, source, 0);
 }
 
 void bra_reveal_agent(const bra_content *c, bra_state *s, int v, int a, int source, tt_events *ev)
@@ -86,8 +86,8 @@ void bra_reveal_agent(const bra_content *c, bra_state *s, int v, int a, int sour
 void bra_reveal_true(const bra_content *c, bra_state *s, int v, int a, int source, tt_events *ev)
 {
     s->maybe[v][a] = (uint16_t)(1u << s->loc[a]);
-    s->intel[v][a] = (bra_intel){s->loc[a], s->round, (uint8_t)source, 0};
-    tt_emit(ev, EV_REVEAL, c->faction_seat[v], 1, a, s->loc[a], source, 0);
+    s->intel[v][a] = (bra_intel){s->loc[a], s->head.turn, (uint8_t)source, 0};
+    tt_emit(ev, EV_REVEAL, c->faction_seat[v], TT_SEEN(c->faction_seat[v]), a, s->loc[a], source, 0);
 }
 
 void bra_reveal_scope(const bra_content *c, bra_state *s, int v, uint16_t scope, int source,
@@ -161,10 +161,10 @@ void bra_know_summoned(const bra_content *c, bra_state *s, int host, int target)
     for (int v = 0; v < BRA_NV; v++) {
         if (v == sf) {
             s->maybe[v][target] = (uint16_t)(1u << x);
-            s->intel[v][target] = (bra_intel){(uint8_t)x, s->round, SRC_SUMMON, 0};
+            s->intel[v][target] = (bra_intel){(uint8_t)x, s->head.turn, SRC_SUMMON, 0};
         } else if (v == of) {
             s->maybe[v][host] = (uint16_t)(1u << x);
-            s->intel[v][host] = (bra_intel){(uint8_t)x, s->round, SRC_MEETING, 0};
+            s->intel[v][host] = (bra_intel){(uint8_t)x, s->head.turn, SRC_MEETING, 0};
         } else {
             /* the target is wherever one of the summoner's agents may be */
             uint16_t m = 0;
@@ -431,5 +431,5 @@ void bra_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
         resample_agents(c, s, v, f, &r);
     }
     tt_rng_shuffle_u8(&r, s->item_deck, s->nitem_deck);
-    tt_rng_seed(&s->rng, tt_rng_next(&r));
+    tt_rng_seed(&s->head.rng, tt_rng_next(&r));
 }

@@ -197,9 +197,9 @@ int bra_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, 
     if (!n)
         return 0;
     buf[0] = 0;
-    if (ev->secret && viewer != TT_VIEW_ALL && viewer != ev->player)
+    if (!tt_seen_by(ev->seen, viewer))
         return 0;
-    int k = ev->secret ? secret_text(c, ev, buf, n) : public_text(c, ev, buf, n);
+    int k = ev->seen != TT_SEEN_ALL ? secret_text(c, ev, buf, n) : public_text(c, ev, buf, n);
     if (k < 0) {
         buf[0] = 0;
         return 0;

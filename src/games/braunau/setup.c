@@ -65,29 +65,29 @@ static void deal_market(const bra_content *c, bra_state *s)
 void bra_setup(const tt_game *g, bra_state *s, uint64_t seed)
 {
     const bra_content *c = bra_content_of(g);
-    tt_rng_seed(&s->rng, seed); /* step 2 */
-    s->first = (uint8_t)tt_rng_below(&s->rng, (uint32_t)c->nseats);
+    tt_rng_seed(&s->head.rng, seed); /* step 2 */
+    s->first = (uint8_t)tt_rng_below(&s->head.rng, (uint32_t)c->nseats);
     s->conceder = BRA_NONE;
     for (int i = 0; i < c->nseats; i++) { /* step 3, in seat order */
         int f = c->seat_faction[i];
         bra_deck d = c->deck[f];
         if (d.mode == DM_RANDOM)
-            bra_deck_random_split(c, f, &s->rng, &d);
+            bra_deck_random_split(c, f, &s->head.rng, &d);
         bra_fstate *fs = &s->f[f];
         fs->ndeck = (uint8_t)bra_deck_tokens(c, &d, fs->tok);
         for (int t = 0; t < fs->ndeck; t++)
             fs->deck[t] = (uint8_t)t;
-        tt_rng_shuffle_u8(&s->rng, fs->deck, fs->ndeck);
+        tt_rng_shuffle_u8(&s->head.rng, fs->deck, fs->ndeck);
     }
     s->nitem_deck = (uint8_t)c->nitems;
     for (int i = 0; i < c->nitems; i++) {
         s->item_deck[i] = (uint8_t)i;
         s->iowner[i] = IO_DECK;
     }
-    tt_rng_shuffle_u8(&s->rng, s->item_deck, s->nitem_deck);
+    tt_rng_shuffle_u8(&s->head.rng, s->item_deck, s->nitem_deck);
     deal_market(c, s);
     lay_out(c, s);
-    s->round = 1; /* step 9 */
+    s->head.turn = 1; /* step 9 */
     s->active = s->first;
     bra_start_turn(c, s, NULL);
 }
@@ -108,7 +108,7 @@ void bra_start_turn(const bra_content *c, bra_state *s, tt_events *ev)
         s->decoy[a] = BRA_NONE;
     }
     bra_know_window_closes(c, s, f);
-    tt_emit(ev, EV_TURN, s->active, 0, s->round, 0, 0, 0);
+    tt_emit(ev, EV_TURN, s->active, TT_SEEN_ALL, s->head.turn, 0, 0, 0);
 }
 
 void bra_end_turn(const bra_content *c, bra_state *s, tt_events *ev)
@@ -116,12 +116,12 @@ void bra_end_turn(const bra_content *c, bra_state *s, tt_events *ev)
     s->f[bra_active_faction(c, s)].ap = 0; /* BRA-5.4: the rest is lost */
     int next = (s->active + 1) % c->nseats;
     if (next == s->first) { /* BRA-5.5: the round ends */
-        if (s->round == c->p.rounds) {
-            s->reason = R_SCORED;
+        if (s->head.turn == c->p.rounds) {
+            s->head.reason = R_SCORED; /* bra_score ends the game with it */
             bra_score(c, s, ev);
             return;
         }
-        s->round++;
+        s->head.turn++;
     }
     s->active = (uint8_t)next;
     bra_start_turn(c, s, ev);
@@ -169,28 +169,27 @@ void bra_score(const bra_content *c, bra_state *s, tt_events *ev)
             continue;
         s->f[best].vp = (uint16_t)(s->f[best].vp + c->area[x].value);
         s->f[best].vp_area = (uint16_t)(s->f[best].vp_area + c->area[x].value);
-        tt_emit(ev, EV_SCORE_AREA, c->faction_seat[best], 0, x, c->area[x].value, 0, 0);
+        tt_emit(ev, EV_SCORE_AREA, c->faction_seat[best], TT_SEEN_ALL, x, c->area[x].value, 0, 0);
     }
     for (int i = 0; i < c->nitems; i++) /* step 2: Dossiers */
         if (c->item[i].type == IT_DOSSIER && s->iowner[i] < BRA_NF) {
             bra_fstate *f = &s->f[s->iowner[i]];
             f->vp = (uint16_t)(f->vp + c->item[i].end_vp);
             f->vp_dossier = (uint16_t)(f->vp_dossier + c->item[i].end_vp);
-            tt_emit(ev, EV_SCORE_DOSSIER, c->faction_seat[s->iowner[i]], 0, i, c->item[i].end_vp, 0,
+            tt_emit(ev, EV_SCORE_DOSSIER, c->faction_seat[s->iowner[i]], TT_SEEN_ALL, i, c->item[i].end_vp, 0,
                     0);
         }
-    s->winners = 0;
+    int key[BRA_NF] = {0};
     for (int i = 0; i < c->nseats; i++) {
-        int better = 0;
         for (int j = 0; j < c->nseats; j++)
-            better += j != i && before(c, s, j, i);
-        s->rank[i] = (uint8_t)(1 + better);
-        if (!better)
-            s->winners |= (uint8_t)(1u << i);
+            key[i] -= j != i && before(c, s, j, i); /* fewer ahead ranks higher */
+        s->head.score[i] = (int16_t)s->f[c->seat_faction[i]].vp;
     }
-    s->over = 1;
+    if (s->conceder != BRA_NONE)
+        s->head.eliminated = (uint8_t)(1u << s->conceder);
+    tt_head_end_ranked(&s->head, c->nseats, key, s->head.reason);
     memset(&s->decl, 0, sizeof s->decl);
-    tt_emit(ev, EV_GAME_OVER, 0, 0, s->reason, s->winners, s->round, 0);
+    tt_emit(ev, EV_GAME_OVER, 0, TT_SEEN_ALL, s->head.reason, bra_winners(s), s->head.turn, 0);
 }
 
 /* --- sanity ------------------------------------------------------------------------------------
@@ -284,9 +283,9 @@ int bra_sanity(const tt_game *g, const void *st, tt_error *err)
         if (places[i] != 1)
             return INSANE("item %s is in %d places", c->item[i].id, places[i]);
     }
-    if (s->round < 1 || s->round > c->p.rounds || s->active >= c->nseats || s->first >= c->nseats)
-        return INSANE("round %d, active seat %d", s->round, s->active);
-    if (s->over != (s->reason != R_NONE))
+    if (s->head.turn < 1 || s->head.turn > c->p.rounds || s->active >= c->nseats || s->first >= c->nseats)
+        return INSANE("round %d, active seat %d", s->head.turn, s->active);
+    if (s->head.over != (s->head.reason != R_NONE))
         return INSANE("the game-over flag and the reason disagree");
     return TT_OK;
 }
@@ -396,7 +395,7 @@ int bra_rig(const tt_game *g, void *st, const char *what, const char *values, tt
 {
     const bra_content *c = bra_content_of(g);
     bra_state *s = st;
-    if (s->over)
+    if (s->head.over)
         return tt_fail(err, TT_ESTATE, NULL, "the game is over");
     for (int f = 0; f < BRA_NF; f++) {
         char name[32];

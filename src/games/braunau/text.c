@@ -562,7 +562,7 @@ int bra_expand_text(const tt_game *g, const void *st, const char *text, char *at
                    first[strlen(key_names[k])] == '=';
     if (!claimed)
         return TT_EXPAND_GENERIC; /* "keep G33 deploy=G17": atomic actions in a row */
-    if (s->over)
+    if (s->head.over)
         return tt_fail(err, TT_ESTATE, "BRA-6.0.2", "E_GAME_OVER: the game has ended");
     if (s->decl.verb != V_NONE)
         return PARSE_FAIL("E_BAD_ARGUMENT: finish the command being declared first");

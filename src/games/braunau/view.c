@@ -227,7 +227,7 @@ static int question(const bra_content *c, const bra_state *s, int viewer)
 
 static json_t *decision_json(const bra_content *c, const bra_state *s, int viewer)
 {
-    if (s->over)
+    if (s->head.over)
         return json_null();
     int q = question(c, s, viewer);
     const char *kind = q >= 0                                 ? field_names[q]
@@ -248,20 +248,20 @@ static json_t *decision_json(const bra_content *c, const bra_state *s, int viewe
 
 static json_t *result_json(const bra_content *c, const bra_state *s)
 {
-    if (!s->over)
+    if (!s->head.over)
         return json_null();
     json_t *o = json_object(), *ranking = json_array(), *winners = json_array();
-    json_object_set_new(o, "reason", json_string(s->reason == R_CONCEDED ? "CONCEDED" : "SCORED"));
+    json_object_set_new(o, "reason", json_string(s->head.reason == R_CONCEDED ? "CONCEDED" : "SCORED"));
     for (int i = 0; i < c->nseats; i++) {
         int f = c->seat_faction[i], total = 0;
         const bra_fstate *fs = &s->f[f];
         for (int x = 0; x < c->nareas; x++)
             total += s->sup[x][f];
-        if (s->winners >> i & 1)
+        if (bra_winners(s) >> i & 1)
             json_array_append_new(winners, json_string(bra_faction_player(f)));
         json_array_append_new(ranking,
                               json_pack("{s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "faction",
-                                        bra_faction_player(f), "rank", s->rank[i], "vp", fs->vp,
+                                        bra_faction_player(f), "rank", s->head.rank[i], "vp", fs->vp,
                                         "rallies", fs->vp_rally, "arrests", fs->vp_arrest, "bribes",
                                         fs->vp_bribe, "areas", fs->vp_area, "dossiers",
                                         fs->vp_dossier, "support", total, "gold", fs->gold));
@@ -278,7 +278,7 @@ char *bra_view_json(const tt_game *g, const void *st, int viewer)
     json_t *o = json_object(), *factions = json_array();
     json_object_set_new(o, "game", json_string("braunau"));
     json_object_set_new(o, "viewer", json_string(viewer_name(c, viewer)));
-    json_object_set_new(o, "round", json_integer(s->round));
+    json_object_set_new(o, "round", json_integer(s->head.turn));
     json_object_set_new(o, "rounds", json_integer(c->p.rounds));
     json_object_set_new(o, "first", json_string(bra_faction_player(c->seat_faction[s->first])));
     json_object_set_new(o, "active", json_string(bra_faction_player(bra_active_faction(c, s))));
@@ -379,7 +379,7 @@ char *bra_view_text(const tt_game *g, const void *st, int viewer)
     const bra_content *c = bra_content_of(g);
     const bra_state *s = st;
     tt_sbuf b = {0};
-    tt_sbuf_printf(&b, "Round %d of %d, %s to act; first player %s.\n", s->round, c->p.rounds,
+    tt_sbuf_printf(&b, "Round %d of %d, %s to act; first player %s.\n", s->head.turn, c->p.rounds,
         c->f[bra_active_faction(c, s)].name, c->f[c->seat_faction[s->first]].name);
     tt_sbuf_printf(&b, "Areas (support%s; * a Rally was held):\n", "");
     for (int x = 0; x < c->nareas; x++) {
@@ -412,11 +412,11 @@ char *bra_view_text(const tt_game *g, const void *st, int viewer)
         }
         tt_sbuf_printf(&b, "; the question now: %s\n", field_names[q]);
     }
-    if (s->over) {
+    if (s->head.over) {
         tt_sbuf_printf(&b, "The game is over (%s). Ranking:\n",
-            s->reason == R_CONCEDED ? "conceded" : "scored");
+            s->head.reason == R_CONCEDED ? "conceded" : "scored");
         for (int i = 0; i < c->nseats; i++)
-            tt_sbuf_printf(&b, "  %d. %s, %d VP\n", s->rank[i], c->f[c->seat_faction[i]].name,
+            tt_sbuf_printf(&b, "  %d. %s, %d VP\n", s->head.rank[i], c->f[c->seat_faction[i]].name,
                 s->f[c->seat_faction[i]].vp);
     } else {
         tt_sbuf_printf(&b, "To decide: %s (%s)\n", c->f[bra_active_faction(c, s)].name,

@@ -469,7 +469,7 @@ static void do_play(const inv_content *c, inv_state *s, int def, tt_events *ev)
     int side = s->active;
     int inst = take_from_hand(c, s, side, def);
     const inv_card *card = &c->card[def];
-    tt_emit(ev, E_PLAY, side, 0, inst, card->cost.discard, card->cost.drain, 0);
+    tt_emit(ev, E_PLAY, side, TT_SEEN_ALL, inst, card->cost.discard, card->cost.drain, 0);
     inv_begin(s, ACT_PLAY, side, inst);
     s->decl.discard_left = card->cost.discard;
     s->decl.drain = card->cost.drain;
@@ -492,7 +492,7 @@ static void do_reduce(const inv_content *c, inv_state *s, const tt_frame *f, int
     }
     if (r) { /* INV-5.15: the marker moves at declaration, never undone */
         s->plot_used = 1;
-        tt_emit(ev, E_REDUCE, INV_INVADER, 0, r, 0, 0, 0);
+        tt_emit(ev, E_REDUCE, INV_INVADER, TT_SEEN_ALL, r, 0, 0, 0);
         inv_move_plot(c, s, -1, ev);
     }
 }
@@ -520,7 +520,7 @@ static void place_hero(const inv_content *c, inv_state *s, const tt_frame *f, in
     s->hero = (uint8_t)h;
     if (replacement) /* INV-5.22: a replacement enters rotated */
         s->iflags[h] |= IF_ROTATED;
-    tt_emit(ev, E_HERO, INV_MANKIND, 0, h, z, replacement, 0);
+    tt_emit(ev, E_HERO, INV_MANKIND, TT_SEEN_ALL, h, z, replacement, 0);
     (void)c;
 }
 
@@ -530,7 +530,7 @@ static void do_discard(const inv_content *c, inv_state *s, tt_frame *f, int def,
     int inst = take_from_hand(c, s, side, def);
     inv_to_discard(c, s, inst);
     if (f->kind == F_PAY_DISCARD) {
-        tt_emit(ev, E_PAY_DISCARD, side, 0, inst, 0, 0, 0);
+        tt_emit(ev, E_PAY_DISCARD, side, TT_SEEN_ALL, inst, 0, 0, 0);
         if (f->a == 1)
             s->chain[s->nchain - 1].discard_left--;
         else
@@ -538,7 +538,7 @@ static void do_discard(const inv_content *c, inv_state *s, tt_frame *f, int def,
         tt_stack_pop(&s->stack);
         return;
     }
-    tt_emit(ev, E_DISCARD, side, 0, inst, 0, 0, 0);
+    tt_emit(ev, E_DISCARD, side, TT_SEEN_ALL, inst, 0, 0, 0);
     if (--f->a == 0 || s->nhand[side] == 0)
         tt_stack_pop(&s->stack);
 }
@@ -554,7 +554,7 @@ static void do_cancel(const inv_content *c, inv_state *s, int player, int def, t
     l->player = (uint8_t)player;
     l->discard_left = card->cost.discard;
     l->reduce = inv_can_reduce(s, player) && (card->cost.discard || card->cost.drain) ? INV_UNSET : 0;
-    tt_emit(ev, E_CANCEL, player, 0, inst, card->cost.discard, card->cost.drain, 0);
+    tt_emit(ev, E_CANCEL, player, TT_SEEN_ALL, inst, card->cost.discard, card->cost.drain, 0);
     tt_stack_push(&s->stack, F_LINK, (uint8_t)player)->a = P_DECLARE;
 }
 
@@ -563,7 +563,7 @@ static void do_shield(const inv_content *c, inv_state *s, int k, tt_events *ev)
     int side = tt_stack_top(&s->stack)->player;
     tt_stack_pop(&s->stack);
     tt_stack_top(&s->stack)->b = (uint8_t)(tt_stack_top(&s->stack)->b - k);
-    tt_emit(ev, E_SHIELD, side, 0, k, 0, 0, 0);
+    tt_emit(ev, E_SHIELD, side, TT_SEEN_ALL, k, 0, 0, 0);
     if (!k)
         return;
     int sources = 0, only = -1;
@@ -588,7 +588,7 @@ static void do_zone(const inv_content *c, inv_state *s, tt_frame *f, int z, tt_e
     } else if (f->kind == F_SPLIT_REPAIR) {
         s->tokens[z]--;
         s->supply++;
-        tt_emit(ev, E_REPAIR, INV_MANKIND, 0, z, 1, inv_zone_power(c, s, z), 0);
+        tt_emit(ev, E_REPAIR, INV_MANKIND, TT_SEEN_ALL, z, 1, inv_zone_power(c, s, z), 0);
         if (--f->a == 0 || s->tokens[0] + s->tokens[1] + s->tokens[2] == 0)
             tt_stack_pop(&s->stack);
     } else {
@@ -607,7 +607,7 @@ static void do_decision(const inv_content *c, inv_state *s, tt_frame *f, int op,
     case A_CANCEL: do_cancel(c, s, f->player, arg, ev); break;
     case A_DECLINE: {
         int window = f->kind == F_WINDOW;
-        tt_emit(ev, E_DECLINE, f->player, 0, window, 0, 0, 0);
+        tt_emit(ev, E_DECLINE, f->player, TT_SEEN_ALL, window, 0, 0, 0);
         tt_stack_pop(&s->stack);
         if (window)
             inv_close_chain(c, s, ev);
@@ -615,13 +615,13 @@ static void do_decision(const inv_content *c, inv_state *s, tt_frame *f, int op,
     }
     case A_STRATEGY: /* the attack window stays below, for further strategies */
         s->strat_enabled[arg] = 1;
-        tt_emit(ev, E_STRATEGY, INV_MANKIND, 0, arg, 0, 0, 0);
+        tt_emit(ev, E_STRATEGY, INV_MANKIND, TT_SEEN_ALL, arg, 0, 0, 0);
         inv_begin(s, ACT_STRATEGY, INV_MANKIND, arg);
         break;
     case A_SHIELD: do_shield(c, s, arg, ev); break;
     case A_FROM:
         s->counters[arg]--;
-        tt_emit(ev, E_COUNTERS, f->player, 0, arg, s->counters[arg], 0, 0);
+        tt_emit(ev, E_COUNTERS, f->player, TT_SEEN_ALL, arg, s->counters[arg], 0, 0);
         if (--f->a == 0)
             tt_stack_pop(&s->stack);
         break;
@@ -644,7 +644,7 @@ static void do_main(const inv_content *c, inv_state *s, int op, int arg, tt_even
         const inv_card *card = inv_def(c, arg);
         const inv_cost *k = &card->ab[(int)card->activated].cost;
         s->iflags[arg] |= IF_USED;
-        tt_emit(ev, E_USE, side, 0, arg, 0, 0, 0);
+        tt_emit(ev, E_USE, side, TT_SEEN_ALL, arg, 0, 0, 0);
         inv_begin(s, ACT_USE, side, arg);
         s->decl.discard_left = k->discard;
         s->decl.drain = k->drain;
@@ -652,18 +652,18 @@ static void do_main(const inv_content *c, inv_state *s, int op, int arg, tt_even
     }
     case A_STRATEGY:
         s->strat_enabled[arg] = 1;
-        tt_emit(ev, E_STRATEGY, side, 0, arg, 0, 0, 0);
+        tt_emit(ev, E_STRATEGY, side, TT_SEEN_ALL, arg, 0, 0, 0);
         inv_begin(s, ACT_STRATEGY, side, arg);
         break;
     case A_PLOT_DRAW:
         s->plot_used = 1;
-        tt_emit(ev, E_REDUCE, INV_INVADER, 0, 0, 0, 0, 0);
+        tt_emit(ev, E_REDUCE, INV_INVADER, TT_SEEN_ALL, 0, 0, 0, 0);
         inv_draw(s, INV_INVADER, ev);
         inv_move_plot(c, s, -1, ev);
         break;
     case A_OPS:
         s->ops_uses++;
-        tt_emit(ev, E_USE, side, 0, arg, 1, 0, 0);
+        tt_emit(ev, E_USE, side, TT_SEEN_ALL, arg, 1, 0, 0);
         inv_begin(s, ACT_OPS, INV_MANKIND, arg);
         s->decl.discard_left = c->ops_cost.discard;
         s->decl.drain = c->ops_cost.drain;
@@ -695,14 +695,20 @@ int inv_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *
     return TT_OK;
 }
 
-int inv_concede(const tt_game *g, void *st, int player, tt_events *ev, tt_error *err)
+/* INV-5.28: either player may concede at any time, outside the turn order. */
+int inv_offturn_legal(const tt_game *g, const void *st, int player, tt_action *out)
+{
+    (void)g, (void)st, (void)player;
+    out[0] = TT_CONCEDE;
+    return 1;
+}
+
+int inv_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_events *ev,
+                      tt_error *err)
 {
     (void)g;
-    inv_state *s = st;
-    if (s->step == S_GAME_OVER)
-        return tt_fail(err, TT_ESTATE, "INV-8.1", "the game is over");
-    if (player != INV_INVADER && player != INV_MANKIND)
-        return tt_fail(err, TT_EARG, NULL, "no such player");
-    inv_end_game(s, 1 - player, R_CONCEDED, ev); /* INV-5.28 */
+    if (a != TT_CONCEDE)
+        return tt_fail(err, TT_EARG, NULL, "not an action outside the turn order of Invaders");
+    inv_end_game(st, 1 - player, R_CONCEDED, ev);
     return TT_OK;
 }

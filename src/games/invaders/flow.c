@@ -20,10 +20,14 @@ void inv_end_game(inv_state *s, int winner, int reason, tt_events *ev)
 {
     s->end_step = s->step;
     s->step = S_GAME_OVER;
-    s->winner = (uint8_t)winner;
-    s->reason = (uint8_t)reason;
+    if (winner == INV_NONE)
+        tt_head_end_draw(&s->head, 2, reason);
+    else
+        tt_head_end_win(&s->head, 2, winner, reason);
+    if (reason == R_CONCEDED)
+        s->head.eliminated = (uint8_t)(1u << OPP(winner));
     s->stack.n = 0;
-    tt_emit(ev, E_GAME_OVER, winner == INV_NONE ? 0 : winner, 0, reason, s->turn, 0, 0);
+    tt_emit(ev, E_GAME_OVER, winner == INV_NONE ? 0 : winner, TT_SEEN_ALL, reason, s->head.turn, 0, 0);
 }
 
 static int collapsed(const inv_content *c, const inv_state *s)
@@ -90,7 +94,7 @@ void inv_move_plot(const inv_content *c, inv_state *s, int delta, tt_events *ev)
     int from = s->plot, to = from + delta;
     to = to < 0 ? 0 : to > c->plot_max ? c->plot_max : to; /* INV-2.7 */
     s->plot = (uint8_t)to;
-    tt_emit(ev, E_PLOT, 0, 0, from, to, 0, 0);
+    tt_emit(ev, E_PLOT, 0, TT_SEEN_ALL, from, to, 0, 0);
     inv_check(c, s, ev);
 }
 
@@ -100,7 +104,7 @@ void inv_draw(inv_state *s, int side, tt_events *ev)
     int card = tt_pile_pop(s->deck[side], &s->ndeck[side]);
     tt_pile_push(s->hand[side], &s->nhand[side], INV_MAX_DECK, (uint8_t)card);
     s->loc[card] = L_HAND;
-    tt_emit(ev, E_DRAW, side, 1, card, 0, 0, 0);
+    tt_emit(ev, E_DRAW, side, TT_SEEN(side), card, 0, 0, 0);
 }
 
 /* The current hero left play: a replacement, or the Invader wins (INV-5.22;
@@ -116,7 +120,7 @@ static void hero_left(const inv_content *c, inv_state *s)
 void inv_destroy(const inv_content *c, inv_state *s, int inst, tt_events *ev)
 {
     int was_hero = inst == s->hero;
-    tt_emit(ev, E_DESTROY, inv_owner(c, inst), 0, inst, inv_zone_of(s, inst), 0, 0);
+    tt_emit(ev, E_DESTROY, inv_owner(c, inst), TT_SEEN_ALL, inst, inv_zone_of(s, inst), 0, 0);
     inv_leave_play(s, inst);
     inv_to_discard(c, s, inst); /* INV-5.21: the owner's pile */
     if (was_hero)
@@ -126,7 +130,7 @@ void inv_destroy(const inv_content *c, inv_state *s, int inst, tt_events *ev)
 void inv_sacrifice(const inv_content *c, inv_state *s, int inst, tt_events *ev)
 {
     int was_hero = inst == s->hero;
-    tt_emit(ev, E_SACRIFICE, INV_MANKIND, 0, inst, inv_zone_of(s, inst), 0, 0);
+    tt_emit(ev, E_SACRIFICE, INV_MANKIND, TT_SEEN_ALL, inst, inv_zone_of(s, inst), 0, 0);
     inv_leave_play(s, inst);
     inv_to_discard(c, s, inst);
     if (was_hero)
@@ -148,7 +152,7 @@ static void move_unit(const inv_content *c, inv_state *s, int unit, int z, int s
     s->iflags[unit] = keep_flags;
     if (is_hero)
         s->hero = (uint8_t)unit;
-    tt_emit(ev, E_MOVE, side, 0, unit, from, z, 0);
+    tt_emit(ev, E_MOVE, side, TT_SEEN_ALL, unit, from, z, 0);
 }
 
 /* --- starting an activation ----------------------------------------------------- */
@@ -203,7 +207,7 @@ static void pay_drain(const inv_content *c, inv_state *s, int side, int n, tt_ev
     for (int i = 0; i < n; i++) { /* INV-5.6: never inflicted, never a loss */
         int card = tt_pile_pop(s->deck[side], &s->ndeck[side]);
         inv_to_discard(c, s, card);
-        tt_emit(ev, E_PAY_DRAIN, side, 0, card, 0, 0, 0);
+        tt_emit(ev, E_PAY_DRAIN, side, TT_SEEN_ALL, card, 0, 0, 0);
     }
 }
 
@@ -230,7 +234,7 @@ void inv_close_chain(const inv_content *c, inv_state *s, tt_events *ev)
     s->decl.cancelled = (uint8_t)(s->nchain & 1);
     s->nchain = 0;
     if (s->decl.cancelled) {
-        tt_emit(ev, E_CANCELLED, s->decl.player, 0, s->decl.source, 0, 0, 0);
+        tt_emit(ev, E_CANCELLED, s->decl.player, TT_SEEN_ALL, s->decl.source, 0, 0, 0);
         inv_to_discard(c, s, s->decl.source);
     }
 }
@@ -276,7 +280,7 @@ static void place_played_unit(const inv_content *c, inv_state *s, tt_events *ev)
         inv_sacrifice(c, s, d->sacrifice, ev); /* INV-9.14: only now */
     inv_enter_slot(s, side, d->zone, d->source);
     s->counters[d->source] = inv_def(c, d->source)->enter_counters;
-    tt_emit(ev, E_ENTER, side, 0, d->source, d->zone, s->counters[d->source], 0);
+    tt_emit(ev, E_ENTER, side, TT_SEEN_ALL, d->source, d->zone, s->counters[d->source], 0);
 }
 
 static void pay_use_costs(const inv_content *c, inv_state *s, tt_events *ev)
@@ -285,7 +289,7 @@ static void pay_use_costs(const inv_content *c, inv_state *s, tt_events *ev)
     const inv_ability *ab = &inv_def(c, d->source)->ab[(int)inv_def(c, d->source)->activated];
     s->counters[d->source] = (uint8_t)(s->counters[d->source] - ab->cost.remove_counters);
     if (ab->cost.remove_counters)
-        tt_emit(ev, E_COUNTERS, d->player, 0, d->source, s->counters[d->source], 0, 0);
+        tt_emit(ev, E_COUNTERS, d->player, TT_SEEN_ALL, d->source, s->counters[d->source], 0, 0);
     if (ab->cost.rotate)
         s->iflags[d->source] |= IF_ROTATED;
 }
@@ -409,7 +413,7 @@ static void zone_damage(const inv_content *c, inv_state *s, int z, int n, tt_eve
         s->supply--;
         placed++;
     }
-    tt_emit(ev, E_DAMAGE, 0, 0, z, placed, inv_zone_power(c, s, z), 0);
+    tt_emit(ev, E_DAMAGE, 0, TT_SEEN_ALL, z, placed, inv_zone_power(c, s, z), 0);
 }
 
 static void zone_repair(const inv_content *c, inv_state *s, int z, int n, tt_events *ev)
@@ -417,7 +421,7 @@ static void zone_repair(const inv_content *c, inv_state *s, int z, int n, tt_eve
     int k = n < s->tokens[z] ? n : s->tokens[z];
     s->tokens[z] = (uint8_t)(s->tokens[z] - k);
     s->supply = (uint8_t)(s->supply + k);
-    tt_emit(ev, E_REPAIR, 1, 0, z, k, inv_zone_power(c, s, z), 0);
+    tt_emit(ev, E_REPAIR, 1, TT_SEEN_ALL, z, k, inv_zone_power(c, s, z), 0);
 }
 
 static int any_tokens(const inv_state *s)
@@ -475,7 +479,7 @@ static void counter_attack(const inv_content *c, inv_state *s, tt_events *ev)
     if (z == INV_NONE)
         return;
     int m = inv_side_total(c, s, INV_MANKIND, z), i = inv_side_total(c, s, INV_INVADER, z);
-    tt_emit(ev, E_ATTACK, INV_MANKIND, 0, z, m, i, m > i ? m - i : 0);
+    tt_emit(ev, E_ATTACK, INV_MANKIND, TT_SEEN_ALL, z, m, i, m > i ? m - i : 0);
     if (m > i) /* INV-5.24 */
         push_drain(s, INV_INVADER, m - i, s->decl.player == INV_MANKIND);
 }
@@ -509,18 +513,18 @@ static void do_effect(const inv_content *c, inv_state *s, const inv_effect *e, t
     case OP_ADD_COUNTERS:
         if (d->kind != ACT_STRATEGY && inv_loc(s, d->source) == L_SLOT) {
             s->counters[d->source] = (uint8_t)(s->counters[d->source] + e->n);
-            tt_emit(ev, E_COUNTERS, ctrl, 0, d->source, s->counters[d->source], 0, 0);
+            tt_emit(ev, E_COUNTERS, ctrl, TT_SEEN_ALL, d->source, s->counters[d->source], 0, 0);
         }
         break;
     case OP_SHIELD_ZONE:
         if (d->choice[e->choice] < INV_NZ) {
             s->shielded |= (uint8_t)(1 << d->choice[e->choice]);
-            tt_emit(ev, E_SHIELD_ZONE, ctrl, 0, d->choice[e->choice], 0, 0, 0);
+            tt_emit(ev, E_SHIELD_ZONE, ctrl, TT_SEEN_ALL, d->choice[e->choice], 0, 0, 0);
         }
         break;
     case OP_SET_DRAW_COUNT:
         s->draw_count[ctrl] = (uint8_t)e->n; /* INV-9.17: the later one replaces */
-        tt_emit(ev, E_DRAW_COUNT, ctrl, 0, e->n, 0, 0, 0);
+        tt_emit(ev, E_DRAW_COUNT, ctrl, TT_SEEN_ALL, e->n, 0, 0, 0);
         break;
     default:
         break; /* PASSIVE primitives act through the board; CANCEL through the chain */
@@ -582,7 +586,7 @@ static void work_drain(const inv_content *c, inv_state *s, tt_frame *f, tt_event
         int card = tt_pile_pop(s->deck[side], &s->ndeck[side]);
         inv_to_discard(c, s, card);
         moved++;
-        tt_emit(ev, E_DRAIN, side, 0, card, inflicted, 0, 0);
+        tt_emit(ev, E_DRAIN, side, TT_SEEN_ALL, card, inflicted, 0, 0);
     }
     if (side == INV_MANKIND && inflicted && s->active == INV_INVADER && moved)
         s->mankind_drained = 1; /* INV-5.19 step 3 */
@@ -616,7 +620,7 @@ static void work_attack(const inv_content *c, inv_state *s, tt_frame *f, tt_even
     }
     if (f->a == INV_NZ) {
         tt_stack_pop(&s->stack);
-        tt_emit(ev, E_CHECK, 0, 0, s->mankind_drained, 0, 0, 0);
+        tt_emit(ev, E_CHECK, 0, TT_SEEN_ALL, s->mankind_drained, 0, 0, 0);
         if (!s->mankind_drained) /* INV-4.7.3 */
             inv_move_plot(c, s, -1, ev);
         if (!inv_check(c, s, ev))
@@ -628,7 +632,7 @@ static void work_attack(const inv_content *c, inv_state *s, tt_frame *f, tt_even
     int d = inv_zone_power(c, s, z) + inv_side_total(c, s, INV_MANKIND, z);
     int shielded = s->shielded >> z & 1;
     int drain = !shielded && a > d ? a - d : 0; /* ties favour Mankind */
-    tt_emit(ev, E_ATTACK, INV_INVADER, 0, z, a, d, shielded ? -1 : drain);
+    tt_emit(ev, E_ATTACK, INV_INVADER, TT_SEEN_ALL, z, a, d, shielded ? -1 : drain);
     f->b = 1;
     if (drain)
         push_drain(s, INV_MANKIND, drain, 1);
@@ -660,10 +664,10 @@ void inv_pass(const inv_content *c, inv_state *s, tt_events *ev)
 static void start_turn(const inv_content *c, inv_state *s, tt_events *ev)
 {
     s->step = S_START;
-    tt_emit(ev, E_TURN, s->active, 0, s->turn, s->plot, 0, 0);
+    tt_emit(ev, E_TURN, s->active, TT_SEEN_ALL, s->head.turn, s->plot, 0, 0);
     if (s->active == INV_MANKIND && s->hero != INV_NONE && (s->iflags[s->hero] & IF_ROTATED)) {
         s->iflags[s->hero] &= (uint8_t)~IF_ROTATED; /* INV-4.3.1 */
-        tt_emit(ev, E_UPRIGHT, INV_MANKIND, 0, s->hero, 0, 0, 0);
+        tt_emit(ev, E_UPRIGHT, INV_MANKIND, TT_SEEN_ALL, s->hero, 0, 0, 0);
     }
     for (int i = 0; i < c->ninst; i++) /* INV-4.3.2 */
         s->iflags[i] &= (uint8_t)~IF_USED;
@@ -737,11 +741,11 @@ static int advance(const inv_content *c, inv_state *s, tt_events *ev)
         return 1;
     case S_END:
         s->shielded = 0; /* INV-4.8 */
-        if (s->turn >= INV_TURN_CAP) {
+        if (s->head.turn >= INV_TURN_CAP) {
             inv_end_game(s, INV_NONE, R_ABORTED, ev);
             return 0;
         }
-        s->turn++;
+        s->head.turn++;
         s->active = (uint8_t)OPP(s->active);
         start_turn(c, s, ev);
         return 1;

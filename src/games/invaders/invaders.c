@@ -11,7 +11,19 @@
 #include "core/json.h"
 #include "games/invaders/invaders.h"
 
-static const char *const param_keys[] = {"content", "auto_decline", NULL};
+static const tt_param_spec params[] = {
+    {"content", TT_PARAM_FILE, "the sample set", "a content file (docs/content/invaders.md)",
+     "the cards, decks and board to play with (INV-2)"},
+    {"auto_decline", TT_PARAM_CHOICE, "0", "0|1",
+     "decline cancel windows at once for a player with no cancel card (INV-5.18)"},
+    {NULL, 0, NULL, NULL, NULL},
+};
+
+static const tt_config configs[] = {
+    {"default", ""},
+    {"auto_decline", "auto_decline=1"},
+    {NULL, NULL},
+};
 
 static int load_text(tt_game *g, inv_content *c, const char *text, size_t len, const char *file,
                      tt_error *err)
@@ -47,8 +59,6 @@ static int inv_load(tt_game *g, const tt_params *p, tt_error *err)
                   : tt_fail(err, TT_ECONTENT, NULL, "the sample content is not built in");
     }
     const char *ad = tt_params_get(p, "auto_decline");
-    if (rc == TT_OK && ad && strcmp(ad, "0") != 0 && strcmp(ad, "1") != 0)
-        rc = tt_fail(err, TT_EARG, NULL, "auto_decline is 0 or 1, not '%s'", ad);
     if (rc) {
         free(c);
         return rc;
@@ -74,44 +84,30 @@ static void inv_init(const tt_game *g, void *st, uint64_t seed)
     inv_run(inv_content_of(g), s, NULL);
 }
 
-static void inv_result(const tt_game *g, const void *st, tt_result *out)
-{
-    (void)g;
-    const inv_state *s = st;
-    memset(out, 0, sizeof *out);
-    out->over = s->step == S_GAME_OVER;
-    out->winner = out->over && s->winner != INV_NONE ? s->winner : -1;
-    snprintf(out->reason, sizeof out->reason, "%s", out->over ? inv_reason_name(s->reason) : "");
-    out->turn = s->turn;
-}
-
-static int inv_turn(const tt_game *g, const void *st)
-{
-    (void)g;
-    return ((const inv_state *)st)->turn;
-}
-
 static const char *inv_player_name(const tt_game *g, int player)
 {
     (void)g;
     return inv_side_name(player);
 }
 
-const tt_rules inv_rules = {
+const tt_rules invaders_rules = {
     .name = "invaders",
     .summary = "Invaders: alien invasion against Mankind, 2 players, asymmetric decks",
-    .param_keys = param_keys,
+    .min_players = 2,
+    .max_players = 2,
+    .params = params,
+    .configs = configs,
+    .reasons = inv_reasons,
     .load = inv_load,
     .unload = inv_unload,
     .init = inv_init,
     .to_move = inv_to_move,
     .legal = inv_legal,
     .apply = inv_apply,
-    .concede = inv_concede,
+    .offturn_legal = inv_offturn_legal,
+    .offturn_apply = inv_offturn_apply,
     .format = inv_format,
     .parse = inv_parse,
-    .result = inv_result,
-    .turn = inv_turn,
     .determinize = inv_determinize,
     .sanity = inv_sanity,
     .rig = inv_rig,

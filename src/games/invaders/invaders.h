@@ -5,8 +5,8 @@
  *
  * Deviations and decisions beyond the rules file (docs/games/invaders.md lists
  * them for players):
- *  - CONCEDE (INV-5.28) is tt_concede, not a listed action, so that searches and
- *    random playouts never consider it.
+ *  - CONCEDE (INV-5.28) is an action outside the turn order (tt_offturn_apply),
+ *    not a listed action, so that searches and random playouts never see it.
  *  - Hand cards are named by card id ("play skitter_drone"): copies in a hand
  *    are interchangeable, and the first copy in hand order is the one used.
  *    Cards in play are named by instance ("man:militia_cadre#2", INV-2.13).
@@ -50,6 +50,7 @@
 #define INV_MAX_TRIG 12
 #define INV_MAX_ACTIONS 256
 #define INV_TURN_CAP 1000   /* INV-8.5 */
+#define INV_STACK_DEPTH 24  /* pending decisions: a chain of cancels is the deepest */
 
 #define INV_NONE 0xFF       /* no card / zone / choice */
 #define INV_UNSET 0xFE      /* a choice not yet made */
@@ -174,14 +175,13 @@ typedef struct inv_link {    /* one cancel card in the chain */
     uint8_t card, player, reduce, discard_left;
 } inv_link;
 
-enum inv_reason {
+enum inv_reason { /* indexes tt_head.reason, named by inv_reasons[] */
     R_NONE, R_PLOT_ZERO, R_INVADER_DECK_OUT, R_MANKIND_DECK_OUT, R_HEROES_EXHAUSTED,
     R_ZONES_COLLAPSED, R_CARD_WIN, R_SIMULTANEOUS, R_CONCEDED, R_ABORTED
 };
 
 typedef struct inv_state {
-    tt_rng rng;
-    uint16_t turn;
+    tt_head head;                 /* generator, turn, result (core/head.h) */
     uint8_t active, step;
     uint8_t plot;
     uint8_t tokens[INV_NZ];
@@ -209,10 +209,9 @@ typedef struct inv_state {
     inv_decl decl;
     inv_link chain[INV_MAX_CHAIN];
     uint8_t nchain;
-    tt_stack stack;
+    TT_STACK(INV_STACK_DEPTH) stack;
 
-    uint8_t winner, reason;       /* INV_NONE while playing */
-    uint8_t end_step;
+    uint8_t end_step;             /* the step the game ended in */
 } inv_state;
 
 /* --- frames of the pending-decision stack ---------------------------------- */
@@ -273,6 +272,13 @@ static inline const inv_card *inv_def(const inv_content *c, int inst)
 {
     return &c->card[c->inst_def[inst]];
 }
+/* The sole winner of a finished game, or INV_NONE (playing, aborted). */
+static inline int inv_winner(const inv_state *s)
+{
+    if (!s->head.over || s->head.rank[0] == s->head.rank[1])
+        return INV_NONE;
+    return s->head.rank[0] == 1 ? INV_INVADER : INV_MANKIND;
+}
 static inline int inv_loc(const inv_state *s, int inst) { return s->loc[inst] & 15; }
 static inline int inv_zone_of(const inv_state *s, int inst) { return s->loc[inst] >> 4; }
 static inline int inv_owner(const inv_content *c, int inst)
@@ -332,7 +338,10 @@ int inv_dest_ok(const inv_content *c, const inv_state *s, int unit, int dest_any
 int inv_to_move(const tt_game *g, const void *st);
 int inv_legal(const tt_game *g, const void *st, tt_action *out);
 int inv_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err);
-int inv_concede(const tt_game *g, void *st, int player, tt_events *ev, tt_error *err);
+/* Conceding, the one action outside the turn order (INV-5.28). */
+int inv_offturn_legal(const tt_game *g, const void *st, int player, tt_action *out);
+int inv_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_events *ev,
+                      tt_error *err);
 
 /* text.c */
 int inv_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);
@@ -341,6 +350,7 @@ int inv_parse(const tt_game *g, const void *st, const char *text, tt_action *out
 int inv_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
 int inv_inst_name(const inv_content *c, int inst, char *buf, size_t n);
 const char *inv_reason_name(int reason);
+extern const char *const inv_reasons[]; /* by enum inv_reason; [R_NONE] is "" */
 const char *inv_side_name(int side);
 
 /* view.c */

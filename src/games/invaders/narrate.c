@@ -110,7 +110,7 @@ int inv_event_text(const tt_game *g, const tt_event *e, int viewer, char *buf, s
     case E_TURN:
         return snprintf(buf, n, "== Turn %d: %s (plot %d) ==", e->a, who, e->b);
     case E_DRAW:
-        if (viewer == TT_VIEW_ALL || viewer == e->player)
+        if (tt_seen_by(e->seen, viewer))
             return snprintf(buf, n, "%s draws %s", who, card);
         return snprintf(buf, n, "%s draws a card", who);
     case E_PLAY: case E_CANCEL: return play_text(c, e, buf, n);

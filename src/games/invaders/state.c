@@ -128,17 +128,15 @@ int inv_shield_counters(const inv_content *c, const inv_state *s, int side)
  * deck in content order (unshuffled). Keeps the state's generator. */
 void inv_reset(const inv_content *c, inv_state *s)
 {
-    tt_rng rng = s->rng;
+    tt_rng rng = s->head.rng;
     memset(s, 0, sizeof *s); /* states compare by bytes: padding too */
-    s->rng = rng;
-    s->turn = 1;
+    s->head.rng = rng;
+    s->head.turn = 1;
     s->active = c->first_player;  /* INV-3.10 */
     s->step = S_SETUP;
     s->plot = c->plot_start;      /* INV-3.3 */
     s->supply = c->token_supply;  /* INV-3.2 */
     s->hero = INV_NONE;
-    s->winner = INV_NONE;
-    s->reason = R_NONE;
     s->draw_count[0] = s->draw_count[1] = c->draw_per_turn;
     for (int i = 0; i < c->ninst; i++) {   /* INV-3.5 */
         int d = c->inst_deck[i];
@@ -155,12 +153,12 @@ void inv_reset(const inv_content *c, inv_state *s)
 void inv_setup(const tt_game *g, inv_state *s, uint64_t seed)
 {
     const inv_content *c = inv_content_of(g);
-    tt_rng_seed(&s->rng, seed);
+    tt_rng_seed(&s->head.rng, seed);
     inv_reset(c, s);
     /* INV-3.6: shuffle the Invader, Mankind and hero decks, in that order */
-    tt_rng_shuffle_u8(&s->rng, s->deck[INV_INVADER], s->ndeck[INV_INVADER]);
-    tt_rng_shuffle_u8(&s->rng, s->deck[INV_MANKIND], s->ndeck[INV_MANKIND]);
-    tt_rng_shuffle_u8(&s->rng, s->hero_deck, s->nhero_deck);
+    tt_rng_shuffle_u8(&s->head.rng, s->deck[INV_INVADER], s->ndeck[INV_INVADER]);
+    tt_rng_shuffle_u8(&s->head.rng, s->deck[INV_MANKIND], s->ndeck[INV_MANKIND]);
+    tt_rng_shuffle_u8(&s->head.rng, s->hero_deck, s->nhero_deck);
     /* INV-3.7: Mankind places the top hero; the hands follow (flow.c) */
     tt_stack_push(&s->stack, F_PLACE_HERO, INV_MANKIND);
 }
@@ -239,7 +237,7 @@ int inv_sanity(const tt_game *g, const void *st, tt_error *err)
     int none_left = s->hero == INV_NONE && s->nhero_deck == 0 && !c->heroes_exhausted_loses;
     if (s->step != S_GAME_OVER && !placing && !none_left && (heroes != 1 || s->hero == INV_NONE))
         return INSANE("Mankind has %d heroes in play (INV-5.22)", heroes);
-    if ((s->step == S_GAME_OVER) != (s->winner != INV_NONE || s->reason != R_NONE))
+    if ((s->step == S_GAME_OVER) != s->head.over || s->head.over != (s->head.reason != R_NONE))
         return INSANE("game-over step and result disagree");
     return TT_OK;
 }
@@ -338,5 +336,5 @@ void inv_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
     int hidden = s->nhero_deck - (placing ? 1 : 0);
     if (hidden > 1)
         tt_rng_shuffle_u8(&r, s->hero_deck, hidden);
-    tt_rng_seed(&s->rng, tt_rng_next(&r)); /* future chance is unknown too */
+    tt_rng_seed(&s->head.rng, tt_rng_next(&r)); /* future chance is unknown too */
 }

@@ -16,13 +16,13 @@
 
 static const char *const deck_prefix[] = {"inv", "man", "hero"};
 static const char *const reduce_names[] = {"none", "discard", "drain"};
-static const char *const reason_names[] = {
+const char *const inv_reasons[] = {
     "NONE", "PLOT_ZERO", "INVADER_DECK_OUT", "MANKIND_DECK_OUT", "HEROES_EXHAUSTED",
     "ZONES_COLLAPSED", "CARD_WIN", "SIMULTANEOUS", "CONCEDED", "ABORTED"};
 
 const char *inv_reason_name(int reason)
 {
-    return reason >= 0 && reason <= R_ABORTED ? reason_names[reason] : "NONE";
+    return reason >= 0 && reason <= R_ABORTED ? inv_reasons[reason] : "NONE";
 }
 
 const char *inv_side_name(int side)

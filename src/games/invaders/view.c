@@ -143,8 +143,8 @@ static json_t *result_json(const inv_state *s)
 {
     if (s->step != S_GAME_OVER)
         return json_null();
-    return json_pack("{s:s,s:s,s:i,s:s}", "winner", inv_side_name(s->winner), "reason",
-                     inv_reason_name(s->reason), "turn", s->turn, "step",
+    return json_pack("{s:s,s:s,s:i,s:s}", "winner", inv_side_name(inv_winner(s)), "reason",
+                     inv_reason_name(s->head.reason), "turn", s->head.turn, "step",
                      step_names[s->end_step]);
 }
 
@@ -161,7 +161,7 @@ char *inv_view_json(const tt_game *g, const void *st, int viewer)
     json_t *o = json_object();
     json_object_set_new(o, "game", json_string("invaders"));
     json_object_set_new(o, "viewer", json_string(viewer_name(viewer)));
-    json_object_set_new(o, "turn", json_integer(s->turn));
+    json_object_set_new(o, "turn", json_integer(s->head.turn));
     json_object_set_new(o, "active", json_string(inv_side_name(s->active)));
     json_object_set_new(o, "step", json_string(step_names[s->step]));
     json_object_set_new(o, "decision", decision_json(c, s));
@@ -248,7 +248,7 @@ char *inv_view_text(const tt_game *g, const void *st, int viewer)
     const inv_content *c = inv_content_of(g);
     const inv_state *s = st;
     tt_sbuf b = {0};
-    tt_sbuf_printf(&b, "Turn %d, %s, %s step. Plot marker %d (Mankind wins at 0).\n", s->turn,
+    tt_sbuf_printf(&b, "Turn %d, %s, %s step. Plot marker %d (Mankind wins at 0).\n", s->head.turn,
         inv_side_name(s->active), step_names[s->step], s->plot);
     for (int z = 0; z < INV_NZ; z++) {
         tt_sbuf_printf(&b, "  %s [%s] zone power %d%s", c->zone_name[z], c->zone_id[z],

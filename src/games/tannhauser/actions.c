@@ -260,39 +260,45 @@ int tan_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *
     return TT_OK;
 }
 
-int tan_concede(const tt_game *g, void *st, int player, tt_events *ev, tt_error *err)
+/* TAN-8.6: conceding at any time; a draw by agreement, one offer standing at
+ * a time until the other player answers it. */
+int tan_offturn_legal(const tt_game *g, const void *st, int player, tt_action *out)
 {
     (void)g;
-    tan_state *s = st;
-    if (s->phase == PH_OVER)
-        return REFUSE("TAN-5.20.2", "E_GAME_OVER", "the game is over");
-    if (player < 0 || player >= TAN_PLAYERS)
-        return tt_fail(err, TT_EARG, NULL, "no player %d", player);
-    tan_end_game(s, 1 - player, R_CONCEDED, ev); /* TAN-8.6 */
-    return TT_OK;
+    const tan_state *s = st;
+    int n = 0;
+    out[n++] = TT_CONCEDE;
+    if (!s->draw_offer)
+        out[n++] = TT_OFFER_DRAW;
+    else if (s->draw_offer != player + 1)
+        out[n++] = TT_ACCEPT_DRAW, out[n++] = TT_DECLINE_DRAW;
+    return n;
 }
 
-/* TAN-8.6: a draw by agreement. One offer stands at a time, until the other
- * player answers it. */
-int tan_draw(const tt_game *g, void *st, int player, int what, tt_events *ev, tt_error *err)
+int tan_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_events *ev,
+                      tt_error *err)
 {
     (void)g;
     tan_state *s = st;
-    if (s->phase == PH_OVER)
-        return REFUSE("TAN-8.6", "E_GAME_OVER", "the game is over");
-    if (what == TT_DRAW_OFFER) {
+    if (a == TT_CONCEDE) {
+        tan_end_game(s, 1 - player, R_CONCEDED, ev);
+        return TT_OK;
+    }
+    if (a == TT_OFFER_DRAW) {
         if (s->draw_offer)
             return REFUSE("TAN-8.6", "E_WRONG_STEP", "a draw offer is already waiting for %s",
                           s->draw_offer == player + 1 ? "the answer" : "your answer");
         s->draw_offer = (uint8_t)(player + 1);
-        tt_emit(ev, EV_DRAW_OFFER, player, 0, player, 0, 0, 0);
+        tt_emit(ev, EV_DRAW_OFFER, player, TT_SEEN_ALL, player, 0, 0, 0);
         return TT_OK;
     }
+    if (a != TT_ACCEPT_DRAW && a != TT_DECLINE_DRAW)
+        return tt_fail(err, TT_EARG, NULL, "not an action outside the turn order of Tannhäuser");
     if (!s->draw_offer || s->draw_offer == player + 1)
         return REFUSE("TAN-8.6", "E_WRONG_STEP", "there is no draw offer for you to answer");
     s->draw_offer = 0;
-    tt_emit(ev, EV_DRAW_ANSWER, player, 0, player, what == TT_DRAW_ACCEPT, 0, 0);
-    if (what == TT_DRAW_ACCEPT)
+    tt_emit(ev, EV_DRAW_ANSWER, player, TT_SEEN_ALL, player, a == TT_ACCEPT_DRAW, 0, 0);
+    if (a == TT_ACCEPT_DRAW)
         tan_end_game(s, TAN_NONE, R_AGREED, ev);
     return TT_OK;
 }

@@ -29,8 +29,8 @@ int tan_duel(const tan_content *c, tan_state *s, int ini, int def, int stat, int
 {
     int xi = tan_current(c, s, ini, stat), xd = tan_current(c, s, def, stat);
     tt_pool_roll r;
-    *si = tt_pool_d10(&s->rng, &s->rig, xi, tan_ds(xd), 0, &r, ev, tan_seat_of(ini));
-    *sd = tt_pool_d10(&s->rng, &s->rig, xd, tan_ds(xi), 0, &r, ev, tan_seat_of(def));
+    *si = tt_pool_d10(&s->head.rng, &s->rig, xi, tan_ds(xd), 0, &r, ev, tan_seat_of(ini));
+    *sd = tt_pool_d10(&s->head.rng, &s->rig, xd, tan_ds(xi), 0, &r, ev, tan_seat_of(def));
     return *si > *sd;
 }
 
@@ -94,7 +94,7 @@ void tan_attack(const tan_content *c, tan_state *s, int attacker, int victim, in
 {
     const tan_weapon *w = tan_weapon_of(c, s, inst);
     int wdef = inst == TAN_NONE ? TAN_NONE : s->item[inst].def, wounds;
-    tt_emit(ev, blow == BLOW_COUNTER ? EV_COUNTER : EV_ATTACK, tan_seat_of(attacker), 0,
+    tt_emit(ev, blow == BLOW_COUNTER ? EV_COUNTER : EV_ATTACK, tan_seat_of(attacker), TT_SEEN_ALL,
             TAN_EVU(s, attacker), TAN_EVU(s, victim), wdef == TAN_NONE ? -1 : wdef, 1);
     if (w->type == WT_MENTAL) {
         int si, sd;
@@ -105,7 +105,7 @@ void tan_attack(const tan_content *c, tan_state *s, int attacker, int victim, in
         attack_pool(c, s, attacker, w, &dice, &bonus);
         tt_pool_roll r;
         int ds = tan_ds(tan_current(c, s, victim, STAT_STAMINA));
-        int hits = tt_pool_d10(&s->rng, &s->rig, dice, ds, bonus, &r, ev, tan_seat_of(attacker));
+        int hits = tt_pool_d10(&s->head.rng, &s->rig, dice, ds, bonus, &r, ev, tan_seat_of(attacker));
         wounds = hits < w->max_wounds ? hits : w->max_wounds;
     }
     if (inst != TAN_NONE && s->item[inst].uses > 0 && --s->item[inst].uses == 0)
@@ -117,7 +117,7 @@ void tan_attack(const tan_content *c, tan_state *s, int attacker, int victim, in
 void tan_throw(const tan_content *c, tan_state *s, int circle, int inst, tt_events *ev)
 {
     int u = s->active, def = s->item[inst].def;
-    tt_emit(ev, EV_THROW, tan_seat_of(u), 0, TAN_EVU(s, u), circle, def, 0);
+    tt_emit(ev, EV_THROW, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), circle, def, 0);
     tan_item_unslot(s, inst);
     (void)c;
     tt_frame *f = tt_stack_push(&s->stack, F_BLAST, (uint8_t)tan_seat_of(u));
@@ -164,12 +164,12 @@ static void kill(const tan_content *c, tan_state *s, int victim, int killer, tt_
                 f->where = FL_CIRCLE, f->at = (uint8_t)circle;
         }
     un->status = ST_DEAD;
-    un->death_turn = s->turn;
+    un->death_turn = s->head.turn;
     un->circle = TAN_NONE;
     int vp = 0;
     if (killer != TAN_NONE && tan_seat_of(killer) != seat)
         vp = c->chr[un->def].cls == CLASS_HERO ? 2 : 1; /* VP_KILL_HERO, _TROOPER */
-    tt_emit(ev, EV_KILLED, seat, 0, TAN_EVU(s, victim), killer == TAN_NONE ? -1 : TAN_EVU(s, killer),
+    tt_emit(ev, EV_KILLED, seat, TT_SEEN_ALL, TAN_EVU(s, victim), killer == TAN_NONE ? -1 : TAN_EVU(s, killer),
             vp, 0);
     if (vp)
         tan_vp_gain(s, 1 - seat, vp, ev);
@@ -211,12 +211,12 @@ void tan_shrug(const tan_content *c, tan_state *s, int k, tt_events *ev)
     int victim = f.a, wounds = f.b - k;
     if (k > 0) {
         tan_vp_pay(s, victim, k, ev);
-        tt_emit(ev, EV_SHRUG, tan_seat_of(victim), 0, TAN_EVU(s, victim), k, 0, 0);
+        tt_emit(ev, EV_SHRUG, tan_seat_of(victim), TT_SEEN_ALL, TAN_EVU(s, victim), k, 0, 0);
     }
     tan_unit *un = &s->unit[victim];
     int rows = c->chr[un->def].nrows;
     un->wounds = (uint8_t)(un->wounds + wounds > rows ? rows : un->wounds + wounds);
-    tt_emit(ev, EV_WOUNDS, tan_seat_of(victim), 0, TAN_EVU(s, victim), wounds, un->wounds, f.b);
+    tt_emit(ev, EV_WOUNDS, tan_seat_of(victim), TT_SEEN_ALL, TAN_EVU(s, victim), wounds, un->wounds, f.b);
     if (un->wounds >= rows) {
         kill(c, s, victim, f.c, ev);
         return;
@@ -233,7 +233,7 @@ void tan_counter(const tan_content *c, tan_state *s, int yes, int inst, tt_event
     tt_frame f = *tt_stack_top(&s->stack);
     tt_stack_pop(&s->stack);
     if (!yes) {
-        tt_emit(ev, EV_COUNTER, tan_seat_of(f.a), 0, TAN_EVU(s, f.a), -1, -1, 0);
+        tt_emit(ev, EV_COUNTER, tan_seat_of(f.a), TT_SEEN_ALL, TAN_EVU(s, f.a), -1, -1, 0);
         return;
     }
     tan_vp_pay(s, f.a, 1, ev);
@@ -253,7 +253,7 @@ static void blast_step(const tan_content *c, tan_state *s, tt_events *ev)
         const tan_weapon *w = &c->equip[f->e].weapon;
         tt_pool_roll r;
         int ds = tan_ds(tan_current(c, s, v, STAT_STAMINA));
-        int hits = tt_pool_d10(&s->rng, &s->rig, w->blast_dice, ds, 0, &r, ev, tan_seat_of(v));
+        int hits = tt_pool_d10(&s->head.rng, &s->rig, w->blast_dice, ds, 0, &r, ev, tan_seat_of(v));
         push_shrug(s, v, hits < w->max_wounds ? hits : w->max_wounds, f->a, BLOW_GRENADE, f->e);
         return;
     }

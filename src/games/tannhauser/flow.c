@@ -16,7 +16,7 @@
 void tan_vp_gain(tan_state *s, int seat, int n, tt_events *ev)
 {
     s->pl[seat].vp = (uint16_t)(s->pl[seat].vp + n);
-    tt_emit(ev, EV_VP, seat, 0, seat, n, s->pl[seat].vp, 0);
+    tt_emit(ev, EV_VP, seat, TT_SEEN_ALL, seat, n, s->pl[seat].vp, 0);
 }
 
 void tan_vp_pay(tan_state *s, int u, int n, tt_events *ev)
@@ -24,7 +24,7 @@ void tan_vp_pay(tan_state *s, int u, int n, tt_events *ev)
     int seat = tan_seat_of(u);
     s->pl[seat].vp = (uint16_t)(s->pl[seat].vp - n);
     s->unit[u].vp_spent = (uint8_t)(s->unit[u].vp_spent + n);
-    tt_emit(ev, EV_VP, seat, 0, seat, -n, s->pl[seat].vp, 0);
+    tt_emit(ev, EV_VP, seat, TT_SEEN_ALL, seat, -n, s->pl[seat].vp, 0);
 }
 
 int tan_vp_limit_left(const tan_content *c, const tan_state *s, int u)
@@ -36,13 +36,19 @@ int tan_vp_limit_left(const tan_content *c, const tan_state *s, int u)
 void tan_end_game(tan_state *s, int winner, int reason, tt_events *ev)
 {
     s->phase = PH_OVER;
-    s->winner = (uint8_t)winner;
-    s->reason = (uint8_t)reason;
+    for (int p = 0; p < TAN_PLAYERS; p++)
+        s->head.score[p] = (int16_t)s->pl[p].vp;
+    if (winner == TAN_NONE)
+        tt_head_end_draw(&s->head, TAN_PLAYERS, reason);
+    else
+        tt_head_end_win(&s->head, TAN_PLAYERS, winner, reason);
+    if (reason == R_CONCEDED)
+        s->head.eliminated = (uint8_t)(1u << (1 - winner));
     s->active = TAN_NONE;
     s->stack.n = 0;
     s->seq = SEQ_NONE;
     s->draw_offer = 0;
-    tt_emit(ev, EV_GAME_OVER, winner == TAN_NONE ? 0 : winner, 0,
+    tt_emit(ev, EV_GAME_OVER, winner == TAN_NONE ? 0 : winner, TT_SEEN_ALL,
             winner == TAN_NONE ? -1 : winner, reason, 0, 0);
 }
 
@@ -75,7 +81,7 @@ int tan_reinforceable(const tan_content *c, const tan_state *s, int u)
 {
     const tan_unit *un = &s->unit[u];
     return un->def != TAN_NONE && un->status == ST_DEAD && !un->returning &&
-           c->chr[un->def].cls == CLASS_TROOPER && un->death_turn < s->turn;
+           c->chr[un->def].cls == CLASS_TROOPER && un->death_turn < s->head.turn;
 }
 
 /* --- victory checks (TAN-8) ----------------------------------------------------------- */
@@ -167,7 +173,7 @@ static void end_turn(const tan_content *c, tan_state *s, tt_events *ev)
 {
     for (int u = 0; u < TAN_UNITS; u++)
         s->unit[u].activated = 0;
-    if (c->max_turns && s->turn >= c->max_turns) {
+    if (c->max_turns && s->head.turn >= c->max_turns) {
         int w = leader(c, s);
         tan_end_game(s, w < 0 ? TAN_NONE : w, R_TURN_LIMIT, ev);
         return;
@@ -191,7 +197,7 @@ static void next_activation(const tan_content *c, tan_state *s, int seat, tt_eve
 void tan_choose_first(const tan_content *c, tan_state *s, int seat, tt_events *ev)
 {
     s->first = (uint8_t)seat;
-    tt_emit(ev, EV_FIRST, s->decider, 0, seat, 0, 0, 0);
+    tt_emit(ev, EV_FIRST, s->decider, TT_SEEN_ALL, seat, 0, 0, 0);
     next_activation(c, s, seat, ev);
 }
 
@@ -200,9 +206,9 @@ static void initiative(const tan_content *c, tan_state *s, tt_events *ev)
 {
     int b0 = tan_command_bonus(c, s, 0), b1 = tan_command_bonus(c, s, 1), t0, t1;
     do {
-        int f0 = tt_die(&s->rng, &s->rig, 10), f1 = tt_die(&s->rng, &s->rig, 10);
+        int f0 = tt_die(&s->head.rng, &s->rig, 10), f1 = tt_die(&s->head.rng, &s->rig, 10);
         t0 = f0 + b0, t1 = f1 + b1;
-        tt_emit(ev, EV_INITIATIVE, 0, 0, f0, f1, t0, t1);
+        tt_emit(ev, EV_INITIATIVE, 0, TT_SEEN_ALL, f0, f1, t0, t1);
     } while (t0 == t1);
     s->init_winner = t0 > t1 ? 0 : 1;
     s->phase = PH_FIRST;
@@ -244,7 +250,7 @@ void tan_equip_unit(const tan_content *c, tan_state *s, int u, tt_events *ev)
         tan_item_give(c, s, i, u);
         const tan_equip *e = &c->equip[defs[k]];
         if (e->effect == EF_MEDAL_VP) {
-            tt_emit(ev, EV_MEDAL, tan_seat_of(u), 0, TAN_EVU(s, u), defs[k], e->n, 0);
+            tt_emit(ev, EV_MEDAL, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), defs[k], e->n, 0);
             tan_vp_gain(s, tan_seat_of(u), e->n, ev);
             tan_item_unslot(s, i);
         }
@@ -254,7 +260,7 @@ void tan_equip_unit(const tan_content *c, tan_state *s, int u, tt_events *ev)
 /* TAN-5.18.3: the returning Troopers come back together, in reserve. */
 static void reveal_returns(const tan_content *c, tan_state *s, tt_events *ev)
 {
-    tt_emit(ev, EV_REVEAL, 0, 0, 2, 0, 0, 0);
+    tt_emit(ev, EV_REVEAL, 0, TT_SEEN_ALL, 2, 0, 0, 0);
     for (int u = 0; u < TAN_UNITS; u++) {
         tan_unit *un = &s->unit[u];
         if (!un->returning)
@@ -264,7 +270,7 @@ static void reveal_returns(const tan_content *c, tan_state *s, tt_events *ev)
         un->wounds = 0;
         un->activated = 0;
         s->pl[tan_seat_of(u)].reinf_left--;
-        tt_emit(ev, EV_REINFORCE, tan_seat_of(u), 0, TAN_EVU(s, u), un->pack, 0, 0);
+        tt_emit(ev, EV_REINFORCE, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), un->pack, 0, 0);
         tan_equip_unit(c, s, u, ev);
     }
     if (tan_check_elimination(c, s, 1, ev))
@@ -300,9 +306,9 @@ void tan_reinforce_after(const tan_content *c, tan_state *s, tt_events *ev)
 
 static void begin_turn(const tan_content *c, tan_state *s, tt_events *ev)
 {
-    s->turn++;
-    tt_emit(ev, EV_TURN, 0, 0, s->turn, 0, 0, 0);
-    if (s->turn == 1) { /* TAN-4.3: no reinforcement step in turn 1 */
+    s->head.turn++;
+    tt_emit(ev, EV_TURN, 0, TT_SEEN_ALL, s->head.turn, 0, 0, 0);
+    if (s->head.turn == 1) { /* TAN-4.3: no reinforcement step in turn 1 */
         initiative(c, s, ev);
         return;
     }
@@ -326,7 +332,7 @@ void tan_begin_cycle(tan_state *s, int u, tt_events *ev)
     for (int i = 0; i < s->ninst; i++)
         if (s->item[i].locked == u)
             s->item[i].locked = TAN_NONE;
-    tt_emit(ev, EV_ACTIVATE, tan_seat_of(u), 0, TAN_EVU(s, u), 0, 0, 0);
+    tt_emit(ev, EV_ACTIVATE, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), 0, 0, 0);
 }
 
 void tan_end_cycle(const tan_content *c, tan_state *s, tt_events *ev)
@@ -337,7 +343,7 @@ void tan_end_cycle(const tan_content *c, tan_state *s, tt_events *ev)
     s->seq = SEQ_NONE;
     for (int i = 0; i < s->ninst; i++)
         s->item[i].fresh = 0; /* TAN-5.11.2 */
-    tt_emit(ev, EV_END_CYCLE, tan_seat_of(u), 0, TAN_EVU(s, u), 0, 0, 0);
+    tt_emit(ev, EV_END_CYCLE, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), 0, 0, 0);
     next_activation(c, s, 1 - tan_seat_of(u), ev);
 }
 
@@ -348,8 +354,8 @@ static void setup_roll(tan_state *s, tt_events *ev)
 {
     int f0, f1;
     do {
-        f0 = tt_die(&s->rng, &s->rig, 10), f1 = tt_die(&s->rng, &s->rig, 10);
-        tt_emit(ev, EV_SETUP_ROLL, 0, 0, f0, f1, 0, 0);
+        f0 = tt_die(&s->head.rng, &s->rig, 10), f1 = tt_die(&s->head.rng, &s->rig, 10);
+        tt_emit(ev, EV_SETUP_ROLL, 0, TT_SEEN_ALL, f0, f1, 0, 0);
     } while (f0 == f1);
     s->setup_winner = f0 > f1 ? 0 : 1;
 }
@@ -365,7 +371,7 @@ static void place_crates(const tan_content *c, tan_state *s, tt_events *ev)
         deck[n++] = c->mode_crate[k];
     while (n < c->nsites)
         deck[n++] = TAN_NONE; /* a blank */
-    tt_rng_shuffle_u8(&s->rng, deck, n);
+    tt_rng_shuffle_u8(&s->head.rng, deck, n);
     int placed = 0;
     for (int k = 0; k < c->nsites; k++) {
         s->crate[k] = deck[k];
@@ -374,7 +380,7 @@ static void place_crates(const tan_content *c, tan_state *s, tt_events *ev)
     s->naside = 0;
     for (int k = c->nsites; k < n; k++)
         s->aside[s->naside++] = deck[k];
-    tt_emit(ev, EV_CRATES, 0, 0, placed, s->naside, 0, 0);
+    tt_emit(ev, EV_CRATES, 0, TT_SEEN_ALL, placed, s->naside, 0, 0);
 }
 
 /* TAN-3.5, 3.6: both seats have chosen; everything is revealed together. */
@@ -386,15 +392,15 @@ void tan_setup_next(const tan_content *c, tan_state *s, tt_events *ev)
     }
     s->decider = 0;
     if (s->phase == PH_RECRUIT) {
-        tt_emit(ev, EV_REVEAL, 0, 0, 0, 0, 0, 0);
+        tt_emit(ev, EV_REVEAL, 0, TT_SEEN_ALL, 0, 0, 0, 0);
         for (int u = 0; u < TAN_UNITS; u++)
             s->unit[u].status = ST_RESERVE;
         s->phase = PH_PACK;
         return;
     }
-    tt_emit(ev, EV_REVEAL, 0, 0, 1, 0, 0, 0);
+    tt_emit(ev, EV_REVEAL, 0, TT_SEEN_ALL, 1, 0, 0, 0);
     for (int u = 0; u < TAN_UNITS; u++) {
-        tt_emit(ev, EV_PACK, tan_seat_of(u), 0, TAN_EVU(s, u), s->unit[u].pack, 0, 0);
+        tt_emit(ev, EV_PACK, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), s->unit[u].pack, 0, 0);
         tan_equip_unit(c, s, u, ev);
     }
     setup_roll(s, ev);

@@ -96,7 +96,7 @@ void tan_step(const tan_content *c, tan_state *s, int circle, tt_events *ev)
     s->mp_spent = (uint8_t)(s->mp_spent + cost);
     /* TAN-5.6.3: passage goes on only along a chain of enemy-held circles */
     s->passage = tan_enemy_at(s, circle, tan_seat_of(u)) >= 0 ? PASS_CHAIN : PASS_NONE;
-    tt_emit(ev, EV_MOVE, tan_seat_of(u), 0, TAN_EVU(s, u), circle, cost, 0);
+    tt_emit(ev, EV_MOVE, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), circle, cost, 0);
 }
 
 /* The cheapest route: a Dijkstra over (circle, on-an-enemy) that also counts

@@ -126,7 +126,7 @@ static const char *skill_word(int skill, char *buf, size_t n)
 
 static int sees(const tt_event *e, int viewer)
 {
-    return !e->secret || viewer == TT_VIEW_ALL || viewer == e->player;
+    return tt_seen_by(e->seen, viewer);
 }
 
 /* --- setup ---------------------------------------------------------------------------- */
@@ -144,7 +144,7 @@ static int pack_text(const tan_content *c, const names *nm, const tt_event *e, i
                         equip_name(c, e->d - 1), who);
     if (e->c)
         return snprintf(buf, n, "%s chooses to bring %s back with %s", team, who, pack_words(e->b));
-    if (e->secret)
+    if (e->seen != TT_SEEN_ALL)
         return snprintf(buf, n, "%s chooses %s for %s", team, pack_words(e->b), who);
     snprintf(w, sizeof w, "%s", pack_words(e->b));
     return snprintf(buf, n, "%s: %s takes %s", team, who, w);

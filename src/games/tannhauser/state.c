@@ -168,10 +168,9 @@ void tan_setup(const tt_game *g, tan_state *s, uint64_t seed)
 {
     const tan_content *c = tan_content_of(g);
     memset(s, 0, sizeof *s);
-    tt_rng_seed(&s->rng, seed);
+    tt_rng_seed(&s->head.rng, seed);
     s->phase = PH_RECRUIT;
     s->active = TAN_NONE;
-    s->winner = TAN_NONE;
     s->setup_winner = s->init_winner = s->first = TAN_NONE;
     for (int u = 0; u < TAN_UNITS; u++) {
         s->unit[u].def = TAN_NONE;
@@ -243,7 +242,9 @@ static int sane_unit(const tan_content *c, const tan_state *s, int u, tt_error *
             if (v != u && v != s->active && s->unit[v].status == ST_BOARD &&
                 s->unit[v].circle == un->circle)
                 other = v;
-        if (u != s->active && (ci->kind == CK_ENTRY || other >= 0))
+        /* a game that ended mid-move (a concession, an agreed draw, TAN-8.6)
+         * leaves the mover where it stood */
+        if (u != s->active && s->phase != PH_OVER && (ci->kind == CK_ENTRY || other >= 0))
             return BROKEN("unit %d rests on %s, which is no stop circle", u, ci->id);
     }
     return sane_slots(c, s, u, err);
@@ -278,7 +279,7 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err)
         }
     if (s->active != TAN_NONE && s->phase != PH_CYCLE && s->phase != PH_OVER)
         return BROKEN("a character is active outside a cycle");
-    if (s->stack.n > TT_STACK_MAX)
+    if (s->stack.n > tt_stack_depth(&s->stack))
         return BROKEN("the decision stack overflowed");
     return TT_OK;
 }
@@ -474,5 +475,5 @@ void tan_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
         else
             redraw_returns(c, s, seat, &r);
     }
-    tt_rng_seed(&s->rng, tt_mix64(seed ^ 0x74616e6e));
+    tt_rng_seed(&s->head.rng, tt_mix64(seed ^ 0x74616e6e));
 }

@@ -15,8 +15,39 @@
 #include "core/json.h"
 #include "games/tannhauser/tannhauser.h"
 
-static const char *const param_keys[] = {"mode", "difficulty", "max_turns", "factions", "board",
-                                         "equipment", "teams", "crates", "objectives", NULL};
+static const tt_param_spec params[] = {
+    {"mode", TT_PARAM_CHOICE, "deathmatch", "story|deathmatch|ctf|domination",
+     "the game mode (TAN-3.1)"},
+    {"difficulty", TT_PARAM_CHOICE, "normal", "easy|normal|hard",
+     "equipment points and objective rules (TAN-3.2)"},
+    {"max_turns", TT_PARAM_INT, "12", "0..1000", "the turn limit (TAN-8.4); 0: none"},
+    {"factions", TT_PARAM_TEXT, "the teams file's first two", "A,B: two faction ids",
+     "who plays which team (TAN-3.4)"},
+    {"board", TT_PARAM_FILE, "the sample map", "a board file", "the map (TAN-2.3)"},
+    {"equipment", TT_PARAM_FILE, "the sample set", "an equipment file", "equipment (TAN-2.6)"},
+    {"teams", TT_PARAM_FILE, "the sample set", "a teams file", "characters and factions (TAN-2.5)"},
+    {"crates", TT_PARAM_FILE, "the sample set", "a crates file", "crate tokens (TAN-2.7.1)"},
+    {"objectives", TT_PARAM_FILE, "the sample set", "an objectives file",
+     "objective tokens (TAN-2.7.2)"},
+    {NULL, 0, NULL, NULL, NULL},
+};
+
+/* Every mode at every difficulty: the generic suite runs them all. */
+static const tt_config configs[] = {
+    {"default", ""},
+    {"story_easy", "mode=story difficulty=easy"},
+    {"story_normal", "mode=story difficulty=normal"},
+    {"story_hard", "mode=story difficulty=hard"},
+    {"deathmatch_easy", "mode=deathmatch difficulty=easy"},
+    {"deathmatch_hard", "mode=deathmatch difficulty=hard"},
+    {"ctf_easy", "mode=ctf difficulty=easy"},
+    {"ctf_normal", "mode=ctf difficulty=normal"},
+    {"ctf_hard", "mode=ctf difficulty=hard"},
+    {"domination_easy", "mode=domination difficulty=easy"},
+    {"domination_normal", "mode=domination difficulty=normal"},
+    {"domination_hard", "mode=domination difficulty=hard"},
+    {NULL, NULL},
+};
 static const char *const source_keys[SRC_COUNT] = {"board", "equipment", "teams", "crates",
                                                    "objectives"};
 static const char *const mode_names[] = {"story", "deathmatch", "ctf", "domination", NULL};
@@ -118,10 +149,7 @@ static int parse_params(tan_content *c, const tt_params *p, tt_error *err)
     if (d < 0)
         return tt_fail(err, TT_EARG, NULL, "difficulty is easy, normal or hard, not '%s'", v);
     v = tt_params_get(p, "max_turns");
-    long turns = 12;
-    char *end = NULL;
-    if (v && (turns = strtol(v, &end, 10), !*v || *end || turns < 0 || turns > 1000))
-        return tt_fail(err, TT_EARG, NULL, "max_turns is 0..1000, not '%s'", v);
+    long turns = v ? strtol(v, NULL, 10) : 12; /* the core checked 0..1000 */
     c->mode = (uint8_t)m;
     c->difficulty = (uint8_t)d;
     c->max_turns = (uint16_t)turns;
@@ -195,40 +223,25 @@ static void tan_init(const tt_game *g, void *st, uint64_t seed)
     tan_setup(g, st, seed);
 }
 
-static void tan_result(const tt_game *g, const void *st, tt_result *out)
-{
-    (void)g;
-    const tan_state *s = st;
-    memset(out, 0, sizeof *out);
-    out->over = s->phase == PH_OVER;
-    out->winner = out->over && s->winner != TAN_NONE ? s->winner : -1;
-    snprintf(out->reason, sizeof out->reason, "%s", out->over ? tan_reason_name(s->reason) : "");
-    out->turn = s->turn;
-}
-
-static int tan_turn(const tt_game *g, const void *st)
-{
-    (void)g;
-    return ((const tan_state *)st)->turn;
-}
-
-const tt_rules tan_rules = {
+const tt_rules tannhauser_rules = {
     .name = "tannhauser",
     .summary = "Tannhäuser: skirmish on a map of coloured paths, 2 players, four modes",
-    .param_keys = param_keys,
+    .min_players = 2,
+    .max_players = 2,
+    .params = params,
+    .configs = configs,
+    .reasons = tan_reasons,
     .load = tan_load,
     .unload = tan_unload,
     .init = tan_init,
     .to_move = tan_to_move,
     .legal = tan_legal,
     .apply = tan_apply,
-    .concede = tan_concede,
-    .draw = tan_draw,
+    .offturn_legal = tan_offturn_legal,
+    .offturn_apply = tan_offturn_apply,
     .format = tan_format,
     .parse = tan_parse,
     .expand = tan_expand,
-    .result = tan_result,
-    .turn = tan_turn,
     .determinize = tan_determinize,
     .sanity = tan_sanity,
     .rig = tan_rig,

@@ -71,6 +71,7 @@
 #define TAN_MAX_PACK 6           /* tokens in one pack */
 #define TAN_MAX_FLAGS 4          /* per player: DOM_FLAGS */
 #define TAN_MAX_ACTIONS 1024
+#define TAN_STACK_DEPTH 24   /* pending decisions: outcome procedure and blasts */
 #define TAN_NONE 0xFF
 
 /* --- enumerations (TAN-2.2) ------------------------------------------------------ */
@@ -299,15 +300,14 @@ enum tan_frame {
 };
 enum tan_blow { BLOW_ATTACK, BLOW_COUNTER, BLOW_GRENADE };
 
-enum tan_reason {
+enum tan_reason { /* indexes tt_head.reason, named by tan_reasons[] */
     R_NONE, R_STORY, R_ELIMINATION, R_FLAGS, R_DOMINATION, R_TURN_LIMIT, R_CONCEDED,
     R_AGREED, R_BOTH_ELIMINATED
 };
 
 typedef struct tan_state {
-    tt_rng rng;
+    tt_head head;                    /* generator, turn, result (core/head.h) */
     tt_dice_rig rig;
-    uint16_t turn;
     uint16_t cycle_no;               /* cycles begun so far */
     uint8_t phase;                   /* enum tan_phase */
     uint8_t decider;                 /* the seat deciding in setup and activation phases */
@@ -325,7 +325,6 @@ typedef struct tan_state {
     uint8_t seq, seq_site, seq_steps; /* enum tan_seq; site for SEQ_SEARCH */
 
     uint8_t draw_offer;              /* seat + 1 that offered a draw, 0: none */
-    uint8_t winner, reason;          /* TAN_NONE while playing; TAN_NONE + R_x: drawn */
 
     tan_player pl[TAN_PLAYERS];
     tan_unit unit[TAN_UNITS];
@@ -338,8 +337,16 @@ typedef struct tan_state {
     uint8_t aside[TAN_MAX_CRATES];   /* face-down tokens set aside at setup (TAN-3.9.1) */
     tan_objstate obj[TAN_MAX_OBJ];
 
-    tt_stack stack;
+    TT_STACK(TAN_STACK_DEPTH) stack;
 } tan_state;
+
+/* The sole winner of a finished game, or TAN_NONE (playing, or drawn). */
+static inline int tan_winner(const tan_state *s)
+{
+    if (!s->head.over || s->head.rank[0] == s->head.rank[1])
+        return TAN_NONE;
+    return s->head.rank[0] == 1 ? 0 : 1;
+}
 
 /* --- actions (TAN-5.20.1) ------------------------------------------------------------ */
 
@@ -573,8 +580,10 @@ void tan_do_cycle(const tan_content *c, tan_state *s, int op, int x, int y, int 
 int tan_to_move(const tt_game *g, const void *st);
 int tan_legal(const tt_game *g, const void *st, tt_action *out);
 int tan_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err);
-int tan_concede(const tt_game *g, void *st, int player, tt_events *ev, tt_error *err);
-int tan_draw(const tt_game *g, void *st, int player, int what, tt_events *ev, tt_error *err);
+/* Outside the turn order: conceding, and a draw by agreement (TAN-8.6). */
+int tan_offturn_legal(const tt_game *g, const void *st, int player, tt_action *out);
+int tan_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_events *ev,
+                      tt_error *err);
 
 /* text.c */
 int tan_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);
@@ -588,6 +597,7 @@ const char *tan_skill_name(int skill);
 const char *tan_stat_name(int stat);
 const char *tan_pack_name(int pack);
 const char *tan_reason_name(int reason);
+extern const char *const tan_reasons[]; /* by enum tan_reason */
 
 /* view_json.c, view_text.c and narrate.c */
 char *tan_view_json(const tt_game *g, const void *st, int viewer);

@@ -27,7 +27,7 @@ static const char *const skill_names[] = {"ARCHAEOLOGY", "DEXTERITY", "ENGINEERI
                                           "MECHANICS", "STEALTH", "WEAPONRY"};
 static const char *const stat_names[] = {"COMBAT", "STAMINA", "MOVEMENT", "PSYCHE"};
 static const char *const pack_names[] = {"COMBAT", "STAMINA", "MENTAL", "custom"};
-static const char *const reason_names[] = {
+const char *const tan_reasons[] = {
     [R_NONE] = "NONE",
     [R_STORY] = "OBJECTIVES_COMPLETED",   /* TAN-8.1 */
     [R_ELIMINATION] = "ELIMINATION",      /* TAN-8.2 */
@@ -44,7 +44,7 @@ const char *tan_stat_name(int stat) { return stat < STAT_COUNT ? stat_names[stat
 const char *tan_pack_name(int pack) { return pack <= PACK_CUSTOM ? pack_names[pack] : "?"; }
 const char *tan_reason_name(int reason)
 {
-    return reason <= R_BOTH_ELIMINATED ? reason_names[reason] : "?";
+    return reason <= R_BOTH_ELIMINATED ? tan_reasons[reason] : "?";
 }
 
 static const char *const verbs[A_OP_COUNT] = {

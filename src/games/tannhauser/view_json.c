@@ -369,9 +369,9 @@ static json_t *result_json(const tan_content *c, const tan_state *s)
     if (s->phase != PH_OVER)
         return json_null();
     json_t *o = json_object();
-    SET(o, "winner", s->winner == TAN_NONE ? json_null() : seat_json(c, s->winner));
-    SET(o, "draw", json_boolean(s->winner == TAN_NONE));
-    SET(o, "reason", json_string(tan_reason_name(s->reason)));
+    SET(o, "winner", tan_winner(s) == TAN_NONE ? json_null() : seat_json(c, tan_winner(s)));
+    SET(o, "draw", json_boolean(tan_winner(s) == TAN_NONE));
+    SET(o, "reason", json_string(tan_reason_name(s->head.reason)));
     return o;
 }
 
@@ -397,7 +397,7 @@ char *tan_view_json(const tt_game *g, const void *st, int viewer)
     SET(o, "board", json_string(c->board_id));
     SET(o, "mode", json_string(mode_words[c->mode]));
     SET(o, "difficulty", json_string(difficulty_words[c->difficulty]));
-    SET(o, "turn", json_integer(s->turn));
+    SET(o, "turn", json_integer(s->head.turn));
     SET(o, "max_turns", json_integer(c->max_turns));
     SET(o, "phase", json_string(phase_words[shown_phase(s, viewer)]));
     SET(o, "to_move", seat_json(c, deciding(s)));

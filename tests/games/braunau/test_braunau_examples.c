@@ -248,7 +248,7 @@ static void test_EX_24_counterintelligence(void **state)
     bx_refuse(x, "DEPLOY token=L30 agent=LOC_MARKET mode=FALSIFY area=RATHAUS",
               "E_MOB_NOT_ALLOWED");
     bx_apply(x, "END"); /* the Locals were last: round 7, the Germans */
-    assert_int_equal(x->s->round, 7);
+    assert_int_equal(x->s->head.turn, 7);
     assert_int_equal(x->s->active, SEAT(BX_G));
     bx_apply(x, "DEPLOY token=G29 agent=GER_WEISS mode=EXTRACT target=LOC_REITER");
     assert_int_equal(bx_ap(x, BX_G), 5);
@@ -285,7 +285,7 @@ static void test_EX_25_secret_meeting_with_bribe(void **state)
     assert_int_equal(bx_ap(x, BX_G), 5);
     const tt_event *meet = bx_event(x, EV_MEETING, 0);
     assert_int_equal(meet->player, SEAT(BX_A));
-    assert_true(meet->secret);
+    assert_int_equal(meet->seen, TT_SEEN(SEAT(BX_A)));
     assert_int_equal(meet->a, bx_agent_id(x, "GER_STROH"));
     assert_int_equal(meet->b, bx_area(x, "STADTPLATZ"));
     assert_int_equal(x->s->f[BX_G].gold, 1);
@@ -541,7 +541,7 @@ static void test_EX_34_final_scoring(void **state)
             bx_support(x, f, areas[i], sup[i][f]);
     bx_sane(x);
     bx_apply(x, "END");
-    assert_true(x->s->over);
+    assert_true(x->s->head.over);
     assert_int_equal(x->s->f[BX_G].vp, 9);
     assert_int_equal(x->s->f[BX_A].vp, 9);
     assert_int_equal(x->s->f[BX_L].vp, 9);
@@ -549,9 +549,9 @@ static void test_EX_34_final_scoring(void **state)
     assert_int_equal(x->s->f[BX_L].vp_area, 3);
     assert_int_equal(x->s->f[BX_G].vp_area, 2);
     assert_int_equal(x->s->f[BX_G].vp_dossier, 2);
-    assert_int_equal(x->s->rank[SEAT(BX_L)], 1);
-    assert_int_equal(x->s->rank[SEAT(BX_A)], 2);
-    assert_int_equal(x->s->rank[SEAT(BX_G)], 3);
+    assert_int_equal(x->s->head.rank[SEAT(BX_L)], 1);
+    assert_int_equal(x->s->head.rank[SEAT(BX_A)], 2);
+    assert_int_equal(x->s->head.rank[SEAT(BX_G)], 3);
     tt_result r;
     tt_result_get(x->g, (const tt_state *)x->s, &r);
     assert_true(r.over);

@@ -97,7 +97,7 @@ static void test_BRA_6_0_1_rules_syntax_equals_atomic_steps(void **state)
         for (int game = 0; game < 150; game++) {
             tt_state_init(y->g, (tt_state *)y->s, mix(&rng));
             tt_action a[BRA_MAX_ACTIONS];
-            while (!y->s->over) {
+            while (!y->s->head.over) {
                 memcpy(start, y->s, y->size);
                 char texts[8][TT_ACTION_TEXT_MAX];
                 int n = 0;
@@ -243,7 +243,7 @@ static void test_BRA_7_2_determinize_imagines_hidden_decks(void **state)
     uint64_t rng = 72, game = 0;
     for (;;) {
         tt_state_init(x->g, (tt_state *)x->s, ++game);
-        while (!x->s->over && x->s->round < 6) {
+        while (!x->s->head.over && x->s->head.turn < 6) {
             int n = tt_legal(x->g, (const tt_state *)x->s, a);
             assert_int_equal(
                 tt_apply(x->g, (tt_state *)x->s, a[mix(&rng) % (uint64_t)n], NULL, NULL), TT_OK);
@@ -251,7 +251,7 @@ static void test_BRA_7_2_determinize_imagines_hidden_decks(void **state)
         int labelled = 0;
         for (int j = 0; j < x->s->f[BX_L].nplayed; j++)
             labelled += bra_tok_type(x->s, BX_L << 6 | x->s->f[BX_L].played[j]) == T_ABIL;
-        if (!x->s->over && labelled && x->s->f[BX_G].nplayed >= 6 && x->s->f[BX_A].nplayed)
+        if (!x->s->head.over && labelled && x->s->f[BX_G].nplayed >= 6 && x->s->f[BX_A].nplayed)
             break;
     }
     bra_state *t = malloc(x->size), *u = malloc(x->size);
@@ -386,18 +386,18 @@ static void test_concede_three_players(void **state)
     bx_turn(x, BX_A, 4, 6);
     bx_vp(x, BX_A, 30);
     tt_error err = {0};
-    assert_int_equal(tt_concede(x->g, (tt_state *)x->s, SEAT(BX_A), NULL, &err), TT_OK);
+    assert_int_equal(tt_offturn_apply(x->g, (tt_state *)x->s, SEAT(BX_A), TT_CONCEDE, NULL, &err), TT_OK);
     tt_result r;
     tt_result_get(x->g, (const tt_state *)x->s, &r);
     assert_true(r.over);
     assert_string_equal(r.reason, "CONCEDED");
     /* scored as at the end (homes: G +2, A +3, L +1), the conceder last */
     assert_int_equal(x->s->f[BX_A].vp, 33);
-    assert_int_equal(x->s->rank[SEAT(BX_A)], 3);
-    assert_int_equal(x->s->rank[SEAT(BX_G)], 1);
-    assert_int_equal(x->s->rank[SEAT(BX_L)], 2);
+    assert_int_equal(x->s->head.rank[SEAT(BX_A)], 3);
+    assert_int_equal(x->s->head.rank[SEAT(BX_G)], 1);
+    assert_int_equal(x->s->head.rank[SEAT(BX_L)], 2);
     assert_int_equal(r.winner, SEAT(BX_G));
-    assert_int_equal(tt_concede(x->g, (tt_state *)x->s, SEAT(BX_G), NULL, &err), TT_ESTATE);
+    assert_int_equal(tt_offturn_apply(x->g, (tt_state *)x->s, SEAT(BX_G), TT_CONCEDE, NULL, &err), TT_ESTATE);
 }
 
 int main(void)

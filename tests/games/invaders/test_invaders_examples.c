@@ -65,8 +65,8 @@ static int checked_flag(const fx *f)
 static void assert_over(const fx *f, int winner, int reason, int step)
 {
     assert_int_equal(f->s->step, S_GAME_OVER);
-    assert_int_equal(f->s->winner, winner);
-    assert_int_equal(f->s->reason, reason);
+    assert_int_equal(inv_winner(f->s), winner);
+    assert_int_equal(f->s->head.reason, reason);
     assert_int_equal(f->s->end_step, step);
     tt_result r;
     tt_result_get(f->g, (const tt_state *)f->s, &r);
@@ -78,8 +78,8 @@ static void assert_over(const fx *f, int winner, int reason, int step)
 static void assert_playing(const fx *f)
 {
     assert_int_not_equal(f->s->step, S_GAME_OVER);
-    assert_int_equal(f->s->winner, INV_NONE);
-    assert_int_equal(f->s->reason, R_NONE);
+    assert_int_equal(inv_winner(f->s), INV_NONE);
+    assert_int_equal(f->s->head.reason, R_NONE);
 }
 
 /* ------------------------------------------------------------------------- */
@@ -1061,7 +1061,7 @@ static void test_EX_21_reaction_strategy(void **state)
     assert_int_equal(fx_events(f, E_ATTACK), 3);
     assert_int_equal(f->s->active, MAN);
     assert_int_equal(f->s->step, S_MAIN);
-    assert_int_equal(f->s->turn, 4);
+    assert_int_equal(f->s->head.turn, 4);
     assert_int_equal(f->s->ndeck[MAN], 17 - 5 - 2); /* PR 4 + EU 1, then his draws */
 }
 

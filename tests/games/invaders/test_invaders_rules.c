@@ -304,8 +304,8 @@ static void test_INV_5_20_forced_draw_from_empty_deck_loses(void **state)
     assert_int_equal(f->s->nhand[MAN], 1);
     assert_int_equal(f->s->ndeck[MAN], 0);
     assert_int_equal(f->s->step, S_GAME_OVER);
-    assert_int_equal(f->s->winner, INV);
-    assert_int_equal(f->s->reason, R_MANKIND_DECK_OUT);
+    assert_int_equal(inv_winner(f->s), INV);
+    assert_int_equal(f->s->head.reason, R_MANKIND_DECK_OUT);
 }
 
 /* INV-2.18, INV-9.23, INV-5.13: a remove_counters cost needs the counters on

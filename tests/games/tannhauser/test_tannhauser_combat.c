@@ -491,7 +491,7 @@ static void test_EX_29b_leader_death_lowers_command(void **state)
     assert_int_equal(tan_command_bonus(f->c, f->s, LEG), 0);
     tan_fx_rig(f, "4 6");
     tan_fx_apply(f, "end");
-    assert_int_equal(f->s->turn, 2);
+    assert_int_equal(f->s->head.turn, 2);
     const tt_event *e = tan_fx_event(f, EV_INITIATIVE, 0);
     assert_int_equal(e->a, 4);
     assert_int_equal(e->b, 6);

@@ -340,7 +340,7 @@ static void test_EX_12b_primary_by_two_characters(void **state)
     assert_int_equal(f->s->pl[COV].vp, 4);
     assert_int_equal(f->s->obj[o].where, OB_DONE);
     assert_int_equal(f->s->pl[COV].completed_primary, 1);
-    assert_int_equal(f->s->turn, 5);
+    assert_int_equal(f->s->head.turn, 5);
 }
 
 /* --- reinforcements (TAN-5.18) ----------------------------------------------------------- */
@@ -369,7 +369,7 @@ static void test_EX_13_difficulty_and_reinforcements(void **state)
     tan_fx_sane(f);
 
     tan_fx_apply(f, "end"); /* the last cycle of turn 4 */
-    assert_int_equal(f->s->turn, 5);
+    assert_int_equal(f->s->head.turn, 5);
     assert_int_equal(f->s->phase, PH_REINFORCE);
     assert_int_equal(f->s->decider, COV);
     tan_fx_refuse(f, "reinforce varga STAMINA", "E_NOT_ELIGIBLE", "TAN-5.18.2");
@@ -401,7 +401,7 @@ static void test_EX_13_difficulty_and_reinforcements(void **state)
     tan_fx_apply(f, "activate cov_grenadier");
     tan_fx_rig(f, "6 2");
     tan_fx_apply(f, "end");
-    assert_int_equal(f->s->turn, 6);
+    assert_int_equal(f->s->head.turn, 6);
     assert_int_equal(f->s->phase, PH_FIRST); /* no reinforcement step to decide */
     tan_fx_refuse(f, "reinforce cov_rifleman STAMINA", "E_NO_REINFORCEMENTS", "TAN-5.18.1");
 }
@@ -617,7 +617,7 @@ static void test_EX_28_searching_a_crate(void **state)
     tan_fx_apply(f, "search A4");
     const tt_event *e = tan_fx_event(f, EV_SEARCH, 0);
     assert_int_equal(e->c, tan_fx_crate_token(f, "crate_v3"));
-    assert_int_equal(e->secret, 0); /* turned face up for both */
+    assert_int_equal(e->seen, TT_SEEN_ALL); /* turned face up for both */
     assert_int_equal(f->s->pl[COV].vp, 2);
     assert_int_equal(f->s->crate[f->c->site_of[tan_fx_circle(f, "A4")]], TAN_NONE);
     assert_int_equal(f->s->seq, SEQ_SEARCH);
@@ -653,7 +653,7 @@ static void play_ex30(tan_fx *f, int legion_vp)
     tan_fx_apply(f, "activate cov_rifleman");
     tan_fx_rig(f, "8 1");
     tan_fx_apply(f, "end");
-    assert_int_equal(f->s->turn, 2);
+    assert_int_equal(f->s->head.turn, 2);
     tan_fx_apply(f, "first 0");
     tan_fx_apply(f, "activate rauch");
     tan_fx_apply(f, "task O1 ARCHAEOLOGY");
@@ -723,7 +723,7 @@ static void test_EX_31_death_match_reinforcement_saves(void **state)
     tan_fx_assert_playing(f);
     assert_int_equal(f->s->phase, PH_CYCLE);
     tan_fx_apply(f, "end"); /* turn 6 is over */
-    assert_int_equal(f->s->turn, 7);
+    assert_int_equal(f->s->head.turn, 7);
     assert_int_equal(f->s->phase, PH_REINFORCE);
     assert_int_equal(f->s->decider, LEG);
     tan_fx_rig(f, "4 7");
@@ -857,7 +857,7 @@ static void test_EX_34_initiative_with_rank_tokens(void **state)
 
     tan_fx_rig(f, "5 7 2 4 9 2");
     tan_fx_apply(f, "end");
-    assert_int_equal(f->s->turn, 2);
+    assert_int_equal(f->s->head.turn, 2);
     assert_int_equal(tan_fx_events(f, EV_INITIATIVE), 3);
     const int want[3][4] = {{5, 7, 8, 8}, {2, 4, 5, 5}, {9, 2, 12, 3}};
     for (int k = 0; k < 3; k++) {

@@ -448,7 +448,7 @@ static void test_TAN_4_5_alternation_when_one_side_runs_out(void **state)
     tan_fx_apply(f, "activate sorel");
     tan_fx_rig(f, "3 9");
     tan_fx_apply(f, "end");
-    assert_int_equal(f->s->turn, 2);
+    assert_int_equal(f->s->head.turn, 2);
     assert_int_equal(f->s->phase, PH_FIRST);
     assert_int_equal(f->s->decider, LEG);
     for (int u = 0; u < TAN_UNITS; u++)
