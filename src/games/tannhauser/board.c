@@ -21,7 +21,8 @@
 #include "core/json.h"
 #include "games/tannhauser/tannhauser.h"
 
-#define MAX_CIRCLES TT_GRAPH_MAX_V /* TAN_NONE is not a circle */
+#define MAX_CIRCLES (TAN_MAX_CIRCLES - 1) /* 255: TAN_NONE is not a circle */
+#define FAR 0xFF                          /* pd and wd: no distance (tan_same_path) */
 
 /* The board file being read, and where each circle was written (its line,
  * for the board checks). */
@@ -274,9 +275,36 @@ static void load_link(loader *L, const json_t *lj)
     c->nlinks++;
 }
 
-static void build_adjacency(tan_content *c)
+/* The board as a core graph, for the searches at load. core/graph.h counts in
+ * 16 bits (vertices, degrees, distances) and 32 (offsets); tan_content keeps
+ * circle ids, degrees, pd and wd in bytes, which the board's limits keep
+ * exact: at most 255 circles, each pair linked at most once, so an id or a
+ * degree is at most 254 and so is a finite distance. Tables are converted
+ * here, at load, and the playout path reads only the byte tables. */
+typedef struct board_graph {
+    uint32_t first[MAX_CIRCLES];
+    uint16_t deg[MAX_CIRCLES];
+    uint16_t adj[2 * TAN_MAX_LINKS];
+    tt_graph g;
+} board_graph;
+
+/* Builds bg from the links, and from it c's adjacency (adj_first, adj_n, adj,
+ * adj_same). */
+static void build_adjacency(tan_content *c, board_graph *bg)
 {
-    tt_graph_build(c->ncircles, c->nlinks, c->link_a, c->link_b, c->adj_first, c->adj_n, c->adj);
+    uint16_t ea[TAN_MAX_LINKS], eb[TAN_MAX_LINKS];
+    for (int i = 0; i < c->nlinks; i++) {
+        ea[i] = c->link_a[i];
+        eb[i] = c->link_b[i];
+    }
+    tt_graph_build(c->ncircles, c->nlinks, ea, eb, bg->first, bg->deg, bg->adj);
+    bg->g = (tt_graph){c->ncircles, bg->first, bg->deg, bg->adj};
+    for (int v = 0; v < c->ncircles; v++) {
+        c->adj_first[v] = (uint16_t)bg->first[v]; /* at most 2 * TAN_MAX_LINKS */
+        c->adj_n[v] = (uint8_t)bg->deg[v];
+    }
+    for (int j = 0; j < 2 * c->nlinks; j++)
+        c->adj[j] = (uint8_t)bg->adj[j];
     for (int v = 0; v < c->ncircles; v++)
         for (int j = c->adj_first[v]; j < c->adj_first[v] + c->adj_n[v]; j++)
             c->adj_same[j] = (c->circle[v].colors & c->circle[c->adj[j]].colors) != 0;
@@ -288,7 +316,7 @@ static int movable(const tan_content *c, int v)
 }
 
 /* TAN-2.3.4 items 1, 3, 4 and 5, and "on no path" (TAN-2.4.1). Needs the adjacency. */
-static void check_board(loader *L, const json_t *root)
+static void check_board(loader *L, const json_t *root, const tt_graph *g)
 {
     const tan_content *c = L->c;
     int count[4] = {0};
@@ -331,7 +359,8 @@ static void check_board(loader *L, const json_t *root)
                     ci->id);
     }
     /* item 5: the movement graph is connected */
-    uint8_t mask[MAX_CIRCLES], dist[MAX_CIRCLES];
+    uint8_t mask[MAX_CIRCLES];
+    uint16_t dist[MAX_CIRCLES];
     int start = -1, nmove = 0;
     for (int v = 0; v < c->ncircles; v++) {
         mask[v] = (uint8_t)movable(c, v);
@@ -339,8 +368,7 @@ static void check_board(loader *L, const json_t *root)
         if (mask[v] && start < 0)
             start = v;
     }
-    tt_graph g = {c->ncircles, c->adj_first, c->adj_n, c->adj};
-    int reached = start < 0 ? 0 : tt_graph_bfs(&g, mask, start, dist);
+    int reached = start < 0 ? 0 : tt_graph_bfs(g, mask, start, dist);
     for (int v = 0; v < c->ncircles && reached < nmove; v++)
         if (mask[v] && dist[v] == TT_GRAPH_FAR) {
             int more = nmove - reached - 1;
@@ -382,8 +410,9 @@ void tan_board_load(const tt_fields *f, tan_content *c, const json_t *root)
     }
     if (!circles)
         return;
-    build_adjacency(c);
-    check_board(L, root);
+    board_graph bg;
+    build_adjacency(c, &bg);
+    check_board(L, root, &bg.g);
 }
 
 /* --- derived tables ----------------------------------------------------------------- */
@@ -407,7 +436,8 @@ static int is_site(const tan_content *c, int v)
 static void derive_pd(tan_content *c, const tt_graph *g)
 {
     int n = c->ncircles;
-    uint8_t mask[MAX_CIRCLES], dist[MAX_CIRCLES];
+    uint8_t mask[MAX_CIRCLES];
+    uint16_t dist[MAX_CIRCLES];
     for (int k = 0; k < c->ncolors; k++) {
         for (int v = 0; v < n; v++)
             mask[v] = (uint8_t)(movable(c, v) && (c->circle[v].colors & 1u << k));
@@ -417,8 +447,8 @@ static void derive_pd(tan_content *c, const tt_graph *g)
             tt_graph_bfs(g, mask, s, dist);
             uint8_t *row = c->pd + (size_t)s * (size_t)n;
             for (int t = 0; t < n; t++)
-                if (dist[t] < row[t])
-                    row[t] = dist[t];
+                if (dist[t] < row[t]) /* TT_GRAPH_FAR never is */
+                    row[t] = (uint8_t)dist[t];
         }
     }
 }
@@ -428,16 +458,22 @@ static void derive_wd(tan_content *c, const tt_graph *g)
 {
     int n = c->ncircles;
     uint8_t mask[MAX_CIRCLES];
+    uint16_t dist[MAX_CIRCLES];
     for (int v = 0; v < n; v++)
         mask[v] = (uint8_t)movable(c, v);
-    for (int s = 0; s < n; s++)
-        tt_graph_bfs(g, mask, s, c->wd + (size_t)s * (size_t)n);
+    for (int s = 0; s < n; s++) {
+        tt_graph_bfs(g, mask, s, dist);
+        uint8_t *row = c->wd + (size_t)s * (size_t)n;
+        for (int t = 0; t < n; t++)
+            row[t] = dist[t] == TT_GRAPH_FAR ? FAR : (uint8_t)dist[t];
+    }
 }
 
 int tan_board_derive(tan_content *c)
 {
     tan_board_free(c);
-    build_adjacency(c);
+    board_graph bg;
+    build_adjacency(c, &bg);
     size_t n = (size_t)c->ncircles;
     c->pd = malloc(n * n + 1);
     c->wd = malloc(n * n + 1);
@@ -445,10 +481,9 @@ int tan_board_derive(tan_content *c)
         tan_board_free(c);
         return TT_ENOMEM;
     }
-    memset(c->pd, TT_GRAPH_FAR, n * n);
-    tt_graph g = {c->ncircles, c->adj_first, c->adj_n, c->adj};
-    derive_pd(c, &g);
-    derive_wd(c, &g);
+    memset(c->pd, FAR, n * n);
+    derive_pd(c, &bg.g);
+    derive_wd(c, &bg.g);
     c->nentries = c->nobjcircles = c->nsites = 0;
     for (int v = 0; v < c->ncircles; v++) {
         c->site_of[v] = TAN_NONE;
