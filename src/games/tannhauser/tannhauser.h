@@ -475,10 +475,42 @@ typedef struct tan_sources {
 } tan_sources;
 enum { SRC_BOARD, SRC_EQUIPMENT, SRC_TEAMS, SRC_CRATES, SRC_OBJECTIVES, SRC_COUNT };
 int tan_content_load(tan_content *c, const tan_sources *src, tt_diags *d);
-/* Derived tables (adjacency, pd, wd, sites) for c->mode; allocates c->pd and c->wd. */
+/* Derived tables (adjacency, pd, wd, sites, the mode's crates) for c->mode;
+ * allocates c->pd and c->wd (TT_ENOMEM: neither is left allocated). */
 int tan_content_derive(tan_content *c);
 void tan_content_free(tan_content *c);
 int tan_validate_file(const char *path, tt_diags *d);
+/* The readers content.c shares with board.c: each reports its problems into
+ * f (the document and diagnostics being read) and goes on with a default.
+ * tan_read_id copies an id of 1..n-1 characters [A-Za-z0-9_] ("" on a
+ * problem); tan_read_name a required string of 1..n-1 characters;
+ * tan_string_list returns an array member whose elements are all strings
+ * (NULL when absent, reported if required, or wrong); tan_object_list the
+ * required array member key, reporting more than max elements. Returned
+ * nodes belong to the document. The code tables are the JSON names of
+ * enum tan_skill and enum tan_grade, NULL-terminated. */
+struct json_t;
+struct tt_fields;
+void tan_read_id(const struct tt_fields *f, const struct json_t *obj, const char *key,
+                 const char *what, const char *rule, char *out, size_t n);
+void tan_read_name(const struct tt_fields *f, const struct json_t *obj, const char *key,
+                   const char *rule, char *out, size_t n);
+const struct json_t *tan_string_list(const struct tt_fields *f, const struct json_t *obj,
+                                     const char *key, int required, const char *rule);
+const struct json_t *tan_object_list(const struct tt_fields *f, const struct json_t *root,
+                                     const char *key, size_t max, const char *what,
+                                     const char *rule);
+extern const char *const tan_skill_codes[];
+extern const char *const tan_grade_codes[];
+
+/* board.c: the map (TAN-2.3, 2.4). tan_board_load reads the board file's
+ * root into c's board fields and checks the board rules, reporting every
+ * problem into f; tan_board_derive builds the adjacency, pd, wd and the entry,
+ * objective and site lists for c->mode (TT_ENOMEM: pd and wd are freed);
+ * tan_board_free frees pd and wd and may be called again. */
+void tan_board_load(const struct tt_fields *f, tan_content *c, const struct json_t *root);
+int tan_board_derive(tan_content *c);
+void tan_board_free(tan_content *c);
 
 /* state.c: characters, equipment and the board */
 int tan_current(const tan_content *c, const tan_state *s, int u, int stat); /* TAN-5.2.2 */
