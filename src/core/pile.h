@@ -42,6 +42,17 @@ static inline void tt_pile_remove_at(uint16_t *pile, uint16_t *n, int i)
     (*n)--;
 }
 
+/* Puts card at index i (0: the bottom, *n: the top), the cards from i up
+ * moving one place up. */
+static inline void tt_pile_insert_at(uint16_t *pile, uint16_t *n, int cap, int i, uint16_t card)
+{
+    assert(*n < cap && i >= 0 && i <= *n);
+    (void)cap;
+    memmove(pile + i + 1, pile + i, (size_t)(*n - i) * sizeof *pile);
+    pile[i] = card;
+    (*n)++;
+}
+
 /* Removes card if present; returns 1 if it was there. */
 static inline int tt_pile_remove(uint16_t *pile, uint16_t *n, uint16_t card)
 {

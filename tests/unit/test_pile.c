@@ -107,6 +107,19 @@ static void test_pile_remove_at_keeps_the_order_of_the_rest(void **state)
     assert_int_equal(pile[5], 0xEEEE);
 }
 
+static void test_pile_insert_at_moves_the_cards_above_up(void **state)
+{
+    (void)state;
+    u16 pile[CAP] = {1, 2, 3}, n = 3;
+    tt_pile_insert_at(pile, &n, CAP, 0, 400); /* under the bottom */
+    assert_pile_equal(pile, n, 400, 1, 2, 3);
+    tt_pile_insert_at(pile, &n, CAP, 2, 500); /* in the middle */
+    assert_pile_equal(pile, n, 400, 1, 500, 2, 3);
+    tt_pile_insert_at(pile, &n, CAP, n, 600); /* on top: a push */
+    assert_pile_equal(pile, n, 400, 1, 500, 2, 3, 600);
+    assert_int_equal(tt_pile_pop(pile, &n), 600);
+}
+
 static void test_pile_remove_takes_one_copy_only(void **state)
 {
     (void)state;
@@ -308,6 +321,7 @@ int main(void)
         cmocka_unit_test(test_pile_holds_ids_beyond_a_byte),
         cmocka_unit_test(test_pile_find_gives_the_first_copy_from_the_bottom),
         cmocka_unit_test(test_pile_remove_at_keeps_the_order_of_the_rest),
+        cmocka_unit_test(test_pile_insert_at_moves_the_cards_above_up),
         cmocka_unit_test(test_pile_remove_takes_one_copy_only),
         cmocka_unit_test(test_pile_remove_of_an_absent_card_changes_nothing),
         cmocka_unit_test(test_pile_stack_top_puts_the_first_named_on_top),
