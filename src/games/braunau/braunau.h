@@ -465,8 +465,8 @@ void bra_end_turn(const bra_content *c, bra_state *s, tt_events *ev);
 void bra_score(const bra_content *c, bra_state *s, tt_events *ev);
 int bra_sanity(const tt_game *g, const void *st, tt_error *err);
 int bra_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err);
-/* Shuffles a deck (a core/pile, top = n-1) as BRA-8.3 does, reading it from
- * the top: the permutation a seed has always dealt. */
+/* Shuffles a deck (a core/pile, top = n-1) as BRA-8.2 does, reading it from
+ * the top, so a seed deals what the rules' procedure deals. */
 void bra_shuffle(tt_rng *r, uint16_t *pile, int n);
 
 /* intel.c: reveals (BRA-6.23) and what each faction (slot 0..2) and the public

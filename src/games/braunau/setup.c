@@ -62,9 +62,8 @@ static void deal_market(const bra_content *c, bra_state *s)
     }
 }
 
-/* Fisher–Yates over the pile read from the top: pile[n-1] is entry 0. The
- * same draws shuffled Braunau's decks when they were kept top first, so a
- * seed still deals the same game. */
+/* BRA-8.2: Fisher–Yates over the deck as an array with index 0 = top, so
+ * over the pile read from the top (pile[n-1] is entry 0). */
 void bra_shuffle(tt_rng *r, uint16_t *pile, int n)
 {
     for (int i = n - 1; i > 0; i--) {
