@@ -62,3 +62,13 @@ void tt_rng_shuffle_u8(tt_rng *r, uint8_t *a, int n)
         a[j] = t;
     }
 }
+
+void tt_rng_shuffle_u16(tt_rng *r, uint16_t *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)tt_rng_below(r, (uint32_t)i + 1);
+        uint16_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}

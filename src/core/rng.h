@@ -17,6 +17,9 @@ uint64_t tt_rng_next(tt_rng *r);
 uint32_t tt_rng_below(tt_rng *r, uint32_t n);
 /* Unbiased Fisher–Yates shuffle of n bytes. */
 void tt_rng_shuffle_u8(tt_rng *r, uint8_t *a, int n);
+/* The same shuffle of n 16-bit entries (piles): the same draws, so the same
+ * permutation as tt_rng_shuffle_u8 of as many bytes. */
+void tt_rng_shuffle_u16(tt_rng *r, uint16_t *a, int n);
 /* splitmix64 step: derives independent seeds (game i of a simulation). */
 uint64_t tt_mix64(uint64_t x);
 

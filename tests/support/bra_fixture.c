@@ -18,6 +18,7 @@
 
 #include "bra_fixture.h"
 #include "core/diag.h"
+#include "core/pile.h"
 
 bx *bx_open(const char *params)
 {
@@ -56,9 +57,9 @@ void bx_f1(bx *x)
     for (int i = 0; i < c->nseats; i++) {
         int f = c->seat_faction[i];
         bra_fstate *fs = &s->f[f];
-        fs->ndeck = (uint8_t)bra_deck_tokens(c, &c->deck[f], fs->tok);
-        for (int t = 0; t < fs->ndeck; t++)
-            fs->deck[t] = (uint8_t)t;
+        fs->ndeck = (uint16_t)bra_deck_tokens(c, &c->deck[f], fs->tok);
+        for (int k = 0; k < fs->ndeck; k++) /* token 1 on top, the last at the bottom */
+            fs->deck[k] = (uint16_t)(fs->ndeck - 1 - k);
         s->sup[c->f[f].home][f] = c->p.home_support;
         fs->gold = c->p.start_gold;
     }
@@ -66,11 +67,11 @@ void bx_f1(bx *x)
     int row[] = {bx_item(x, "I07"), bx_item(x, "I05"), bx_item(x, "I11")};
     for (int k = 0; k < BRA_MAX_ROW; k++)
         s->market[k] = k < 3 ? (uint8_t)row[k] : BRA_NONE;
-    for (int i = 0; i < c->nitems; i++) {
+    for (int i = c->nitems - 1; i >= 0; i--) { /* the first on top */
         int in_row = i == row[0] || i == row[1] || i == row[2];
         s->iowner[i] = in_row ? IO_MARKET : IO_DECK;
         if (!in_row)
-            s->item_deck[s->nitem_deck++] = (uint8_t)i;
+            tt_pile_push(s->item_deck, &s->nitem_deck, BRA_MAX_ITEMS, (uint16_t)i);
     }
     for (int a = 0; a < c->nagents; a++) {
         int f = c->a[a].faction;
@@ -132,14 +133,12 @@ int bx_item(const bx *x, const char *id)
 static void take(bx *x, int t)
 {
     bra_fstate *f = &x->s->f[t >> 6];
-    uint8_t i = (uint8_t)(t & 63);
-    uint8_t *p = memchr(f->deck, i, f->ndeck);
-    if (p) {
-        int at = (int)(p - f->deck);
-        if (at >= f->ndeck - f->known)
-            f->known--; /* it was in the known suffix */
-        memmove(p, p + 1, (size_t)(f->ndeck - at - 1));
-        f->ndeck--;
+    uint8_t i = (uint8_t)(t & 63), *p;
+    int at = tt_pile_find(f->deck, f->ndeck, i);
+    if (at >= 0) {
+        if (at < f->known)
+            f->known--; /* it was in the known bottom */
+        tt_pile_remove_at(f->deck, &f->ndeck, at);
         return;
     }
     if ((p = memchr(f->pend, i, f->npend))) {
@@ -182,9 +181,7 @@ static void to_top(bx *x, int t, int k)
 {
     take(x, t);
     bra_fstate *f = &x->s->f[t >> 6];
-    memmove(f->deck + k + 1, f->deck + k, (size_t)(f->ndeck - k));
-    f->deck[k] = (uint8_t)(t & 63);
-    f->ndeck++;
+    tt_pile_insert_at(f->deck, &f->ndeck, BRA_MAX_DECK, f->ndeck - k, (uint16_t)(t & 63));
 }
 
 void bx_deck_top(bx *x, const char *ids)
@@ -196,7 +193,7 @@ void bx_deck_exact(bx *x, int fac, const char *ids)
 {
     bra_fstate *f = &x->s->f[fac];
     while (f->ndeck) { /* everything out of the deck, to the discard pile */
-        int t = f->deck[0];
+        int t = f->deck[f->ndeck - 1];
         take(x, fac << 6 | t);
         f->discard |= 1ull << t;
     }
@@ -292,11 +289,7 @@ void bx_own_item(bx *x, const char *item, int f)
 {
     int i = bx_item(x, item);
     bra_state *s = x->s;
-    uint8_t *p = memchr(s->item_deck, i, s->nitem_deck);
-    if (p) {
-        memmove(p, p + 1, (size_t)(s->nitem_deck - (p - s->item_deck) - 1));
-        s->nitem_deck--;
-    }
+    tt_pile_remove(s->item_deck, &s->nitem_deck, (uint16_t)i);
     for (int k = 0; k < BRA_MAX_ROW; k++)
         if (s->market[k] == i)
             s->market[k] = BRA_NONE;
@@ -355,12 +348,12 @@ int bx_in_stash(const bx *x, const char *id)
 
 int bx_deck_at(const bx *x, int f, int k)
 {
-    return f << 6 | x->s->f[f].deck[k];
+    return f << 6 | x->s->f[f].deck[x->s->f[f].ndeck - 1 - k];
 }
 
 int bx_deck_from_bottom(const bx *x, int f, int k)
 {
-    return f << 6 | x->s->f[f].deck[x->s->f[f].ndeck - 1 - k];
+    return f << 6 | x->s->f[f].deck[k];
 }
 
 int bx_loc(const bx *x, const char *agent)

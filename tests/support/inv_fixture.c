@@ -109,11 +109,11 @@ static int take_from_deck(fx *f, int def)
             continue;
         if (inv_loc(s, i) == L_DECK) {
             int side = inv_owner(c, i);
-            assert_true(tt_pile_remove(s->deck[side], &s->ndeck[side], (uint8_t)i));
+            assert_true(tt_pile_remove(s->deck[side], &s->ndeck[side], (uint16_t)i));
             return i;
         }
         if (inv_loc(s, i) == L_HERO_DECK) {
-            assert_true(tt_pile_remove(s->hero_deck, &s->nhero_deck, (uint8_t)i));
+            assert_true(tt_pile_remove(s->hero_deck, &s->nhero_deck, (uint16_t)i));
             return i;
         }
     }
@@ -128,7 +128,7 @@ int fx_hand(fx *f, const char *card_id)
         fail_msg("heroes never go to a hand (INV-9.12)");
     int i = take_from_deck(f, def);
     int side = inv_owner(f->c, i);
-    tt_pile_push(f->s->hand[side], &f->s->nhand[side], INV_MAX_DECK, (uint8_t)i);
+    tt_pile_push(f->s->hand[side], &f->s->nhand[side], INV_MAX_DECK, (uint16_t)i);
     f->s->loc[i] = L_HAND;
     return i;
 }
@@ -163,7 +163,7 @@ void fx_hero_deck(fx *f, const char *hero_ids)
 {
     const inv_content *c = f->c;
     inv_state *s = f->s;
-    uint8_t want[INV_MAX_HEROES];
+    uint16_t want[INV_MAX_HEROES];
     int nwant = 0;
     char buf[256];
     snprintf(buf, sizeof buf, "%s", hero_ids);
@@ -174,14 +174,14 @@ void fx_hero_deck(fx *f, const char *hero_ids)
                 inst = i;
         if (inst < 0 || inv_loc(s, inst) != L_HERO_DECK)
             fail_msg("hero '%s' is not in the hero deck", tok);
-        want[nwant++] = (uint8_t)inst;
+        want[nwant++] = (uint16_t)inst;
     }
     /* unlisted heroes left play earlier: Mankind's discard pile, content order */
     for (int i = 0; i < c->ninst; i++) {
-        if (inv_loc(s, i) != L_HERO_DECK || memchr(want, i, (size_t)nwant))
+        if (inv_loc(s, i) != L_HERO_DECK || tt_pile_find(want, nwant, (uint16_t)i) >= 0)
             continue;
         tt_pile_push(s->discard[INV_MANKIND], &s->ndiscard[INV_MANKIND],
-                     INV_MAX_DECK + INV_MAX_HEROES, (uint8_t)i);
+                     INV_MAX_DECK + INV_MAX_HEROES, (uint16_t)i);
         s->loc[i] = L_DISCARD;
     }
     s->nhero_deck = 0;
@@ -199,7 +199,7 @@ void fx_deck_size(fx *f, int side, int n)
         int card = s->deck[side][0]; /* the bottom card: the top stays the same */
         tt_pile_remove_at(s->deck[side], &s->ndeck[side], 0);
         tt_pile_push(s->discard[side], &s->ndiscard[side], INV_MAX_DECK + INV_MAX_HEROES,
-                     (uint8_t)card);
+                     (uint16_t)card);
         s->loc[card] = L_DISCARD;
     }
 }
@@ -250,13 +250,13 @@ int fx_in_zone(const fx *f, int inst, const char *zone)
     int z = fx_zone(f, zone);
     int side = inv_owner(f->c, inst);
     return f->s->loc[inst] == (L_SLOT | z << 4) &&
-           tt_pile_find(f->s->col[side][z], f->s->ncol[side][z], (uint8_t)inst) >= 0;
+           tt_pile_find(f->s->col[side][z], f->s->ncol[side][z], (uint16_t)inst) >= 0;
 }
 
 int fx_in_hand(const fx *f, int side, int inst)
 {
     return inv_loc(f->s, inst) == L_HAND &&
-           tt_pile_find(f->s->hand[side], f->s->nhand[side], (uint8_t)inst) >= 0;
+           tt_pile_find(f->s->hand[side], f->s->nhand[side], (uint16_t)inst) >= 0;
 }
 
 int fx_discard_top(const fx *f, int side, int k)

@@ -1,8 +1,9 @@
 /* The flat containers of src/core: piles of card ids (pile.h), token pools
  * (pool.h) and the pending-decision stack (stack.h).
  *
- * Piles: index 0 is the bottom, n-1 the top; removal keeps the order of the
- * rest (discard piles and hands are shown in order). Pools: take and put never
+ * Piles: 16-bit ids; index 0 is the bottom, n-1 the top; removal keeps the
+ * order of the rest (discard piles and hands are shown in order), and so does
+ * stacking the top (rig). Pools: take and put never
  * leave 0..cap. Stack: last in, first out; a pushed frame starts clean. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,10 +21,18 @@
 
 /* --- piles ---------------------------------------------------------------------- */
 
+typedef uint16_t u16;
+#define U16S(...) ((u16[]){__VA_ARGS__})
+#define assert_pile_equal(p, n, ...)                                                               \
+    do {                                                                                           \
+        assert_int_equal((n), sizeof U16S(__VA_ARGS__) / sizeof(u16));                             \
+        assert_memory_equal((p), U16S(__VA_ARGS__), sizeof U16S(__VA_ARGS__));                     \
+    } while (0)
+
 static void test_pile_push_pop_is_last_in_first_out(void **state)
 {
     (void)state;
-    uint8_t pile[CAP], n = 0;
+    u16 pile[CAP], n = 0;
     tt_pile_push(pile, &n, CAP, 10);
     tt_pile_push(pile, &n, CAP, 20);
     tt_pile_push(pile, &n, CAP, 30);
@@ -42,26 +51,45 @@ static void test_pile_push_pop_is_last_in_first_out(void **state)
 static void test_pile_fills_to_capacity(void **state)
 {
     (void)state;
-    uint8_t pile[CAP + 1], n = 0;
-    pile[CAP] = 0xEE; /* canary */
+    u16 pile[CAP + 1], n = 0;
+    pile[CAP] = 0xEEEE; /* canary */
     for (int i = 0; i < CAP; i++)
-        tt_pile_push(pile, &n, CAP, (uint8_t)i);
+        tt_pile_push(pile, &n, CAP, (u16)i);
     assert_int_equal(n, CAP);
-    assert_int_equal(pile[CAP], 0xEE);
+    assert_int_equal(pile[CAP], 0xEEEE);
     for (int i = CAP - 1; i >= 0; i--)
         assert_int_equal(tt_pile_pop(pile, &n), i);
+}
+
+/* Ids past a byte: a pile names any of 512 instances and more. */
+static void test_pile_holds_ids_beyond_a_byte(void **state)
+{
+    (void)state;
+    u16 pile[CAP], n = 0;
+    tt_pile_push(pile, &n, CAP, 511);
+    tt_pile_push(pile, &n, CAP, 256);
+    tt_pile_push(pile, &n, CAP, 0);
+    tt_pile_push(pile, &n, CAP, 0xFFFF);
+    assert_int_equal(tt_pile_find(pile, n, 256), 1);
+    assert_int_equal(tt_pile_find(pile, n, 0x1FF), 0);
+    assert_int_equal(tt_pile_find(pile, n, 0xFF), -1); /* a low byte alone is no match */
+    assert_int_equal(tt_pile_remove(pile, &n, 256), 1);
+    assert_pile_equal(pile, n, 511, 0, 0xFFFF);
+    assert_int_equal(tt_pile_pop(pile, &n), 0xFFFF);
+    assert_int_equal(tt_pile_pop(pile, &n), 0);
+    assert_int_equal(tt_pile_pop(pile, &n), 511);
 }
 
 static void test_pile_find_gives_the_first_copy_from_the_bottom(void **state)
 {
     (void)state;
-    uint8_t pile[] = {5, 7, 5, 0, 255};
+    u16 pile[] = {5, 7, 5, 0, 255};
     assert_int_equal(tt_pile_find(pile, 5, 5), 0);
     assert_int_equal(tt_pile_find(pile, 5, 7), 1);
     assert_int_equal(tt_pile_find(pile, 5, 0), 3);
     assert_int_equal(tt_pile_find(pile, 5, 255), 4);
     assert_int_equal(tt_pile_find(pile, 5, 6), -1);
-    /* only the first n count */
+    /* only the first n entries are the pile */
     assert_int_equal(tt_pile_find(pile, 3, 0), -1);
     assert_int_equal(tt_pile_find(pile, 0, 5), -1);
 }
@@ -69,39 +97,106 @@ static void test_pile_find_gives_the_first_copy_from_the_bottom(void **state)
 static void test_pile_remove_at_keeps_the_order_of_the_rest(void **state)
 {
     (void)state;
-    uint8_t pile[] = {1, 2, 3, 4, 5, 0xEE}, n = 5;
+    u16 pile[] = {1, 2, 3, 4, 5, 0xEEEE}, n = 5;
     tt_pile_remove_at(pile, &n, 1); /* from the middle */
-    assert_int_equal(n, 4);
-    assert_memory_equal(pile, ((uint8_t[]){1, 3, 4, 5}), 4);
+    assert_pile_equal(pile, n, 1, 3, 4, 5);
     tt_pile_remove_at(pile, &n, 3); /* the top */
-    assert_memory_equal(pile, ((uint8_t[]){1, 3, 4}), 3);
+    assert_pile_equal(pile, n, 1, 3, 4);
     tt_pile_remove_at(pile, &n, 0); /* the bottom */
-    assert_memory_equal(pile, ((uint8_t[]){3, 4}), 2);
-    assert_int_equal(n, 2);
-    assert_int_equal(pile[5], 0xEE);
+    assert_pile_equal(pile, n, 3, 4);
+    assert_int_equal(pile[5], 0xEEEE);
+}
+
+static void test_pile_insert_at_moves_the_cards_above_up(void **state)
+{
+    (void)state;
+    u16 pile[CAP] = {1, 2, 3}, n = 3;
+    tt_pile_insert_at(pile, &n, CAP, 0, 400); /* under the bottom */
+    assert_pile_equal(pile, n, 400, 1, 2, 3);
+    tt_pile_insert_at(pile, &n, CAP, 2, 500); /* in the middle */
+    assert_pile_equal(pile, n, 400, 1, 500, 2, 3);
+    tt_pile_insert_at(pile, &n, CAP, n, 600); /* on top: a push */
+    assert_pile_equal(pile, n, 400, 1, 500, 2, 3, 600);
+    assert_int_equal(tt_pile_pop(pile, &n), 600);
 }
 
 static void test_pile_remove_takes_one_copy_only(void **state)
 {
     (void)state;
-    uint8_t pile[] = {9, 4, 9, 6}, n = 4;
+    u16 pile[] = {9, 4, 9, 6}, n = 4;
     assert_int_equal(tt_pile_remove(pile, &n, 9), 1);
-    assert_int_equal(n, 3);
-    assert_memory_equal(pile, ((uint8_t[]){4, 9, 6}), 3);
+    assert_pile_equal(pile, n, 4, 9, 6);
     assert_int_equal(tt_pile_remove(pile, &n, 9), 1);
-    assert_memory_equal(pile, ((uint8_t[]){4, 6}), 2);
+    assert_pile_equal(pile, n, 4, 6);
 }
 
 static void test_pile_remove_of_an_absent_card_changes_nothing(void **state)
 {
     (void)state;
-    uint8_t pile[] = {1, 2, 3}, n = 3;
+    u16 pile[] = {1, 2, 3}, n = 3;
     assert_int_equal(tt_pile_remove(pile, &n, 7), 0);
-    assert_int_equal(n, 3);
-    assert_memory_equal(pile, ((uint8_t[]){1, 2, 3}), 3);
-    uint8_t empty[1] = {7}, n0 = 0;
+    assert_pile_equal(pile, n, 1, 2, 3);
+    u16 empty[1] = {7}, n0 = 0;
     assert_int_equal(tt_pile_remove(empty, &n0, 7), 0); /* beyond n: not there */
     assert_int_equal(n0, 0);
+}
+
+/* rig: the named cards on top, the first named drawn first, the rest in order */
+static void test_pile_stack_top_puts_the_first_named_on_top(void **state)
+{
+    (void)state;
+    u16 pile[] = {1, 2, 3, 4, 5, 6, 0xEEEE};
+    assert_int_equal(tt_pile_stack_top(pile, 6, U16S(2, 6, 4), 3), 0);
+    assert_pile_equal(pile, 6, 1, 3, 5, 4, 6, 2);
+    assert_int_equal(pile[6], 0xEEEE);
+    u16 n = 6;
+    assert_int_equal(tt_pile_pop(pile, &n), 2);
+    assert_int_equal(tt_pile_pop(pile, &n), 6);
+    assert_int_equal(tt_pile_pop(pile, &n), 4);
+}
+
+static void test_pile_stack_top_of_the_top_or_of_nothing_changes_nothing(void **state)
+{
+    (void)state;
+    u16 pile[] = {1, 2, 3};
+    assert_int_equal(tt_pile_stack_top(pile, 3, U16S(3, 2), 2), 0);
+    assert_pile_equal(pile, 3, 1, 2, 3);
+    assert_int_equal(tt_pile_stack_top(pile, 3, NULL, 0), 0);
+    assert_pile_equal(pile, 3, 1, 2, 3);
+    assert_int_equal(tt_pile_stack_top(pile, 3, U16S(3, 2, 1), 3), 0);
+    assert_pile_equal(pile, 3, 1, 2, 3);
+    assert_int_equal(tt_pile_stack_top(pile, 3, U16S(1, 2, 3), 3), 0); /* the whole pile */
+    assert_pile_equal(pile, 3, 3, 2, 1);
+}
+
+/* A card named twice takes two copies, the topmost first; the rest stay put. */
+static void test_pile_stack_top_takes_the_topmost_copies(void **state)
+{
+    (void)state;
+    u16 pile[] = {7, 1, 7, 2, 7, 3};
+    assert_int_equal(tt_pile_stack_top(pile, 6, U16S(7), 1), 0);
+    assert_pile_equal(pile, 6, 7, 1, 7, 2, 3, 7);
+    u16 again[] = {7, 1, 7, 2, 7, 3};
+    assert_int_equal(tt_pile_stack_top(again, 6, U16S(2, 7, 7), 3), 0);
+    assert_pile_equal(again, 6, 7, 1, 3, 7, 7, 2);
+}
+
+static void test_pile_stack_top_of_a_missing_card_changes_nothing(void **state)
+{
+    (void)state;
+    u16 pile[] = {1, 2, 3, 2};
+    /* 3 is there but 9 is not: 3 must not have moved */
+    assert_int_equal(tt_pile_stack_top(pile, 4, U16S(3, 9), 2), -1);
+    assert_pile_equal(pile, 4, 1, 2, 3, 2);
+    /* two copies of 2, named three times */
+    assert_int_equal(tt_pile_stack_top(pile, 4, U16S(2, 1, 2, 2), 4), -1);
+    assert_pile_equal(pile, 4, 1, 2, 3, 2);
+    /* beyond n is not the pile */
+    assert_int_equal(tt_pile_stack_top(pile, 2, U16S(3), 1), -1);
+    assert_pile_equal(pile, 4, 1, 2, 3, 2);
+    assert_int_equal(tt_pile_stack_top(pile, 0, U16S(1), 1), -1);
+    assert_int_equal(tt_pile_stack_top(pile, 4, U16S(0x101), 1), -1); /* no byte aliasing */
+    assert_pile_equal(pile, 4, 1, 2, 3, 2);
 }
 
 /* --- pools ---------------------------------------------------------------------- */
@@ -226,10 +321,16 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pile_push_pop_is_last_in_first_out),
         cmocka_unit_test(test_pile_fills_to_capacity),
+        cmocka_unit_test(test_pile_holds_ids_beyond_a_byte),
         cmocka_unit_test(test_pile_find_gives_the_first_copy_from_the_bottom),
         cmocka_unit_test(test_pile_remove_at_keeps_the_order_of_the_rest),
+        cmocka_unit_test(test_pile_insert_at_moves_the_cards_above_up),
         cmocka_unit_test(test_pile_remove_takes_one_copy_only),
         cmocka_unit_test(test_pile_remove_of_an_absent_card_changes_nothing),
+        cmocka_unit_test(test_pile_stack_top_puts_the_first_named_on_top),
+        cmocka_unit_test(test_pile_stack_top_of_the_top_or_of_nothing_changes_nothing),
+        cmocka_unit_test(test_pile_stack_top_takes_the_topmost_copies),
+        cmocka_unit_test(test_pile_stack_top_of_a_missing_card_changes_nothing),
         cmocka_unit_test(test_pool_take_gives_what_is_left),
         cmocka_unit_test(test_pool_take_of_nothing_or_less_takes_nothing),
         cmocka_unit_test(test_pool_put_stops_at_its_size),

@@ -278,6 +278,29 @@ static void test_shuffle_of_zero_or_one_draws_nothing(void **state)
     assert_memory_equal(&r, &before, sizeof r);
 }
 
+/* Piles hold 16-bit ids: their shuffle must deal as the byte shuffle did, so
+ * a seed deals the same game whichever width its piles have. */
+static void test_shuffle_u16_gives_the_byte_shuffles_permutation(void **state)
+{
+    (void)state;
+    tt_rng r, r16;
+    tt_rng_seed(&r, 12);
+    r16 = r;
+    for (int n = 0; n <= 100; n++) {
+        uint8_t a[100];
+        uint16_t b[100];
+        for (int i = 0; i < n; i++) {
+            a[i] = (uint8_t)i;
+            b[i] = (uint16_t)(i | 0x100); /* a high byte the shuffle must carry */
+        }
+        tt_rng_shuffle_u8(&r, a, n);
+        tt_rng_shuffle_u16(&r16, b, n);
+        for (int i = 0; i < n; i++)
+            assert_int_equal(b[i], a[i] | 0x100);
+    }
+    assert_memory_equal(&r, &r16, sizeof r);
+}
+
 static void test_shuffle_is_roughly_uniform(void **state)
 {
     (void)state;
@@ -308,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_shuffle_matches_reference_fisher_yates),
         cmocka_unit_test(test_shuffle_is_a_permutation),
         cmocka_unit_test(test_shuffle_of_zero_or_one_draws_nothing),
+        cmocka_unit_test(test_shuffle_u16_gives_the_byte_shuffles_permutation),
         cmocka_unit_test(test_shuffle_is_roughly_uniform),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -181,15 +181,20 @@ typedef struct bra_content {
 
 /* One faction's tokens (BRA-2.16) and pools (BRA-2.15). */
 typedef struct bra_fstate {
-    uint8_t tok[BRA_MAX_DECK];            /* token -> type | local agent << 4 (ABIL) */
-    uint8_t deck[BRA_MAX_DECK];           /* index 0 = top, BRA-8.2 */
-    uint8_t pend[BRA_MAX_DRAW];           /* the pending draw, in draw order */
-    uint8_t played[BRA_MAX_DECK];         /* in the order deployed */
-    uint64_t stash, discard;              /* bit per token */
-    uint8_t ndeck, known, npend, nplayed; /* known: the owner's known suffix, BRA-7.2 */
+    uint8_t tok[BRA_MAX_DECK]; /* token -> type | local agent << 4 (ABIL) */
+    /* the deck (BRA-8.2), a core/pile of tokens: index 0 the bottom, ndeck-1
+     * the top (drawn first); its bottom `known` tokens are the part its owner
+     * knows the order of, the returned tokens (BRA-7.2) */
+    uint16_t deck[BRA_MAX_DECK], ndeck;
+    uint8_t known;
+    uint8_t pend[BRA_MAX_DRAW];   /* the pending draw, in draw order */
+    uint8_t played[BRA_MAX_DECK]; /* in the order deployed */
+    uint8_t npend, nplayed;
+    uint8_t pad[3];
+    uint64_t stash, discard; /* bit per token */
     uint8_t ap, drew, motorcar_uses, press_uses;
     uint8_t ci_turn; /* CI tokens deployed in its latest turn (decoys possible) */
-    uint8_t pad[3];
+    uint8_t pad2;
     uint16_t gold, vp;
     uint16_t vp_rally, vp_arrest, vp_bribe, vp_area, vp_dossier; /* BRA-9.4 */
     /* figures for designers (tt_stats) */
@@ -225,17 +230,16 @@ typedef struct bra_decl {
     uint64_t picked; /* DISCARD: the tokens named so far */
 } bra_decl;
 
-enum bra_reason { R_NONE, R_SCORED, R_CONCEDED }; /* indexes tt_head.reason */
+enum bra_reason { R_NONE, R_SCORED, R_CONCEDED }; /* indexes tt_head.reason */ /* indexes tt_head.reason */
 
 typedef struct bra_state {
     tt_head head;                   /* generator, round, result (core/head.h) */
     uint8_t active, first;          /* seats */
     uint8_t conceder;               /* seat or BRA_NONE */
     uint8_t started;                /* an action has been applied (rig re-deals before) */
-    uint8_t nitem_deck;
-    uint8_t item_deck[BRA_MAX_ITEMS]; /* index 0 = top */
-    uint8_t market[BRA_MAX_ROW];      /* item or BRA_NONE */
-    uint8_t iowner[BRA_MAX_ITEMS];    /* faction, or IO_* */
+    uint16_t item_deck[BRA_MAX_ITEMS], nitem_deck; /* a core/pile: top = nitem_deck - 1 */
+    uint8_t market[BRA_MAX_ROW];                   /* item or BRA_NONE */
+    uint8_t iowner[BRA_MAX_ITEMS];                 /* faction, or IO_* */
 
     uint8_t loc[BRA_MAX_AGENTS]; /* area, BRA_RESERVE or BRA_OUT */
     uint8_t level[BRA_MAX_AGENTS], charges[BRA_MAX_AGENTS];
@@ -458,6 +462,9 @@ void bra_end_turn(const bra_content *c, bra_state *s, tt_events *ev);
 void bra_score(const bra_content *c, bra_state *s, tt_events *ev);
 int bra_sanity(const tt_game *g, const void *st, tt_error *err);
 int bra_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err);
+/* Shuffles a deck (a core/pile, top = n-1) as BRA-8.2 does, reading it from
+ * the top, so a seed deals what the rules' procedure deals. */
+void bra_shuffle(tt_rng *r, uint16_t *pile, int n);
 
 /* intel.c: reveals (BRA-6.23) and what each faction (slot 0..2) and the public
  * (BRA_PUBLIC) may know of positions (BRA-7). bra_spread: the areas a walk of

@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "core/fields.h"
+#include "core/graph.h"
 #include "core/json.h"
 #include "games/braunau/braunau.h"
 
@@ -268,26 +269,43 @@ static void load_areas(loader *L, const json_t *root)
                         c->area[x].id, c->area[y].id, c->area[y].id, c->area[x].id);
 }
 
-/* BRA-2.12: distances by breadth-first search; unreachable areas stay 255. */
+/* core/graph's element types (vertex ids and adjacency entries, degrees,
+ * distances), named once: a change of width there is a change here only. */
+typedef uint16_t graph_vertex;
+typedef uint16_t graph_deg;
+typedef uint16_t graph_dist;
+
+/* A graph distance as the content stores it: unreachable is 255. */
+static uint8_t area_distance(graph_dist d)
+{
+    return d == TT_GRAPH_FAR ? 255 : (uint8_t)d;
+}
+
+/* BRA-2.12: distances by breadth-first search over the map (core/graph), an
+ * undirected graph: adjacency is symmetric (BRA-12.2; content that is not is
+ * refused, its distances unused). Unreachable areas stay 255. */
 static void compute_distances(bra_content *c)
 {
+    enum { MAX_EDGES = BRA_MAX_AREAS * (BRA_MAX_AREAS - 1) / 2 };
+    graph_vertex ea[MAX_EDGES], eb[MAX_EDGES], adj[2 * MAX_EDGES];
+    graph_deg deg[BRA_MAX_AREAS];
+    graph_dist dist[BRA_MAX_AREAS];
+    uint32_t first[BRA_MAX_AREAS];
+    int nedges = 0;
+    for (int x = 0; x < c->nareas; x++)
+        for (int y = x + 1; y < c->nareas; y++)
+            if ((c->area[x].adj >> y | c->area[y].adj >> x) & 1) {
+                ea[nedges] = (graph_vertex)x;
+                eb[nedges++] = (graph_vertex)y;
+            }
+    tt_graph_build(c->nareas, nedges, ea, eb, first, deg, adj);
+    tt_graph g = {c->nareas, first, deg, adj};
     c->all_areas = (uint16_t)((1u << c->nareas) - 1);
     for (int x = 0; x < c->nareas; x++) {
+        tt_graph_bfs(&g, NULL, x, dist);
         memset(c->dist[x], 255, sizeof c->dist[x]);
-        c->dist[x][x] = 0;
-        uint16_t seen = (uint16_t)(1u << x), front = seen;
-        for (int d = 1; front; d++) {
-            uint16_t next = 0;
-            for (int y = 0; y < c->nareas; y++)
-                if (front >> y & 1)
-                    next |= c->area[y].adj;
-            next &= (uint16_t)~seen;
-            for (int y = 0; y < c->nareas; y++)
-                if (next >> y & 1)
-                    c->dist[x][y] = (uint8_t)d;
-            seen |= next;
-            front = next;
-        }
+        for (int y = 0; y < c->nareas; y++)
+            c->dist[x][y] = area_distance(dist[y]);
     }
 }
 

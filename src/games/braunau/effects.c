@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/events.h"
+#include "core/pile.h"
 #include "games/braunau/braunau.h"
 
 static int seat_of(const bra_content *c, int faction)
@@ -88,11 +89,10 @@ static void do_draw(const bra_content *c, bra_state *s, int seat, tt_events *ev)
 {
     bra_fstate *f = &s->f[c->seat_faction[seat]];
     int n = f->ndeck < c->p.draw_count ? f->ndeck : c->p.draw_count; /* BRA-6.1.2 */
-    memcpy(f->pend, f->deck, (size_t)n);
-    memmove(f->deck, f->deck + n, (size_t)(f->ndeck - n));
-    f->ndeck = (uint8_t)(f->ndeck - n);
-    if (f->known > f->ndeck) /* the known suffix is the bottom part (BRA-7.2) */
-        f->known = f->ndeck;
+    for (int i = 0; i < n; i++)
+        f->pend[i] = (uint8_t)tt_pile_pop(f->deck, &f->ndeck);
+    if (f->known > f->ndeck) /* the known part is the bottom (BRA-7.2) */
+        f->known = (uint8_t)f->ndeck;
     f->npend = (uint8_t)n;
     f->drew = 1;
     int base = c->seat_faction[seat] << 6;
@@ -114,10 +114,10 @@ static void do_keep(const bra_content *c, bra_state *s, int seat, const bra_cmd 
         f->kept[f->tok[m->toks[i] & 63] & 15]++;
     }
     f->stash |= kept;
-    /* BRA-6.2.2: the others to the bottom, in draw order */
+    /* BRA-6.2.2: the others to the bottom, in draw order (each under the one before) */
     for (int i = 0; i < f->npend; i++)
         if (!(kept >> f->pend[i] & 1)) {
-            f->deck[f->ndeck++] = f->pend[i];
+            tt_pile_insert_at(f->deck, &f->ndeck, BRA_MAX_DECK, 0, f->pend[i]);
             f->known++;
         }
     f->npend = 0;
@@ -200,9 +200,7 @@ static void do_refill(const bra_content *c, bra_state *s, int item, tt_events *e
     /* BRA-6.8: the slot is filled at once from the item deck, if it can be */
     int next = BRA_NONE;
     if (s->nitem_deck) {
-        next = s->item_deck[0];
-        memmove(s->item_deck, s->item_deck + 1, (size_t)(s->nitem_deck - 1));
-        s->nitem_deck--;
+        next = tt_pile_pop(s->item_deck, &s->nitem_deck);
         s->iowner[next] = IO_MARKET;
     }
     s->market[slot] = (uint8_t)next;

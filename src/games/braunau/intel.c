@@ -342,7 +342,8 @@ static void redeal(bra_fstate *f, tt_rng *r)
 {
     uint8_t pool[BRA_MAX_DECK];
     int n = 0, nstash = bra_stash_size(f);
-    memcpy(pool, f->deck, f->ndeck);
+    for (int i = 0; i < f->ndeck; i++) /* the deck top first, as the deal reads it */
+        pool[i] = (uint8_t)f->deck[f->ndeck - 1 - i];
     n = f->ndeck;
     memcpy(pool + n, f->pend, f->npend);
     n += f->npend;
@@ -351,8 +352,8 @@ static void redeal(bra_fstate *f, tt_rng *r)
             pool[n++] = (uint8_t)t;
     tt_rng_shuffle_u8(r, pool, n);
     int at = 0;
-    memcpy(f->deck, pool, f->ndeck);
-    at += f->ndeck;
+    for (int i = 0; i < f->ndeck; i++)
+        f->deck[f->ndeck - 1 - i] = pool[at++];
     memcpy(f->pend, pool + at, f->npend);
     at += f->npend;
     f->stash = f->discard = 0;
@@ -423,13 +424,13 @@ void bra_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
         int f = c->seat_faction[i];
         bra_fstate *fs = &s->f[f];
         if (f == v) {
-            tt_rng_shuffle_u8(&r, fs->deck, fs->ndeck - fs->known); /* above the known suffix */
+            bra_shuffle(&r, fs->deck + fs->known, fs->ndeck - fs->known); /* above the known */
             continue;
         }
         recompose(c, s, f, &r);
         redeal(fs, &r);
         resample_agents(c, s, v, f, &r);
     }
-    tt_rng_shuffle_u8(&r, s->item_deck, s->nitem_deck);
+    bra_shuffle(&r, s->item_deck, s->nitem_deck);
     tt_rng_seed(&s->head.rng, tt_rng_next(&r));
 }

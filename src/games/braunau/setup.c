@@ -6,13 +6,17 @@
  * after setup the game is deterministic given the commands (BRA-8.1). Every
  * token of a faction is in exactly one of its zones (deck, pending draw,
  * stash, discard pile, played pile); the sanity checker proves it, and the
- * soundness of every knowledge set, after every apply in tests. */
+ * soundness of every knowledge set, after every apply in tests. The decks
+ * are core/pile piles (top = n-1); the shuffles of BRA-8.3 read them from the
+ * top (bra_shuffle). */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "core/errors.h"
 #include "core/events.h"
+#include "core/pile.h"
 #include "games/braunau/braunau.h"
 
 /* --- setup (BRA-4.1) ----------------------------------------------------------------- */
@@ -42,11 +46,8 @@ static void lay_out(const bra_content *c, bra_state *s)
         s->sup[c->f[f].home][f] = p->home_support; /* step 6 */
         fs->gold = p->start_gold;                  /* step 7 */
         fs->vp = 0;
-        for (int k = 0; k < p->free_tokens && fs->ndeck; k++) { /* step 8 */
-            fs->stash |= 1ull << fs->deck[0];
-            memmove(fs->deck, fs->deck + 1, (size_t)(fs->ndeck - 1));
-            fs->ndeck--;
-        }
+        for (int k = 0; k < p->free_tokens && fs->ndeck; k++) /* step 8 */
+            fs->stash |= 1ull << tt_pile_pop(fs->deck, &fs->ndeck);
     }
 }
 
@@ -55,11 +56,30 @@ static void deal_market(const bra_content *c, bra_state *s)
     for (int k = 0; k < BRA_MAX_ROW; k++)
         s->market[k] = BRA_NONE;
     for (int k = 0; k < c->p.market_row && s->nitem_deck; k++) { /* step 4 */
-        s->market[k] = s->item_deck[0];
-        s->iowner[s->item_deck[0]] = IO_MARKET;
-        memmove(s->item_deck, s->item_deck + 1, (size_t)(s->nitem_deck - 1));
-        s->nitem_deck--;
+        int item = tt_pile_pop(s->item_deck, &s->nitem_deck);
+        s->market[k] = (uint8_t)item;
+        s->iowner[item] = IO_MARKET;
     }
+}
+
+/* BRA-8.2: Fisher–Yates over the deck as an array with index 0 = top, so
+ * over the pile read from the top (pile[n-1] is entry 0). */
+void bra_shuffle(tt_rng *r, uint16_t *pile, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)tt_rng_below(r, (uint32_t)i + 1);
+        uint16_t t = pile[n - 1 - i];
+        pile[n - 1 - i] = pile[n - 1 - j];
+        pile[n - 1 - j] = t;
+    }
+}
+
+/* The numbers 0..n-1 as a pile, 0 on top: the order a deck is shuffled from. */
+static void number_from_the_top(uint16_t *pile, uint16_t *n, int count)
+{
+    for (int k = 0; k < count; k++)
+        pile[k] = (uint16_t)(count - 1 - k);
+    *n = (uint16_t)count;
 }
 
 void bra_setup(const tt_game *g, bra_state *s, uint64_t seed)
@@ -74,17 +94,13 @@ void bra_setup(const tt_game *g, bra_state *s, uint64_t seed)
         if (d.mode == DM_RANDOM)
             bra_deck_random_split(c, f, &s->head.rng, &d);
         bra_fstate *fs = &s->f[f];
-        fs->ndeck = (uint8_t)bra_deck_tokens(c, &d, fs->tok);
-        for (int t = 0; t < fs->ndeck; t++)
-            fs->deck[t] = (uint8_t)t;
-        tt_rng_shuffle_u8(&s->head.rng, fs->deck, fs->ndeck);
+        number_from_the_top(fs->deck, &fs->ndeck, bra_deck_tokens(c, &d, fs->tok));
+        bra_shuffle(&s->head.rng, fs->deck, fs->ndeck);
     }
-    s->nitem_deck = (uint8_t)c->nitems;
-    for (int i = 0; i < c->nitems; i++) {
-        s->item_deck[i] = (uint8_t)i;
+    number_from_the_top(s->item_deck, &s->nitem_deck, c->nitems);
+    for (int i = 0; i < c->nitems; i++)
         s->iowner[i] = IO_DECK;
-    }
-    tt_rng_shuffle_u8(&s->head.rng, s->item_deck, s->nitem_deck);
+    bra_shuffle(&s->head.rng, s->item_deck, s->nitem_deck);
     deal_market(c, s);
     lay_out(c, s);
     s->head.turn = 1; /* step 9 */
@@ -218,7 +234,7 @@ static int check_tokens(const bra_content *c, const bra_state *s, int f, tt_erro
     if (bra_stash_size(fs) > c->p.stash_max)
         return INSANE("%s: the stash holds %d tokens (BRA-6.2.4)", c->f[f].id, bra_stash_size(fs));
     if (fs->known > fs->ndeck || fs->npend > c->p.draw_count)
-        return INSANE("%s: known suffix or pending draw out of range", c->f[f].id);
+        return INSANE("%s: known bottom or pending draw out of range", c->f[f].id);
     if (fs->npend && (!fs->drew || c->seat_faction[s->active] != f))
         return INSANE("%s: a draw is pending outside its own turn", c->f[f].id);
     return TT_OK;
@@ -292,14 +308,15 @@ int bra_sanity(const tt_game *g, const void *st, tt_error *err)
 
 /* --- rigging -------------------------------------------------------------------------------- */
 
-/* Puts the named tokens (ids) on top of order[0..n-1], first named on top.
- * Returns how many were named, or -1 with err set. */
-static int stack(const bra_content *c, uint8_t *order, int n, int prefix, const char *values,
+/* Stacks the pile order[0..n-1]: the named tokens (ids) or, with items,
+ * items on top, the first named drawn first. Returns how many were named, or
+ * -1 with err set and order unchanged. */
+static int stack(const bra_content *c, uint16_t *order, int n, int prefix, const char *values,
                  const char *what, int items, tt_error *err)
 {
     char names[512];
     snprintf(names, sizeof names, "%s", values);
-    uint8_t picked[BRA_MAX_DECK];
+    uint16_t picked[BRA_MAX_DECK];
     int np = 0;
     char *save = NULL;
     for (char *w = strtok_r(names, " ,", &save); w; w = strtok_r(NULL, " ,", &save)) {
@@ -308,26 +325,16 @@ static int stack(const bra_content *c, uint8_t *order, int n, int prefix, const 
             id = -1;
         if (!items && id >= 0)
             id &= 63;
-        int at = -1;
-        for (int i = 0; i < n && id >= 0; i++)
-            if (order[i] == id)
-                at = i;
-        for (int k = 0; k < np && at >= 0; k++)
-            if (picked[k] == id)
-                at = -1;
-        if (at < 0)
+        if (id < 0 || tt_pile_find(order, n, (uint16_t)id) < 0 ||
+            tt_pile_find(picked, np, (uint16_t)id) >= 0)
             return tt_fail(err, TT_EARG, NULL, "'%s' is not (or no longer) in the %s", w, what);
-        picked[np++] = (uint8_t)id;
+        picked[np++] = (uint16_t)id;
     }
     if (!np)
         return tt_fail(err, TT_EARG, NULL, "usage: rig %s <id> [<id> ...]", what);
-    uint8_t rest[BRA_MAX_DECK];
-    int nr = 0;
-    for (int i = 0; i < n; i++)
-        if (!memchr(picked, order[i], (size_t)np))
-            rest[nr++] = order[i];
-    memcpy(order, picked, (size_t)np);
-    memcpy(order + np, rest, (size_t)nr);
+    int rc = tt_pile_stack_top(order, n, picked, np);
+    assert(rc == 0); /* each picked once, and each there */
+    (void)rc;
     return np;
 }
 
@@ -336,57 +343,51 @@ static int rig_deck(const bra_content *c, bra_state *s, int f, const char *value
 {
     bra_fstate *fs = &s->f[f];
     if (!s->started) { /* before any action: the free tokens go back on top first */
-        uint8_t order[BRA_MAX_DECK];
-        int n = 0;
-        for (int t = 0; t < BRA_MAX_DECK; t++)
+        uint16_t order[BRA_MAX_DECK], n = fs->ndeck;
+        memcpy(order, fs->deck, n * sizeof *order);
+        for (int t = BRA_MAX_DECK - 1; t >= 0; t--) /* the lowest on top */
             if (fs->stash >> t & 1)
-                order[n++] = (uint8_t)t;
-        memcpy(order + n, fs->deck, fs->ndeck);
-        n += fs->ndeck;
+                tt_pile_push(order, &n, BRA_MAX_DECK, (uint16_t)t);
         if (stack(c, order, n, f, values, what, 0, err) < 0)
             return TT_EARG;
         fs->stash = 0;
-        int k = 0;
-        for (; k < c->p.free_tokens && k < n; k++) /* BRA-4.1 step 8 again */
-            fs->stash |= 1ull << order[k];
-        memcpy(fs->deck, order + k, (size_t)(n - k));
-        fs->ndeck = (uint8_t)(n - k);
+        for (int k = 0; k < c->p.free_tokens && n; k++) /* BRA-4.1 step 8 again */
+            fs->stash |= 1ull << tt_pile_pop(order, &n);
+        memcpy(fs->deck, order, n * sizeof *order);
+        fs->ndeck = n;
         return TT_OK;
     }
-    uint8_t order[BRA_MAX_DECK];
-    memcpy(order, fs->deck, fs->ndeck);
-    int np = stack(c, order, fs->ndeck, f, values, what, 0, err);
-    if (np < 0)
+    uint16_t order[BRA_MAX_DECK];
+    memcpy(order, fs->deck, fs->ndeck * sizeof *order);
+    if (stack(c, order, fs->ndeck, f, values, what, 0, err) < 0)
         return TT_EARG;
-    /* the known suffix keeps the bottom tokens that stayed where they were */
+    /* the known bottom keeps the tokens that stayed where they were */
     int keep = 0;
-    while (keep < fs->known && order[fs->ndeck - 1 - keep] == fs->deck[fs->ndeck - 1 - keep])
+    while (keep < fs->known && order[keep] == fs->deck[keep])
         keep++;
-    memcpy(fs->deck, order, fs->ndeck);
+    memcpy(fs->deck, order, fs->ndeck * sizeof *order);
     fs->known = (uint8_t)keep;
     return TT_OK;
 }
 
 static int rig_items(const bra_content *c, bra_state *s, const char *values, tt_error *err)
 {
-    uint8_t order[BRA_MAX_ITEMS * 2];
-    int n = 0;
-    if (!s->started) /* the row goes back on top and is dealt again */
-        for (int k = 0; k < c->p.market_row; k++)
+    uint16_t order[BRA_MAX_ITEMS * 2], n = s->nitem_deck;
+    memcpy(order, s->item_deck, n * sizeof *order);
+    if (!s->started) /* the row goes back on top, its first slot on top, and is dealt again */
+        for (int k = c->p.market_row - 1; k >= 0; k--)
             if (s->market[k] != BRA_NONE)
-                order[n++] = s->market[k];
-    memcpy(order + n, s->item_deck, s->nitem_deck);
-    n += s->nitem_deck;
+                tt_pile_push(order, &n, BRA_MAX_ITEMS * 2, s->market[k]);
     if (stack(c, order, n, 0, values, "item deck", 1, err) < 0)
         return TT_EARG;
     if (!s->started) {
         for (int i = 0; i < n; i++)
             s->iowner[order[i]] = IO_DECK;
-        memcpy(s->item_deck, order, (size_t)n);
-        s->nitem_deck = (uint8_t)n;
+        memcpy(s->item_deck, order, n * sizeof *order);
+        s->nitem_deck = n;
         deal_market(c, s);
     } else {
-        memcpy(s->item_deck, order, (size_t)n);
+        memcpy(s->item_deck, order, n * sizeof *order);
     }
     return TT_OK;
 }

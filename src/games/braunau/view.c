@@ -63,6 +63,16 @@ static json_t *tokens_json(const bra_content *c, const bra_state *s, int f, cons
     return a;
 }
 
+/* A deck's tokens top first, as they would be drawn. */
+static json_t *pile_json(const bra_content *c, const bra_state *s, int f, const uint16_t *pile,
+                         int n)
+{
+    json_t *a = json_array();
+    for (int i = n - 1; i >= 0; i--)
+        json_array_append_new(a, token_json(c, s, f, pile[i]));
+    return a;
+}
+
 static json_t *mask_tokens_json(const bra_content *c, const bra_state *s, int f, uint64_t m)
 {
     json_t *a = json_array();
@@ -120,8 +130,8 @@ static json_t *deck_json(const bra_content *c, const bra_state *s, int f, int vi
     const bra_fstate *fs = &s->f[f];
     json_t *o = json_object();
     if (viewer == TT_VIEW_ALL) {
-        json_object_set_new(o, "order", tokens_json(c, s, f, fs->deck, fs->ndeck));
-    } else { /* BRA-7.2: the multiset, and the known suffix in order */
+        json_object_set_new(o, "order", pile_json(c, s, f, fs->deck, fs->ndeck));
+    } else { /* BRA-7.2: the multiset, and the known bottom in order */
         int count[T_NTYPES] = {0};
         for (int i = 0; i < fs->ndeck; i++)
             count[fs->tok[fs->deck[i]] & 15]++;
@@ -131,8 +141,7 @@ static json_t *deck_json(const bra_content *c, const bra_state *s, int f, int vi
                 json_object_set_new(m, bra_type_code_name(t), json_integer(count[t]));
         json_object_set_new(o, "contents", m);
     }
-    json_object_set_new(o, "known_suffix",
-                        tokens_json(c, s, f, fs->deck + fs->ndeck - fs->known, fs->known));
+    json_object_set_new(o, "known_suffix", pile_json(c, s, f, fs->deck, fs->known));
     return o;
 }
 
@@ -206,7 +215,7 @@ static json_t *items_json(const bra_content *c, const bra_state *s, int viewer)
     json_object_set_new(o, "deck", json_integer(s->nitem_deck));
     if (viewer == TT_VIEW_ALL) {
         json_t *order = json_array();
-        for (int i = 0; i < s->nitem_deck; i++)
+        for (int i = s->nitem_deck - 1; i >= 0; i--) /* top first */
             json_array_append_new(order, json_string(c->item[s->item_deck[i]].id));
         json_object_set_new(o, "deck_order", order);
     }
@@ -368,7 +377,7 @@ static void put_faction(tt_sbuf *b, const bra_content *c, const bra_state *s, in
     }
     if (fs->known) {
         tt_sbuf_printf(b, "  bottom of the deck (returned):");
-        for (int i = fs->ndeck - fs->known; i < fs->ndeck; i++)
+        for (int i = fs->known - 1; i >= 0; i--) /* top first */
             put_token(b, c, s, f, fs->deck[i]);
         tt_sbuf_printf(b, "\n");
     }

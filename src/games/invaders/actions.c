@@ -334,7 +334,8 @@ static int check_decision(const inv_content *c, const inv_state *s, const tt_fra
             return REFUSE("INV-2.21", "choose a zone that carries damage tokens");
         return TT_OK;
     case F_TRIGGER_ORDER:
-        if (op != A_TRIGGER || arg >= c->ninst || tt_pile_find(s->trig, s->ntrig, (uint8_t)arg) < 0)
+        if (op != A_TRIGGER || arg >= c->ninst ||
+            tt_pile_find(s->trig, s->ntrig, (uint16_t)arg) < 0)
             return REFUSE("INV-4.3", "choose which start-of-turn ability resolves next");
         return TT_OK;
     default:
@@ -459,7 +460,7 @@ int inv_legal(const tt_game *g, const void *st, tt_action *out)
 static int take_from_hand(const inv_content *c, inv_state *s, int side, int def)
 {
     int inst = inv_hand_find(c, s, side, def);
-    tt_pile_remove(s->hand[side], &s->nhand[side], (uint8_t)inst);
+    tt_pile_remove(s->hand[side], &s->nhand[side], (uint16_t)inst);
     s->loc[inst] = L_LIMBO;
     return inst;
 }
@@ -627,7 +628,7 @@ static void do_decision(const inv_content *c, inv_state *s, tt_frame *f, int op,
         break;
     case A_TRIGGER:
         tt_stack_pop(&s->stack);
-        tt_pile_remove(s->trig, &s->ntrig, (uint8_t)arg);
+        tt_pile_remove(s->trig, &s->ntrig, (uint16_t)arg);
         inv_begin(s, ACT_TRIGGER, s->active, arg);
         break;
     default: break;

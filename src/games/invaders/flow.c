@@ -102,7 +102,7 @@ void inv_move_plot(const inv_content *c, inv_state *s, int delta, tt_events *ev)
 void inv_draw(inv_state *s, int side, tt_events *ev)
 {
     int card = tt_pile_pop(s->deck[side], &s->ndeck[side]);
-    tt_pile_push(s->hand[side], &s->nhand[side], INV_MAX_DECK, (uint8_t)card);
+    tt_pile_push(s->hand[side], &s->nhand[side], INV_MAX_DECK, (uint16_t)card);
     s->loc[card] = L_HAND;
     tt_emit(ev, E_DRAW, side, TT_SEEN(side), card, 0, 0, 0);
 }
@@ -144,7 +144,7 @@ static void move_unit(const inv_content *c, inv_state *s, int unit, int z, int s
     int side = inv_owner(c, unit), from = inv_zone_of(s, unit);
     uint8_t keep_counters = s->counters[unit], keep_flags = s->iflags[unit];
     int is_hero = unit == s->hero;
-    tt_pile_remove(s->col[side][from], &s->ncol[side][from], (uint8_t)unit);
+    tt_pile_remove(s->col[side][from], &s->ncol[side][from], (uint16_t)unit);
     if (sac != INV_NONE)
         inv_sacrifice(c, s, sac, ev);
     inv_enter_slot(s, side, z, unit);
@@ -677,7 +677,7 @@ static void start_turn(const inv_content *c, inv_state *s, tt_events *ev)
         for (int i = 0; i < s->ncol[s->active][z]; i++) {
             int u = s->col[s->active][z][i];
             if (inv_def(c, u)->start_of_turn && s->ntrig < INV_MAX_TRIG)
-                s->trig[s->ntrig++] = (uint8_t)u;
+                s->trig[s->ntrig++] = (uint16_t)u;
         }
 }
 
@@ -711,7 +711,7 @@ static int next_trigger(const inv_content *c, inv_state *s)
     for (int i = 0; i < s->ntrig; i++)
         if (inv_loc(s, s->trig[i]) == L_SLOT && inv_owner(c, s->trig[i]) == s->active)
             s->trig[n++] = s->trig[i];
-    s->ntrig = (uint8_t)n;
+    s->ntrig = (uint16_t)n;
     if (n == 0)
         return 0;
     if (n == 1) {

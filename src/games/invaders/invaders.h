@@ -51,6 +51,7 @@
 #define INV_MAX_ACTIONS 256
 #define INV_TURN_CAP 1000   /* INV-8.5 */
 #define INV_STACK_DEPTH 24  /* pending decisions: a chain of cancels is the deepest */
+#define INV_STACK_DEPTH 24  /* pending decisions: a chain of cancels is the deepest */
 
 #define INV_NONE 0xFF       /* no card / zone / choice */
 #define INV_UNSET 0xFE      /* a choice not yet made */
@@ -187,11 +188,12 @@ typedef struct inv_state {
     uint8_t tokens[INV_NZ];
     uint8_t supply;
 
-    uint8_t deck[2][INV_MAX_DECK], ndeck[2];             /* top = last */
-    uint8_t hand[2][INV_MAX_DECK], nhand[2];
-    uint8_t discard[2][INV_MAX_DECK + INV_MAX_HEROES], ndiscard[2]; /* top = last */
-    uint8_t col[2][INV_NZ][INV_MAX_SLOTS], ncol[2][INV_NZ];
-    uint8_t hero_deck[INV_MAX_HEROES], nhero_deck;        /* top = last */
+    /* piles of instances (core/pile.h): index 0 the bottom, n-1 the top */
+    uint16_t deck[2][INV_MAX_DECK], ndeck[2];
+    uint16_t hand[2][INV_MAX_DECK], nhand[2];
+    uint16_t discard[2][INV_MAX_DECK + INV_MAX_HEROES], ndiscard[2];
+    uint16_t col[2][INV_NZ][INV_MAX_SLOTS], ncol[2][INV_NZ];
+    uint16_t hero_deck[INV_MAX_HEROES], nhero_deck;
     uint8_t hero;                 /* the current hero, INV_NONE while one is placed */
 
     uint8_t loc[INV_MAX_INST];    /* enum inv_loc | zone << 4 */
@@ -204,7 +206,7 @@ typedef struct inv_state {
     uint8_t shielded;             /* bit per zone, INV-2.19 SHIELD_ZONE */
     uint8_t fail;                 /* bit per side: failed a required draw or drain */
     uint8_t heroes_out;           /* the last hero left play */
-    uint8_t trig[INV_MAX_TRIG], ntrig; /* START_OF_TURN units still to resolve */
+    uint16_t trig[INV_MAX_TRIG], ntrig; /* START_OF_TURN units still to resolve (a pile) */
 
     inv_decl decl;
     inv_link chain[INV_MAX_CHAIN];

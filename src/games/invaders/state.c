@@ -4,6 +4,7 @@
  * Every card instance is in exactly one place, and loc[] says which: the piles
  * and columns are the truth for order, loc[] the index for lookups. The sanity
  * checker proves the two agree after every apply in tests. */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -49,7 +50,7 @@ void inv_leave_play(inv_state *s, int inst)
 {
     int z = inv_zone_of(s, inst);
     for (int sd = 0; sd < 2; sd++)
-        if (tt_pile_remove(s->col[sd][z], &s->ncol[sd][z], (uint8_t)inst))
+        if (tt_pile_remove(s->col[sd][z], &s->ncol[sd][z], (uint16_t)inst))
             break;
     s->counters[inst] = 0; /* INV-2.15 */
     s->iflags[inst] = 0;
@@ -62,13 +63,13 @@ void inv_to_discard(const inv_content *c, inv_state *s, int inst)
 {
     int side = inv_owner(c, inst);
     tt_pile_push(s->discard[side], &s->ndiscard[side], INV_MAX_DECK + INV_MAX_HEROES,
-                 (uint8_t)inst);
+                 (uint16_t)inst);
     s->loc[inst] = L_DISCARD;
 }
 
 void inv_enter_slot(inv_state *s, int side, int z, int inst)
 {
-    tt_pile_push(s->col[side][z], &s->ncol[side][z], INV_MAX_SLOTS, (uint8_t)inst);
+    tt_pile_push(s->col[side][z], &s->ncol[side][z], INV_MAX_SLOTS, (uint16_t)inst);
     s->loc[inst] = (uint8_t)(L_SLOT | z << 4);
 }
 
@@ -141,10 +142,10 @@ void inv_reset(const inv_content *c, inv_state *s)
     for (int i = 0; i < c->ninst; i++) {   /* INV-3.5 */
         int d = c->inst_deck[i];
         if (d == DECK_HERO) {
-            s->hero_deck[s->nhero_deck++] = (uint8_t)i;
+            s->hero_deck[s->nhero_deck++] = (uint16_t)i;
             s->loc[i] = L_HERO_DECK;
         } else {
-            s->deck[d][s->ndeck[d]++] = (uint8_t)i;
+            s->deck[d][s->ndeck[d]++] = (uint16_t)i;
             s->loc[i] = L_DECK;
         }
     }
@@ -156,9 +157,9 @@ void inv_setup(const tt_game *g, inv_state *s, uint64_t seed)
     tt_rng_seed(&s->head.rng, seed);
     inv_reset(c, s);
     /* INV-3.6: shuffle the Invader, Mankind and hero decks, in that order */
-    tt_rng_shuffle_u8(&s->head.rng, s->deck[INV_INVADER], s->ndeck[INV_INVADER]);
-    tt_rng_shuffle_u8(&s->head.rng, s->deck[INV_MANKIND], s->ndeck[INV_MANKIND]);
-    tt_rng_shuffle_u8(&s->head.rng, s->hero_deck, s->nhero_deck);
+    tt_rng_shuffle_u16(&s->head.rng, s->deck[INV_INVADER], s->ndeck[INV_INVADER]);
+    tt_rng_shuffle_u16(&s->head.rng, s->deck[INV_MANKIND], s->ndeck[INV_MANKIND]);
+    tt_rng_shuffle_u16(&s->head.rng, s->hero_deck, s->nhero_deck);
     /* INV-3.7: Mankind places the top hero; the hands follow (flow.c) */
     tt_stack_push(&s->stack, F_PLACE_HERO, INV_MANKIND);
 }
@@ -167,7 +168,7 @@ void inv_setup(const tt_game *g, inv_state *s, uint64_t seed)
 
 #define INSANE(...) tt_fail(err, TT_ESTATE, NULL, __VA_ARGS__)
 
-static int count_pile(const uint8_t *pile, int n, int loc, const inv_state *s, uint8_t *seen)
+static int count_pile(const uint16_t *pile, int n, int loc, const inv_state *s, uint8_t *seen)
 {
     for (int i = 0; i < n; i++) {
         if (seen[pile[i]]++ || inv_loc(s, pile[i]) != loc)
@@ -244,42 +245,31 @@ int inv_sanity(const tt_game *g, const void *st, tt_error *err)
 
 /* --- rigging --------------------------------------------------------------------------- */
 
-/* Puts the named cards on top of a deck, the first named on top (drawn first). */
-static int rig_deck(const inv_content *c, inv_state *s, uint8_t *deck, int n, const char *values,
+/* Puts the named cards on top of a deck, the first named on top (drawn first).
+ * A name takes the topmost copy of its card not named before. On error the
+ * deck is unchanged. */
+static int rig_deck(const inv_content *c, uint16_t *deck, int n, const char *values,
                     const char *what, tt_error *err)
 {
     char names[512];
     snprintf(names, sizeof names, "%s", values);
-    uint8_t picked[INV_MAX_DECK];
+    uint16_t picked[INV_MAX_DECK];
     int npicked = 0;
     for (char *save, *tok = strtok_r(names, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
         int found = -1;
-        for (int i = n - 1; i >= 0 && found < 0; i--) {
-            int inst = deck[i], dup = 0;
-            for (int k = 0; k < npicked; k++)
-                dup |= picked[k] == inst;
-            if (!dup && strcmp(inv_def(c, inst)->id, tok) == 0)
-                found = inst;
-        }
+        for (int i = n - 1; i >= 0 && found < 0; i--)
+            if (tt_pile_find(picked, npicked, deck[i]) < 0 &&
+                strcmp(inv_def(c, deck[i])->id, tok) == 0)
+                found = deck[i];
         if (found < 0)
             return tt_fail(err, TT_EARG, NULL, "no (more) '%s' in the %s to stack", tok, what);
-        picked[npicked++] = (uint8_t)found;
+        picked[npicked++] = (uint16_t)found;
     }
     if (!npicked)
         return tt_fail(err, TT_EARG, NULL, "usage: rig %s <card> [<card> ...]", what);
-    uint8_t rest[INV_MAX_DECK];
-    int nrest = 0;
-    for (int i = 0; i < n; i++) {
-        int keep = 1;
-        for (int k = 0; k < npicked; k++)
-            keep &= deck[i] != picked[k];
-        if (keep)
-            rest[nrest++] = deck[i];
-    }
-    memcpy(deck, rest, (size_t)nrest);
-    for (int k = npicked - 1; k >= 0; k--)
-        deck[nrest++] = picked[k];
-    (void)s;
+    int rc = tt_pile_stack_top(deck, n, picked, npicked);
+    assert(rc == 0); /* every pick is a distinct instance of the deck */
+    (void)rc;
     return TT_OK;
 }
 
@@ -290,11 +280,11 @@ int inv_rig(const tt_game *g, void *st, const char *what, const char *values, tt
     if (s->step == S_GAME_OVER)
         return tt_fail(err, TT_ESTATE, NULL, "the game is over");
     if (strcmp(what, "invader_deck") == 0)
-        return rig_deck(c, s, s->deck[INV_INVADER], s->ndeck[INV_INVADER], values, what, err);
+        return rig_deck(c, s->deck[INV_INVADER], s->ndeck[INV_INVADER], values, what, err);
     if (strcmp(what, "mankind_deck") == 0)
-        return rig_deck(c, s, s->deck[INV_MANKIND], s->ndeck[INV_MANKIND], values, what, err);
+        return rig_deck(c, s->deck[INV_MANKIND], s->ndeck[INV_MANKIND], values, what, err);
     if (strcmp(what, "hero_deck") == 0)
-        return rig_deck(c, s, s->hero_deck, s->nhero_deck, values, what, err);
+        return rig_deck(c, s->hero_deck, s->nhero_deck, values, what, err);
     return tt_fail(err, TT_EARG, NULL,
                    "cannot rig '%s' (invader_deck, mankind_deck or hero_deck)", what);
 }
@@ -305,16 +295,16 @@ int inv_rig(const tt_game *g, void *st, const char *what, const char *values, tt
  * pool of instances, redistributed at random with the same counts. */
 static void redeal(inv_state *s, tt_rng *r, int side, int hand_hidden)
 {
-    uint8_t pool[2 * INV_MAX_DECK];
+    uint16_t pool[2 * INV_MAX_DECK];
     int n = 0, nh = hand_hidden ? s->nhand[side] : 0;
     if (hand_hidden)
-        memcpy(pool, s->hand[side], (size_t)nh);
-    memcpy(pool + nh, s->deck[side], s->ndeck[side]);
+        memcpy(pool, s->hand[side], (size_t)nh * sizeof *pool);
+    memcpy(pool + nh, s->deck[side], s->ndeck[side] * sizeof *pool);
     n = nh + s->ndeck[side];
-    tt_rng_shuffle_u8(r, pool, n);
+    tt_rng_shuffle_u16(r, pool, n);
     if (hand_hidden)
-        memcpy(s->hand[side], pool, (size_t)nh);
-    memcpy(s->deck[side], pool + nh, s->ndeck[side]);
+        memcpy(s->hand[side], pool, (size_t)nh * sizeof *pool);
+    memcpy(s->deck[side], pool + nh, s->ndeck[side] * sizeof *pool);
     for (int i = 0; i < nh; i++)
         s->loc[pool[i]] = L_HAND;
     for (int i = nh; i < n; i++)
@@ -335,6 +325,6 @@ void inv_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
     int placing = s->stack.n && s->stack.f[s->stack.n - 1].kind == F_PLACE_HERO;
     int hidden = s->nhero_deck - (placing ? 1 : 0);
     if (hidden > 1)
-        tt_rng_shuffle_u8(&r, s->hero_deck, hidden);
+        tt_rng_shuffle_u16(&r, s->hero_deck, hidden);
     tt_rng_seed(&s->head.rng, tt_rng_next(&r)); /* future chance is unknown too */
 }

@@ -190,7 +190,7 @@ static void test_EX_8_random_standardized(void **state)
     assert_int_equal(total, 12);
     /* the same shuffled order: the deck and the two free tokens */
     assert_int_equal(a->ndeck, 50);
-    assert_memory_equal(a->deck, b->deck, a->ndeck);
+    assert_memory_equal(a->deck, b->deck, a->ndeck * sizeof *a->deck);
     assert_true(a->stash == b->stash);
     /* another seed draws another split or order */
     tt_state_init(y->g, (tt_state *)y->s, 4243);

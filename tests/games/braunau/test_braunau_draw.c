@@ -75,7 +75,7 @@ static void test_EX_11_draw_5_keep_2(void **state)
     assert_int_equal(bx_deck_from_bottom(x, BX_G, 0), bx_tok(x, "G25"));
     assert_int_equal(bx_deck_from_bottom(x, BX_G, 1), bx_tok(x, "G37"));
     assert_int_equal(bx_deck_from_bottom(x, BX_G, 2), bx_tok(x, "G21"));
-    assert_int_equal(f->known, 3); /* the known suffix [G21, G37, G25] */
+    assert_int_equal(f->known, 3); /* the known bottom [G21, G37, G25] */
     /* the others see "drew 5, kept 2, returned 3" and nothing more */
     char story[1024];
     bx_story(x, x->c->faction_seat[BX_A], story, sizeof story);
