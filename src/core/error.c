@@ -55,6 +55,16 @@ int tt_fail(tt_error *err, int code, const char *rule, const char *fmt, ...)
     return code;
 }
 
+int tt_fail_code(tt_error *err, int code, const char *ecode, const char *rule, const char *fmt,
+                 ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fill(err, code, ecode, rule, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
 int tt_refuse(tt_error *err, const char *ecode, const char *rule, const char *fmt, ...)
 {
     va_list ap;

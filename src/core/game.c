@@ -281,6 +281,10 @@ int tt_offturn_legal(const tt_game *g, const tt_state *s, int player, tt_action 
 {
     if (tt_head_peek(s)->over || player < 0 || player >= g->nplayers)
         return 0;
+    if (!g->rules->offturn_legal) {
+        out[0] = TT_CONCEDE; /* every game lets a player concede */
+        return 1;
+    }
     return g->rules->offturn_legal(g, s, player, out);
 }
 
@@ -316,8 +320,11 @@ int tt_action_format(const tt_game *g, const tt_state *s, tt_action a, char *buf
 int tt_action_parse(const tt_game *g, const tt_state *s, const char *text, tt_action *out,
                     tt_error *err)
 {
+    size_t len = strcspn(text, " ");
     for (tt_action k = 1; k < NCOMMON; k++)
-        if (strcasecmp(text, common_offturn[k]) == 0) {
+        if (strlen(common_offturn[k]) == len && strncasecmp(text, common_offturn[k], len) == 0) {
+            if (text[len])
+                return tt_fail(err, TT_EPARSE, NULL, "'%s' takes no argument", common_offturn[k]);
             *out = TT_OFFTURN + k;
             return TT_OK;
         }
@@ -345,14 +352,12 @@ void tt_result_get(const tt_game *g, const tt_state *s, tt_result *out)
     if (!h->over)
         return;
     snprintf(out->reason, sizeof out->reason, "%s", g->rules->reasons[h->reason]);
-    unsigned first = 0;
-    for (int i = 0; i < g->nplayers; i++) {
+    for (int i = 0; i < g->nplayers; i++)
         out->player[i] = (tt_standing){h->rank[i], h->score[i], (h->eliminated >> i) & 1};
-        first |= (unsigned)(h->rank[i] == 1) << i;
-    }
-    out->winners = first == (1u << g->nplayers) - 1 ? 0 : first; /* all first: a draw */
-    if (out->winners && !(out->winners & (out->winners - 1)))
-        out->winner = __builtin_ctz(out->winners);
+    out->winners = tt_head_firsts(h, g->nplayers);
+    if (out->winners == (1u << g->nplayers) - 1)
+        out->winners = 0; /* everyone first: a draw */
+    out->winner = tt_head_winner(h, g->nplayers);
 }
 
 int tt_turn(const tt_game *g, const tt_state *s)
@@ -403,8 +408,9 @@ typedef struct applier {
     char *canon;
     size_t n, at;
     int overflow;
-    int player;  /* who acts: for an action outside the turn order */
-    int offturn; /* the text was one */
+    int player;  /* who acts */
+    int offturn; /* the text was an action outside the turn order */
+    int napplied; /* atomic actions applied so far */
 } applier;
 
 /* Parses and applies one atomic text, noting its canonical form first. */
@@ -416,13 +422,18 @@ static int apply_one(applier *ap, const char *text, tt_error *err)
     if (rc == TT_OK)
         rc = tt_action_format(ap->g, ap->s, a, buf, sizeof buf);
     if (rc == TT_OK && tt_action_is_offturn(a)) {
-        if (ap->at)
+        if (ap->napplied)
             return tt_fail(err, TT_EPARSE, NULL, "'%s' stands alone, outside the turn order", buf);
         ap->offturn = 1;
         rc = tt_offturn_apply(ap->g, ap->s, ap->player, a, ap->ev, err);
     } else if (rc == TT_OK) {
+        int mover = tt_to_move(ap->g, ap->s);
+        if (!ap->napplied && ap->player != mover) /* a command begins with its player's turn */
+            return tt_fail(err, TT_EILLEGAL, NULL, "%s is to decide, not %s",
+                           tt_player_name(ap->g, mover), tt_player_name(ap->g, ap->player));
         rc = tt_apply(ap->g, ap->s, a, ap->ev, err);
     }
+    ap->napplied += rc == TT_OK;
     if (rc == TT_OK && ap->canon) {
         int k = snprintf(ap->canon + ap->at, ap->n - ap->at, "%s%s", ap->at ? "\n" : "", buf);
         if (k < 0 || (size_t)k >= ap->n - ap->at)
@@ -570,7 +581,7 @@ int tt_apply_text_as(const tt_game *g, tt_state *s, int player, const char *text
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     memcpy(copy, s, g->state_size);
     int n0 = ev ? ev->n : 0;
-    applier ap = {g, (tt_state *)copy, ev, canon, n, 0, 0, player, 0};
+    applier ap = {g, (tt_state *)copy, ev, canon, n, 0, 0, player, 0, 0};
     if (canon && n)
         canon[0] = 0;
     /* "OPS_CENTRE unit=X zone=AF": a head that is not an action by itself
@@ -592,9 +603,6 @@ int tt_apply_text_as(const tt_game *g, tt_state *s, int player, const char *text
         rc = apply_one(&ap, head, err);
         if (rc == TT_OK && ap.offturn && nparts > first)
             rc = tt_fail(err, TT_EPARSE, NULL, "'%s' takes no key=value parts", head);
-        else if (rc == TT_OK && !ap.offturn && player != mover)
-            rc = tt_fail(err, TT_EILLEGAL, NULL, "it is %s's turn to decide, not %s's",
-                         tt_player_name(g, mover), tt_player_name(g, player));
         if (rc == TT_OK)
             rc = apply_parts(&ap, parts + first, nparts - first, err);
     }

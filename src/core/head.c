@@ -3,6 +3,21 @@
 
 #include "core/head.h"
 
+unsigned tt_head_firsts(const tt_head *h, int nplayers)
+{
+    unsigned first = 0;
+    for (int p = 0; p < nplayers; p++)
+        first |= (unsigned)(h->over && h->rank[p] == 1) << p;
+    return first;
+}
+
+int tt_head_winner(const tt_head *h, int nplayers)
+{
+    unsigned first = tt_head_firsts(h, nplayers);
+    int alone = first && !(first & (first - 1)) && nplayers > 1;
+    return alone ? __builtin_ctz(first) : -1;
+}
+
 static void finish(tt_head *h, int reason)
 {
     h->over = 1;

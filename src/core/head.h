@@ -28,6 +28,11 @@ typedef struct tt_head {
 static inline tt_head *tt_head_of(void *st) { return (tt_head *)st; }
 static inline const tt_head *tt_head_peek(const void *st) { return (const tt_head *)st; }
 
+/* Bit per player ranked first; 0 while playing. */
+unsigned tt_head_firsts(const tt_head *h, int nplayers);
+/* The sole first of a finished game, or -1 (playing, a draw, a shared first). */
+int tt_head_winner(const tt_head *h, int nplayers);
+
 /* Ends the game with `winner` first and every other player second. */
 void tt_head_end_win(tt_head *h, int nplayers, int winner, int reason);
 /* Ends the game with every player sharing first place: a draw. */

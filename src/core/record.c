@@ -244,9 +244,9 @@ static int load_entries(tt_record *r, json_t *root, const char *path, tt_error *
  * draws and a concession apart from the actions. */
 static int check_version(json_t *root, const char *path, tt_error *err)
 {
-    json_t *v = json_object_get(root, "version");
     if (!json_is_object(root))
         return TT_OK; /* not a record at all: the fields say so */
+    json_t *v = json_object_get(root, "version");
     if (!v)
         return tt_fail(err, TT_EREPLAY, NULL,
                        "%s: record version 1 is no longer read: this build reads version %d",
@@ -365,8 +365,11 @@ static int replay_entry(const tt_record *r, int i, const tt_game *g, tt_state *s
     if (rc == TT_OK)
         return TT_OK;
     const char *what = x->kind == ENTRY_RIG ? "rig" : x->text;
-    return tt_fail(err, TT_EREPLAY, e.rule, "entry %d '%s' fails: %s", i + 1, what,
-                   e.rule[0] ? e.msg : tt_error_text(&e, buf, sizeof buf));
+    char rule[sizeof e.rule];
+    memcpy(rule, e.rule, sizeof rule);
+    e.rule[0] = 0; /* the rule goes on err itself, after the whole message */
+    return tt_fail(err, TT_EREPLAY, rule, "entry %d '%s' fails: %s", i + 1, what,
+                   tt_error_text(&e, buf, sizeof buf));
 }
 
 int tt_record_replay(const tt_record *r, tt_game **game_out, tt_state **state_out,

@@ -50,7 +50,8 @@ typedef struct tt_rules {
     /* Actions outside the turn order (tabletop/game.h: tt_offturn_legal and
      * tt_offturn_apply): what `player` may do now, each with TT_OFFTURN set,
      * and applying one for him. The core has checked the player and that the
-     * game goes on; apply refuses, changing nothing, what the rules forbid. */
+     * game goes on; apply refuses, changing nothing, what the rules forbid.
+     * offturn_legal is optional: without it a player may only concede. */
     int (*offturn_legal)(const tt_game *game, const void *st, int player, tt_action *out);
     int (*offturn_apply)(const tt_game *game, void *st, int player, tt_action a, tt_events *ev,
                          tt_error *err);

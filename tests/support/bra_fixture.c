@@ -326,8 +326,9 @@ void bx_refuse(bx *x, const char *text, const char *code)
     int rc = tt_apply_text(x->g, (tt_state *)x->s, text, &ev, &x->err);
     if (rc == TT_OK)
         fail_msg("'%s' was accepted; %s expected", text, code);
-    if (strncmp(x->err.msg, code, strlen(code)) != 0)
-        fail_msg("'%s' refused with '%s' (%s); %s expected", text, x->err.msg, x->err.rule, code);
+    if (strcmp(x->err.ecode, code) != 0)
+        fail_msg("'%s' refused with %s: '%s' (%s); %s expected", text, x->err.ecode, x->err.msg,
+                 x->err.rule, code);
     if (memcmp(copy, x->s, x->size) != 0)
         fail_msg("refused '%s' changed the state", text);
     assert_true(x->err.rule[0] != 0);

@@ -383,10 +383,101 @@ static void test_finished_game_refuses_everything(void **state)
     table_close(t);
 }
 
+/* Actions outside the turn order go through the text path of every action:
+ * for a named player, alone, and listed per player (concede in every game). */
+static void test_offturn_texts_and_players(void **state)
+{
+    (void)state;
+    table *t = table_open();
+    tt_action a[8];
+    assert_int_equal(tt_offturn_legal(t->g, t->s, 1, a), 1);
+    assert_true(a[0] == TT_CONCEDE);
+    char text[32];
+    assert_int_equal(tt_action_format(t->g, t->s, a[0], text, sizeof text), TT_OK);
+    assert_string_equal(text, "concede");
+    tt_error err;
+    int offturn = 9;
+    memcpy(t->before, t->s, t->sz);
+    /* a turn action for the player not to move, and a concession with parts */
+    assert_int_equal(tt_apply_text_as(t->g, t->s, 1, "pass", NULL, 0, &offturn, NULL, &err),
+                     TT_EILLEGAL);
+    assert_string_equal(err.msg, "invader is to decide, not mankind");
+    assert_int_equal(offturn, 0);
+    assert_int_equal(tt_apply_text(t->g, t->s, "concede zone=EU", NULL, &err), TT_EPARSE);
+    assert_string_equal(err.msg, "'concede' takes no key=value parts");
+    assert_int_equal(tt_apply(t->g, t->s, TT_CONCEDE, NULL, &err), TT_EARG);
+    assert_memory_equal(t->s, t->before, t->sz);
+    /* mankind concedes while the Invader is to move */
+    assert_int_equal(tt_apply_text_as(t->g, t->s, 1, "concede", NULL, 0, &offturn, NULL, &err),
+                     TT_OK);
+    assert_int_equal(offturn, 1);
+    tt_result r;
+    tt_result_get(t->g, t->s, &r);
+    assert_int_equal(r.winner, 0);
+    assert_int_equal(r.player[1].eliminated, 1);
+    assert_int_equal(r.player[1].rank, 2);
+    table_close(t);
+}
+
+/* A command in a game's own syntax is its player's too (Braunau's expansion). */
+static void test_game_syntax_only_for_the_player_to_move(void **state)
+{
+    (void)state;
+    tt_game *g;
+    assert_int_equal(tt_game_new("braunau", NULL, &g, NULL), TT_OK);
+    tt_state *s = malloc(tt_state_size(g)), *before = malloc(tt_state_size(g));
+    tt_state_init(g, s, 4);
+    memcpy(before, s, tt_state_size(g));
+    int mover = tt_to_move(g, s), other = (mover + 1) % tt_game_players(g);
+    tt_error err;
+    assert_int_equal(tt_apply_text_as(g, s, other, "END", NULL, 0, NULL, NULL, &err),
+                     TT_EILLEGAL);
+    char want[96];
+    snprintf(want, sizeof want, "%s is to decide, not %s", tt_player_name(g, mover),
+             tt_player_name(g, other));
+    assert_string_equal(err.msg, want);
+    assert_memory_equal(s, before, tt_state_size(g));
+    assert_int_equal(tt_apply_text_as(g, s, mover, "END", NULL, 0, NULL, NULL, &err), TT_OK);
+    free(s);
+    free(before);
+    tt_game_free(g);
+}
+
+/* Tannhäuser's draw by agreement: the offer, then only the other may answer. */
+static void test_offturn_draw_offers(void **state)
+{
+    (void)state;
+    tt_game *g;
+    assert_int_equal(tt_game_new("tannhauser", NULL, &g, NULL), TT_OK);
+    tt_state *s = malloc(tt_state_size(g));
+    tt_state_init(g, s, 4);
+    tt_action a[8];
+    assert_int_equal(tt_offturn_legal(g, s, 0, a), 2);
+    assert_true(a[0] == TT_CONCEDE && a[1] == TT_OFFER_DRAW);
+    assert_int_equal(tt_apply_text_as(g, s, 0, "offer_draw", NULL, 0, NULL, NULL, NULL), TT_OK);
+    assert_int_equal(tt_offturn_legal(g, s, 0, a), 1); /* waits for the answer */
+    assert_int_equal(tt_offturn_legal(g, s, 1, a), 3);
+    assert_true(a[1] == TT_ACCEPT_DRAW && a[2] == TT_DECLINE_DRAW);
+    tt_error err;
+    assert_int_equal(tt_offturn_apply(g, s, 0, TT_ACCEPT_DRAW, NULL, &err), TT_EILLEGAL);
+    assert_string_equal(err.ecode, "E_WRONG_STEP");
+    assert_int_equal(tt_offturn_apply(g, s, 1, TT_ACCEPT_DRAW, NULL, &err), TT_OK);
+    tt_result r;
+    tt_result_get(g, s, &r);
+    assert_int_equal(r.over, 1);
+    assert_int_equal(r.winners, 0);
+    assert_string_equal(r.reason, "DRAW_AGREED");
+    free(s);
+    tt_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_unknown_game),
+        cmocka_unit_test(test_offturn_texts_and_players),
+        cmocka_unit_test(test_game_syntax_only_for_the_player_to_move),
+        cmocka_unit_test(test_offturn_draw_offers),
         cmocka_unit_test(test_params_errors),
         cmocka_unit_test(test_params_canonical_form),
         cmocka_unit_test(test_content_hash_is_the_files_hash),

@@ -16,7 +16,7 @@
 #include "core/events.h"
 #include "games/braunau/braunau.h"
 
-#define BAD(...) tt_fail(err, TT_EILLEGAL, "BRA-6.0.2", "E_BAD_ARGUMENT: " __VA_ARGS__)
+#define BAD(...) tt_refuse(err, "E_BAD_ARGUMENT", "BRA-6.0.2", "" __VA_ARGS__)
 #define MALFORMED() tt_fail(err, TT_EPARSE, NULL, "not an action of this game")
 
 int bra_to_move(const tt_game *g, const void *st)
@@ -133,7 +133,7 @@ static int check_action(const bra_content *c, const bra_state *s, tt_action a, b
     if (!well_formed(c, op, arg))
         return MALFORMED();
     if (s->head.over)
-        return tt_fail(err, TT_ESTATE, "BRA-6.0.2", "E_GAME_OVER: the game has ended");
+        return tt_fail_code(err, TT_ESTATE, "E_GAME_OVER", "BRA-6.0.2", "the game has ended");
     if (s->decl.verb != V_NONE) {
         bra_decl_cmd(s, m);
         int field = bra_next_field(c, s, m);
@@ -341,20 +341,10 @@ int bra_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *
         memset(&s->decl, 0, sizeof s->decl);
         bra_do(c, s, &m, ev);
     }
-#ifndef NDEBUG
-    assert(bra_sanity(g, s, NULL) == TT_OK);
-#endif
     return TT_OK;
 }
 
 /* BRA-6.0.2: a player may concede at any time; the game ends and he ranks last. */
-int bra_offturn_legal(const tt_game *g, const void *st, int player, tt_action *out)
-{
-    (void)g, (void)st, (void)player;
-    out[0] = TT_CONCEDE;
-    return 1;
-}
-
 int bra_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_events *ev,
                       tt_error *err)
 {

@@ -170,7 +170,6 @@ const tt_rules braunau_rules = {
     .to_move = bra_to_move,
     .legal = bra_legal,
     .apply = bra_apply,
-    .offturn_legal = bra_offturn_legal,
     .offturn_apply = bra_offturn_apply,
     .format = bra_format,
     .parse = bra_parse,

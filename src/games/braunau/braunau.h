@@ -19,8 +19,8 @@
  *    path. The rules make no use of the areas passed through.
  *  - E_NOT_YOUR_TURN cannot arise: an action is always applied for the player
  *    to move, who is the active player (BRA-5.6).
- *  - tt_concede ends the game at once: BRA-9 scoring, the conceding faction
- *    ranked last whatever its VP.
+ *  - Conceding (an action outside the turn order) ends the game at once:
+ *    BRA-9 scoring, the conceding faction ranked last whatever its VP.
  *  - The intel log of BRA-6.23.3 is kept in the state as the latest report on
  *    each agent; the full log is the stream of private reveal events.
  *  - Engine limits: 12 areas, 8 agents per faction (24 in all), 16 items, 64
@@ -519,17 +519,13 @@ int bra_to_move(const tt_game *g, const void *st);
 int bra_legal(const tt_game *g, const void *st, tt_action *out);
 int bra_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err);
 /* Conceding (BRA-6.0.2), the one action outside the turn order. */
-int bra_offturn_legal(const tt_game *g, const void *st, int player, tt_action *out);
 int bra_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_events *ev,
                       tt_error *err);
 
 /* Bit per seat ranked first at the end (several for a shared first place). */
 static inline unsigned bra_winners(const bra_state *s)
 {
-    unsigned w = 0;
-    for (int i = 0; i < BRA_NF; i++)
-        w |= (unsigned)(s->head.over && s->head.rank[i] == 1) << i;
-    return w;
+    return tt_head_firsts(&s->head, BRA_NF);
 }
 void bra_decl_cmd(const bra_state *s, bra_cmd *m);
 

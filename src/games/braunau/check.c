@@ -17,8 +17,7 @@
 #include "core/errors.h"
 #include "games/braunau/braunau.h"
 
-#define REFUSE(rule, ...) tt_fail(err, TT_EILLEGAL, rule, __VA_ARGS__)
-#define BAD(...) tt_fail(err, TT_EILLEGAL, "BRA-6.0.2", "E_BAD_ARGUMENT: " __VA_ARGS__)
+#define BAD(...) tt_refuse(err, "E_BAD_ARGUMENT", "BRA-6.0.2", "" __VA_ARGS__)
 
 static const char *aname(const bra_content *c, int a)
 {
@@ -86,7 +85,7 @@ static int ap_ok(const bra_content *c, const bra_state *s, int cost, tt_error *e
 {
     int ap = s->f[bra_active_faction(c, s)].ap;
     if (cost > ap)
-        return REFUSE("BRA-6.0.3", "E_NOT_ENOUGH_AP: this costs %d AP and you have %d", cost, ap);
+        return TT_REFUSE("BRA-6.0.3", "E_NOT_ENOUGH_AP", "this costs %d AP and you have %d", cost, ap);
     return TT_OK;
 }
 
@@ -110,14 +109,14 @@ static int own_agent(const bra_content *c, const bra_state *s, const bra_cmd *m,
                      tt_error *err)
 {
     if (a >= c->nagents)
-        return REFUSE("BRA-6.0.4", "E_UNKNOWN_AGENT: no agent is called '%s'", m->bad);
+        return TT_REFUSE("BRA-6.0.4", "E_UNKNOWN_AGENT", "no agent is called '%s'", m->bad);
     int f = bra_active_faction(c, s);
     if (c->a[a].faction != f || !(c->roster[f] >> c->a[a].local & 1))
-        return REFUSE("BRA-6.0.4", "E_AGENT_NOT_OWNED: %s is not in your roster", aname(c, a));
+        return TT_REFUSE("BRA-6.0.4", "E_AGENT_NOT_OWNED", "%s is not in your roster", aname(c, a));
     if (where && !bra_in_play(s, a))
-        return REFUSE("BRA-6.0.4", "E_AGENT_NOT_IN_PLAY: %s is not in play", aname(c, a));
+        return TT_REFUSE("BRA-6.0.4", "E_AGENT_NOT_IN_PLAY", "%s is not in play", aname(c, a));
     if (!where && s->loc[a] != BRA_RESERVE)
-        return REFUSE("BRA-6.5", "E_AGENT_NOT_IN_RESERVE: %s is not in your reserve", aname(c, a));
+        return TT_REFUSE("BRA-6.5", "E_AGENT_NOT_IN_RESERVE", "%s is not in your reserve", aname(c, a));
     return TT_OK;
 }
 
@@ -126,14 +125,14 @@ static int enemy_target(const bra_content *c, const bra_state *s, const bra_cmd 
                         int mobs_ok, tt_error *err)
 {
     if (t >= c->nagents)
-        return REFUSE("BRA-6.0.4", "E_UNKNOWN_AGENT: no agent is called '%s'", m->bad);
+        return TT_REFUSE("BRA-6.0.4", "E_UNKNOWN_AGENT", "no agent is called '%s'", m->bad);
     int owner = c->a[t].faction;
     if (owner == bra_active_faction(c, s) || c->faction_seat[owner] == BRA_NONE)
-        return REFUSE("BRA-6.0.4", "E_TARGET_NOT_ENEMY: %s is not an enemy agent", aname(c, t));
+        return TT_REFUSE("BRA-6.0.4", "E_TARGET_NOT_ENEMY", "%s is not an enemy agent", aname(c, t));
     if (!bra_in_play(s, t))
-        return REFUSE("BRA-6.0.4", "E_TARGET_NOT_IN_PLAY: %s is not in play", aname(c, t));
+        return TT_REFUSE("BRA-6.0.4", "E_TARGET_NOT_IN_PLAY", "%s is not in play", aname(c, t));
     if (c->a[t].mob && !mobs_ok)
-        return REFUSE("BRA-2.8", "E_TARGET_IS_MOB: %s is a mob and cannot be targeted so",
+        return TT_REFUSE("BRA-2.8", "E_TARGET_IS_MOB", "%s is a mob and cannot be targeted so",
                       aname(c, t));
     return TT_OK;
 }
@@ -141,7 +140,7 @@ static int enemy_target(const bra_content *c, const bra_state *s, const bra_cmd 
 static int area_ok(const bra_content *c, const bra_cmd *m, int x, tt_error *err)
 {
     if (x >= c->nareas)
-        return REFUSE("BRA-2.12", "E_UNKNOWN_AREA: no area is called '%s'", m->bad);
+        return TT_REFUSE("BRA-2.12", "E_UNKNOWN_AREA", "no area is called '%s'", m->bad);
     return TT_OK;
 }
 
@@ -156,13 +155,13 @@ static int path_ok(const bra_content *c, const bra_state *s, const bra_cmd *m, i
     int from = s->loc[a];
     if (m->npath) {
         if (m->npath > most)
-            return REFUSE("BRA-6.15", "E_BAD_PATH: at most %d step%s here", most,
+            return TT_REFUSE("BRA-6.15", "E_BAD_PATH", "at most %d step%s here", most,
                           most == 1 ? "" : "s");
         for (int i = 0; i < m->npath; i++) {
             if (area_ok(c, m, m->path[i], err))
                 return TT_EILLEGAL;
             if (!(c->area[from].adj >> m->path[i] & 1))
-                return REFUSE("BRA-6.15", "E_BAD_PATH: %s is not adjacent to %s",
+                return TT_REFUSE("BRA-6.15", "E_BAD_PATH", "%s is not adjacent to %s",
                               arname(c, m->path[i]), arname(c, from));
             from = m->path[i];
         }
@@ -170,8 +169,8 @@ static int path_ok(const bra_content *c, const bra_state *s, const bra_cmd *m, i
         int dest = m->dest, steps = m->steps;
         /* a MOVE answer counts its steps; a COURIER answer names only where it ends */
         if (dest >= c->nareas || steps == 15 || steps > most || (motorcar ? !steps : steps))
-            return REFUSE("BRA-6.15",
-                          "E_BAD_PATH: that path does not go from %s by adjacent "
+            return TT_REFUSE("BRA-6.15", "E_BAD_PATH",
+                          "that path does not go from %s by adjacent "
                           "areas in at most %d step%s",
                           arname(c, from), most, most == 1 ? "" : "s");
         uint16_t reach = steps ? (uint16_t)(1u << from) : 0, m0 = (uint16_t)(1u << from);
@@ -184,7 +183,7 @@ static int path_ok(const bra_content *c, const bra_state *s, const bra_cmd *m, i
             reach = steps ? next : (uint16_t)(reach | next);
         }
         if (!(reach >> dest & 1))
-            return REFUSE("BRA-6.15", "E_BAD_PATH: %s cannot be reached from %s in %s%d step%s",
+            return TT_REFUSE("BRA-6.15", "E_BAD_PATH", "%s cannot be reached from %s in %s%d step%s",
                           arname(c, dest), arname(c, from), steps ? "" : "at most ",
                           steps ? steps : most, (steps ? steps : most) == 1 ? "" : "s");
     }
@@ -192,7 +191,7 @@ static int path_ok(const bra_content *c, const bra_state *s, const bra_cmd *m, i
     if (motorcar && steps == 2) {
         int f = bra_active_faction(c, s);
         if (s->f[f].motorcar_uses >= bra_owns(c, s, f, IT_MOTORCAR))
-            return REFUSE("BRA-6.15", "E_BAD_PATH: a 2-step move needs a Motorcar not used this "
+            return TT_REFUSE("BRA-6.15", "E_BAD_PATH", "a 2-step move needs a Motorcar not used this "
                                       "turn");
     }
     return TT_OK;
@@ -204,20 +203,20 @@ static int check_keep(const bra_content *c, const bra_state *s, const bra_cmd *m
 {
     const bra_fstate *f = &s->f[bra_active_faction(c, s)];
     if (!f->npend)
-        return REFUSE("BRA-6.2.1", "E_NO_DRAW_PENDING: KEEP follows a DRAW");
+        return TT_REFUSE("BRA-6.2.1", "E_NO_DRAW_PENDING", "KEEP follows a DRAW");
     if (m->ntok > c->p.retain_max)
-        return REFUSE("BRA-6.2.1", "E_RETAIN_LIMIT: at most %d tokens are kept from a draw",
+        return TT_REFUSE("BRA-6.2.1", "E_RETAIN_LIMIT", "at most %d tokens are kept from a draw",
                       c->p.retain_max);
     for (int i = 0; i < m->ntok; i++)
         for (int j = 0; j < i; j++)
             if (m->toks[i] == m->toks[j])
-                return REFUSE("BRA-6.2.1", "E_DUPLICATE_TOKEN: a token is named twice");
+                return TT_REFUSE("BRA-6.2.1", "E_DUPLICATE_TOKEN", "a token is named twice");
     for (int i = 0; i < m->ntok; i++)
         if (!memchr(f->pend, m->toks[i] & 63, f->npend) ||
             (m->toks[i] >> 6) != bra_active_faction(c, s))
-            return REFUSE("BRA-6.2.1", "E_NOT_DRAWN: a token kept must be one just drawn");
+            return TT_REFUSE("BRA-6.2.1", "E_NOT_DRAWN", "a token kept must be one just drawn");
     if (bra_stash_size(f) + m->ntok > c->p.stash_max)
-        return REFUSE("BRA-6.2.4", "E_STASH_FULL: your stash holds %d of %d; discard first",
+        return TT_REFUSE("BRA-6.2.4", "E_STASH_FULL", "your stash holds %d of %d; discard first",
                       bra_stash_size(f), c->p.stash_max);
     return afford(c, s, m, err);
 }
@@ -231,14 +230,14 @@ static int in_stash(const bra_content *c, const bra_state *s, int t)
 static int check_discard(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     if (!m->ntok)
-        return REFUSE("BRA-6.3.1", "E_DISCARD_EMPTY: name at least one token to discard");
+        return TT_REFUSE("BRA-6.3.1", "E_DISCARD_EMPTY", "name at least one token to discard");
     for (int i = 0; i < m->ntok; i++)
         for (int j = 0; j < i; j++)
             if (m->toks[i] == m->toks[j])
-                return REFUSE("BRA-6.3.1", "E_DUPLICATE_TOKEN: a token is named twice");
+                return TT_REFUSE("BRA-6.3.1", "E_DUPLICATE_TOKEN", "a token is named twice");
     for (int i = 0; i < m->ntok; i++)
         if (!in_stash(c, s, m->toks[i]))
-            return REFUSE("BRA-6.3.1", "E_TOKEN_NOT_IN_STASH: only stash tokens can be discarded");
+            return TT_REFUSE("BRA-6.3.1", "E_TOKEN_NOT_IN_STASH", "only stash tokens can be discarded");
     return afford(c, s, m, err);
 }
 
@@ -249,7 +248,7 @@ static int check_summon(const bra_content *c, const bra_state *s, const bra_cmd 
     if (own_agent(c, s, m, m->host, 1, err))
         return TT_EILLEGAL;
     if (c->a[m->host].mob)
-        return REFUSE("BRA-6.9.1", "E_MOB_NOT_ALLOWED: a mob cannot host a meeting");
+        return TT_REFUSE("BRA-6.9.1", "E_MOB_NOT_ALLOWED", "a mob cannot host a meeting");
     if (m->target == BRA_NONE)
         return pending(c, s, m, err);
     if (enemy_target(c, s, m, m->target, 0, err))
@@ -259,8 +258,8 @@ static int check_summon(const bra_content *c, const bra_state *s, const bra_cmd 
     if (m->outcome == OUT_BRIBE) {
         int gold = s->f[bra_active_faction(c, s)].gold, price = c->a[m->target].price;
         if (gold < price)
-            return REFUSE("BRA-6.9.1",
-                          "E_NOT_ENOUGH_GOLD: bribing %s costs %d gold and you have %d",
+            return TT_REFUSE("BRA-6.9.1", "E_NOT_ENOUGH_GOLD",
+                          "bribing %s costs %d gold and you have %d",
                           aname(c, m->target), price, gold);
     }
     return afford(c, s, m, err);
@@ -282,14 +281,14 @@ static int check_ci(const bra_content *c, const bra_state *s, const bra_cmd *m, 
         return afford(c, s, m, err);
     }
     if (c->a[m->agent].mob)
-        return REFUSE("BRA-6.10.1", "E_MOB_NOT_ALLOWED: a mob cannot carry a decoy");
+        return TT_REFUSE("BRA-6.10.1", "E_MOB_NOT_ALLOWED", "a mob cannot carry a decoy");
     if (m->area == BRA_NONE)
         return pending(c, s, m, err);
     if (area_ok(c, m, m->area, err))
         return TT_EILLEGAL;
     if (m->area == s->loc[m->agent])
-        return REFUSE("BRA-6.10.1",
-                      "E_DECOY_SAME_AREA: %s is truly in %s; a decoy names another "
+        return TT_REFUSE("BRA-6.10.1", "E_DECOY_SAME_AREA",
+                      "%s is truly in %s; a decoy names another "
                       "area",
                       aname(c, m->agent), arname(c, m->area));
     return afford(c, s, m, err);
@@ -299,7 +298,7 @@ static int check_deploy(const bra_content *c, const bra_state *s, const bra_cmd 
 {
     int f = bra_active_faction(c, s);
     if (!in_stash(c, s, m->token))
-        return REFUSE("BRA-6.4.1", "E_TOKEN_NOT_IN_STASH: only stash tokens can be deployed");
+        return TT_REFUSE("BRA-6.4.1", "E_TOKEN_NOT_IN_STASH", "only stash tokens can be deployed");
     int type = bra_tok_type(s, m->token);
     /* BRA-6.0.2 step 3: a mode this type does not take */
     if (m->mode != BRA_NONE && ((type == T_ABIL) != (m->mode <= MODE_RELOAD)))
@@ -319,17 +318,17 @@ static int check_deploy(const bra_content *c, const bra_state *s, const bra_cmd 
     case T_ABIL: {
         int b = bra_tok_agent(c, s, m->token);
         if (!bra_in_play(s, b))
-            return REFUSE("BRA-6.6", "E_AGENT_NOT_IN_PLAY: %s is not in play", aname(c, b));
+            return TT_REFUSE("BRA-6.6", "E_AGENT_NOT_IN_PLAY", "%s is not in play", aname(c, b));
         if (!s->level[b])
-            return REFUSE("BRA-6.6", "E_ABILITY_DISABLED: %s's ability is not enabled yet",
+            return TT_REFUSE("BRA-6.6", "E_ABILITY_DISABLED", "%s's ability is not enabled yet",
                           aname(c, b));
         if (m->mode == BRA_NONE)
             return pending(c, s, m, err);
         if (m->mode == MODE_UPGRADE && s->level[b] >= c->p.ability_max_level)
-            return REFUSE("BRA-6.6", "E_ABILITY_MAX_LEVEL: %s is at level %d already", aname(c, b),
+            return TT_REFUSE("BRA-6.6", "E_ABILITY_MAX_LEVEL", "%s is at level %d already", aname(c, b),
                           s->level[b]);
         if (m->mode == MODE_RELOAD && s->charges[b] >= c->p.ability_charges)
-            return REFUSE("BRA-6.6", "E_ABILITY_FULL: %s has all %d charges", aname(c, b),
+            return TT_REFUSE("BRA-6.6", "E_ABILITY_FULL", "%s has all %d charges", aname(c, b),
                           c->p.ability_charges);
         return afford(c, s, m, err);
     }
@@ -340,20 +339,20 @@ static int check_deploy(const bra_content *c, const bra_state *s, const bra_cmd 
         if (own_agent(c, s, m, m->agent, 1, err))
             return TT_EILLEGAL;
         if (type == T_SPEC && s->level[m->agent])
-            return REFUSE("BRA-6.7", "E_ABILITY_ALREADY_ENABLED: %s's ability is enabled",
+            return TT_REFUSE("BRA-6.7", "E_ABILITY_ALREADY_ENABLED", "%s's ability is enabled",
                           aname(c, m->agent));
         if (type == T_POP && s->sup[s->loc[m->agent]][f] >= c->p.trigger_level)
-            return REFUSE("BRA-6.11", "E_SUPPORT_AT_TRIGGER: your support in %s is %d already",
+            return TT_REFUSE("BRA-6.11", "E_SUPPORT_AT_TRIGGER", "your support in %s is %d already",
                           arname(c, s->loc[m->agent]), s->sup[s->loc[m->agent]][f]);
         return afford(c, s, m, err);
     case T_REFILL: {
         if (m->item == BRA_NONE)
             return pending(c, s, m, err);
         if (m->item >= c->nitems || s->iowner[m->item] != IO_MARKET)
-            return REFUSE("BRA-6.8", "E_ITEM_NOT_IN_MARKET: that item is not in the market row");
+            return TT_REFUSE("BRA-6.8", "E_ITEM_NOT_IN_MARKET", "that item is not in the market row");
         int gold = s->f[f].gold, price = c->item[m->item].price;
         if (gold < price)
-            return REFUSE("BRA-6.8", "E_NOT_ENOUGH_GOLD: %s costs %d gold and you have %d",
+            return TT_REFUSE("BRA-6.8", "E_NOT_ENOUGH_GOLD", "%s costs %d gold and you have %d",
                           c->item[m->item].id, price, gold);
         return afford(c, s, m, err);
     }
@@ -375,24 +374,24 @@ static int check_ability(const bra_content *c, const bra_state *s, const bra_cmd
     if (own_agent(c, s, m, a, 1, err))
         return TT_EILLEGAL;
     if (!s->level[a])
-        return REFUSE("BRA-6.18.1", "E_ABILITY_DISABLED: %s's ability is not enabled", aname(c, a));
+        return TT_REFUSE("BRA-6.18.1", "E_ABILITY_DISABLED", "%s's ability is not enabled", aname(c, a));
     if (!s->charges[a])
-        return REFUSE("BRA-6.18.1", "E_NO_CHARGES: %s has no charges left", aname(c, a));
+        return TT_REFUSE("BRA-6.18.1", "E_NO_CHARGES", "%s has no charges left", aname(c, a));
     int x = s->loc[a], level = s->level[a];
     switch (c->a[a].effect) {
     case EF_AGITATE:
         if (s->sup[x][f] >= c->p.support_max)
-            return REFUSE("BRA-6.18.2", "E_SUPPORT_MAX: your support in %s is at %d", arname(c, x),
+            return TT_REFUSE("BRA-6.18.2", "E_SUPPORT_MAX", "your support in %s is at %d", arname(c, x),
                           c->p.support_max);
         break;
     case EF_SABOTAGE:
         if (m->faction == BRA_NONE)
             return pending(c, s, m, err);
         if (m->faction >= BRA_NF || m->faction == f || c->faction_seat[m->faction] == BRA_NONE)
-            return REFUSE("BRA-6.18.2", "E_TARGET_NOT_ENEMY: sabotage an enemy faction in the "
+            return TT_REFUSE("BRA-6.18.2", "E_TARGET_NOT_ENEMY", "sabotage an enemy faction in the "
                                         "game");
         if (!s->sup[x][m->faction])
-            return REFUSE("BRA-6.18.2", "E_NOTHING_TO_SABOTAGE: the %s have no support in %s",
+            return TT_REFUSE("BRA-6.18.2", "E_NOTHING_TO_SABOTAGE", "the %s have no support in %s",
                           c->f[m->faction].id, arname(c, x));
         break;
     case EF_COURIER:
@@ -416,9 +415,9 @@ static int check_use(const bra_content *c, const bra_state *s, const bra_cmd *m,
 {
     int f = bra_active_faction(c, s), i = m->item;
     if (i >= c->nitems || s->iowner[i] != f)
-        return REFUSE("BRA-6.19.2", "E_ITEM_NOT_OWNED: you own no such item");
+        return TT_REFUSE("BRA-6.19.2", "E_ITEM_NOT_OWNED", "you own no such item");
     if (c->item[i].kind != IK_ONE_USE)
-        return REFUSE("BRA-6.19.2", "E_ITEM_NOT_USABLE: %s (%s) works by itself", c->item[i].id,
+        return TT_REFUSE("BRA-6.19.2", "E_ITEM_NOT_USABLE", "%s (%s) works by itself", c->item[i].id,
                       bra_itype_name(c->item[i].type));
     if (c->item[i].type == IT_INFORMANT) {
         if (m->area == BRA_NONE)
@@ -431,7 +430,7 @@ static int check_use(const bra_content *c, const bra_state *s, const bra_cmd *m,
         if (own_agent(c, s, m, m->agent, 1, err))
             return TT_EILLEGAL;
         if (s->sup[s->loc[m->agent]][f] >= c->p.support_max)
-            return REFUSE("BRA-6.19.1", "E_SUPPORT_MAX: your support in %s is at %d",
+            return TT_REFUSE("BRA-6.19.1", "E_SUPPORT_MAX", "your support in %s is at %d",
                           arname(c, s->loc[m->agent]), c->p.support_max);
     }
     return afford(c, s, m, err);
@@ -454,19 +453,19 @@ static int check_main(const bra_content *c, const bra_state *s, const bra_cmd *m
         if (own_agent(c, s, m, m->agent, 1, err))
             return TT_EILLEGAL;
         if (s->aflags[m->agent] & AF_AGITATED)
-            return REFUSE("BRA-6.16", "E_ALREADY_AGITATED: %s agitated this turn already",
+            return TT_REFUSE("BRA-6.16", "E_ALREADY_AGITATED", "%s agitated this turn already",
                           aname(c, m->agent));
         if (s->sup[s->loc[m->agent]][f] >= c->p.support_max)
-            return REFUSE("BRA-6.16", "E_SUPPORT_MAX: your support in %s is at %d",
+            return TT_REFUSE("BRA-6.16", "E_SUPPORT_MAX", "your support in %s is at %d",
                           arname(c, s->loc[m->agent]), c->p.support_max);
         return afford(c, s, m, err);
     case V_DENOUNCE:
         if (own_agent(c, s, m, m->agent, 1, err))
             return TT_EILLEGAL;
         if (c->a[m->agent].mob)
-            return REFUSE("BRA-6.17", "E_MOB_NOT_ALLOWED: a mob cannot denounce");
+            return TT_REFUSE("BRA-6.17", "E_MOB_NOT_ALLOWED", "a mob cannot denounce");
         if (s->aflags[m->agent] & AF_DENOUNCED)
-            return REFUSE("BRA-6.17", "E_ALREADY_DENOUNCED: %s denounced this turn already",
+            return TT_REFUSE("BRA-6.17", "E_ALREADY_DENOUNCED", "%s denounced this turn already",
                           aname(c, m->agent));
         if (m->target == BRA_NONE)
             return pending(c, s, m, err);
@@ -482,7 +481,7 @@ static int check_main(const bra_content *c, const bra_state *s, const bra_cmd *m
 int bra_check(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     if (s->head.over)
-        return tt_fail(err, TT_ESTATE, "BRA-6.0.2", "E_GAME_OVER: the game has ended");
+        return tt_fail_code(err, TT_ESTATE, "E_GAME_OVER", "BRA-6.0.2", "the game has ended");
     const bra_fstate *f = &s->f[bra_active_faction(c, s)];
     switch (m->verb) {
     case V_KEEP: return check_keep(c, s, m, err);
@@ -491,18 +490,18 @@ int bra_check(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_err
     }
     /* BRA-6.0.2 step 4: a pending draw is resolved first */
     if (f->npend)
-        return REFUSE(m->verb == V_END ? "BRA-5.4" : "BRA-6.1.4",
-                      "E_DRAW_PENDING: KEEP (or DISCARD) first: %d drawn tokens wait", f->npend);
+        return TT_REFUSE(m->verb == V_END ? "BRA-5.4" : "BRA-6.1.4", "E_DRAW_PENDING",
+                         "KEEP (or DISCARD) first: %d drawn tokens wait", f->npend);
     switch (m->verb) {
     case V_END: return TT_OK;
     case V_DRAW:
         if (s->head.turn < c->p.first_draw_round)
-            return REFUSE("BRA-6.1.1", "E_DRAW_NOT_YET: drawing starts in round %d",
+            return TT_REFUSE("BRA-6.1.1", "E_DRAW_NOT_YET", "drawing starts in round %d",
                           c->p.first_draw_round);
         if (f->drew)
-            return REFUSE("BRA-6.1.1", "E_ALREADY_DREW: one DRAW per turn");
+            return TT_REFUSE("BRA-6.1.1", "E_ALREADY_DREW", "one DRAW per turn");
         if (!f->ndeck)
-            return REFUSE("BRA-6.1.1", "E_DECK_EMPTY: your deck is empty");
+            return TT_REFUSE("BRA-6.1.1", "E_DECK_EMPTY", "your deck is empty");
         return TT_OK;
     default: return check_main(c, s, m, err);
     }
@@ -664,9 +663,9 @@ int bra_completable(const bra_content *c, const bra_state *s, const bra_cmd *m, 
         return 0;
     }
     if (field == F_ITEM)
-        REFUSE("BRA-10.13", "E_ITEM_NOT_IN_MARKET: the market row is empty");
+        TT_REFUSE("BRA-10.13", "E_ITEM_NOT_IN_MARKET", "the market row is empty");
     else if (field == F_TARGET)
-        REFUSE("BRA-6.0.4", "E_TARGET_NOT_IN_PLAY: no enemy agent is in play");
+        TT_REFUSE("BRA-6.0.4", "E_TARGET_NOT_IN_PLAY", "no enemy agent is in play");
     else
         BAD("nothing can answer the question '%s'", field_names[field]);
     return 0;

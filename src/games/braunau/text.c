@@ -152,8 +152,7 @@ static const verb verbs[] = {
     {"outcome", A_OUTCOME, 'o'}, {"item", A_ITEM, 'i'},       {"use", A_USE, 'i'},
     {"faction", A_FACTION, 'f'}, {"path", A_PATH, 'p'},       {NULL, 0, 0}};
 
-#define PARSE_FAIL(...) tt_fail(err, TT_EPARSE, "BRA-6.0.2", __VA_ARGS__)
-#define NAME_FAIL(rule, ...) tt_fail(err, TT_EILLEGAL, rule, __VA_ARGS__)
+#define PARSE_FAIL(ecode, ...) tt_fail_code(err, TT_EPARSE, ecode, "BRA-6.0.2", __VA_ARGS__)
 
 /* A comma list of token ids, in the order of the pending draw when they are
  * all in it (so "keep G45,G33" is the action listed as "keep G33,G45"). */
@@ -163,11 +162,11 @@ static int parse_keep(const bra_content *c, const bra_state *s, char *list, int 
     char *save = NULL;
     for (char *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
         if (k == 3)
-            return NAME_FAIL("BRA-6.2.1", "E_RETAIN_LIMIT: at most %d tokens are kept",
+            return TT_REFUSE("BRA-6.2.1", "E_RETAIN_LIMIT", "at most %d tokens are kept",
                              c->p.retain_max);
         t[k] = bra_token_parse(c, w);
         if (t[k] < 0)
-            return NAME_FAIL("BRA-6.2.1", "E_NOT_DRAWN: '%s' is not a token just drawn", w);
+            return TT_REFUSE("BRA-6.2.1", "E_NOT_DRAWN", "'%s' is not a token just drawn", w);
         k++;
     }
     const bra_fstate *f = &s->f[bra_active_faction(c, s)];
@@ -198,9 +197,9 @@ static int parse_path(const bra_content *c, const bra_state *s, char *list, int 
     for (char *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
         int x = bra_find_area(c, w);
         if (x < 0)
-            return NAME_FAIL("BRA-2.12", "E_UNKNOWN_AREA: no area is called '%s'", w);
+            return TT_REFUSE("BRA-2.12", "E_UNKNOWN_AREA", "no area is called '%s'", w);
         if (n == BRA_MAX_PATH)
-            return NAME_FAIL("BRA-6.15", "E_BAD_PATH: a path has at most %d steps", BRA_MAX_PATH);
+            return TT_REFUSE("BRA-6.15", "E_BAD_PATH", "a path has at most %d steps", BRA_MAX_PATH);
         path[n++] = (uint8_t)x;
     }
     int a = s->decl.agent, steps = n;
@@ -230,43 +229,43 @@ static int parse_arg(const bra_content *c, const bra_state *s, const verb *v, ch
     case 't':
         x = bra_token_parse(c, word);
         if (x < 0)
-            return NAME_FAIL("BRA-6.4.1", "E_TOKEN_NOT_IN_STASH: '%s' is no token of yours", word);
+            return TT_REFUSE("BRA-6.4.1", "E_TOKEN_NOT_IN_STASH", "'%s' is no token of yours", word);
         break;
     case 'a':
         x = bra_find_agent(c, word);
         if (x < 0)
-            return NAME_FAIL("BRA-6.0.4", "E_UNKNOWN_AGENT: no agent is called '%s'", word);
+            return TT_REFUSE("BRA-6.0.4", "E_UNKNOWN_AGENT", "no agent is called '%s'", word);
         break;
     case 'x':
         x = bra_find_area(c, word);
         if (x < 0)
-            return NAME_FAIL("BRA-2.12", "E_UNKNOWN_AREA: no area is called '%s'", word);
+            return TT_REFUSE("BRA-2.12", "E_UNKNOWN_AREA", "no area is called '%s'", word);
         break;
     case 'i':
         x = bra_find_item(c, word);
         if (x < 0)
-            return NAME_FAIL(v->op == A_USE ? "BRA-6.19.2" : "BRA-6.8",
-                             "%s: no item is called '%s'",
-                             v->op == A_USE ? "E_ITEM_NOT_OWNED" : "E_ITEM_NOT_IN_MARKET", word);
+            return TT_REFUSE(v->op == A_USE ? "BRA-6.19.2" : "BRA-6.8",
+                             v->op == A_USE ? "E_ITEM_NOT_OWNED" : "E_ITEM_NOT_IN_MARKET",
+                             "no item is called '%s'", word);
         break;
     case 'f':
         x = bra_find_faction(c, word);
         if (x < 0)
-            return NAME_FAIL("BRA-6.18.2", "E_TARGET_NOT_ENEMY: '%s' is not a faction", word);
+            return TT_REFUSE("BRA-6.18.2", "E_TARGET_NOT_ENEMY", "'%s' is not a faction", word);
         break;
     case 'm':
         for (int i = 0; i < MODE_N; i++)
             if (strcasecmp(word, mode_names[i]) == 0)
                 x = i;
         if (x < 0)
-            return PARSE_FAIL("E_BAD_ARGUMENT: mode is UPGRADE, RELOAD, EXTRACT or FALSIFY");
+            return PARSE_FAIL("E_BAD_ARGUMENT", "mode is UPGRADE, RELOAD, EXTRACT or FALSIFY");
         break;
     case 'o':
         for (int i = 0; i < OUT_N; i++)
             if (strcasecmp(word, outcome_names[i]) == 0)
                 x = i;
         if (x < 0)
-            return PARSE_FAIL("E_BAD_ARGUMENT: outcome is NONE, INTERROGATE or BRIBE");
+            return PARSE_FAIL("E_BAD_ARGUMENT", "outcome is NONE, INTERROGATE or BRIBE");
         break;
     default: break;
     }
@@ -281,13 +280,13 @@ int bra_parse(const tt_game *g, const void *st, const char *text, tt_action *out
     char word[24] = "", arg[200] = "", extra[8] = "";
     int n = sscanf(text, " %23s %199s %7s", word, arg, extra);
     if (n <= 0)
-        return PARSE_FAIL("E_UNKNOWN_COMMAND: an empty action");
+        return PARSE_FAIL("E_UNKNOWN_COMMAND", "an empty action");
     for (const verb *v = verbs; v->name; v++) {
         if (strcasecmp(v->name, word) != 0)
             continue;
         int optional = v->arg == 'k' || v->arg == 'd';
         if (n == 3 || (v->arg && !optional && n != 2) || (!v->arg && n != 1))
-            return PARSE_FAIL("E_BAD_ARGUMENT: '%s' takes %s", v->name,
+            return PARSE_FAIL("E_BAD_ARGUMENT", "'%s' takes %s", v->name,
                               !v->arg    ? "no argument"
                               : optional ? "at most one argument"
                                          : "one argument");
@@ -297,7 +296,7 @@ int bra_parse(const tt_game *g, const void *st, const char *text, tt_action *out
         *out = BRA_ACTION(v->op, x);
         return TT_OK;
     }
-    return PARSE_FAIL("E_UNKNOWN_COMMAND: unknown action '%s'", word);
+    return PARSE_FAIL("E_UNKNOWN_COMMAND", "unknown action '%s'", word);
 }
 
 /* --- whole commands in the rules' syntax ---------------------------------------------- */
@@ -412,7 +411,7 @@ static int read_key(const bra_content *c, int key, char *value, bra_cmd *m, tt_e
             if (strcasecmp(value, names[i]) == 0)
                 x = i;
         if (x < 0)
-            return PARSE_FAIL("E_BAD_ARGUMENT: %s is %s", key_names[key],
+            return PARSE_FAIL("E_BAD_ARGUMENT", "%s is %s", key_names[key],
                               key == K_MODE ? "UPGRADE, RELOAD, EXTRACT or FALSIFY"
                                             : "NONE, INTERROGATE or BRIBE");
         if (key == K_MODE)
@@ -428,15 +427,15 @@ static int read_key(const bra_content *c, int key, char *value, bra_cmd *m, tt_e
             m->path[m->npath++] = lookup(bra_find_area(c, w), w, m);
         }
         if (!m->npath)
-            return PARSE_FAIL("E_BAD_ARGUMENT: path names at least one area");
+            return PARSE_FAIL("E_BAD_ARGUMENT", "path names at least one area");
         break;
     case K_TOKENS:
         for (char *w = strtok_r(value, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
             if (m->ntok == BRA_MAX_LIST)
                 return m->verb == V_KEEP
-                           ? NAME_FAIL("BRA-6.2.1", "E_RETAIN_LIMIT: at most %d tokens are kept",
+                           ? TT_REFUSE("BRA-6.2.1", "E_RETAIN_LIMIT", "at most %d tokens are kept",
                                        c->p.retain_max)
-                           : PARSE_FAIL("E_BAD_ARGUMENT: at most %d tokens in one command",
+                           : PARSE_FAIL("E_BAD_ARGUMENT", "at most %d tokens in one command",
                                         BRA_MAX_LIST);
             int t = bra_token_parse(c, w);
             m->toks[m->ntok++] = t < 0 ? BRA_UNKNOWN : (uint8_t)t;
@@ -563,28 +562,28 @@ int bra_expand_text(const tt_game *g, const void *st, const char *text, char *at
     if (!claimed)
         return TT_EXPAND_GENERIC; /* "keep G33 deploy=G17": atomic actions in a row */
     if (s->head.over)
-        return tt_fail(err, TT_ESTATE, "BRA-6.0.2", "E_GAME_OVER: the game has ended");
+        return tt_fail_code(err, TT_ESTATE, "E_GAME_OVER", "BRA-6.0.2", "the game has ended");
     if (s->decl.verb != V_NONE)
-        return PARSE_FAIL("E_BAD_ARGUMENT: finish the command being declared first");
+        return PARSE_FAIL("E_BAD_ARGUMENT", "finish the command being declared first");
     bra_cmd m;
     bra_cmd_init(&m, cmd->verb);
     unsigned given = 0;
     for (char *w = first; w; w = strtok_r(NULL, " ", &save)) {
         char *eq = strchr(w, '=');
         if (!eq || eq == w)
-            return PARSE_FAIL("E_BAD_ARGUMENT: '%s' is not name=value", w);
+            return PARSE_FAIL("E_BAD_ARGUMENT", "'%s' is not name=value", w);
         *eq = 0;
         int key = -1;
         for (int k = 0; k < K_N; k++)
             if (strcasecmp(w, key_names[k]) == 0)
                 key = k;
         if (key < 0 || !(cmd->keys >> key & 1))
-            return PARSE_FAIL("E_BAD_ARGUMENT: %s takes no argument '%s'", cmd->name, w);
+            return PARSE_FAIL("E_BAD_ARGUMENT", "%s takes no argument '%s'", cmd->name, w);
         if (given >> key & 1)
-            return PARSE_FAIL("E_BAD_ARGUMENT: '%s' is given twice", w);
+            return PARSE_FAIL("E_BAD_ARGUMENT", "'%s' is given twice", w);
         given |= KB(key);
         if (!eq[1] && key != K_TOKENS)
-            return PARSE_FAIL("E_BAD_ARGUMENT: '%s' has no value", w);
+            return PARSE_FAIL("E_BAD_ARGUMENT", "'%s' has no value", w);
         if (key == K_PATH)
             snprintf(path, sizeof path, "%s", eq + 1);
         if (read_key(c, key, eq + 1, &m, err))
@@ -593,13 +592,13 @@ int bra_expand_text(const tt_game *g, const void *st, const char *text, char *at
     /* BRA-6.0.2 step 3: the arguments this command takes, no more, no less */
     unsigned need = keys_needed(c, s, &m);
     if (cmd->verb == V_DEPLOY && !(given & KB(K_TOKEN)))
-        return PARSE_FAIL("E_BAD_ARGUMENT: DEPLOY names its token=");
+        return PARSE_FAIL("E_BAD_ARGUMENT", "DEPLOY names its token=");
     if ((cmd->verb == V_MOVE || cmd->verb == V_AGITATE || cmd->verb == V_DENOUNCE ||
          cmd->verb == V_ABILITY) &&
         !(given & KB(K_AGENT)))
-        return PARSE_FAIL("E_BAD_ARGUMENT: %s names its agent=", cmd->name);
+        return PARSE_FAIL("E_BAD_ARGUMENT", "%s names its agent=", cmd->name);
     if (cmd->verb == V_USE && !(given & KB(K_ITEM)))
-        return PARSE_FAIL("E_BAD_ARGUMENT: USE names its item=");
+        return PARSE_FAIL("E_BAD_ARGUMENT", "USE names its item=");
     if (need && given != need) {
         char want[120] = "";
         for (int k = 0; k < K_N; k++)
@@ -608,19 +607,19 @@ int bra_expand_text(const tt_game *g, const void *st, const char *text, char *at
         if (cmd->verb == V_DEPLOY) {
             char t[8];
             bra_token_name(c, m.token, t, sizeof t);
-            return PARSE_FAIL("E_BAD_ARGUMENT: DEPLOY of %s (%s) takes%s", t,
+            return PARSE_FAIL("E_BAD_ARGUMENT", "DEPLOY of %s (%s) takes%s", t,
                               bra_type_code_name(bra_tok_type(s, m.token)), want);
         }
-        return PARSE_FAIL("E_BAD_ARGUMENT: %s takes%s", cmd->name, want);
+        return PARSE_FAIL("E_BAD_ARGUMENT", "%s takes%s", cmd->name, want);
     }
     if (cmd->verb == V_DEPLOY && need && m.mode != BRA_NONE &&
         (bra_tok_type(s, m.token) == T_ABIL) != (m.mode <= MODE_RELOAD))
-        return PARSE_FAIL("E_BAD_ARGUMENT: that mode is not one of this token's");
+        return PARSE_FAIL("E_BAD_ARGUMENT", "that mode is not one of this token's");
     int rc = bra_check(c, s, &m, err);
     if (rc < 0)
         return rc;
     if (rc == BRA_PENDING)
-        return PARSE_FAIL("E_BAD_ARGUMENT: %s is missing an argument", cmd->name);
+        return PARSE_FAIL("E_BAD_ARGUMENT", "%s is missing an argument", cmd->name);
     write_atoms(c, s, &m, atoms, n, path);
     return TT_OK;
 }

@@ -14,7 +14,6 @@
 #include "core/pile.h"
 #include "games/invaders/invaders.h"
 
-#define REFUSE(rule, ...) tt_fail(err, TT_EILLEGAL, rule, __VA_ARGS__)
 
 static const char *zname(const inv_content *c, int z) { return c->zone_name[z]; }
 
@@ -40,16 +39,16 @@ static int check_play(const inv_content *c, const inv_state *s, int def, tt_erro
 {
     int side = s->active;
     if (def >= c->ncards || inv_hand_find(c, s, side, def) < 0)
-        return REFUSE("INV-5.3", "you hold no %s", def < c->ncards ? c->card[def].id : "such card");
+        return TT_REFUSE("INV-5.3", NULL, "you hold no %s", def < c->ncards ? c->card[def].id : "such card");
     const inv_card *card = &c->card[def];
     if (card->cancel)
-        return REFUSE("INV-5.10", "%s can only be played in a cancel window", card->name);
+        return TT_REFUSE("INV-5.10", NULL, "%s can only be played in a cancel window", card->name);
     if (!inv_payable(c, s, side, s->nhand[side] - 1, card->cost.discard, card->cost.drain,
                      inv_can_reduce(s, side))) {
         if (s->nhand[side] - 1 < card->cost.discard - inv_can_reduce(s, side))
-            return REFUSE("INV-5.5", "%s costs discard %d and you hold %d other cards",
+            return TT_REFUSE("INV-5.5", NULL, "%s costs discard %d and you hold %d other cards",
                           card->name, card->cost.discard, s->nhand[side] - 1);
-        return REFUSE("INV-5.6", "%s costs drain %d and your deck has %d cards", card->name,
+        return TT_REFUSE("INV-5.6", NULL, "%s costs drain %d and your deck has %d cards", card->name,
                       card->cost.drain, s->ndeck[side]);
     }
     if (!card->is_unit)
@@ -57,7 +56,7 @@ static int check_play(const inv_content *c, const inv_state *s, int def, tt_erro
     for (int z = 0; z < INV_NZ; z++)
         if ((card->zones >> z & 1) && inv_can_place(c, s, side, z, INV_NONE))
             return TT_OK;
-    return REFUSE(side == INV_INVADER ? "INV-5.9" : "INV-5.7", "no zone has a free slot for %s",
+    return TT_REFUSE(side == INV_INVADER ? "INV-5.9" : "INV-5.7", NULL, "no zone has a free slot for %s",
                   card->name);
 }
 
@@ -65,24 +64,24 @@ static int check_use(const inv_content *c, const inv_state *s, int u, tt_error *
 {
     int side = s->active;
     if (u >= c->ninst || inv_loc(s, u) != L_SLOT || inv_owner(c, u) != side)
-        return REFUSE("INV-5.12", "you can only use your own units in play");
+        return TT_REFUSE("INV-5.12", NULL, "you can only use your own units in play");
     const inv_card *card = inv_def(c, u);
     if (card->activated < 0)
-        return REFUSE("INV-5.12", "%s has no ability to use", card->name);
+        return TT_REFUSE("INV-5.12", NULL, "%s has no ability to use", card->name);
     if (s->iflags[u] & IF_USED)
-        return REFUSE("INV-5.12", "%s was already used this turn", card->name);
+        return TT_REFUSE("INV-5.12", NULL, "%s was already used this turn", card->name);
     const inv_cost *k = &card->ab[(int)card->activated].cost;
     if (s->nhand[side] < k->discard)
-        return REFUSE("INV-2.18", "using %s costs discard %d and you hold %d cards", card->name,
+        return TT_REFUSE("INV-2.18", NULL, "using %s costs discard %d and you hold %d cards", card->name,
                       k->discard, s->nhand[side]);
     if (s->ndeck[side] < k->drain)
-        return REFUSE("INV-2.18", "using %s costs drain %d and your deck has %d cards",
+        return TT_REFUSE("INV-2.18", NULL, "using %s costs drain %d and your deck has %d cards",
                       card->name, k->drain, s->ndeck[side]);
     if (s->counters[u] < k->remove_counters)
-        return REFUSE("INV-9.23", "%s holds %d counters, %d are needed", card->name,
+        return TT_REFUSE("INV-9.23", NULL, "%s holds %d counters, %d are needed", card->name,
                       s->counters[u], k->remove_counters);
     if (k->rotate && (s->iflags[u] & IF_ROTATED))
-        return REFUSE("INV-5.17", "%s is rotated and cannot pay a rotate cost", card->name);
+        return TT_REFUSE("INV-5.17", NULL, "%s is rotated and cannot pay a rotate cost", card->name);
     return TT_OK;
 }
 
@@ -91,14 +90,14 @@ static int check_strategy(const inv_content *c, const inv_state *s, int i, int w
 {
     int side = window ? INV_MANKIND : s->active;
     if (i >= c->nstrats || c->strat[i].side != side)
-        return REFUSE("INV-5.14", "that is not one of your strategies");
+        return TT_REFUSE("INV-5.14", NULL, "that is not one of your strategies");
     const inv_strategy *st = &c->strat[i];
     if (s->strat_enabled[i])
-        return REFUSE("INV-5.14", "%s is already enabled and can never be used again", st->name);
+        return TT_REFUSE("INV-5.14", NULL, "%s is already enabled and can never be used again", st->name);
     if (window && st->timing != TIMING_OPPONENT_ATTACK_START)
-        return REFUSE("INV-4.7.1", "%s cannot be used in the attack window", st->name);
+        return TT_REFUSE("INV-4.7.1", NULL, "%s cannot be used in the attack window", st->name);
     if (!window && st->timing != TIMING_OWN_MAIN)
-        return REFUSE("INV-5.14", "%s is used only at the start of the Invader's attack",
+        return TT_REFUSE("INV-5.14", NULL, "%s is used only at the start of the Invader's attack",
                       st->name);
     return TT_OK;
 }
@@ -114,32 +113,32 @@ static int any_move_dest(const inv_content *c, const inv_state *s, int unit, int
 static int check_ops(const inv_content *c, const inv_state *s, int u, tt_error *err)
 {
     if (s->active != INV_MANKIND)
-        return REFUSE("INV-5.16", "only Mankind has the Ops Centre");
+        return TT_REFUSE("INV-5.16", NULL, "only Mankind has the Ops Centre");
     if (s->ops_uses >= c->ops_per_turn)
-        return REFUSE("INV-5.16", "the Ops Centre was used %d time%s this turn already",
+        return TT_REFUSE("INV-5.16", NULL, "the Ops Centre was used %d time%s this turn already",
                       s->ops_uses, s->ops_uses == 1 ? "" : "s");
     if (u >= c->ninst || inv_loc(s, u) != L_SLOT || inv_owner(c, u) != INV_MANKIND)
-        return REFUSE("INV-5.16", "the Ops Centre moves one of Mankind's units in play");
+        return TT_REFUSE("INV-5.16", NULL, "the Ops Centre moves one of Mankind's units in play");
     if (s->nhand[INV_MANKIND] < c->ops_cost.discard || s->ndeck[INV_MANKIND] < c->ops_cost.drain)
-        return REFUSE("INV-2.24", "you cannot pay the Ops Centre's cost");
+        return TT_REFUSE("INV-2.24", NULL, "you cannot pay the Ops Centre's cost");
     if (!any_move_dest(c, s, u, c->ops_any))
-        return REFUSE("INV-5.23", "%s has no zone to move to", inv_def(c, u)->name);
+        return TT_REFUSE("INV-5.23", NULL, "%s has no zone to move to", inv_def(c, u)->name);
     return TT_OK;
 }
 
 static int check_move_hero(const inv_content *c, const inv_state *s, tt_error *err)
 {
     if (s->active != INV_MANKIND || s->hero == INV_NONE)
-        return REFUSE("INV-5.17", "only Mankind moves his hero");
+        return TT_REFUSE("INV-5.17", NULL, "only Mankind moves his hero");
     const inv_card *h = inv_def(c, s->hero);
     if (s->hero_moved)
-        return REFUSE("INV-5.17", "the hero already moved this turn");
+        return TT_REFUSE("INV-5.17", NULL, "the hero already moved this turn");
     if (!h->mobile)
-        return REFUSE("INV-5.17", "%s is not mobile", h->name);
+        return TT_REFUSE("INV-5.17", NULL, "%s is not mobile", h->name);
     if (s->iflags[s->hero] & IF_ROTATED)
-        return REFUSE("INV-5.17", "%s is rotated and cannot move", h->name);
+        return TT_REFUSE("INV-5.17", NULL, "%s is rotated and cannot move", h->name);
     if (!any_move_dest(c, s, s->hero, 0))
-        return REFUSE("INV-5.17", "no adjacent zone has room for %s", h->name);
+        return TT_REFUSE("INV-5.17", NULL, "no adjacent zone has room for %s", h->name);
     return TT_OK;
 }
 
@@ -152,15 +151,15 @@ static int check_main(const inv_content *c, const inv_state *s, int op, int arg,
     case A_STRATEGY: return check_strategy(c, s, arg, 0, err);
     case A_PLOT_DRAW:
         if (s->active != INV_INVADER)
-            return REFUSE("INV-5.15", "only the Invader has the plot action");
+            return TT_REFUSE("INV-5.15", NULL, "only the Invader has the plot action");
         if (s->plot_used)
-            return REFUSE("INV-5.15", "the plot action was already used this turn");
+            return TT_REFUSE("INV-5.15", NULL, "the plot action was already used this turn");
         if (s->ndeck[INV_INVADER] == 0)
-            return REFUSE("INV-9.16", "your deck is empty");
+            return TT_REFUSE("INV-9.16", NULL, "your deck is empty");
         return TT_OK;
     case A_OPS: return check_ops(c, s, arg, err);
     case A_MOVE_HERO: return check_move_hero(c, s, err);
-    default: return REFUSE("INV-4.6", "that is not a main-step action");
+    default: return TT_REFUSE("INV-4.6", NULL, "that is not a main-step action");
     }
 }
 
@@ -171,9 +170,9 @@ static int check_sacrifice(const inv_content *c, const inv_state *s, int z, int 
 {
     if (u >= c->ninst || inv_loc(s, u) != L_SLOT || inv_owner(c, u) != INV_MANKIND ||
         inv_zone_of(s, u) != z)
-        return REFUSE("INV-5.8", "the sacrifice must be one of your units in %s", zname(c, z));
+        return TT_REFUSE("INV-5.8", NULL, "the sacrifice must be one of your units in %s", zname(c, z));
     if (u == s->hero && !inv_hero_sacrificable(c, s, mover))
-        return REFUSE("INV-5.8", "the hero can be sacrificed only in your turn, with heroes "
+        return TT_REFUSE("INV-5.8", NULL, "the hero can be sacrificed only in your turn, with heroes "
                                  "left and a free slot for the replacement");
     return TT_OK;
 }
@@ -185,14 +184,14 @@ static int check_move(const inv_content *c, const inv_state *s, int unit, int de
     int from = inv_zone_of(s, unit);
     const char *name = inv_def(c, unit)->name;
     if (z == from)
-        return REFUSE("INV-5.23", "%s is already in %s", name, zname(c, z));
+        return TT_REFUSE("INV-5.23", NULL, "%s is already in %s", name, zname(c, z));
     if (!dest_any && !(c->adjacent[from] >> z & 1))
-        return REFUSE("INV-2.3", "%s is not adjacent to %s", zname(c, z), zname(c, from));
+        return TT_REFUSE("INV-2.3", NULL, "%s is not adjacent to %s", zname(c, z), zname(c, from));
     if (!(inv_def(c, unit)->zones >> z & 1))
-        return REFUSE("INV-5.23", "%s cannot be in %s", name, zname(c, z));
+        return TT_REFUSE("INV-5.23", NULL, "%s cannot be in %s", name, zname(c, z));
     if (!inv_dest_ok(c, s, unit, dest_any, z))
-        return REFUSE(inv_owner(c, unit) == INV_INVADER ? "INV-5.9" : "INV-5.8",
-                      "%s has no room for %s", zname(c, z), name);
+        return TT_REFUSE(inv_owner(c, unit) == INV_INVADER ? "INV-5.9" : "INV-5.8", NULL,
+                         "%s has no room for %s", zname(c, z), name);
     return TT_OK;
 }
 
@@ -202,11 +201,11 @@ static int check_place_zone(const inv_content *c, const inv_state *s, int z, tt_
     if (d->kind == ACT_PLAY) {
         const inv_card *card = inv_def(c, d->source);
         if (!(card->zones >> z & 1))
-            return REFUSE("INV-5.7", "%s cannot be played in %s", card->name, zname(c, z));
+            return TT_REFUSE("INV-5.7", NULL, "%s cannot be played in %s", card->name, zname(c, z));
         if (!inv_can_place(c, s, d->player, z, INV_NONE))
             return d->player == INV_INVADER
-                       ? REFUSE("INV-5.9", "your column in %s is full and the Invader never sacrifices", zname(c, z))
-                       : REFUSE("INV-5.8", "your column in %s is full and nothing there may be sacrificed", zname(c, z));
+                       ? TT_REFUSE("INV-5.9", NULL, "your column in %s is full and the Invader never sacrifices", zname(c, z))
+                       : TT_REFUSE("INV-5.8", NULL, "your column in %s is full and nothing there may be sacrificed", zname(c, z));
         return TT_OK;
     }
     return check_move(c, s, d->source, d->kind == ACT_OPS && c->ops_any, z, err);
@@ -220,12 +219,12 @@ static int check_reduce(const inv_content *c, const inv_state *s, int player,
     (void)c;
     int discard = card->cost.discard, drain = card->cost.drain, hand = s->nhand[player];
     if (r > 2 || (r == 1 && !discard) || (r == 2 && !drain))
-        return REFUSE("INV-5.15", "the reduction lowers the discard or the drain cost, if it is not 0");
+        return TT_REFUSE("INV-5.15", NULL, "the reduction lowers the discard or the drain cost, if it is not 0");
     if (hand < discard - (r == 1))
-        return REFUSE("INV-5.5", "%s would cost discard %d and you hold %d other cards",
+        return TT_REFUSE("INV-5.5", NULL, "%s would cost discard %d and you hold %d other cards",
                       card->name, discard - (r == 1), hand);
     if (s->ndeck[player] < drain - (r == 2))
-        return REFUSE("INV-5.6", "%s would cost drain %d and your deck has %d cards", card->name,
+        return TT_REFUSE("INV-5.6", NULL, "%s would cost drain %d and your deck has %d cards", card->name,
                       drain - (r == 2), s->ndeck[player]);
     return TT_OK;
 }
@@ -242,7 +241,7 @@ static int check_declare(const inv_content *c, const inv_state *s, int op, int a
         "a zone: zone <Z>", "where the unit moves: dest <Z>",
         "the unit to sacrifice: sacrifice <unit>"};
     if (op != need_answer[need])
-        return REFUSE("INV-5.26a", "%s is declaring; the question now is %s",
+        return TT_REFUSE("INV-5.26a", NULL, "%s is declaring; the question now is %s",
                       d->kind == ACT_STRATEGY ? c->strat[d->source].name
                                               : inv_def(c, d->source)->name,
                       question[need]);
@@ -250,18 +249,18 @@ static int check_declare(const inv_content *c, const inv_state *s, int op, int a
     case N_REDUCE:
         return check_reduce(c, s, d->player, inv_def(c, d->source), arg, err);
     case N_ZONE:
-        return arg < INV_NZ ? check_place_zone(c, s, arg, err) : REFUSE("INV-2.2", "no such zone");
+        return arg < INV_NZ ? check_place_zone(c, s, arg, err) : TT_REFUSE("INV-2.2", NULL, "no such zone");
     case N_SACRIFICE:
         return check_sacrifice(c, s, d->zone, d->kind == ACT_PLAY ? INV_NONE : d->source, arg, err);
     case N_TARGET:
         return inv_target_ok(c, s, e, arg) ? TT_OK
-                                           : REFUSE("INV-2.20", "that unit is not a legal target");
+                                           : TT_REFUSE("INV-2.20", NULL, "that unit is not a legal target");
     case N_EZONE:
         return inv_effect_zone_ok(c, s, e, arg) ? TT_OK
-                                                : REFUSE("INV-2.21", "that zone cannot be chosen");
+                                                : TT_REFUSE("INV-2.21", NULL, "that zone cannot be chosen");
     case N_DEST:
         return arg < INV_NZ ? check_move(c, s, d->choice[slot - 1], e->dest == DEST_ANY, arg, err)
-                            : REFUSE("INV-2.2", "no such zone");
+                            : TT_REFUSE("INV-2.2", NULL, "no such zone");
     default: {
         int unit = d->choice[slot - 2], z = d->choice[slot - 1];
         return check_sacrifice(c, s, z, unit, arg, err);
@@ -273,13 +272,13 @@ static int check_cancel(const inv_content *c, const inv_state *s, int player, in
                         tt_error *err)
 {
     if (def >= c->ncards || inv_hand_find(c, s, player, def) < 0)
-        return REFUSE("INV-5.10", "you hold no %s", def < c->ncards ? c->card[def].id : "such card");
+        return TT_REFUSE("INV-5.10", NULL, "you hold no %s", def < c->ncards ? c->card[def].id : "such card");
     const inv_card *card = &c->card[def];
     if (!card->cancel)
-        return REFUSE("INV-5.10", "%s cannot cancel", card->name);
+        return TT_REFUSE("INV-5.10", NULL, "%s cannot cancel", card->name);
     if (!inv_payable(c, s, player, s->nhand[player] - 1, card->cost.discard, card->cost.drain,
                      inv_can_reduce(s, player)))
-        return REFUSE("INV-5.4", "you cannot pay %s's cost", card->name);
+        return TT_REFUSE("INV-5.4", NULL, "you cannot pay %s's cost", card->name);
     return TT_OK;
 }
 
@@ -290,56 +289,56 @@ static int check_decision(const inv_content *c, const inv_state *s, const tt_fra
     switch (f->kind) {
     case F_PLACE_HERO:
         if (op != A_ZONE || arg >= INV_NZ)
-            return REFUSE("INV-5.22", "place the hero: choose a zone");
+            return TT_REFUSE("INV-5.22", NULL, "place the hero: choose a zone");
         if (s->ncol[INV_MANKIND][arg] >= c->slots)
-            return REFUSE("INV-5.22", "%s has no empty Mankind slot", zname(c, arg));
+            return TT_REFUSE("INV-5.22", NULL, "%s has no empty Mankind slot", zname(c, arg));
         return TT_OK;
     case F_DECLARE:
         if (f->a == 0)
             return check_declare(c, s, op, arg, err);
         if (op != A_REDUCE)
-            return REFUSE("INV-5.15", "choose the reduction of the cancel card's cost");
+            return TT_REFUSE("INV-5.15", NULL, "choose the reduction of the cancel card's cost");
         return check_reduce(c, s, p, inv_def(c, s->chain[s->nchain - 1].card), arg, err);
     case F_PAY_DISCARD: case F_DISCARD_HAND:
         if (op != A_DISCARD || arg >= c->ncards || inv_hand_find(c, s, p, arg) < 0)
-            return REFUSE(f->kind == F_PAY_DISCARD ? "INV-5.5" : "INV-5.26",
-                          "discard a card from your hand");
+            return TT_REFUSE(f->kind == F_PAY_DISCARD ? "INV-5.5" : "INV-5.26", NULL,
+                             "discard a card from your hand");
         return TT_OK;
     case F_WINDOW:
         if (op == A_DECLINE)
             return TT_OK;
         if (op != A_CANCEL)
-            return REFUSE("INV-5.10", "cancel with a card or decline");
+            return TT_REFUSE("INV-5.10", NULL, "cancel with a card or decline");
         return check_cancel(c, s, p, arg, err);
     case F_ATTACK_WINDOW:
         if (op == A_DECLINE)
             return TT_OK;
         if (op != A_STRATEGY)
-            return REFUSE("INV-4.7.1", "enable a strategy or decline");
+            return TT_REFUSE("INV-4.7.1", NULL, "enable a strategy or decline");
         return check_strategy(c, s, arg, 1, err);
     case F_SHIELD: {
         int most = inv_shield_counters(c, s, p);
         most = f->b < most ? f->b : most;
         if (op != A_SHIELD || arg > most)
-            return REFUSE("INV-5.19", "shield between 0 and %d", most);
+            return TT_REFUSE("INV-5.19", NULL, "shield between 0 and %d", most);
         return TT_OK;
     }
     case F_SHIELD_TAKE:
         if (op != A_FROM || arg >= c->ninst || inv_loc(s, arg) != L_SLOT ||
             inv_owner(c, arg) != p || !inv_def(c, arg)->shield || !s->counters[arg])
-            return REFUSE("INV-9.21", "take the counter from one of your shield cards");
+            return TT_REFUSE("INV-9.21", NULL, "take the counter from one of your shield cards");
         return TT_OK;
     case F_SPLIT_REPAIR:
         if (op != A_ZONE || arg >= INV_NZ || !s->tokens[arg])
-            return REFUSE("INV-2.21", "choose a zone that carries damage tokens");
+            return TT_REFUSE("INV-2.21", NULL, "choose a zone that carries damage tokens");
         return TT_OK;
     case F_TRIGGER_ORDER:
         if (op != A_TRIGGER || arg >= c->ninst ||
             tt_pile_find(s->trig, s->ntrig, (uint16_t)arg) < 0)
-            return REFUSE("INV-4.3", "choose which start-of-turn ability resolves next");
+            return TT_REFUSE("INV-4.3", NULL, "choose which start-of-turn ability resolves next");
         return TT_OK;
     default:
-        return REFUSE("INV-5.18", "no decision is pending");
+        return TT_REFUSE("INV-5.18", NULL, "no decision is pending");
     }
 }
 
@@ -361,7 +360,7 @@ static int check(const inv_content *c, const inv_state *s, tt_action a, tt_error
         return tt_fail(err, TT_EPARSE, NULL, "not an action of this game");
     const tt_frame *f = top(s);
     if (op == A_SACRIFICE && !asks_sacrifice(c, s, f))
-        return REFUSE("INV-5.8", "a sacrifice is declared only when the chosen column is full");
+        return TT_REFUSE("INV-5.8", NULL, "a sacrifice is declared only when the chosen column is full");
     if (f)
         return check_decision(c, s, f, op, arg, err);
     return check_main(c, s, op, arg, err);
@@ -690,20 +689,10 @@ int inv_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *
     else
         do_main(c, s, INV_OP(a), INV_ARG(a), ev);
     inv_run(c, s, ev);
-#ifndef NDEBUG
-    assert(inv_sanity(g, s, NULL) == TT_OK);
-#endif
     return TT_OK;
 }
 
 /* INV-5.28: either player may concede at any time, outside the turn order. */
-int inv_offturn_legal(const tt_game *g, const void *st, int player, tt_action *out)
-{
-    (void)g, (void)st, (void)player;
-    out[0] = TT_CONCEDE;
-    return 1;
-}
-
 int inv_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_events *ev,
                       tt_error *err)
 {

@@ -104,7 +104,6 @@ const tt_rules invaders_rules = {
     .to_move = inv_to_move,
     .legal = inv_legal,
     .apply = inv_apply,
-    .offturn_legal = inv_offturn_legal,
     .offturn_apply = inv_offturn_apply,
     .format = inv_format,
     .parse = inv_parse,

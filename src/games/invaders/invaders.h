@@ -277,9 +277,8 @@ static inline const inv_card *inv_def(const inv_content *c, int inst)
 /* The sole winner of a finished game, or INV_NONE (playing, aborted). */
 static inline int inv_winner(const inv_state *s)
 {
-    if (!s->head.over || s->head.rank[0] == s->head.rank[1])
-        return INV_NONE;
-    return s->head.rank[0] == 1 ? INV_INVADER : INV_MANKIND;
+    int w = tt_head_winner(&s->head, 2);
+    return w < 0 ? INV_NONE : w;
 }
 static inline int inv_loc(const inv_state *s, int inst) { return s->loc[inst] & 15; }
 static inline int inv_zone_of(const inv_state *s, int inst) { return s->loc[inst] >> 4; }
@@ -341,7 +340,6 @@ int inv_to_move(const tt_game *g, const void *st);
 int inv_legal(const tt_game *g, const void *st, tt_action *out);
 int inv_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err);
 /* Conceding, the one action outside the turn order (INV-5.28). */
-int inv_offturn_legal(const tt_game *g, const void *st, int player, tt_action *out);
 int inv_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_events *ev,
                       tt_error *err);
 

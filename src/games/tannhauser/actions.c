@@ -12,7 +12,6 @@
 #include "core/events.h"
 #include "games/tannhauser/tannhauser.h"
 
-#define REFUSE(rule, code, ...) tt_fail(err, TT_EILLEGAL, rule, code ": " __VA_ARGS__)
 
 int tan_to_move(const tt_game *g, const void *st)
 {
@@ -286,7 +285,7 @@ int tan_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_ev
     }
     if (a == TT_OFFER_DRAW) {
         if (s->draw_offer)
-            return REFUSE("TAN-8.6", "E_WRONG_STEP", "a draw offer is already waiting for %s",
+            return TT_REFUSE("TAN-8.6", "E_WRONG_STEP", "a draw offer is already waiting for %s",
                           s->draw_offer == player + 1 ? "the answer" : "your answer");
         s->draw_offer = (uint8_t)(player + 1);
         tt_emit(ev, EV_DRAW_OFFER, player, TT_SEEN_ALL, player, 0, 0, 0);
@@ -295,7 +294,7 @@ int tan_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_ev
     if (a != TT_ACCEPT_DRAW && a != TT_DECLINE_DRAW)
         return tt_fail(err, TT_EARG, NULL, "not an action outside the turn order of Tannhäuser");
     if (!s->draw_offer || s->draw_offer == player + 1)
-        return REFUSE("TAN-8.6", "E_WRONG_STEP", "there is no draw offer for you to answer");
+        return TT_REFUSE("TAN-8.6", "E_WRONG_STEP", "there is no draw offer for you to answer");
     s->draw_offer = 0;
     tt_emit(ev, EV_DRAW_ANSWER, player, TT_SEEN_ALL, player, a == TT_ACCEPT_DRAW, 0, 0);
     if (a == TT_ACCEPT_DRAW)

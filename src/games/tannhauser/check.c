@@ -15,7 +15,6 @@
 #include "core/errors.h"
 #include "games/tannhauser/tannhauser.h"
 
-#define REFUSE(rule, code, ...) tt_fail(err, TT_EILLEGAL, rule, code ": " __VA_ARGS__)
 
 static const char *cname(const tan_content *c, int circle) { return c->circle[circle].id; }
 static const char *uname(const tan_content *c, const tan_state *s, int u)
@@ -59,18 +58,18 @@ static int check_recruit(const tan_content *c, const tan_state *s, int ch, tt_er
 {
     int seat = s->decider;
     if (ch >= c->nchars)
-        return REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such character");
+        return TT_REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such character");
     if (c->chr[ch].faction != c->faction[seat])
-        return REFUSE("TAN-3.5", "E_BAD_TEAM", "%s is not of your faction", c->chr[ch].name);
+        return TT_REFUSE("TAN-3.5", "E_BAD_TEAM", "%s is not of your faction", c->chr[ch].name);
     int heroes = 0, troopers = 0;
     for (int k = 0; k < s->pl[seat].nrecruited; k++) {
         int d = s->unit[seat * TAN_TEAM + k].def;
         if (d == ch)
-            return REFUSE("TAN-3.5", "E_BAD_TEAM", "%s is already in your team", c->chr[ch].name);
+            return TT_REFUSE("TAN-3.5", "E_BAD_TEAM", "%s is already in your team", c->chr[ch].name);
         c->chr[d].cls == CLASS_HERO ? heroes++ : troopers++;
     }
     if (c->chr[ch].cls == CLASS_HERO ? heroes == TAN_HEROES : troopers == TAN_TROOPERS)
-        return REFUSE("TAN-3.5", "E_BAD_TEAM", "a team has %s", c->chr[ch].cls == CLASS_HERO
+        return TT_REFUSE("TAN-3.5", "E_BAD_TEAM", "a team has %s", c->chr[ch].cls == CLASS_HERO
                                                                    ? "3 Heroes"
                                                                    : "2 Troopers");
     return TT_OK;
@@ -84,16 +83,16 @@ static int own_unit(const tan_state *s, int u, int seat)
 static int check_pack_kind(const tan_char *ch, int pack, tt_error *err)
 {
     if (pack != PACK_CUSTOM && (pack > PACK_MENTAL || !ch->npack[pack]))
-        return REFUSE("TAN-3.6", "E_BAD_PACK", "%s has no %s pack", ch->name, tan_pack_name(pack));
+        return TT_REFUSE("TAN-3.6", "E_BAD_PACK", "%s has no %s pack", ch->name, tan_pack_name(pack));
     return TT_OK;
 }
 
 static int check_pack(const tan_content *c, const tan_state *s, int u, int pack, tt_error *err)
 {
     if (!own_unit(s, u, s->decider))
-        return REFUSE("TAN-3.6", "E_NOT_YOUR_CHARACTER", "that is not one of your characters");
+        return TT_REFUSE("TAN-3.6", "E_NOT_YOUR_CHARACTER", "that is not one of your characters");
     if (s->unit[u].pack != PACK_NONE)
-        return REFUSE("TAN-3.6", "E_BAD_PACK", "%s's pack is already chosen", uname(c, s, u));
+        return TT_REFUSE("TAN-3.6", "E_BAD_PACK", "%s's pack is already chosen", uname(c, s, u));
     return check_pack_kind(tan_chr(c, s, u), pack, err);
 }
 
@@ -111,13 +110,13 @@ static int check_custom(const tan_content *c, const tan_state *s, int def, tt_er
         most = n > most ? n : most;
     }
     if (def >= c->nequip || most == 0)
-        return REFUSE("TAN-3.6", "E_BAD_PACK", "%s is in none of %s's packs",
+        return TT_REFUSE("TAN-3.6", "E_BAD_PACK", "%s is in none of %s's packs",
                       def < c->nequip ? c->equip[def].name : "that token", ch->name);
     int have = 0;
     for (int k = 0; k < un->ncustom; k++)
         have += un->custom[k] == def;
     if (have >= most || un->ncustom >= TAN_MAX_PACK)
-        return REFUSE("TAN-3.6", "E_BAD_PACK", "%s's packs hold %s only %d time%s", ch->name,
+        return TT_REFUSE("TAN-3.6", "E_BAD_PACK", "%s's packs hold %s only %d time%s", ch->name,
                       c->equip[def].name, most, most == 1 ? "" : "s");
     uint8_t kinds = 0;
     int stacks = 0;
@@ -129,7 +128,7 @@ static int check_custom(const tan_content *c, const tan_state *s, int def, tt_er
             kinds |= (uint8_t)(1 << e->weapon.type), stacks++;
     }
     if (stacks > ch->slots)
-        return REFUSE("TAN-2.6.6", "E_BAD_PACK", "%s does not fit %s's %d slots",
+        return TT_REFUSE("TAN-2.6.6", "E_BAD_PACK", "%s does not fit %s's %d slots",
                       c->equip[def].name, ch->name, ch->slots);
     return TT_OK;
 }
@@ -137,10 +136,10 @@ static int check_custom(const tan_content *c, const tan_state *s, int def, tt_er
 static int check_entry(const tan_content *c, const tan_state *s, int circle, tt_error *err)
 {
     if (circle >= c->ncircles || c->circle[circle].kind != CK_ENTRY)
-        return REFUSE("TAN-3.8", "E_NOT_ENTRY", "%s is not an entry circle",
+        return TT_REFUSE("TAN-3.8", "E_NOT_ENTRY", "%s is not an entry circle",
                       circle < c->ncircles ? cname(c, circle) : "that");
     if (s->pl[1 - s->decider].entry == circle)
-        return REFUSE("TAN-3.8", "E_ENTRY_TAKEN", "%s is the other team's entry point",
+        return TT_REFUSE("TAN-3.8", "E_ENTRY_TAKEN", "%s is the other team's entry point",
                       cname(c, circle));
     return TT_OK;
 }
@@ -154,12 +153,12 @@ int tan_obj_held_by(const tan_content *c, const tan_state *s, int o, int seat)
 static int check_discard(const tan_content *c, const tan_state *s, int o, tt_error *err)
 {
     if (!tan_obj_held_by(c, s, o, s->decider))
-        return REFUSE("TAN-3.9.2", "E_BAD_PLACEMENT", "you hold no such objective token");
+        return TT_REFUSE("TAN-3.9.2", "E_BAD_PLACEMENT", "you hold no such objective token");
     int n = 0;
     for (int k = 0; k < c->nobjs; k++)
         n += tan_obj_held_by(c, s, k, s->decider) && c->obj[k].skill[0] == c->obj[o].skill[0];
     if (n <= 4)
-        return REFUSE("TAN-3.9.2", "E_BAD_PLACEMENT", "you may keep all %d %s tokens", n,
+        return TT_REFUSE("TAN-3.9.2", "E_BAD_PLACEMENT", "you may keep all %d %s tokens", n,
                       tan_skill_name(c->obj[o].skill[0]));
     return TT_OK;
 }
@@ -183,11 +182,11 @@ static int fits_circle(const tan_content *c, const tan_state *s, int o, int circ
 static int check_place(const tan_content *c, const tan_state *s, int o, int circle, tt_error *err)
 {
     if (o < c->nobjs && c->obj[o].owner != c->faction[s->decider])
-        return REFUSE("TAN-3.9.3", "E_NOT_YOUR_DECISION", "the other player places now");
+        return TT_REFUSE("TAN-3.9.3", "E_NOT_YOUR_DECISION", "the other player places now");
     if (!tan_obj_held_by(c, s, o, s->decider))
-        return REFUSE("TAN-3.9.3", "E_BAD_PLACEMENT", "you hold no such objective token");
+        return TT_REFUSE("TAN-3.9.3", "E_BAD_PLACEMENT", "you hold no such objective token");
     if (circle >= c->ncircles || !fits_circle(c, s, o, circle))
-        return REFUSE("TAN-3.9.3", "E_BAD_PLACEMENT",
+        return TT_REFUSE("TAN-3.9.3", "E_BAD_PLACEMENT",
                       "%s needs an empty %s %s objective circle", c->obj[o].id,
                       c->obj[o].grade == GRADE_PRIMARY ? "gold" : "silver",
                       tan_skill_name(c->obj[o].skill[0]));
@@ -233,13 +232,13 @@ static int on_side(const tan_content *c, const tan_state *s, int seat, int o)
 static int check_flag(const tan_content *c, const tan_state *s, int circle, tt_error *err)
 {
     if (circle >= c->ncircles || c->circle[circle].kind != CK_OBJECTIVE || flag_on(s, circle))
-        return REFUSE("TAN-3.9.4", "E_BAD_PLACEMENT", "a flag goes on an empty objective circle");
+        return TT_REFUSE("TAN-3.9.4", "E_BAD_PLACEMENT", "a flag goes on an empty objective circle");
     if (on_side(c, s, s->decider, circle))
         return TT_OK;
     for (int k = 0; k < c->nobjcircles; k++) {
         int o = c->objcircle[k];
         if (!flag_on(s, o) && on_side(c, s, s->decider, o))
-            return REFUSE("TAN-3.9.4", "E_BAD_PLACEMENT", "%s is on the other team's side",
+            return TT_REFUSE("TAN-3.9.4", "E_BAD_PLACEMENT", "%s is on the other team's side",
                           cname(c, circle));
     }
     return TT_OK;
@@ -258,9 +257,9 @@ static int check_reinforce(const tan_content *c, const tan_state *s, int u, int 
     const tan_unit *un = &s->unit[u];
     if (!tan_reinforceable(c, s, u)) {
         if (un->status != ST_DEAD || c->chr[un->def].cls != CLASS_TROOPER)
-            return REFUSE("TAN-5.18.2", "E_NOT_ELIGIBLE", "only dead Troopers return, not %s",
+            return TT_REFUSE("TAN-5.18.2", "E_NOT_ELIGIBLE", "only dead Troopers return, not %s",
                           uname(c, s, u));
-        return REFUSE("TAN-5.18.3", "E_NOT_ELIGIBLE", "%s %s", uname(c, s, u),
+        return TT_REFUSE("TAN-5.18.3", "E_NOT_ELIGIBLE", "%s %s", uname(c, s, u),
                       un->returning ? "is already returning" : "died this turn");
     }
     return check_pack_kind(&c->chr[un->def], pack, err);
@@ -282,7 +281,7 @@ static const struct {
 static int check_move(const tan_content *c, const tan_state *s, int circle, tt_error *err)
 {
     if (circle >= c->ncircles)
-        return REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such circle");
+        return TT_REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such circle");
     int why = tan_step_why(c, s, circle);
     if (why == WHY_OK)
         return TT_OK;
@@ -308,20 +307,19 @@ static int check_move(const tan_content *c, const tan_state *s, int circle, tt_e
         snprintf(msg, sizeof msg, text[why], where, cname(c, s->unit[u].circle));
     else
         snprintf(msg, sizeof msg, text[why], who, where);
-    return tt_fail(err, TT_EILLEGAL, step_refusal[why].rule, "%s: %s", step_refusal[why].code,
-                   msg);
+    return TT_REFUSE(step_refusal[why].rule, step_refusal[why].code, "%s", msg);
 }
 
 static int check_buymp(const tan_content *c, const tan_state *s, int n, tt_error *err)
 {
     int u = s->active;
     if (n < 1 || n > 2)
-        return REFUSE("TAN-5.16.3", "E_VP_LIMIT", "a character spends at most 2 VP in a cycle");
+        return TT_REFUSE("TAN-5.16.3", "E_VP_LIMIT", "a character spends at most 2 VP in a cycle");
     if (s->pl[tan_seat_of(u)].vp < n)
-        return REFUSE("TAN-5.16.3", "E_NOT_ENOUGH_VP", "%d MP cost %d VP and your team has %d", n,
+        return TT_REFUSE("TAN-5.16.3", "E_NOT_ENOUGH_VP", "%d MP cost %d VP and your team has %d", n,
                       n, s->pl[tan_seat_of(u)].vp);
     if (tan_vp_limit_left(c, s, u) < n)
-        return REFUSE("TAN-5.16.3", "E_VP_LIMIT", "%s may spend %d more VP this cycle",
+        return TT_REFUSE("TAN-5.16.3", "E_VP_LIMIT", "%s may spend %d more VP this cycle",
                       uname(c, s, u), tan_vp_limit_left(c, s, u));
     return TT_OK;
 }
@@ -330,7 +328,7 @@ static int check_end(const tan_content *c, const tan_state *s, tt_error *err)
 {
     int u = s->active;
     if (s->unit[u].status == ST_BOARD && !tan_can_stop(c, s, u, s->unit[u].circle))
-        return REFUSE("TAN-4.8", "E_CANNOT_STOP_HERE", "%s cannot stop on %s", uname(c, s, u),
+        return TT_REFUSE("TAN-4.8", "E_CANNOT_STOP_HERE", "%s cannot stop on %s", uname(c, s, u),
                       cname(c, s->unit[u].circle));
     return TT_OK;
 }
@@ -340,12 +338,12 @@ int tan_check_action_phase(const tan_content *c, const tan_state *s, tt_error *e
 {
     int u = s->active;
     if (s->unit[u].status != ST_BOARD)
-        return REFUSE("TAN-5.5.2", "E_NOT_ON_BOARD", "%s is still in reserve", uname(c, s, u));
+        return TT_REFUSE("TAN-5.5.2", "E_NOT_ON_BOARD", "%s is still in reserve", uname(c, s, u));
     if (!tan_can_stop(c, s, u, s->unit[u].circle))
-        return REFUSE("TAN-5.5.2", "E_CANNOT_ACT_HERE", "%s cannot stop on %s to act",
+        return TT_REFUSE("TAN-5.5.2", "E_CANNOT_ACT_HERE", "%s cannot stop on %s to act",
                       uname(c, s, u), cname(c, s->unit[u].circle));
     if (s->action_taken)
-        return REFUSE("TAN-5.5.2", "E_ACTION_USED", "%s has taken its action phase this cycle",
+        return TT_REFUSE("TAN-5.5.2", "E_ACTION_USED", "%s has taken its action phase this cycle",
                       uname(c, s, u));
     return TT_OK;
 }
@@ -359,13 +357,13 @@ static int check_bullrush(const tan_content *c, const tan_state *s, int e, tt_er
 {
     int u = s->active;
     if (!enemy_on_board(s, u, e))
-        return REFUSE("TAN-5.6.1", "E_TARGET_NOT_ENEMY", "a bull rush is against an enemy on the board");
+        return TT_REFUSE("TAN-5.6.1", "E_TARGET_NOT_ENEMY", "a bull rush is against an enemy on the board");
     if (!adjacent(c, s->unit[u].circle, s->unit[e].circle))
-        return REFUSE("TAN-5.6.1", "E_NOT_ADJACENT", "%s is not next to %s", uname(c, s, e),
+        return TT_REFUSE("TAN-5.6.1", "E_NOT_ADJACENT", "%s is not next to %s", uname(c, s, e),
                       uname(c, s, u));
     int cost = c->circle[s->unit[e].circle].move_cost;
     if (cost > tan_mp(c, s))
-        return REFUSE("TAN-5.6.1", "E_NO_MP", "entering %s costs %d MP and %s has %d",
+        return TT_REFUSE("TAN-5.6.1", "E_NO_MP", "entering %s costs %d MP and %s has %d",
                       cname(c, s->unit[e].circle), cost, uname(c, s, u), tan_mp(c, s));
     return TT_OK;
 }
@@ -378,19 +376,19 @@ static int refuse_attack(const tan_content *c, const tan_state *s, int why, int 
     const char *w = inst == TAN_NONE ? "unarmed" : inst < s->ninst ? ename(c, s, inst) : "that";
     switch (why) {
     case AW_NO_WEAPON:
-        return REFUSE(rule, "E_NO_WEAPON", "%s carries no %s to attack with", uname(c, s, u), w);
+        return TT_REFUSE(rule, "E_NO_WEAPON", "%s carries no %s to attack with", uname(c, s, u), w);
     case AW_LOCKED:
-        return REFUSE("TAN-5.11.4", "E_WEAPON_LOCKED", "%s was passed to %s: usable from its next cycle",
+        return TT_REFUSE("TAN-5.11.4", "E_WEAPON_LOCKED", "%s was passed to %s: usable from its next cycle",
                       w, uname(c, s, u));
-    case AW_NO_USES: return REFUSE(rule, "E_NO_USES", "%s has no uses left", w);
+    case AW_NO_USES: return TT_REFUSE(rule, "E_NO_USES", "%s has no uses left", w);
     case AW_NOT_ENEMY:
-        return REFUSE("TAN-9.8", "E_TARGET_NOT_ENEMY", "attacks are against enemies on the board");
+        return TT_REFUSE("TAN-9.8", "E_TARGET_NOT_ENEMY", "attacks are against enemies on the board");
     case AW_NO_LOS:
-        return REFUSE("TAN-2.4.3", "E_NO_LOS", "%s and %s are not on the same path",
+        return TT_REFUSE("TAN-2.4.3", "E_NO_LOS", "%s and %s are not on the same path",
                       cname(c, s->unit[u].circle), cname(c, s->unit[e].circle));
     default: {
         const tan_weapon *wp = tan_weapon_of(c, s, inst);
-        return REFUSE(rule, "E_OUT_OF_RANGE", "%s reaches %d..%d and %s is %d away", w,
+        return TT_REFUSE(rule, "E_OUT_OF_RANGE", "%s reaches %d..%d and %s is %d away", w,
                       wp->range_min, wp->range_max, uname(c, s, e),
                       tan_pd(c, s->unit[u].circle, s->unit[e].circle));
     }
@@ -409,20 +407,20 @@ static int check_throw(const tan_content *c, const tan_state *s, int circle, int
     if (inst >= s->ninst || s->item[inst].where != W_UNIT || s->item[inst].at != u ||
         c->equip[s->item[inst].def].weapon.type != WT_GRENADE ||
         c->equip[s->item[inst].def].kind != EK_WEAPON)
-        return REFUSE("TAN-5.8.1", "E_NO_WEAPON", "%s carries no such grenade", uname(c, s, u));
+        return TT_REFUSE("TAN-5.8.1", "E_NO_WEAPON", "%s carries no such grenade", uname(c, s, u));
     if (s->item[inst].locked == u)
-        return REFUSE("TAN-5.11.4", "E_WEAPON_LOCKED", "%s was passed to %s: usable from its next cycle",
+        return TT_REFUSE("TAN-5.11.4", "E_WEAPON_LOCKED", "%s was passed to %s: usable from its next cycle",
                       ename(c, s, inst), uname(c, s, u));
     if (circle >= c->ncircles || (c->circle[circle].kind != CK_PATH && c->circle[circle].kind != CK_ENTRY))
-        return REFUSE("TAN-5.8.1", "E_NOT_MOVABLE", "grenades are thrown at path circles");
+        return TT_REFUSE("TAN-5.8.1", "E_NOT_MOVABLE", "grenades are thrown at path circles");
     int at = s->unit[u].circle;
     if (!tan_same_path(c, at, circle))
-        return REFUSE("TAN-5.8.1", "E_NO_LOS", "%s is not on a path with %s", cname(c, circle),
+        return TT_REFUSE("TAN-5.8.1", "E_NO_LOS", "%s is not on a path with %s", cname(c, circle),
                       cname(c, at));
     const tan_weapon *w = &c->equip[s->item[inst].def].weapon;
     int pd = tan_pd(c, at, circle);
     if (pd < w->range_min || pd > w->range_max)
-        return REFUSE("TAN-5.8.1", "E_OUT_OF_RANGE", "%s reaches %d..%d and %s is %d away",
+        return TT_REFUSE("TAN-5.8.1", "E_OUT_OF_RANGE", "%s reaches %d..%d and %s is %d away",
                       ename(c, s, inst), w->range_min, w->range_max, cname(c, circle), pd);
     return TT_OK;
 }
@@ -438,18 +436,18 @@ static int check_use(const tan_content *c, const tan_state *s, int inst, int t, 
 {
     int u = s->active;
     if (inst >= s->ninst || s->item[inst].where != W_UNIT || s->item[inst].at != u)
-        return REFUSE("TAN-5.10.1", "E_NOT_USABLE", "%s carries no such item", uname(c, s, u));
+        return TT_REFUSE("TAN-5.10.1", "E_NOT_USABLE", "%s carries no such item", uname(c, s, u));
     if (c->equip[s->item[inst].def].effect != EF_HEAL)
-        return REFUSE("TAN-5.10.2", "E_NOT_USABLE", "%s works by itself; it is not used",
+        return TT_REFUSE("TAN-5.10.2", "E_NOT_USABLE", "%s works by itself; it is not used",
                       ename(c, s, inst));
     if (s->item[inst].locked == u)
-        return REFUSE("TAN-5.11.4", "E_NOT_USABLE", "%s was passed to %s: usable from its next cycle",
+        return TT_REFUSE("TAN-5.11.4", "E_NOT_USABLE", "%s was passed to %s: usable from its next cycle",
                       ename(c, s, inst), uname(c, s, u));
     if (t != u && !friend_within_reach(c, s, u, t))
-        return REFUSE("TAN-5.10.1", "E_NOT_SAME_PATH",
+        return TT_REFUSE("TAN-5.10.1", "E_NOT_SAME_PATH",
                       "heal yourself or a friend next to you on the same path");
     if (s->unit[t].wounds == 0)
-        return REFUSE("TAN-5.10.1", "E_NOTHING_TO_HEAL", "%s has no wound", uname(c, s, t));
+        return TT_REFUSE("TAN-5.10.1", "E_NOTHING_TO_HEAL", "%s has no wound", uname(c, s, t));
     return TT_OK;
 }
 
@@ -476,21 +474,21 @@ static int check_drop(const tan_content *c, const tan_state *s, int a, int circl
 {
     int u = s->active, at = s->unit[u].circle;
     if (flag ? !tan_carried_flag(s, a, u) : !carried_free(c, s, a, u))
-        return REFUSE("TAN-5.11.1", "E_NOT_FREE", "%s carries no such free equipment",
+        return TT_REFUSE("TAN-5.11.1", "E_NOT_FREE", "%s carries no such free equipment",
                       uname(c, s, u));
     if (circle >= c->ncircles)
-        return REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such circle");
+        return TT_REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such circle");
     if (c->site_of[circle] != TAN_NONE && !flag) {
         if (!adjacent(c, at, circle))
-            return REFUSE("TAN-5.11.1", "E_NOT_ADJACENT", "the crate at %s is not next to %s",
+            return TT_REFUSE("TAN-5.11.1", "E_NOT_ADJACENT", "the crate at %s is not next to %s",
                           cname(c, circle), uname(c, s, u));
         return TT_OK;
     }
     if (!adjacent_same_path(c, at, circle))
-        return REFUSE(flag ? "TAN-5.14.3" : "TAN-5.11.1", "E_NOT_SAME_PATH",
+        return TT_REFUSE(flag ? "TAN-5.14.3" : "TAN-5.11.1", "E_NOT_SAME_PATH",
                       "%s is not next to %s on the same path", cname(c, circle), cname(c, at));
     if (tan_occupant(s, circle, -1) >= 0)
-        return REFUSE("TAN-5.11.1", "E_CIRCLE_OCCUPIED", "someone stands on %s", cname(c, circle));
+        return TT_REFUSE("TAN-5.11.1", "E_CIRCLE_OCCUPIED", "someone stands on %s", cname(c, circle));
     return TT_OK;
 }
 
@@ -499,15 +497,15 @@ static int check_pass(const tan_content *c, const tan_state *s, int a, int f, in
 {
     int u = s->active;
     if (flag ? !tan_carried_flag(s, a, u) : !carried_free(c, s, a, u))
-        return REFUSE("TAN-5.11.1", "E_NOT_FREE", "%s carries no such free equipment",
+        return TT_REFUSE("TAN-5.11.1", "E_NOT_FREE", "%s carries no such free equipment",
                       uname(c, s, u));
     if (f >= TAN_UNITS || tan_seat_of(f) != tan_seat_of(u) || f == u || s->unit[f].def == TAN_NONE)
-        return REFUSE("TAN-5.11.1", "E_NOT_YOUR_CHARACTER", "equipment is passed to a friend");
+        return TT_REFUSE("TAN-5.11.1", "E_NOT_YOUR_CHARACTER", "equipment is passed to a friend");
     if (!friend_within_reach(c, s, u, f))
-        return REFUSE("TAN-5.11.1", "E_NOT_SAME_PATH", "%s is not next to %s on the same path",
+        return TT_REFUSE("TAN-5.11.1", "E_NOT_SAME_PATH", "%s is not next to %s on the same path",
                       uname(c, s, f), uname(c, s, u));
     if (!flag && !tan_room_for(c, s, f, s->item[a].def))
-        return REFUSE("TAN-2.6.6", "E_NO_ROOM", "%s has no room for %s", uname(c, s, f),
+        return TT_REFUSE("TAN-2.6.6", "E_NO_ROOM", "%s has no room for %s", uname(c, s, f),
                       ename(c, s, a));
     return TT_OK;
 }
@@ -517,16 +515,16 @@ static int check_pick(const tan_content *c, const tan_state *s, int inst, tt_err
     int u = s->active, at = s->unit[u].circle;
     if (inst >= s->ninst || s->item[inst].where != W_CIRCLE ||
         (s->item[inst].at != at && !adjacent_same_path(c, at, s->item[inst].at)))
-        return REFUSE("TAN-5.11.1", "E_NOT_SAME_PATH",
+        return TT_REFUSE("TAN-5.11.1", "E_NOT_SAME_PATH",
                       "that is not lying on %s or next to it on the same path", cname(c, at));
     if (tan_occupant(s, s->item[inst].at, u) >= 0)
-        return REFUSE("TAN-5.11.1", "E_CIRCLE_OCCUPIED", "someone stands on %s",
+        return TT_REFUSE("TAN-5.11.1", "E_CIRCLE_OCCUPIED", "someone stands on %s",
                       cname(c, s->item[inst].at));
     if (!tan_room_for(c, s, u, s->item[inst].def))
-        return REFUSE("TAN-2.6.6", "E_NO_ROOM", "%s has no room for %s", uname(c, s, u),
+        return TT_REFUSE("TAN-2.6.6", "E_NO_ROOM", "%s has no room for %s", uname(c, s, u),
                       ename(c, s, inst));
     if (s->item[inst].fresh)
-        return REFUSE("TAN-5.11.2", "E_FRESH_ITEM", "%s was dropped this cycle", ename(c, s, inst));
+        return TT_REFUSE("TAN-5.11.2", "E_FRESH_ITEM", "%s was dropped this cycle", ename(c, s, inst));
     return TT_OK;
 }
 
@@ -543,16 +541,16 @@ static int check_search(const tan_content *c, const tan_state *s, int circle, tt
     int u = s->active;
     int site = circle < c->ncircles ? c->site_of[circle] : TAN_NONE;
     if (site == TAN_NONE)
-        return REFUSE("TAN-5.12.1", "E_NO_CRATE", "%s is no crate site",
+        return TT_REFUSE("TAN-5.12.1", "E_NO_CRATE", "%s is no crate site",
                       circle < c->ncircles ? cname(c, circle) : "that");
     if (!adjacent(c, s->unit[u].circle, circle))
-        return REFUSE("TAN-5.12.1", "E_NOT_ADJACENT", "%s is not next to %s", cname(c, circle),
+        return TT_REFUSE("TAN-5.12.1", "E_NOT_ADJACENT", "%s is not next to %s", cname(c, circle),
                       uname(c, s, u));
     if (s->crate[site] == TAN_NONE && !crate_has_old_item(s, site))
-        return REFUSE("TAN-5.12.1", "E_NO_CRATE", "there is nothing to search at %s",
+        return TT_REFUSE("TAN-5.12.1", "E_NO_CRATE", "there is nothing to search at %s",
                       cname(c, circle));
     if (enemy_near(c, s, circle, tan_seat_of(u)))
-        return REFUSE("TAN-5.12.1", "E_ENEMY_ADJACENT", "an enemy stands next to %s",
+        return TT_REFUSE("TAN-5.12.1", "E_ENEMY_ADJACENT", "an enemy stands next to %s",
                       cname(c, circle));
     return TT_OK;
 }
@@ -561,11 +559,11 @@ static int check_take(const tan_content *c, const tan_state *s, int inst, tt_err
 {
     int u = s->active;
     if (inst >= s->ninst || s->item[inst].where != W_CRATE || s->item[inst].at != s->seq_site)
-        return REFUSE("TAN-5.12.2", "E_NO_CRATE", "that is not in the crate being searched");
+        return TT_REFUSE("TAN-5.12.2", "E_NO_CRATE", "that is not in the crate being searched");
     if (s->item[inst].fresh)
-        return REFUSE("TAN-5.11.2", "E_FRESH_ITEM", "%s was dropped this cycle", ename(c, s, inst));
+        return TT_REFUSE("TAN-5.11.2", "E_FRESH_ITEM", "%s was dropped this cycle", ename(c, s, inst));
     if (c->equip[s->item[inst].def].effect != EF_MEDAL_VP && !tan_room_for(c, s, u, s->item[inst].def))
-        return REFUSE("TAN-2.6.6", "E_NO_ROOM", "%s has no room for %s", uname(c, s, u),
+        return TT_REFUSE("TAN-2.6.6", "E_NO_ROOM", "%s has no room for %s", uname(c, s, u),
                       ename(c, s, inst));
     return TT_OK;
 }
@@ -603,7 +601,7 @@ static int some_substep(const tan_content *c, const tan_state *s)
 static int check_exchange(const tan_content *c, const tan_state *s, tt_error *err)
 {
     if (!some_substep(c, s))
-        return REFUSE("TAN-5.11.1", "E_NO_SUBSTEP", "there is nothing to drop, pass or pick up");
+        return TT_REFUSE("TAN-5.11.1", "E_NO_SUBSTEP", "there is nothing to drop, pass or pick up");
     return TT_OK;
 }
 
@@ -617,43 +615,43 @@ static int check_task(const tan_content *c, const tan_state *s, int circle, int 
 {
     int u = s->active, seat = tan_seat_of(u);
     if (c->mode != MODE_STORY)
-        return REFUSE("TAN-5.13.1", "E_WRONG_MODE", "tasks belong to Story games");
+        return TT_REFUSE("TAN-5.13.1", "E_WRONG_MODE", "tasks belong to Story games");
     int o = circle < c->ncircles ? tan_objective_at(c, s, circle) : -1;
     if (o < 0)
-        return REFUSE("TAN-5.13.1", "E_NO_OBJECTIVE", "no objective token waits on %s",
+        return TT_REFUSE("TAN-5.13.1", "E_NO_OBJECTIVE", "no objective token waits on %s",
                       circle < c->ncircles ? cname(c, circle) : "that");
     if (c->obj[o].owner != c->faction[seat])
-        return REFUSE("TAN-5.13.1", "E_NOT_OWN_OBJECTIVE", "%s belongs to the other team",
+        return TT_REFUSE("TAN-5.13.1", "E_NOT_OWN_OBJECTIVE", "%s belongs to the other team",
                       c->obj[o].id);
     if (!adjacent(c, s->unit[u].circle, circle))
-        return REFUSE("TAN-5.13.1", "E_NOT_ADJACENT", "%s is not next to %s", uname(c, s, u),
+        return TT_REFUSE("TAN-5.13.1", "E_NOT_ADJACENT", "%s is not next to %s", uname(c, s, u),
                       cname(c, circle));
     if (enemy_near(c, s, circle, seat))
-        return REFUSE("TAN-5.13.1", "E_ENEMY_ADJACENT", "an enemy stands next to %s",
+        return TT_REFUSE("TAN-5.13.1", "E_ENEMY_ADJACENT", "an enemy stands next to %s",
                       cname(c, circle));
     int half = -1;
     for (int k = 0; k < c->obj[o].nskills; k++)
         if (c->obj[o].skill[k] == skill && !(s->obj[o].halves >> k & 1))
             half = k;
     if (half < 0 || skill >= SK_COUNT)
-        return REFUSE("TAN-5.13.1", "E_WRONG_SKILL", "%s does not need %s now", c->obj[o].id,
+        return TT_REFUSE("TAN-5.13.1", "E_WRONG_SKILL", "%s does not need %s now", c->obj[o].id,
                       skill < SK_COUNT ? tan_skill_name(skill) : "that skill");
     int has = tan_has_skill(c, s, u, skill);
     if (has == !!buy)
-        return REFUSE("TAN-5.13.3", "E_WRONG_SKILL", "%s %s %s%s", uname(c, s, u),
+        return TT_REFUSE("TAN-5.13.3", "E_WRONG_SKILL", "%s %s %s%s", uname(c, s, u),
                       has ? "has" : "lacks", tan_skill_name(skill),
                       has ? ": nothing to buy" : ": add 'buy' to buy it");
     if (!buy)
         return TT_OK;
     if (c->obj[o].grade == GRADE_PRIMARY && s->obj[o].bought)
-        return REFUSE("TAN-5.13.3", "E_BOTH_BOUGHT", "one half of %s was already bought",
+        return TT_REFUSE("TAN-5.13.3", "E_BOTH_BOUGHT", "one half of %s was already bought",
                       c->obj[o].id);
     int cost = tan_buy_cost(c, o);
     if (s->pl[seat].vp < cost)
-        return REFUSE("TAN-5.13.3", "E_NOT_ENOUGH_VP", "buying %s costs %d VP and your team has %d",
+        return TT_REFUSE("TAN-5.13.3", "E_NOT_ENOUGH_VP", "buying %s costs %d VP and your team has %d",
                       tan_skill_name(skill), cost, s->pl[seat].vp);
     if (tan_vp_limit_left(c, s, u) < cost)
-        return REFUSE("TAN-5.16.3", "E_VP_LIMIT", "%s may spend %d more VP this cycle, not %d",
+        return TT_REFUSE("TAN-5.16.3", "E_VP_LIMIT", "%s may spend %d more VP this cycle, not %d",
                       uname(c, s, u), tan_vp_limit_left(c, s, u), cost);
     return TT_OK;
 }
@@ -671,20 +669,20 @@ static int check_takeflag(const tan_content *c, const tan_state *s, int circle, 
 {
     int u = s->active, seat = tan_seat_of(u), at = s->unit[u].circle;
     if (c->mode != MODE_CTF)
-        return REFUSE("TAN-5.14.1", "E_WRONG_MODE", "flags are taken in Capture the Flag");
+        return TT_REFUSE("TAN-5.14.1", "E_WRONG_MODE", "flags are taken in Capture the Flag");
     if (circle >= c->ncircles)
-        return REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such circle");
+        return TT_REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such circle");
     if (!flags_lying(s, 1 - seat, circle))
         return flags_lying(s, seat, circle)
-                   ? REFUSE("TAN-5.14.1", "E_OWN_FLAG", "only the other team takes your flags")
-                   : REFUSE("TAN-5.14.1", "E_NO_FLAG", "no flag lies on %s", cname(c, circle));
+                   ? TT_REFUSE("TAN-5.14.1", "E_OWN_FLAG", "only the other team takes your flags")
+                   : TT_REFUSE("TAN-5.14.1", "E_NO_FLAG", "no flag lies on %s", cname(c, circle));
     int reach = c->circle[circle].kind == CK_OBJECTIVE ? adjacent(c, at, circle)
                                                         : circle == at || adjacent_same_path(c, at, circle);
     if (!reach)
-        return REFUSE("TAN-5.14.1", "E_NOT_ADJACENT", "%s is out of %s's reach", cname(c, circle),
+        return TT_REFUSE("TAN-5.14.1", "E_NOT_ADJACENT", "%s is out of %s's reach", cname(c, circle),
                       uname(c, s, u));
     if (tan_enemy_at(s, circle, seat) >= 0 || enemy_near(c, s, circle, seat))
-        return REFUSE("TAN-5.14.1", "E_ENEMY_ADJACENT", "an enemy stands on or next to %s",
+        return TT_REFUSE("TAN-5.14.1", "E_ENEMY_ADJACENT", "an enemy stands on or next to %s",
                       cname(c, circle));
     return TT_OK;
 }
@@ -708,14 +706,14 @@ static int check_plant(const tan_content *c, const tan_state *s, tt_error *err)
 {
     int u = s->active;
     if (c->mode != MODE_CTF)
-        return REFUSE("TAN-5.14.4", "E_WRONG_MODE", "flags are planted in Capture the Flag");
+        return TT_REFUSE("TAN-5.14.4", "E_WRONG_MODE", "flags are planted in Capture the Flag");
     int carried = 0;
     for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++)
         carried += tan_carried_flag(s, a, u) != NULL;
     if (!carried)
-        return REFUSE("TAN-5.14.4", "E_NO_FLAG", "%s carries no enemy flag", uname(c, s, u));
+        return TT_REFUSE("TAN-5.14.4", "E_NO_FLAG", "%s carries no enemy flag", uname(c, s, u));
     if (tan_plant_circle(c, s, u) < 0)
-        return REFUSE("TAN-5.14.4", "E_NOT_AT_HOME",
+        return TT_REFUSE("TAN-5.14.4", "E_NOT_AT_HOME",
                       "plant next to your entry circle or your flags' home circles");
     return TT_OK;
 }
@@ -724,21 +722,21 @@ static int check_placeflag(const tan_content *c, const tan_state *s, int circle,
 {
     int u = s->active, seat = tan_seat_of(u);
     if (c->mode != MODE_DOMINATION)
-        return REFUSE("TAN-5.15.1", "E_WRONG_MODE", "flags are placed in Domination");
+        return TT_REFUSE("TAN-5.15.1", "E_WRONG_MODE", "flags are placed in Domination");
     int supply = 0;
     for (int k = 0; k < s->pl[seat].nflags; k++)
         supply += s->pl[seat].flag[k].where == FL_SUPPLY;
     if (!supply)
-        return REFUSE("TAN-5.15.1", "E_FLAG_SUPPLY_EMPTY", "all your flags are on the board");
+        return TT_REFUSE("TAN-5.15.1", "E_FLAG_SUPPLY_EMPTY", "all your flags are on the board");
     if (circle >= c->ncircles || c->circle[circle].kind != CK_OBJECTIVE ||
         !adjacent(c, s->unit[u].circle, circle))
-        return REFUSE("TAN-5.15.1", "E_NOT_ADJACENT", "flags go on an objective circle next to %s",
+        return TT_REFUSE("TAN-5.15.1", "E_NOT_ADJACENT", "flags go on an objective circle next to %s",
                       uname(c, s, u));
     if (flags_lying(s, seat, circle))
-        return REFUSE("TAN-5.15.1", "E_ALREADY_OWN_FLAG", "your flag is already on %s",
+        return TT_REFUSE("TAN-5.15.1", "E_ALREADY_OWN_FLAG", "your flag is already on %s",
                       cname(c, circle));
     if (enemy_near(c, s, circle, seat))
-        return REFUSE("TAN-5.15.1", "E_ENEMY_ADJACENT", "an enemy stands next to %s",
+        return TT_REFUSE("TAN-5.15.1", "E_ENEMY_ADJACENT", "an enemy stands next to %s",
                       cname(c, circle));
     return TT_OK;
 }
@@ -750,12 +748,12 @@ static int check_shrug(const tan_content *c, const tan_state *s, const tt_frame 
 {
     int victim = f->a, seat = tan_seat_of(victim);
     if (k > f->b)
-        return REFUSE("TAN-5.16.5", "E_BAD_COMMAND", "only %d wound%s to shrug off", f->b,
+        return TT_REFUSE("TAN-5.16.5", "E_BAD_COMMAND", "only %d wound%s to shrug off", f->b,
                       f->b == 1 ? "" : "s");
     if (k > s->pl[seat].vp)
-        return REFUSE("TAN-5.16.3", "E_NOT_ENOUGH_VP", "your team has %d VP", s->pl[seat].vp);
+        return TT_REFUSE("TAN-5.16.3", "E_NOT_ENOUGH_VP", "your team has %d VP", s->pl[seat].vp);
     if (k > tan_vp_limit_left(c, s, victim))
-        return REFUSE("TAN-5.16.3", "E_VP_LIMIT", "%s may spend %d more VP this cycle",
+        return TT_REFUSE("TAN-5.16.3", "E_VP_LIMIT", "%s may spend %d more VP this cycle",
                       uname(c, s, victim), tan_vp_limit_left(c, s, victim));
     return TT_OK;
 }
@@ -798,13 +796,13 @@ static int wrong_step(const tan_state *s, tt_error *err)
 {
     const tt_frame *f = tt_stack_peek(&s->stack);
     if (f)
-        return REFUSE("TAN-5.16.5", "E_WRONG_STEP", "%s", f->kind == F_SHRUG
+        return TT_REFUSE("TAN-5.16.5", "E_WRONG_STEP", "%s", f->kind == F_SHRUG
                                                               ? "a shrug decision is pending"
                                                               : "a counterattack decision is pending");
     if (s->phase == PH_CYCLE && s->seq != SEQ_NONE)
-        return REFUSE("TAN-5.20.2", "E_SEQUENCE_OPEN", "finish the %s with 'done' first",
+        return TT_REFUSE("TAN-5.20.2", "E_SEQUENCE_OPEN", "finish the %s with 'done' first",
                       s->seq == SEQ_EXCHANGE ? "exchange" : "search");
-    return REFUSE("TAN-5.20.2", "E_WRONG_STEP", "not now: %s", phase_text[s->phase]);
+    return TT_REFUSE("TAN-5.20.2", "E_WRONG_STEP", "not now: %s", phase_text[s->phase]);
 }
 
 static int check_setup(const tan_content *c, const tan_state *s, int op, int x, int y,
@@ -820,23 +818,23 @@ static int check_setup(const tan_content *c, const tan_state *s, int op, int x, 
     case A_PLACE: return check_place(c, s, x, y, err);
     case A_SKIP:
         return can_place_any(c, s, s->decider)
-                   ? REFUSE("TAN-3.9.3", "E_BAD_PLACEMENT", "you can still place a token")
+                   ? TT_REFUSE("TAN-3.9.3", "E_BAD_PLACEMENT", "you can still place a token")
                    : TT_OK;
     case A_FLAG: return check_flag(c, s, x, err);
     case A_REINFORCE:
         if (!own_unit(s, x, s->decider))
-            return REFUSE("TAN-5.18.3", "E_NOT_YOUR_CHARACTER", "that is not one of your characters");
+            return TT_REFUSE("TAN-5.18.3", "E_NOT_YOUR_CHARACTER", "that is not one of your characters");
         return check_reinforce(c, s, x, y, err);
     case A_NOREINFORCE: return TT_OK;
     case A_FIRST:
-        return x < TAN_PLAYERS ? TT_OK : REFUSE("TAN-4.4", "E_BAD_COMMAND", "first 0 or first 1");
+        return x < TAN_PLAYERS ? TT_OK : TT_REFUSE("TAN-4.4", "E_BAD_COMMAND", "first 0 or first 1");
     default: /* A_ACTIVATE */
         if (!own_unit(s, x, s->decider))
-            return REFUSE("TAN-4.5", "E_NOT_YOUR_CHARACTER", "that is not one of your characters");
+            return TT_REFUSE("TAN-4.5", "E_NOT_YOUR_CHARACTER", "that is not one of your characters");
         if (s->unit[x].status == ST_DEAD)
-            return REFUSE("TAN-4.5", "E_CHAR_DEAD", "%s is dead", uname(c, s, x));
+            return TT_REFUSE("TAN-4.5", "E_CHAR_DEAD", "%s is dead", uname(c, s, x));
         if (s->unit[x].activated)
-            return REFUSE("TAN-4.5", "E_ALREADY_ACTIVATED", "%s has had its cycle this turn",
+            return TT_REFUSE("TAN-4.5", "E_ALREADY_ACTIVATED", "%s has had its cycle this turn",
                           uname(c, s, x));
         return TT_OK;
     }
@@ -855,7 +853,7 @@ static int check_cycle(const tan_content *c, const tan_state *s, int op, int x, 
     case A_TAKE: return check_take(c, s, x, err);
     case A_DONE:
         return s->seq == SEQ_EXCHANGE && s->seq_steps == 0
-                   ? REFUSE("TAN-5.11.1", "E_NO_SUBSTEP", "an exchange needs at least one sub-step")
+                   ? TT_REFUSE("TAN-5.11.1", "E_NO_SUBSTEP", "an exchange needs at least one sub-step")
                    : TT_OK;
     default: break;
     }
@@ -906,14 +904,14 @@ int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *e
 {
     int op = TAN_OP(a), x = TAN_A(a), y = TAN_B(a), z = TAN_C(a);
     if (s->phase == PH_OVER)
-        return REFUSE("TAN-5.20.2", "E_GAME_OVER", "the game is over");
+        return TT_REFUSE("TAN-5.20.2", "E_GAME_OVER", "the game is over");
     if (op < 1 || op >= A_OP_COUNT || (!(used_args[op] & 1) && x) || (!(used_args[op] & 2) && y) ||
         (!(used_args[op] & 4) && z) || ((op == A_DROP || op == A_PASS || op == A_TASK) && z > 1))
-        return REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such action");
+        return TT_REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such action");
     /* TAN-5.18.1: out of reinforcements is the answer whenever it is the reason */
     if (op == A_REINFORCE && x < TAN_UNITS &&
         s->pl[tan_seat_of(x)].reinf_left <= returning(s, tan_seat_of(x)))
-        return REFUSE("TAN-5.18.1", "E_NO_REINFORCEMENTS", "no reinforcements are left");
+        return TT_REFUSE("TAN-5.18.1", "E_NO_REINFORCEMENTS", "no reinforcements are left");
     const tt_frame *f = tt_stack_peek(&s->stack);
     if (f) {
         if (f->kind == F_SHRUG && op == A_SHRUG)

@@ -350,7 +350,7 @@ int tan_rig(const tt_game *g, void *st, const char *what, const char *values, tt
 {
     tan_state *s = st;
     if (s->phase == PH_OVER)
-        return tt_fail(err, TT_EILLEGAL, NULL, "the game is over");
+        return tt_fail(err, TT_ESTATE, NULL, "the game is over");
     if (strcmp(what, "dice") == 0)
         return rig_dice(s, values, err);
     if (strcmp(what, "crate") == 0)

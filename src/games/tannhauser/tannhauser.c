@@ -140,16 +140,13 @@ static int check_game(const tan_content *c, tt_error *err)
 
 static int parse_params(tan_content *c, const tt_params *p, tt_error *err)
 {
+    /* the core checked mode, difficulty and max_turns against params[] */
     const char *v = tt_params_get(p, "mode");
     int m = v ? pick(mode_names, v) : MODE_DEATHMATCH;
-    if (m < 0)
-        return tt_fail(err, TT_EARG, NULL, "mode is story, deathmatch, ctf or domination, not '%s'", v);
     v = tt_params_get(p, "difficulty");
     int d = v ? pick(difficulty_names, v) : DIFF_NORMAL;
-    if (d < 0)
-        return tt_fail(err, TT_EARG, NULL, "difficulty is easy, normal or hard, not '%s'", v);
     v = tt_params_get(p, "max_turns");
-    long turns = v ? strtol(v, NULL, 10) : 12; /* the core checked 0..1000 */
+    long turns = v ? strtol(v, NULL, 10) : 12;
     c->mode = (uint8_t)m;
     c->difficulty = (uint8_t)d;
     c->max_turns = (uint16_t)turns;

@@ -7,9 +7,10 @@
  *
  * Decisions beyond the rules file (docs/games/tannhauser.md lists them for
  * players):
- *  - Concession is tt_concede; a draw by agreement (TAN-8.6) is tt_draw_offer /
- *    tt_draw_answer. Neither is a listed action, so random playouts and
- *    searches never end a game by agreement.
+ *  - Conceding and a draw by agreement (TAN-8.6: offer_draw, accept_draw,
+ *    decline_draw) are actions outside the turn order (tt_offturn_apply), not
+ *    listed actions, so random playouts and searches never end a game by
+ *    agreement.
  *  - Secret simultaneous choices (TAN-6.2) are made one seat after the other
  *    and revealed together; until then the other seat sees only how far the
  *    chooser has got. A player's choice in progress is kept by determinize
@@ -343,9 +344,8 @@ typedef struct tan_state {
 /* The sole winner of a finished game, or TAN_NONE (playing, or drawn). */
 static inline int tan_winner(const tan_state *s)
 {
-    if (!s->head.over || s->head.rank[0] == s->head.rank[1])
-        return TAN_NONE;
-    return s->head.rank[0] == 1 ? 0 : 1;
+    int w = tt_head_winner(&s->head, TAN_PLAYERS);
+    return w < 0 ? TAN_NONE : w;
 }
 
 /* --- actions (TAN-5.20.1) ------------------------------------------------------------ */

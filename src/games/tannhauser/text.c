@@ -499,16 +499,16 @@ int tan_expand(const tt_game *g, const void *st, const char *text, char *out, si
     if (target < 0)
         return tt_fail(err, TT_EPARSE, NULL, "no circle '%s' on %s", W.w[1], c->board_name);
     if (s->phase != PH_CYCLE || s->stack.n || s->seq != SEQ_NONE)
-        return tt_fail(err, TT_EILLEGAL, "TAN-5.4.2", "E_WRONG_STEP: no character is moving now");
+        return tt_refuse(err, "E_WRONG_STEP", "TAN-5.4.2", "no character is moving now");
     uint8_t route[64];
     int k = tan_route(c, s, target, route, 64);
     if (k < 0)
-        return tt_fail(err, TT_EILLEGAL, "TAN-5.4.2",
-                       "E_NOT_ADJACENT: several routes to %s cost the same; give the steps with move",
+        return tt_refuse(err, "E_NOT_ADJACENT", "TAN-5.4.2",
+                       "several routes to %s cost the same; give the steps with move",
                        c->circle[target].id);
     if (k == 0)
-        return tt_fail(err, TT_EILLEGAL, "TAN-5.4.2",
-                       "E_NOT_ADJACENT: no route reaches %s with %d MP", c->circle[target].id,
+        return tt_refuse(err, "E_NOT_ADJACENT", "TAN-5.4.2",
+                       "no route reaches %s with %d MP", c->circle[target].id,
                        tan_mp(c, s));
     for (int i = 0; i < k; i++)
         if (add_line(out, n, &at, i + 1 < k ? "move %s\n%s" : "move %s%s", c->circle[route[i]].id,

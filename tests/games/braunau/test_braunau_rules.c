@@ -379,7 +379,7 @@ static void test_BRA_10_13_market_exhausted(void **state)
     assert_string_equal(x->err.rule, "BRA-10.13");
 }
 
-/* tt_concede with three players: the game ends, scored, the conceder last. */
+/* A concession with three players: the game ends, scored, the conceder last. */
 static void test_concede_three_players(void **state)
 {
     bx *x = *state;
