@@ -6,7 +6,7 @@ SANBUILD ?= build-san
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 SEED     ?= 7
 
-.PHONY: all deps build run test test-fast test-san bench clean
+.PHONY: all deps build run test test-fast test-san format format-check bench clean
 
 all: build
 
@@ -31,8 +31,20 @@ run: build
 	@echo "  $(BUILD)/tabletop sim braunau --deck germans=standardized --deck austrians=random --vs germans=random"
 	@echo "  $(BUILD)/tabletop --help                                # everything else"
 
-# Every test, in the release build and again under AddressSanitizer + UndefinedBehaviorSanitizer.
-test: test-fast test-san
+# Every test, in the release build and again under AddressSanitizer + UndefinedBehaviorSanitizer,
+# after checking that the C sources follow .clang-format.
+test: format-check test-fast test-san
+
+# The C sources as .clang-format lays them out: `make format` rewrites them,
+# `make format-check` lists the files that differ and fails.
+FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
+
+format: deps
+	@clang-format -i $(FORMAT_FILES)
+
+format-check: deps
+	@bad=$$(for f in $(FORMAT_FILES); do clang-format "$$f" | cmp -s - "$$f" || echo "$$f"; done); \
+	if [ -n "$$bad" ]; then echo "not formatted (make format fixes it):"; echo "$$bad"; exit 1; fi
 
 test-fast: build
 	@ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)

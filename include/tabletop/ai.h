@@ -15,8 +15,8 @@ typedef struct tt_ai tt_ai;
 const char *tt_ai_list(int i);
 
 /* Creates AI `name` for `game` with parameters "key=value …" and `seed`. */
-int tt_ai_new(const char *name, const tt_game *game, const char *params,
-              uint64_t seed, tt_ai **out, tt_error *err);
+int tt_ai_new(const char *name, const tt_game *game, const char *params, uint64_t seed, tt_ai **out,
+              tt_error *err);
 void tt_ai_free(tt_ai *ai);
 const char *tt_ai_name(const tt_ai *ai);
 

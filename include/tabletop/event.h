@@ -41,7 +41,6 @@ typedef struct tt_events {
 struct tt_game;
 /* Narrates one event as `viewer` may see it (-2 spectator, -3 everything),
  * into buf; returns the length, 0 for events that have nothing to say. */
-int tt_event_text(const struct tt_game *game, const tt_event *ev, int viewer,
-                  char *buf, size_t n);
+int tt_event_text(const struct tt_game *game, const tt_event *ev, int viewer, char *buf, size_t n);
 
 #endif

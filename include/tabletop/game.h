@@ -18,7 +18,7 @@
 typedef struct tt_game tt_game;
 typedef struct tt_state tt_state; /* opaque; storage comes from the caller */
 
-#define TT_TERMINAL (-1)     /* tt_to_move when the game is over */
+#define TT_TERMINAL (-1) /* tt_to_move when the game is over */
 #define TT_MAX_PLAYERS 6
 
 /* The games this build knows, in registry order; NULL past the end. */
@@ -89,8 +89,8 @@ int tt_legal(const tt_game *game, const tt_state *state, tt_action *out);
 /* Validates and applies one action for the player to move. On TT_OK, events
  * (may be NULL) receives what happened. On error the state is unchanged and
  * err names the rule that refuses it. */
-int tt_apply(const tt_game *game, tt_state *state, tt_action action,
-             tt_events *events, tt_error *err);
+int tt_apply(const tt_game *game, tt_state *state, tt_action action, tt_events *events,
+             tt_error *err);
 
 /* Applies an action given as text. Besides the atomic forms, a compound form
  * "head key=value …" is accepted: the head, then each key=value as the atomic
@@ -98,8 +98,8 @@ int tt_apply(const tt_game *game, tt_state *state, tt_action action,
  * instead read a whole command in its rules' own syntax and check it as its
  * rules do (Braunau: "DEPLOY token=G10 mode=UPGRADE"), then apply the atomic
  * actions it stands for. A compound that fails at any step changes nothing. */
-int tt_apply_text(const tt_game *game, tt_state *state, const char *text,
-                  tt_events *events, tt_error *err);
+int tt_apply_text(const tt_game *game, tt_state *state, const char *text, tt_events *events,
+                  tt_error *err);
 
 /* As tt_apply_text, and on success writes into canon (n bytes) the canonical
  * text of each atomic action applied, one per line: what a record stores.
@@ -131,7 +131,10 @@ int tt_offturn_apply(const tt_game *game, tt_state *state, int player, tt_action
 
 /* Is `action` one of the actions outside the turn order? (They carry this bit.) */
 #define TT_OFFTURN 0x80000000u
-static inline int tt_action_is_offturn(tt_action a) { return (a & TT_OFFTURN) != 0; }
+static inline int tt_action_is_offturn(tt_action a)
+{
+    return (a & TT_OFFTURN) != 0;
+}
 
 /* The actions outside the turn order every game may offer, with the texts
  * the core gives them ("concede", "offer_draw", …); a game numbers its own
@@ -146,10 +149,9 @@ enum {
 
 /* The canonical text of an action in this state, and back. format writes at
  * most n bytes (always terminated) and returns TT_OK or TT_EARG. */
-int tt_action_format(const tt_game *game, const tt_state *state, tt_action a,
-                     char *buf, size_t n);
-int tt_action_parse(const tt_game *game, const tt_state *state, const char *text,
-                    tt_action *out, tt_error *err);
+int tt_action_format(const tt_game *game, const tt_state *state, tt_action a, char *buf, size_t n);
+int tt_action_parse(const tt_game *game, const tt_state *state, const char *text, tt_action *out,
+                    tt_error *err);
 
 /* Per-player outcome at the end, from the ranks: +1 for first place, -1 for
  * the last, evenly between; 0 for everyone in a draw (all share first place)
@@ -164,12 +166,12 @@ typedef struct tt_standing {
 } tt_standing;
 
 typedef struct tt_result {
-    int over;        /* 0 while the game goes on */
-    int winner;      /* the sole first, or -1 (none yet, a draw, a shared first place) */
+    int over;         /* 0 while the game goes on */
+    int winner;       /* the sole first, or -1 (none yet, a draw, a shared first place) */
     unsigned winners; /* bit per player ranked first; 0 while playing and in a draw,
                          where every player shares first place */
-    char reason[32]; /* the rules' reason code, e.g. "PLOT_ZERO"; "" while playing */
-    int turn;        /* the game's own count (turns, or rounds) when it ended */
+    char reason[32];  /* the rules' reason code, e.g. "PLOT_ZERO"; "" while playing */
+    int turn;         /* the game's own count (turns, or rounds) when it ended */
     int nplayers;
     tt_standing player[TT_MAX_PLAYERS];
 } tt_result;
@@ -187,8 +189,8 @@ int tt_sanity(const tt_game *game, const tt_state *state, tt_error *err);
 /* Rigs the next random outcomes, for tests and puzzles: `what` and `values`
  * are game-specific (Invaders: "mankind_deck", "militia_cadre ranger_hovertank").
  * On error the state is unchanged. */
-int tt_rig(const tt_game *game, tt_state *state, const char *what,
-           const char *values, tt_error *err);
+int tt_rig(const tt_game *game, tt_state *state, const char *what, const char *values,
+           tt_error *err);
 
 /* A figure a game reports about a position, for designers: "table|row|column"
  * ("germans tokens|DROP|drawn") and its value. */

@@ -36,17 +36,16 @@ const char *tt_record_game(const tt_record *rec);
 const char *tt_record_params(const tt_record *rec);
 
 /* Writes the record with the hash of `final` (the state it led to). */
-int tt_record_save(const tt_record *rec, const tt_game *game,
-                   const tt_state *final, const char *path, tt_error *err);
+int tt_record_save(const tt_record *rec, const tt_game *game, const tt_state *final,
+                   const char *path, tt_error *err);
 
 /* Reads a record; on success *out owns it. */
 int tt_record_load(const char *path, tt_record **out, tt_error *err);
 
 /* Called after each replayed entry: its index and text, the state it led to
  * and its events. */
-typedef void (*tt_replay_step_fn)(void *ctx, int index, const char *text,
-                                  const tt_game *game, const tt_state *state,
-                                  const tt_events *events);
+typedef void (*tt_replay_step_fn)(void *ctx, int index, const char *text, const tt_game *game,
+                                  const tt_state *state, const tt_events *events);
 
 /* Loads the record's game and replays every entry. On success *game_out and
  * *state_out (malloc'd, tt_state_size bytes) belong to the caller; on failure

@@ -27,8 +27,8 @@ const char *tt_ai_list(int i)
     return NULL;
 }
 
-int tt_ai_new(const char *name, const tt_game *game, const char *params, uint64_t seed,
-              tt_ai **out, tt_error *err)
+int tt_ai_new(const char *name, const tt_game *game, const char *params, uint64_t seed, tt_ai **out,
+              tt_error *err)
 {
     *out = NULL;
     if (strcmp(name, "random") != 0)
@@ -58,7 +58,10 @@ void tt_ai_free(tt_ai *ai)
     free(ai);
 }
 
-const char *tt_ai_name(const tt_ai *ai) { return ai->name; }
+const char *tt_ai_name(const tt_ai *ai)
+{
+    return ai->name;
+}
 
 int tt_ai_choose(tt_ai *ai, const tt_state *state, tt_action *out, tt_error *err)
 {

@@ -42,8 +42,7 @@ int cli_is_help(const char *arg)
     return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
 }
 
-int cli_option(const char *cmd, const char *name, int argc, char **argv, int *i,
-               const char **value)
+int cli_option(const char *cmd, const char *name, int argc, char **argv, int *i, const char **value)
 {
     const char *arg = argv[*i];
     size_t len = strlen(name);

@@ -86,9 +86,9 @@ int cli_game_load(const char *cmd, const char *name, const char *params, tt_game
 
 /* Who sits in each seat: a person or an AI by name. */
 typedef struct cli_seats {
-    int n;                           /* = tt_game_players */
-    char name[TT_MAX_PLAYERS][32];   /* "human" or an AI name */
-    int human[TT_MAX_PLAYERS];       /* 1 for "human" */
+    int n;                         /* = tt_game_players */
+    char name[TT_MAX_PLAYERS][32]; /* "human" or an AI name */
+    int human[TT_MAX_PLAYERS];     /* 1 for "human" */
     int nhumans;
 } cli_seats;
 
@@ -101,8 +101,7 @@ int cli_seats_parse(const char *cmd, const tt_game *game, const char *spec,
 /* Creates the AIs of the non-human seats for a game started from state_seed
  * (seat p's seed is cli_ai_seed(state_seed, p)); human seats get NULL. On
  * failure prints why, frees what it made and returns CLI_REFUSED. */
-int cli_ais_new(const tt_game *game, const cli_seats *seats, uint64_t state_seed,
-                tt_ai **ais);
+int cli_ais_new(const tt_game *game, const cli_seats *seats, uint64_t state_seed, tt_ai **ais);
 void cli_ais_free(tt_ai **ais, int n);
 
 /* The seed of seat `player`'s AI in a game whose state seed is state_seed, so

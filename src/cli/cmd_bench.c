@@ -44,9 +44,9 @@ typedef struct bench_opts {
 typedef struct bench_result {
     long games;
     long actions;
-    double seconds;   /* measured playout time */
-    double copy_ns;   /* one tt_state_copy */
-    long copies;      /* copies timed */
+    double seconds; /* measured playout time */
+    double copy_ns; /* one tt_state_copy */
+    long copies;    /* copies timed */
 } bench_result;
 
 static int parse_args(int argc, char **argv, bench_opts *o)
@@ -109,8 +109,8 @@ static long playout(const tt_game *g, tt_state *st, tt_action *legal, tt_rng *rn
     return tt_to_move(g, st) == TT_TERMINAL ? n : -1;
 }
 
-static int bench_playouts(const tt_game *g, const bench_opts *o, tt_state *st,
-                          tt_action *legal, bench_result *r)
+static int bench_playouts(const tt_game *g, const bench_opts *o, tt_state *st, tt_action *legal,
+                          bench_result *r)
 {
     tt_rng rng;
     tt_rng_seed(&rng, o->seed);

@@ -25,11 +25,11 @@ static const char replay_help[] =
 
 typedef struct replay_ctx {
     const char *path;
-    const char *view;   /* --view as typed */
+    const char *view; /* --view as typed */
     const tt_record *rec;
     int viewer;
-    int resolved;       /* viewer parsed (and the header printed) */
-    int bad;            /* the view names no viewer of this game */
+    int resolved; /* viewer parsed (and the header printed) */
+    int bad;      /* the view names no viewer of this game */
 } replay_ctx;
 
 static void resolve_view(replay_ctx *c, const tt_game *game)
@@ -109,8 +109,8 @@ int cmd_replay(int argc, char **argv)
         return cli_error(CLI_REFUSED, "%s", tt_error_text(&err, buf, sizeof buf));
     resolve_view(&c, game);
     if (c.bad)
-        rc = cli_usage("replay", "--view: '%s' is not all, spectator or a player of %s",
-                       c.view, tt_game_name(game));
+        rc = cli_usage("replay", "--view: '%s' is not all, spectator or a player of %s", c.view,
+                       tt_game_name(game));
     else
         cli_result_line(stdout, game, state);
     free(state);

@@ -73,8 +73,8 @@ static int parse_option(sim_opts *o, int argc, char **argv, int *i)
     int m;
     if ((m = cli_option("sim", "--games", argc, argv, i, &v)) != 0) {
         if (m > 0 && cli_parse_long(v, 1, SIM_MAX_GAMES, &o->games))
-            return cli_usage("sim", "--games wants a number from 1 to %ld, not '%s'",
-                             SIM_MAX_GAMES, v);
+            return cli_usage("sim", "--games wants a number from 1 to %ld, not '%s'", SIM_MAX_GAMES,
+                             v);
     } else if ((m = cli_option("sim", "--seed", argc, argv, i, &v)) != 0) {
         if (m > 0 && cli_parse_u64(v, &o->seed))
             return cli_usage("sim", "--seed wants a number, not '%s'", v);

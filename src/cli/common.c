@@ -72,8 +72,7 @@ static int seat_set(const char *cmd, cli_seats *s, int p, const char *name, size
     if (!s->human[p] && !ai_known(s->name[p])) {
         char known[256];
         return cli_usage(cmd, "--players: unknown player '%s' (known: %s%s)", s->name[p],
-                         allow_human ? "human, " : "",
-                         names_join(tt_ai_list, known, sizeof known));
+                         allow_human ? "human, " : "", names_join(tt_ai_list, known, sizeof known));
     }
     s->nhumans += s->human[p];
     return 0;
@@ -186,8 +185,8 @@ const char *cli_winners(const tt_game *game, const tt_result *r, const char *sep
     buf[0] = '\0';
     for (int p = 0; p < tt_game_players(game) && at < n; p++)
         if (r->winners >> p & 1)
-            at += (size_t)snprintf(buf + at, n - at, "%s%s", at ? sep : "",
-                                   tt_player_name(game, p));
+            at +=
+                (size_t)snprintf(buf + at, n - at, "%s%s", at ? sep : "", tt_player_name(game, p));
     if (!buf[0])
         snprintf(buf, n, "none");
     return buf;

@@ -77,9 +77,8 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    {"play", cmd_play},     {"sim", cmd_sim},       {"bench", cmd_bench},
-    {"replay", cmd_replay}, {"deck", cmd_deck},     {"protocol", cmd_protocol},
-    {"list", cmd_list},     {NULL, NULL},
+    {"play", cmd_play}, {"sim", cmd_sim},           {"bench", cmd_bench}, {"replay", cmd_replay},
+    {"deck", cmd_deck}, {"protocol", cmd_protocol}, {"list", cmd_list},   {NULL, NULL},
 };
 
 static const command *command_find(const char *name)

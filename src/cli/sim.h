@@ -18,18 +18,18 @@ typedef struct sim_reason {
 typedef struct sim_tally {
     const tt_game *game;
     const cli_seats *seats;
-    uint64_t seed;       /* --seed; game i starts from tt_mix64(seed + i) */
-    long games;          /* games played */
+    uint64_t seed; /* --seed; game i starts from tt_mix64(seed + i) */
+    long games;    /* games played */
     long wins[TT_MAX_PLAYERS];
-    long no_winner;      /* nobody won: draws, aborted games */
-    long shared;         /* games whose first place was shared (in wins of each) */
-    int *turns;          /* per game: turns played (tt_result.turn) */
-    int *actions;        /* per game: actions applied */
+    long no_winner; /* nobody won: draws, aborted games */
+    long shared;    /* games whose first place was shared (in wins of each) */
+    int *turns;     /* per game: turns played (tt_result.turn) */
+    int *actions;   /* per game: actions applied */
     sim_reason reason[SIM_MAX_REASONS];
     int nreasons;
-    long other_reasons;  /* games whose reason did not fit in reason[] */
-    double seconds;      /* wall time of the games */
-    const char *label;   /* "A" or "B" when two configurations are compared */
+    long other_reasons; /* games whose reason did not fit in reason[] */
+    double seconds;     /* wall time of the games */
+    const char *label;  /* "A" or "B" when two configurations are compared */
     /* the game's own figures (tt_stats), summed over the games */
     int nstats;
     char stat_name[SIM_MAX_STATS][48];

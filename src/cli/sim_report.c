@@ -51,9 +51,9 @@ static void table_wins(FILE *out, const sim_tally *t)
     fprintf(out, "  %-12s %-10s %8s %8s   %s\n", "player", "AI", "wins", "rate", "95% interval");
     for (int p = 0; p < t->seats->n; p++) {
         cli_interval ci = cli_wilson(t->wins[p], t->games, CLI_Z95);
-        fprintf(out, "  %-12s %-10s %8ld %7.1f%%   %.1f%% - %.1f%%\n",
-                tt_player_name(t->game, p), t->seats->name[p], t->wins[p],
-                100.0 * (double)t->wins[p] / (double)t->games, 100 * ci.lo, 100 * ci.hi);
+        fprintf(out, "  %-12s %-10s %8ld %7.1f%%   %.1f%% - %.1f%%\n", tt_player_name(t->game, p),
+                t->seats->name[p], t->wins[p], 100.0 * (double)t->wins[p] / (double)t->games,
+                100 * ci.lo, 100 * ci.hi);
     }
     if (t->no_winner) {
         cli_interval ci = cli_wilson(t->no_winner, t->games, CLI_Z95);
@@ -80,8 +80,7 @@ static void table_length(FILE *out, sim_tally *t)
 {
     size_t n = (size_t)t->games;
     fprintf(out, "  %-12s %10s %8s\n", "game length", "mean", "median");
-    fprintf(out, "  %-12s %10.1f %8.1f\n", "turns", cli_mean(t->turns, n),
-            cli_median(t->turns, n));
+    fprintf(out, "  %-12s %10.1f %8.1f\n", "turns", cli_mean(t->turns, n), cli_median(t->turns, n));
     fprintf(out, "  %-12s %10.1f %8.1f\n", "actions", cli_mean(t->actions, n),
             cli_median(t->actions, n));
 }
@@ -184,8 +183,7 @@ void sim_report_table(FILE *out, sim_tally *t)
         fprintf(out, "configuration %s: ", t->label);
     fprintf(out, "%s: %ld games,", tt_game_name(t->game), t->games);
     for (int p = 0; p < t->seats->n; p++)
-        fprintf(out, "%s %s (%s)", p ? " vs" : "", tt_player_name(t->game, p),
-                t->seats->name[p]);
+        fprintf(out, "%s %s (%s)", p ? " vs" : "", tt_player_name(t->game, p), t->seats->name[p]);
     fprintf(out, ", seed %llu", (unsigned long long)t->seed);
     if (tt_game_params(t->game)[0])
         fprintf(out, ", %s", tt_game_params(t->game));

@@ -5,8 +5,7 @@
 #include "core/diag.h"
 #include "core/errors.h"
 
-void tt_diag_add(tt_diags *d, const char *file, int line, const char *rule,
-                 const char *fmt, ...)
+void tt_diag_add(tt_diags *d, const char *file, int line, const char *rule, const char *fmt, ...)
 {
     if (d->n >= TT_DIAG_MAX) {
         d->dropped++;

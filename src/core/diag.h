@@ -9,19 +9,19 @@
 
 typedef struct tt_diag {
     char file[160];
-    int line;       /* 0 when the problem has no line (a missing file) */
+    int line; /* 0 when the problem has no line (a missing file) */
     char rule[24];
     char msg[256];
 } tt_diag;
 
 typedef struct tt_diags {
-    int n;          /* kept */
-    int dropped;    /* found past TT_DIAG_MAX */
+    int n;       /* kept */
+    int dropped; /* found past TT_DIAG_MAX */
     tt_diag d[TT_DIAG_MAX];
 } tt_diags;
 
-void tt_diag_add(tt_diags *d, const char *file, int line, const char *rule,
-                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void tt_diag_add(tt_diags *d, const char *file, int line, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 
 /* "file:line: msg (RULE)" into buf. */
 const char *tt_diag_text(const tt_diag *d, char *buf, size_t n);

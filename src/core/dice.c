@@ -42,8 +42,9 @@ int tt_pool_d10(tt_rng *rng, tt_dice_rig *rig, int ndice, int ds, int mod, tt_po
         out->successes += tt_d10_result(out->face[i], mod) >= ds;
     }
     for (int i = 0; ev && i < ndice; i += 4)
-        tt_emit(ev, TT_EV_FACES, player, TT_SEEN_ALL, out->face[i], i + 1 < ndice ? out->face[i + 1] : 0,
-                i + 2 < ndice ? out->face[i + 2] : 0, i + 3 < ndice ? out->face[i + 3] : 0);
+        tt_emit(ev, TT_EV_FACES, player, TT_SEEN_ALL, out->face[i],
+                i + 1 < ndice ? out->face[i + 1] : 0, i + 2 < ndice ? out->face[i + 2] : 0,
+                i + 3 < ndice ? out->face[i + 3] : 0);
     tt_emit(ev, TT_EV_POOL, player, TT_SEEN_ALL, ndice, ds, mod, out->successes);
     return out->successes;
 }

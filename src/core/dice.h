@@ -28,16 +28,16 @@
 enum { TT_EV_POOL = 0xF000, TT_EV_FACES = 0xF001 };
 
 typedef struct tt_dice_rig {
-    uint8_t at, n;                 /* faces[at..n) are still to come */
+    uint8_t at, n; /* faces[at..n) are still to come */
     uint8_t face[TT_DICE_RIG_MAX];
 } tt_dice_rig;
 
 typedef struct tt_pool_roll {
-    int ndice;                     /* dice rolled (0 rolls nothing) */
-    int ds;                        /* the Difficulty Score, already clamped */
-    int mod;                       /* added to each die */
+    int ndice; /* dice rolled (0 rolls nothing) */
+    int ds;    /* the Difficulty Score, already clamped */
+    int mod;   /* added to each die */
     int successes;
-    uint8_t face[TT_POOL_MAX];     /* natural faces, in roll order */
+    uint8_t face[TT_POOL_MAX]; /* natural faces, in roll order */
 } tt_pool_roll;
 
 /* One die of `sides` faces: the next rigged face if any, else a fair roll. */

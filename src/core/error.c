@@ -55,8 +55,7 @@ int tt_fail(tt_error *err, int code, const char *rule, const char *fmt, ...)
     return code;
 }
 
-int tt_fail_code(tt_error *err, int code, const char *ecode, const char *rule, const char *fmt,
-                 ...)
+int tt_fail_code(tt_error *err, int code, const char *ecode, const char *rule, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

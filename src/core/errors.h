@@ -9,8 +9,8 @@ int tt_fail(tt_error *err, int code, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* As tt_fail, with the rules' own error code (NULL or "" for none). */
-int tt_fail_code(tt_error *err, int code, const char *ecode, const char *rule, const char *fmt,
-                 ...) __attribute__((format(printf, 5, 6)));
+int tt_fail_code(tt_error *err, int code, const char *ecode, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 
 /* Refuses an action: TT_EILLEGAL, with the rules' error code (NULL or "" when
  * the rules name none) and the rule's ID. */
@@ -21,7 +21,6 @@ int tt_refuse(tt_error *err, const char *ecode, const char *rule, const char *fm
  * return TT_REFUSE("TAN-5.4.1", "E_NO_MP", "%s has 0 MP", name);
  * Listing legal actions checks candidates with err NULL, millions of times a
  * second in playouts: then it is no call at all, and no message is written. */
-#define TT_REFUSE(rule, ecode, ...) \
-    ((err) ? tt_refuse(err, ecode, rule, __VA_ARGS__) : TT_EILLEGAL)
+#define TT_REFUSE(rule, ecode, ...) ((err) ? tt_refuse(err, ecode, rule, __VA_ARGS__) : TT_EILLEGAL)
 
 #endif

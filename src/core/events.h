@@ -5,8 +5,8 @@
 #include "tabletop/event.h"
 
 /* Appends an event concerning `player` whose hidden details `seen` may see. */
-static inline void tt_emit(tt_events *ev, uint16_t type, int player, tt_seen seen, int a,
-                           int b, int c, int d)
+static inline void tt_emit(tt_events *ev, uint16_t type, int player, tt_seen seen, int a, int b,
+                           int c, int d)
 {
     if (!ev)
         return;
@@ -14,8 +14,8 @@ static inline void tt_emit(tt_events *ev, uint16_t type, int player, tt_seen see
         ev->dropped++;
         return;
     }
-    ev->ev[ev->n++] = (tt_event){type, (uint8_t)player, seen, (int16_t)a,
-                                 (int16_t)b, (int16_t)c, (int16_t)d};
+    ev->ev[ev->n++] =
+        (tt_event){type, (uint8_t)player, seen, (int16_t)a, (int16_t)b, (int16_t)c, (int16_t)d};
 }
 
 #endif

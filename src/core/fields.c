@@ -29,8 +29,7 @@ void tt_field_check(const tt_fields *f, const json_t *obj, const char *const *al
 {
     const char *key;
     json_t *v;
-    json_object_foreach((json_t *)obj, key, v)
-    {
+    json_object_foreach((json_t *)obj, key, v) {
         if (tt_field_lookup(allowed, key) < 0)
             problem(f, obj, key, rule, "unknown field '%s' in %s", key, what);
     }
@@ -51,8 +50,7 @@ int tt_field_int(const tt_fields *f, const json_t *obj, const char *key, int lo,
     }
     json_int_t x = json_integer_value(v);
     if (x < lo || x > hi) {
-        problem(f, obj, key, rule, "field '%s' is %lld, outside %d..%d", key, (long long)x,
-                         lo, hi);
+        problem(f, obj, key, rule, "field '%s' is %lld, outside %d..%d", key, (long long)x, lo, hi);
         return def;
     }
     return (int)x;
@@ -108,7 +106,7 @@ int tt_field_enum(const tt_fields *f, const json_t *obj, const char *key, const 
     if (i >= 0)
         return i;
     problem(f, obj, key, rule, "field '%s' has unknown value %s%s%s", key, s ? "'" : "",
-                     s ? s : "(not a string)", s ? "'" : "");
+            s ? s : "(not a string)", s ? "'" : "");
     return def;
 }
 
@@ -123,7 +121,7 @@ static const json_t *container(const tt_fields *f, const json_t *obj, const char
     }
     if (json_typeof(v) != type) {
         problem(f, obj, key, rule, "field '%s' must be an %s", key,
-                         type == JSON_OBJECT ? "object" : "array");
+                type == JSON_OBJECT ? "object" : "array");
         return NULL;
     }
     return v;

@@ -85,7 +85,10 @@ static void choices_words(const char *allowed, char *buf, size_t n)
         size_t len = strcspn(a, "|");
         k++;
         at += (size_t)snprintf(buf + at, n - at, "%s%.*s",
-                               k == 1 ? "" : k == nwords ? " or " : ", ", (int)len, a);
+                               k == 1        ? ""
+                               : k == nwords ? " or "
+                                             : ", ",
+                               (int)len, a);
         a += len + (a[len] == '|');
     }
 }
@@ -181,7 +184,8 @@ int tt_game_new(const char *name, const char *params, tt_game **out, tt_error *e
         return tt_fail(err, TT_EARG, NULL, "unknown game '%s'", name ? name : "");
     tt_params *p = malloc(sizeof *p);
     tt_game *g = calloc(1, sizeof *g);
-    int rc = p && g ? params_parse(r, params, p, err) : tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    int rc =
+        p && g ? params_parse(r, params, p, err) : tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     if (rc == TT_OK)
         rc = params_canon(p, g->params, sizeof g->params, err);
     if (rc == TT_OK) {
@@ -205,12 +209,30 @@ void tt_game_free(tt_game *game)
     free(game);
 }
 
-const char *tt_game_name(const tt_game *g) { return g->rules->name; }
-const char *tt_game_params(const tt_game *g) { return g->params; }
-const char *tt_game_content_hash(const tt_game *g) { return g->hash; }
-int tt_game_players(const tt_game *g) { return g->nplayers; }
-size_t tt_state_size(const tt_game *g) { return g->state_size; }
-int tt_max_actions(const tt_game *g) { return g->max_actions; }
+const char *tt_game_name(const tt_game *g)
+{
+    return g->rules->name;
+}
+const char *tt_game_params(const tt_game *g)
+{
+    return g->params;
+}
+const char *tt_game_content_hash(const tt_game *g)
+{
+    return g->hash;
+}
+int tt_game_players(const tt_game *g)
+{
+    return g->nplayers;
+}
+size_t tt_state_size(const tt_game *g)
+{
+    return g->state_size;
+}
+int tt_max_actions(const tt_game *g)
+{
+    return g->max_actions;
+}
 
 const char *tt_player_name(const tt_game *g, int player)
 {
@@ -257,7 +279,10 @@ uint64_t tt_state_hash(const tt_game *g, const tt_state *s)
     return tt_fnv64(s, g->state_size);
 }
 
-int tt_to_move(const tt_game *g, const tt_state *s) { return g->rules->to_move(g, s); }
+int tt_to_move(const tt_game *g, const tt_state *s)
+{
+    return g->rules->to_move(g, s);
+}
 
 int tt_legal(const tt_game *g, const tt_state *s, tt_action *out)
 {
@@ -408,8 +433,8 @@ typedef struct applier {
     char *canon;
     size_t n, at;
     int overflow;
-    int player;  /* who acts */
-    int offturn; /* the text was an action outside the turn order */
+    int player;   /* who acts */
+    int offturn;  /* the text was an action outside the turn order */
     int napplied; /* atomic actions applied so far */
 } applier;
 
@@ -468,8 +493,8 @@ static int split_compound(const char *text, char *head, char parts[][TT_ACTION_T
         } else if (*nparts == 0) {
             snprintf(head + at, TT_ACTION_TEXT_MAX - at, "%s%.*s", at ? " " : "", (int)len, p);
         } else {
-            return tt_fail(err, TT_EPARSE, NULL, "'%.*s' after key=value parts in '%s'",
-                           (int)len, p, text);
+            return tt_fail(err, TT_EPARSE, NULL, "'%.*s' after key=value parts in '%s'", (int)len,
+                           p, text);
         }
         p += len;
     }
@@ -657,7 +682,8 @@ int tt_validate_file(const char *game, const char *path, char **report, tt_error
     }
     for (int i = 0; i < d->n; i++) {
         char line[512];
-        at += (size_t)snprintf(out + at, cap - at, "%s\n", tt_diag_text(&d->d[i], line, sizeof line));
+        at +=
+            (size_t)snprintf(out + at, cap - at, "%s\n", tt_diag_text(&d->d[i], line, sizeof line));
     }
     if (d->dropped)
         snprintf(out + at, cap - at, "%s: %d more problems not shown\n", path, d->dropped);
@@ -693,8 +719,7 @@ int tt_deck_new(const char *game, const char *options, char **out, tt_error *err
     return x ? x->deck_new(options ? options : "", out, err) : TT_EARG;
 }
 
-int tt_deck_list(const char *game, const char *path, const char *options, char **out,
-                 tt_error *err)
+int tt_deck_list(const char *game, const char *path, const char *options, char **out, tt_error *err)
 {
     *out = NULL;
     const tt_rules_extra *x = deck_tools(game, err);

@@ -16,17 +16,23 @@
 
 typedef struct tt_head {
     tt_rng rng;
-    uint16_t turn;                   /* the game's own count: turns or rounds */
-    uint8_t over;                    /* 1 once the game has ended */
-    uint8_t reason;                  /* index into tt_rules.reasons */
-    uint8_t rank[TT_MAX_PLAYERS];    /* 1 = first; 0 while playing */
-    uint8_t eliminated;              /* bit per player out before the end */
+    uint16_t turn;                /* the game's own count: turns or rounds */
+    uint8_t over;                 /* 1 once the game has ended */
+    uint8_t reason;               /* index into tt_rules.reasons */
+    uint8_t rank[TT_MAX_PLAYERS]; /* 1 = first; 0 while playing */
+    uint8_t eliminated;           /* bit per player out before the end */
     uint8_t spare;
-    int16_t score[TT_MAX_PLAYERS];   /* VP or points, where the game counts them */
+    int16_t score[TT_MAX_PLAYERS]; /* VP or points, where the game counts them */
 } tt_head;
 
-static inline tt_head *tt_head_of(void *st) { return (tt_head *)st; }
-static inline const tt_head *tt_head_peek(const void *st) { return (const tt_head *)st; }
+static inline tt_head *tt_head_of(void *st)
+{
+    return (tt_head *)st;
+}
+static inline const tt_head *tt_head_peek(const void *st)
+{
+    return (const tt_head *)st;
+}
 
 /* Bit per player ranked first; 0 while playing. */
 unsigned tt_head_firsts(const tt_head *h, int nplayers);

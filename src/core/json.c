@@ -179,8 +179,7 @@ static void walk(walker *w, const json_t *node)
             w->p++;
 }
 
-int tt_json_parse(tt_json_doc *doc, const char *text, size_t len, const char *file,
-                  tt_diags *diags)
+int tt_json_parse(tt_json_doc *doc, const char *text, size_t len, const char *file, tt_diags *diags)
 {
     memset(doc, 0, sizeof *doc);
     snprintf(doc->file, sizeof doc->file, "%s", file);

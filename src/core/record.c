@@ -86,7 +86,10 @@ static int add(tt_record *r, int kind, const char *text, const char *values)
     return TT_OK;
 }
 
-int tt_record_add_action(tt_record *r, const char *text) { return add(r, ENTRY_ACTION, text, NULL); }
+int tt_record_add_action(tt_record *r, const char *text)
+{
+    return add(r, ENTRY_ACTION, text, NULL);
+}
 int tt_record_add_rig(tt_record *r, const char *what, const char *values)
 {
     return add(r, ENTRY_RIG, what, values);
@@ -106,7 +109,10 @@ int tt_record_pop(tt_record *r)
     return 1;
 }
 
-int tt_record_length(const tt_record *r) { return r->n; }
+int tt_record_length(const tt_record *r)
+{
+    return r->n;
+}
 
 int tt_record_count(const tt_record *r)
 {
@@ -118,9 +124,18 @@ int tt_record_count(const tt_record *r)
     }
     return n;
 }
-uint64_t tt_record_seed(const tt_record *r) { return r->seed; }
-const char *tt_record_game(const tt_record *r) { return r->game; }
-const char *tt_record_params(const tt_record *r) { return r->params; }
+uint64_t tt_record_seed(const tt_record *r)
+{
+    return r->seed;
+}
+const char *tt_record_game(const tt_record *r)
+{
+    return r->game;
+}
+const char *tt_record_params(const tt_record *r)
+{
+    return r->params;
+}
 
 static json_t *record_json(const tt_record *r, const tt_game *game, const tt_state *final)
 {
@@ -148,8 +163,8 @@ static json_t *record_json(const tt_record *r, const tt_game *game, const tt_sta
                                   json_pack("{s:s,s:s}", "player", x->values, "action", x->text));
             nactions++;
         } else {
-            json_array_append_new(rigs, json_pack("{s:i,s:s,s:s}", "at", nactions, "what",
-                                                  x->text, "values", x->values));
+            json_array_append_new(rigs, json_pack("{s:i,s:s,s:s}", "at", nactions, "what", x->text,
+                                                  "values", x->values));
         }
     }
     json_object_set_new(root, "actions", actions);
@@ -160,8 +175,8 @@ static json_t *record_json(const tt_record *r, const tt_game *game, const tt_sta
     return root;
 }
 
-int tt_record_save(const tt_record *r, const tt_game *game, const tt_state *final,
-                   const char *path, tt_error *err)
+int tt_record_save(const tt_record *r, const tt_game *game, const tt_state *final, const char *path,
+                   tt_error *err)
 {
     json_t *root = record_json(r, game, final);
     if (!root)
@@ -211,7 +226,8 @@ static int load_action(tt_record *r, json_t *x, const char *path, tt_error *err)
     const char *who = json_string_value(json_object_get(x, "player"));
     const char *text = json_string_value(json_object_get(x, "action"));
     if (!json_is_object(x) || !who || !text || json_object_size(x) != 2)
-        return bad(err, path, "an action is a text, or {\"player\", \"action\"} outside the turn order");
+        return bad(err, path,
+                   "an action is a text, or {\"player\", \"action\"} outside the turn order");
     return add(r, ENTRY_OFFTURN, text, who); /* the player is resolved at replay */
 }
 
@@ -249,8 +265,8 @@ static int check_version(json_t *root, const char *path, tt_error *err)
     json_t *v = json_object_get(root, "version");
     if (!v)
         return tt_fail(err, TT_EREPLAY, NULL,
-                       "%s: record version 1 is no longer read: this build reads version %d",
-                       path, RECORD_VERSION);
+                       "%s: record version 1 is no longer read: this build reads version %d", path,
+                       RECORD_VERSION);
     if (!json_is_integer(v))
         return bad(err, path, "version is not a number");
     if (json_integer_value(v) != RECORD_VERSION)
@@ -348,8 +364,8 @@ static int replay_offturn(const tt_game *g, tt_state *s, const entry *x, tt_even
     return rc ? rc : tt_offturn_apply(g, s, p, a, ev, err);
 }
 
-static int replay_entry(const tt_record *r, int i, const tt_game *g, tt_state *s,
-                        tt_events *ev, tt_error *err)
+static int replay_entry(const tt_record *r, int i, const tt_game *g, tt_state *s, tt_events *ev,
+                        tt_error *err)
 {
     const entry *x = &r->e[i];
     tt_error e;
@@ -382,9 +398,9 @@ int tt_record_replay(const tt_record *r, tt_game **game_out, tt_state **state_ou
     if (rc)
         return rc;
     if (strcmp(tt_game_content_hash(g), r->hash) != 0) {
-        rc = tt_fail(err, TT_EREPLAY, NULL,
-                     "content hash %s does not match the loaded content (%s)", r->hash,
-                     tt_game_content_hash(g));
+        rc =
+            tt_fail(err, TT_EREPLAY, NULL, "content hash %s does not match the loaded content (%s)",
+                    r->hash, tt_game_content_hash(g));
         tt_game_free(g);
         return rc;
     }

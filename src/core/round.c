@@ -47,7 +47,7 @@ void tt_round_open(tt_round *r, int nseats, int start, unsigned out, int flags, 
 {
     assert(nseats > 0 && nseats <= 8 && start >= 0 && start < nseats);
     *r = (tt_round){(uint8_t)nseats, (uint8_t)start, (uint8_t)start, TT_ROUND_NONE, 0,
-                    (uint8_t)out, (uint8_t)flags, (uint8_t)id};
+                    (uint8_t)out,    (uint8_t)flags, (uint8_t)id};
     settle(r, start);
 }
 

@@ -49,8 +49,14 @@ typedef struct tt_round {
 void tt_round_open(tt_round *r, int nseats, int start, unsigned out, int flags, int id);
 
 /* The player holding priority, or TT_ROUND_NONE once the round has closed. */
-static inline int tt_round_holder(const tt_round *r) { return r->at; }
-static inline int tt_round_closed(const tt_round *r) { return r->at == TT_ROUND_NONE; }
+static inline int tt_round_holder(const tt_round *r)
+{
+    return r->at;
+}
+static inline int tt_round_closed(const tt_round *r)
+{
+    return r->at == TT_ROUND_NONE;
+}
 
 /* The holder played: the passes start again and priority goes on round the
  * ring from the next polled player. */

@@ -60,12 +60,10 @@ typedef struct tt_rules {
                  tt_error *err);
     void (*determinize)(const tt_game *game, void *st, int viewer, uint64_t seed);
     int (*sanity)(const tt_game *game, const void *st, tt_error *err);
-    int (*rig)(const tt_game *game, void *st, const char *what, const char *values,
-               tt_error *err);
+    int (*rig)(const tt_game *game, void *st, const char *what, const char *values, tt_error *err);
     char *(*view_json)(const tt_game *game, const void *st, int viewer);
     char *(*view_text)(const tt_game *game, const void *st, int viewer);
-    int (*event_text)(const tt_game *game, const tt_event *ev, int viewer, char *buf,
-                      size_t n);
+    int (*event_text)(const tt_game *game, const tt_event *ev, int viewer, char *buf, size_t n);
     const char *(*player_name)(const tt_game *game, int player);
     /* Checks a content or deck file, reporting every problem (optional). */
     int (*validate_file)(const char *path, tt_diags *diags);
@@ -95,12 +93,12 @@ typedef struct tt_rules_extra {
 
 struct tt_game {
     const tt_rules *rules;
-    void *content;        /* the module's immutable content */
+    void *content; /* the module's immutable content */
     int nplayers;
-    size_t state_size;    /* bytes of one state */
-    int max_actions;      /* most actions legal() can list */
+    size_t state_size;          /* bytes of one state */
+    int max_actions;            /* most actions legal() can list */
     char params[TT_PARAMS_MAX]; /* canonical "key=value …" */
-    char hash[17];        /* content hash, 16 hex digits */
+    char hash[17];              /* content hash, 16 hex digits */
 };
 
 /* Parameters "key=value …" split once at load. */

@@ -9,10 +9,10 @@
 #include <stddef.h>
 
 typedef struct tt_sbuf {
-    char *p;     /* the text, NUL-terminated once anything was written */
-    size_t n;    /* its length */
-    size_t cap;  /* bytes allocated */
-    int oom;     /* an allocation failed */
+    char *p;    /* the text, NUL-terminated once anything was written */
+    size_t n;   /* its length */
+    size_t cap; /* bytes allocated */
+    int oom;    /* an allocation failed */
 } tt_sbuf;
 
 /* Appends formatted text. */

@@ -17,16 +17,16 @@
 #include <stdint.h>
 
 typedef struct tt_frame {
-    uint8_t kind;   /* game-specific; 0 is never used */
-    uint8_t player; /* who decides, for decision frames */
+    uint8_t kind;              /* game-specific; 0 is never used */
+    uint8_t player;            /* who decides, for decision frames */
     uint16_t a, b, c, d, e, f; /* arguments */
 } tt_frame;
 
 /* A stack of `depth` frames, as a member of a game's state. */
-#define TT_STACK(depth)                                                                  \
-    struct {                                                                             \
-        uint8_t n;                                                                       \
-        tt_frame f[depth];                                                               \
+#define TT_STACK(depth)                                                                            \
+    struct {                                                                                       \
+        uint8_t n;                                                                                 \
+        tt_frame f[depth];                                                                         \
     }
 
 static inline tt_frame *tt_frame_push(tt_frame *f, uint8_t *n, int depth, uint8_t kind,
@@ -39,9 +39,9 @@ static inline tt_frame *tt_frame_push(tt_frame *f, uint8_t *n, int depth, uint8_
     return x;
 }
 
-#define tt_stack_depth(s) ((int)(sizeof (s)->f / sizeof (s)->f[0]))
+#define tt_stack_depth(s) ((int)(sizeof(s)->f / sizeof(s)->f[0]))
 /* Pushes a frame of `kind` for `player` and returns it. */
-#define tt_stack_push(s, kind, player) \
+#define tt_stack_push(s, kind, player)                                                             \
     tt_frame_push((s)->f, &(s)->n, tt_stack_depth(s), (kind), (player))
 /* The top frame, or NULL when empty (tt_stack_peek: read only). */
 #define tt_stack_top(s) ((s)->n ? &(s)->f[(s)->n - 1] : (tt_frame *)0)

@@ -33,7 +33,10 @@ void proto_putn(proto_buf *b, const char *s, size_t n)
     b->s[b->n] = '\0';
 }
 
-void proto_puts(proto_buf *b, const char *s) { proto_putn(b, s, strlen(s)); }
+void proto_puts(proto_buf *b, const char *s)
+{
+    proto_putn(b, s, strlen(s));
+}
 
 static void vprintf_to(proto_buf *b, const char *fmt, va_list ap)
 {
@@ -97,7 +100,10 @@ int proto_fail_nomem(proto_buf *b)
 }
 
 /* A line that would read as the end of a response. */
-static int blank(const char *s, size_t len) { return strspn(s, " ") >= len; }
+static int blank(const char *s, size_t len)
+{
+    return strspn(s, " ") >= len;
+}
 
 char *proto_frame(int ok, const char *id, const char *text)
 {

@@ -280,8 +280,8 @@ static int cmd_result(tt_proto *p, char *args, proto_buf *out)
     if (!r.over)
         proto_puts(out, "playing");
     else
-        proto_printf(out, "%s %s turn %d", winner_names(p->game, &r, names, sizeof names),
-                     r.reason, r.turn);
+        proto_printf(out, "%s %s turn %d", winner_names(p->game, &r, names, sizeof names), r.reason,
+                     r.turn);
     return PROTO_OK;
 }
 
@@ -324,11 +324,12 @@ static int play_as(tt_proto *p, int player, const char *args, proto_buf *out)
     tt_error_clear(&err);
     tt_events ev = proto_events(p);
     int offturn = 0, who = player >= 0 ? player : tt_to_move(p->game, p->state);
-    int rc = tt_apply_text_as(p->game, scratch, player, args, canon, sizeof canon, &offturn, &ev,
-                              &err);
+    int rc =
+        tt_apply_text_as(p->game, scratch, player, args, canon, sizeof canon, &offturn, &ev, &err);
     if (rc == TT_OK)
-        rc = proto_change_open(p, offturn ? tt_record_add_offturn(p->rec, p->game, who, canon)
-                                          : tt_record_add_action(p->rec, canon),
+        rc = proto_change_open(p,
+                               offturn ? tt_record_add_offturn(p->rec, p->game, who, canon)
+                                       : tt_record_add_action(p->rec, canon),
                                &err);
     if (rc == TT_OK)
         memcpy(p->state, scratch, tt_state_size(p->game));
@@ -502,7 +503,10 @@ static const command commands[] = {
     {NULL, NULL, NULL, 0, ARGS_NONE},
 };
 
-static const command *command_at(int i) { return commands[i].name ? &commands[i] : NULL; }
+static const command *command_at(int i)
+{
+    return commands[i].name ? &commands[i] : NULL;
+}
 
 /* --- requests and framing ------------------------------------------------------------------- */
 

@@ -72,7 +72,6 @@ static int below(uint64_t *x, int n)
     return (int)(mix(x) % (uint64_t)n);
 }
 
-
 /* Everything one game's checks need. */
 typedef struct gctx {
     const char *name;
@@ -84,8 +83,8 @@ typedef struct gctx {
     uint64_t seed;           /* of the game being played */
     tt_action *hist;         /* its actions so far */
     int nhist;
-    int games;               /* random games for this game (see gctx_size) */
-    int every_scale;         /* sampled positions: one per this many more actions */
+    int games;       /* random games for this game (see gctx_size) */
+    int every_scale; /* sampled positions: one per this many more actions */
 } gctx;
 
 /* Is the game among TT_GENERIC_ONLY (a comma-separated list; unset: all)? */

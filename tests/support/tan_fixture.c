@@ -69,7 +69,10 @@ static int setup_with(void **state, const char *params)
     *state = tan_fx_open(params);
     return 0;
 }
-int tan_fx_setup_story(void **state) { return setup_with(state, "mode=story difficulty=normal"); }
+int tan_fx_setup_story(void **state)
+{
+    return setup_with(state, "mode=story difficulty=normal");
+}
 int tan_fx_setup_deathmatch(void **state)
 {
     return setup_with(state, "mode=deathmatch difficulty=normal");
@@ -78,7 +81,10 @@ int tan_fx_setup_deathmatch_hard(void **state)
 {
     return setup_with(state, "mode=deathmatch difficulty=hard");
 }
-int tan_fx_setup_ctf(void **state) { return setup_with(state, "mode=ctf difficulty=normal"); }
+int tan_fx_setup_ctf(void **state)
+{
+    return setup_with(state, "mode=ctf difficulty=normal");
+}
 int tan_fx_setup_domination(void **state)
 {
     return setup_with(state, "mode=domination difficulty=normal");

@@ -430,8 +430,7 @@ static void test_game_syntax_only_for_the_player_to_move(void **state)
     memcpy(before, s, tt_state_size(g));
     int mover = tt_to_move(g, s), other = (mover + 1) % tt_game_players(g);
     tt_error err;
-    assert_int_equal(tt_apply_text_as(g, s, other, "END", NULL, 0, NULL, NULL, &err),
-                     TT_EILLEGAL);
+    assert_int_equal(tt_apply_text_as(g, s, other, "END", NULL, 0, NULL, NULL, &err), TT_EILLEGAL);
     char want[96];
     snprintf(want, sizeof want, "%s is to decide, not %s", tt_player_name(g, mover),
              tt_player_name(g, other));

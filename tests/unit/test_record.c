@@ -268,8 +268,7 @@ static void test_long_parameters_survive_save_and_load(void **state)
     fclose(in);
     fclose(out);
     snprintf(params, sizeof params,
-             "content=%s germans=standardized austrians=standardized locals=standardized",
-             content);
+             "content=%s germans=standardized austrians=standardized locals=standardized", content);
     assert_true(strlen(params) > 255);
     tt_game *g = NULL;
     tt_error err;
@@ -396,11 +395,13 @@ static void test_load_of_bad_seed(void **state)
 {
     (void)state;
     char *path = temp_path();
-    write_text(path, "{\"version\": 2, \"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"0\", "
-                     "\"seed\": \"12abc\", \"actions\": []}");
+    write_text(
+        path, "{\"version\": 2, \"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"0\", "
+              "\"seed\": \"12abc\", \"actions\": []}");
     expect_load_error(path, TT_EREPLAY, "%s: not a game record: seed is not a number");
-    write_text(path, "{\"version\": 2, \"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"0\", "
-                     "\"seed\": \"\", \"actions\": []}");
+    write_text(
+        path, "{\"version\": 2, \"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"0\", "
+              "\"seed\": \"\", \"actions\": []}");
     expect_load_error(path, TT_EREPLAY, "%s: not a game record: seed is not a number");
     unlink(path);
     free(path);
@@ -486,7 +487,8 @@ static void test_replay_names_the_entry_that_fails(void **state)
     /* a concession by nobody, and a turn action given a player */
     expect_replay_error("\"actions\": [\"place EU\", {\"player\": \"martian\", \"action\": "
                         "\"concede\"}]",
-                        TT_EREPLAY, "entry 2 'concede' fails: no player 'martian' in this game", "");
+                        TT_EREPLAY, "entry 2 'concede' fails: no player 'martian' in this game",
+                        "");
     expect_replay_error("\"actions\": [{\"player\": \"mankind\", \"action\": \"place EU\"}]",
                         TT_EREPLAY,
                         "entry 1 'place EU' fails: 'place EU' is an action in the turn order", "");
@@ -500,16 +502,19 @@ static void test_replay_of_an_unknown_game_or_parameter(void **state)
     tt_game *g;
     tt_state *s;
     tt_error err;
-    write_text(path, "{\"version\": 2, \"game\": \"chess\", \"params\": \"\", \"content_hash\": \"0\", "
-                     "\"seed\": \"1\", \"actions\": []}");
+    write_text(path,
+               "{\"version\": 2, \"game\": \"chess\", \"params\": \"\", \"content_hash\": \"0\", "
+               "\"seed\": \"1\", \"actions\": []}");
     assert_int_equal(tt_record_load(path, &rec, &err), TT_OK);
     assert_int_equal(tt_record_replay(rec, &g, &s, NULL, NULL, &err), TT_EARG);
     assert_string_equal(err.msg, "unknown game 'chess'");
     assert_null(g);
     assert_null(s);
     tt_record_free(rec);
-    write_text(path, "{\"version\": 2, \"game\": \"invaders\", \"params\": \"speed=11\", \"content_hash\": \"0\", "
-                     "\"seed\": \"1\", \"actions\": []}");
+    write_text(
+        path,
+        "{\"version\": 2, \"game\": \"invaders\", \"params\": \"speed=11\", \"content_hash\": \"0\", "
+        "\"seed\": \"1\", \"actions\": []}");
     assert_int_equal(tt_record_load(path, &rec, &err), TT_OK);
     assert_int_equal(tt_record_replay(rec, &g, &s, NULL, NULL, &err), TT_EARG);
     assert_string_equal(err.msg, "unknown parameter 'speed' for invaders");

@@ -13,10 +13,12 @@
 #include "core/json.h"
 #include "games/braunau/braunau.h"
 
-#define DECK_PARAM(faction)                                                                  \
-    {faction, TT_PARAM_TEXT, "standardized, unless another faction names a deck",              \
-     "standardized, random, none, a sample deck's name or a deck file",                       \
-     "the faction's deck (BRA-3.1); none: the faction sits out (BRA-3.11)"}
+#define DECK_PARAM(faction)                                                                        \
+    {                                                                                              \
+        faction, TT_PARAM_TEXT, "standardized, unless another faction names a deck",               \
+            "standardized, random, none, a sample deck's name or a deck file",                     \
+            "the faction's deck (BRA-3.1); none: the faction sits out (BRA-3.11)"                  \
+    }
 
 static const tt_param_spec params[] = {
     {"content", TT_PARAM_FILE, "the sample set", "a content file (docs/content/braunau.md)",

@@ -230,13 +230,14 @@ typedef struct bra_decl {
     uint64_t picked; /* DISCARD: the tokens named so far */
 } bra_decl;
 
-enum bra_reason { R_NONE, R_SCORED, R_CONCEDED }; /* indexes tt_head.reason */ /* indexes tt_head.reason */
+enum bra_reason { R_NONE, R_SCORED, R_CONCEDED };
+/* indexes tt_head.reason */ /* indexes tt_head.reason */
 
 typedef struct bra_state {
-    tt_head head;                   /* generator, round, result (core/head.h) */
-    uint8_t active, first;          /* seats */
-    uint8_t conceder;               /* seat or BRA_NONE */
-    uint8_t started;                /* an action has been applied (rig re-deals before) */
+    tt_head head;          /* generator, round, result (core/head.h) */
+    uint8_t active, first; /* seats */
+    uint8_t conceder;      /* seat or BRA_NONE */
+    uint8_t started;       /* an action has been applied (rig re-deals before) */
     uint16_t item_deck[BRA_MAX_ITEMS], nitem_deck; /* a core/pile: top = nitem_deck - 1 */
     uint8_t market[BRA_MAX_ROW];                   /* item or BRA_NONE */
     uint8_t iowner[BRA_MAX_ITEMS];                 /* faction, or IO_* */

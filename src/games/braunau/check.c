@@ -85,7 +85,8 @@ static int ap_ok(const bra_content *c, const bra_state *s, int cost, tt_error *e
 {
     int ap = s->f[bra_active_faction(c, s)].ap;
     if (cost > ap)
-        return TT_REFUSE("BRA-6.0.3", "E_NOT_ENOUGH_AP", "this costs %d AP and you have %d", cost, ap);
+        return TT_REFUSE("BRA-6.0.3", "E_NOT_ENOUGH_AP", "this costs %d AP and you have %d", cost,
+                         ap);
     return TT_OK;
 }
 
@@ -116,7 +117,8 @@ static int own_agent(const bra_content *c, const bra_state *s, const bra_cmd *m,
     if (where && !bra_in_play(s, a))
         return TT_REFUSE("BRA-6.0.4", "E_AGENT_NOT_IN_PLAY", "%s is not in play", aname(c, a));
     if (!where && s->loc[a] != BRA_RESERVE)
-        return TT_REFUSE("BRA-6.5", "E_AGENT_NOT_IN_RESERVE", "%s is not in your reserve", aname(c, a));
+        return TT_REFUSE("BRA-6.5", "E_AGENT_NOT_IN_RESERVE", "%s is not in your reserve",
+                         aname(c, a));
     return TT_OK;
 }
 
@@ -128,12 +130,13 @@ static int enemy_target(const bra_content *c, const bra_state *s, const bra_cmd 
         return TT_REFUSE("BRA-6.0.4", "E_UNKNOWN_AGENT", "no agent is called '%s'", m->bad);
     int owner = c->a[t].faction;
     if (owner == bra_active_faction(c, s) || c->faction_seat[owner] == BRA_NONE)
-        return TT_REFUSE("BRA-6.0.4", "E_TARGET_NOT_ENEMY", "%s is not an enemy agent", aname(c, t));
+        return TT_REFUSE("BRA-6.0.4", "E_TARGET_NOT_ENEMY", "%s is not an enemy agent",
+                         aname(c, t));
     if (!bra_in_play(s, t))
         return TT_REFUSE("BRA-6.0.4", "E_TARGET_NOT_IN_PLAY", "%s is not in play", aname(c, t));
     if (c->a[t].mob && !mobs_ok)
         return TT_REFUSE("BRA-2.8", "E_TARGET_IS_MOB", "%s is a mob and cannot be targeted so",
-                      aname(c, t));
+                         aname(c, t));
     return TT_OK;
 }
 
@@ -156,13 +159,13 @@ static int path_ok(const bra_content *c, const bra_state *s, const bra_cmd *m, i
     if (m->npath) {
         if (m->npath > most)
             return TT_REFUSE("BRA-6.15", "E_BAD_PATH", "at most %d step%s here", most,
-                          most == 1 ? "" : "s");
+                             most == 1 ? "" : "s");
         for (int i = 0; i < m->npath; i++) {
             if (area_ok(c, m, m->path[i], err))
                 return TT_EILLEGAL;
             if (!(c->area[from].adj >> m->path[i] & 1))
                 return TT_REFUSE("BRA-6.15", "E_BAD_PATH", "%s is not adjacent to %s",
-                              arname(c, m->path[i]), arname(c, from));
+                                 arname(c, m->path[i]), arname(c, from));
             from = m->path[i];
         }
     } else {
@@ -170,9 +173,9 @@ static int path_ok(const bra_content *c, const bra_state *s, const bra_cmd *m, i
         /* a MOVE answer counts its steps; a COURIER answer names only where it ends */
         if (dest >= c->nareas || steps == 15 || steps > most || (motorcar ? !steps : steps))
             return TT_REFUSE("BRA-6.15", "E_BAD_PATH",
-                          "that path does not go from %s by adjacent "
-                          "areas in at most %d step%s",
-                          arname(c, from), most, most == 1 ? "" : "s");
+                             "that path does not go from %s by adjacent "
+                             "areas in at most %d step%s",
+                             arname(c, from), most, most == 1 ? "" : "s");
         uint16_t reach = steps ? (uint16_t)(1u << from) : 0, m0 = (uint16_t)(1u << from);
         for (int i = 0; i < (steps ? steps : most); i++) {
             uint16_t next = 0;
@@ -183,16 +186,18 @@ static int path_ok(const bra_content *c, const bra_state *s, const bra_cmd *m, i
             reach = steps ? next : (uint16_t)(reach | next);
         }
         if (!(reach >> dest & 1))
-            return TT_REFUSE("BRA-6.15", "E_BAD_PATH", "%s cannot be reached from %s in %s%d step%s",
-                          arname(c, dest), arname(c, from), steps ? "" : "at most ",
-                          steps ? steps : most, (steps ? steps : most) == 1 ? "" : "s");
+            return TT_REFUSE("BRA-6.15", "E_BAD_PATH",
+                             "%s cannot be reached from %s in %s%d step%s", arname(c, dest),
+                             arname(c, from), steps ? "" : "at most ", steps ? steps : most,
+                             (steps ? steps : most) == 1 ? "" : "s");
     }
     int steps = m->npath ? m->npath : m->steps;
     if (motorcar && steps == 2) {
         int f = bra_active_faction(c, s);
         if (s->f[f].motorcar_uses >= bra_owns(c, s, f, IT_MOTORCAR))
-            return TT_REFUSE("BRA-6.15", "E_BAD_PATH", "a 2-step move needs a Motorcar not used this "
-                                      "turn");
+            return TT_REFUSE("BRA-6.15", "E_BAD_PATH",
+                             "a 2-step move needs a Motorcar not used this "
+                             "turn");
     }
     return TT_OK;
 }
@@ -206,7 +211,7 @@ static int check_keep(const bra_content *c, const bra_state *s, const bra_cmd *m
         return TT_REFUSE("BRA-6.2.1", "E_NO_DRAW_PENDING", "KEEP follows a DRAW");
     if (m->ntok > c->p.retain_max)
         return TT_REFUSE("BRA-6.2.1", "E_RETAIN_LIMIT", "at most %d tokens are kept from a draw",
-                      c->p.retain_max);
+                         c->p.retain_max);
     for (int i = 0; i < m->ntok; i++)
         for (int j = 0; j < i; j++)
             if (m->toks[i] == m->toks[j])
@@ -217,7 +222,7 @@ static int check_keep(const bra_content *c, const bra_state *s, const bra_cmd *m
             return TT_REFUSE("BRA-6.2.1", "E_NOT_DRAWN", "a token kept must be one just drawn");
     if (bra_stash_size(f) + m->ntok > c->p.stash_max)
         return TT_REFUSE("BRA-6.2.4", "E_STASH_FULL", "your stash holds %d of %d; discard first",
-                      bra_stash_size(f), c->p.stash_max);
+                         bra_stash_size(f), c->p.stash_max);
     return afford(c, s, m, err);
 }
 
@@ -237,7 +242,8 @@ static int check_discard(const bra_content *c, const bra_state *s, const bra_cmd
                 return TT_REFUSE("BRA-6.3.1", "E_DUPLICATE_TOKEN", "a token is named twice");
     for (int i = 0; i < m->ntok; i++)
         if (!in_stash(c, s, m->toks[i]))
-            return TT_REFUSE("BRA-6.3.1", "E_TOKEN_NOT_IN_STASH", "only stash tokens can be discarded");
+            return TT_REFUSE("BRA-6.3.1", "E_TOKEN_NOT_IN_STASH",
+                             "only stash tokens can be discarded");
     return afford(c, s, m, err);
 }
 
@@ -259,8 +265,8 @@ static int check_summon(const bra_content *c, const bra_state *s, const bra_cmd 
         int gold = s->f[bra_active_faction(c, s)].gold, price = c->a[m->target].price;
         if (gold < price)
             return TT_REFUSE("BRA-6.9.1", "E_NOT_ENOUGH_GOLD",
-                          "bribing %s costs %d gold and you have %d",
-                          aname(c, m->target), price, gold);
+                             "bribing %s costs %d gold and you have %d", aname(c, m->target), price,
+                             gold);
     }
     return afford(c, s, m, err);
 }
@@ -288,9 +294,9 @@ static int check_ci(const bra_content *c, const bra_state *s, const bra_cmd *m, 
         return TT_EILLEGAL;
     if (m->area == s->loc[m->agent])
         return TT_REFUSE("BRA-6.10.1", "E_DECOY_SAME_AREA",
-                      "%s is truly in %s; a decoy names another "
-                      "area",
-                      aname(c, m->agent), arname(c, m->area));
+                         "%s is truly in %s; a decoy names another "
+                         "area",
+                         aname(c, m->agent), arname(c, m->area));
     return afford(c, s, m, err);
 }
 
@@ -321,15 +327,15 @@ static int check_deploy(const bra_content *c, const bra_state *s, const bra_cmd 
             return TT_REFUSE("BRA-6.6", "E_AGENT_NOT_IN_PLAY", "%s is not in play", aname(c, b));
         if (!s->level[b])
             return TT_REFUSE("BRA-6.6", "E_ABILITY_DISABLED", "%s's ability is not enabled yet",
-                          aname(c, b));
+                             aname(c, b));
         if (m->mode == BRA_NONE)
             return pending(c, s, m, err);
         if (m->mode == MODE_UPGRADE && s->level[b] >= c->p.ability_max_level)
-            return TT_REFUSE("BRA-6.6", "E_ABILITY_MAX_LEVEL", "%s is at level %d already", aname(c, b),
-                          s->level[b]);
+            return TT_REFUSE("BRA-6.6", "E_ABILITY_MAX_LEVEL", "%s is at level %d already",
+                             aname(c, b), s->level[b]);
         if (m->mode == MODE_RELOAD && s->charges[b] >= c->p.ability_charges)
             return TT_REFUSE("BRA-6.6", "E_ABILITY_FULL", "%s has all %d charges", aname(c, b),
-                          c->p.ability_charges);
+                             c->p.ability_charges);
         return afford(c, s, m, err);
     }
     case T_SPEC:
@@ -340,20 +346,21 @@ static int check_deploy(const bra_content *c, const bra_state *s, const bra_cmd 
             return TT_EILLEGAL;
         if (type == T_SPEC && s->level[m->agent])
             return TT_REFUSE("BRA-6.7", "E_ABILITY_ALREADY_ENABLED", "%s's ability is enabled",
-                          aname(c, m->agent));
+                             aname(c, m->agent));
         if (type == T_POP && s->sup[s->loc[m->agent]][f] >= c->p.trigger_level)
             return TT_REFUSE("BRA-6.11", "E_SUPPORT_AT_TRIGGER", "your support in %s is %d already",
-                          arname(c, s->loc[m->agent]), s->sup[s->loc[m->agent]][f]);
+                             arname(c, s->loc[m->agent]), s->sup[s->loc[m->agent]][f]);
         return afford(c, s, m, err);
     case T_REFILL: {
         if (m->item == BRA_NONE)
             return pending(c, s, m, err);
         if (m->item >= c->nitems || s->iowner[m->item] != IO_MARKET)
-            return TT_REFUSE("BRA-6.8", "E_ITEM_NOT_IN_MARKET", "that item is not in the market row");
+            return TT_REFUSE("BRA-6.8", "E_ITEM_NOT_IN_MARKET",
+                             "that item is not in the market row");
         int gold = s->f[f].gold, price = c->item[m->item].price;
         if (gold < price)
             return TT_REFUSE("BRA-6.8", "E_NOT_ENOUGH_GOLD", "%s costs %d gold and you have %d",
-                          c->item[m->item].id, price, gold);
+                             c->item[m->item].id, price, gold);
         return afford(c, s, m, err);
     }
     case T_SUMMON: return check_summon(c, s, m, err);
@@ -374,25 +381,27 @@ static int check_ability(const bra_content *c, const bra_state *s, const bra_cmd
     if (own_agent(c, s, m, a, 1, err))
         return TT_EILLEGAL;
     if (!s->level[a])
-        return TT_REFUSE("BRA-6.18.1", "E_ABILITY_DISABLED", "%s's ability is not enabled", aname(c, a));
+        return TT_REFUSE("BRA-6.18.1", "E_ABILITY_DISABLED", "%s's ability is not enabled",
+                         aname(c, a));
     if (!s->charges[a])
         return TT_REFUSE("BRA-6.18.1", "E_NO_CHARGES", "%s has no charges left", aname(c, a));
     int x = s->loc[a], level = s->level[a];
     switch (c->a[a].effect) {
     case EF_AGITATE:
         if (s->sup[x][f] >= c->p.support_max)
-            return TT_REFUSE("BRA-6.18.2", "E_SUPPORT_MAX", "your support in %s is at %d", arname(c, x),
-                          c->p.support_max);
+            return TT_REFUSE("BRA-6.18.2", "E_SUPPORT_MAX", "your support in %s is at %d",
+                             arname(c, x), c->p.support_max);
         break;
     case EF_SABOTAGE:
         if (m->faction == BRA_NONE)
             return pending(c, s, m, err);
         if (m->faction >= BRA_NF || m->faction == f || c->faction_seat[m->faction] == BRA_NONE)
-            return TT_REFUSE("BRA-6.18.2", "E_TARGET_NOT_ENEMY", "sabotage an enemy faction in the "
-                                        "game");
+            return TT_REFUSE("BRA-6.18.2", "E_TARGET_NOT_ENEMY",
+                             "sabotage an enemy faction in the "
+                             "game");
         if (!s->sup[x][m->faction])
             return TT_REFUSE("BRA-6.18.2", "E_NOTHING_TO_SABOTAGE", "the %s have no support in %s",
-                          c->f[m->faction].id, arname(c, x));
+                             c->f[m->faction].id, arname(c, x));
         break;
     case EF_COURIER:
         if (m->npath == 0 && m->dest == BRA_NONE)
@@ -417,8 +426,8 @@ static int check_use(const bra_content *c, const bra_state *s, const bra_cmd *m,
     if (i >= c->nitems || s->iowner[i] != f)
         return TT_REFUSE("BRA-6.19.2", "E_ITEM_NOT_OWNED", "you own no such item");
     if (c->item[i].kind != IK_ONE_USE)
-        return TT_REFUSE("BRA-6.19.2", "E_ITEM_NOT_USABLE", "%s (%s) works by itself", c->item[i].id,
-                      bra_itype_name(c->item[i].type));
+        return TT_REFUSE("BRA-6.19.2", "E_ITEM_NOT_USABLE", "%s (%s) works by itself",
+                         c->item[i].id, bra_itype_name(c->item[i].type));
     if (c->item[i].type == IT_INFORMANT) {
         if (m->area == BRA_NONE)
             return pending(c, s, m, err);
@@ -431,7 +440,7 @@ static int check_use(const bra_content *c, const bra_state *s, const bra_cmd *m,
             return TT_EILLEGAL;
         if (s->sup[s->loc[m->agent]][f] >= c->p.support_max)
             return TT_REFUSE("BRA-6.19.1", "E_SUPPORT_MAX", "your support in %s is at %d",
-                          arname(c, s->loc[m->agent]), c->p.support_max);
+                             arname(c, s->loc[m->agent]), c->p.support_max);
     }
     return afford(c, s, m, err);
 }
@@ -454,10 +463,10 @@ static int check_main(const bra_content *c, const bra_state *s, const bra_cmd *m
             return TT_EILLEGAL;
         if (s->aflags[m->agent] & AF_AGITATED)
             return TT_REFUSE("BRA-6.16", "E_ALREADY_AGITATED", "%s agitated this turn already",
-                          aname(c, m->agent));
+                             aname(c, m->agent));
         if (s->sup[s->loc[m->agent]][f] >= c->p.support_max)
             return TT_REFUSE("BRA-6.16", "E_SUPPORT_MAX", "your support in %s is at %d",
-                          arname(c, s->loc[m->agent]), c->p.support_max);
+                             arname(c, s->loc[m->agent]), c->p.support_max);
         return afford(c, s, m, err);
     case V_DENOUNCE:
         if (own_agent(c, s, m, m->agent, 1, err))
@@ -466,7 +475,7 @@ static int check_main(const bra_content *c, const bra_state *s, const bra_cmd *m
             return TT_REFUSE("BRA-6.17", "E_MOB_NOT_ALLOWED", "a mob cannot denounce");
         if (s->aflags[m->agent] & AF_DENOUNCED)
             return TT_REFUSE("BRA-6.17", "E_ALREADY_DENOUNCED", "%s denounced this turn already",
-                          aname(c, m->agent));
+                             aname(c, m->agent));
         if (m->target == BRA_NONE)
             return pending(c, s, m, err);
         if (enemy_target(c, s, m, m->target, 0, err))
@@ -497,7 +506,7 @@ int bra_check(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_err
     case V_DRAW:
         if (s->head.turn < c->p.first_draw_round)
             return TT_REFUSE("BRA-6.1.1", "E_DRAW_NOT_YET", "drawing starts in round %d",
-                          c->p.first_draw_round);
+                             c->p.first_draw_round);
         if (f->drew)
             return TT_REFUSE("BRA-6.1.1", "E_ALREADY_DREW", "one DRAW per turn");
         if (!f->ndeck)

@@ -28,8 +28,7 @@ typedef struct loader {
     bra_content *c;
 } loader;
 
-#define PROBLEM(L, node, key, rule, ...)                                                           \
-    TT_FIELD_PROBLEM(&(L)->f, node, key, rule, __VA_ARGS__)
+#define PROBLEM(L, node, key, rule, ...) TT_FIELD_PROBLEM(&(L)->f, node, key, rule, __VA_ARGS__)
 
 static const char *const type_codes[] = {"DROP", "ABIL", "SPEC", "REFILL", "SUMMON", "CI",
                                          "POP",  "GOLD", "BR",   "FA",     NULL};
@@ -216,8 +215,7 @@ static void load_areas(loader *L, const json_t *root)
     bra_content *c = L->c;
     size_t i;
     json_t *v;
-    json_array_foreach((json_t *)arr, i, v)
-    {
+    json_array_foreach((json_t *)arr, i, v) {
         bra_area *a = &c->area[c->nareas++];
         if (!is_entry(L, arr, v, "areas", "BRA-2.12"))
             continue;
@@ -238,14 +236,12 @@ static void load_areas(loader *L, const json_t *root)
                         a->id);
     }
     /* adjacency once every id is known */
-    json_array_foreach((json_t *)arr, i, v)
-    {
+    json_array_foreach((json_t *)arr, i, v) {
         const json_t *adj =
             json_is_object(v) ? tt_field_array(&L->f, v, "adjacent", 1, "BRA-2.12") : NULL;
         size_t k;
         json_t *w;
-        json_array_foreach((json_t *)adj, k, w)
-        {
+        json_array_foreach((json_t *)adj, k, w) {
             const char *id = json_string_value(w);
             int j = id ? bra_find_area(c, id) : -1;
             if (j < 0)
@@ -323,8 +319,7 @@ static void load_factions(loader *L, const json_t *root)
     int seen = 0;
     size_t i;
     json_t *v;
-    json_array_foreach((json_t *)arr, i, v)
-    {
+    json_array_foreach((json_t *)arr, i, v) {
         if (!is_entry(L, arr, v, "factions", "BRA-2.2"))
             continue;
         tt_field_check(&L->f, v, fields, "a faction", "BRA-2.2");
@@ -384,8 +379,7 @@ static void load_token_types(loader *L, const json_t *root)
     int seen = 0;
     size_t i;
     json_t *v;
-    json_array_foreach((json_t *)arr, i, v)
-    {
+    json_array_foreach((json_t *)arr, i, v) {
         if (!is_entry(L, arr, v, "token_types", "BRA-2.4"))
             continue;
         tt_field_check(&L->f, v, fields, "a token type", "BRA-2.4");
@@ -440,7 +434,8 @@ static void load_agent(loader *L, const json_t *arr, const json_t *v)
     }
     bra_agent *a = &c->a[c->nagents];
     snprintf(a->id, sizeof a->id, "%s", get_id(L, v, "id", sizeof a->id - 1, "BRA-2.7"));
-    snprintf(a->name, sizeof a->name, "%s", tt_field_str(&L->f, v, "name", sizeof a->name - 1, "BRA-2.7"));
+    snprintf(a->name, sizeof a->name, "%s",
+             tt_field_str(&L->f, v, "name", sizeof a->name - 1, "BRA-2.7"));
     int f = tt_field_enum(&L->f, v, "faction", faction_ids, -1, 1, "BRA-2.7");
     a->mob = (uint8_t)tt_field_enum(&L->f, v, "kind", kinds, 0, 1, "BRA-2.7");
     a->extended = (uint8_t)tt_field_enum(&L->f, v, "tier", tiers, 0, 1, "BRA-2.7");
@@ -486,7 +481,8 @@ static void load_agents(loader *L, const json_t *root)
         return;
     size_t i;
     json_t *v;
-    json_array_foreach((json_t *)arr, i, v) load_agent(L, arr, v);
+    json_array_foreach((json_t *)arr, i, v)
+        load_agent(L, arr, v);
     const bra_content *c = L->c;
     for (int f = 0; f < BRA_NF; f++) {
         int residents = 0, base = 0, bad = 0;
@@ -522,8 +518,7 @@ static void load_items(loader *L, const json_t *root)
     bra_content *c = L->c;
     size_t i;
     json_t *v;
-    json_array_foreach((json_t *)arr, i, v)
-    {
+    json_array_foreach((json_t *)arr, i, v) {
         if (!is_entry(L, arr, v, "items", "BRA-2.14"))
             continue;
         tt_field_check(&L->f, v, fields, "an item", "BRA-2.14");
@@ -535,8 +530,8 @@ static void load_items(loader *L, const json_t *root)
         snprintf(it->id, sizeof it->id, "%s", get_id(L, v, "id", sizeof it->id - 1, "BRA-2.14"));
         it->type = (uint8_t)tt_field_enum(&L->f, v, "type", itype_names, 0, 1, "BRA-6.19");
         it->price = (uint8_t)tt_field_int(&L->f, v, "price", 0, 9, 0, 1, "BRA-2.14");
-        it->kind =
-            (uint8_t)tt_field_enum(&L->f, v, "kind", ikind_names, itype_kind[it->type], 1, "BRA-2.14");
+        it->kind = (uint8_t)tt_field_enum(&L->f, v, "kind", ikind_names, itype_kind[it->type], 1,
+                                          "BRA-2.14");
         if (it->kind != itype_kind[it->type])
             PROBLEM(L, v, "kind", "BRA-6.19", "E_DATA_FIELD: %s items are %s",
                     itype_names[it->type], ikind_names[itype_kind[it->type]]);
@@ -544,12 +539,12 @@ static void load_items(loader *L, const json_t *root)
         if (!one_use && json_object_get(v, "use_cost_ap"))
             PROBLEM(L, v, "use_cost_ap", "BRA-6.19",
                     "E_DATA_FIELD: only ONE_USE items have a use cost");
-        it->use_ap =
-            (uint8_t)tt_field_int(&L->f, v, "use_cost_ap", 0, 9, itype_use_ap[it->type], 0, "BRA-6.19");
+        it->use_ap = (uint8_t)tt_field_int(&L->f, v, "use_cost_ap", 0, 9, itype_use_ap[it->type], 0,
+                                           "BRA-6.19");
         if (it->type != IT_DOSSIER && json_object_get(v, "end_vp"))
             PROBLEM(L, v, "end_vp", "BRA-6.19", "E_DATA_FIELD: only DOSSIER items score end_vp");
-        it->end_vp =
-            (uint8_t)tt_field_int(&L->f, v, "end_vp", 0, 9, it->type == IT_DOSSIER ? 2 : 0, 0, "BRA-9.1");
+        it->end_vp = (uint8_t)tt_field_int(&L->f, v, "end_vp", 0, 9, it->type == IT_DOSSIER ? 2 : 0,
+                                           0, "BRA-9.1");
         for (int k = 0; k < c->nitems; k++)
             if (it->id[0] && strcmp(c->item[k].id, it->id) == 0)
                 PROBLEM(L, v, "id", "BRA-2.14", "E_DATA_DUPLICATE: item id '%s' is not unique",

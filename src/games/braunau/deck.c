@@ -115,8 +115,7 @@ static void shape(dloader *L, decl *x)
     static const char *const fields[] = {"faction", "mode", "extended_characters", "tokens", NULL};
     const char *key;
     json_t *v;
-    json_object_foreach((json_t *)x->obj, key, v)
-    {
+    json_object_foreach((json_t *)x->obj, key, v) {
         int ok = 0;
         for (int i = 0; fields[i] && !ok; i++)
             ok = strcmp(fields[i], key) == 0;
@@ -143,9 +142,10 @@ static void shape(dloader *L, decl *x)
         x->ext = NULL;
     }
     size_t i;
-    json_array_foreach((json_t *)x->ext, i, v) if (!json_is_string(v))
-        PROBLEM(L, LINE(L, x->obj, "extended_characters"), "BRA-3.9",
-                "E_BAD_DECLARATION: 'extended_characters' must hold agent ids (strings)");
+    json_array_foreach((json_t *)x->ext, i, v)
+        if (!json_is_string(v))
+            PROBLEM(L, LINE(L, x->obj, "extended_characters"), "BRA-3.9",
+                    "E_BAD_DECLARATION: 'extended_characters' must hold agent ids (strings)");
 }
 
 /* V1, V2, V3 */
@@ -196,21 +196,21 @@ static void check_counts(dloader *L, decl *x)
 {
     const char *key;
     json_t *v;
-    json_object_foreach((json_t *)x->tokens, key, v) if (bra_type_code(key) < 0)
-        PROBLEM(L, LINE(L, x->tokens, key), "BRA-2.4",
+    json_object_foreach((json_t *)x->tokens, key, v)
+        if (bra_type_code(key) < 0)
+            PROBLEM(
+                L, LINE(L, x->tokens, key), "BRA-2.4",
                 "E_UNKNOWN_TOKEN_TYPE (%s): not a token type (DROP, ABIL, SPEC, REFILL, SUMMON, "
                 "CI, POP, GOLD, BR, FA) [V4]",
                 key);
-    json_object_foreach((json_t *)x->tokens, key, v)
-    {
+    json_object_foreach((json_t *)x->tokens, key, v) {
         int t = bra_type_code(key);
         if (t < 0 || t == T_ABIL)
             continue;
         int n = count_of(L, x->tokens, key);
         x->count[t] = n < 0 ? 0 : n;
     }
-    json_object_foreach((json_t *)x->abil, key, v)
-    {
+    json_object_foreach((json_t *)x->abil, key, v) {
         int n = count_of(L, x->abil, key);
         int a = bra_find_agent(L->c, key);
         if (n >= 0 && a >= 0 && strcmp(L->c->a[a].id, key) == 0) {
@@ -238,8 +238,7 @@ static void check_agents(dloader *L, decl *x)
     size_t i;
     /* V7 and V8, ABIL keys then extended characters */
     for (int pass = 7; pass <= 8; pass++) {
-        json_object_foreach((json_t *)x->abil, key, v)
-        {
+        json_object_foreach((json_t *)x->abil, key, v) {
             int a = bra_find_agent(c, key);
             a = a >= 0 && strcmp(c->a[a].id, key) == 0 ? a : -1;
             if (pass == 7 && a < 0)
@@ -250,8 +249,7 @@ static void check_agents(dloader *L, decl *x)
                         "E_FOREIGN_AGENT (%s): an agent of the %s, not of the %s [V8]", key,
                         c->f[c->a[a].faction].id, c->f[x->faction].id);
         }
-        json_array_foreach((json_t *)x->ext, i, v)
-        {
+        json_array_foreach((json_t *)x->ext, i, v) {
             const char *id = json_string_value(v);
             int a = id ? bra_find_agent(c, id) : -1;
             a = a >= 0 && strcmp(c->a[a].id, id) == 0 ? a : -1;
@@ -272,16 +270,14 @@ static void check_agents(dloader *L, decl *x)
     for (int a = 0; a < c->nagents; a++)
         own_ok[a] = x->faction >= 0 && c->a[a].faction == x->faction;
     if (x->mode == DM_CUSTOMIZED) {
-        json_array_foreach((json_t *)x->ext, i, v)
-        {
+        json_array_foreach((json_t *)x->ext, i, v) {
             int a = json_is_string(v) ? bra_find_agent(c, json_string_value(v)) : -1;
             if (a >= 0 && own_ok[a] && !c->a[a].extended)
                 PROBLEM(L, LINE(L, x->obj, "extended_characters"), "BRA-2.9",
                         "E_NOT_EXTENDED_CHARACTER (%s): a BASE agent, always in the roster [V9]",
                         c->a[a].id);
         }
-        json_object_foreach((json_t *)x->abil, key, v)
-        {
+        json_object_foreach((json_t *)x->abil, key, v) {
             int a = bra_find_agent(c, key);
             if (a >= 0 && own_ok[a] && c->a[a].extended && !(x->named[a] & 2))
                 PROBLEM(L, LINE(L, x->abil, key), "BRA-3.5",
@@ -505,8 +501,7 @@ int bra_deck_check(const bra_content *c, const char *text, size_t len, const cha
                     "E_BAD_DECLARATION: a deck list is {\"decks\": [declarations]}");
         size_t i;
         json_t *v;
-        json_array_foreach(json_is_array(decks) ? (json_t *)decks : NULL, i, v)
-        {
+        json_array_foreach(json_is_array(decks) ? (json_t *)decks : NULL, i, v) {
             n++;
             if (!json_is_object(v))
                 PROBLEM(&L, LINE(&L, root, "decks"), "BRA-3.9",

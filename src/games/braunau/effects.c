@@ -43,7 +43,8 @@ void bra_raise(const bra_content *c, bra_state *s, int faction, int area, int d,
     f->vp = (uint16_t)(f->vp + x->rally_vp);
     f->vp_rally = (uint16_t)(f->vp_rally + x->rally_vp);
     f->gold = (uint16_t)(f->gold + x->rally_gold);
-    tt_emit(ev, EV_RALLY, seat_of(c, faction), TT_SEEN_ALL, area, x->rally_vp, x->rally_gold, f->gold);
+    tt_emit(ev, EV_RALLY, seat_of(c, faction), TT_SEEN_ALL, area, x->rally_vp, x->rally_gold,
+            f->gold);
 }
 
 /* --- removal (BRA-6.22) ---------------------------------------------------------------- */
@@ -180,11 +181,13 @@ static void do_ci(const bra_content *c, bra_state *s, const bra_cmd *m, tt_event
     s->f[actor].ci_turn++; /* public: the owner may hold a decoy now (BRA-6.10.3) */
     tt_emit(ev, EV_CI, s->active, TT_SEEN_ALL, 0, 0, 0, 0);
     if (m->mode == MODE_EXTRACT) {
-        tt_emit(ev, EV_CI_DETAIL, s->active, TT_SEEN(s->active), m->agent, MODE_EXTRACT, m->target, 0);
+        tt_emit(ev, EV_CI_DETAIL, s->active, TT_SEEN(s->active), m->agent, MODE_EXTRACT, m->target,
+                0);
         bra_reveal_true(c, s, actor, m->target, SRC_EXTRACT, ev);
     } else {
         s->decoy[m->agent] = m->area;
-        tt_emit(ev, EV_CI_DETAIL, s->active, TT_SEEN(s->active), m->agent, MODE_FALSIFY, m->area, 0);
+        tt_emit(ev, EV_CI_DETAIL, s->active, TT_SEEN(s->active), m->agent, MODE_FALSIFY, m->area,
+                0);
     }
 }
 
@@ -232,7 +235,8 @@ static void do_deploy(const bra_content *c, bra_state *s, const bra_cmd *m, tt_e
         s->exposed[m->agent] = 0;
         s->decoy[m->agent] = BRA_NONE;
         bra_know_dropped(c, s, m->agent);
-        tt_emit(ev, EV_DROP, s->active, TT_SEEN_ALL, m->agent, c->a[m->agent].mob ? m->area : -1, 0, 0);
+        tt_emit(ev, EV_DROP, s->active, TT_SEEN_ALL, m->agent, c->a[m->agent].mob ? m->area : -1, 0,
+                0);
         tt_emit(ev, EV_DROP_AREA, s->active, TT_SEEN(s->active), m->agent, m->area, 0, 0);
         break;
     case T_ABIL: /* BRA-6.6 */
@@ -318,7 +322,8 @@ static void do_denounce(const bra_content *c, bra_state *s, const bra_cmd *m, tt
          * when Forged Papers cancel the arrest */
         if (papers < 0)
             bra_know_at(c, s, a);
-        tt_emit(ev, EV_DENOUNCE, s->active, TT_SEEN_ALL, a, t, papers < 0 ? 1 : 2, papers < 0 ? x : -1);
+        tt_emit(ev, EV_DENOUNCE, s->active, TT_SEEN_ALL, a, t, papers < 0 ? 1 : 2,
+                papers < 0 ? x : -1);
         removal_event(c, s, t, papers, c->p.arrest_vp, ev);
         return;
     }
@@ -345,7 +350,8 @@ static void do_ability(const bra_content *c, bra_state *s, const bra_cmd *m, tt_
         int v = s->sup[x][m->faction] - level;
         s->sup[x][m->faction] = (uint8_t)(v < 0 ? 0 : v);
         bra_know_at(c, s, a);
-        tt_emit(ev, EV_SUPPORT, seat_of(c, m->faction), TT_SEEN_ALL, x, s->sup[x][m->faction], V_ABILITY, a);
+        tt_emit(ev, EV_SUPPORT, seat_of(c, m->faction), TT_SEEN_ALL, x, s->sup[x][m->faction],
+                V_ABILITY, a);
         break;
     }
     case EF_COURIER: {

@@ -87,7 +87,8 @@ void bra_reveal_true(const bra_content *c, bra_state *s, int v, int a, int sourc
 {
     s->maybe[v][a] = (uint16_t)(1u << s->loc[a]);
     s->intel[v][a] = (bra_intel){s->loc[a], s->head.turn, (uint8_t)source, 0};
-    tt_emit(ev, EV_REVEAL, c->faction_seat[v], TT_SEEN(c->faction_seat[v]), a, s->loc[a], source, 0);
+    tt_emit(ev, EV_REVEAL, c->faction_seat[v], TT_SEEN(c->faction_seat[v]), a, s->loc[a], source,
+            0);
 }
 
 void bra_reveal_scope(const bra_content *c, bra_state *s, int v, uint16_t scope, int source,

@@ -192,8 +192,8 @@ void bra_score(const bra_content *c, bra_state *s, tt_events *ev)
             bra_fstate *f = &s->f[s->iowner[i]];
             f->vp = (uint16_t)(f->vp + c->item[i].end_vp);
             f->vp_dossier = (uint16_t)(f->vp_dossier + c->item[i].end_vp);
-            tt_emit(ev, EV_SCORE_DOSSIER, c->faction_seat[s->iowner[i]], TT_SEEN_ALL, i, c->item[i].end_vp, 0,
-                    0);
+            tt_emit(ev, EV_SCORE_DOSSIER, c->faction_seat[s->iowner[i]], TT_SEEN_ALL, i,
+                    c->item[i].end_vp, 0, 0);
         }
     int key[BRA_NF] = {0};
     for (int i = 0; i < c->nseats; i++) {
@@ -299,7 +299,8 @@ int bra_sanity(const tt_game *g, const void *st, tt_error *err)
         if (places[i] != 1)
             return INSANE("item %s is in %d places", c->item[i].id, places[i]);
     }
-    if (s->head.turn < 1 || s->head.turn > c->p.rounds || s->active >= c->nseats || s->first >= c->nseats)
+    if (s->head.turn < 1 || s->head.turn > c->p.rounds || s->active >= c->nseats ||
+        s->first >= c->nseats)
         return INSANE("round %d, active seat %d", s->head.turn, s->active);
     if (s->head.over != (s->head.reason != R_NONE))
         return INSANE("the game-over flag and the reason disagree");

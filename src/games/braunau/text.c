@@ -229,7 +229,8 @@ static int parse_arg(const bra_content *c, const bra_state *s, const verb *v, ch
     case 't':
         x = bra_token_parse(c, word);
         if (x < 0)
-            return TT_REFUSE("BRA-6.4.1", "E_TOKEN_NOT_IN_STASH", "'%s' is no token of yours", word);
+            return TT_REFUSE("BRA-6.4.1", "E_TOKEN_NOT_IN_STASH", "'%s' is no token of yours",
+                             word);
         break;
     case 'a':
         x = bra_find_agent(c, word);

@@ -260,7 +260,8 @@ static json_t *result_json(const bra_content *c, const bra_state *s)
     if (!s->head.over)
         return json_null();
     json_t *o = json_object(), *ranking = json_array(), *winners = json_array();
-    json_object_set_new(o, "reason", json_string(s->head.reason == R_CONCEDED ? "CONCEDED" : "SCORED"));
+    json_object_set_new(o, "reason",
+                        json_string(s->head.reason == R_CONCEDED ? "CONCEDED" : "SCORED"));
     for (int i = 0; i < c->nseats; i++) {
         int f = c->seat_faction[i], total = 0;
         const bra_fstate *fs = &s->f[f];
@@ -270,9 +271,9 @@ static json_t *result_json(const bra_content *c, const bra_state *s)
             json_array_append_new(winners, json_string(bra_faction_player(f)));
         json_array_append_new(ranking,
                               json_pack("{s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "faction",
-                                        bra_faction_player(f), "rank", s->head.rank[i], "vp", fs->vp,
-                                        "rallies", fs->vp_rally, "arrests", fs->vp_arrest, "bribes",
-                                        fs->vp_bribe, "areas", fs->vp_area, "dossiers",
+                                        bra_faction_player(f), "rank", s->head.rank[i], "vp",
+                                        fs->vp, "rallies", fs->vp_rally, "arrests", fs->vp_arrest,
+                                        "bribes", fs->vp_bribe, "areas", fs->vp_area, "dossiers",
                                         fs->vp_dossier, "support", total, "gold", fs->gold));
     }
     json_object_set_new(o, "winners", winners);
@@ -335,14 +336,14 @@ static void put_agent(tt_sbuf *b, const bra_content *c, const bra_state *s, int 
     }
     tt_sbuf_printf(b, "%s%s", s->exposed[a] ? " (exposed)" : "", c->a[a].mob ? " (mob)" : "");
     if (s->level[a])
-        tt_sbuf_printf(b, ", %s level %d, %d charge%s", bra_effect_name(c->a[a].effect), s->level[a],
-            s->charges[a], s->charges[a] == 1 ? "" : "s");
+        tt_sbuf_printf(b, ", %s level %d, %d charge%s", bra_effect_name(c->a[a].effect),
+                       s->level[a], s->charges[a], s->charges[a] == 1 ? "" : "s");
     if (own && s->decoy[a] != BRA_NONE)
         tt_sbuf_printf(b, ", decoy in %s", c->area[s->decoy[a]].id);
     if (!own && v < BRA_NF && s->intel[v][a].source)
         tt_sbuf_printf(b, "; intel round %d (%s): %s%s", s->intel[v][a].round,
-            bra_source_name(s->intel[v][a].source), c->area[s->intel[v][a].area].id,
-            s->intel[v][a].window ? " (a decoy is possible)" : "");
+                       bra_source_name(s->intel[v][a].source), c->area[s->intel[v][a].area].id,
+                       s->intel[v][a].window ? " (a decoy is possible)" : "");
     tt_sbuf_printf(b, "\n");
 }
 
@@ -351,8 +352,9 @@ static void put_faction(tt_sbuf *b, const bra_content *c, const bra_state *s, in
     int f = c->seat_faction[seat];
     const bra_fstate *fs = &s->f[f];
     tt_sbuf_printf(b, "%s%s: AP %d, gold %d, VP %d; deck %d, stash %d, discard %d%s", c->f[f].name,
-        viewer == seat ? " (you)" : "", fs->ap, fs->gold, fs->vp, fs->ndeck, bra_stash_size(fs),
-        __builtin_popcountll(fs->discard), fs->drew ? ", drew this turn" : "");
+                   viewer == seat ? " (you)" : "", fs->ap, fs->gold, fs->vp, fs->ndeck,
+                   bra_stash_size(fs), __builtin_popcountll(fs->discard),
+                   fs->drew ? ", drew this turn" : "");
     tt_sbuf_printf(b, "; items:");
     int any = 0;
     for (int i = 0; i < c->nitems; i++)
@@ -389,13 +391,15 @@ char *bra_view_text(const tt_game *g, const void *st, int viewer)
     const bra_state *s = st;
     tt_sbuf b = {0};
     tt_sbuf_printf(&b, "Round %d of %d, %s to act; first player %s.\n", s->head.turn, c->p.rounds,
-        c->f[bra_active_faction(c, s)].name, c->f[c->seat_faction[s->first]].name);
+                   c->f[bra_active_faction(c, s)].name, c->f[c->seat_faction[s->first]].name);
     tt_sbuf_printf(&b, "Areas (support%s; * a Rally was held):\n", "");
     for (int x = 0; x < c->nareas; x++) {
-        tt_sbuf_printf(&b, "  %-12s %-16s value %d ", c->area[x].id, c->area[x].name, c->area[x].value);
+        tt_sbuf_printf(&b, "  %-12s %-16s value %d ", c->area[x].id, c->area[x].name,
+                       c->area[x].value);
         for (int i = 0; i < c->nseats; i++) {
             int f = c->seat_faction[i];
-            tt_sbuf_printf(&b, "  %c %d%s", c->f[f].letter, s->sup[x][f], s->rally[f] >> x & 1 ? "*" : " ");
+            tt_sbuf_printf(&b, "  %c %d%s", c->f[f].letter, s->sup[x][f],
+                           s->rally[f] >> x & 1 ? "*" : " ");
         }
         tt_sbuf_printf(&b, "\n");
     }
@@ -406,7 +410,7 @@ char *bra_view_text(const tt_game *g, const void *st, int viewer)
             tt_sbuf_printf(&b, " (empty)");
         else
             tt_sbuf_printf(&b, " %s %s (%d gold)", c->item[i].id, bra_itype_name(c->item[i].type),
-                c->item[i].price);
+                           c->item[i].price);
     }
     tt_sbuf_printf(&b, "; item deck %d\n", s->nitem_deck);
     for (int i = 0; i < c->nseats; i++)
@@ -423,15 +427,15 @@ char *bra_view_text(const tt_game *g, const void *st, int viewer)
     }
     if (s->head.over) {
         tt_sbuf_printf(&b, "The game is over (%s). Ranking:\n",
-            s->head.reason == R_CONCEDED ? "conceded" : "scored");
+                       s->head.reason == R_CONCEDED ? "conceded" : "scored");
         for (int i = 0; i < c->nseats; i++)
             tt_sbuf_printf(&b, "  %d. %s, %d VP\n", s->head.rank[i], c->f[c->seat_faction[i]].name,
-                s->f[c->seat_faction[i]].vp);
+                           s->f[c->seat_faction[i]].vp);
     } else {
         tt_sbuf_printf(&b, "To decide: %s (%s)\n", c->f[bra_active_faction(c, s)].name,
-            q >= 0                                 ? field_names[q]
-            : s->f[bra_active_faction(c, s)].npend ? "keep"
-                                                   : "main");
+                       q >= 0                                 ? field_names[q]
+                       : s->f[bra_active_faction(c, s)].npend ? "keep"
+                                                              : "main");
     }
     return tt_sbuf_take(&b);
 }

@@ -14,14 +14,19 @@
 #include "core/pile.h"
 #include "games/invaders/invaders.h"
 
+static const char *zname(const inv_content *c, int z)
+{
+    return c->zone_name[z];
+}
 
-static const char *zname(const inv_content *c, int z) { return c->zone_name[z]; }
-
-static const tt_frame *top(const inv_state *s) { return tt_stack_peek(&s->stack); }
+static const tt_frame *top(const inv_state *s)
+{
+    return tt_stack_peek(&s->stack);
+}
 
 /* The kind of action that answers each question of a declaration (enum inv_need). */
-static const int need_answer[] = {0, A_REDUCE, A_ZONE, A_SACRIFICE, A_TARGET, A_ZONE, A_ZONE,
-                                  A_SACRIFICE};
+static const int need_answer[] = {0,        A_REDUCE, A_ZONE, A_SACRIFICE,
+                                  A_TARGET, A_ZONE,   A_ZONE, A_SACRIFICE};
 
 int inv_to_move(const tt_game *g, const void *st)
 {
@@ -39,7 +44,8 @@ static int check_play(const inv_content *c, const inv_state *s, int def, tt_erro
 {
     int side = s->active;
     if (def >= c->ncards || inv_hand_find(c, s, side, def) < 0)
-        return TT_REFUSE("INV-5.3", NULL, "you hold no %s", def < c->ncards ? c->card[def].id : "such card");
+        return TT_REFUSE("INV-5.3", NULL, "you hold no %s",
+                         def < c->ncards ? c->card[def].id : "such card");
     const inv_card *card = &c->card[def];
     if (card->cancel)
         return TT_REFUSE("INV-5.10", NULL, "%s can only be played in a cancel window", card->name);
@@ -47,17 +53,17 @@ static int check_play(const inv_content *c, const inv_state *s, int def, tt_erro
                      inv_can_reduce(s, side))) {
         if (s->nhand[side] - 1 < card->cost.discard - inv_can_reduce(s, side))
             return TT_REFUSE("INV-5.5", NULL, "%s costs discard %d and you hold %d other cards",
-                          card->name, card->cost.discard, s->nhand[side] - 1);
-        return TT_REFUSE("INV-5.6", NULL, "%s costs drain %d and your deck has %d cards", card->name,
-                      card->cost.drain, s->ndeck[side]);
+                             card->name, card->cost.discard, s->nhand[side] - 1);
+        return TT_REFUSE("INV-5.6", NULL, "%s costs drain %d and your deck has %d cards",
+                         card->name, card->cost.drain, s->ndeck[side]);
     }
     if (!card->is_unit)
         return TT_OK;
     for (int z = 0; z < INV_NZ; z++)
         if ((card->zones >> z & 1) && inv_can_place(c, s, side, z, INV_NONE))
             return TT_OK;
-    return TT_REFUSE(side == INV_INVADER ? "INV-5.9" : "INV-5.7", NULL, "no zone has a free slot for %s",
-                  card->name);
+    return TT_REFUSE(side == INV_INVADER ? "INV-5.9" : "INV-5.7", NULL,
+                     "no zone has a free slot for %s", card->name);
 }
 
 static int check_use(const inv_content *c, const inv_state *s, int u, tt_error *err)
@@ -72,16 +78,17 @@ static int check_use(const inv_content *c, const inv_state *s, int u, tt_error *
         return TT_REFUSE("INV-5.12", NULL, "%s was already used this turn", card->name);
     const inv_cost *k = &card->ab[(int)card->activated].cost;
     if (s->nhand[side] < k->discard)
-        return TT_REFUSE("INV-2.18", NULL, "using %s costs discard %d and you hold %d cards", card->name,
-                      k->discard, s->nhand[side]);
+        return TT_REFUSE("INV-2.18", NULL, "using %s costs discard %d and you hold %d cards",
+                         card->name, k->discard, s->nhand[side]);
     if (s->ndeck[side] < k->drain)
         return TT_REFUSE("INV-2.18", NULL, "using %s costs drain %d and your deck has %d cards",
-                      card->name, k->drain, s->ndeck[side]);
+                         card->name, k->drain, s->ndeck[side]);
     if (s->counters[u] < k->remove_counters)
         return TT_REFUSE("INV-9.23", NULL, "%s holds %d counters, %d are needed", card->name,
-                      s->counters[u], k->remove_counters);
+                         s->counters[u], k->remove_counters);
     if (k->rotate && (s->iflags[u] & IF_ROTATED))
-        return TT_REFUSE("INV-5.17", NULL, "%s is rotated and cannot pay a rotate cost", card->name);
+        return TT_REFUSE("INV-5.17", NULL, "%s is rotated and cannot pay a rotate cost",
+                         card->name);
     return TT_OK;
 }
 
@@ -93,12 +100,13 @@ static int check_strategy(const inv_content *c, const inv_state *s, int i, int w
         return TT_REFUSE("INV-5.14", NULL, "that is not one of your strategies");
     const inv_strategy *st = &c->strat[i];
     if (s->strat_enabled[i])
-        return TT_REFUSE("INV-5.14", NULL, "%s is already enabled and can never be used again", st->name);
+        return TT_REFUSE("INV-5.14", NULL, "%s is already enabled and can never be used again",
+                         st->name);
     if (window && st->timing != TIMING_OPPONENT_ATTACK_START)
         return TT_REFUSE("INV-4.7.1", NULL, "%s cannot be used in the attack window", st->name);
     if (!window && st->timing != TIMING_OWN_MAIN)
         return TT_REFUSE("INV-5.14", NULL, "%s is used only at the start of the Invader's attack",
-                      st->name);
+                         st->name);
     return TT_OK;
 }
 
@@ -116,7 +124,7 @@ static int check_ops(const inv_content *c, const inv_state *s, int u, tt_error *
         return TT_REFUSE("INV-5.16", NULL, "only Mankind has the Ops Centre");
     if (s->ops_uses >= c->ops_per_turn)
         return TT_REFUSE("INV-5.16", NULL, "the Ops Centre was used %d time%s this turn already",
-                      s->ops_uses, s->ops_uses == 1 ? "" : "s");
+                         s->ops_uses, s->ops_uses == 1 ? "" : "s");
     if (u >= c->ninst || inv_loc(s, u) != L_SLOT || inv_owner(c, u) != INV_MANKIND)
         return TT_REFUSE("INV-5.16", NULL, "the Ops Centre moves one of Mankind's units in play");
     if (s->nhand[INV_MANKIND] < c->ops_cost.discard || s->ndeck[INV_MANKIND] < c->ops_cost.drain)
@@ -170,10 +178,12 @@ static int check_sacrifice(const inv_content *c, const inv_state *s, int z, int 
 {
     if (u >= c->ninst || inv_loc(s, u) != L_SLOT || inv_owner(c, u) != INV_MANKIND ||
         inv_zone_of(s, u) != z)
-        return TT_REFUSE("INV-5.8", NULL, "the sacrifice must be one of your units in %s", zname(c, z));
+        return TT_REFUSE("INV-5.8", NULL, "the sacrifice must be one of your units in %s",
+                         zname(c, z));
     if (u == s->hero && !inv_hero_sacrificable(c, s, mover))
-        return TT_REFUSE("INV-5.8", NULL, "the hero can be sacrificed only in your turn, with heroes "
-                                 "left and a free slot for the replacement");
+        return TT_REFUSE("INV-5.8", NULL,
+                         "the hero can be sacrificed only in your turn, with heroes "
+                         "left and a free slot for the replacement");
     return TT_OK;
 }
 
@@ -204,8 +214,12 @@ static int check_place_zone(const inv_content *c, const inv_state *s, int z, tt_
             return TT_REFUSE("INV-5.7", NULL, "%s cannot be played in %s", card->name, zname(c, z));
         if (!inv_can_place(c, s, d->player, z, INV_NONE))
             return d->player == INV_INVADER
-                       ? TT_REFUSE("INV-5.9", NULL, "your column in %s is full and the Invader never sacrifices", zname(c, z))
-                       : TT_REFUSE("INV-5.8", NULL, "your column in %s is full and nothing there may be sacrificed", zname(c, z));
+                       ? TT_REFUSE("INV-5.9", NULL,
+                                   "your column in %s is full and the Invader never sacrifices",
+                                   zname(c, z))
+                       : TT_REFUSE("INV-5.8", NULL,
+                                   "your column in %s is full and nothing there may be sacrificed",
+                                   zname(c, z));
         return TT_OK;
     }
     return check_move(c, s, d->source, d->kind == ACT_OPS && c->ops_any, z, err);
@@ -213,19 +227,20 @@ static int check_place_zone(const inv_content *c, const inv_state *s, int z, tt_
 
 /* INV-5.15 with INV-5.5/5.6: a reduction must lower a cost that is there and
  * leave one that can be paid. */
-static int check_reduce(const inv_content *c, const inv_state *s, int player,
-                        const inv_card *card, int r, tt_error *err)
+static int check_reduce(const inv_content *c, const inv_state *s, int player, const inv_card *card,
+                        int r, tt_error *err)
 {
     (void)c;
     int discard = card->cost.discard, drain = card->cost.drain, hand = s->nhand[player];
     if (r > 2 || (r == 1 && !discard) || (r == 2 && !drain))
-        return TT_REFUSE("INV-5.15", NULL, "the reduction lowers the discard or the drain cost, if it is not 0");
+        return TT_REFUSE("INV-5.15", NULL,
+                         "the reduction lowers the discard or the drain cost, if it is not 0");
     if (hand < discard - (r == 1))
         return TT_REFUSE("INV-5.5", NULL, "%s would cost discard %d and you hold %d other cards",
-                      card->name, discard - (r == 1), hand);
+                         card->name, discard - (r == 1), hand);
     if (s->ndeck[player] < drain - (r == 2))
-        return TT_REFUSE("INV-5.6", NULL, "%s would cost drain %d and your deck has %d cards", card->name,
-                      drain - (r == 2), s->ndeck[player]);
+        return TT_REFUSE("INV-5.6", NULL, "%s would cost drain %d and your deck has %d cards",
+                         card->name, drain - (r == 2), s->ndeck[player]);
     return TT_OK;
 }
 
@@ -235,29 +250,34 @@ static int check_declare(const inv_content *c, const inv_state *s, int op, int a
     int slot = 0;
     int need = inv_next_choice(c, (inv_state *)s, 0, &e, &slot); /* fill = 0: reads only */
     const inv_decl *d = &s->decl;
-    static const char *const question[] = {
-        "", "the plot-action reduction: reduce none|discard|drain", "the zone: zone <Z>",
-        "the unit to sacrifice: sacrifice <unit>", "a target: target <unit>",
-        "a zone: zone <Z>", "where the unit moves: dest <Z>",
-        "the unit to sacrifice: sacrifice <unit>"};
+    static const char *const question[] = {"",
+                                           "the plot-action reduction: reduce none|discard|drain",
+                                           "the zone: zone <Z>",
+                                           "the unit to sacrifice: sacrifice <unit>",
+                                           "a target: target <unit>",
+                                           "a zone: zone <Z>",
+                                           "where the unit moves: dest <Z>",
+                                           "the unit to sacrifice: sacrifice <unit>"};
     if (op != need_answer[need])
         return TT_REFUSE("INV-5.26a", NULL, "%s is declaring; the question now is %s",
-                      d->kind == ACT_STRATEGY ? c->strat[d->source].name
-                                              : inv_def(c, d->source)->name,
-                      question[need]);
+                         d->kind == ACT_STRATEGY ? c->strat[d->source].name
+                                                 : inv_def(c, d->source)->name,
+                         question[need]);
     switch (need) {
-    case N_REDUCE:
-        return check_reduce(c, s, d->player, inv_def(c, d->source), arg, err);
+    case N_REDUCE: return check_reduce(c, s, d->player, inv_def(c, d->source), arg, err);
     case N_ZONE:
-        return arg < INV_NZ ? check_place_zone(c, s, arg, err) : TT_REFUSE("INV-2.2", NULL, "no such zone");
+        return arg < INV_NZ ? check_place_zone(c, s, arg, err)
+                            : TT_REFUSE("INV-2.2", NULL, "no such zone");
     case N_SACRIFICE:
         return check_sacrifice(c, s, d->zone, d->kind == ACT_PLAY ? INV_NONE : d->source, arg, err);
     case N_TARGET:
-        return inv_target_ok(c, s, e, arg) ? TT_OK
-                                           : TT_REFUSE("INV-2.20", NULL, "that unit is not a legal target");
+        return inv_target_ok(c, s, e, arg)
+                   ? TT_OK
+                   : TT_REFUSE("INV-2.20", NULL, "that unit is not a legal target");
     case N_EZONE:
-        return inv_effect_zone_ok(c, s, e, arg) ? TT_OK
-                                                : TT_REFUSE("INV-2.21", NULL, "that zone cannot be chosen");
+        return inv_effect_zone_ok(c, s, e, arg)
+                   ? TT_OK
+                   : TT_REFUSE("INV-2.21", NULL, "that zone cannot be chosen");
     case N_DEST:
         return arg < INV_NZ ? check_move(c, s, d->choice[slot - 1], e->dest == DEST_ANY, arg, err)
                             : TT_REFUSE("INV-2.2", NULL, "no such zone");
@@ -272,7 +292,8 @@ static int check_cancel(const inv_content *c, const inv_state *s, int player, in
                         tt_error *err)
 {
     if (def >= c->ncards || inv_hand_find(c, s, player, def) < 0)
-        return TT_REFUSE("INV-5.10", NULL, "you hold no %s", def < c->ncards ? c->card[def].id : "such card");
+        return TT_REFUSE("INV-5.10", NULL, "you hold no %s",
+                         def < c->ncards ? c->card[def].id : "such card");
     const inv_card *card = &c->card[def];
     if (!card->cancel)
         return TT_REFUSE("INV-5.10", NULL, "%s cannot cancel", card->name);
@@ -299,7 +320,8 @@ static int check_decision(const inv_content *c, const inv_state *s, const tt_fra
         if (op != A_REDUCE)
             return TT_REFUSE("INV-5.15", NULL, "choose the reduction of the cancel card's cost");
         return check_reduce(c, s, p, inv_def(c, s->chain[s->nchain - 1].card), arg, err);
-    case F_PAY_DISCARD: case F_DISCARD_HAND:
+    case F_PAY_DISCARD:
+    case F_DISCARD_HAND:
         if (op != A_DISCARD || arg >= c->ncards || inv_hand_find(c, s, p, arg) < 0)
             return TT_REFUSE(f->kind == F_PAY_DISCARD ? "INV-5.5" : "INV-5.26", NULL,
                              "discard a card from your hand");
@@ -337,8 +359,7 @@ static int check_decision(const inv_content *c, const inv_state *s, const tt_fra
             tt_pile_find(s->trig, s->ntrig, (uint16_t)arg) < 0)
             return TT_REFUSE("INV-4.3", NULL, "choose which start-of-turn ability resolves next");
         return TT_OK;
-    default:
-        return TT_REFUSE("INV-5.18", NULL, "no decision is pending");
+    default: return TT_REFUSE("INV-5.18", NULL, "no decision is pending");
     }
 }
 
@@ -360,7 +381,8 @@ static int check(const inv_content *c, const inv_state *s, tt_action a, tt_error
         return tt_fail(err, TT_EPARSE, NULL, "not an action of this game");
     const tt_frame *f = top(s);
     if (op == A_SACRIFICE && !asks_sacrifice(c, s, f))
-        return TT_REFUSE("INV-5.8", NULL, "a sacrifice is declared only when the chosen column is full");
+        return TT_REFUSE("INV-5.8", NULL,
+                         "a sacrifice is declared only when the chosen column is full");
     if (f)
         return check_decision(c, s, f, op, arg, err);
     return check_main(c, s, op, arg, err);
@@ -433,10 +455,18 @@ int inv_legal(const tt_game *g, const void *st, tt_action *out)
         return L.n;
     }
     switch (f->kind) {
-    case F_PLACE_HERO: case F_SPLIT_REPAIR: offer_range(&L, A_ZONE, INV_NZ); break;
-    case F_PAY_DISCARD: case F_DISCARD_HAND: offer_hand(&L, f->player, A_DISCARD); break;
-    case F_WINDOW: offer(&L, A_DECLINE, 0); offer_hand(&L, f->player, A_CANCEL); break;
-    case F_ATTACK_WINDOW: offer(&L, A_DECLINE, 0); offer_range(&L, A_STRATEGY, L.c->nstrats); break;
+    case F_PLACE_HERO:
+    case F_SPLIT_REPAIR: offer_range(&L, A_ZONE, INV_NZ); break;
+    case F_PAY_DISCARD:
+    case F_DISCARD_HAND: offer_hand(&L, f->player, A_DISCARD); break;
+    case F_WINDOW:
+        offer(&L, A_DECLINE, 0);
+        offer_hand(&L, f->player, A_CANCEL);
+        break;
+    case F_ATTACK_WINDOW:
+        offer(&L, A_DECLINE, 0);
+        offer_range(&L, A_STRATEGY, L.c->nstrats);
+        break;
     case F_SHIELD: offer_range(&L, A_SHIELD, f->b + 1); break;
     case F_SHIELD_TAKE: offer_units(&L, A_FROM); break;
     case F_TRIGGER_ORDER: offer_units(&L, A_TRIGGER); break;
@@ -553,7 +583,8 @@ static void do_cancel(const inv_content *c, inv_state *s, int player, int def, t
     l->card = (uint8_t)inst;
     l->player = (uint8_t)player;
     l->discard_left = card->cost.discard;
-    l->reduce = inv_can_reduce(s, player) && (card->cost.discard || card->cost.drain) ? INV_UNSET : 0;
+    l->reduce =
+        inv_can_reduce(s, player) && (card->cost.discard || card->cost.drain) ? INV_UNSET : 0;
     tt_emit(ev, E_CANCEL, player, TT_SEEN_ALL, inst, card->cost.discard, card->cost.drain, 0);
     tt_stack_push(&s->stack, F_LINK, (uint8_t)player)->a = P_DECLARE;
 }
@@ -602,7 +633,8 @@ static void do_decision(const inv_content *c, inv_state *s, tt_frame *f, int op,
     switch (op) {
     case A_REDUCE: do_reduce(c, s, f, arg, ev); break;
     case A_ZONE: do_zone(c, s, f, arg, ev); break;
-    case A_SACRIFICE: case A_TARGET: answer_declare(c, s, arg); break;
+    case A_SACRIFICE:
+    case A_TARGET: answer_declare(c, s, arg); break;
     case A_DISCARD: do_discard(c, s, f, arg, ev); break;
     case A_CANCEL: do_cancel(c, s, f->player, arg, ev); break;
     case A_DECLINE: {

@@ -139,13 +139,15 @@ static int effect_need(const inv_content *c, inv_state *s, int fill, const inv_e
     if (ch[0] == INV_UNSET && fill) {
         if (e->target.self)
             ch[0] = s->decl.kind != ACT_STRATEGY && inv_loc(s, s->decl.source) == L_SLOT
-                        ? s->decl.source : INV_NONE;
+                        ? s->decl.source
+                        : INV_NONE;
         else if (!any_target(c, s, e))
             ch[0] = INV_NONE;
     }
     if (ch[0] == INV_UNSET)
         return N_TARGET;
-    if (ch[1] == INV_UNSET && fill && (ch[0] == INV_NONE || !any_dest(c, s, ch[0], e->dest == DEST_ANY)))
+    if (ch[1] == INV_UNSET && fill &&
+        (ch[0] == INV_NONE || !any_dest(c, s, ch[0], e->dest == DEST_ANY)))
         ch[1] = INV_NONE; /* INV-5.23: no legal destination, the move does nothing */
     if (ch[1] == INV_UNSET)
         return N_DEST;
@@ -168,8 +170,7 @@ static int placement_need(const inv_content *c, inv_state *s, int fill)
     return d->sacrifice == INV_UNSET ? N_SACRIFICE : N_NONE;
 }
 
-int inv_next_choice(const inv_content *c, inv_state *s, int fill, const inv_effect **eff,
-                    int *slot)
+int inv_next_choice(const inv_content *c, inv_state *s, int fill, const inv_effect **eff, int *slot)
 {
     inv_decl *d = &s->decl;
     int places = d->kind == ACT_OPS || d->kind == ACT_MOVE_HERO ||

@@ -23,13 +23,15 @@ typedef struct loader {
 #define PROBLEM(L, node, key, rule, ...) TT_FIELD_PROBLEM(&(L)->f, node, key, rule, __VA_ARGS__)
 
 static const char *const type_names[] = {"INVADER", "DESOLATOR", "DEFENDER", "LOCATION",
-                                         "HERO", "ONE_SHOT", NULL};
-static const char *const trigger_names[] = {"ON_PLAY", "PASSIVE", "ACTIVATED",
-                                            "START_OF_TURN", "CANCEL", NULL};
+                                         "HERO",    "ONE_SHOT",  NULL};
+static const char *const trigger_names[] = {"ON_PLAY",       "PASSIVE", "ACTIVATED",
+                                            "START_OF_TURN", "CANCEL",  NULL};
+/* clang-format off */
 static const char *const op_names[] = {
     "DRAIN", "DRAW", "DISCARD_FROM_HAND", "DESTROY", "ZONE_DAMAGE", "ZONE_REPAIR",
     "PLOT_MOVE", "MOVE_CARD", "POWER_AURA", "COUNTER_ATTACK", "CANCEL", "ADD_COUNTERS",
     "DRAIN_SHIELD", "WIN_AT_COUNTERS", "SHIELD_ZONE", "SET_DRAW_COUNT", NULL};
+/* clang-format on */
 static const char *const side_names[] = {"INVADER", "MANKIND", NULL};
 static const char *const who_names[] = {"SELF", "OPPONENT", "BOTH", NULL};
 static const char *const zonespec_names[] = {"THIS", "CHOSEN", "ALL", "ANY", NULL};
@@ -118,10 +120,12 @@ static void load_zones(loader *L, const json_t *board)
 
 static void load_board(loader *L, const json_t *root)
 {
+    /* clang-format off */
     static const char *const fields[] = {
         "zones", "adjacency", "slots_per_side", "plot_start", "plot_max", "power_token_supply",
         "starting_hand", "draw_per_turn", "first_player", "collapse_rule",
         "heroes_exhausted_loses", "ops_centre", NULL};
+    /* clang-format on */
     inv_content *c = L->c;
     const json_t *board = tt_field_object(&L->f, root, "board", 1, "INV-2.2");
     if (!board)
@@ -185,10 +189,12 @@ static void load_board(loader *L, const json_t *root)
 
 static void load_target(loader *L, const json_t *t, inv_target *out, int op)
 {
-    static const char *const fields[] = {"side", "zone", "types", "max_power", "include_hero",
-                                         "self", NULL};
-    *out = (inv_target){.own = op == OP_MOVE_CARD, .zone = ZS_ANY,
-                        .types = (uint8_t)(0x3F & ~(1 << T_ONE_SHOT)), .max_power = INV_NO_MAX};
+    static const char *const fields[] = {"side",         "zone", "types", "max_power",
+                                         "include_hero", "self", NULL};
+    *out = (inv_target){.own = op == OP_MOVE_CARD,
+                        .zone = ZS_ANY,
+                        .types = (uint8_t)(0x3F & ~(1 << T_ONE_SHOT)),
+                        .max_power = INV_NO_MAX};
     if (!t)
         return;
     if (!json_is_object(t)) {
@@ -237,15 +243,19 @@ static const char *const *op_fields(int op)
     static const char *const n[] = {"op", "n", NULL};
     static const char *const threshold[] = {"op", "threshold", NULL};
     switch (op) {
-    case OP_DRAIN: case OP_DRAW: case OP_DISCARD_FROM_HAND: return who_n;
+    case OP_DRAIN:
+    case OP_DRAW:
+    case OP_DISCARD_FROM_HAND: return who_n;
     case OP_DESTROY: return target;
     case OP_ZONE_DAMAGE: return zone_n;
     case OP_ZONE_REPAIR: return repair;
     case OP_PLOT_MOVE: return delta;
     case OP_MOVE_CARD: return move;
     case OP_POWER_AURA: return aura;
-    case OP_COUNTER_ATTACK: case OP_SHIELD_ZONE: return zone;
-    case OP_ADD_COUNTERS: case OP_SET_DRAW_COUNT: return n;
+    case OP_COUNTER_ATTACK:
+    case OP_SHIELD_ZONE: return zone;
+    case OP_ADD_COUNTERS:
+    case OP_SET_DRAW_COUNT: return n;
     case OP_WIN_AT_COUNTERS: return threshold;
     default: return bare;
     }
@@ -254,13 +264,16 @@ static const char *const *op_fields(int op)
 static void load_effect_params(loader *L, const json_t *e, inv_effect *x)
 {
     switch (x->op) {
-    case OP_DRAIN: case OP_DRAW: case OP_DISCARD_FROM_HAND:
+    case OP_DRAIN:
+    case OP_DRAW:
+    case OP_DISCARD_FROM_HAND:
         x->who = (uint8_t)tt_field_enum(&L->f, e, "who", who_names, WHO_OPPONENT, 1, "INV-2.19");
         x->n = (int8_t)tt_field_int(&L->f, e, "n", 1, 9, 1, 1, "INV-2.19");
         if (x->op == OP_DRAW && x->who == WHO_BOTH)
             PROBLEM(L, e, "who", "INV-2.19", "DRAW takes who SELF or OPPONENT");
         break;
-    case OP_DESTROY: case OP_MOVE_CARD:
+    case OP_DESTROY:
+    case OP_MOVE_CARD:
         load_target(L, json_object_get(e, "target"), &x->target, x->op);
         if (!json_object_get(e, "target"))
             PROBLEM(L, e, NULL, "INV-2.19", "missing field 'target'");
@@ -268,7 +281,8 @@ static void load_effect_params(loader *L, const json_t *e, inv_effect *x)
             x->dest =
                 (uint8_t)tt_field_enum(&L->f, e, "dest", dest_names, DEST_ADJACENT, 1, "INV-2.19");
         break;
-    case OP_ZONE_DAMAGE: case OP_ZONE_REPAIR:
+    case OP_ZONE_DAMAGE:
+    case OP_ZONE_REPAIR:
         x->zone = (uint8_t)tt_field_enum(&L->f, e, "zone", zonespec_names, ZS_THIS, 1, "INV-2.21");
         if (x->zone == ZS_ANY)
             PROBLEM(L, e, "zone", "INV-2.21", "zone must be THIS, CHOSEN or ALL");
@@ -285,7 +299,8 @@ static void load_effect_params(loader *L, const json_t *e, inv_effect *x)
             PROBLEM(L, e, "applies", "INV-2.19", "applies must be OTHER_OWN_SAME_ZONE");
         x->n = (int8_t)tt_field_int(&L->f, e, "delta", -3, 3, 0, 1, "INV-2.19");
         break;
-    case OP_COUNTER_ATTACK: case OP_SHIELD_ZONE: {
+    case OP_COUNTER_ATTACK:
+    case OP_SHIELD_ZONE: {
         int want = x->op == OP_COUNTER_ATTACK ? ZS_THIS : ZS_CHOSEN;
         x->zone = (uint8_t)tt_field_enum(&L->f, e, "zone", zonespec_names, want, 1, "INV-2.19");
         if (x->zone != want)
@@ -293,17 +308,14 @@ static void load_effect_params(loader *L, const json_t *e, inv_effect *x)
                     zonespec_names[want]);
         break;
     }
-    case OP_ADD_COUNTERS:
-        x->n = (int8_t)tt_field_int(&L->f, e, "n", 1, 9, 1, 1, "INV-2.19");
-        break;
+    case OP_ADD_COUNTERS: x->n = (int8_t)tt_field_int(&L->f, e, "n", 1, 9, 1, 1, "INV-2.19"); break;
     case OP_SET_DRAW_COUNT:
         x->n = (int8_t)tt_field_int(&L->f, e, "n", 1, 5, 2, 1, "INV-2.19");
         break;
     case OP_WIN_AT_COUNTERS:
         x->n = (int8_t)tt_field_int(&L->f, e, "threshold", 1, 20, 20, 1, "INV-2.19");
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -321,8 +333,8 @@ static int choice_slots(const inv_effect *x)
     return 0;
 }
 
-static int load_effects(loader *L, const json_t *owner, inv_ability *ab, int trigger,
-                        int side, int *nchoice)
+static int load_effects(loader *L, const json_t *owner, inv_ability *ab, int trigger, int side,
+                        int *nchoice)
 {
     const json_t *effects = tt_field_array(&L->f, owner, "effects", 1, "INV-2.17");
     if (!effects)
@@ -348,8 +360,8 @@ static int load_effects(loader *L, const json_t *owner, inv_ability *ab, int tri
         x->op = (uint8_t)op;
         tt_field_check(&L->f, e, op_fields(x->op), op_names[x->op], "INV-2.19");
         load_effect_params(L, e, x);
-        int passive_only = x->op == OP_POWER_AURA || x->op == OP_DRAIN_SHIELD ||
-                           x->op == OP_WIN_AT_COUNTERS;
+        int passive_only =
+            x->op == OP_POWER_AURA || x->op == OP_DRAIN_SHIELD || x->op == OP_WIN_AT_COUNTERS;
         if (passive_only != (trigger == TR_PASSIVE))
             PROBLEM(L, e, "op", "INV-2.19", "%s %s", op_names[x->op],
                     passive_only ? "belongs in a PASSIVE ability only"
@@ -538,9 +550,11 @@ static void check_card_family(loader *L, const json_t *cj, const inv_card *card,
 
 static void load_deck(loader *L, const json_t *root, const char *key, int deck)
 {
+    /* clang-format off */
     static const char *const fields[] = {"id", "name", "side", "type", "keywords", "power",
                                          "cost", "count", "zone_restriction",
                                          "enter_counters", "mobile", "abilities", NULL};
+    /* clang-format on */
     inv_content *c = L->c;
     const json_t *arr = tt_field_array(&L->f, root, key, 1, "INV-3.5");
     int total = 0;
@@ -578,8 +592,7 @@ static void load_deck(loader *L, const json_t *root, const char *key, int deck)
     c->deck_size[deck] = (uint8_t)total;
     int need = deck == DECK_HERO ? 1 : c->starting_hand + 2;
     if (arr && total < need)
-        PROBLEM(L, root, key, "INV-3.1", "%s has %d cards; it needs at least %d", key, total,
-                need);
+        PROBLEM(L, root, key, "INV-3.1", "%s has %d cards; it needs at least %d", key, total, need);
 }
 
 static void load_strategies(loader *L, const json_t *root)
@@ -619,10 +632,9 @@ static void load_strategies(loader *L, const json_t *root)
     }
 }
 
-int inv_content_load(inv_content *c, const char *text, size_t len, const char *file,
-                     tt_diags *d)
+int inv_content_load(inv_content *c, const char *text, size_t len, const char *file, tt_diags *d)
 {
-    static const char *const fields[] = {"game", "version", "board", "invader_deck",
+    static const char *const fields[] = {"game",         "version",   "board",      "invader_deck",
                                          "mankind_deck", "hero_deck", "strategies", NULL};
     memset(c, 0, sizeof *c);
     tt_json_doc doc;

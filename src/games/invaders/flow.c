@@ -27,7 +27,8 @@ void inv_end_game(inv_state *s, int winner, int reason, tt_events *ev)
     if (reason == R_CONCEDED)
         s->head.eliminated = (uint8_t)(1u << OPP(winner));
     s->stack.n = 0;
-    tt_emit(ev, E_GAME_OVER, winner == INV_NONE ? 0 : winner, TT_SEEN_ALL, reason, s->head.turn, 0, 0);
+    tt_emit(ev, E_GAME_OVER, winner == INV_NONE ? 0 : winner, TT_SEEN_ALL, reason, s->head.turn, 0,
+            0);
 }
 
 static int collapsed(const inv_content *c, const inv_state *s)
@@ -138,8 +139,7 @@ void inv_sacrifice(const inv_content *c, inv_state *s, int inst, tt_events *ev)
 }
 
 /* Moves a unit to zone z, sacrificing `sac` first if given (INV-5.23, 5.8). */
-static void move_unit(const inv_content *c, inv_state *s, int unit, int z, int sac,
-                      tt_events *ev)
+static void move_unit(const inv_content *c, inv_state *s, int unit, int z, int sac, tt_events *ev)
 {
     int side = inv_owner(c, unit), from = inv_zone_of(s, unit);
     uint8_t keep_counters = s->counters[unit], keep_flags = s->iflags[unit];
@@ -176,8 +176,9 @@ int inv_decl_nabilities(const inv_content *c, const inv_state *s)
         return 1;
     if (d->kind == ACT_OPS || d->kind == ACT_MOVE_HERO)
         return 0;
-    int want = d->kind == ACT_PLAY ? TR_ON_PLAY : d->kind == ACT_USE ? TR_ACTIVATED
-                                                                       : TR_START_OF_TURN;
+    int want = d->kind == ACT_PLAY  ? TR_ON_PLAY
+               : d->kind == ACT_USE ? TR_ACTIVATED
+                                    : TR_START_OF_TURN;
     const inv_card *card = inv_def(c, d->source);
     int n = 0;
     for (int i = 0; i < card->nab; i++)
@@ -191,8 +192,9 @@ const inv_ability *inv_decl_ability(const inv_content *c, const inv_state *s, in
     const inv_decl *d = &s->decl;
     if (d->kind == ACT_STRATEGY)
         return &c->strat[d->source].ab;
-    int want = d->kind == ACT_PLAY ? TR_ON_PLAY : d->kind == ACT_USE ? TR_ACTIVATED
-                                                                       : TR_START_OF_TURN;
+    int want = d->kind == ACT_PLAY  ? TR_ON_PLAY
+               : d->kind == ACT_USE ? TR_ACTIVATED
+                                    : TR_START_OF_TURN;
     const inv_card *card = inv_def(c, d->source);
     for (int k = 0; k < card->nab; k++)
         if (card->ab[k].trigger == want && i-- == 0)
@@ -351,15 +353,9 @@ static void work_activation(const inv_content *c, inv_state *s, tt_frame *f, tt_
             pay_use_costs(c, s, ev);
         f->a = P_COMMIT;
         return;
-    case P_COMMIT:
-        commit(c, s, f, ev);
-        return;
-    case P_RESOLVE:
-        resolve(c, s, f, ev);
-        return;
-    default:
-        finish_activation(c, s);
-        inv_check(c, s, ev);
+    case P_COMMIT: commit(c, s, f, ev); return;
+    case P_RESOLVE: resolve(c, s, f, ev); return;
+    default: finish_activation(c, s); inv_check(c, s, ev);
     }
 }
 
@@ -489,27 +485,20 @@ static void do_effect(const inv_content *c, inv_state *s, const inv_effect *e, t
     inv_decl *d = &s->decl;
     int ctrl = d->player;
     switch (e->op) {
-    case OP_DRAIN: case OP_DRAW: case OP_DISCARD_FROM_HAND:
-        for_who(s, e, ctrl, e->op);
-        break;
+    case OP_DRAIN:
+    case OP_DRAW:
+    case OP_DISCARD_FROM_HAND: for_who(s, e, ctrl, e->op); break;
     case OP_DESTROY: {
         int u = d->choice[e->choice];
         if (u < INV_MAX_INST && inv_target_ok(c, s, e, u))
             inv_destroy(c, s, u, ev);
         break;
     }
-    case OP_ZONE_DAMAGE: case OP_ZONE_REPAIR:
-        zone_effect(c, s, e, ev);
-        break;
-    case OP_PLOT_MOVE:
-        inv_move_plot(c, s, e->n, ev);
-        break;
-    case OP_MOVE_CARD:
-        move_effect(c, s, e, ev);
-        break;
-    case OP_COUNTER_ATTACK:
-        counter_attack(c, s, ev);
-        break;
+    case OP_ZONE_DAMAGE:
+    case OP_ZONE_REPAIR: zone_effect(c, s, e, ev); break;
+    case OP_PLOT_MOVE: inv_move_plot(c, s, e->n, ev); break;
+    case OP_MOVE_CARD: move_effect(c, s, e, ev); break;
+    case OP_COUNTER_ATTACK: counter_attack(c, s, ev); break;
     case OP_ADD_COUNTERS:
         if (d->kind != ACT_STRATEGY && inv_loc(s, d->source) == L_SLOT) {
             s->counters[d->source] = (uint8_t)(s->counters[d->source] + e->n);
@@ -526,8 +515,7 @@ static void do_effect(const inv_content *c, inv_state *s, const inv_effect *e, t
         s->draw_count[ctrl] = (uint8_t)e->n; /* INV-9.17: the later one replaces */
         tt_emit(ev, E_DRAW_COUNT, ctrl, TT_SEEN_ALL, e->n, 0, 0, 0);
         break;
-    default:
-        break; /* PASSIVE primitives act through the board; CANCEL through the chain */
+    default: break; /* PASSIVE primitives act through the board; CANCEL through the chain */
     }
 }
 
@@ -736,9 +724,7 @@ static int advance(const inv_content *c, inv_state *s, tt_events *ev)
         if (!next_trigger(c, s))
             s->step = S_DRAW;
         return 1;
-    case S_DRAW:
-        draw_step(c, s, ev);
-        return 1;
+    case S_DRAW: draw_step(c, s, ev); return 1;
     case S_END:
         s->shielded = 0; /* INV-4.8 */
         if (s->head.turn >= INV_TURN_CAP) {
@@ -749,8 +735,7 @@ static int advance(const inv_content *c, inv_state *s, tt_events *ev)
         s->active = (uint8_t)OPP(s->active);
         start_turn(c, s, ev);
         return 1;
-    default:
-        return 0; /* S_MAIN waits for the active player; S_GAME_OVER is final */
+    default: return 0; /* S_MAIN waits for the active player; S_GAME_OVER is final */
     }
 }
 

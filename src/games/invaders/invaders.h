@@ -36,25 +36,25 @@
 
 /* --- limits --------------------------------------------------------------- */
 
-#define INV_NZ 3            /* zones, INV-2.2 */
-#define INV_MAX_SLOTS 6     /* per column; the sample has 4 (INV-2.4) */
-#define INV_MAX_DECK 100    /* cards in one side's deck */
+#define INV_NZ 3         /* zones, INV-2.2 */
+#define INV_MAX_SLOTS 6  /* per column; the sample has 4 (INV-2.4) */
+#define INV_MAX_DECK 100 /* cards in one side's deck */
 #define INV_MAX_HEROES 16
 #define INV_MAX_INST (2 * INV_MAX_DECK + INV_MAX_HEROES)
 #define INV_MAX_DEFS 64
 #define INV_MAX_STRATS 16
 #define INV_MAX_ABIL 3
 #define INV_MAX_EFF 4
-#define INV_MAX_CHOICES 12  /* declared choices of one activation (INV-5.26a) */
-#define INV_MAX_CHAIN 16    /* cancel cards in one chain */
+#define INV_MAX_CHOICES 12 /* declared choices of one activation (INV-5.26a) */
+#define INV_MAX_CHAIN 16   /* cancel cards in one chain */
 #define INV_MAX_TRIG 12
 #define INV_MAX_ACTIONS 256
-#define INV_TURN_CAP 1000   /* INV-8.5 */
-#define INV_STACK_DEPTH 24  /* pending decisions: a chain of cancels is the deepest */
-#define INV_STACK_DEPTH 24  /* pending decisions: a chain of cancels is the deepest */
+#define INV_TURN_CAP 1000  /* INV-8.5 */
+#define INV_STACK_DEPTH 24 /* pending decisions: a chain of cancels is the deepest */
+#define INV_STACK_DEPTH 24 /* pending decisions: a chain of cancels is the deepest */
 
-#define INV_NONE 0xFF       /* no card / zone / choice */
-#define INV_UNSET 0xFE      /* a choice not yet made */
+#define INV_NONE 0xFF  /* no card / zone / choice */
+#define INV_UNSET 0xFE /* a choice not yet made */
 
 enum { INV_INVADER = 0, INV_MANKIND = 1 }; /* sides are player indices */
 enum { DECK_INV = 0, DECK_MAN = 1, DECK_HERO = 2 };
@@ -64,9 +64,23 @@ enum { DECK_INV = 0, DECK_MAN = 1, DECK_HERO = 2 };
 enum inv_type { T_INVADER, T_DESOLATOR, T_DEFENDER, T_LOCATION, T_HERO, T_ONE_SHOT, T_COUNT };
 enum inv_trigger { TR_ON_PLAY, TR_PASSIVE, TR_ACTIVATED, TR_START_OF_TURN, TR_CANCEL };
 enum inv_opcode {
-    OP_DRAIN, OP_DRAW, OP_DISCARD_FROM_HAND, OP_DESTROY, OP_ZONE_DAMAGE, OP_ZONE_REPAIR,
-    OP_PLOT_MOVE, OP_MOVE_CARD, OP_POWER_AURA, OP_COUNTER_ATTACK, OP_CANCEL, OP_ADD_COUNTERS,
-    OP_DRAIN_SHIELD, OP_WIN_AT_COUNTERS, OP_SHIELD_ZONE, OP_SET_DRAW_COUNT, OP_COUNT
+    OP_DRAIN,
+    OP_DRAW,
+    OP_DISCARD_FROM_HAND,
+    OP_DESTROY,
+    OP_ZONE_DAMAGE,
+    OP_ZONE_REPAIR,
+    OP_PLOT_MOVE,
+    OP_MOVE_CARD,
+    OP_POWER_AURA,
+    OP_COUNTER_ATTACK,
+    OP_CANCEL,
+    OP_ADD_COUNTERS,
+    OP_DRAIN_SHIELD,
+    OP_WIN_AT_COUNTERS,
+    OP_SHIELD_ZONE,
+    OP_SET_DRAW_COUNT,
+    OP_COUNT
 };
 enum { WHO_SELF, WHO_OPPONENT, WHO_BOTH };
 enum { ZS_THIS, ZS_CHOSEN, ZS_ALL, ZS_ANY };
@@ -74,18 +88,18 @@ enum { DEST_ADJACENT, DEST_ANY };
 enum { TIMING_OWN_MAIN, TIMING_OPPONENT_ATTACK_START };
 #define INV_NO_MAX 127 /* TargetSpec without max_power */
 
-typedef struct inv_target {   /* INV-2.20 */
-    uint8_t own;              /* 1: the controller's units, 0: the opponent's */
-    uint8_t zone;             /* ZS_THIS or ZS_ANY */
-    uint8_t types;            /* bit per enum inv_type */
-    int8_t max_power;         /* INV_NO_MAX when absent */
+typedef struct inv_target { /* INV-2.20 */
+    uint8_t own;            /* 1: the controller's units, 0: the opponent's */
+    uint8_t zone;           /* ZS_THIS or ZS_ANY */
+    uint8_t types;          /* bit per enum inv_type */
+    int8_t max_power;       /* INV_NO_MAX when absent */
     uint8_t include_hero, self;
 } inv_target;
 
-typedef struct inv_effect {   /* INV-2.19 */
+typedef struct inv_effect { /* INV-2.19 */
     uint8_t op, who, zone, dest, split;
-    int8_t n;                 /* n, delta or threshold */
-    uint8_t choice;           /* first declared-choice slot, or INV_NONE */
+    int8_t n;       /* n, delta or threshold */
+    uint8_t choice; /* first declared-choice slot, or INV_NONE */
     inv_target target;
 } inv_effect;
 
@@ -93,7 +107,7 @@ typedef struct inv_cost {
     uint8_t discard, drain, remove_counters, rotate;
 } inv_cost;
 
-typedef struct inv_ability {  /* INV-2.17 */
+typedef struct inv_ability { /* INV-2.17 */
     uint8_t trigger, neff;
     inv_cost cost;
     inv_effect eff[INV_MAX_EFF];
@@ -110,31 +124,31 @@ typedef struct inv_card {
     uint8_t nab;
     inv_ability ab[INV_MAX_ABIL];
     /* derived at load, for the hot path */
-    int8_t aura;             /* POWER_AURA delta (0: none) */
-    uint8_t shield;          /* has DRAIN_SHIELD */
-    uint8_t win_at;          /* WIN_AT_COUNTERS threshold (0: none) */
-    int8_t activated;        /* index of the ACTIVATED ability, -1 */
-    uint8_t start_of_turn;   /* has START_OF_TURN abilities */
-    uint8_t cancel;          /* is a cancel card */
+    int8_t aura;           /* POWER_AURA delta (0: none) */
+    uint8_t shield;        /* has DRAIN_SHIELD */
+    uint8_t win_at;        /* WIN_AT_COUNTERS threshold (0: none) */
+    int8_t activated;      /* index of the ACTIVATED ability, -1 */
+    uint8_t start_of_turn; /* has START_OF_TURN abilities */
+    uint8_t cancel;        /* is a cancel card */
 } inv_card;
 
 typedef struct inv_strategy { /* INV-2.23 */
     char id[41], name[48];
     uint8_t side, timing;
-    inv_ability ab;          /* trigger unused; cost zero */
+    inv_ability ab; /* trigger unused; cost zero */
 } inv_strategy;
 
 typedef struct inv_content {
     char zone_id[INV_NZ][8], zone_name[INV_NZ][32];
     uint8_t base_power[INV_NZ];
-    uint8_t adjacent[INV_NZ];     /* bit per adjacent zone, INV-2.3 */
+    uint8_t adjacent[INV_NZ]; /* bit per adjacent zone, INV-2.3 */
     uint8_t slots, plot_start, plot_max, token_supply, starting_hand, draw_per_turn;
     uint8_t first_player;
-    uint8_t ncollapse, collapse[8];   /* any_of zone sets, INV-8.2 ZONES_COLLAPSED */
+    uint8_t ncollapse, collapse[8]; /* any_of zone sets, INV-8.2 ZONES_COLLAPSED */
     uint8_t heroes_exhausted_loses;
     inv_cost ops_cost;
-    uint8_t ops_per_turn, ops_any;    /* INV-2.24 */
-    uint8_t auto_decline;             /* parameter, INV-5.18 */
+    uint8_t ops_per_turn, ops_any; /* INV-2.24 */
+    uint8_t auto_decline;          /* parameter, INV-5.18 */
 
     int ncards;
     inv_card card[INV_MAX_DEFS];
@@ -142,7 +156,7 @@ typedef struct inv_content {
     inv_strategy strat[INV_MAX_STRATS];
     uint8_t nstrat_side[2];
 
-    int ninst;                        /* instances, decks in order inv, man, hero */
+    int ninst; /* instances, decks in order inv, man, hero */
     uint8_t inst_def[INV_MAX_INST];
     uint8_t inst_copy[INV_MAX_INST];
     uint8_t inst_deck[INV_MAX_INST];
@@ -168,21 +182,29 @@ typedef struct inv_decl {
     uint8_t zone, sacrifice; /* placement or move destination, and its sacrifice */
     uint8_t reduce;          /* 0, or 1 + (0 discard, 1 drain) */
     uint8_t discard_left, drain;
-    uint8_t cancelled;       /* the chain cancelled the played card */
+    uint8_t cancelled; /* the chain cancelled the played card */
     uint8_t choice[INV_MAX_CHOICES];
 } inv_decl;
 
-typedef struct inv_link {    /* one cancel card in the chain */
+typedef struct inv_link { /* one cancel card in the chain */
     uint8_t card, player, reduce, discard_left;
 } inv_link;
 
 enum inv_reason { /* indexes tt_head.reason, named by inv_reasons[] */
-    R_NONE, R_PLOT_ZERO, R_INVADER_DECK_OUT, R_MANKIND_DECK_OUT, R_HEROES_EXHAUSTED,
-    R_ZONES_COLLAPSED, R_CARD_WIN, R_SIMULTANEOUS, R_CONCEDED, R_ABORTED
+                  R_NONE,
+                  R_PLOT_ZERO,
+                  R_INVADER_DECK_OUT,
+                  R_MANKIND_DECK_OUT,
+                  R_HEROES_EXHAUSTED,
+                  R_ZONES_COLLAPSED,
+                  R_CARD_WIN,
+                  R_SIMULTANEOUS,
+                  R_CONCEDED,
+                  R_ABORTED
 };
 
 typedef struct inv_state {
-    tt_head head;                 /* generator, turn, result (core/head.h) */
+    tt_head head; /* generator, turn, result (core/head.h) */
     uint8_t active, step;
     uint8_t plot;
     uint8_t tokens[INV_NZ];
@@ -194,18 +216,18 @@ typedef struct inv_state {
     uint16_t discard[2][INV_MAX_DECK + INV_MAX_HEROES], ndiscard[2];
     uint16_t col[2][INV_NZ][INV_MAX_SLOTS], ncol[2][INV_NZ];
     uint16_t hero_deck[INV_MAX_HEROES], nhero_deck;
-    uint8_t hero;                 /* the current hero, INV_NONE while one is placed */
+    uint8_t hero; /* the current hero, INV_NONE while one is placed */
 
-    uint8_t loc[INV_MAX_INST];    /* enum inv_loc | zone << 4 */
+    uint8_t loc[INV_MAX_INST]; /* enum inv_loc | zone << 4 */
     uint8_t counters[INV_MAX_INST];
     uint8_t iflags[INV_MAX_INST];
 
     uint8_t strat_enabled[INV_MAX_STRATS];
     uint8_t draw_count[2];
     uint8_t plot_used, ops_uses, mankind_drained, hero_moved;
-    uint8_t shielded;             /* bit per zone, INV-2.19 SHIELD_ZONE */
-    uint8_t fail;                 /* bit per side: failed a required draw or drain */
-    uint8_t heroes_out;           /* the last hero left play */
+    uint8_t shielded;                   /* bit per zone, INV-2.19 SHIELD_ZONE */
+    uint8_t fail;                       /* bit per side: failed a required draw or drain */
+    uint8_t heroes_out;                 /* the last hero left play */
     uint16_t trig[INV_MAX_TRIG], ntrig; /* START_OF_TURN units still to resolve (a pile) */
 
     inv_decl decl;
@@ -213,7 +235,7 @@ typedef struct inv_state {
     uint8_t nchain;
     TT_STACK(INV_STACK_DEPTH) stack;
 
-    uint8_t end_step;             /* the step the game ended in */
+    uint8_t end_step; /* the step the game ended in */
 } inv_state;
 
 /* --- frames of the pending-decision stack ---------------------------------- */
@@ -233,12 +255,12 @@ enum inv_frame {
     F_TRIGGER_ORDER, /* INV-4.3.3 */
     F_LAST_DECISION,
     /* work */
-    F_ACTIVATION,    /* the decl: a = phase (declare, pay, commit, resolve, finish) */
-    F_LINK,          /* the top cancel card: a = phase (declare, pay) */
-    F_RESOLVE,       /* the decl's effects: a = ability, b = effect, c = started */
-    F_DRAIN,         /* a = side, b = n, c = inflicted, d = phase */
-    F_DRAW,          /* a = side, b = n, c = forced, d = phase */
-    F_ATTACK         /* a = zone, b = started */
+    F_ACTIVATION, /* the decl: a = phase (declare, pay, commit, resolve, finish) */
+    F_LINK,       /* the top cancel card: a = phase (declare, pay) */
+    F_RESOLVE,    /* the decl's effects: a = ability, b = effect, c = started */
+    F_DRAIN,      /* a = side, b = n, c = inflicted, d = phase */
+    F_DRAW,       /* a = side, b = n, c = forced, d = phase */
+    F_ATTACK      /* a = zone, b = started */
 };
 enum { P_DECLARE, P_PAY, P_COMMIT, P_RESOLVE, P_FINISH };
 
@@ -248,9 +270,24 @@ enum inv_need { N_NONE, N_REDUCE, N_ZONE, N_SACRIFICE, N_TARGET, N_EZONE, N_DEST
 /* --- actions ----------------------------------------------------------------- */
 
 enum inv_op {
-    A_PASS = 1, A_PLAY, A_USE, A_STRATEGY, A_PLOT_DRAW, A_OPS, A_MOVE_HERO, A_REDUCE,
-    A_ZONE, A_SACRIFICE, A_TARGET, A_DISCARD, A_CANCEL, A_DECLINE, A_SHIELD, A_FROM,
-    A_TRIGGER, A_OP_COUNT
+    A_PASS = 1,
+    A_PLAY,
+    A_USE,
+    A_STRATEGY,
+    A_PLOT_DRAW,
+    A_OPS,
+    A_MOVE_HERO,
+    A_REDUCE,
+    A_ZONE,
+    A_SACRIFICE,
+    A_TARGET,
+    A_DISCARD,
+    A_CANCEL,
+    A_DECLINE,
+    A_SHIELD,
+    A_FROM,
+    A_TRIGGER,
+    A_OP_COUNT
 };
 #define INV_ACTION(op, arg) ((tt_action)(((uint32_t)(op) << 16) | (uint32_t)(arg)))
 #define INV_OP(a) ((int)((a) >> 16))
@@ -258,10 +295,36 @@ enum inv_op {
 
 /* events */
 enum inv_event {
-    E_TURN = 1, E_DRAW, E_PLAY, E_PAY_DISCARD, E_PAY_DRAIN, E_CANCEL, E_CANCELLED, E_ENTER,
-    E_SACRIFICE, E_DESTROY, E_MOVE, E_USE, E_STRATEGY, E_PLOT, E_DRAIN, E_SHIELD, E_DAMAGE,
-    E_REPAIR, E_ATTACK, E_DISCARD, E_COUNTERS, E_HERO, E_DRAW_COUNT, E_SHIELD_ZONE,
-    E_CHECK, E_UPRIGHT, E_GAME_OVER, E_DECLINE, E_REDUCE, E_RIG
+    E_TURN = 1,
+    E_DRAW,
+    E_PLAY,
+    E_PAY_DISCARD,
+    E_PAY_DRAIN,
+    E_CANCEL,
+    E_CANCELLED,
+    E_ENTER,
+    E_SACRIFICE,
+    E_DESTROY,
+    E_MOVE,
+    E_USE,
+    E_STRATEGY,
+    E_PLOT,
+    E_DRAIN,
+    E_SHIELD,
+    E_DAMAGE,
+    E_REPAIR,
+    E_ATTACK,
+    E_DISCARD,
+    E_COUNTERS,
+    E_HERO,
+    E_DRAW_COUNT,
+    E_SHIELD_ZONE,
+    E_CHECK,
+    E_UPRIGHT,
+    E_GAME_OVER,
+    E_DECLINE,
+    E_REDUCE,
+    E_RIG
 };
 
 /* --- shared between the module's files -------------------------------------- */
@@ -280,21 +343,26 @@ static inline int inv_winner(const inv_state *s)
     int w = tt_head_winner(&s->head, 2);
     return w < 0 ? INV_NONE : w;
 }
-static inline int inv_loc(const inv_state *s, int inst) { return s->loc[inst] & 15; }
-static inline int inv_zone_of(const inv_state *s, int inst) { return s->loc[inst] >> 4; }
+static inline int inv_loc(const inv_state *s, int inst)
+{
+    return s->loc[inst] & 15;
+}
+static inline int inv_zone_of(const inv_state *s, int inst)
+{
+    return s->loc[inst] >> 4;
+}
 static inline int inv_owner(const inv_content *c, int inst)
 {
     return c->inst_deck[inst] == DECK_INV ? INV_INVADER : INV_MANKIND;
 }
 
 /* content.c */
-int inv_content_load(inv_content *c, const char *text, size_t len, const char *file,
-                     tt_diags *d);
+int inv_content_load(inv_content *c, const char *text, size_t len, const char *file, tt_diags *d);
 int inv_validate_file(const char *path, tt_diags *d);
 
 /* state.c: board arithmetic and moving cards */
-int inv_power(const inv_content *c, const inv_state *s, int inst);     /* INV-5.25 */
-int inv_zone_power(const inv_content *c, const inv_state *s, int z);  /* INV-2.5 */
+int inv_power(const inv_content *c, const inv_state *s, int inst);   /* INV-5.25 */
+int inv_zone_power(const inv_content *c, const inv_state *s, int z); /* INV-2.5 */
 int inv_side_total(const inv_content *c, const inv_state *s, int side, int z);
 void inv_to_discard(const inv_content *c, inv_state *s, int inst);
 void inv_leave_play(inv_state *s, int inst);
@@ -345,8 +413,7 @@ int inv_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_ev
 
 /* text.c */
 int inv_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);
-int inv_parse(const tt_game *g, const void *st, const char *text, tt_action *out,
-              tt_error *err);
+int inv_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err);
 int inv_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
 int inv_inst_name(const inv_content *c, int inst, char *buf, size_t n);
 const char *inv_reason_name(int reason);

@@ -8,7 +8,10 @@
 
 #include "games/invaders/invaders.h"
 
-static const char *side_title(int side) { return side == INV_INVADER ? "Invader" : "Mankind"; }
+static const char *side_title(int side)
+{
+    return side == INV_INVADER ? "Invader" : "Mankind";
+}
 
 static const char *card_name(const inv_content *c, int inst)
 {
@@ -41,8 +44,8 @@ static int attack_text(const inv_content *c, const tt_event *e, char *buf, size_
     if (e->d == 0)
         return snprintf(buf, n, "Attack on %s: A %d vs D %d -> held", zone_name(c, e->a), e->b,
                         e->c);
-    return snprintf(buf, n, "Attack on %s: A %d vs D %d -> Mankind drains %d",
-                    zone_name(c, e->a), e->b, e->c, e->d);
+    return snprintf(buf, n, "Attack on %s: A %d vs D %d -> Mankind drains %d", zone_name(c, e->a),
+                    e->b, e->c, e->d);
 }
 
 static int play_text(const inv_content *c, const tt_event *e, char *buf, size_t n)
@@ -59,12 +62,17 @@ static int end_text(const tt_event *e, char *buf, size_t n)
 {
     switch (e->a) {
     case R_PLOT_ZERO: return snprintf(buf, n, "The plot marker reaches 0: the invasion fails");
-    case R_INVADER_DECK_OUT: return snprintf(buf, n, "The Invader must draw or drain from an empty deck");
-    case R_MANKIND_DECK_OUT: return snprintf(buf, n, "Mankind must draw or drain from an empty deck");
+    case R_INVADER_DECK_OUT:
+        return snprintf(buf, n, "The Invader must draw or drain from an empty deck");
+    case R_MANKIND_DECK_OUT:
+        return snprintf(buf, n, "Mankind must draw or drain from an empty deck");
     case R_HEROES_EXHAUSTED: return snprintf(buf, n, "The last Hero of the Resistance has fallen");
-    case R_ZONES_COLLAPSED: return snprintf(buf, n, "The resistance collapses: key zones are at power 0");
-    case R_CARD_WIN: return snprintf(buf, n, "%s fulfils a card's victory condition", side_title(e->player));
-    case R_SIMULTANEOUS: return snprintf(buf, n, "Both sides lose at once: Mankind prevails (INV-8.3)");
+    case R_ZONES_COLLAPSED:
+        return snprintf(buf, n, "The resistance collapses: key zones are at power 0");
+    case R_CARD_WIN:
+        return snprintf(buf, n, "%s fulfils a card's victory condition", side_title(e->player));
+    case R_SIMULTANEOUS:
+        return snprintf(buf, n, "Both sides lose at once: Mankind prevails (INV-8.3)");
     case R_CONCEDED: return snprintf(buf, n, "%s concedes", side_title(1 - e->player));
     default: return snprintf(buf, n, "The game stops at the turn cap of %d", INV_TURN_CAP);
     }
@@ -107,13 +115,13 @@ int inv_event_text(const tt_game *g, const tt_event *e, int viewer, char *buf, s
     const char *who = side_title(e->player), *card = card_name(c, e->a);
     buf[0] = 0;
     switch (e->type) {
-    case E_TURN:
-        return snprintf(buf, n, "== Turn %d: %s (plot %d) ==", e->a, who, e->b);
+    case E_TURN: return snprintf(buf, n, "== Turn %d: %s (plot %d) ==", e->a, who, e->b);
     case E_DRAW:
         if (tt_seen_by(e->seen, viewer))
             return snprintf(buf, n, "%s draws %s", who, card);
         return snprintf(buf, n, "%s draws a card", who);
-    case E_PLAY: case E_CANCEL: return play_text(c, e, buf, n);
+    case E_PLAY:
+    case E_CANCEL: return play_text(c, e, buf, n);
     case E_PAY_DISCARD: return snprintf(buf, n, "  %s discards %s to pay", who, card);
     case E_PAY_DRAIN: return snprintf(buf, n, "  %s drains %s to pay", who, card);
     case E_CANCELLED: return snprintf(buf, n, "%s is cancelled", card);

@@ -133,13 +133,13 @@ void inv_reset(const inv_content *c, inv_state *s)
     memset(s, 0, sizeof *s); /* states compare by bytes: padding too */
     s->head.rng = rng;
     s->head.turn = 1;
-    s->active = c->first_player;  /* INV-3.10 */
+    s->active = c->first_player; /* INV-3.10 */
     s->step = S_SETUP;
-    s->plot = c->plot_start;      /* INV-3.3 */
-    s->supply = c->token_supply;  /* INV-3.2 */
+    s->plot = c->plot_start;     /* INV-3.3 */
+    s->supply = c->token_supply; /* INV-3.2 */
     s->hero = INV_NONE;
     s->draw_count[0] = s->draw_count[1] = c->draw_per_turn;
-    for (int i = 0; i < c->ninst; i++) {   /* INV-3.5 */
+    for (int i = 0; i < c->ninst; i++) { /* INV-3.5 */
         int d = c->inst_deck[i];
         if (d == DECK_HERO) {
             s->hero_deck[s->nhero_deck++] = (uint16_t)i;
@@ -285,8 +285,8 @@ int inv_rig(const tt_game *g, void *st, const char *what, const char *values, tt
         return rig_deck(c, s->deck[INV_MANKIND], s->ndeck[INV_MANKIND], values, what, err);
     if (strcmp(what, "hero_deck") == 0)
         return rig_deck(c, s->hero_deck, s->nhero_deck, values, what, err);
-    return tt_fail(err, TT_EARG, NULL,
-                   "cannot rig '%s' (invader_deck, mankind_deck or hero_deck)", what);
+    return tt_fail(err, TT_EARG, NULL, "cannot rig '%s' (invader_deck, mankind_deck or hero_deck)",
+                   what);
 }
 
 /* --- determinization --------------------------------------------------------------- */

@@ -16,9 +16,11 @@
 
 static const char *const deck_prefix[] = {"inv", "man", "hero"};
 static const char *const reduce_names[] = {"none", "discard", "drain"};
+/* clang-format off */
 const char *const inv_reasons[] = {
     "NONE", "PLOT_ZERO", "INVADER_DECK_OUT", "MANKIND_DECK_OUT", "HEROES_EXHAUSTED",
     "ZONES_COLLAPSED", "CARD_WIN", "SIMULTANEOUS", "CONCEDED", "ABORTED"};
+/* clang-format on */
 
 const char *inv_reason_name(int reason)
 {
@@ -64,7 +66,9 @@ int inv_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t 
     case A_PASS: snprintf(buf, n, "pass"); break;
     case A_PLAY: snprintf(buf, n, "play %s", card); break;
     case A_USE: snprintf(buf, n, "use %s", inst); break;
-    case A_STRATEGY: snprintf(buf, n, "strategy %s", arg < c->nstrats ? c->strat[arg].id : "?"); break;
+    case A_STRATEGY:
+        snprintf(buf, n, "strategy %s", arg < c->nstrats ? c->strat[arg].id : "?");
+        break;
     case A_PLOT_DRAW: snprintf(buf, n, "plot draw"); break;
     case A_OPS: snprintf(buf, n, "ops %s", inst); break;
     case A_MOVE_HERO: snprintf(buf, n, "move_hero"); break;
@@ -130,16 +134,29 @@ typedef struct verb {
     char kind; /* 0 none, 'c' card, 'u' unit, 's' strategy, 'z' zone, 'r' reduce, 'k' count */
 } verb;
 
-static const verb verbs[] = {
-    {"pass", A_PASS, 0},          {"play", A_PLAY, 'c'},        {"use", A_USE, 'u'},
-    {"strategy", A_STRATEGY, 's'}, {"react_strategy", A_STRATEGY, 's'},
-    {"plot", A_PLOT_DRAW, 'd'},    {"plot_action", A_PLOT_DRAW, 'd'},
-    {"ops", A_OPS, 'u'},          {"ops_centre", A_OPS, 'u'},   {"move_hero", A_MOVE_HERO, 0},
-    {"reduce", A_REDUCE, 'r'},    {"zone", A_ZONE, 'z'},        {"dest", A_ZONE, 'z'},
-    {"place", A_ZONE, 'z'},       {"sacrifice", A_SACRIFICE, 'u'}, {"target", A_TARGET, 'u'},
-    {"discard", A_DISCARD, 'c'},  {"cancel", A_CANCEL, 'c'},    {"decline", A_DECLINE, 0},
-    {"shield", A_SHIELD, 'k'},    {"from", A_FROM, 'u'},        {"trigger", A_TRIGGER, 'u'},
-    {NULL, 0, 0}};
+static const verb verbs[] = {{"pass", A_PASS, 0},
+                             {"play", A_PLAY, 'c'},
+                             {"use", A_USE, 'u'},
+                             {"strategy", A_STRATEGY, 's'},
+                             {"react_strategy", A_STRATEGY, 's'},
+                             {"plot", A_PLOT_DRAW, 'd'},
+                             {"plot_action", A_PLOT_DRAW, 'd'},
+                             {"ops", A_OPS, 'u'},
+                             {"ops_centre", A_OPS, 'u'},
+                             {"move_hero", A_MOVE_HERO, 0},
+                             {"reduce", A_REDUCE, 'r'},
+                             {"zone", A_ZONE, 'z'},
+                             {"dest", A_ZONE, 'z'},
+                             {"place", A_ZONE, 'z'},
+                             {"sacrifice", A_SACRIFICE, 'u'},
+                             {"target", A_TARGET, 'u'},
+                             {"discard", A_DISCARD, 'c'},
+                             {"cancel", A_CANCEL, 'c'},
+                             {"decline", A_DECLINE, 0},
+                             {"shield", A_SHIELD, 'k'},
+                             {"from", A_FROM, 'u'},
+                             {"trigger", A_TRIGGER, 'u'},
+                             {NULL, 0, 0}};
 
 static int parse_arg(const inv_content *c, const verb *v, const char *arg, tt_error *err)
 {
@@ -163,8 +180,9 @@ static int parse_arg(const inv_content *c, const verb *v, const char *arg, tt_er
     }
     }
     if (x < 0) {
-        static const char *const what[] = {"card id", "unit (like man:militia_cadre#1)",
-                                           "strategy id", "zone", "'draw'", "reduction",
+        static const char *const what[] = {"card id",     "unit (like man:militia_cadre#1)",
+                                           "strategy id", "zone",
+                                           "'draw'",      "reduction",
                                            "number"};
         const char *kinds = "cuszdrk";
         return tt_fail(err, TT_EPARSE, NULL, "'%s' is not a %s", arg,

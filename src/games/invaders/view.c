@@ -14,10 +14,13 @@
 #include "core/sbuf.h"
 #include "games/invaders/invaders.h"
 
-static const char *const step_names[] = {"SETUP", "START", "DRAW", "MAIN", "ATTACK", "END",
-                                         "GAME_OVER"};
+static const char *const step_names[] = {"SETUP",  "START", "DRAW",     "MAIN",
+                                         "ATTACK", "END",   "GAME_OVER"};
 
-static int sees_hand(int viewer, int side) { return viewer == TT_VIEW_ALL || viewer == side; }
+static int sees_hand(int viewer, int side)
+{
+    return viewer == TT_VIEW_ALL || viewer == side;
+}
 
 static json_t *inst_json(const inv_content *c, int inst)
 {
@@ -49,8 +52,9 @@ static json_t *zones_json(const inv_content *c, const inv_state *s)
         json_object_set_new(o, "power", json_integer(inv_zone_power(c, s, z)));
         json_object_set_new(o, "shielded", json_boolean(s->shielded >> z & 1));
         json_object_set_new(o, "attack", json_integer(inv_side_total(c, s, INV_INVADER, z)));
-        json_object_set_new(o, "defence", json_integer(inv_zone_power(c, s, z) +
-                                                      inv_side_total(c, s, INV_MANKIND, z)));
+        json_object_set_new(
+            o, "defence",
+            json_integer(inv_zone_power(c, s, z) + inv_side_total(c, s, INV_MANKIND, z)));
         for (int side = 0; side < 2; side++) {
             for (int i = 0; i < s->ncol[side][z]; i++)
                 json_array_append_new(cols[side], unit_json(c, s, s->col[side][z][i]));
@@ -86,8 +90,8 @@ static json_t *player_json(const inv_content *c, const inv_state *s, int side, i
 
 static const char *decision_name(const inv_content *c, const inv_state *s, const tt_frame *f)
 {
-    static const char *const needs[] = {"none", "reduce", "zone", "sacrifice", "target",
-                                        "effect_zone", "destination", "effect_sacrifice"};
+    static const char *const needs[] = {"none",   "reduce",      "zone",        "sacrifice",
+                                        "target", "effect_zone", "destination", "effect_sacrifice"};
     switch (f->kind) {
     case F_PLACE_HERO: return "place_hero";
     case F_DECLARE:
@@ -125,14 +129,16 @@ static json_t *declaring_json(const inv_content *c, const inv_state *s)
     const inv_decl *d = &s->decl;
     if (d->kind == ACT_NONE || s->step == S_GAME_OVER)
         return json_null();
-    static const char *const kinds[] = {"none", "play", "use", "strategy", "trigger", "ops",
-                                        "move_hero"};
+    static const char *const kinds[] = {"none",    "play", "use",      "strategy",
+                                        "trigger", "ops",  "move_hero"};
     json_t *o = json_object(), *chain = json_array();
     json_object_set_new(o, "kind", json_string(kinds[d->kind]));
     json_object_set_new(o, "player", json_string(inv_side_name(d->player)));
-    json_object_set_new(o, "source", d->kind == ACT_STRATEGY ? json_string(c->strat[d->source].id)
-                                                             : inst_json(c, d->source));
-    json_object_set_new(o, "zone", d->zone < INV_NZ ? json_string(c->zone_id[d->zone]) : json_null());
+    json_object_set_new(o, "source",
+                        d->kind == ACT_STRATEGY ? json_string(c->strat[d->source].id)
+                                                : inst_json(c, d->source));
+    json_object_set_new(o, "zone",
+                        d->zone < INV_NZ ? json_string(c->zone_id[d->zone]) : json_null());
     for (int i = 0; i < s->nchain; i++)
         json_array_append_new(chain, inst_json(c, s->chain[i].card));
     json_object_set_new(o, "cancel_chain", chain);
@@ -150,8 +156,9 @@ static json_t *result_json(const inv_state *s)
 
 static const char *viewer_name(int viewer)
 {
-    return viewer == TT_VIEW_ALL ? "all" : viewer == TT_VIEW_SPECTATOR ? "spectator"
-                                                                        : inv_side_name(viewer);
+    return viewer == TT_VIEW_ALL         ? "all"
+           : viewer == TT_VIEW_SPECTATOR ? "spectator"
+                                         : inv_side_name(viewer);
 }
 
 char *inv_view_json(const tt_game *g, const void *st, int viewer)
@@ -174,10 +181,10 @@ char *inv_view_json(const tt_game *g, const void *st, int viewer)
     for (int side = 0; side < 2; side++)
         json_object_set_new(players, inv_side_name(side), player_json(c, s, side, viewer));
     json_object_set_new(o, "players", players);
-    json_object_set_new(o, "flags", json_pack("{s:b,s:i,s:b,s:b}", "plot_action_used",
-                                              s->plot_used, "ops_centre_uses", s->ops_uses,
-                                              "mankind_drained", s->mankind_drained,
-                                              "hero_moved", s->hero_moved));
+    json_object_set_new(o, "flags",
+                        json_pack("{s:b,s:i,s:b,s:b}", "plot_action_used", s->plot_used,
+                                  "ops_centre_uses", s->ops_uses, "mankind_drained",
+                                  s->mankind_drained, "hero_moved", s->hero_moved));
     json_object_set_new(o, "declaring", declaring_json(c, s));
     json_object_set_new(o, "result", result_json(s));
     char *text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
@@ -219,7 +226,7 @@ static void put_hand_card(tt_sbuf *b, const inv_card *k)
     tt_sbuf_printf(b, "    %-20s %-22s %-9s", k->id, k->name, what);
     if (k->cost.discard || k->cost.drain)
         tt_sbuf_printf(b, " cost%s%.0d%s%.0d", k->cost.discard ? " discard " : "", k->cost.discard,
-            k->cost.drain ? " drain " : "", k->cost.drain);
+                       k->cost.drain ? " drain " : "", k->cost.drain);
     else
         tt_sbuf_printf(b, " free");
     tt_sbuf_printf(b, "\n");
@@ -227,8 +234,9 @@ static void put_hand_card(tt_sbuf *b, const inv_card *k)
 
 static void put_player(tt_sbuf *b, const inv_content *c, const inv_state *s, int side, int viewer)
 {
-    tt_sbuf_printf(b, "%s: deck %d, hand %d, discard %d", side == INV_INVADER ? "Invader" : "Mankind",
-        s->ndeck[side], s->nhand[side], s->ndiscard[side]);
+    tt_sbuf_printf(b, "%s: deck %d, hand %d, discard %d",
+                   side == INV_INVADER ? "Invader" : "Mankind", s->ndeck[side], s->nhand[side],
+                   s->ndiscard[side]);
     if (side == INV_MANKIND)
         tt_sbuf_printf(b, ", hero deck %d", s->nhero_deck);
     tt_sbuf_printf(b, "\n  strategies:");
@@ -249,14 +257,14 @@ char *inv_view_text(const tt_game *g, const void *st, int viewer)
     const inv_state *s = st;
     tt_sbuf b = {0};
     tt_sbuf_printf(&b, "Turn %d, %s, %s step. Plot marker %d (Mankind wins at 0).\n", s->head.turn,
-        inv_side_name(s->active), step_names[s->step], s->plot);
+                   inv_side_name(s->active), step_names[s->step], s->plot);
     for (int z = 0; z < INV_NZ; z++) {
         tt_sbuf_printf(&b, "  %s [%s] zone power %d%s", c->zone_name[z], c->zone_id[z],
-            inv_zone_power(c, s, z), s->shielded >> z & 1 ? ", shielded" : "");
+                       inv_zone_power(c, s, z), s->shielded >> z & 1 ? ", shielded" : "");
         if (s->tokens[z])
             tt_sbuf_printf(&b, " (%d damage)", s->tokens[z]);
         tt_sbuf_printf(&b, "   attack %d vs defence %d\n", inv_side_total(c, s, INV_INVADER, z),
-            inv_zone_power(c, s, z) + inv_side_total(c, s, INV_MANKIND, z));
+                       inv_zone_power(c, s, z) + inv_side_total(c, s, INV_MANKIND, z));
         put_column(&b, c, s, INV_INVADER, z);
         put_column(&b, c, s, INV_MANKIND, z);
     }
@@ -266,7 +274,8 @@ char *inv_view_text(const tt_game *g, const void *st, int viewer)
         char name[64] = "";
         if (s->decl.kind != ACT_STRATEGY)
             inv_inst_name(c, s->decl.source, name, sizeof name);
-        tt_sbuf_printf(&b, "Declaring: %s", s->decl.kind == ACT_STRATEGY ? c->strat[s->decl.source].id : name);
+        tt_sbuf_printf(&b, "Declaring: %s",
+                       s->decl.kind == ACT_STRATEGY ? c->strat[s->decl.source].id : name);
         if (s->decl.zone < INV_NZ)
             tt_sbuf_printf(&b, " in %s", c->zone_id[s->decl.zone]);
         if (s->decl.sacrifice < INV_MAX_INST) {
@@ -286,11 +295,11 @@ char *inv_view_text(const tt_game *g, const void *st, int viewer)
         char name[64];
         inv_inst_name(c, s->hero_deck[s->nhero_deck - 1], name, sizeof name);
         tt_sbuf_printf(&b, "Hero to place: %s, %s (power %d)\n", name,
-            inv_def(c, s->hero_deck[s->nhero_deck - 1])->name,
-            inv_def(c, s->hero_deck[s->nhero_deck - 1])->power);
+                       inv_def(c, s->hero_deck[s->nhero_deck - 1])->name,
+                       inv_def(c, s->hero_deck[s->nhero_deck - 1])->power);
     }
     if (s->step != S_GAME_OVER)
         tt_sbuf_printf(&b, "To decide: %s (%s)\n", inv_side_name(f ? f->player : s->active),
-            f ? decision_name(c, s, f) : "main step");
+                       f ? decision_name(c, s, f) : "main step");
     return tt_sbuf_take(&b);
 }

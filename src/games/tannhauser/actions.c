@@ -12,7 +12,6 @@
 #include "core/events.h"
 #include "games/tannhauser/tannhauser.h"
 
-
 int tan_to_move(const tt_game *g, const void *st)
 {
     (void)g;
@@ -238,7 +237,6 @@ int tan_legal(const tt_game *g, const void *st, tt_action *out)
     return L.n;
 }
 
-
 int tan_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err)
 {
     const tan_content *c = tan_content_of(g);
@@ -286,7 +284,7 @@ int tan_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_ev
     if (a == TT_OFFER_DRAW) {
         if (s->draw_offer)
             return TT_REFUSE("TAN-8.6", "E_WRONG_STEP", "a draw offer is already waiting for %s",
-                          s->draw_offer == player + 1 ? "the answer" : "your answer");
+                             s->draw_offer == player + 1 ? "the answer" : "your answer");
         s->draw_offer = (uint8_t)(player + 1);
         tt_emit(ev, EV_DRAW_OFFER, player, TT_SEEN_ALL, player, 0, 0, 0);
         return TT_OK;

@@ -15,8 +15,10 @@
 #include "core/errors.h"
 #include "games/tannhauser/tannhauser.h"
 
-
-static const char *cname(const tan_content *c, int circle) { return c->circle[circle].id; }
+static const char *cname(const tan_content *c, int circle)
+{
+    return c->circle[circle].id;
+}
 static const char *uname(const tan_content *c, const tan_state *s, int u)
 {
     return tan_chr(c, s, u)->name;
@@ -65,13 +67,13 @@ static int check_recruit(const tan_content *c, const tan_state *s, int ch, tt_er
     for (int k = 0; k < s->pl[seat].nrecruited; k++) {
         int d = s->unit[seat * TAN_TEAM + k].def;
         if (d == ch)
-            return TT_REFUSE("TAN-3.5", "E_BAD_TEAM", "%s is already in your team", c->chr[ch].name);
+            return TT_REFUSE("TAN-3.5", "E_BAD_TEAM", "%s is already in your team",
+                             c->chr[ch].name);
         c->chr[d].cls == CLASS_HERO ? heroes++ : troopers++;
     }
     if (c->chr[ch].cls == CLASS_HERO ? heroes == TAN_HEROES : troopers == TAN_TROOPERS)
-        return TT_REFUSE("TAN-3.5", "E_BAD_TEAM", "a team has %s", c->chr[ch].cls == CLASS_HERO
-                                                                   ? "3 Heroes"
-                                                                   : "2 Troopers");
+        return TT_REFUSE("TAN-3.5", "E_BAD_TEAM", "a team has %s",
+                         c->chr[ch].cls == CLASS_HERO ? "3 Heroes" : "2 Troopers");
     return TT_OK;
 }
 
@@ -83,7 +85,8 @@ static int own_unit(const tan_state *s, int u, int seat)
 static int check_pack_kind(const tan_char *ch, int pack, tt_error *err)
 {
     if (pack != PACK_CUSTOM && (pack > PACK_MENTAL || !ch->npack[pack]))
-        return TT_REFUSE("TAN-3.6", "E_BAD_PACK", "%s has no %s pack", ch->name, tan_pack_name(pack));
+        return TT_REFUSE("TAN-3.6", "E_BAD_PACK", "%s has no %s pack", ch->name,
+                         tan_pack_name(pack));
     return TT_OK;
 }
 
@@ -111,13 +114,13 @@ static int check_custom(const tan_content *c, const tan_state *s, int def, tt_er
     }
     if (def >= c->nequip || most == 0)
         return TT_REFUSE("TAN-3.6", "E_BAD_PACK", "%s is in none of %s's packs",
-                      def < c->nequip ? c->equip[def].name : "that token", ch->name);
+                         def < c->nequip ? c->equip[def].name : "that token", ch->name);
     int have = 0;
     for (int k = 0; k < un->ncustom; k++)
         have += un->custom[k] == def;
     if (have >= most || un->ncustom >= TAN_MAX_PACK)
         return TT_REFUSE("TAN-3.6", "E_BAD_PACK", "%s's packs hold %s only %d time%s", ch->name,
-                      c->equip[def].name, most, most == 1 ? "" : "s");
+                         c->equip[def].name, most, most == 1 ? "" : "s");
     uint8_t kinds = 0;
     int stacks = 0;
     for (int k = 0; k <= un->ncustom; k++) {
@@ -129,7 +132,7 @@ static int check_custom(const tan_content *c, const tan_state *s, int def, tt_er
     }
     if (stacks > ch->slots)
         return TT_REFUSE("TAN-2.6.6", "E_BAD_PACK", "%s does not fit %s's %d slots",
-                      c->equip[def].name, ch->name, ch->slots);
+                         c->equip[def].name, ch->name, ch->slots);
     return TT_OK;
 }
 
@@ -137,10 +140,10 @@ static int check_entry(const tan_content *c, const tan_state *s, int circle, tt_
 {
     if (circle >= c->ncircles || c->circle[circle].kind != CK_ENTRY)
         return TT_REFUSE("TAN-3.8", "E_NOT_ENTRY", "%s is not an entry circle",
-                      circle < c->ncircles ? cname(c, circle) : "that");
+                         circle < c->ncircles ? cname(c, circle) : "that");
     if (s->pl[1 - s->decider].entry == circle)
         return TT_REFUSE("TAN-3.8", "E_ENTRY_TAKEN", "%s is the other team's entry point",
-                      cname(c, circle));
+                         cname(c, circle));
     return TT_OK;
 }
 
@@ -159,7 +162,7 @@ static int check_discard(const tan_content *c, const tan_state *s, int o, tt_err
         n += tan_obj_held_by(c, s, k, s->decider) && c->obj[k].skill[0] == c->obj[o].skill[0];
     if (n <= 4)
         return TT_REFUSE("TAN-3.9.2", "E_BAD_PLACEMENT", "you may keep all %d %s tokens", n,
-                      tan_skill_name(c->obj[o].skill[0]));
+                         tan_skill_name(c->obj[o].skill[0]));
     return TT_OK;
 }
 
@@ -186,10 +189,9 @@ static int check_place(const tan_content *c, const tan_state *s, int o, int circ
     if (!tan_obj_held_by(c, s, o, s->decider))
         return TT_REFUSE("TAN-3.9.3", "E_BAD_PLACEMENT", "you hold no such objective token");
     if (circle >= c->ncircles || !fits_circle(c, s, o, circle))
-        return TT_REFUSE("TAN-3.9.3", "E_BAD_PLACEMENT",
-                      "%s needs an empty %s %s objective circle", c->obj[o].id,
-                      c->obj[o].grade == GRADE_PRIMARY ? "gold" : "silver",
-                      tan_skill_name(c->obj[o].skill[0]));
+        return TT_REFUSE("TAN-3.9.3", "E_BAD_PLACEMENT", "%s needs an empty %s %s objective circle",
+                         c->obj[o].id, c->obj[o].grade == GRADE_PRIMARY ? "gold" : "silver",
+                         tan_skill_name(c->obj[o].skill[0]));
     return TT_OK;
 }
 
@@ -232,14 +234,15 @@ static int on_side(const tan_content *c, const tan_state *s, int seat, int o)
 static int check_flag(const tan_content *c, const tan_state *s, int circle, tt_error *err)
 {
     if (circle >= c->ncircles || c->circle[circle].kind != CK_OBJECTIVE || flag_on(s, circle))
-        return TT_REFUSE("TAN-3.9.4", "E_BAD_PLACEMENT", "a flag goes on an empty objective circle");
+        return TT_REFUSE("TAN-3.9.4", "E_BAD_PLACEMENT",
+                         "a flag goes on an empty objective circle");
     if (on_side(c, s, s->decider, circle))
         return TT_OK;
     for (int k = 0; k < c->nobjcircles; k++) {
         int o = c->objcircle[k];
         if (!flag_on(s, o) && on_side(c, s, s->decider, o))
             return TT_REFUSE("TAN-3.9.4", "E_BAD_PLACEMENT", "%s is on the other team's side",
-                          cname(c, circle));
+                             cname(c, circle));
     }
     return TT_OK;
 }
@@ -258,9 +261,9 @@ static int check_reinforce(const tan_content *c, const tan_state *s, int u, int 
     if (!tan_reinforceable(c, s, u)) {
         if (un->status != ST_DEAD || c->chr[un->def].cls != CLASS_TROOPER)
             return TT_REFUSE("TAN-5.18.2", "E_NOT_ELIGIBLE", "only dead Troopers return, not %s",
-                          uname(c, s, u));
+                             uname(c, s, u));
         return TT_REFUSE("TAN-5.18.3", "E_NOT_ELIGIBLE", "%s %s", uname(c, s, u),
-                      un->returning ? "is already returning" : "died this turn");
+                         un->returning ? "is already returning" : "died this turn");
     }
     return check_pack_kind(&c->chr[un->def], pack, err);
 }
@@ -302,7 +305,8 @@ static int check_move(const tan_content *c, const tan_state *s, int circle, tt_e
         snprintf(msg, sizeof msg, text[why], who, tan_mp(c, s), where, c->circle[circle].move_cost);
     else if (why == WHY_NOT_OWN_ENTRY)
         snprintf(msg, sizeof msg, text[why], who,
-                 s->pl[tan_seat_of(u)].entry == TAN_NONE ? "?" : cname(c, s->pl[tan_seat_of(u)].entry));
+                 s->pl[tan_seat_of(u)].entry == TAN_NONE ? "?"
+                                                         : cname(c, s->pl[tan_seat_of(u)].entry));
     else if (why == WHY_NOT_ADJACENT)
         snprintf(msg, sizeof msg, text[why], where, cname(c, s->unit[u].circle));
     else
@@ -316,11 +320,11 @@ static int check_buymp(const tan_content *c, const tan_state *s, int n, tt_error
     if (n < 1 || n > 2)
         return TT_REFUSE("TAN-5.16.3", "E_VP_LIMIT", "a character spends at most 2 VP in a cycle");
     if (s->pl[tan_seat_of(u)].vp < n)
-        return TT_REFUSE("TAN-5.16.3", "E_NOT_ENOUGH_VP", "%d MP cost %d VP and your team has %d", n,
-                      n, s->pl[tan_seat_of(u)].vp);
+        return TT_REFUSE("TAN-5.16.3", "E_NOT_ENOUGH_VP", "%d MP cost %d VP and your team has %d",
+                         n, n, s->pl[tan_seat_of(u)].vp);
     if (tan_vp_limit_left(c, s, u) < n)
         return TT_REFUSE("TAN-5.16.3", "E_VP_LIMIT", "%s may spend %d more VP this cycle",
-                      uname(c, s, u), tan_vp_limit_left(c, s, u));
+                         uname(c, s, u), tan_vp_limit_left(c, s, u));
     return TT_OK;
 }
 
@@ -329,7 +333,7 @@ static int check_end(const tan_content *c, const tan_state *s, tt_error *err)
     int u = s->active;
     if (s->unit[u].status == ST_BOARD && !tan_can_stop(c, s, u, s->unit[u].circle))
         return TT_REFUSE("TAN-4.8", "E_CANNOT_STOP_HERE", "%s cannot stop on %s", uname(c, s, u),
-                      cname(c, s->unit[u].circle));
+                         cname(c, s->unit[u].circle));
     return TT_OK;
 }
 
@@ -341,10 +345,10 @@ int tan_check_action_phase(const tan_content *c, const tan_state *s, tt_error *e
         return TT_REFUSE("TAN-5.5.2", "E_NOT_ON_BOARD", "%s is still in reserve", uname(c, s, u));
     if (!tan_can_stop(c, s, u, s->unit[u].circle))
         return TT_REFUSE("TAN-5.5.2", "E_CANNOT_ACT_HERE", "%s cannot stop on %s to act",
-                      uname(c, s, u), cname(c, s->unit[u].circle));
+                         uname(c, s, u), cname(c, s->unit[u].circle));
     if (s->action_taken)
         return TT_REFUSE("TAN-5.5.2", "E_ACTION_USED", "%s has taken its action phase this cycle",
-                      uname(c, s, u));
+                         uname(c, s, u));
     return TT_OK;
 }
 
@@ -357,19 +361,20 @@ static int check_bullrush(const tan_content *c, const tan_state *s, int e, tt_er
 {
     int u = s->active;
     if (!enemy_on_board(s, u, e))
-        return TT_REFUSE("TAN-5.6.1", "E_TARGET_NOT_ENEMY", "a bull rush is against an enemy on the board");
+        return TT_REFUSE("TAN-5.6.1", "E_TARGET_NOT_ENEMY",
+                         "a bull rush is against an enemy on the board");
     if (!adjacent(c, s->unit[u].circle, s->unit[e].circle))
         return TT_REFUSE("TAN-5.6.1", "E_NOT_ADJACENT", "%s is not next to %s", uname(c, s, e),
-                      uname(c, s, u));
+                         uname(c, s, u));
     int cost = c->circle[s->unit[e].circle].move_cost;
     if (cost > tan_mp(c, s))
         return TT_REFUSE("TAN-5.6.1", "E_NO_MP", "entering %s costs %d MP and %s has %d",
-                      cname(c, s->unit[e].circle), cost, uname(c, s, u), tan_mp(c, s));
+                         cname(c, s->unit[e].circle), cost, uname(c, s, u), tan_mp(c, s));
     return TT_OK;
 }
 
-static int refuse_attack(const tan_content *c, const tan_state *s, int why, int u, int e,
-                         int inst, const char *rule, tt_error *err)
+static int refuse_attack(const tan_content *c, const tan_state *s, int why, int u, int e, int inst,
+                         const char *rule, tt_error *err)
 {
     if (!err)
         return TT_EILLEGAL;
@@ -378,19 +383,20 @@ static int refuse_attack(const tan_content *c, const tan_state *s, int why, int 
     case AW_NO_WEAPON:
         return TT_REFUSE(rule, "E_NO_WEAPON", "%s carries no %s to attack with", uname(c, s, u), w);
     case AW_LOCKED:
-        return TT_REFUSE("TAN-5.11.4", "E_WEAPON_LOCKED", "%s was passed to %s: usable from its next cycle",
-                      w, uname(c, s, u));
+        return TT_REFUSE("TAN-5.11.4", "E_WEAPON_LOCKED",
+                         "%s was passed to %s: usable from its next cycle", w, uname(c, s, u));
     case AW_NO_USES: return TT_REFUSE(rule, "E_NO_USES", "%s has no uses left", w);
     case AW_NOT_ENEMY:
-        return TT_REFUSE("TAN-9.8", "E_TARGET_NOT_ENEMY", "attacks are against enemies on the board");
+        return TT_REFUSE("TAN-9.8", "E_TARGET_NOT_ENEMY",
+                         "attacks are against enemies on the board");
     case AW_NO_LOS:
         return TT_REFUSE("TAN-2.4.3", "E_NO_LOS", "%s and %s are not on the same path",
-                      cname(c, s->unit[u].circle), cname(c, s->unit[e].circle));
+                         cname(c, s->unit[u].circle), cname(c, s->unit[e].circle));
     default: {
         const tan_weapon *wp = tan_weapon_of(c, s, inst);
         return TT_REFUSE(rule, "E_OUT_OF_RANGE", "%s reaches %d..%d and %s is %d away", w,
-                      wp->range_min, wp->range_max, uname(c, s, e),
-                      tan_pd(c, s->unit[u].circle, s->unit[e].circle));
+                         wp->range_min, wp->range_max, uname(c, s, e),
+                         tan_pd(c, s->unit[u].circle, s->unit[e].circle));
     }
     }
 }
@@ -401,7 +407,8 @@ static int check_attack(const tan_content *c, const tan_state *s, int e, int ins
     return why == AW_OK ? TT_OK : refuse_attack(c, s, why, s->active, e, inst, "TAN-5.7.2", err);
 }
 
-static int check_throw(const tan_content *c, const tan_state *s, int circle, int inst, tt_error *err)
+static int check_throw(const tan_content *c, const tan_state *s, int circle, int inst,
+                       tt_error *err)
 {
     int u = s->active;
     if (inst >= s->ninst || s->item[inst].where != W_UNIT || s->item[inst].at != u ||
@@ -409,19 +416,21 @@ static int check_throw(const tan_content *c, const tan_state *s, int circle, int
         c->equip[s->item[inst].def].kind != EK_WEAPON)
         return TT_REFUSE("TAN-5.8.1", "E_NO_WEAPON", "%s carries no such grenade", uname(c, s, u));
     if (s->item[inst].locked == u)
-        return TT_REFUSE("TAN-5.11.4", "E_WEAPON_LOCKED", "%s was passed to %s: usable from its next cycle",
-                      ename(c, s, inst), uname(c, s, u));
-    if (circle >= c->ncircles || (c->circle[circle].kind != CK_PATH && c->circle[circle].kind != CK_ENTRY))
+        return TT_REFUSE("TAN-5.11.4", "E_WEAPON_LOCKED",
+                         "%s was passed to %s: usable from its next cycle", ename(c, s, inst),
+                         uname(c, s, u));
+    if (circle >= c->ncircles ||
+        (c->circle[circle].kind != CK_PATH && c->circle[circle].kind != CK_ENTRY))
         return TT_REFUSE("TAN-5.8.1", "E_NOT_MOVABLE", "grenades are thrown at path circles");
     int at = s->unit[u].circle;
     if (!tan_same_path(c, at, circle))
         return TT_REFUSE("TAN-5.8.1", "E_NO_LOS", "%s is not on a path with %s", cname(c, circle),
-                      cname(c, at));
+                         cname(c, at));
     const tan_weapon *w = &c->equip[s->item[inst].def].weapon;
     int pd = tan_pd(c, at, circle);
     if (pd < w->range_min || pd > w->range_max)
         return TT_REFUSE("TAN-5.8.1", "E_OUT_OF_RANGE", "%s reaches %d..%d and %s is %d away",
-                      ename(c, s, inst), w->range_min, w->range_max, cname(c, circle), pd);
+                         ename(c, s, inst), w->range_min, w->range_max, cname(c, circle), pd);
     return TT_OK;
 }
 
@@ -439,13 +448,14 @@ static int check_use(const tan_content *c, const tan_state *s, int inst, int t, 
         return TT_REFUSE("TAN-5.10.1", "E_NOT_USABLE", "%s carries no such item", uname(c, s, u));
     if (c->equip[s->item[inst].def].effect != EF_HEAL)
         return TT_REFUSE("TAN-5.10.2", "E_NOT_USABLE", "%s works by itself; it is not used",
-                      ename(c, s, inst));
+                         ename(c, s, inst));
     if (s->item[inst].locked == u)
-        return TT_REFUSE("TAN-5.11.4", "E_NOT_USABLE", "%s was passed to %s: usable from its next cycle",
-                      ename(c, s, inst), uname(c, s, u));
+        return TT_REFUSE("TAN-5.11.4", "E_NOT_USABLE",
+                         "%s was passed to %s: usable from its next cycle", ename(c, s, inst),
+                         uname(c, s, u));
     if (t != u && !friend_within_reach(c, s, u, t))
         return TT_REFUSE("TAN-5.10.1", "E_NOT_SAME_PATH",
-                      "heal yourself or a friend next to you on the same path");
+                         "heal yourself or a friend next to you on the same path");
     if (s->unit[t].wounds == 0)
         return TT_REFUSE("TAN-5.10.1", "E_NOTHING_TO_HEAL", "%s has no wound", uname(c, s, t));
     return TT_OK;
@@ -475,20 +485,21 @@ static int check_drop(const tan_content *c, const tan_state *s, int a, int circl
     int u = s->active, at = s->unit[u].circle;
     if (flag ? !tan_carried_flag(s, a, u) : !carried_free(c, s, a, u))
         return TT_REFUSE("TAN-5.11.1", "E_NOT_FREE", "%s carries no such free equipment",
-                      uname(c, s, u));
+                         uname(c, s, u));
     if (circle >= c->ncircles)
         return TT_REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such circle");
     if (c->site_of[circle] != TAN_NONE && !flag) {
         if (!adjacent(c, at, circle))
             return TT_REFUSE("TAN-5.11.1", "E_NOT_ADJACENT", "the crate at %s is not next to %s",
-                          cname(c, circle), uname(c, s, u));
+                             cname(c, circle), uname(c, s, u));
         return TT_OK;
     }
     if (!adjacent_same_path(c, at, circle))
         return TT_REFUSE(flag ? "TAN-5.14.3" : "TAN-5.11.1", "E_NOT_SAME_PATH",
-                      "%s is not next to %s on the same path", cname(c, circle), cname(c, at));
+                         "%s is not next to %s on the same path", cname(c, circle), cname(c, at));
     if (tan_occupant(s, circle, -1) >= 0)
-        return TT_REFUSE("TAN-5.11.1", "E_CIRCLE_OCCUPIED", "someone stands on %s", cname(c, circle));
+        return TT_REFUSE("TAN-5.11.1", "E_CIRCLE_OCCUPIED", "someone stands on %s",
+                         cname(c, circle));
     return TT_OK;
 }
 
@@ -498,15 +509,15 @@ static int check_pass(const tan_content *c, const tan_state *s, int a, int f, in
     int u = s->active;
     if (flag ? !tan_carried_flag(s, a, u) : !carried_free(c, s, a, u))
         return TT_REFUSE("TAN-5.11.1", "E_NOT_FREE", "%s carries no such free equipment",
-                      uname(c, s, u));
+                         uname(c, s, u));
     if (f >= TAN_UNITS || tan_seat_of(f) != tan_seat_of(u) || f == u || s->unit[f].def == TAN_NONE)
         return TT_REFUSE("TAN-5.11.1", "E_NOT_YOUR_CHARACTER", "equipment is passed to a friend");
     if (!friend_within_reach(c, s, u, f))
         return TT_REFUSE("TAN-5.11.1", "E_NOT_SAME_PATH", "%s is not next to %s on the same path",
-                      uname(c, s, f), uname(c, s, u));
+                         uname(c, s, f), uname(c, s, u));
     if (!flag && !tan_room_for(c, s, f, s->item[a].def))
         return TT_REFUSE("TAN-2.6.6", "E_NO_ROOM", "%s has no room for %s", uname(c, s, f),
-                      ename(c, s, a));
+                         ename(c, s, a));
     return TT_OK;
 }
 
@@ -516,15 +527,16 @@ static int check_pick(const tan_content *c, const tan_state *s, int inst, tt_err
     if (inst >= s->ninst || s->item[inst].where != W_CIRCLE ||
         (s->item[inst].at != at && !adjacent_same_path(c, at, s->item[inst].at)))
         return TT_REFUSE("TAN-5.11.1", "E_NOT_SAME_PATH",
-                      "that is not lying on %s or next to it on the same path", cname(c, at));
+                         "that is not lying on %s or next to it on the same path", cname(c, at));
     if (tan_occupant(s, s->item[inst].at, u) >= 0)
         return TT_REFUSE("TAN-5.11.1", "E_CIRCLE_OCCUPIED", "someone stands on %s",
-                      cname(c, s->item[inst].at));
+                         cname(c, s->item[inst].at));
     if (!tan_room_for(c, s, u, s->item[inst].def))
         return TT_REFUSE("TAN-2.6.6", "E_NO_ROOM", "%s has no room for %s", uname(c, s, u),
-                      ename(c, s, inst));
+                         ename(c, s, inst));
     if (s->item[inst].fresh)
-        return TT_REFUSE("TAN-5.11.2", "E_FRESH_ITEM", "%s was dropped this cycle", ename(c, s, inst));
+        return TT_REFUSE("TAN-5.11.2", "E_FRESH_ITEM", "%s was dropped this cycle",
+                         ename(c, s, inst));
     return TT_OK;
 }
 
@@ -542,16 +554,16 @@ static int check_search(const tan_content *c, const tan_state *s, int circle, tt
     int site = circle < c->ncircles ? c->site_of[circle] : TAN_NONE;
     if (site == TAN_NONE)
         return TT_REFUSE("TAN-5.12.1", "E_NO_CRATE", "%s is no crate site",
-                      circle < c->ncircles ? cname(c, circle) : "that");
+                         circle < c->ncircles ? cname(c, circle) : "that");
     if (!adjacent(c, s->unit[u].circle, circle))
         return TT_REFUSE("TAN-5.12.1", "E_NOT_ADJACENT", "%s is not next to %s", cname(c, circle),
-                      uname(c, s, u));
+                         uname(c, s, u));
     if (s->crate[site] == TAN_NONE && !crate_has_old_item(s, site))
         return TT_REFUSE("TAN-5.12.1", "E_NO_CRATE", "there is nothing to search at %s",
-                      cname(c, circle));
+                         cname(c, circle));
     if (enemy_near(c, s, circle, tan_seat_of(u)))
         return TT_REFUSE("TAN-5.12.1", "E_ENEMY_ADJACENT", "an enemy stands next to %s",
-                      cname(c, circle));
+                         cname(c, circle));
     return TT_OK;
 }
 
@@ -561,10 +573,12 @@ static int check_take(const tan_content *c, const tan_state *s, int inst, tt_err
     if (inst >= s->ninst || s->item[inst].where != W_CRATE || s->item[inst].at != s->seq_site)
         return TT_REFUSE("TAN-5.12.2", "E_NO_CRATE", "that is not in the crate being searched");
     if (s->item[inst].fresh)
-        return TT_REFUSE("TAN-5.11.2", "E_FRESH_ITEM", "%s was dropped this cycle", ename(c, s, inst));
-    if (c->equip[s->item[inst].def].effect != EF_MEDAL_VP && !tan_room_for(c, s, u, s->item[inst].def))
+        return TT_REFUSE("TAN-5.11.2", "E_FRESH_ITEM", "%s was dropped this cycle",
+                         ename(c, s, inst));
+    if (c->equip[s->item[inst].def].effect != EF_MEDAL_VP &&
+        !tan_room_for(c, s, u, s->item[inst].def))
         return TT_REFUSE("TAN-2.6.6", "E_NO_ROOM", "%s has no room for %s", uname(c, s, u),
-                      ename(c, s, inst));
+                         ename(c, s, inst));
     return TT_OK;
 }
 
@@ -608,7 +622,10 @@ static int check_exchange(const tan_content *c, const tan_state *s, tt_error *er
 /* --- tasks and flags (TAN-5.13 – 5.15) -------------------------------------------------- */
 
 /* TAN-5.13.3: a bought skill costs 2 VP on a primary token, 1 on a secondary. */
-int tan_buy_cost(const tan_content *c, int o) { return c->obj[o].grade == GRADE_PRIMARY ? 2 : 1; }
+int tan_buy_cost(const tan_content *c, int o)
+{
+    return c->obj[o].grade == GRADE_PRIMARY ? 2 : 1;
+}
 
 static int check_task(const tan_content *c, const tan_state *s, int circle, int skill, int buy,
                       tt_error *err)
@@ -619,40 +636,41 @@ static int check_task(const tan_content *c, const tan_state *s, int circle, int 
     int o = circle < c->ncircles ? tan_objective_at(c, s, circle) : -1;
     if (o < 0)
         return TT_REFUSE("TAN-5.13.1", "E_NO_OBJECTIVE", "no objective token waits on %s",
-                      circle < c->ncircles ? cname(c, circle) : "that");
+                         circle < c->ncircles ? cname(c, circle) : "that");
     if (c->obj[o].owner != c->faction[seat])
         return TT_REFUSE("TAN-5.13.1", "E_NOT_OWN_OBJECTIVE", "%s belongs to the other team",
-                      c->obj[o].id);
+                         c->obj[o].id);
     if (!adjacent(c, s->unit[u].circle, circle))
         return TT_REFUSE("TAN-5.13.1", "E_NOT_ADJACENT", "%s is not next to %s", uname(c, s, u),
-                      cname(c, circle));
+                         cname(c, circle));
     if (enemy_near(c, s, circle, seat))
         return TT_REFUSE("TAN-5.13.1", "E_ENEMY_ADJACENT", "an enemy stands next to %s",
-                      cname(c, circle));
+                         cname(c, circle));
     int half = -1;
     for (int k = 0; k < c->obj[o].nskills; k++)
         if (c->obj[o].skill[k] == skill && !(s->obj[o].halves >> k & 1))
             half = k;
     if (half < 0 || skill >= SK_COUNT)
         return TT_REFUSE("TAN-5.13.1", "E_WRONG_SKILL", "%s does not need %s now", c->obj[o].id,
-                      skill < SK_COUNT ? tan_skill_name(skill) : "that skill");
+                         skill < SK_COUNT ? tan_skill_name(skill) : "that skill");
     int has = tan_has_skill(c, s, u, skill);
     if (has == !!buy)
         return TT_REFUSE("TAN-5.13.3", "E_WRONG_SKILL", "%s %s %s%s", uname(c, s, u),
-                      has ? "has" : "lacks", tan_skill_name(skill),
-                      has ? ": nothing to buy" : ": add 'buy' to buy it");
+                         has ? "has" : "lacks", tan_skill_name(skill),
+                         has ? ": nothing to buy" : ": add 'buy' to buy it");
     if (!buy)
         return TT_OK;
     if (c->obj[o].grade == GRADE_PRIMARY && s->obj[o].bought)
         return TT_REFUSE("TAN-5.13.3", "E_BOTH_BOUGHT", "one half of %s was already bought",
-                      c->obj[o].id);
+                         c->obj[o].id);
     int cost = tan_buy_cost(c, o);
     if (s->pl[seat].vp < cost)
-        return TT_REFUSE("TAN-5.13.3", "E_NOT_ENOUGH_VP", "buying %s costs %d VP and your team has %d",
-                      tan_skill_name(skill), cost, s->pl[seat].vp);
+        return TT_REFUSE("TAN-5.13.3", "E_NOT_ENOUGH_VP",
+                         "buying %s costs %d VP and your team has %d", tan_skill_name(skill), cost,
+                         s->pl[seat].vp);
     if (tan_vp_limit_left(c, s, u) < cost)
         return TT_REFUSE("TAN-5.16.3", "E_VP_LIMIT", "%s may spend %d more VP this cycle, not %d",
-                      uname(c, s, u), tan_vp_limit_left(c, s, u), cost);
+                         uname(c, s, u), tan_vp_limit_left(c, s, u), cost);
     return TT_OK;
 }
 
@@ -676,14 +694,15 @@ static int check_takeflag(const tan_content *c, const tan_state *s, int circle, 
         return flags_lying(s, seat, circle)
                    ? TT_REFUSE("TAN-5.14.1", "E_OWN_FLAG", "only the other team takes your flags")
                    : TT_REFUSE("TAN-5.14.1", "E_NO_FLAG", "no flag lies on %s", cname(c, circle));
-    int reach = c->circle[circle].kind == CK_OBJECTIVE ? adjacent(c, at, circle)
-                                                        : circle == at || adjacent_same_path(c, at, circle);
+    int reach = c->circle[circle].kind == CK_OBJECTIVE
+                    ? adjacent(c, at, circle)
+                    : circle == at || adjacent_same_path(c, at, circle);
     if (!reach)
-        return TT_REFUSE("TAN-5.14.1", "E_NOT_ADJACENT", "%s is out of %s's reach", cname(c, circle),
-                      uname(c, s, u));
+        return TT_REFUSE("TAN-5.14.1", "E_NOT_ADJACENT", "%s is out of %s's reach",
+                         cname(c, circle), uname(c, s, u));
     if (tan_enemy_at(s, circle, seat) >= 0 || enemy_near(c, s, circle, seat))
         return TT_REFUSE("TAN-5.14.1", "E_ENEMY_ADJACENT", "an enemy stands on or next to %s",
-                      cname(c, circle));
+                         cname(c, circle));
     return TT_OK;
 }
 
@@ -714,7 +733,7 @@ static int check_plant(const tan_content *c, const tan_state *s, tt_error *err)
         return TT_REFUSE("TAN-5.14.4", "E_NO_FLAG", "%s carries no enemy flag", uname(c, s, u));
     if (tan_plant_circle(c, s, u) < 0)
         return TT_REFUSE("TAN-5.14.4", "E_NOT_AT_HOME",
-                      "plant next to your entry circle or your flags' home circles");
+                         "plant next to your entry circle or your flags' home circles");
     return TT_OK;
 }
 
@@ -730,14 +749,14 @@ static int check_placeflag(const tan_content *c, const tan_state *s, int circle,
         return TT_REFUSE("TAN-5.15.1", "E_FLAG_SUPPLY_EMPTY", "all your flags are on the board");
     if (circle >= c->ncircles || c->circle[circle].kind != CK_OBJECTIVE ||
         !adjacent(c, s->unit[u].circle, circle))
-        return TT_REFUSE("TAN-5.15.1", "E_NOT_ADJACENT", "flags go on an objective circle next to %s",
-                      uname(c, s, u));
+        return TT_REFUSE("TAN-5.15.1", "E_NOT_ADJACENT",
+                         "flags go on an objective circle next to %s", uname(c, s, u));
     if (flags_lying(s, seat, circle))
         return TT_REFUSE("TAN-5.15.1", "E_ALREADY_OWN_FLAG", "your flag is already on %s",
-                      cname(c, circle));
+                         cname(c, circle));
     if (enemy_near(c, s, circle, seat))
         return TT_REFUSE("TAN-5.15.1", "E_ENEMY_ADJACENT", "an enemy stands next to %s",
-                      cname(c, circle));
+                         cname(c, circle));
     return TT_OK;
 }
 
@@ -749,12 +768,12 @@ static int check_shrug(const tan_content *c, const tan_state *s, const tt_frame 
     int victim = f->a, seat = tan_seat_of(victim);
     if (k > f->b)
         return TT_REFUSE("TAN-5.16.5", "E_BAD_COMMAND", "only %d wound%s to shrug off", f->b,
-                      f->b == 1 ? "" : "s");
+                         f->b == 1 ? "" : "s");
     if (k > s->pl[seat].vp)
         return TT_REFUSE("TAN-5.16.3", "E_NOT_ENOUGH_VP", "your team has %d VP", s->pl[seat].vp);
     if (k > tan_vp_limit_left(c, s, victim))
         return TT_REFUSE("TAN-5.16.3", "E_VP_LIMIT", "%s may spend %d more VP this cycle",
-                      uname(c, s, victim), tan_vp_limit_left(c, s, victim));
+                         uname(c, s, victim), tan_vp_limit_left(c, s, victim));
     return TT_OK;
 }
 
@@ -770,11 +789,12 @@ static int check_counter(const tan_content *c, const tan_state *s, const tt_fram
 /* The arguments each action uses (bit 1: a, 2: b, 4: c); unused ones are 0,
  * so every action has exactly one code. */
 static const uint8_t used_args[A_OP_COUNT] = {
-    [A_RECRUIT] = 1, [A_PACK] = 3, [A_CUSTOM] = 1, [A_ENTRY] = 1, [A_DISCARD] = 1,
-    [A_PLACE] = 3, [A_FLAG] = 1, [A_REINFORCE] = 3, [A_FIRST] = 1, [A_ACTIVATE] = 1,
-    [A_MOVE] = 1, [A_BUYMP] = 1, [A_BULLRUSH] = 1, [A_ATTACK] = 3, [A_THROW] = 3, [A_USE] = 3,
-    [A_DROP] = 7, [A_PASS] = 7, [A_PICK] = 1, [A_SEARCH] = 1, [A_TAKE] = 1, [A_TASK] = 7,
-    [A_TAKEFLAG] = 1, [A_PLACEFLAG] = 1, [A_SHRUG] = 1, [A_COUNTER] = 1,
+    [A_RECRUIT] = 1, [A_PACK] = 3,  [A_CUSTOM] = 1,    [A_ENTRY] = 1,     [A_DISCARD] = 1,
+    [A_PLACE] = 3,   [A_FLAG] = 1,  [A_REINFORCE] = 3, [A_FIRST] = 1,     [A_ACTIVATE] = 1,
+    [A_MOVE] = 1,    [A_BUYMP] = 1, [A_BULLRUSH] = 1,  [A_ATTACK] = 3,    [A_THROW] = 3,
+    [A_USE] = 3,     [A_DROP] = 7,  [A_PASS] = 7,      [A_PICK] = 1,      [A_SEARCH] = 1,
+    [A_TAKE] = 1,    [A_TASK] = 7,  [A_TAKEFLAG] = 1,  [A_PLACEFLAG] = 1, [A_SHRUG] = 1,
+    [A_COUNTER] = 1,
 };
 
 static const char *const phase_text[] = {
@@ -796,12 +816,12 @@ static int wrong_step(const tan_state *s, tt_error *err)
 {
     const tt_frame *f = tt_stack_peek(&s->stack);
     if (f)
-        return TT_REFUSE("TAN-5.16.5", "E_WRONG_STEP", "%s", f->kind == F_SHRUG
-                                                              ? "a shrug decision is pending"
-                                                              : "a counterattack decision is pending");
+        return TT_REFUSE("TAN-5.16.5", "E_WRONG_STEP", "%s",
+                         f->kind == F_SHRUG ? "a shrug decision is pending"
+                                            : "a counterattack decision is pending");
     if (s->phase == PH_CYCLE && s->seq != SEQ_NONE)
         return TT_REFUSE("TAN-5.20.2", "E_SEQUENCE_OPEN", "finish the %s with 'done' first",
-                      s->seq == SEQ_EXCHANGE ? "exchange" : "search");
+                         s->seq == SEQ_EXCHANGE ? "exchange" : "search");
     return TT_REFUSE("TAN-5.20.2", "E_WRONG_STEP", "not now: %s", phase_text[s->phase]);
 }
 
@@ -823,19 +843,22 @@ static int check_setup(const tan_content *c, const tan_state *s, int op, int x, 
     case A_FLAG: return check_flag(c, s, x, err);
     case A_REINFORCE:
         if (!own_unit(s, x, s->decider))
-            return TT_REFUSE("TAN-5.18.3", "E_NOT_YOUR_CHARACTER", "that is not one of your characters");
+            return TT_REFUSE("TAN-5.18.3", "E_NOT_YOUR_CHARACTER",
+                             "that is not one of your characters");
         return check_reinforce(c, s, x, y, err);
     case A_NOREINFORCE: return TT_OK;
     case A_FIRST:
-        return x < TAN_PLAYERS ? TT_OK : TT_REFUSE("TAN-4.4", "E_BAD_COMMAND", "first 0 or first 1");
+        return x < TAN_PLAYERS ? TT_OK
+                               : TT_REFUSE("TAN-4.4", "E_BAD_COMMAND", "first 0 or first 1");
     default: /* A_ACTIVATE */
         if (!own_unit(s, x, s->decider))
-            return TT_REFUSE("TAN-4.5", "E_NOT_YOUR_CHARACTER", "that is not one of your characters");
+            return TT_REFUSE("TAN-4.5", "E_NOT_YOUR_CHARACTER",
+                             "that is not one of your characters");
         if (s->unit[x].status == ST_DEAD)
             return TT_REFUSE("TAN-4.5", "E_CHAR_DEAD", "%s is dead", uname(c, s, x));
         if (s->unit[x].activated)
             return TT_REFUSE("TAN-4.5", "E_ALREADY_ACTIVATED", "%s has had its cycle this turn",
-                          uname(c, s, x));
+                             uname(c, s, x));
         return TT_OK;
     }
 }
@@ -853,7 +876,8 @@ static int check_cycle(const tan_content *c, const tan_state *s, int op, int x, 
     case A_TAKE: return check_take(c, s, x, err);
     case A_DONE:
         return s->seq == SEQ_EXCHANGE && s->seq_steps == 0
-                   ? TT_REFUSE("TAN-5.11.1", "E_NO_SUBSTEP", "an exchange needs at least one sub-step")
+                   ? TT_REFUSE("TAN-5.11.1", "E_NO_SUBSTEP",
+                               "an exchange needs at least one sub-step")
                    : TT_OK;
     default: break;
     }

@@ -20,7 +20,10 @@ const tan_weapon *tan_weapon_of(const tan_content *c, const tan_state *s, int in
 }
 
 /* TAN-5.1.5 */
-int tan_ds(int v) { return v < 2 ? 2 : v > 10 ? 10 : v; }
+int tan_ds(int v)
+{
+    return v < 2 ? 2 : v > 10 ? 10 : v;
+}
 
 /* TAN-5.3: the initiator's pool first; ties go to the defender. Returns 1
  * when the initiator wins; the successes come back through si and sd. */
@@ -105,7 +108,8 @@ void tan_attack(const tan_content *c, tan_state *s, int attacker, int victim, in
         attack_pool(c, s, attacker, w, &dice, &bonus);
         tt_pool_roll r;
         int ds = tan_ds(tan_current(c, s, victim, STAT_STAMINA));
-        int hits = tt_pool_d10(&s->head.rng, &s->rig, dice, ds, bonus, &r, ev, tan_seat_of(attacker));
+        int hits =
+            tt_pool_d10(&s->head.rng, &s->rig, dice, ds, bonus, &r, ev, tan_seat_of(attacker));
         wounds = hits < w->max_wounds ? hits : w->max_wounds;
     }
     if (inst != TAN_NONE && s->item[inst].uses > 0 && --s->item[inst].uses == 0)
@@ -169,8 +173,8 @@ static void kill(const tan_content *c, tan_state *s, int victim, int killer, tt_
     int vp = 0;
     if (killer != TAN_NONE && tan_seat_of(killer) != seat)
         vp = c->chr[un->def].cls == CLASS_HERO ? 2 : 1; /* VP_KILL_HERO, _TROOPER */
-    tt_emit(ev, EV_KILLED, seat, TT_SEEN_ALL, TAN_EVU(s, victim), killer == TAN_NONE ? -1 : TAN_EVU(s, killer),
-            vp, 0);
+    tt_emit(ev, EV_KILLED, seat, TT_SEEN_ALL, TAN_EVU(s, victim),
+            killer == TAN_NONE ? -1 : TAN_EVU(s, killer), vp, 0);
     if (vp)
         tan_vp_gain(s, 1 - seat, vp, ev);
     if (!blast_pending(s)) /* TAN-8.2: a blast is one event, checked when it is over */
@@ -216,7 +220,8 @@ void tan_shrug(const tan_content *c, tan_state *s, int k, tt_events *ev)
     tan_unit *un = &s->unit[victim];
     int rows = c->chr[un->def].nrows;
     un->wounds = (uint8_t)(un->wounds + wounds > rows ? rows : un->wounds + wounds);
-    tt_emit(ev, EV_WOUNDS, tan_seat_of(victim), TT_SEEN_ALL, TAN_EVU(s, victim), wounds, un->wounds, f.b);
+    tt_emit(ev, EV_WOUNDS, tan_seat_of(victim), TT_SEEN_ALL, TAN_EVU(s, victim), wounds, un->wounds,
+            f.b);
     if (un->wounds >= rows) {
         kill(c, s, victim, f.c, ev);
         return;

@@ -306,9 +306,8 @@ static void load_equipment(loader *L, const json_t *root)
 {
     static const char *const fields[] = {"equipment", NULL};
     tt_field_check(&L->f, root, fields, "the equipment file", "TAN-11");
-    const json_t *arr =
-        tan_object_list(&L->f, root, "equipment", TAN_MAX_EQUIP, "equipment definitions",
-                        "TAN-2.6.1");
+    const json_t *arr = tan_object_list(&L->f, root, "equipment", TAN_MAX_EQUIP,
+                                        "equipment definitions", "TAN-2.6.1");
     for (size_t i = 0; arr && i < json_array_size(arr) && i < TAN_MAX_EQUIP; i++) {
         const json_t *ej = json_array_get(arr, i);
         if (json_is_object(ej))
@@ -665,9 +664,8 @@ static void load_objectives(loader *L, const json_t *root)
 {
     static const char *const fields[] = {"objective_tokens", NULL};
     tt_field_check(&L->f, root, fields, "the objectives file", "TAN-11");
-    const json_t *arr =
-        tan_object_list(&L->f, root, "objective_tokens", TAN_MAX_OBJ, "objective tokens",
-                        "TAN-2.7.2");
+    const json_t *arr = tan_object_list(&L->f, root, "objective_tokens", TAN_MAX_OBJ,
+                                        "objective tokens", "TAN-2.7.2");
     for (size_t i = 0; arr && i < json_array_size(arr) && i < TAN_MAX_OBJ; i++) {
         const json_t *oj = json_array_get(arr, i);
         if (json_is_object(oj))
@@ -695,7 +693,10 @@ static void sort_diags(tt_diags *d, int first)
 
 typedef void (*file_loader)(loader *L, const json_t *root);
 
-static void load_board(loader *L, const json_t *root) { tan_board_load(&L->f, L->c, root); }
+static void load_board(loader *L, const json_t *root)
+{
+    tan_board_load(&L->f, L->c, root);
+}
 
 /* Loads the set; reports the problems of file `only` into d, or of every file
  * when only is -1 (the others' go to a sink: they are the embedded samples,
@@ -754,7 +755,10 @@ int tan_content_load(tan_content *c, const tan_sources *src, tt_diags *d)
 
 /* --- derived tables ----------------------------------------------------------------- */
 
-void tan_content_free(tan_content *c) { tan_board_free(c); }
+void tan_content_free(tan_content *c)
+{
+    tan_board_free(c);
+}
 
 static int mode_uses(const tan_content *c, const tan_crate *cr)
 {

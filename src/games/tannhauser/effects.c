@@ -36,7 +36,8 @@ static void do_pack(const tan_content *c, tan_state *s, int u, int pack, int rei
     un->pack = (uint8_t)pack;
     un->ncustom = 0;
     un->returning = (uint8_t)reinforce;
-    tt_emit(ev, EV_PACK, tan_seat_of(u), TT_SEEN(tan_seat_of(u)), TAN_EVU(s, u), pack, reinforce, 0);
+    tt_emit(ev, EV_PACK, tan_seat_of(u), TT_SEEN(tan_seat_of(u)), TAN_EVU(s, u), pack, reinforce,
+            0);
     if (pack == PACK_CUSTOM) {
         s->phase = reinforce ? PH_REINF_CUSTOM : PH_CUSTOM;
         s->sub = (uint8_t)u;
@@ -96,8 +97,8 @@ static void do_use(const tan_content *c, tan_state *s, int inst, int t, tt_event
     int rows = c->equip[s->item[inst].def].n;
     tan_unit *un = &s->unit[t];
     un->wounds = (uint8_t)(un->wounds > rows ? un->wounds - rows : 0); /* TAN-5.2.4 */
-    tt_emit(ev, EV_USE, tan_seat_of(s->active), TT_SEEN_ALL, TAN_EVU(s, s->active), s->item[inst].def,
-            TAN_EVU(s, t), un->wounds);
+    tt_emit(ev, EV_USE, tan_seat_of(s->active), TT_SEEN_ALL, TAN_EVU(s, s->active),
+            s->item[inst].def, TAN_EVU(s, t), un->wounds);
     tan_item_unslot(s, inst);
 }
 
@@ -105,10 +106,10 @@ static void do_drop(const tan_content *c, tan_state *s, int a, int circle, int f
 {
     int u = s->active;
     if (flag) {
-        s->pl[a / TAN_MAX_FLAGS].flag[a % TAN_MAX_FLAGS] =
-            (tan_flag){FL_CIRCLE, (uint8_t)circle,
-                       s->pl[a / TAN_MAX_FLAGS].flag[a % TAN_MAX_FLAGS].home};
-        tt_emit(ev, EV_DROP, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), -1 - a / TAN_MAX_FLAGS, circle, 0);
+        s->pl[a / TAN_MAX_FLAGS].flag[a % TAN_MAX_FLAGS] = (tan_flag){
+            FL_CIRCLE, (uint8_t)circle, s->pl[a / TAN_MAX_FLAGS].flag[a % TAN_MAX_FLAGS].home};
+        tt_emit(ev, EV_DROP, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), -1 - a / TAN_MAX_FLAGS,
+                circle, 0);
     } else {
         tan_item_unslot(s, a);
         int site = c->site_of[circle];
@@ -125,12 +126,13 @@ static void do_pass(const tan_content *c, tan_state *s, int a, int f, int flag, 
     int u = s->active;
     if (flag) {
         s->pl[a / TAN_MAX_FLAGS].flag[a % TAN_MAX_FLAGS].at = (uint8_t)f;
-        tt_emit(ev, EV_PASS, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), -1 - a / TAN_MAX_FLAGS, TAN_EVU(s, f),
-                0);
+        tt_emit(ev, EV_PASS, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), -1 - a / TAN_MAX_FLAGS,
+                TAN_EVU(s, f), 0);
     } else {
         tan_item_give(c, s, a, f);
         s->item[a].locked = (uint8_t)f; /* TAN-5.11.4 */
-        tt_emit(ev, EV_PASS, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), s->item[a].def, TAN_EVU(s, f), 0);
+        tt_emit(ev, EV_PASS, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), s->item[a].def,
+                TAN_EVU(s, f), 0);
     }
     s->seq_steps++;
 }
@@ -139,9 +141,8 @@ static void do_pass(const tan_content *c, tan_state *s, int a, int f, int flag, 
 static void take_item(const tan_content *c, tan_state *s, int inst, int u, tt_events *ev)
 {
     const tan_equip *e = &c->equip[s->item[inst].def];
-    tt_emit(ev, s->seq == SEQ_SEARCH ? EV_TAKE : EV_PICK, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u),
-            s->item[inst].def,
-            0, 0);
+    tt_emit(ev, s->seq == SEQ_SEARCH ? EV_TAKE : EV_PICK, tan_seat_of(u), TT_SEEN_ALL,
+            TAN_EVU(s, u), s->item[inst].def, 0, 0);
     if (e->effect == EF_MEDAL_VP) {
         tan_item_unslot(s, inst);
         tan_vp_gain(s, tan_seat_of(u), e->n, ev);
@@ -153,7 +154,8 @@ static void take_item(const tan_content *c, tan_state *s, int inst, int u, tt_ev
 static void do_search(const tan_content *c, tan_state *s, int circle, tt_events *ev)
 {
     int u = s->active, site = c->site_of[circle], token = s->crate[site];
-    tt_emit(ev, EV_SEARCH, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), circle, token == TAN_NONE ? -1 : token, 0);
+    tt_emit(ev, EV_SEARCH, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), circle,
+            token == TAN_NONE ? -1 : token, 0);
     s->crate[site] = TAN_NONE;
     if (token != TAN_NONE && c->crate[token].kind == CRATE_VP) {
         tan_vp_gain(s, tan_seat_of(u), c->crate[token].vp, ev);
@@ -237,7 +239,8 @@ void tan_do_setup(const tan_content *c, tan_state *s, int op, int x, int y, tt_e
     case A_PACK: do_pack(c, s, x, y, 0, ev); break;
     case A_CUSTOM:
         s->unit[s->sub].custom[s->unit[s->sub].ncustom++] = (uint8_t)x;
-        tt_emit(ev, EV_PACK, s->decider, TT_SEEN(s->decider), TAN_EVU(s, s->sub), PACK_CUSTOM, 0, x + 1);
+        tt_emit(ev, EV_PACK, s->decider, TT_SEEN(s->decider), TAN_EVU(s, s->sub), PACK_CUSTOM, 0,
+                x + 1);
         break;
     case A_DONE: do_done(c, s, ev); break;
     case A_ENTRY: do_entry(c, s, x, ev); break;
@@ -265,8 +268,7 @@ void tan_do_setup(const tan_content *c, tan_state *s, int op, int x, int y, tt_e
 }
 
 /* A checked action of the active character's cycle (TAN-4.7). */
-void tan_do_cycle(const tan_content *c, tan_state *s, int op, int x, int y, int z,
-                  tt_events *ev)
+void tan_do_cycle(const tan_content *c, tan_state *s, int op, int x, int y, int z, tt_events *ev)
 {
     int u = s->active;
     if (op != A_MOVE && op != A_BUYMP)

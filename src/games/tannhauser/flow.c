@@ -54,7 +54,10 @@ void tan_end_game(tan_state *s, int winner, int reason, tt_events *ev)
 
 /* --- counting ------------------------------------------------------------------------- */
 
-static int alive(const tan_unit *un) { return un->status == ST_RESERVE || un->status == ST_BOARD; }
+static int alive(const tan_unit *un)
+{
+    return un->status == ST_RESERVE || un->status == ST_BOARD;
+}
 
 int tan_living(const tan_state *s, int seat)
 {

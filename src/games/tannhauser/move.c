@@ -76,8 +76,8 @@ int tan_step_why(const tan_content *c, const tan_state *s, int circle)
     if (cost > mp)
         return WHY_NO_MP;
     int enemy = tan_enemy_at(s, circle, seat) >= 0;
-    int passage = s->passage == PASS_CHAIN ||
-                  (s->passage == PASS_ONTO && s->passage_circle == circle);
+    int passage =
+        s->passage == PASS_CHAIN || (s->passage == PASS_ONTO && s->passage_circle == circle);
     if (enemy && !passage)
         return WHY_ENEMY_OCCUPIED;
     if (!(!enemy && tan_can_stop(c, s, u, circle)) &&
@@ -131,8 +131,7 @@ int tan_route(const tan_content *c, const tan_state *s, int target, uint8_t *out
         int x = -1, xc = 0;
         for (int i = 0; i < c->ncircles; i++)
             for (int k = 0; k < 2; k++)
-                if (!done[i][k] && cost[i][k] != 0x7FFF &&
-                    (x < 0 || cost[i][k] < cost[x][xc]))
+                if (!done[i][k] && cost[i][k] != 0x7FFF && (x < 0 || cost[i][k] < cost[x][xc]))
                     x = i, xc = k;
         if (x < 0 || cost[x][xc] > mp)
             break;
@@ -153,7 +152,8 @@ int tan_route(const tan_content *c, const tan_state *s, int target, uint8_t *out
                 from[y][enemy] = (int16_t)(x << 1 | xc);
                 ways[y][enemy] = ways[x][xc];
             } else if (k == cost[y][enemy] && ways[y][enemy] < 2) {
-                ways[y][enemy] = (uint8_t)(ways[y][enemy] + ways[x][xc] > 2 ? 2 : ways[y][enemy] + ways[x][xc]);
+                ways[y][enemy] =
+                    (uint8_t)(ways[y][enemy] + ways[x][xc] > 2 ? 2 : ways[y][enemy] + ways[x][xc]);
             }
         }
     }

@@ -183,8 +183,7 @@ void tan_setup(const tt_game *g, tan_state *s, uint64_t seed)
         pl->reinf_left = reinforcements[c->difficulty];
         pl->nflags = c->mode == MODE_CTF ? 2 : c->mode == MODE_DOMINATION ? 4 : 0;
         for (int k = 0; k < pl->nflags; k++)
-            pl->flag[k] = (tan_flag){c->mode == MODE_DOMINATION ? FL_SUPPLY : FL_NONE, 0,
-                                     TAN_NONE};
+            pl->flag[k] = (tan_flag){c->mode == MODE_DOMINATION ? FL_SUPPLY : FL_NONE, 0, TAN_NONE};
     }
     for (int o = 0; o < c->nobjs; o++) {
         int owner = c->obj[o].owner;

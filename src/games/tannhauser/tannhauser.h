@@ -52,42 +52,65 @@
 /* --- limits (TAN-2.1) ----------------------------------------------------------- */
 
 #define TAN_PLAYERS 2
-#define TAN_TEAM 5               /* TEAM_HEROES + TEAM_TROOPERS */
+#define TAN_TEAM 5 /* TEAM_HEROES + TEAM_TROOPERS */
 #define TAN_HEROES 3
 #define TAN_TROOPERS 2
 #define TAN_UNITS (TAN_PLAYERS * TAN_TEAM)
-#define TAN_MAX_CIRCLES 256      /* array size; boards hold 255, index 255 is TAN_NONE */
+#define TAN_MAX_CIRCLES 256 /* array size; boards hold 255, index 255 is TAN_NONE */
 #define TAN_MAX_LINKS 1024
 #define TAN_MAX_COLORS 16
 #define TAN_MAX_ROWS 10
 #define TAN_MAX_SLOTS 6
-#define TAN_MAX_INST 128         /* MAX_EQUIPMENT_INSTANCES */
-#define TAN_MAX_EQUIP 64         /* equipment definitions */
-#define TAN_MAX_CHARS 32         /* character definitions */
+#define TAN_MAX_INST 128 /* MAX_EQUIPMENT_INSTANCES */
+#define TAN_MAX_EQUIP 64 /* equipment definitions */
+#define TAN_MAX_CHARS 32 /* character definitions */
 #define TAN_MAX_FACTIONS 8
 #define TAN_MAX_ROSTER 16
-#define TAN_MAX_CRATES 32        /* crate token definitions */
-#define TAN_MAX_SITES 64         /* crate sites on one board */
-#define TAN_MAX_OBJ 32           /* objective token definitions */
-#define TAN_MAX_PACK 6           /* tokens in one pack */
-#define TAN_MAX_FLAGS 4          /* per player: DOM_FLAGS */
+#define TAN_MAX_CRATES 32 /* crate token definitions */
+#define TAN_MAX_SITES 64  /* crate sites on one board */
+#define TAN_MAX_OBJ 32    /* objective token definitions */
+#define TAN_MAX_PACK 6    /* tokens in one pack */
+#define TAN_MAX_FLAGS 4   /* per player: DOM_FLAGS */
 #define TAN_MAX_ACTIONS 1024
-#define TAN_STACK_DEPTH 24   /* pending decisions: outcome procedure and blasts */
+#define TAN_STACK_DEPTH 24 /* pending decisions: outcome procedure and blasts */
 #define TAN_NONE 0xFF
 
 /* --- enumerations (TAN-2.2) ------------------------------------------------------ */
 
 enum tan_stat { STAT_COMBAT, STAT_STAMINA, STAT_MOVEMENT, STAT_PSYCHE, STAT_COUNT };
 enum tan_class { CLASS_HERO, CLASS_TROOPER };
-enum tan_skill { SK_ARCHAEOLOGY, SK_DEXTERITY, SK_ENGINEERING, SK_MECHANICS, SK_STEALTH,
-                 SK_WEAPONRY, SK_COUNT };
+enum tan_skill {
+    SK_ARCHAEOLOGY,
+    SK_DEXTERITY,
+    SK_ENGINEERING,
+    SK_MECHANICS,
+    SK_STEALTH,
+    SK_WEAPONRY,
+    SK_COUNT
+};
 enum tan_ckind { CK_PATH, CK_ENTRY, CK_OBJECTIVE, CK_ACTION };
 enum tan_grade { GRADE_PRIMARY, GRADE_SECONDARY };
 enum tan_ekind { EK_WEAPON, EK_ITEM, EK_ABILITY, EK_MEDAL, EK_RANK };
-enum tan_wtype { WT_UNARMED, WT_HAND_TO_HAND, WT_PISTOL, WT_AUTOMATIC, WT_HEAVY, WT_GRENADE,
-                 WT_MENTAL, WT_COUNT };
-enum tan_effect { EF_NONE, EF_HEAL, EF_STAT_BONUS, EF_EXTRA_DICE, EF_DIE_BONUS, EF_GRANT_SKILL,
-                  EF_MEDAL_VP, EF_RANK };
+enum tan_wtype {
+    WT_UNARMED,
+    WT_HAND_TO_HAND,
+    WT_PISTOL,
+    WT_AUTOMATIC,
+    WT_HEAVY,
+    WT_GRENADE,
+    WT_MENTAL,
+    WT_COUNT
+};
+enum tan_effect {
+    EF_NONE,
+    EF_HEAL,
+    EF_STAT_BONUS,
+    EF_EXTRA_DICE,
+    EF_DIE_BONUS,
+    EF_GRANT_SKILL,
+    EF_MEDAL_VP,
+    EF_RANK
+};
 enum tan_pack { PACK_COMBAT, PACK_STAMINA, PACK_MENTAL, PACK_CUSTOM, PACK_NONE = TAN_NONE };
 enum tan_mode { MODE_STORY, MODE_DEATHMATCH, MODE_CTF, MODE_DOMINATION };
 enum tan_difficulty { DIFF_EASY, DIFF_NORMAL, DIFF_HARD };
@@ -97,41 +120,41 @@ enum tan_crate_kind { CRATE_VP, CRATE_EQUIPMENT };
 
 typedef struct tan_circle {
     char id[16];
-    char label[24];              /* ENTRY only, may be empty */
-    uint8_t kind;                /* enum tan_ckind */
-    uint8_t move_cost;           /* 1..3 */
-    uint8_t skill, grade;        /* OBJECTIVE only */
-    int8_t mod[STAT_COUNT];      /* circle modifiers; MOVEMENT always 0 */
-    uint16_t colors;             /* bit per palette colour */
-    int16_t x, y;                /* drawing only */
+    char label[24];         /* ENTRY only, may be empty */
+    uint8_t kind;           /* enum tan_ckind */
+    uint8_t move_cost;      /* 1..3 */
+    uint8_t skill, grade;   /* OBJECTIVE only */
+    int8_t mod[STAT_COUNT]; /* circle modifiers; MOVEMENT always 0 */
+    uint16_t colors;        /* bit per palette colour */
+    int16_t x, y;           /* drawing only */
 } tan_circle;
 
-typedef struct tan_weapon {      /* TAN-2.6.3, defaults filled in at load */
-    uint8_t type;                /* enum tan_wtype */
+typedef struct tan_weapon { /* TAN-2.6.3, defaults filled in at load */
+    uint8_t type;           /* enum tan_wtype */
     int8_t dice_mod;
     uint8_t range_min, range_max, max_wounds;
-    int8_t uses;                 /* -1: unlimited */
-    uint8_t blast_dice;          /* GRENADE */
+    int8_t uses;        /* -1: unlimited */
+    uint8_t blast_dice; /* GRENADE */
 } tan_weapon;
 
 typedef struct tan_equip {
     char id[32], name[48];
-    uint8_t kind;                /* enum tan_ekind */
+    uint8_t kind; /* enum tan_ekind */
     uint8_t free, special;
-    tan_weapon weapon;           /* kind == EK_WEAPON */
-    uint8_t effect;              /* enum tan_effect; EF_NONE for weapons */
-    uint8_t n;                   /* rows, delta, n, vp or bonus */
-    uint8_t stat, skill;         /* STAT_BONUS, GRANT_SKILL */
-    uint8_t types;               /* EXTRA_DICE: bit per weapon type */
+    tan_weapon weapon;   /* kind == EK_WEAPON */
+    uint8_t effect;      /* enum tan_effect; EF_NONE for weapons */
+    uint8_t n;           /* rows, delta, n, vp or bonus */
+    uint8_t stat, skill; /* STAT_BONUS, GRANT_SKILL */
+    uint8_t types;       /* EXTRA_DICE: bit per weapon type */
 } tan_equip;
 
 typedef struct tan_char {
     char id[32], name[48];
     uint8_t faction, cls, nrows, slots;
-    uint8_t skills;              /* bit per enum tan_skill */
-    uint8_t special;             /* equipment index or TAN_NONE */
+    uint8_t skills;  /* bit per enum tan_skill */
+    uint8_t special; /* equipment index or TAN_NONE */
     uint8_t row[TAN_MAX_ROWS][STAT_COUNT];
-    uint8_t npack[3];            /* 0: the character has no such pack */
+    uint8_t npack[3];              /* 0: the character has no such pack */
     uint8_t pack[3][TAN_MAX_PACK]; /* equipment indices */
 } tan_char;
 
@@ -143,24 +166,24 @@ typedef struct tan_faction {
 
 typedef struct tan_crate {
     char id[32];
-    uint8_t kind;                /* enum tan_crate_kind */
-    uint8_t vp;                  /* CRATE_VP */
-    uint8_t equip;               /* CRATE_EQUIPMENT */
+    uint8_t kind;  /* enum tan_crate_kind */
+    uint8_t vp;    /* CRATE_VP */
+    uint8_t equip; /* CRATE_EQUIPMENT */
 } tan_crate;
 
 typedef struct tan_objective {
     char id[32];
-    uint8_t owner;               /* faction index */
-    uint8_t grade;               /* enum tan_grade */
-    uint8_t nskills;             /* 1 (secondary) or 2 (primary) */
-    uint8_t skill[2];            /* skill[0] is the category */
+    uint8_t owner;    /* faction index */
+    uint8_t grade;    /* enum tan_grade */
+    uint8_t nskills;  /* 1 (secondary) or 2 (primary) */
+    uint8_t skill[2]; /* skill[0] is the category */
 } tan_objective;
 
 typedef struct tan_content {
     /* parameters */
     uint8_t mode, difficulty;
     uint16_t max_turns;
-    uint8_t faction[TAN_PLAYERS];   /* seat → faction index */
+    uint8_t faction[TAN_PLAYERS];    /* seat → faction index */
     char seat_name[TAN_PLAYERS][32]; /* the faction id in lower case: player names */
 
     /* the board (TAN-2.3) */
@@ -183,11 +206,11 @@ typedef struct tan_content {
     /* walking distance (TAN-2.4.5), derived; 0xFF: unreachable */
     uint8_t *wd;
     int nentries;
-    uint8_t entry[TAN_MAX_CIRCLES];    /* ENTRY circles, ascending */
-    int nsites;                        /* crate sites for this mode (TAN-3.9.1), ascending */
+    uint8_t entry[TAN_MAX_CIRCLES]; /* ENTRY circles, ascending */
+    int nsites;                     /* crate sites for this mode (TAN-3.9.1), ascending */
     uint8_t site[TAN_MAX_SITES];
-    uint8_t site_of[TAN_MAX_CIRCLES];  /* circle → site index or TAN_NONE */
-    int nobjcircles;                   /* OBJECTIVE circles, ascending */
+    uint8_t site_of[TAN_MAX_CIRCLES]; /* circle → site index or TAN_NONE */
+    int nobjcircles;                  /* OBJECTIVE circles, ascending */
     uint8_t objcircle[TAN_MAX_CIRCLES];
 
     int nequip;
@@ -209,17 +232,17 @@ typedef struct tan_content {
 
 enum tan_status { ST_NONE, ST_RESERVE, ST_BOARD, ST_DEAD };
 
-typedef struct tan_unit {        /* a team member: seat p owns units p*5 .. p*5+4 */
-    uint8_t def;                 /* character index, TAN_NONE until recruited */
-    uint8_t status;              /* enum tan_status */
-    uint8_t circle;              /* ST_BOARD only */
+typedef struct tan_unit { /* a team member: seat p owns units p*5 .. p*5+4 */
+    uint8_t def;          /* character index, TAN_NONE until recruited */
+    uint8_t status;       /* enum tan_status */
+    uint8_t circle;       /* ST_BOARD only */
     uint8_t wounds;
     uint8_t activated;
-    uint8_t vp_spent;            /* this cycle, TAN-5.16.3 */
-    uint8_t pack;                /* enum tan_pack; chosen, maybe not yet revealed */
-    uint8_t ncustom;             /* à la carte tokens chosen (pack == PACK_CUSTOM) */
+    uint8_t vp_spent; /* this cycle, TAN-5.16.3 */
+    uint8_t pack;     /* enum tan_pack; chosen, maybe not yet revealed */
+    uint8_t ncustom;  /* à la carte tokens chosen (pack == PACK_CUSTOM) */
     uint8_t custom[TAN_MAX_PACK];
-    uint8_t returning;           /* chosen as a reinforcement, not yet revealed */
+    uint8_t returning;                /* chosen as a reinforcement, not yet revealed */
     uint8_t slot_type[TAN_MAX_SLOTS]; /* SLOT_EMPTY, SLOT_ITEM or 1 + weapon type */
     uint8_t slot_n[TAN_MAX_SLOTS];    /* instances in the slot */
     uint16_t death_turn;
@@ -228,41 +251,41 @@ enum { SLOT_EMPTY = 0, SLOT_ITEM = 0xFE };
 
 enum tan_where { W_GONE, W_UNIT, W_CIRCLE, W_CRATE };
 
-typedef struct tan_item {        /* an equipment instance (TAN-2.6.5) */
+typedef struct tan_item { /* an equipment instance (TAN-2.6.5) */
     uint8_t def;
-    int8_t uses;                 /* uses left, -1 unlimited */
-    uint8_t where;               /* enum tan_where */
-    uint8_t at;                  /* unit, circle or site */
-    uint8_t slot;                /* W_UNIT */
-    uint8_t copy;                /* the k of `def#k`: 1 + instances of def made before */
-    uint8_t fresh;               /* dropped this cycle, TAN-5.11.2 */
-    uint8_t locked;              /* unit that may not use it yet, or TAN_NONE (TAN-5.11.4) */
+    int8_t uses;    /* uses left, -1 unlimited */
+    uint8_t where;  /* enum tan_where */
+    uint8_t at;     /* unit, circle or site */
+    uint8_t slot;   /* W_UNIT */
+    uint8_t copy;   /* the k of `def#k`: 1 + instances of def made before */
+    uint8_t fresh;  /* dropped this cycle, TAN-5.11.2 */
+    uint8_t locked; /* unit that may not use it yet, or TAN_NONE (TAN-5.11.4) */
 } tan_item;
 
 enum tan_flag_where { FL_NONE, FL_SUPPLY, FL_CIRCLE, FL_CARRIED, FL_CAPTURED };
 
-typedef struct tan_flag {        /* TAN-2.7.3 */
-    uint8_t where;               /* enum tan_flag_where */
-    uint8_t at;                  /* circle or unit */
-    uint8_t home;                /* CTF: the objective circle it was placed on */
+typedef struct tan_flag { /* TAN-2.7.3 */
+    uint8_t where;        /* enum tan_flag_where */
+    uint8_t at;           /* circle or unit */
+    uint8_t home;         /* CTF: the objective circle it was placed on */
 } tan_flag;
 
 enum tan_obj_where { OB_OUT, OB_HELD, OB_PLACED, OB_DONE };
 
-typedef struct tan_objstate {    /* TAN-2.7.2 */
-    uint8_t where;               /* enum tan_obj_where */
-    uint8_t circle;              /* OB_PLACED */
-    uint8_t halves;              /* bit i: skill[i] done */
-    uint8_t bought;              /* a half was done with a bought skill */
+typedef struct tan_objstate { /* TAN-2.7.2 */
+    uint8_t where;            /* enum tan_obj_where */
+    uint8_t circle;           /* OB_PLACED */
+    uint8_t halves;           /* bit i: skill[i] done */
+    uint8_t bought;           /* a half was done with a bought skill */
 } tan_objstate;
 
-typedef struct tan_player {      /* TAN-2.8 */
-    uint8_t entry;               /* circle, TAN_NONE until chosen */
+typedef struct tan_player { /* TAN-2.8 */
+    uint8_t entry;          /* circle, TAN_NONE until chosen */
     uint16_t vp;
     uint8_t reinf_left;
-    uint8_t captured;            /* CTF */
-    uint8_t nrecruited;          /* setup: characters chosen */
-    uint8_t done;                /* submitted the current secret choice */
+    uint8_t captured;                               /* CTF */
+    uint8_t nrecruited;                             /* setup: characters chosen */
+    uint8_t done;                                   /* submitted the current secret choice */
     uint8_t completed_primary, completed_secondary; /* Story, TAN-8.1 */
     uint8_t nflags;
     tan_flag flag[TAN_MAX_FLAGS];
@@ -295,47 +318,54 @@ enum tan_passage { PASS_NONE, PASS_ONTO, PASS_CHAIN };
  * and grenade blasts (TAN-5.8). */
 enum tan_frame {
     F_NONE,
-    F_SHRUG,     /* decision: a = victim, b = wounds, c = attacker, d = enum tan_blow, e = weapon def */
-    F_COUNTER,   /* decision: a = victim (who may counter), b = attacker */
-    F_BLAST,     /* work: a = thrower, b = centre circle, c | d << 8 = next circle, e = grenade def */
+    F_SHRUG, /* decision: a = victim, b = wounds, c = attacker, d = enum tan_blow, e = weapon def */
+    F_COUNTER, /* decision: a = victim (who may counter), b = attacker */
+    F_BLAST,   /* work: a = thrower, b = centre circle, c | d << 8 = next circle, e = grenade def */
 };
 enum tan_blow { BLOW_ATTACK, BLOW_COUNTER, BLOW_GRENADE };
 
 enum tan_reason { /* indexes tt_head.reason, named by tan_reasons[] */
-    R_NONE, R_STORY, R_ELIMINATION, R_FLAGS, R_DOMINATION, R_TURN_LIMIT, R_CONCEDED,
-    R_AGREED, R_BOTH_ELIMINATED
+                  R_NONE,
+                  R_STORY,
+                  R_ELIMINATION,
+                  R_FLAGS,
+                  R_DOMINATION,
+                  R_TURN_LIMIT,
+                  R_CONCEDED,
+                  R_AGREED,
+                  R_BOTH_ELIMINATED
 };
 
 typedef struct tan_state {
-    tt_head head;                    /* generator, turn, result (core/head.h) */
+    tt_head head; /* generator, turn, result (core/head.h) */
     tt_dice_rig rig;
-    uint16_t cycle_no;               /* cycles begun so far */
-    uint8_t phase;                   /* enum tan_phase */
-    uint8_t decider;                 /* the seat deciding in setup and activation phases */
-    uint8_t sub;                     /* PH_CUSTOM / PH_REINF_CUSTOM: the unit */
-    uint8_t setup_winner;            /* TAN-3.8 */
-    uint8_t init_winner, first;      /* TAN-4.4 */
-    uint8_t passes;                  /* placement passes in a row (TAN-3.9.3) */
-    uint8_t placed;                  /* CTF flags placed so far */
+    uint16_t cycle_no;          /* cycles begun so far */
+    uint8_t phase;              /* enum tan_phase */
+    uint8_t decider;            /* the seat deciding in setup and activation phases */
+    uint8_t sub;                /* PH_CUSTOM / PH_REINF_CUSTOM: the unit */
+    uint8_t setup_winner;       /* TAN-3.8 */
+    uint8_t init_winner, first; /* TAN-4.4 */
+    uint8_t passes;             /* placement passes in a row (TAN-3.9.3) */
+    uint8_t placed;             /* CTF flags placed so far */
 
     /* the active character's cycle (TAN-4.7) */
-    uint8_t active;                  /* unit or TAN_NONE */
+    uint8_t active; /* unit or TAN_NONE */
     uint8_t mp_spent, mp_bought;
     uint8_t action_taken;
-    uint8_t passage, passage_circle; /* enum tan_passage */
+    uint8_t passage, passage_circle;  /* enum tan_passage */
     uint8_t seq, seq_site, seq_steps; /* enum tan_seq; site for SEQ_SEARCH */
 
-    uint8_t draw_offer;              /* seat + 1 that offered a draw, 0: none */
+    uint8_t draw_offer; /* seat + 1 that offered a draw, 0: none */
 
     tan_player pl[TAN_PLAYERS];
     tan_unit unit[TAN_UNITS];
     uint8_t ninst;
     tan_item item[TAN_MAX_INST];
-    uint8_t made[TAN_MAX_EQUIP];     /* instances made so far per definition (copy numbers) */
+    uint8_t made[TAN_MAX_EQUIP]; /* instances made so far per definition (copy numbers) */
 
-    uint8_t crate[TAN_MAX_SITES];    /* face-down token per site: crate index, TAN_NONE empty */
+    uint8_t crate[TAN_MAX_SITES]; /* face-down token per site: crate index, TAN_NONE empty */
     uint8_t naside;
-    uint8_t aside[TAN_MAX_CRATES];   /* face-down tokens set aside at setup (TAN-3.9.1) */
+    uint8_t aside[TAN_MAX_CRATES]; /* face-down tokens set aside at setup (TAN-3.9.1) */
     tan_objstate obj[TAN_MAX_OBJ];
 
     TT_STACK(TAN_STACK_DEPTH) stack;
@@ -351,43 +381,43 @@ static inline int tan_winner(const tan_state *s)
 /* --- actions (TAN-5.20.1) ------------------------------------------------------------ */
 
 enum tan_op {
-    A_RECRUIT = 1,   /* a = character */
-    A_PACK,          /* a = unit, b = enum tan_pack (PACK_CUSTOM opens the choice) */
-    A_CUSTOM,        /* a = equipment definition */
-    A_DONE,          /* closes a custom choice, an exchange or a search */
-    A_ENTRY,         /* a = circle */
-    A_DISCARD,       /* a = objective token */
-    A_PLACE,         /* a = objective token, b = circle */
-    A_FLAG,          /* a = circle */
+    A_RECRUIT = 1, /* a = character */
+    A_PACK,        /* a = unit, b = enum tan_pack (PACK_CUSTOM opens the choice) */
+    A_CUSTOM,      /* a = equipment definition */
+    A_DONE,        /* closes a custom choice, an exchange or a search */
+    A_ENTRY,       /* a = circle */
+    A_DISCARD,     /* a = objective token */
+    A_PLACE,       /* a = objective token, b = circle */
+    A_FLAG,        /* a = circle */
     A_SKIP,
-    A_REINFORCE,     /* a = unit, b = enum tan_pack */
+    A_REINFORCE, /* a = unit, b = enum tan_pack */
     A_NOREINFORCE,
-    A_FIRST,         /* a = seat */
-    A_ACTIVATE,      /* a = unit */
-    A_MOVE,          /* a = circle */
-    A_BUYMP,         /* a = n */
+    A_FIRST,    /* a = seat */
+    A_ACTIVATE, /* a = unit */
+    A_MOVE,     /* a = circle */
+    A_BUYMP,    /* a = n */
     A_END,
-    A_BULLRUSH,      /* a = enemy unit */
-    A_ATTACK,        /* a = enemy unit, b = instance or TAN_NONE for unarmed */
-    A_THROW,         /* a = circle, b = instance */
-    A_USE,           /* a = instance, b = target unit */
+    A_BULLRUSH, /* a = enemy unit */
+    A_ATTACK,   /* a = enemy unit, b = instance or TAN_NONE for unarmed */
+    A_THROW,    /* a = circle, b = instance */
+    A_USE,      /* a = instance, b = target unit */
     A_EXCHANGE,
-    A_DROP,          /* a = instance, b = circle (or crate site circle); c = 1: a flag (a = seat*4+k) */
-    A_PASS,          /* a = instance, b = friend; c = 1: a flag */
-    A_PICK,          /* a = instance */
-    A_SEARCH,        /* a = site circle */
-    A_TAKE,          /* a = instance */
-    A_TASK,          /* a = circle, b = skill, c = buy */
-    A_TAKEFLAG,      /* a = circle */
+    A_DROP,     /* a = instance, b = circle (or crate site circle); c = 1: a flag (a = seat*4+k) */
+    A_PASS,     /* a = instance, b = friend; c = 1: a flag */
+    A_PICK,     /* a = instance */
+    A_SEARCH,   /* a = site circle */
+    A_TAKE,     /* a = instance */
+    A_TASK,     /* a = circle, b = skill, c = buy */
+    A_TAKEFLAG, /* a = circle */
     A_PLANT,
-    A_PLACEFLAG,     /* a = circle */
-    A_SHRUG,         /* a = k */
-    A_COUNTER,       /* a = instance or TAN_NONE for unarmed */
+    A_PLACEFLAG, /* a = circle */
+    A_SHRUG,     /* a = k */
+    A_COUNTER,   /* a = instance or TAN_NONE for unarmed */
     A_NOCOUNTER,
     A_OP_COUNT
 };
-#define TAN_ACTION(op, a, b, c)                                                            \
-    ((tt_action)(((uint32_t)(op) << 24) | ((uint32_t)(a) << 16) | ((uint32_t)(b) << 8) |  \
+#define TAN_ACTION(op, a, b, c)                                                                    \
+    ((tt_action)(((uint32_t)(op) << 24) | ((uint32_t)(a) << 16) | ((uint32_t)(b) << 8) |           \
                  (uint32_t)(c)))
 #define TAN_OP(x) ((int)((x) >> 24))
 #define TAN_A(x) ((int)(((x) >> 16) & 0xFF))
@@ -398,50 +428,50 @@ enum tan_op {
  * carries its character too, so narration can name it without the state. */
 #define TAN_EVU(s, u) ((int)(u) | ((int)(s)->unit[(u)].def + 1) << 4)
 enum tan_event {
-    EV_TURN = 1,     /* a = turn */
-    EV_RECRUITED,    /* player chose (secret): a = character, b = how many so far */
-    EV_REVEAL,       /* a = what (0 characters, 1 packs, 2 reinforcements) */
-    EV_PACK,         /* a = unit, b = pack, c = reinforcement, d = custom token + 1 (secret) */
-    EV_MEDAL,        /* a = unit, b = equipment, c = vp */
-    EV_SETUP_ROLL,   /* a = seat 0 face, b = seat 1 face */
-    EV_ENTRY,        /* a = seat, b = circle */
-    EV_DISCARD_OBJ,  /* a = token */
-    EV_PLACE_OBJ,    /* a = token, b = circle */
-    EV_PLACE_FLAG,   /* a = seat, b = circle */
+    EV_TURN = 1,    /* a = turn */
+    EV_RECRUITED,   /* player chose (secret): a = character, b = how many so far */
+    EV_REVEAL,      /* a = what (0 characters, 1 packs, 2 reinforcements) */
+    EV_PACK,        /* a = unit, b = pack, c = reinforcement, d = custom token + 1 (secret) */
+    EV_MEDAL,       /* a = unit, b = equipment, c = vp */
+    EV_SETUP_ROLL,  /* a = seat 0 face, b = seat 1 face */
+    EV_ENTRY,       /* a = seat, b = circle */
+    EV_DISCARD_OBJ, /* a = token */
+    EV_PLACE_OBJ,   /* a = token, b = circle */
+    EV_PLACE_FLAG,  /* a = seat, b = circle */
     EV_SKIP,
-    EV_CRATES,       /* crates placed: a = sites with a crate, b = tokens set aside */
-    EV_INITIATIVE,   /* a = face 0, b = face 1, c = total 0, d = total 1 */
-    EV_FIRST,        /* a = seat */
-    EV_REINFORCE,    /* a = unit, b = pack */
-    EV_ACTIVATE,     /* a = unit */
-    EV_MOVE,         /* a = unit, b = circle, c = cost */
-    EV_BUYMP,        /* a = unit, b = n */
-    EV_END_CYCLE,    /* a = unit */
-    EV_BULLRUSH,     /* a = unit, b = enemy, c = won */
-    EV_ATTACK,       /* a = unit, b = enemy, c = weapon def or -1 */
-    EV_THROW,        /* a = unit, b = circle, c = grenade def */
-    EV_WOUNDS,       /* a = victim, b = wounds suffered, c = wounds now, d = scored */
-    EV_SHRUG,        /* a = victim, b = k */
-    EV_COUNTER,      /* a = unit, b = target, c = weapon def or -1, d = 1; declined: b = c = -1, d = 0 */
-    EV_KILLED,       /* a = victim, b = killer or -1, c = vp gained */
-    EV_USE,          /* a = unit, b = equipment, c = target, d = its wounds now */
-    EV_EXCHANGE,     /* a = unit */
-    EV_DROP,         /* a = unit, b = equipment (or -1 - seat for a flag), c = circle */
-    EV_PASS,         /* a = unit, b = equipment (or -1 - seat for a flag), c = friend */
-    EV_PICK,         /* a = unit, b = equipment */
-    EV_SEARCH,       /* a = unit, b = site circle, c = crate token or -1 */
-    EV_CRATE_VP,     /* a = seat, b = vp */
-    EV_TAKE,         /* a = unit, b = equipment */
-    EV_TASK,         /* a = unit, b = token, c = skill, d = bought */
-    EV_COMPLETED,    /* a = seat, b = token */
-    EV_TAKEFLAG,     /* a = unit, b = circle, c = flags taken */
-    EV_PLANT,        /* a = unit, b = circle, c = flags captured */
-    EV_PLACEFLAG,    /* a = unit, b = circle, c = displaced owner or -1 */
-    EV_VP,           /* a = seat, b = delta, c = total */
-    EV_DRAW_OFFER,   /* a = seat */
-    EV_DRAW_ANSWER,  /* a = seat, b = accepted */
-    EV_GAME_OVER,    /* a = winner or -1, b = reason */
-    EV_RIG           /* a = what */
+    EV_CRATES,     /* crates placed: a = sites with a crate, b = tokens set aside */
+    EV_INITIATIVE, /* a = face 0, b = face 1, c = total 0, d = total 1 */
+    EV_FIRST,      /* a = seat */
+    EV_REINFORCE,  /* a = unit, b = pack */
+    EV_ACTIVATE,   /* a = unit */
+    EV_MOVE,       /* a = unit, b = circle, c = cost */
+    EV_BUYMP,      /* a = unit, b = n */
+    EV_END_CYCLE,  /* a = unit */
+    EV_BULLRUSH,   /* a = unit, b = enemy, c = won */
+    EV_ATTACK,     /* a = unit, b = enemy, c = weapon def or -1 */
+    EV_THROW,      /* a = unit, b = circle, c = grenade def */
+    EV_WOUNDS,     /* a = victim, b = wounds suffered, c = wounds now, d = scored */
+    EV_SHRUG,      /* a = victim, b = k */
+    EV_COUNTER, /* a = unit, b = target, c = weapon def or -1, d = 1; declined: b = c = -1, d = 0 */
+    EV_KILLED,  /* a = victim, b = killer or -1, c = vp gained */
+    EV_USE,     /* a = unit, b = equipment, c = target, d = its wounds now */
+    EV_EXCHANGE,    /* a = unit */
+    EV_DROP,        /* a = unit, b = equipment (or -1 - seat for a flag), c = circle */
+    EV_PASS,        /* a = unit, b = equipment (or -1 - seat for a flag), c = friend */
+    EV_PICK,        /* a = unit, b = equipment */
+    EV_SEARCH,      /* a = unit, b = site circle, c = crate token or -1 */
+    EV_CRATE_VP,    /* a = seat, b = vp */
+    EV_TAKE,        /* a = unit, b = equipment */
+    EV_TASK,        /* a = unit, b = token, c = skill, d = bought */
+    EV_COMPLETED,   /* a = seat, b = token */
+    EV_TAKEFLAG,    /* a = unit, b = circle, c = flags taken */
+    EV_PLANT,       /* a = unit, b = circle, c = flags captured */
+    EV_PLACEFLAG,   /* a = unit, b = circle, c = displaced owner or -1 */
+    EV_VP,          /* a = seat, b = delta, c = total */
+    EV_DRAW_OFFER,  /* a = seat */
+    EV_DRAW_ANSWER, /* a = seat, b = accepted */
+    EV_GAME_OVER,   /* a = winner or -1, b = reason */
+    EV_RIG          /* a = what */
 };
 
 /* --- shared between the module's files ------------------------------------------------ */
@@ -450,8 +480,14 @@ static inline const tan_content *tan_content_of(const tt_game *g)
 {
     return (const tan_content *)g->content;
 }
-static inline int tan_seat_of(int unit) { return unit / TAN_TEAM; }
-static inline int tan_pd(const tan_content *c, int a, int b) { return c->pd[a * c->ncircles + b]; }
+static inline int tan_seat_of(int unit)
+{
+    return unit / TAN_TEAM;
+}
+static inline int tan_pd(const tan_content *c, int a, int b)
+{
+    return c->pd[a * c->ncircles + b];
+}
 static inline int tan_same_path(const tan_content *c, int a, int b)
 {
     return c->pd[a * c->ncircles + b] != 0xFF;
@@ -469,9 +505,9 @@ static inline int tan_is_stop_kind(const tan_content *c, int circle)
 /* Fills c from the five files' texts (any may be NULL: the embedded sample);
  * reports every problem into d; 0 when the content is usable. */
 typedef struct tan_sources {
-    const char *text[5];         /* board, equipment, teams, crates, objectives */
+    const char *text[5]; /* board, equipment, teams, crates, objectives */
     size_t len[5];
-    const char *file[5];         /* names used in diagnostics */
+    const char *file[5]; /* names used in diagnostics */
 } tan_sources;
 enum { SRC_BOARD, SRC_EQUIPMENT, SRC_TEAMS, SRC_CRATES, SRC_OBJECTIVES, SRC_COUNT };
 int tan_content_load(tan_content *c, const tan_sources *src, tt_diags *d);
@@ -514,8 +550,8 @@ void tan_board_free(tan_content *c);
 
 /* state.c: characters, equipment and the board */
 int tan_current(const tan_content *c, const tan_state *s, int u, int stat); /* TAN-5.2.2 */
-int tan_mp(const tan_content *c, const tan_state *s);                        /* TAN-5.4.1 */
-int tan_occupant(const tan_state *s, int circle, int except);   /* unit standing there or -1 */
+int tan_mp(const tan_content *c, const tan_state *s);                       /* TAN-5.4.1 */
+int tan_occupant(const tan_state *s, int circle, int except); /* unit standing there or -1 */
 int tan_enemy_at(const tan_state *s, int circle, int seat);
 int tan_has_skill(const tan_content *c, const tan_state *s, int u, int skill);
 int tan_item_usable(const tan_state *s, int i, int u); /* carried by u and not locked for u */
@@ -532,8 +568,15 @@ int tan_rig(const tt_game *g, void *st, const char *what, const char *values, tt
 void tan_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
 
 /* move.c: steps, stop circles, no stranding and routes (TAN-5.4, 5.6.3) */
-enum tan_why { WHY_OK, WHY_NOT_OWN_ENTRY, WHY_NOT_ADJACENT, WHY_NOT_MOVABLE, WHY_NO_MP,
-               WHY_ENEMY_OCCUPIED, WHY_STRANDED };
+enum tan_why {
+    WHY_OK,
+    WHY_NOT_OWN_ENTRY,
+    WHY_NOT_ADJACENT,
+    WHY_NOT_MOVABLE,
+    WHY_NO_MP,
+    WHY_ENEMY_OCCUPIED,
+    WHY_STRANDED
+};
 int tan_can_stop(const tan_content *c, const tan_state *s, int u, int circle);
 /* Why the active character may not step onto circle now (WHY_OK: it may). */
 int tan_step_why(const tan_content *c, const tan_state *s, int circle);
@@ -546,7 +589,7 @@ int tan_route(const tan_content *c, const tan_state *s, int target, uint8_t *out
 /* flow.c: setup steps, turns, cycles and victory; each carries the game on to
  * the next decision */
 void tan_vp_gain(tan_state *s, int seat, int n, tt_events *ev);
-void tan_vp_pay(tan_state *s, int u, int n, tt_events *ev);    /* team pays for unit u */
+void tan_vp_pay(tan_state *s, int u, int n, tt_events *ev);             /* team pays for unit u */
 int tan_vp_limit_left(const tan_content *c, const tan_state *s, int u); /* TAN-5.16.3 */
 void tan_end_game(tan_state *s, int winner, int reason, tt_events *ev);
 int tan_living(const tan_state *s, int seat);
@@ -604,8 +647,7 @@ int tan_plant_circle(const tan_content *c, const tan_state *s, int u);
  * be NULL); the caller checks first and runs tan_resolve after. Setup
  * actions (op, a = x, b = y) outside the cycle, cycle actions (c = z) in it. */
 void tan_do_setup(const tan_content *c, tan_state *s, int op, int x, int y, tt_events *ev);
-void tan_do_cycle(const tan_content *c, tan_state *s, int op, int x, int y, int z,
-                  tt_events *ev);
+void tan_do_cycle(const tan_content *c, tan_state *s, int op, int x, int y, int z, tt_events *ev);
 
 /* actions.c: the interface's calls (to_move, legal, apply) and the actions
  * outside the turn order (TAN-8.6) */

@@ -24,39 +24,72 @@
 #include "games/tannhauser/tannhauser.h"
 
 static const char *const skill_names[] = {"ARCHAEOLOGY", "DEXTERITY", "ENGINEERING",
-                                          "MECHANICS", "STEALTH", "WEAPONRY"};
+                                          "MECHANICS",   "STEALTH",   "WEAPONRY"};
 static const char *const stat_names[] = {"COMBAT", "STAMINA", "MOVEMENT", "PSYCHE"};
 static const char *const pack_names[] = {"COMBAT", "STAMINA", "MENTAL", "custom"};
 const char *const tan_reasons[] = {
     [R_NONE] = "NONE",
-    [R_STORY] = "OBJECTIVES_COMPLETED",   /* TAN-8.1 */
-    [R_ELIMINATION] = "ELIMINATION",      /* TAN-8.2 */
-    [R_FLAGS] = "FLAGS_CAPTURED",         /* TAN-8.3 */
-    [R_DOMINATION] = "DOMINATION",        /* TAN-8.4 */
-    [R_TURN_LIMIT] = "TURN_LIMIT",        /* TAN-8.7 */
-    [R_CONCEDED] = "CONCEDED",            /* TAN-8.6 */
-    [R_AGREED] = "DRAW_AGREED",           /* TAN-8.6 */
+    [R_STORY] = "OBJECTIVES_COMPLETED",      /* TAN-8.1 */
+    [R_ELIMINATION] = "ELIMINATION",         /* TAN-8.2 */
+    [R_FLAGS] = "FLAGS_CAPTURED",            /* TAN-8.3 */
+    [R_DOMINATION] = "DOMINATION",           /* TAN-8.4 */
+    [R_TURN_LIMIT] = "TURN_LIMIT",           /* TAN-8.7 */
+    [R_CONCEDED] = "CONCEDED",               /* TAN-8.6 */
+    [R_AGREED] = "DRAW_AGREED",              /* TAN-8.6 */
     [R_BOTH_ELIMINATED] = "BOTH_ELIMINATED", /* TAN-8.2 */
 };
 
-const char *tan_skill_name(int skill) { return skill < SK_COUNT ? skill_names[skill] : "?"; }
-const char *tan_stat_name(int stat) { return stat < STAT_COUNT ? stat_names[stat] : "?"; }
-const char *tan_pack_name(int pack) { return pack <= PACK_CUSTOM ? pack_names[pack] : "?"; }
+const char *tan_skill_name(int skill)
+{
+    return skill < SK_COUNT ? skill_names[skill] : "?";
+}
+const char *tan_stat_name(int stat)
+{
+    return stat < STAT_COUNT ? stat_names[stat] : "?";
+}
+const char *tan_pack_name(int pack)
+{
+    return pack <= PACK_CUSTOM ? pack_names[pack] : "?";
+}
 const char *tan_reason_name(int reason)
 {
     return reason <= R_BOTH_ELIMINATED ? tan_reasons[reason] : "?";
 }
 
 static const char *const verbs[A_OP_COUNT] = {
-    [A_RECRUIT] = "recruit", [A_PACK] = "pack", [A_CUSTOM] = "custom", [A_DONE] = "done",
-    [A_ENTRY] = "entry", [A_DISCARD] = "discard", [A_PLACE] = "place", [A_FLAG] = "flag",
-    [A_SKIP] = "skip", [A_REINFORCE] = "reinforce", [A_NOREINFORCE] = "noreinforce",
-    [A_FIRST] = "first", [A_ACTIVATE] = "activate", [A_MOVE] = "move", [A_BUYMP] = "buymp",
-    [A_END] = "end", [A_BULLRUSH] = "bullrush", [A_ATTACK] = "attack", [A_THROW] = "throw",
-    [A_USE] = "use", [A_EXCHANGE] = "exchange", [A_DROP] = "drop", [A_PASS] = "pass",
-    [A_PICK] = "pick", [A_SEARCH] = "search", [A_TAKE] = "take", [A_TASK] = "task",
-    [A_TAKEFLAG] = "takeflag", [A_PLANT] = "plant", [A_PLACEFLAG] = "placeflag",
-    [A_SHRUG] = "shrug", [A_COUNTER] = "counter", [A_NOCOUNTER] = "nocounter",
+    [A_RECRUIT] = "recruit",
+    [A_PACK] = "pack",
+    [A_CUSTOM] = "custom",
+    [A_DONE] = "done",
+    [A_ENTRY] = "entry",
+    [A_DISCARD] = "discard",
+    [A_PLACE] = "place",
+    [A_FLAG] = "flag",
+    [A_SKIP] = "skip",
+    [A_REINFORCE] = "reinforce",
+    [A_NOREINFORCE] = "noreinforce",
+    [A_FIRST] = "first",
+    [A_ACTIVATE] = "activate",
+    [A_MOVE] = "move",
+    [A_BUYMP] = "buymp",
+    [A_END] = "end",
+    [A_BULLRUSH] = "bullrush",
+    [A_ATTACK] = "attack",
+    [A_THROW] = "throw",
+    [A_USE] = "use",
+    [A_EXCHANGE] = "exchange",
+    [A_DROP] = "drop",
+    [A_PASS] = "pass",
+    [A_PICK] = "pick",
+    [A_SEARCH] = "search",
+    [A_TAKE] = "take",
+    [A_TASK] = "task",
+    [A_TAKEFLAG] = "takeflag",
+    [A_PLANT] = "plant",
+    [A_PLACEFLAG] = "placeflag",
+    [A_SHRUG] = "shrug",
+    [A_COUNTER] = "counter",
+    [A_NOCOUNTER] = "nocounter",
 };
 
 /* --- instances -------------------------------------------------------------------- */
@@ -164,7 +197,9 @@ int tan_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t 
     switch (op) {
     case A_RECRUIT: k = snprintf(buf, n, "%s %s", v, x < c->nchars ? c->chr[x].id : "?"); break;
     case A_PACK:
-    case A_REINFORCE: k = snprintf(buf, n, "%s %s %s", v, unit_id(c, s, x), tan_pack_name(y)); break;
+    case A_REINFORCE:
+        k = snprintf(buf, n, "%s %s %s", v, unit_id(c, s, x), tan_pack_name(y));
+        break;
     case A_CUSTOM: k = snprintf(buf, n, "%s %s", v, x < c->nequip ? c->equip[x].id : "?"); break;
     case A_ENTRY:
     case A_FLAG:
@@ -306,13 +341,13 @@ static int parse_number(const char *w, int lo, int hi, int *out)
 
 /* How many words each verb takes: fewest and most. */
 static const uint8_t nargs[A_OP_COUNT][2] = {
-    [A_RECRUIT] = {1, 1}, [A_PACK] = {2, 2}, [A_CUSTOM] = {1, 1}, [A_ENTRY] = {1, 1},
-    [A_DISCARD] = {1, 1}, [A_PLACE] = {2, 2}, [A_FLAG] = {1, 1}, [A_REINFORCE] = {2, 2},
-    [A_FIRST] = {1, 1}, [A_ACTIVATE] = {1, 1}, [A_MOVE] = {1, 1}, [A_BUYMP] = {1, 1},
-    [A_BULLRUSH] = {1, 1}, [A_ATTACK] = {2, 2}, [A_THROW] = {2, 2}, [A_USE] = {1, 2},
-    [A_DROP] = {2, 2}, [A_PASS] = {2, 2}, [A_PICK] = {1, 1}, [A_SEARCH] = {1, 1},
-    [A_TAKE] = {1, 1}, [A_TASK] = {2, 3}, [A_TAKEFLAG] = {1, 1}, [A_PLACEFLAG] = {1, 1},
-    [A_SHRUG] = {1, 1}, [A_COUNTER] = {1, 1},
+    [A_RECRUIT] = {1, 1},  [A_PACK] = {2, 2},     [A_CUSTOM] = {1, 1},   [A_ENTRY] = {1, 1},
+    [A_DISCARD] = {1, 1},  [A_PLACE] = {2, 2},    [A_FLAG] = {1, 1},     [A_REINFORCE] = {2, 2},
+    [A_FIRST] = {1, 1},    [A_ACTIVATE] = {1, 1}, [A_MOVE] = {1, 1},     [A_BUYMP] = {1, 1},
+    [A_BULLRUSH] = {1, 1}, [A_ATTACK] = {2, 2},   [A_THROW] = {2, 2},    [A_USE] = {1, 2},
+    [A_DROP] = {2, 2},     [A_PASS] = {2, 2},     [A_PICK] = {1, 1},     [A_SEARCH] = {1, 1},
+    [A_TAKE] = {1, 1},     [A_TASK] = {2, 3},     [A_TAKEFLAG] = {1, 1}, [A_PLACEFLAG] = {1, 1},
+    [A_SHRUG] = {1, 1},    [A_COUNTER] = {1, 1},
 };
 
 static int want_circle(const tan_content *c, const char *w, int *out, tt_error *err)
@@ -461,8 +496,7 @@ int tan_parse(const tt_game *g, const void *st, const char *text, tt_action *out
 
 /* --- shortcuts ------------------------------------------------------------------------- */
 
-static int add_line(char *out, size_t n, size_t *at, const char *fmt, const char *a,
-                    const char *b)
+static int add_line(char *out, size_t n, size_t *at, const char *fmt, const char *a, const char *b)
 {
     int k = snprintf(out + *at, n - *at, fmt, a, b);
     if (k < 0 || (size_t)k >= n - *at)
@@ -504,12 +538,11 @@ int tan_expand(const tt_game *g, const void *st, const char *text, char *out, si
     int k = tan_route(c, s, target, route, 64);
     if (k < 0)
         return tt_refuse(err, "E_NOT_ADJACENT", "TAN-5.4.2",
-                       "several routes to %s cost the same; give the steps with move",
-                       c->circle[target].id);
+                         "several routes to %s cost the same; give the steps with move",
+                         c->circle[target].id);
     if (k == 0)
-        return tt_refuse(err, "E_NOT_ADJACENT", "TAN-5.4.2",
-                       "no route reaches %s with %d MP", c->circle[target].id,
-                       tan_mp(c, s));
+        return tt_refuse(err, "E_NOT_ADJACENT", "TAN-5.4.2", "no route reaches %s with %d MP",
+                         c->circle[target].id, tan_mp(c, s));
     for (int i = 0; i < k; i++)
         if (add_line(out, n, &at, i + 1 < k ? "move %s\n%s" : "move %s%s", c->circle[route[i]].id,
                      ""))

@@ -137,8 +137,7 @@ static const json_t *unit_by_id(const json_t *units, const char *id)
 {
     size_t i;
     const json_t *u;
-    json_array_foreach(units, i, u)
-    {
+    json_array_foreach(units, i, u) {
         if (strcmp(jstr(u, "id"), id) == 0)
             return u;
     }
@@ -459,10 +458,8 @@ static void put_flags_at(tt_sbuf *b, const tan_content *c, const json_t *v, cons
 {
     const json_t *players = json_object_get(v, "players"), *pl, *fl;
     size_t p, k;
-    json_array_foreach(players, p, pl)
-    {
-        json_array_foreach(json_object_get(pl, "flags"), k, fl)
-        {
+    json_array_foreach(players, p, pl) {
+        json_array_foreach(json_object_get(pl, "flags"), k, fl) {
             const char *where = jstr(fl, "where");
             if (strcmp(jstr(fl, "at"), id) != 0)
                 continue;
@@ -484,15 +481,15 @@ static void put_items(tt_sbuf *b, const tan_content *c, const json_t *items)
 {
     size_t i;
     const json_t *it;
-    json_array_foreach(items, i, it)
-    {
+    json_array_foreach(items, i, it) {
         tt_sbuf_printf(b, "%s%s", i ? ", " : "", jstr(it, "item"));
         int most = 1;
         for (int k = 0; k < c->nequip; k++)
             if (strcmp(c->equip[k].id, jstr(it, "id")) == 0)
                 most = c->equip[k].weapon.uses;
         if (json_object_get(it, "uses") && most > 1)
-            tt_sbuf_printf(b, " (%d use%s left)", jint(it, "uses"), jint(it, "uses") == 1 ? "" : "s");
+            tt_sbuf_printf(b, " (%d use%s left)", jint(it, "uses"),
+                           jint(it, "uses") == 1 ? "" : "s");
         if (jbool(it, "locked"))
             tt_sbuf_printf(b, " (locked)");
         if (jbool(it, "fresh"))
@@ -506,8 +503,7 @@ static void put_objective(tt_sbuf *b, const json_t *ob)
     size_t i;
     const json_t *sk;
     tt_sbuf_printf(b, "%s's %s (", jstr(ob, "owner"), jstr(ob, "id"));
-    json_array_foreach(json_object_get(ob, "skills"), i, sk)
-    {
+    json_array_foreach(json_object_get(ob, "skills"), i, sk) {
         tt_sbuf_printf(b, "%s%s", i ? " + " : "", title(json_string_value(sk), w, sizeof w));
         if (json_is_true(json_array_get(json_object_get(ob, "done"), i)))
             tt_sbuf_printf(b, " done");
@@ -520,11 +516,9 @@ static void put_carried(tt_sbuf *b, const json_t *v, const char *id)
 {
     const json_t *pl, *fl;
     size_t p, k;
-    json_array_foreach(json_object_get(v, "players"), p, pl)
-    {
+    json_array_foreach(json_object_get(v, "players"), p, pl) {
         int n = 0;
-        json_array_foreach(json_object_get(pl, "flags"), k, fl)
-        {
+        json_array_foreach(json_object_get(pl, "flags"), k, fl) {
             n += strcmp(jstr(fl, "where"), "carried") == 0 && strcmp(jstr(fl, "by"), id) == 0;
         }
         if (n)
@@ -566,18 +560,16 @@ static void put_legend(tt_sbuf *b, const tan_content *c, const json_t *v, const 
                      cc->kind == CK_OBJECTIVE ? "objective" : "action");
         tt_sbuf_printf(b, "  %-4s %-13s " HANG, cc->id, colours);
         int first = 1;
-        json_array_foreach(units, i, x)
-        {
+        json_array_foreach(units, i, x) {
             if (strcmp(jstr(x, "circle"), cc->id) != 0)
                 continue;
             put_sep(b, &first);
-            tt_sbuf_printf(b, "%s, %d/%d wounds", who(c, units, jstr(x, "id"), w, sizeof w), jint(x, "wounds"),
-                jint(x, "rows"));
+            tt_sbuf_printf(b, "%s, %d/%d wounds", who(c, units, jstr(x, "id"), w, sizeof w),
+                           jint(x, "wounds"), jint(x, "rows"));
             put_carried(b, v, jstr(x, "id"));
         }
         json_t *lying = json_array();
-        json_array_foreach(json_object_get(v, "ground"), i, x)
-        {
+        json_array_foreach(json_object_get(v, "ground"), i, x) {
             if (strcmp(jstr(x, "circle"), cc->id) == 0)
                 json_array_append(lying, (json_t *)x);
         }
@@ -600,8 +592,7 @@ static void put_legend(tt_sbuf *b, const tan_content *c, const json_t *v, const 
                 put_items(b, c, json_object_get(crate, "contents"));
             }
         }
-        json_array_foreach(json_object_get(v, "objectives"), i, x)
-        {
+        json_array_foreach(json_object_get(v, "objectives"), i, x) {
             if (strcmp(jstr(x, "circle"), cc->id) != 0)
                 continue;
             put_sep(b, &first);
@@ -623,8 +614,7 @@ static void put_legend(tt_sbuf *b, const tan_content *c, const json_t *v, const 
     if (aside) {
         tt_sbuf_printf(b, "  %d crate token%s set aside face down", aside, aside == 1 ? "" : "s");
         const json_t *tokens = json_object_get(v, "aside_tokens");
-        json_array_foreach(tokens, i, x)
-        {
+        json_array_foreach(tokens, i, x) {
             tt_sbuf_printf(b, "%s%s", i ? ", " : ": ", json_string_value(x));
         }
         tt_sbuf_printf(b, "\n");
@@ -637,12 +627,13 @@ static void put_unit(tt_sbuf *b, const tan_content *c, const json_t *v, const js
 {
     char code[8], w[32];
     const char *status = jstr(u, "status");
-    tt_sbuf_printf(b, "  %s %-13s %-7s %-7s", unit_code(c, jint(u, "unit"), code, sizeof code), jstr(u, "id"),
-        jstr(u, "class"), strcmp(status, "board") == 0 ? jstr(u, "circle") : status);
+    tt_sbuf_printf(b, "  %s %-13s %-7s %-7s", unit_code(c, jint(u, "unit"), code, sizeof code),
+                   jstr(u, "id"), jstr(u, "class"),
+                   strcmp(status, "board") == 0 ? jstr(u, "circle") : status);
     const json_t *cur = json_object_get(u, "current");
     if (cur)
-        tt_sbuf_printf(b, " C%d S%d M%d P%d", jint(cur, "combat"), jint(cur, "stamina"), jint(cur, "movement"),
-            jint(cur, "psyche"));
+        tt_sbuf_printf(b, " C%d S%d M%d P%d", jint(cur, "combat"), jint(cur, "stamina"),
+                       jint(cur, "movement"), jint(cur, "psyche"));
     tt_sbuf_printf(b, "  wounds %d/%d", jint(u, "wounds"), jint(u, "rows"));
     if (jbool(u, "activated") && strcmp(status, "dead") != 0)
         tt_sbuf_printf(b, ", activated");
@@ -656,8 +647,7 @@ static void put_unit(tt_sbuf *b, const tan_content *c, const json_t *v, const js
     tt_sbuf_printf(b, "\n      ");
     const json_t *x;
     size_t i;
-    json_array_foreach(json_object_get(u, "skills"), i, x)
-    {
+    json_array_foreach(json_object_get(u, "skills"), i, x) {
         tt_sbuf_printf(b, "%s%s", i ? ", " : "", title(json_string_value(x), w, sizeof w));
     }
     if (!json_array_size(json_object_get(u, "skills")))
@@ -672,8 +662,7 @@ static void put_unit(tt_sbuf *b, const tan_content *c, const json_t *v, const js
     if (json_array_size(eq)) {
         put_items(b, c, eq);
     } else if (json_object_get(u, "custom")) {
-        json_array_foreach(json_object_get(u, "custom"), i, x)
-        {
+        json_array_foreach(json_object_get(u, "custom"), i, x) {
             tt_sbuf_printf(b, "%s%s", i ? ", " : "", json_string_value(x));
         }
     } else if (json_object_get(u, "pack") && jint(v, "turn") > 0 && strcmp(status, "dead") != 0)
@@ -687,22 +676,22 @@ static void put_team(tt_sbuf *b, const tan_content *c, const json_t *v, int p)
 {
     const json_t *pl = json_array_get(json_object_get(v, "players"), (size_t)p), *u, *x;
     size_t i;
-    tt_sbuf_printf(b, "\n%c %s, %s: %d VP", team_letter(c, p), jstr(pl, "name"), jstr(pl, "faction"),
-        jint(pl, "vp"));
+    tt_sbuf_printf(b, "\n%c %s, %s: %d VP", team_letter(c, p), jstr(pl, "name"),
+                   jstr(pl, "faction"), jint(pl, "vp"));
     if (c->mode == MODE_STORY)
-        tt_sbuf_printf(b, ", objectives done: %d primary, %d secondary", jint(pl, "completed_primary"),
-            jint(pl, "completed_secondary"));
+        tt_sbuf_printf(b, ", objectives done: %d primary, %d secondary",
+                       jint(pl, "completed_primary"), jint(pl, "completed_secondary"));
     if (c->mode == MODE_CTF)
-        tt_sbuf_printf(b, ", %d flag%s captured", jint(pl, "captured"), jint(pl, "captured") == 1 ? "" : "s");
+        tt_sbuf_printf(b, ", %d flag%s captured", jint(pl, "captured"),
+                       jint(pl, "captured") == 1 ? "" : "s");
     if (c->mode == MODE_DOMINATION)
         tt_sbuf_printf(b, ", %d flag%s on objectives", jint(pl, "flags_on_objectives"),
-            jint(pl, "flags_on_objectives") == 1 ? "" : "s");
+                       jint(pl, "flags_on_objectives") == 1 ? "" : "s");
     tt_sbuf_printf(b, ", reinforcements left %d", jint(pl, "reinf_left"));
     if (jint(pl, "command"))
         tt_sbuf_printf(b, ", command +%d", jint(pl, "command"));
     int supply = 0;
-    json_array_foreach(json_object_get(pl, "flags"), i, x)
-    {
+    json_array_foreach(json_object_get(pl, "flags"), i, x) {
         supply += strcmp(jstr(x, "where"), "supply") == 0;
     }
     if (supply)
@@ -712,8 +701,7 @@ static void put_team(tt_sbuf *b, const tan_content *c, const json_t *v, int p)
     if (json_object_get(pl, "packs_chosen"))
         tt_sbuf_printf(b, ", packs chosen for %d of %d", jint(pl, "packs_chosen"), TAN_TEAM);
     tt_sbuf_printf(b, "\n");
-    json_array_foreach(json_object_get(v, "units"), i, u)
-    {
+    json_array_foreach(json_object_get(v, "units"), i, u) {
         if (jint(u, "seat") == p)
             put_unit(b, c, v, u);
     }
@@ -728,8 +716,7 @@ static void put_objectives(tt_sbuf *b, const json_t *v)
     size_t i;
     for (int h = 0; h < 3; h++) {
         int n = 0, col = (int)strlen(titles[h]);
-        json_array_foreach(obs, i, ob)
-        {
+        json_array_foreach(obs, i, ob) {
             if (strcmp(jstr(ob, "where"), heads[h]) != 0)
                 continue;
             if (!n++)
@@ -763,11 +750,12 @@ static void put_options(tt_sbuf *b, const tan_content *c, const json_t *v, int v
         for (int k = 0; k < f->nroster; k++) {
             const tan_char *ch = &c->chr[f->roster[k]];
             tt_sbuf_printf(b, "  %-13s %-7s C%d S%d M%d P%d %2d rows ", ch->id,
-                ch->cls == CLASS_HERO ? "hero" : "trooper", ch->row[0][0], ch->row[0][1],
-                ch->row[0][2], ch->row[0][3], ch->nrows);
+                           ch->cls == CLASS_HERO ? "hero" : "trooper", ch->row[0][0], ch->row[0][1],
+                           ch->row[0][2], ch->row[0][3], ch->nrows);
             for (int s = 0, n = 0; s < SK_COUNT; s++)
                 if (ch->skills >> s & 1)
-                    tt_sbuf_printf(b, "%s %s", n++ ? "," : "", title(tan_skill_name(s), w, sizeof w));
+                    tt_sbuf_printf(b, "%s %s", n++ ? "," : "",
+                                   title(tan_skill_name(s), w, sizeof w));
             tt_sbuf_printf(b, "%s\n", unit_by_id(units, ch->id) ? " (chosen)" : "");
         }
         return;
@@ -777,12 +765,12 @@ static void put_options(tt_sbuf *b, const tan_content *c, const json_t *v, int v
         return;
     int custom = strstr(phase, "custom") != NULL;
     const char *sub = jstr(json_object_get(v, "decision"), "unit");
-    tt_sbuf_printf(b, "Packs (a standard pack brings the Special Object too; à la carte, any of the tokens "
+    tt_sbuf_printf(
+        b, "Packs (a standard pack brings the Special Object too; à la carte, any of the tokens "
            "that fit, without it; TAN-3.6):\n");
     size_t i;
     const json_t *u;
-    json_array_foreach(units, i, u)
-    {
+    json_array_foreach(units, i, u) {
         const tan_char *ch = NULL;
         for (int k = 0; k < c->nchars; k++)
             if (strcmp(c->chr[k].id, jstr(u, "id")) == 0)
@@ -822,8 +810,8 @@ static void put_status(tt_sbuf *b, const tan_content *c, const json_t *v)
         else if (u)
             tt_sbuf_printf(b, " in reserve");
         tt_sbuf_printf(b, ", %d MP left (%d spent, %d bought), action %s", jint(cy, "mp"),
-            jint(cy, "mp_spent"), jint(cy, "mp_bought"),
-            jbool(cy, "action_taken") ? "taken" : "not taken");
+                       jint(cy, "mp_spent"), jint(cy, "mp_bought"),
+                       jbool(cy, "action_taken") ? "taken" : "not taken");
         if (strcmp(jstr(cy, "passage"), "none") != 0)
             tt_sbuf_printf(b, ", may pass onto %s", jstr(cy, "passage_circle"));
         if (strcmp(jstr(cy, "sequence"), "exchange") == 0)
@@ -835,7 +823,8 @@ static void put_status(tt_sbuf *b, const tan_content *c, const json_t *v)
     if (json_is_object(d)) {
         const char *kind = jstr(d, "kind"), *p = jstr(d, "player");
         if (strcmp(kind, "shrug") == 0)
-            tt_sbuf_printf(b,
+            tt_sbuf_printf(
+                b,
                 "Decision: %s is hit for %d wound%s by %s%s; %s may shrug off up to %d, 1 VP "
                 "each\n",
                 who(c, units, jstr(d, "victim"), w, sizeof w), jint(d, "wounds"),
@@ -844,8 +833,8 @@ static void put_status(tt_sbuf *b, const tan_content *c, const json_t *v)
                 strcmp(jstr(d, "blow"), "grenade") == 0 ? "'s grenade" : "", p, jint(d, "max"));
         else if (strcmp(kind, "counter") == 0)
             tt_sbuf_printf(b, "Decision: %s may counterattack %s with %s, for 1 VP\n", p,
-                who(c, units, jstr(d, "target"), w, sizeof w),
-                who(c, units, jstr(d, "unit"), w2, sizeof w2));
+                           who(c, units, jstr(d, "target"), w, sizeof w),
+                           who(c, units, jstr(d, "unit"), w2, sizeof w2));
         else {
             static const char *const asks[][2] = {
                 {"recruit", "choose characters, in secret"},
@@ -876,7 +865,8 @@ static void put_status(tt_sbuf *b, const tan_content *c, const json_t *v)
         if (jbool(res, "draw"))
             tt_sbuf_printf(b, "Game over: drawn (%s)\n", jstr(res, "reason"));
         else
-            tt_sbuf_printf(b, "Game over: %s wins (%s)\n", jstr(res, "winner"), jstr(res, "reason"));
+            tt_sbuf_printf(b, "Game over: %s wins (%s)\n", jstr(res, "winner"),
+                           jstr(res, "reason"));
     }
 }
 
@@ -888,33 +878,27 @@ static void collect_marks(const tan_content *c, const json_t *v, marks *mk)
     const json_t *x, *pl, *fl;
     for (int ci = 0; ci < c->ncircles; ci++)
         mk->occupant[ci] = -1, mk->things[ci] = 0;
-    json_array_foreach(json_object_get(v, "units"), i, x)
-    {
+    json_array_foreach(json_object_get(v, "units"), i, x) {
         int ci = circle_index(c, jstr(x, "circle"));
         if (ci >= 0)
             mk->occupant[ci] = jint(x, "unit");
     }
-    json_array_foreach(json_object_get(v, "ground"), i, x)
-    {
+    json_array_foreach(json_object_get(v, "ground"), i, x) {
         int ci = circle_index(c, jstr(x, "circle"));
         if (ci >= 0)
             mk->things[ci] = 1;
     }
-    json_array_foreach(json_object_get(v, "crates"), i, x)
-    {
+    json_array_foreach(json_object_get(v, "crates"), i, x) {
         if (jbool(x, "face_down") || json_array_size(json_object_get(x, "contents")))
             mk->things[c->site[i]] = 1;
     }
-    json_array_foreach(json_object_get(v, "objectives"), i, x)
-    {
+    json_array_foreach(json_object_get(v, "objectives"), i, x) {
         int ci = circle_index(c, jstr(x, "circle"));
         if (ci >= 0)
             mk->things[ci] = 1;
     }
-    json_array_foreach(json_object_get(v, "players"), i, pl)
-    {
-        json_array_foreach(json_object_get(pl, "flags"), k, fl)
-        {
+    json_array_foreach(json_object_get(v, "players"), i, pl) {
+        json_array_foreach(json_object_get(pl, "flags"), k, fl) {
             int ci = circle_index(c, jstr(fl, "at"));
             if (ci >= 0)
                 mk->things[ci] = 1;
@@ -945,7 +929,8 @@ char *tan_view_text(const tt_game *g, const void *st, int viewer)
         return NULL;
     }
     collect_marks(c, v, mk);
-    tt_sbuf_printf(&b, "%s: %s, %s difficulty, ", c->board_name, mode_title(c->mode), jstr(v, "difficulty"));
+    tt_sbuf_printf(&b, "%s: %s, %s difficulty, ", c->board_name, mode_title(c->mode),
+                   jstr(v, "difficulty"));
     if (jint(v, "turn"))
         tt_sbuf_printf(&b, "turn %d", jint(v, "turn"));
     else
@@ -956,8 +941,9 @@ char *tan_view_text(const tt_game *g, const void *st, int viewer)
         tt_sbuf_printf(&b, " (%d turns)", jint(v, "max_turns"));
     tt_sbuf_printf(&b, "\n");
     draw_map(&b, c, mk);
-    tt_sbuf_printf(&b, "  (X:L3 = circle X held by character L3; * = something lies there; # door;\n"
-            "   . link to an objective or action circle, which nobody enters)\n");
+    tt_sbuf_printf(&b,
+                   "  (X:L3 = circle X held by character L3; * = something lies there; # door;\n"
+                   "   . link to an objective or action circle, which nobody enters)\n");
     put_key(&b, c, v);
     put_legend(&b, c, v, mk);
     for (int p = 0; p < TAN_PLAYERS; p++)

@@ -386,7 +386,8 @@ static void test_concede_three_players(void **state)
     bx_turn(x, BX_A, 4, 6);
     bx_vp(x, BX_A, 30);
     tt_error err = {0};
-    assert_int_equal(tt_offturn_apply(x->g, (tt_state *)x->s, SEAT(BX_A), TT_CONCEDE, NULL, &err), TT_OK);
+    assert_int_equal(tt_offturn_apply(x->g, (tt_state *)x->s, SEAT(BX_A), TT_CONCEDE, NULL, &err),
+                     TT_OK);
     tt_result r;
     tt_result_get(x->g, (const tt_state *)x->s, &r);
     assert_true(r.over);
@@ -397,7 +398,8 @@ static void test_concede_three_players(void **state)
     assert_int_equal(x->s->head.rank[SEAT(BX_G)], 1);
     assert_int_equal(x->s->head.rank[SEAT(BX_L)], 2);
     assert_int_equal(r.winner, SEAT(BX_G));
-    assert_int_equal(tt_offturn_apply(x->g, (tt_state *)x->s, SEAT(BX_G), TT_CONCEDE, NULL, &err), TT_ESTATE);
+    assert_int_equal(tt_offturn_apply(x->g, (tt_state *)x->s, SEAT(BX_G), TT_CONCEDE, NULL, &err),
+                     TT_ESTATE);
 }
 
 int main(void)
