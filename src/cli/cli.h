@@ -79,6 +79,15 @@ void cli_json_string(FILE *out, const char *text);
  * returns CLI_USAGE. */
 int cli_game_check(const char *cmd, const char *name);
 
+/* Prints `help` (a subcommand's usage text) on stdout, then, when a game this
+ * build knows is among argv[1..argc-1], that game's players and parameters
+ * (cli_game_describe). */
+void cli_help(const char *help, int argc, char **argv);
+
+/* Describes game `name` (known) on out: its summary, players and every
+ * parameter it declares, with kind, allowed values and default. */
+void cli_game_describe(FILE *out, const char *name);
+
 /* Loads `name` with `params`; on failure prints why and returns the exit
  * status (CLI_USAGE for an unknown game or parameter, CLI_REFUSED for bad
  * content), with *out NULL. */

@@ -58,7 +58,7 @@ static int parse_args(int argc, char **argv, bench_opts *o)
         const char *v;
         int m = 0;
         if (cli_is_help(argv[i])) {
-            fputs(bench_help, stdout);
+            cli_help(bench_help, argc, argv);
             return -1;
         } else if ((m = cli_option("bench", "--seconds", argc, argv, &i, &v)) != 0) {
             if (m > 0 && cli_parse_double(v, 0.001, 86400, &o->seconds))

@@ -77,7 +77,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
         const char *v;
         int m;
         if (cli_is_help(argv[i])) {
-            fputs(play_help, stdout);
+            cli_help(play_help, argc, argv);
             return -1;
         } else if ((m = cli_option("play", "--players", argc, argv, &i, &v)) != 0) {
             if (m < 0)

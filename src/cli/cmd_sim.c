@@ -107,7 +107,7 @@ static int parse_args(int argc, char **argv, sim_opts *o)
     o->games = 1000;
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
-            fputs(sim_help, stdout);
+            cli_help(sim_help, argc, argv);
             return -1;
         }
         if (argv[i][0] == '-' && argv[i][1]) {

@@ -34,6 +34,40 @@ int cli_game_check(const char *cmd, const char *name)
     return CLI_OK;
 }
 
+void cli_game_describe(FILE *out, const char *name)
+{
+    static const char *const kinds[] = {"one of ", "a number ", "", ""};
+    int lo = 0, hi = 0;
+    tt_game_player_range(name, &lo, &hi);
+    fprintf(out, "%s: %s\n", name, tt_game_summary(name));
+    if (lo == hi)
+        fprintf(out, "Players: %d\n", lo);
+    else
+        fprintf(out, "Players: %d to %d (the parameters choose how many)\n", lo, hi);
+    if (!tt_game_param(name, 0)) {
+        fprintf(out, "Parameters: none\n");
+        return;
+    }
+    fprintf(out, "Parameters (--param key=value):\n");
+    for (int i = 0; tt_game_param(name, i); i++) {
+        const tt_param_spec *sp = tt_game_param(name, i);
+        int kind = sp->kind >= 0 && sp->kind <= TT_PARAM_TEXT ? sp->kind : TT_PARAM_TEXT;
+        fprintf(out, "  %-14s %s\n", sp->key, sp->help);
+        fprintf(out, "  %-14s %s%s; default %s\n", "", kinds[kind], sp->allowed, sp->def);
+    }
+}
+
+void cli_help(const char *help, int argc, char **argv)
+{
+    fputs(help, stdout);
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] != '-' && tt_game_summary(argv[i])) {
+            printf("\n");
+            cli_game_describe(stdout, argv[i]);
+            return;
+        }
+}
+
 int cli_game_load(const char *cmd, const char *name, const char *params, tt_game **out)
 {
     *out = NULL;

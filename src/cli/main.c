@@ -23,8 +23,10 @@ static const char usage_text[] =
     "  bench <game>                 random playouts per second, state size, copy time\n"
     "  replay FILE                  narrate a saved game record\n"
     "  deck validate <game> FILE    check a deck or content file\n"
+    "  deck new <game> [options]    write a new, legal deck declaration\n"
+    "  deck list <game> FILE        a valid deck's contents, one line each\n"
     "  protocol                     the text protocol on stdin/stdout (docs/protocol.md)\n"
-    "  list                         the games and AI players this build knows\n"
+    "  list [<game>]                the games and AI players; a game's parameters\n"
     "\n"
     "Options:\n"
     "  --help, -h                   this help; `tabletop <command> --help` for a command\n"
@@ -36,12 +38,20 @@ static const char usage_text[] =
 static int cmd_list(int argc, char **argv)
 {
     if (argc > 1 && cli_is_help(argv[1])) {
-        printf("Usage: tabletop list\n\nLists the games and the AI players this build knows.\n");
+        printf("Usage: tabletop list [<game>]\n\n"
+               "Lists the games and the AI players this build knows; with a game, its\n"
+               "players and every parameter it takes, with allowed values and defaults.\n");
         return CLI_OK;
     }
-    if (argc > 1)
-        return cli_usage("list", "unexpected argument '%s'", argv[1]);
-    printf("Games:\n");
+    if (argc > 2)
+        return cli_usage("list", "unexpected argument '%s'", argv[2]);
+    if (argc == 2) {
+        if (cli_game_check("list", argv[1]))
+            return CLI_USAGE;
+        cli_game_describe(stdout, argv[1]);
+        return CLI_OK;
+    }
+    printf("Games (`tabletop list <game>` for its parameters):\n");
     for (int i = 0; tt_game_list(i); i++)
         printf("  %-12s %s\n", tt_game_list(i), tt_game_summary(tt_game_list(i)));
     printf("AI players (for --players):\n ");

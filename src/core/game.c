@@ -123,6 +123,18 @@ static int value_check(const tt_param_spec *sp, const char *v, tt_error *err)
     return TT_OK;
 }
 
+/* The refusal of a key the game does not declare, naming those it does. */
+static int unknown_key(const tt_rules *r, const char *key, tt_error *err)
+{
+    char known[200] = "";
+    size_t at = 0;
+    for (int i = 0; r->params && r->params[i].key && at < sizeof known; i++)
+        at += (size_t)snprintf(known + at, sizeof known - at, "%s%s", i ? ", " : "",
+                               r->params[i].key);
+    return tt_fail(err, TT_EARG, NULL, "unknown parameter '%s' for %s (known: %s)", key, r->name,
+                   known[0] ? known : "none");
+}
+
 /* Splits "k=v k=v" into p, refusing unknown keys, repeats, bad shapes and
  * values outside the declared ones. */
 static int params_parse(const tt_rules *r, const char *text, tt_params *p, tt_error *err)
@@ -148,8 +160,7 @@ static int params_parse(const tt_rules *r, const char *text, tt_params *p, tt_er
         memcpy(p->value[p->n], eq + 1, vlen);
         const tt_param_spec *sp = spec_find(r, p->key[p->n]);
         if (!sp)
-            return tt_fail(err, TT_EARG, NULL, "unknown parameter '%s' for %s", p->key[p->n],
-                           r->name);
+            return unknown_key(r, p->key[p->n], err);
         if (tt_params_get(p, p->key[p->n]))
             return tt_fail(err, TT_EARG, NULL, "parameter '%s' given twice", p->key[p->n]);
         int rc = value_check(sp, p->value[p->n], err);

@@ -130,6 +130,25 @@ static int cmd_list_games(tt_proto *p, char *args, proto_buf *out)
     return PROTO_OK;
 }
 
+/* A game's players and declared parameters, a line each: "players 2..3", then
+ * "<key> <kind> <allowed>; default <default>; <help>". */
+static int cmd_list_params(tt_proto *p, char *args, proto_buf *out)
+{
+    static const char *const kinds[] = {"choice", "int", "file", "text"};
+    (void)p;
+    int lo, hi;
+    if (tt_game_player_range(args, &lo, &hi) != TT_OK)
+        return proto_fail(out, "%s: unknown game '%s'", tt_strerror(TT_EARG), args);
+    proto_printf(out, "players %d..%d", lo, hi);
+    for (int i = 0; tt_game_param(args, i); i++) {
+        const tt_param_spec *sp = tt_game_param(args, i);
+        proto_printf(out, "\n%s %s %s; default %s; %s", sp->key,
+                     kinds[sp->kind >= 0 && sp->kind <= TT_PARAM_TEXT ? sp->kind : TT_PARAM_TEXT],
+                     sp->allowed, sp->def, sp->help);
+    }
+    return PROTO_OK;
+}
+
 static const command *command_find(const char *name)
 {
     for (int i = 0; command_at(i); i++)
@@ -484,6 +503,7 @@ static const command commands[] = {
     {"known_command", cmd_known_command, "known_command <command>", 0, ARGS_ONE},
     {"list_commands", cmd_list_commands, "list_commands", 0, ARGS_NONE},
     {"list_games", cmd_list_games, "list_games", 0, ARGS_NONE},
+    {"list_params", cmd_list_params, "list_params <game>", 0, ARGS_ONE},
     {"seed", cmd_seed, "seed <n>", 0, ARGS_ONE},
     {"new", cmd_new, "new <game> [seed=<n>] [key=value ...]", 0, ARGS_SOME},
     {"load", cmd_load, "load <file>", 0, ARGS_SOME},

@@ -33,6 +33,20 @@ expect 0 "$BIN" list;       has "$TMP/out" 'invaders' "list"
 for cmd in play sim bench replay deck protocol list; do
     expect 0 "$BIN" "$cmd" --help; has "$TMP/out" "Usage: tabletop $cmd" "$cmd --help"
 done
+expect 0 "$BIN" --help;     has "$TMP/out" '^  deck new <game>' "--help lists deck new"
+has "$TMP/out" '^  deck list <game> FILE' "--help lists deck list"
+# a game's declared parameters: `list <game>`, and `<command> <game> --help`
+expect 0 "$BIN" list tannhauser
+has "$TMP/out" '^Players: 2$' "list tannhauser: players"
+has "$TMP/out" '^  mode           the game mode (TAN-3.1)$' "list tannhauser: a parameter"
+has "$TMP/out" 'one of story|deathmatch|ctf|domination; default deathmatch$' "list: allowed, default"
+expect 0 "$BIN" list braunau; has "$TMP/out" '^Players: 2 to 3 ' "list braunau: players"
+for cmd in play sim bench; do
+    expect 0 "$BIN" "$cmd" braunau --help; has "$TMP/out" "Usage: tabletop $cmd" "$cmd braunau --help"
+    has "$TMP/out" '^  germans        the faction.s deck (BRA-3.1)' "$cmd braunau --help: parameters"
+done
+expect 2 "$BIN" play invaders --param colour=red; one_error_line "unknown parameter"
+has "$TMP/err" "unknown parameter 'colour' for invaders (known: content, auto_decline)" "known keys"
 
 # --- usage errors: exit 2, one line on stderr ----------------------------------------
 for args in "play" "play nogame" "play invaders --players human" "play invaders --players human,bogus" \

@@ -55,9 +55,10 @@ static void test_unknown_game(void **state)
 static void test_params_errors(void **state)
 {
     (void)state;
-    expect_new_error("invaders", "x=1", TT_EARG, "unknown parameter 'x' for invaders");
+    expect_new_error("invaders", "x=1", TT_EARG,
+                     "unknown parameter 'x' for invaders (known: content, auto_decline)");
     expect_new_error("invaders", "auto_decline=1 x=1", TT_EARG,
-                     "unknown parameter 'x' for invaders");
+                     "unknown parameter 'x' for invaders (known: content, auto_decline)");
     expect_new_error("invaders", "auto_decline=1 auto_decline=0", TT_EARG,
                      "parameter 'auto_decline' given twice");
     expect_new_error("invaders", "foo", TT_EARG, "parameter 'foo' is not key=value");

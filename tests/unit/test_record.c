@@ -517,7 +517,8 @@ static void test_replay_of_an_unknown_game_or_parameter(void **state)
         "\"seed\": \"1\", \"actions\": []}");
     assert_int_equal(tt_record_load(path, &rec, &err), TT_OK);
     assert_int_equal(tt_record_replay(rec, &g, &s, NULL, NULL, &err), TT_EARG);
-    assert_string_equal(err.msg, "unknown parameter 'speed' for invaders");
+    assert_string_equal(err.msg,
+                        "unknown parameter 'speed' for invaders (known: content, auto_decline)");
     tt_record_free(rec);
     unlink(path);
     free(path);
