@@ -14,6 +14,7 @@
 
 #include "core/errors.h"
 #include "core/events.h"
+#include "core/lister.h"
 #include "games/braunau/braunau.h"
 
 #define BAD(...) tt_refuse(err, "E_BAD_ARGUMENT", "BRA-6.0.2", "" __VA_ARGS__)
@@ -208,19 +209,24 @@ static int check_action(const bra_content *c, const bra_state *s, tt_action a, b
 
 /* --- legal -------------------------------------------------------------------------- */
 
+/* The candidates of a position, each kept when check_action accepts it, as
+ * complete or pending (core/lister.h). */
 typedef struct lister {
     const bra_content *c;
     const bra_state *s;
-    tt_action *out;
-    int n;
+    tt_lister list;
 } lister;
+
+static int check_listed(const void *ctx, tt_action a)
+{
+    const lister *L = ctx;
+    bra_cmd m;
+    return check_action(L->c, L->s, a, &m, NULL) >= 0 ? TT_OK : TT_EILLEGAL;
+}
 
 static void offer(lister *L, int op, int arg)
 {
-    bra_cmd m;
-    tt_action a = BRA_ACTION(op, arg);
-    if (check_action(L->c, L->s, a, &m, NULL) >= 0 && L->n < BRA_MAX_ACTIONS)
-        L->out[L->n++] = a;
+    tt_offer(&L->list, BRA_ACTION(op, arg));
 }
 
 /* KEEP: every choice of up to retain_max drawn tokens, in draw order. */
@@ -250,7 +256,8 @@ int bra_legal(const tt_game *g, const void *st, tt_action *out)
 {
     const bra_content *c = bra_content_of(g);
     const bra_state *s = st;
-    lister L = {c, s, out, 0};
+    lister L = {c, s, {0}};
+    L.list = tt_lister_make(check_listed, &L, out, g->max_actions);
     if (s->head.over)
         return 0;
     int fa = bra_active_faction(c, s), base = fa << 6;
@@ -262,18 +269,18 @@ int bra_legal(const tt_game *g, const void *st, tt_action *out)
         if (field == F_MORE) {
             offer_stash(&L, f, base, A_DISCARD, s->decl.picked);
             offer(&L, A_DONE, 0);
-            return L.n;
+            return L.list.n;
         }
         uint8_t cand[2 * BRA_MAX_AREAS + BRA_MAX_AGENTS];
         int n = bra_candidates(c, s, &m, field, cand);
         for (int i = 0; i < n; i++)
             offer(&L, field_op[field], cand[i]);
-        return L.n;
+        return L.list.n;
     }
     if (f->npend) { /* BRA-6.1.4: KEEP, or DISCARD to make room */
         offer_keeps(&L, f, base);
         offer_stash(&L, f, base, A_DISCARD, 0);
-        return L.n;
+        return L.list.n;
     }
     offer(&L, A_DRAW, 0);
     offer(&L, A_END, 0);
@@ -291,7 +298,7 @@ int bra_legal(const tt_game *g, const void *st, tt_action *out)
     for (int i = 0; i < c->nitems; i++)
         if (s->iowner[i] == fa)
             offer(&L, A_USE, i);
-    return L.n;
+    return L.list.n;
 }
 
 /* --- apply ---------------------------------------------------------------------------- */

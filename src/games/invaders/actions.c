@@ -11,6 +11,7 @@
 
 #include "core/errors.h"
 #include "core/events.h"
+#include "core/lister.h"
 #include "core/pile.h"
 #include "games/invaders/invaders.h"
 
@@ -390,18 +391,22 @@ static int check(const inv_content *c, const inv_state *s, tt_action a, tt_error
 
 /* --- legal ------------------------------------------------------------------------- */
 
+/* The candidates of a position, each kept when check() accepts it (core/lister.h). */
 typedef struct lister {
     const inv_content *c;
     const inv_state *s;
-    tt_action *out;
-    int n;
+    tt_lister list;
 } lister;
+
+static int check_listed(const void *ctx, tt_action a)
+{
+    const lister *L = ctx;
+    return check(L->c, L->s, a, NULL);
+}
 
 static void offer(lister *L, int op, int arg)
 {
-    tt_action a = INV_ACTION(op, arg);
-    if (check(L->c, L->s, a, NULL) == TT_OK)
-        L->out[L->n++] = a;
+    tt_offer(&L->list, INV_ACTION(op, arg));
 }
 
 static void offer_units(lister *L, int op)
@@ -445,14 +450,15 @@ static void list_main(lister *L)
 
 int inv_legal(const tt_game *g, const void *st, tt_action *out)
 {
-    lister L = {inv_content_of(g), st, out, 0};
+    lister L = {inv_content_of(g), st, {0}};
+    L.list = tt_lister_make(check_listed, &L, out, g->max_actions);
     const inv_state *s = st;
     if (s->step == S_GAME_OVER)
         return 0;
     const tt_frame *f = top(s);
     if (!f) {
         list_main(&L);
-        return L.n;
+        return L.list.n;
     }
     switch (f->kind) {
     case F_PLACE_HERO:
@@ -481,7 +487,7 @@ int inv_legal(const tt_game *g, const void *st, tt_action *out)
     }
     default: break;
     }
-    return L.n;
+    return L.list.n;
 }
 
 /* --- apply ---------------------------------------------------------------------- */

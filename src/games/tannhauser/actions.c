@@ -10,6 +10,7 @@
  * are here too. */
 #include "core/errors.h"
 #include "core/events.h"
+#include "core/lister.h"
 #include "games/tannhauser/tannhauser.h"
 
 int tan_to_move(const tt_game *g, const void *st)
@@ -26,18 +27,22 @@ int tan_to_move(const tt_game *g, const void *st)
 
 /* --- legal: every candidate tan_check accepts --------------------------------------------- */
 
+/* The candidates of a position, each kept when tan_check accepts it (core/lister.h). */
 typedef struct lister {
     const tan_content *c;
     const tan_state *s;
-    tt_action *out;
-    int n;
+    tt_lister list;
 } lister;
+
+static int check_listed(const void *ctx, tt_action a)
+{
+    const lister *L = ctx;
+    return tan_check(L->c, L->s, a, NULL);
+}
 
 static void offer(lister *L, int op, int a, int b, int c)
 {
-    tt_action x = TAN_ACTION(op, a, b, c);
-    if (L->n < TAN_MAX_ACTIONS && tan_check(L->c, L->s, x, NULL) == TT_OK)
-        L->out[L->n++] = x;
+    tt_offer(&L->list, TAN_ACTION(op, a, b, c));
 }
 
 static void list_setup(lister *L)
@@ -216,7 +221,8 @@ static void list_cycle(lister *L)
 int tan_legal(const tt_game *g, const void *st, tt_action *out)
 {
     const tan_state *s = st;
-    lister L = {tan_content_of(g), s, out, 0};
+    lister L = {tan_content_of(g), s, {0}};
+    L.list = tt_lister_make(check_listed, &L, out, g->max_actions);
     if (s->phase == PH_OVER)
         return 0;
     const tt_frame *f = tt_stack_peek(&s->stack);
@@ -234,7 +240,7 @@ int tan_legal(const tt_game *g, const void *st, tt_action *out)
     } else {
         list_setup(&L);
     }
-    return L.n;
+    return L.list.n;
 }
 
 int tan_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err)
