@@ -64,6 +64,15 @@ int tt_fail_code(tt_error *err, int code, const char *ecode, const char *rule, c
     return code;
 }
 
+int tt_error_cite(tt_error *err, const char *ecode, const char *rule)
+{
+    if (!err)
+        return TT_EPARSE;
+    snprintf(err->ecode, sizeof err->ecode, "%s", ecode ? ecode : "");
+    snprintf(err->rule, sizeof err->rule, "%s", rule ? rule : "");
+    return err->code;
+}
+
 int tt_refuse(tt_error *err, const char *ecode, const char *rule, const char *fmt, ...)
 {
     va_list ap;

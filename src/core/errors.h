@@ -12,6 +12,11 @@ int tt_fail(tt_error *err, int code, const char *rule, const char *fmt, ...)
 int tt_fail_code(tt_error *err, int code, const char *ecode, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
+/* Adds the rules' error code and rule ID to an error already filled (a
+ * message from a shared helper, given the game's own citation); returns its
+ * code. NULL err: returns TT_EPARSE. */
+int tt_error_cite(tt_error *err, const char *ecode, const char *rule);
+
 /* Refuses an action: TT_EILLEGAL, with the rules' error code (NULL or "" when
  * the rules name none) and the rule's ID. */
 int tt_refuse(tt_error *err, const char *ecode, const char *rule, const char *fmt, ...)

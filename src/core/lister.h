@@ -24,8 +24,7 @@ typedef struct tt_lister {
     int n, cap;
 } tt_lister;
 
-static inline tt_lister tt_lister_make(tt_check_fn check, const void *ctx, tt_action *out,
-                                       int cap)
+static inline tt_lister tt_lister_make(tt_check_fn check, const void *ctx, tt_action *out, int cap)
 {
     return (tt_lister){check, ctx, out, 0, cap};
 }

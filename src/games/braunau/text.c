@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "core/errors.h"
+#include "core/verbs.h"
 #include "games/braunau/braunau.h"
 
 static const char *const mode_names[] = {"UPGRADE", "RELOAD", "EXTRACT", "FALSIFY"};
@@ -136,21 +137,41 @@ int bra_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t 
 
 /* --- parse ------------------------------------------------------------------------------- */
 
-typedef struct verb {
-    const char *name;
-    int op;
-    char arg; /* 0 none, 'k' keep list, 'd' optional token, 't' token, 'a' agent, 'x' area,
-                 'm' mode, 'o' outcome, 'i' item, 'f' faction, 'p' path */
-} verb;
-
-static const verb verbs[] = {
-    {"draw", A_DRAW, 0},         {"end", A_END, 0},           {"done", A_DONE, 0},
-    {"keep", A_KEEP, 'k'},       {"discard", A_DISCARD, 'd'}, {"deploy", A_DEPLOY, 't'},
-    {"agent", A_AGENT, 'a'},     {"host", A_HOST, 'a'},       {"target", A_TARGET, 'a'},
-    {"move", A_MOVE, 'a'},       {"agitate", A_AGITATE, 'a'}, {"denounce", A_DENOUNCE, 'a'},
-    {"ability", A_ABILITY, 'a'}, {"area", A_AREA, 'x'},       {"mode", A_MODE, 'm'},
-    {"outcome", A_OUTCOME, 'o'}, {"item", A_ITEM, 'i'},       {"use", A_USE, 'i'},
-    {"faction", A_FACTION, 'f'}, {"path", A_PATH, 'p'},       {NULL, 0, 0}};
+/* Argument kinds: 'k' keep list, 'd' optional token, 't' token, 'a' agent,
+ * 'x' area, 'm' mode, 'o' outcome, 'i' item, 'f' faction, 'p' path. */
+#define V0(name, op)                                                                               \
+    {                                                                                              \
+        name, op, 0, 0, 0                                                                          \
+    }
+#define V1(name, op, kind)                                                                         \
+    {                                                                                              \
+        name, op, 1, 1, kind                                                                       \
+    }
+#define V01(name, op, kind)                                                                        \
+    {                                                                                              \
+        name, op, 0, 1, kind                                                                       \
+    }
+static const tt_verb verbs[] = {V0("draw", A_DRAW),
+                                V0("end", A_END),
+                                V0("done", A_DONE),
+                                V01("keep", A_KEEP, 'k'),
+                                V01("discard", A_DISCARD, 'd'),
+                                V1("deploy", A_DEPLOY, 't'),
+                                V1("agent", A_AGENT, 'a'),
+                                V1("host", A_HOST, 'a'),
+                                V1("target", A_TARGET, 'a'),
+                                V1("move", A_MOVE, 'a'),
+                                V1("agitate", A_AGITATE, 'a'),
+                                V1("denounce", A_DENOUNCE, 'a'),
+                                V1("ability", A_ABILITY, 'a'),
+                                V1("area", A_AREA, 'x'),
+                                V1("mode", A_MODE, 'm'),
+                                V1("outcome", A_OUTCOME, 'o'),
+                                V1("item", A_ITEM, 'i'),
+                                V1("use", A_USE, 'i'),
+                                V1("faction", A_FACTION, 'f'),
+                                V1("path", A_PATH, 'p'),
+                                {NULL, 0, 0, 0, 0}};
 
 #define PARSE_FAIL(ecode, ...) tt_fail_code(err, TT_EPARSE, ecode, "BRA-6.0.2", __VA_ARGS__)
 
@@ -218,11 +239,11 @@ static int parse_path(const bra_content *c, const bra_state *s, char *list, int 
     return TT_OK;
 }
 
-static int parse_arg(const bra_content *c, const bra_state *s, const verb *v, char *word, int *arg,
-                     tt_error *err)
+static int parse_arg(const bra_content *c, const bra_state *s, const tt_verb *v, char *word,
+                     int *arg, tt_error *err)
 {
     int x = -1;
-    switch (v->arg) {
+    switch (v->kind) {
     case 'k': return parse_keep(c, s, word, arg, err);
     case 'p': return parse_path(c, s, word, arg, err);
     case 'd':
@@ -278,26 +299,15 @@ int bra_parse(const tt_game *g, const void *st, const char *text, tt_action *out
 {
     const bra_content *c = bra_content_of(g);
     const bra_state *s = st;
-    char word[24] = "", arg[200] = "", extra[8] = "";
-    int n = sscanf(text, " %23s %199s %7s", word, arg, extra);
-    if (n <= 0)
-        return PARSE_FAIL("E_UNKNOWN_COMMAND", "an empty action");
-    for (const verb *v = verbs; v->name; v++) {
-        if (strcasecmp(v->name, word) != 0)
-            continue;
-        int optional = v->arg == 'k' || v->arg == 'd';
-        if (n == 3 || (v->arg && !optional && n != 2) || (!v->arg && n != 1))
-            return PARSE_FAIL("E_BAD_ARGUMENT", "'%s' takes %s", v->name,
-                              !v->arg    ? "no argument"
-                              : optional ? "at most one argument"
-                                         : "one argument");
-        int x = v->op == A_KEEP ? BRA_KEEP_NONE : v->op == A_DISCARD ? BRA_NONE : 0;
-        if (n == 2 && parse_arg(c, s, v, arg, &x, err))
-            return err ? err->code : TT_EPARSE;
-        *out = BRA_ACTION(v->op, x);
-        return TT_OK;
-    }
-    return PARSE_FAIL("E_UNKNOWN_COMMAND", "unknown action '%s'", word);
+    tt_words w;
+    const tt_verb *v = NULL;
+    if (tt_words_split(text, &w, err) || tt_verb_find(verbs, &w, &v, err))
+        return tt_error_cite(err, v ? "E_BAD_ARGUMENT" : "E_UNKNOWN_COMMAND", "BRA-6.0.2");
+    int x = v->op == A_KEEP ? BRA_KEEP_NONE : v->op == A_DISCARD ? BRA_NONE : 0;
+    if (w.n == 2 && parse_arg(c, s, v, w.w[1], &x, err))
+        return err ? err->code : TT_EPARSE;
+    *out = BRA_ACTION(v->op, x);
+    return TT_OK;
 }
 
 /* --- whole commands in the rules' syntax ---------------------------------------------- */

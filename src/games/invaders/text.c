@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "core/errors.h"
+#include "core/verbs.h"
 #include "games/invaders/invaders.h"
 
 static const char *const deck_prefix[] = {"inv", "man", "hero"};
@@ -128,37 +129,41 @@ static int find_strategy(const inv_content *c, const char *text)
     return -1;
 }
 
-typedef struct verb {
-    const char *name;
-    int op;
-    char kind; /* 0 none, 'c' card, 'u' unit, 's' strategy, 'z' zone, 'r' reduce, 'k' count */
-} verb;
+/* Argument kinds: 'c' card, 'u' unit, 's' strategy, 'z' zone, 'd' "draw",
+ * 'r' reduction, 'k' count; a verb without one takes no argument. */
+#define V0(name, op)                                                                               \
+    {                                                                                              \
+        name, op, 0, 0, 0                                                                          \
+    }
+#define V1(name, op, kind)                                                                         \
+    {                                                                                              \
+        name, op, 1, 1, kind                                                                       \
+    }
+static const tt_verb verbs[] = {V0("pass", A_PASS),
+                                V1("play", A_PLAY, 'c'),
+                                V1("use", A_USE, 'u'),
+                                V1("strategy", A_STRATEGY, 's'),
+                                V1("react_strategy", A_STRATEGY, 's'),
+                                V1("plot", A_PLOT_DRAW, 'd'),
+                                V1("plot_action", A_PLOT_DRAW, 'd'),
+                                V1("ops", A_OPS, 'u'),
+                                V1("ops_centre", A_OPS, 'u'),
+                                V0("move_hero", A_MOVE_HERO),
+                                V1("reduce", A_REDUCE, 'r'),
+                                V1("zone", A_ZONE, 'z'),
+                                V1("dest", A_ZONE, 'z'),
+                                V1("place", A_ZONE, 'z'),
+                                V1("sacrifice", A_SACRIFICE, 'u'),
+                                V1("target", A_TARGET, 'u'),
+                                V1("discard", A_DISCARD, 'c'),
+                                V1("cancel", A_CANCEL, 'c'),
+                                V0("decline", A_DECLINE),
+                                V1("shield", A_SHIELD, 'k'),
+                                V1("from", A_FROM, 'u'),
+                                V1("trigger", A_TRIGGER, 'u'),
+                                {NULL, 0, 0, 0, 0}};
 
-static const verb verbs[] = {{"pass", A_PASS, 0},
-                             {"play", A_PLAY, 'c'},
-                             {"use", A_USE, 'u'},
-                             {"strategy", A_STRATEGY, 's'},
-                             {"react_strategy", A_STRATEGY, 's'},
-                             {"plot", A_PLOT_DRAW, 'd'},
-                             {"plot_action", A_PLOT_DRAW, 'd'},
-                             {"ops", A_OPS, 'u'},
-                             {"ops_centre", A_OPS, 'u'},
-                             {"move_hero", A_MOVE_HERO, 0},
-                             {"reduce", A_REDUCE, 'r'},
-                             {"zone", A_ZONE, 'z'},
-                             {"dest", A_ZONE, 'z'},
-                             {"place", A_ZONE, 'z'},
-                             {"sacrifice", A_SACRIFICE, 'u'},
-                             {"target", A_TARGET, 'u'},
-                             {"discard", A_DISCARD, 'c'},
-                             {"cancel", A_CANCEL, 'c'},
-                             {"decline", A_DECLINE, 0},
-                             {"shield", A_SHIELD, 'k'},
-                             {"from", A_FROM, 'u'},
-                             {"trigger", A_TRIGGER, 'u'},
-                             {NULL, 0, 0}};
-
-static int parse_arg(const inv_content *c, const verb *v, const char *arg, tt_error *err)
+static int parse_arg(const inv_content *c, const tt_verb *v, const char *arg, tt_error *err)
 {
     int x = -1;
     switch (v->kind) {
@@ -195,23 +200,13 @@ int inv_parse(const tt_game *g, const void *st, const char *text, tt_action *out
 {
     (void)st;
     const inv_content *c = inv_content_of(g);
-    char word[40] = "", arg[80] = "", extra[8] = "";
-    int n = sscanf(text, " %39s %79s %7s", word, arg, extra);
-    if (n <= 0)
-        return tt_fail(err, TT_EPARSE, NULL, "empty action");
-    for (char *p = word; *p; p++)
-        *p = (char)tolower((unsigned char)*p);
-    for (const verb *v = verbs; v->name; v++) {
-        if (strcmp(v->name, word) != 0)
-            continue;
-        if (n == 3 || (v->kind && n != 2) || (!v->kind && n != 1))
-            return tt_fail(err, TT_EPARSE, NULL, "'%s' takes %s", v->name,
-                           v->kind ? "one argument" : "no argument");
-        int x = v->kind ? parse_arg(c, v, arg, err) : 0;
-        if (x < 0)
-            return TT_EPARSE;
-        *out = INV_ACTION(v->op, x);
-        return TT_OK;
-    }
-    return tt_fail(err, TT_EPARSE, NULL, "unknown action '%s'", word);
+    tt_words w;
+    const tt_verb *v;
+    if (tt_words_split(text, &w, err) || tt_verb_find(verbs, &w, &v, err))
+        return TT_EPARSE;
+    int x = v->kind ? parse_arg(c, v, w.w[1], err) : 0;
+    if (x < 0)
+        return TT_EPARSE;
+    *out = INV_ACTION(v->op, x);
+    return TT_OK;
 }

@@ -14,6 +14,7 @@
  * `reinforce <char> custom <eq>…` become the pack choice, one `custom` per
  * token and `done`. The core applies the expanded atomic texts one by one and
  * records those. */
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include <strings.h>
 
 #include "core/errors.h"
+#include "core/verbs.h"
 #include "games/tannhauser/tannhauser.h"
 
 static const char *const skill_names[] = {"ARCHAEOLOGY", "DEXTERITY", "ENGINEERING",
@@ -56,41 +58,50 @@ const char *tan_reason_name(int reason)
     return reason <= R_BOTH_ELIMINATED ? tan_reasons[reason] : "?";
 }
 
-static const char *const verbs[A_OP_COUNT] = {
-    [A_RECRUIT] = "recruit",
-    [A_PACK] = "pack",
-    [A_CUSTOM] = "custom",
-    [A_DONE] = "done",
-    [A_ENTRY] = "entry",
-    [A_DISCARD] = "discard",
-    [A_PLACE] = "place",
-    [A_FLAG] = "flag",
-    [A_SKIP] = "skip",
-    [A_REINFORCE] = "reinforce",
-    [A_NOREINFORCE] = "noreinforce",
-    [A_FIRST] = "first",
-    [A_ACTIVATE] = "activate",
-    [A_MOVE] = "move",
-    [A_BUYMP] = "buymp",
-    [A_END] = "end",
-    [A_BULLRUSH] = "bullrush",
-    [A_ATTACK] = "attack",
-    [A_THROW] = "throw",
-    [A_USE] = "use",
-    [A_EXCHANGE] = "exchange",
-    [A_DROP] = "drop",
-    [A_PASS] = "pass",
-    [A_PICK] = "pick",
-    [A_SEARCH] = "search",
-    [A_TAKE] = "take",
-    [A_TASK] = "task",
-    [A_TAKEFLAG] = "takeflag",
-    [A_PLANT] = "plant",
-    [A_PLACEFLAG] = "placeflag",
-    [A_SHRUG] = "shrug",
-    [A_COUNTER] = "counter",
-    [A_NOCOUNTER] = "nocounter",
+/* Every verb, in the order of enum tan_op from A_RECRUIT (verb_name
+ * relies on it), with the words that may follow it (core/verbs.h). */
+static const tt_verb verbs[] = {
+    {"recruit", A_RECRUIT, 1, 1, 0},
+    {"pack", A_PACK, 2, 2, 0},
+    {"custom", A_CUSTOM, 1, 1, 0},
+    {"done", A_DONE, 0, 0, 0},
+    {"entry", A_ENTRY, 1, 1, 0},
+    {"discard", A_DISCARD, 1, 1, 0},
+    {"place", A_PLACE, 2, 2, 0},
+    {"flag", A_FLAG, 1, 1, 0},
+    {"skip", A_SKIP, 0, 0, 0},
+    {"reinforce", A_REINFORCE, 2, 2, 0},
+    {"noreinforce", A_NOREINFORCE, 0, 0, 0},
+    {"first", A_FIRST, 1, 1, 0},
+    {"activate", A_ACTIVATE, 1, 1, 0},
+    {"move", A_MOVE, 1, 1, 0},
+    {"buymp", A_BUYMP, 1, 1, 0},
+    {"end", A_END, 0, 0, 0},
+    {"bullrush", A_BULLRUSH, 1, 1, 0},
+    {"attack", A_ATTACK, 2, 2, 0},
+    {"throw", A_THROW, 2, 2, 0},
+    {"use", A_USE, 1, 2, 0},
+    {"exchange", A_EXCHANGE, 0, 0, 0},
+    {"drop", A_DROP, 2, 2, 0},
+    {"pass", A_PASS, 2, 2, 0},
+    {"pick", A_PICK, 1, 1, 0},
+    {"search", A_SEARCH, 1, 1, 0},
+    {"take", A_TAKE, 1, 1, 0},
+    {"task", A_TASK, 2, 3, 0},
+    {"takeflag", A_TAKEFLAG, 1, 1, 0},
+    {"plant", A_PLANT, 0, 0, 0},
+    {"placeflag", A_PLACEFLAG, 1, 1, 0},
+    {"shrug", A_SHRUG, 1, 1, 0},
+    {"counter", A_COUNTER, 1, 1, 0},
+    {"nocounter", A_NOCOUNTER, 0, 0, 0},
+    {NULL, 0, 0, 0, 0},
 };
+
+static const char *verb_name(int op)
+{
+    assert(verbs[op - 1].op == op);
+    return verbs[op - 1].name;
+}
 
 /* --- instances -------------------------------------------------------------------- */
 
@@ -192,7 +203,7 @@ int tan_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t 
     int slot = item_arg(op);
     if (slot >= 0 && !((op == A_DROP || op == A_PASS) && z))
         put_item(c, s, a, slot ? y : x, item, sizeof item);
-    const char *v = verbs[op];
+    const char *v = verb_name(op);
     int k;
     switch (op) {
     case A_RECRUIT: k = snprintf(buf, n, "%s %s", v, x < c->nchars ? c->chr[x].id : "?"); break;
@@ -236,30 +247,6 @@ int tan_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t 
 }
 
 /* --- parse ------------------------------------------------------------------------------ */
-
-#define MAX_WORDS 8
-
-typedef struct words {
-    int n;
-    char w[MAX_WORDS][48];
-} words;
-
-static int split(const char *text, words *W)
-{
-    W->n = 0;
-    for (const char *p = text;;) {
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (!*p)
-            return 0;
-        size_t len = strcspn(p, " \t");
-        if (W->n == MAX_WORDS || len >= sizeof W->w[0])
-            return -1;
-        memcpy(W->w[W->n], p, len);
-        W->w[W->n++][len] = 0;
-        p += len;
-    }
-}
 
 #define BAD(...) tt_fail(err, TT_EPARSE, NULL, __VA_ARGS__)
 
@@ -339,17 +326,6 @@ static int parse_number(const char *w, int lo, int hi, int *out)
     return 0;
 }
 
-/* How many words each verb takes: fewest and most. */
-static const uint8_t nargs[A_OP_COUNT][2] = {
-    [A_RECRUIT] = {1, 1},  [A_PACK] = {2, 2},     [A_CUSTOM] = {1, 1},   [A_ENTRY] = {1, 1},
-    [A_DISCARD] = {1, 1},  [A_PLACE] = {2, 2},    [A_FLAG] = {1, 1},     [A_REINFORCE] = {2, 2},
-    [A_FIRST] = {1, 1},    [A_ACTIVATE] = {1, 1}, [A_MOVE] = {1, 1},     [A_BUYMP] = {1, 1},
-    [A_BULLRUSH] = {1, 1}, [A_ATTACK] = {2, 2},   [A_THROW] = {2, 2},    [A_USE] = {1, 2},
-    [A_DROP] = {2, 2},     [A_PASS] = {2, 2},     [A_PICK] = {1, 1},     [A_SEARCH] = {1, 1},
-    [A_TAKE] = {1, 1},     [A_TASK] = {2, 3},     [A_TAKEFLAG] = {1, 1}, [A_PLACEFLAG] = {1, 1},
-    [A_SHRUG] = {1, 1},    [A_COUNTER] = {1, 1},
-};
-
 static int want_circle(const tan_content *c, const char *w, int *out, tt_error *err)
 {
     *out = find_circle(c, w);
@@ -374,7 +350,7 @@ static int carried_flag_index(const tan_state *s)
     return -1;
 }
 
-static int parse_args(const tan_content *c, const tan_state *s, int op, const words *W,
+static int parse_args(const tan_content *c, const tan_state *s, int op, const tt_words *W,
                       tt_action *out, tt_error *err)
 {
     int x = 0, y = 0, z = 0, rc = TT_OK;
@@ -479,19 +455,11 @@ int tan_parse(const tt_game *g, const void *st, const char *text, tt_action *out
 {
     const tan_content *c = tan_content_of(g);
     const tan_state *s = st;
-    words W;
-    if (split(text, &W) || W.n == 0)
-        return BAD("'%s' is not an action", text);
-    int op = 1;
-    while (op < A_OP_COUNT && strcasecmp(verbs[op], W.w[0]) != 0)
-        op++;
-    if (op == A_OP_COUNT)
-        return BAD("unknown action '%s'", W.w[0]);
-    int args = W.n - 1;
-    if (args < nargs[op][0] || args > nargs[op][1])
-        return BAD("'%s' takes %d word%s after it", verbs[op], nargs[op][1],
-                   nargs[op][1] == 1 ? "" : "s");
-    return parse_args(c, s, op, &W, out, err);
+    tt_words W;
+    const tt_verb *v;
+    if (tt_words_split(text, &W, err) || tt_verb_find(verbs, &W, &v, err))
+        return TT_EPARSE;
+    return parse_args(c, s, v->op, &W, out, err);
 }
 
 /* --- shortcuts ------------------------------------------------------------------------- */
@@ -510,8 +478,8 @@ int tan_expand(const tt_game *g, const void *st, const char *text, char *out, si
 {
     const tan_content *c = tan_content_of(g);
     const tan_state *s = st;
-    words W;
-    if (strchr(text, '=') || split(text, &W) || W.n < 2)
+    tt_words W;
+    if (strchr(text, '=') || tt_words_split(text, &W, NULL) || W.n < 2)
         return TT_EXPAND_GENERIC; /* key=value compounds are the core's */
     size_t at = 0;
     if ((strcmp(W.w[0], "pack") == 0 || strcmp(W.w[0], "reinforce") == 0) && W.n > 3 &&
