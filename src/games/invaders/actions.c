@@ -578,6 +578,8 @@ static void do_cancel(const inv_content *c, inv_state *s, int player, int def, t
     tt_stack_pop(&s->stack);
     int inst = take_from_hand(c, s, player, def);
     const inv_card *card = &c->card[def];
+    assert(tt_round_holder(&s->window) == player);
+    tt_round_play(&s->window); /* INV-5.10 step 2: the window passes to the opponent */
     inv_link *l = &s->chain[s->nchain++];
     assert(s->nchain <= INV_MAX_CHAIN);
     l->card = (uint8_t)inst;
@@ -641,8 +643,12 @@ static void do_decision(const inv_content *c, inv_state *s, tt_frame *f, int op,
         int window = f->kind == F_WINDOW;
         tt_emit(ev, E_DECLINE, f->player, TT_SEEN_ALL, window, 0, 0, 0);
         tt_stack_pop(&s->stack);
-        if (window)
+        if (window) {
+            int closed = tt_round_pass(&s->window); /* two players: one pass closes */
+            assert(closed);
+            (void)closed;
             inv_close_chain(c, s, ev);
+        }
         break;
     }
     case A_STRATEGY: /* the attack window stays below, for further strategies */

@@ -4,12 +4,16 @@
  * inv_run drives the state forward until a player must decide or the game is
  * over: it works the frames on the pending-decision stack and, when the stack is
  * empty, steps the turn. Work frames resume where they stopped, so an effect
- * list can pause for a shield prompt and carry on after the answer. This runs in
+ * list can pause for a shield prompt and carry on after the answer. The cancel
+ * window is a priority round (core/round.h): the played card and each cancel
+ * card are its plays, TT_ROUND_NOT_LAST keeps a player from cancelling his own
+ * card, and a player not asked (INV-5.18) passes automatically. This runs in
  * every playout: no allocation, no strings; events only when asked for. */
 #include <string.h>
 
 #include "core/events.h"
 #include "core/pile.h"
+#include "core/round.h"
 #include "games/invaders/invaders.h"
 
 #define OPP(side) (1 - (side))
@@ -241,13 +245,28 @@ void inv_close_chain(const inv_content *c, inv_state *s, tt_events *ev)
     }
 }
 
-/* After a card (original or cancel) is paid for: the next window, or the end. */
-static void open_window(const inv_content *c, inv_state *s, int last_player, tt_events *ev)
+/* tt_round_poll's question: is player asked whether he cancels? */
+typedef struct window_ask {
+    const inv_content *c;
+    const inv_state *s;
+} window_ask;
+
+static int asked(const void *ctx, int player)
 {
-    if (inv_window_needed(c, s, OPP(last_player)))
-        tt_stack_push(&s->stack, F_WINDOW, (uint8_t)OPP(last_player));
-    else
+    const window_ask *w = ctx;
+    return inv_window_needed(w->c, w->s, player);
+}
+
+/* After a card (original or cancel) is paid for: the window of the player
+ * holding priority, or — when he is not asked (INV-5.18), which passes for him
+ * and closes the round — the end of the chain. */
+static void poll_window(const inv_content *c, inv_state *s, tt_events *ev)
+{
+    window_ask w = {c, s};
+    if (tt_round_poll(&s->window, asked, &w))
         inv_close_chain(c, s, ev);
+    else
+        tt_stack_push(&s->stack, F_WINDOW, (uint8_t)tt_round_holder(&s->window));
 }
 
 static void work_link(const inv_content *c, inv_state *s, tt_frame *f, tt_events *ev)
@@ -269,7 +288,7 @@ static void work_link(const inv_content *c, inv_state *s, tt_frame *f, tt_events
     int player = l->player;
     tt_stack_pop(&s->stack);
     pay_drain(c, s, player, drain, ev);
-    open_window(c, s, player, ev);
+    poll_window(c, s, ev);
 }
 
 /* --- activations ----------------------------------------------------------------- */
@@ -310,7 +329,11 @@ static void commit(const inv_content *c, inv_state *s, tt_frame *f, tt_events *e
     inv_decl *d = &s->decl;
     f->a = P_RESOLVE;
     if (d->kind == ACT_PLAY) {
-        open_window(c, s, d->player, ev);
+        /* INV-5.10: the played card is the round's first play, so its player
+         * is never asked to cancel it and priority passes to the opponent */
+        tt_round_open(&s->window, 2, d->player, 0, TT_ROUND_NOT_LAST, F_WINDOW);
+        tt_round_play(&s->window);
+        poll_window(c, s, ev);
     } else if (d->kind == ACT_OPS || d->kind == ACT_MOVE_HERO) {
         move_unit(c, s, d->source, d->zone, d->sacrifice, ev);
         f->a = P_FINISH;

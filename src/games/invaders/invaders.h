@@ -31,6 +31,7 @@
 
 #include "core/diag.h"
 #include "core/rng.h"
+#include "core/round.h"
 #include "core/rules.h"
 #include "core/stack.h"
 
@@ -50,7 +51,6 @@
 #define INV_MAX_TRIG 12
 #define INV_MAX_ACTIONS 256
 #define INV_TURN_CAP 1000  /* INV-8.5 */
-#define INV_STACK_DEPTH 24 /* pending decisions: a chain of cancels is the deepest */
 #define INV_STACK_DEPTH 24 /* pending decisions: a chain of cancels is the deepest */
 
 #define INV_NONE 0xFF  /* no card / zone / choice */
@@ -231,6 +231,10 @@ typedef struct inv_state {
     uint16_t trig[INV_MAX_TRIG], ntrig; /* START_OF_TURN units still to resolve (a pile) */
 
     inv_decl decl;
+    /* the cancel window (INV-5.10): a priority round of the two sides, the
+     * played card its first play and each cancel card the next; open while
+     * the chain is built, closed (core/round.h) otherwise */
+    tt_round window;
     inv_link chain[INV_MAX_CHAIN];
     uint8_t nchain;
     TT_STACK(INV_STACK_DEPTH) stack;

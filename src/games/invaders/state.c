@@ -138,6 +138,7 @@ void inv_reset(const inv_content *c, inv_state *s)
     s->plot = c->plot_start;     /* INV-3.3 */
     s->supply = c->token_supply; /* INV-3.2 */
     s->hero = INV_NONE;
+    s->window.at = s->window.last = TT_ROUND_NONE; /* no cancel window open */
     s->draw_count[0] = s->draw_count[1] = c->draw_per_turn;
     for (int i = 0; i < c->ninst; i++) { /* INV-3.5 */
         int d = c->inst_deck[i];
@@ -235,6 +236,13 @@ int inv_sanity(const tt_game *g, const void *st, tt_error *err)
     int placing = 0;
     for (int i = 0; i < s->stack.n; i++)
         placing |= s->stack.f[i].kind == F_PLACE_HERO;
+    const tt_frame *top = s->stack.n ? &s->stack.f[s->stack.n - 1] : NULL;
+    if (top && top->kind == F_WINDOW) { /* INV-5.10: asked is the opponent of the card below */
+        int below = s->nchain ? s->chain[s->nchain - 1].player : s->decl.player;
+        if (tt_round_holder(&s->window) != top->player || s->window.last != below ||
+            top->player == below)
+            return INSANE("the cancel window disagrees with its round");
+    }
     int none_left = s->hero == INV_NONE && s->nhero_deck == 0 && !c->heroes_exhausted_loses;
     if (s->step != S_GAME_OVER && !placing && !none_left && (heroes != 1 || s->hero == INV_NONE))
         return INSANE("Mankind has %d heroes in play (INV-5.22)", heroes);
