@@ -106,9 +106,7 @@ void inv_move_plot(const inv_content *c, inv_state *s, int delta, tt_events *ev)
 /* Draws one card for side (the caller made sure the deck is not empty). */
 void inv_draw(inv_state *s, int side, tt_events *ev)
 {
-    int card = tt_pile_pop(s->deck[side], &s->ndeck[side]);
-    tt_pile_push(s->hand[side], &s->nhand[side], INV_MAX_DECK, (uint16_t)card);
-    s->loc[card] = L_HAND;
+    int card = inv_pile_move(s, side, L_DECK, s->npile[side][L_DECK] - 1, L_HAND);
     tt_emit(ev, E_DRAW, side, TT_SEEN(side), card, 0, 0, 0);
 }
 
@@ -208,25 +206,26 @@ const inv_ability *inv_decl_ability(const inv_content *c, const inv_state *s, in
 
 /* --- costs, the cancel window and the chain (INV-5.3–5.10) ----------------------- */
 
-static void pay_drain(const inv_content *c, inv_state *s, int side, int n, tt_events *ev)
+static void pay_drain(inv_state *s, int side, int n, tt_events *ev)
 {
     for (int i = 0; i < n; i++) { /* INV-5.6: never inflicted, never a loss */
-        int card = tt_pile_pop(s->deck[side], &s->ndeck[side]);
-        inv_to_discard(c, s, card);
+        int card = inv_pile_move(s, side, L_DECK, s->npile[side][L_DECK] - 1, L_DISCARD);
         tt_emit(ev, E_PAY_DRAIN, side, TT_SEEN_ALL, card, 0, 0, 0);
     }
 }
 
 int inv_window_needed(const inv_content *c, const inv_state *s, int player)
 {
-    if (s->nhand[player] == 0)
+    if (s->npile[player][L_HAND] == 0)
         return 0;
     if (!c->auto_decline)
         return 1; /* INV-5.18: opened even with nothing to cancel with */
-    for (int i = 0; i < s->nhand[player]; i++) {
-        const inv_card *card = inv_def(c, s->hand[player][i]);
-        if (card->cancel && inv_payable(c, s, player, s->nhand[player] - 1, card->cost.discard,
-                                        card->cost.drain, inv_can_reduce(s, player)))
+    const uint16_t *hand = inv_pile(s, player, L_HAND);
+    for (int i = 0; i < s->npile[player][L_HAND]; i++) {
+        const inv_card *card = inv_def(c, hand[i]);
+        if (card->cancel &&
+            inv_payable(c, s, player, s->npile[player][L_HAND] - 1, card->cost.discard,
+                        card->cost.drain, inv_can_reduce(s, player)))
             return 1;
     }
     return 0;
@@ -287,7 +286,7 @@ static void work_link(const inv_content *c, inv_state *s, tt_frame *f, tt_events
     int drain = card->cost.drain - (l->reduce == 2);
     int player = l->player;
     tt_stack_pop(&s->stack);
-    pay_drain(c, s, player, drain, ev);
+    pay_drain(s, player, drain, ev);
     poll_window(c, s, ev);
 }
 
@@ -371,7 +370,7 @@ static void work_activation(const inv_content *c, inv_state *s, tt_frame *f, tt_
             tt_stack_push(&s->stack, F_PAY_DISCARD, d->player);
             return;
         }
-        pay_drain(c, s, d->player, d->drain, ev);
+        pay_drain(s, d->player, d->drain, ev);
         if (d->kind == ACT_USE)
             pay_use_costs(c, s, ev);
         f->a = P_COMMIT;
@@ -417,7 +416,7 @@ static void for_who(inv_state *s, const inv_effect *e, int ctrl, int what)
         } else if (what == OP_DRAW) {
             push_draw(s, side, e->n, side != ctrl);
         } else {
-            int k = e->n < s->nhand[side] ? e->n : s->nhand[side]; /* INV-5.27 */
+            int k = e->n < s->npile[side][L_HAND] ? e->n : s->npile[side][L_HAND]; /* INV-5.27 */
             if (k)
                 tt_stack_push(&s->stack, F_DISCARD_HAND, (uint8_t)side)->a = (uint8_t)k;
         }
@@ -590,12 +589,11 @@ static void work_drain(const inv_content *c, inv_state *s, tt_frame *f, tt_event
     int n = f->b, inflicted = f->c, moved = 0;
     tt_stack_pop(&s->stack);
     for (int i = 0; i < n; i++) {
-        if (s->ndeck[side] == 0) {
+        if (s->npile[side][L_DECK] == 0) {
             s->fail |= (uint8_t)(1 << side); /* a failed required drain */
             break;
         }
-        int card = tt_pile_pop(s->deck[side], &s->ndeck[side]);
-        inv_to_discard(c, s, card);
+        int card = inv_pile_move(s, side, L_DECK, s->npile[side][L_DECK] - 1, L_DISCARD);
         moved++;
         tt_emit(ev, E_DRAIN, side, TT_SEEN_ALL, card, inflicted, 0, 0);
     }
@@ -611,7 +609,7 @@ static void work_draw(const inv_content *c, inv_state *s, tt_frame *f, tt_events
     int n = f->b;
     tt_stack_pop(&s->stack);
     for (int i = 0; i < n; i++) {
-        if (s->ndeck[side] == 0) {
+        if (s->npile[side][L_DECK] == 0) {
             s->fail |= (uint8_t)(1 << side); /* a failed required draw */
             break;
         }
@@ -705,7 +703,7 @@ static void draw_step(const inv_content *c, inv_state *s, tt_events *ev)
 {
     int side = s->active;
     for (int i = 0; i < s->draw_count[side]; i++) { /* INV-4.4: no shields here */
-        if (s->ndeck[side] == 0) {
+        if (s->npile[side][L_DECK] == 0) {
             s->fail |= (uint8_t)(1 << side);
             break;
         }
