@@ -3,7 +3,10 @@
  *
  * Every card instance is in exactly one place, and loc[] says which: the piles
  * and columns are the truth for order, loc[] the index for lookups. The sanity
- * checker proves the two agree after every apply in tests. */
+ * checker proves the two agree after every apply in tests. A side's deck, hand
+ * and discard pile share one array (core/pile.h, tt_piles_…), in that order:
+ * the deck starts the side's array, so shuffles and rigging work on it as on a
+ * pile of its own, and a hidden hand lies right after it. */
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
