@@ -109,7 +109,9 @@ static int take_from_deck(fx *f, int def)
             continue;
         if (inv_loc(s, i) == L_DECK) {
             int side = inv_owner(c, i);
-            assert_true(tt_pile_remove(s->deck[side], &s->ndeck[side], (uint16_t)i));
+            int k = tt_pile_find(inv_pile(s, side, L_DECK), s->npile[side][L_DECK], (uint16_t)i);
+            assert_true(k >= 0);
+            tt_piles_remove_at(inv_cards(s, side), s->npile[side], INV_NPILES, L_DECK, k);
             return i;
         }
         if (inv_loc(s, i) == L_HERO_DECK) {
@@ -128,7 +130,8 @@ int fx_hand(fx *f, const char *card_id)
         fail_msg("heroes never go to a hand (INV-9.12)");
     int i = take_from_deck(f, def);
     int side = inv_owner(f->c, i);
-    tt_pile_push(f->s->hand[side], &f->s->nhand[side], INV_MAX_DECK, (uint16_t)i);
+    tt_piles_insert_at(inv_cards(f->s, side), f->s->npile[side], INV_NPILES, inv_cards_cap(side),
+                       L_HAND, f->s->npile[side][L_HAND], (uint16_t)i);
     f->s->loc[i] = L_HAND;
     return i;
 }
@@ -180,9 +183,7 @@ void fx_hero_deck(fx *f, const char *hero_ids)
     for (int i = 0; i < c->ninst; i++) {
         if (inv_loc(s, i) != L_HERO_DECK || tt_pile_find(want, nwant, (uint16_t)i) >= 0)
             continue;
-        tt_pile_push(s->discard[INV_MANKIND], &s->ndiscard[INV_MANKIND],
-                     INV_MAX_DECK + INV_MAX_HEROES, (uint16_t)i);
-        s->loc[i] = L_DISCARD;
+        inv_to_discard(c, s, i);
     }
     s->nhero_deck = 0;
     for (int k = nwant - 1; k >= 0; k--) /* top = last: the first named on top */
@@ -192,15 +193,11 @@ void fx_hero_deck(fx *f, const char *hero_ids)
 void fx_deck_size(fx *f, int side, int n)
 {
     inv_state *s = f->s;
-    if (s->ndeck[side] < n)
-        fail_msg("the %s deck holds %d cards, fewer than %d", inv_side_name(side), s->ndeck[side],
-                 n);
-    while (s->ndeck[side] > n) {
-        int card = s->deck[side][0]; /* the bottom card: the top stays the same */
-        tt_pile_remove_at(s->deck[side], &s->ndeck[side], 0);
-        tt_pile_push(s->discard[side], &s->ndiscard[side], INV_MAX_DECK + INV_MAX_HEROES,
-                     (uint16_t)card);
-        s->loc[card] = L_DISCARD;
+    if (s->npile[side][L_DECK] < n)
+        fail_msg("the %s deck holds %d cards, fewer than %d", inv_side_name(side),
+                 s->npile[side][L_DECK], n);
+    while (s->npile[side][L_DECK] > n) {
+        inv_pile_move(s, side, L_DECK, 0, L_DISCARD); /* the bottom card: the top stays */
     }
 }
 
@@ -256,23 +253,24 @@ int fx_in_zone(const fx *f, int inst, const char *zone)
 int fx_in_hand(const fx *f, int side, int inst)
 {
     return inv_loc(f->s, inst) == L_HAND &&
-           tt_pile_find(f->s->hand[side], f->s->nhand[side], (uint16_t)inst) >= 0;
+           tt_pile_find(inv_pile(f->s, side, L_HAND), f->s->npile[side][L_HAND], (uint16_t)inst) >=
+               0;
 }
 
 int fx_discard_top(const fx *f, int side, int k)
 {
-    int n = f->s->ndiscard[side];
+    int n = f->s->npile[side][L_DISCARD];
     if (k >= n)
         fail_msg("the %s discard pile holds only %d cards", inv_side_name(side), n);
-    return f->s->discard[side][n - 1 - k];
+    return inv_pile(f->s, side, L_DISCARD)[n - 1 - k];
 }
 
 int fx_deck_top(const fx *f, int side, int k)
 {
-    int n = f->s->ndeck[side];
+    int n = f->s->npile[side][L_DECK];
     if (k >= n)
         fail_msg("the %s deck holds only %d cards", inv_side_name(side), n);
-    return f->s->deck[side][n - 1 - k];
+    return inv_pile(f->s, side, L_DECK)[n - 1 - k];
 }
 
 int fx_power(const fx *f, int inst)

@@ -3,7 +3,8 @@
  *
  * Piles: 16-bit ids; index 0 is the bottom, n-1 the top; removal keeps the
  * order of the rest (discard piles and hands are shown in order), and so does
- * stacking the top (rig). Pools: take and put never
+ * stacking the top (rig). Piles sharing one array lie in order, each after
+ * the one before, and a move shifts only the cards between. Pools: take and put never
  * leave 0..cap. Stack: last in, first out; a pushed frame starts clean. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -307,6 +308,89 @@ static void test_stack_holds_its_capacity(void **state)
     assert_int_equal(s.n, 0);
 }
 
+/* --- piles sharing one array ---------------------------------------------------- */
+
+enum { DECK, HAND, DISCARD, NPILES };
+
+/* A deck of 5 (10 at the bottom … 14 at the top), a hand of 2 (20, 21) and a
+ * discard pile of 1 (30), in one array of room CAP. */
+static void deal(u16 *cards, u16 *n)
+{
+    u16 init[] = {10, 11, 12, 13, 14, 20, 21, 30};
+    memcpy(cards, init, sizeof init);
+    n[DECK] = 5, n[HAND] = 2, n[DISCARD] = 1;
+}
+
+static void test_piles_start_after_the_piles_before(void **state)
+{
+    (void)state;
+    u16 cards[CAP], n[NPILES];
+    deal(cards, n);
+    assert_int_equal(tt_piles_start(n, DECK), 0);
+    assert_int_equal(tt_piles_start(n, HAND), 5);
+    assert_int_equal(tt_piles_start(n, DISCARD), 7);
+    assert_int_equal(tt_piles_start(n, NPILES), 8);
+    n[HAND] = 0; /* an empty pile takes no room: the next starts where it would */
+    assert_int_equal(tt_piles_start(n, DISCARD), 5);
+}
+
+static void test_piles_move_to_the_next_top_shifts_that_pile_only(void **state)
+{
+    (void)state;
+    u16 cards[CAP], n[NPILES];
+    deal(cards, n);
+    /* a draw: the deck's top to the hand's top */
+    assert_int_equal(tt_piles_move(cards, n, DECK, n[DECK] - 1, HAND, n[HAND]), 14);
+    assert_pile_equal(n, 3, 4, 3, 1);
+    assert_pile_equal(cards, 8, 10, 11, 12, 13, 20, 21, 14, 30);
+}
+
+static void test_piles_move_down_or_up_keeps_every_other_order(void **state)
+{
+    (void)state;
+    u16 cards[CAP], n[NPILES];
+    deal(cards, n);
+    /* the hand's bottom card to the top of the discard pile */
+    assert_int_equal(tt_piles_move(cards, n, HAND, 0, DISCARD, n[DISCARD]), 20);
+    assert_pile_equal(n, 3, 5, 1, 2);
+    assert_pile_equal(cards, 8, 10, 11, 12, 13, 14, 21, 30, 20);
+    /* the discard pile's bottom card to the bottom of the deck */
+    assert_int_equal(tt_piles_move(cards, n, DISCARD, 0, DECK, 0), 30);
+    assert_pile_equal(n, 3, 6, 1, 1);
+    assert_pile_equal(cards, 8, 30, 10, 11, 12, 13, 14, 21, 20);
+    /* within one pile: the deck's bottom card to its top */
+    assert_int_equal(tt_piles_move(cards, n, DECK, 0, DECK, n[DECK] - 1), 30);
+    assert_pile_equal(n, 3, 6, 1, 1);
+    assert_pile_equal(cards, 8, 10, 11, 12, 13, 14, 30, 21, 20);
+}
+
+static void test_piles_insert_and_remove_shift_the_cards_above(void **state)
+{
+    (void)state;
+    u16 cards[CAP], n[NPILES];
+    deal(cards, n);
+    assert_int_equal(tt_piles_remove_at(cards, n, NPILES, DECK, 1), 11);
+    assert_pile_equal(n, 3, 4, 2, 1);
+    assert_pile_equal(cards, 7, 10, 12, 13, 14, 20, 21, 30);
+    tt_piles_insert_at(cards, n, NPILES, CAP, HAND, 1, 600); /* ids beyond a byte */
+    assert_pile_equal(n, 3, 4, 3, 1);
+    assert_pile_equal(cards, 8, 10, 12, 13, 14, 20, 600, 21, 30);
+    assert_int_equal(tt_piles_remove_at(cards, n, NPILES, DISCARD, 0), 30);
+    tt_piles_insert_at(cards, n, NPILES, CAP, DISCARD, 0, 31); /* the last pile's top: no shift */
+    assert_pile_equal(cards, 8, 10, 12, 13, 14, 20, 600, 21, 31);
+}
+
+/* The array is shared, so the piles together fill it, whichever holds what. */
+static void test_piles_fill_their_array_together(void **state)
+{
+    (void)state;
+    u16 cards[CAP], n[NPILES] = {0, 0, 0};
+    for (int k = 0; k < CAP; k++)
+        tt_piles_insert_at(cards, n, NPILES, CAP, k % NPILES, 0, (u16)k);
+    assert_pile_equal(n, 3, 3, 3, 2);
+    assert_pile_equal(cards, CAP, 6, 3, 0, 7, 4, 1, 5, 2);
+}
+
 /* Flat states compare by bytes: a frame has no padding, a stack none inside. */
 static void test_stack_is_flat(void **state)
 {
@@ -331,6 +415,11 @@ int main(void)
         cmocka_unit_test(test_pile_stack_top_of_the_top_or_of_nothing_changes_nothing),
         cmocka_unit_test(test_pile_stack_top_takes_the_topmost_copies),
         cmocka_unit_test(test_pile_stack_top_of_a_missing_card_changes_nothing),
+        cmocka_unit_test(test_piles_start_after_the_piles_before),
+        cmocka_unit_test(test_piles_move_to_the_next_top_shifts_that_pile_only),
+        cmocka_unit_test(test_piles_move_down_or_up_keeps_every_other_order),
+        cmocka_unit_test(test_piles_insert_and_remove_shift_the_cards_above),
+        cmocka_unit_test(test_piles_fill_their_array_together),
         cmocka_unit_test(test_pool_take_gives_what_is_left),
         cmocka_unit_test(test_pool_take_of_nothing_or_less_takes_nothing),
         cmocka_unit_test(test_pool_put_stops_at_its_size),

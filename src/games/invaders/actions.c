@@ -50,13 +50,13 @@ static int check_play(const inv_content *c, const inv_state *s, int def, tt_erro
     const inv_card *card = &c->card[def];
     if (card->cancel)
         return TT_REFUSE("INV-5.10", NULL, "%s can only be played in a cancel window", card->name);
-    if (!inv_payable(c, s, side, s->nhand[side] - 1, card->cost.discard, card->cost.drain,
+    if (!inv_payable(c, s, side, s->npile[side][L_HAND] - 1, card->cost.discard, card->cost.drain,
                      inv_can_reduce(s, side))) {
-        if (s->nhand[side] - 1 < card->cost.discard - inv_can_reduce(s, side))
+        if (s->npile[side][L_HAND] - 1 < card->cost.discard - inv_can_reduce(s, side))
             return TT_REFUSE("INV-5.5", NULL, "%s costs discard %d and you hold %d other cards",
-                             card->name, card->cost.discard, s->nhand[side] - 1);
+                             card->name, card->cost.discard, s->npile[side][L_HAND] - 1);
         return TT_REFUSE("INV-5.6", NULL, "%s costs drain %d and your deck has %d cards",
-                         card->name, card->cost.drain, s->ndeck[side]);
+                         card->name, card->cost.drain, s->npile[side][L_DECK]);
     }
     if (!card->is_unit)
         return TT_OK;
@@ -78,12 +78,12 @@ static int check_use(const inv_content *c, const inv_state *s, int u, tt_error *
     if (s->iflags[u] & IF_USED)
         return TT_REFUSE("INV-5.12", NULL, "%s was already used this turn", card->name);
     const inv_cost *k = &card->ab[(int)card->activated].cost;
-    if (s->nhand[side] < k->discard)
+    if (s->npile[side][L_HAND] < k->discard)
         return TT_REFUSE("INV-2.18", NULL, "using %s costs discard %d and you hold %d cards",
-                         card->name, k->discard, s->nhand[side]);
-    if (s->ndeck[side] < k->drain)
+                         card->name, k->discard, s->npile[side][L_HAND]);
+    if (s->npile[side][L_DECK] < k->drain)
         return TT_REFUSE("INV-2.18", NULL, "using %s costs drain %d and your deck has %d cards",
-                         card->name, k->drain, s->ndeck[side]);
+                         card->name, k->drain, s->npile[side][L_DECK]);
     if (s->counters[u] < k->remove_counters)
         return TT_REFUSE("INV-9.23", NULL, "%s holds %d counters, %d are needed", card->name,
                          s->counters[u], k->remove_counters);
@@ -128,7 +128,8 @@ static int check_ops(const inv_content *c, const inv_state *s, int u, tt_error *
                          s->ops_uses, s->ops_uses == 1 ? "" : "s");
     if (u >= c->ninst || inv_loc(s, u) != L_SLOT || inv_owner(c, u) != INV_MANKIND)
         return TT_REFUSE("INV-5.16", NULL, "the Ops Centre moves one of Mankind's units in play");
-    if (s->nhand[INV_MANKIND] < c->ops_cost.discard || s->ndeck[INV_MANKIND] < c->ops_cost.drain)
+    if (s->npile[INV_MANKIND][L_HAND] < c->ops_cost.discard ||
+        s->npile[INV_MANKIND][L_DECK] < c->ops_cost.drain)
         return TT_REFUSE("INV-2.24", NULL, "you cannot pay the Ops Centre's cost");
     if (!any_move_dest(c, s, u, c->ops_any))
         return TT_REFUSE("INV-5.23", NULL, "%s has no zone to move to", inv_def(c, u)->name);
@@ -163,7 +164,7 @@ static int check_main(const inv_content *c, const inv_state *s, int op, int arg,
             return TT_REFUSE("INV-5.15", NULL, "only the Invader has the plot action");
         if (s->plot_used)
             return TT_REFUSE("INV-5.15", NULL, "the plot action was already used this turn");
-        if (s->ndeck[INV_INVADER] == 0)
+        if (s->npile[INV_INVADER][L_DECK] == 0)
             return TT_REFUSE("INV-9.16", NULL, "your deck is empty");
         return TT_OK;
     case A_OPS: return check_ops(c, s, arg, err);
@@ -232,16 +233,16 @@ static int check_reduce(const inv_content *c, const inv_state *s, int player, co
                         int r, tt_error *err)
 {
     (void)c;
-    int discard = card->cost.discard, drain = card->cost.drain, hand = s->nhand[player];
+    int discard = card->cost.discard, drain = card->cost.drain, hand = s->npile[player][L_HAND];
     if (r > 2 || (r == 1 && !discard) || (r == 2 && !drain))
         return TT_REFUSE("INV-5.15", NULL,
                          "the reduction lowers the discard or the drain cost, if it is not 0");
     if (hand < discard - (r == 1))
         return TT_REFUSE("INV-5.5", NULL, "%s would cost discard %d and you hold %d other cards",
                          card->name, discard - (r == 1), hand);
-    if (s->ndeck[player] < drain - (r == 2))
+    if (s->npile[player][L_DECK] < drain - (r == 2))
         return TT_REFUSE("INV-5.6", NULL, "%s would cost drain %d and your deck has %d cards",
-                         card->name, drain - (r == 2), s->ndeck[player]);
+                         card->name, drain - (r == 2), s->npile[player][L_DECK]);
     return TT_OK;
 }
 
@@ -298,8 +299,8 @@ static int check_cancel(const inv_content *c, const inv_state *s, int player, in
     const inv_card *card = &c->card[def];
     if (!card->cancel)
         return TT_REFUSE("INV-5.10", NULL, "%s cannot cancel", card->name);
-    if (!inv_payable(c, s, player, s->nhand[player] - 1, card->cost.discard, card->cost.drain,
-                     inv_can_reduce(s, player)))
+    if (!inv_payable(c, s, player, s->npile[player][L_HAND] - 1, card->cost.discard,
+                     card->cost.drain, inv_can_reduce(s, player)))
         return TT_REFUSE("INV-5.4", NULL, "you cannot pay %s's cost", card->name);
     return TT_OK;
 }
@@ -421,8 +422,9 @@ static void offer_units(lister *L, int op)
 static void offer_hand(lister *L, int side, int op)
 {
     uint8_t seen[INV_MAX_DEFS] = {0};
-    for (int i = 0; i < L->s->nhand[side]; i++) {
-        int def = L->c->inst_def[L->s->hand[side][i]];
+    const uint16_t *hand = inv_pile(L->s, side, L_HAND);
+    for (int i = 0; i < L->s->npile[side][L_HAND]; i++) {
+        int def = L->c->inst_def[hand[i]];
         if (!seen[def]++)
             offer(L, op, def);
     }
@@ -494,8 +496,11 @@ int inv_legal(const tt_game *g, const void *st, tt_action *out)
 
 static int take_from_hand(const inv_content *c, inv_state *s, int side, int def)
 {
-    int inst = inv_hand_find(c, s, side, def);
-    tt_pile_remove(s->hand[side], &s->nhand[side], (uint16_t)inst);
+    const uint16_t *hand = inv_pile(s, side, L_HAND);
+    int i = 0;
+    while (c->inst_def[hand[i]] != def) /* the first copy in hand order; check() found one */
+        i++;
+    int inst = tt_piles_remove_at(inv_cards(s, side), s->npile[side], INV_NPILES, L_HAND, i);
     s->loc[inst] = L_LIMBO;
     return inst;
 }
@@ -575,7 +580,7 @@ static void do_discard(const inv_content *c, inv_state *s, tt_frame *f, int def,
         return;
     }
     tt_emit(ev, E_DISCARD, side, TT_SEEN_ALL, inst, 0, 0, 0);
-    if (--f->a == 0 || s->nhand[side] == 0)
+    if (--f->a == 0 || s->npile[side][L_HAND] == 0)
         tt_stack_pop(&s->stack);
 }
 
@@ -584,6 +589,8 @@ static void do_cancel(const inv_content *c, inv_state *s, int player, int def, t
     tt_stack_pop(&s->stack);
     int inst = take_from_hand(c, s, player, def);
     const inv_card *card = &c->card[def];
+    assert(tt_round_holder(&s->window) == player);
+    tt_round_play(&s->window); /* INV-5.10 step 2: the window passes to the opponent */
     inv_link *l = &s->chain[s->nchain++];
     assert(s->nchain <= INV_MAX_CHAIN);
     l->card = (uint8_t)inst;
@@ -647,8 +654,12 @@ static void do_decision(const inv_content *c, inv_state *s, tt_frame *f, int op,
         int window = f->kind == F_WINDOW;
         tt_emit(ev, E_DECLINE, f->player, TT_SEEN_ALL, window, 0, 0, 0);
         tt_stack_pop(&s->stack);
-        if (window)
+        if (window) {
+            int closed = tt_round_pass(&s->window); /* two players: one pass closes */
+            assert(closed);
+            (void)closed;
             inv_close_chain(c, s, ev);
+        }
         break;
     }
     case A_STRATEGY: /* the attack window stays below, for further strategies */

@@ -23,7 +23,7 @@ static int reduce_ok(const inv_state *s, int side, int hand, int discard, int dr
         return 0;
     if (r == 2 && drain == 0)
         return 0;
-    return hand >= discard - (r == 1) && s->ndeck[side] >= drain - (r == 2);
+    return hand >= discard - (r == 1) && s->npile[side][L_DECK] >= drain - (r == 2);
 }
 
 int inv_payable(const inv_content *c, const inv_state *s, int side, int hand, int discard,

@@ -4,12 +4,16 @@
  * inv_run drives the state forward until a player must decide or the game is
  * over: it works the frames on the pending-decision stack and, when the stack is
  * empty, steps the turn. Work frames resume where they stopped, so an effect
- * list can pause for a shield prompt and carry on after the answer. This runs in
+ * list can pause for a shield prompt and carry on after the answer. The cancel
+ * window is a priority round (core/round.h): the played card and each cancel
+ * card are its plays, TT_ROUND_NOT_LAST keeps a player from cancelling his own
+ * card, and a player not asked (INV-5.18) passes automatically. This runs in
  * every playout: no allocation, no strings; events only when asked for. */
 #include <string.h>
 
 #include "core/events.h"
 #include "core/pile.h"
+#include "core/round.h"
 #include "games/invaders/invaders.h"
 
 #define OPP(side) (1 - (side))
@@ -102,9 +106,7 @@ void inv_move_plot(const inv_content *c, inv_state *s, int delta, tt_events *ev)
 /* Draws one card for side (the caller made sure the deck is not empty). */
 void inv_draw(inv_state *s, int side, tt_events *ev)
 {
-    int card = tt_pile_pop(s->deck[side], &s->ndeck[side]);
-    tt_pile_push(s->hand[side], &s->nhand[side], INV_MAX_DECK, (uint16_t)card);
-    s->loc[card] = L_HAND;
+    int card = inv_pile_move(s, side, L_DECK, s->npile[side][L_DECK] - 1, L_HAND);
     tt_emit(ev, E_DRAW, side, TT_SEEN(side), card, 0, 0, 0);
 }
 
@@ -204,25 +206,26 @@ const inv_ability *inv_decl_ability(const inv_content *c, const inv_state *s, in
 
 /* --- costs, the cancel window and the chain (INV-5.3–5.10) ----------------------- */
 
-static void pay_drain(const inv_content *c, inv_state *s, int side, int n, tt_events *ev)
+static void pay_drain(inv_state *s, int side, int n, tt_events *ev)
 {
     for (int i = 0; i < n; i++) { /* INV-5.6: never inflicted, never a loss */
-        int card = tt_pile_pop(s->deck[side], &s->ndeck[side]);
-        inv_to_discard(c, s, card);
+        int card = inv_pile_move(s, side, L_DECK, s->npile[side][L_DECK] - 1, L_DISCARD);
         tt_emit(ev, E_PAY_DRAIN, side, TT_SEEN_ALL, card, 0, 0, 0);
     }
 }
 
 int inv_window_needed(const inv_content *c, const inv_state *s, int player)
 {
-    if (s->nhand[player] == 0)
+    if (s->npile[player][L_HAND] == 0)
         return 0;
     if (!c->auto_decline)
         return 1; /* INV-5.18: opened even with nothing to cancel with */
-    for (int i = 0; i < s->nhand[player]; i++) {
-        const inv_card *card = inv_def(c, s->hand[player][i]);
-        if (card->cancel && inv_payable(c, s, player, s->nhand[player] - 1, card->cost.discard,
-                                        card->cost.drain, inv_can_reduce(s, player)))
+    const uint16_t *hand = inv_pile(s, player, L_HAND);
+    for (int i = 0; i < s->npile[player][L_HAND]; i++) {
+        const inv_card *card = inv_def(c, hand[i]);
+        if (card->cancel &&
+            inv_payable(c, s, player, s->npile[player][L_HAND] - 1, card->cost.discard,
+                        card->cost.drain, inv_can_reduce(s, player)))
             return 1;
     }
     return 0;
@@ -241,13 +244,28 @@ void inv_close_chain(const inv_content *c, inv_state *s, tt_events *ev)
     }
 }
 
-/* After a card (original or cancel) is paid for: the next window, or the end. */
-static void open_window(const inv_content *c, inv_state *s, int last_player, tt_events *ev)
+/* tt_round_poll's question: is player asked whether he cancels? */
+typedef struct window_ask {
+    const inv_content *c;
+    const inv_state *s;
+} window_ask;
+
+static int asked(const void *ctx, int player)
 {
-    if (inv_window_needed(c, s, OPP(last_player)))
-        tt_stack_push(&s->stack, F_WINDOW, (uint8_t)OPP(last_player));
-    else
+    const window_ask *w = ctx;
+    return inv_window_needed(w->c, w->s, player);
+}
+
+/* After a card (original or cancel) is paid for: the window of the player
+ * holding priority, or — when he is not asked (INV-5.18), which passes for him
+ * and closes the round — the end of the chain. */
+static void poll_window(const inv_content *c, inv_state *s, tt_events *ev)
+{
+    window_ask w = {c, s};
+    if (tt_round_poll(&s->window, asked, &w))
         inv_close_chain(c, s, ev);
+    else
+        tt_stack_push(&s->stack, F_WINDOW, (uint8_t)tt_round_holder(&s->window));
 }
 
 static void work_link(const inv_content *c, inv_state *s, tt_frame *f, tt_events *ev)
@@ -268,8 +286,8 @@ static void work_link(const inv_content *c, inv_state *s, tt_frame *f, tt_events
     int drain = card->cost.drain - (l->reduce == 2);
     int player = l->player;
     tt_stack_pop(&s->stack);
-    pay_drain(c, s, player, drain, ev);
-    open_window(c, s, player, ev);
+    pay_drain(s, player, drain, ev);
+    poll_window(c, s, ev);
 }
 
 /* --- activations ----------------------------------------------------------------- */
@@ -310,7 +328,11 @@ static void commit(const inv_content *c, inv_state *s, tt_frame *f, tt_events *e
     inv_decl *d = &s->decl;
     f->a = P_RESOLVE;
     if (d->kind == ACT_PLAY) {
-        open_window(c, s, d->player, ev);
+        /* INV-5.10: the played card is the round's first play, so its player
+         * is never asked to cancel it and priority passes to the opponent */
+        tt_round_open(&s->window, 2, d->player, 0, TT_ROUND_NOT_LAST, F_WINDOW);
+        tt_round_play(&s->window);
+        poll_window(c, s, ev);
     } else if (d->kind == ACT_OPS || d->kind == ACT_MOVE_HERO) {
         move_unit(c, s, d->source, d->zone, d->sacrifice, ev);
         f->a = P_FINISH;
@@ -348,7 +370,7 @@ static void work_activation(const inv_content *c, inv_state *s, tt_frame *f, tt_
             tt_stack_push(&s->stack, F_PAY_DISCARD, d->player);
             return;
         }
-        pay_drain(c, s, d->player, d->drain, ev);
+        pay_drain(s, d->player, d->drain, ev);
         if (d->kind == ACT_USE)
             pay_use_costs(c, s, ev);
         f->a = P_COMMIT;
@@ -394,7 +416,7 @@ static void for_who(inv_state *s, const inv_effect *e, int ctrl, int what)
         } else if (what == OP_DRAW) {
             push_draw(s, side, e->n, side != ctrl);
         } else {
-            int k = e->n < s->nhand[side] ? e->n : s->nhand[side]; /* INV-5.27 */
+            int k = e->n < s->npile[side][L_HAND] ? e->n : s->npile[side][L_HAND]; /* INV-5.27 */
             if (k)
                 tt_stack_push(&s->stack, F_DISCARD_HAND, (uint8_t)side)->a = (uint8_t)k;
         }
@@ -567,12 +589,11 @@ static void work_drain(const inv_content *c, inv_state *s, tt_frame *f, tt_event
     int n = f->b, inflicted = f->c, moved = 0;
     tt_stack_pop(&s->stack);
     for (int i = 0; i < n; i++) {
-        if (s->ndeck[side] == 0) {
+        if (s->npile[side][L_DECK] == 0) {
             s->fail |= (uint8_t)(1 << side); /* a failed required drain */
             break;
         }
-        int card = tt_pile_pop(s->deck[side], &s->ndeck[side]);
-        inv_to_discard(c, s, card);
+        int card = inv_pile_move(s, side, L_DECK, s->npile[side][L_DECK] - 1, L_DISCARD);
         moved++;
         tt_emit(ev, E_DRAIN, side, TT_SEEN_ALL, card, inflicted, 0, 0);
     }
@@ -588,7 +609,7 @@ static void work_draw(const inv_content *c, inv_state *s, tt_frame *f, tt_events
     int n = f->b;
     tt_stack_pop(&s->stack);
     for (int i = 0; i < n; i++) {
-        if (s->ndeck[side] == 0) {
+        if (s->npile[side][L_DECK] == 0) {
             s->fail |= (uint8_t)(1 << side); /* a failed required draw */
             break;
         }
@@ -682,7 +703,7 @@ static void draw_step(const inv_content *c, inv_state *s, tt_events *ev)
 {
     int side = s->active;
     for (int i = 0; i < s->draw_count[side]; i++) { /* INV-4.4: no shields here */
-        if (s->ndeck[side] == 0) {
+        if (s->npile[side][L_DECK] == 0) {
             s->fail |= (uint8_t)(1 << side);
             break;
         }

@@ -30,7 +30,9 @@
 #include <stdint.h>
 
 #include "core/diag.h"
+#include "core/pile.h"
 #include "core/rng.h"
+#include "core/round.h"
 #include "core/rules.h"
 #include "core/stack.h"
 
@@ -50,7 +52,6 @@
 #define INV_MAX_TRIG 12
 #define INV_MAX_ACTIONS 256
 #define INV_TURN_CAP 1000  /* INV-8.5 */
-#define INV_STACK_DEPTH 24 /* pending decisions: a chain of cancels is the deepest */
 #define INV_STACK_DEPTH 24 /* pending decisions: a chain of cancels is the deepest */
 
 #define INV_NONE 0xFF  /* no card / zone / choice */
@@ -166,6 +167,7 @@ typedef struct inv_content {
 /* --- the flat state (INV-2.25) --------------------------------------------- */
 
 enum inv_loc { L_DECK, L_HAND, L_DISCARD, L_SLOT, L_HERO_DECK, L_LIMBO };
+#define INV_NPILES 3 /* the piles of a side's shared array: L_DECK, L_HAND, L_DISCARD */
 enum inv_step { S_SETUP, S_START, S_DRAW, S_MAIN, S_ATTACK, S_END, S_GAME_OVER };
 
 /* instance flags */
@@ -210,10 +212,13 @@ typedef struct inv_state {
     uint8_t tokens[INV_NZ];
     uint8_t supply;
 
-    /* piles of instances (core/pile.h): index 0 the bottom, n-1 the top */
-    uint16_t deck[2][INV_MAX_DECK], ndeck[2];
-    uint16_t hand[2][INV_MAX_DECK], nhand[2];
-    uint16_t discard[2][INV_MAX_DECK + INV_MAX_HEROES], ndiscard[2];
+    /* piles of instances (core/pile.h): index 0 the bottom, n-1 the top.
+     * A side's deck, hand and discard pile (a card is in one of them at most)
+     * share one array, in that order (tt_piles_…), npile[side][L_DECK,
+     * L_HAND, L_DISCARD] cards each: the Invader's from cards[0], at most his
+     * INV_MAX_DECK cards; Mankind's from cards[INV_MAX_DECK], his cards and the
+     * heroes that left play. Read them with inv_pile, move with inv_pile_move. */
+    uint16_t cards[INV_MAX_INST], npile[2][INV_NPILES];
     uint16_t col[2][INV_NZ][INV_MAX_SLOTS], ncol[2][INV_NZ];
     uint16_t hero_deck[INV_MAX_HEROES], nhero_deck;
     uint8_t hero; /* the current hero, INV_NONE while one is placed */
@@ -231,6 +236,10 @@ typedef struct inv_state {
     uint16_t trig[INV_MAX_TRIG], ntrig; /* START_OF_TURN units still to resolve (a pile) */
 
     inv_decl decl;
+    /* the cancel window (INV-5.10): a priority round of the two sides, the
+     * played card its first play and each cancel card the next; open while
+     * the chain is built, closed (core/round.h) otherwise */
+    tt_round window;
     inv_link chain[INV_MAX_CHAIN];
     uint8_t nchain;
     TT_STACK(INV_STACK_DEPTH) stack;
@@ -354,6 +363,32 @@ static inline int inv_zone_of(const inv_state *s, int inst)
 static inline int inv_owner(const inv_content *c, int inst)
 {
     return c->inst_deck[inst] == DECK_INV ? INV_INVADER : INV_MANKIND;
+}
+
+/* The array side's deck, hand and discard pile share, and its room. */
+static inline uint16_t *inv_cards(inv_state *s, int side)
+{
+    return s->cards + side * INV_MAX_DECK;
+}
+static inline int inv_cards_cap(int side)
+{
+    return side == INV_MANKIND ? INV_MAX_DECK + INV_MAX_HEROES : INV_MAX_DECK;
+}
+
+/* Side's pile p (L_DECK, L_HAND or L_DISCARD): npile[side][p] cards from the
+ * bottom. Valid until the next move. */
+static inline const uint16_t *inv_pile(const inv_state *s, int side, int p)
+{
+    return s->cards + side * INV_MAX_DECK + tt_piles_start(s->npile[side], p);
+}
+
+/* Moves the card at index i of side's pile `from` to the top of its pile `to`
+ * and returns it; its location follows. */
+static inline int inv_pile_move(inv_state *s, int side, int from, int i, int to)
+{
+    int card = tt_piles_move(inv_cards(s, side), s->npile[side], from, i, to, s->npile[side][to]);
+    s->loc[card] = (uint8_t)to;
+    return card;
 }
 
 /* content.c */

@@ -3,7 +3,10 @@
  *
  * Every card instance is in exactly one place, and loc[] says which: the piles
  * and columns are the truth for order, loc[] the index for lookups. The sanity
- * checker proves the two agree after every apply in tests. */
+ * checker proves the two agree after every apply in tests. A side's deck, hand
+ * and discard pile share one array (core/pile.h, tt_piles_…), in that order:
+ * the deck starts the side's array, so shuffles and rigging work on it as on a
+ * pile of its own, and a hidden hand lies right after it. */
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
@@ -62,8 +65,8 @@ void inv_leave_play(inv_state *s, int inst)
 void inv_to_discard(const inv_content *c, inv_state *s, int inst)
 {
     int side = inv_owner(c, inst);
-    tt_pile_push(s->discard[side], &s->ndiscard[side], INV_MAX_DECK + INV_MAX_HEROES,
-                 (uint16_t)inst);
+    tt_piles_insert_at(inv_cards(s, side), s->npile[side], INV_NPILES, inv_cards_cap(side),
+                       L_DISCARD, s->npile[side][L_DISCARD], (uint16_t)inst);
     s->loc[inst] = L_DISCARD;
 }
 
@@ -76,9 +79,10 @@ void inv_enter_slot(inv_state *s, int side, int z, int inst)
 /* The first copy of card `def` in side's hand, by hand order; -1 if none. */
 int inv_hand_find(const inv_content *c, const inv_state *s, int side, int def)
 {
-    for (int i = 0; i < s->nhand[side]; i++)
-        if (c->inst_def[s->hand[side][i]] == def)
-            return s->hand[side][i];
+    const uint16_t *hand = inv_pile(s, side, L_HAND);
+    for (int i = 0; i < s->npile[side][L_HAND]; i++)
+        if (c->inst_def[hand[i]] == def)
+            return hand[i];
     return -1;
 }
 
@@ -138,6 +142,7 @@ void inv_reset(const inv_content *c, inv_state *s)
     s->plot = c->plot_start;     /* INV-3.3 */
     s->supply = c->token_supply; /* INV-3.2 */
     s->hero = INV_NONE;
+    s->window.at = s->window.last = TT_ROUND_NONE; /* no cancel window open */
     s->draw_count[0] = s->draw_count[1] = c->draw_per_turn;
     for (int i = 0; i < c->ninst; i++) { /* INV-3.5 */
         int d = c->inst_deck[i];
@@ -145,7 +150,7 @@ void inv_reset(const inv_content *c, inv_state *s)
             s->hero_deck[s->nhero_deck++] = (uint16_t)i;
             s->loc[i] = L_HERO_DECK;
         } else {
-            s->deck[d][s->ndeck[d]++] = (uint16_t)i;
+            inv_cards(s, d)[s->npile[d][L_DECK]++] = (uint16_t)i; /* hand, discard empty */
             s->loc[i] = L_DECK;
         }
     }
@@ -157,8 +162,8 @@ void inv_setup(const tt_game *g, inv_state *s, uint64_t seed)
     tt_rng_seed(&s->head.rng, seed);
     inv_reset(c, s);
     /* INV-3.6: shuffle the Invader, Mankind and hero decks, in that order */
-    tt_rng_shuffle_u16(&s->head.rng, s->deck[INV_INVADER], s->ndeck[INV_INVADER]);
-    tt_rng_shuffle_u16(&s->head.rng, s->deck[INV_MANKIND], s->ndeck[INV_MANKIND]);
+    tt_rng_shuffle_u16(&s->head.rng, inv_cards(s, INV_INVADER), s->npile[INV_INVADER][L_DECK]);
+    tt_rng_shuffle_u16(&s->head.rng, inv_cards(s, INV_MANKIND), s->npile[INV_MANKIND][L_DECK]);
     tt_rng_shuffle_u16(&s->head.rng, s->hero_deck, s->nhero_deck);
     /* INV-3.7: Mankind places the top hero; the hands follow (flow.c) */
     tt_stack_push(&s->stack, F_PLACE_HERO, INV_MANKIND);
@@ -181,9 +186,11 @@ static int check_places(const inv_content *c, const inv_state *s, tt_error *err)
 {
     uint8_t seen[INV_MAX_INST] = {0};
     for (int sd = 0; sd < 2; sd++) {
-        if (count_pile(s->deck[sd], s->ndeck[sd], L_DECK, s, seen) ||
-            count_pile(s->hand[sd], s->nhand[sd], L_HAND, s, seen) ||
-            count_pile(s->discard[sd], s->ndiscard[sd], L_DISCARD, s, seen))
+        if (tt_piles_start(s->npile[sd], INV_NPILES) > inv_cards_cap(sd))
+            return INSANE("%s deck, hand and discard overflow their array", inv_side_name(sd));
+        if (count_pile(inv_pile(s, sd, L_DECK), s->npile[sd][L_DECK], L_DECK, s, seen) ||
+            count_pile(inv_pile(s, sd, L_HAND), s->npile[sd][L_HAND], L_HAND, s, seen) ||
+            count_pile(inv_pile(s, sd, L_DISCARD), s->npile[sd][L_DISCARD], L_DISCARD, s, seen))
             return INSANE("%s deck, hand or discard disagrees with card locations",
                           inv_side_name(sd));
         for (int z = 0; z < INV_NZ; z++) {
@@ -235,6 +242,13 @@ int inv_sanity(const tt_game *g, const void *st, tt_error *err)
     int placing = 0;
     for (int i = 0; i < s->stack.n; i++)
         placing |= s->stack.f[i].kind == F_PLACE_HERO;
+    const tt_frame *top = s->stack.n ? &s->stack.f[s->stack.n - 1] : NULL;
+    if (top && top->kind == F_WINDOW) { /* INV-5.10: asked is the opponent of the card below */
+        int below = s->nchain ? s->chain[s->nchain - 1].player : s->decl.player;
+        if (tt_round_holder(&s->window) != top->player || s->window.last != below ||
+            top->player == below)
+            return INSANE("the cancel window disagrees with its round");
+    }
     int none_left = s->hero == INV_NONE && s->nhero_deck == 0 && !c->heroes_exhausted_loses;
     if (s->step != S_GAME_OVER && !placing && !none_left && (heroes != 1 || s->hero == INV_NONE))
         return INSANE("Mankind has %d heroes in play (INV-5.22)", heroes);
@@ -280,9 +294,11 @@ int inv_rig(const tt_game *g, void *st, const char *what, const char *values, tt
     if (s->step == S_GAME_OVER)
         return tt_fail(err, TT_ESTATE, NULL, "the game is over");
     if (strcmp(what, "invader_deck") == 0)
-        return rig_deck(c, s->deck[INV_INVADER], s->ndeck[INV_INVADER], values, what, err);
+        return rig_deck(c, inv_cards(s, INV_INVADER), s->npile[INV_INVADER][L_DECK], values, what,
+                        err);
     if (strcmp(what, "mankind_deck") == 0)
-        return rig_deck(c, s->deck[INV_MANKIND], s->ndeck[INV_MANKIND], values, what, err);
+        return rig_deck(c, inv_cards(s, INV_MANKIND), s->npile[INV_MANKIND][L_DECK], values, what,
+                        err);
     if (strcmp(what, "hero_deck") == 0)
         return rig_deck(c, s->hero_deck, s->nhero_deck, values, what, err);
     return tt_fail(err, TT_EARG, NULL, "cannot rig '%s' (invader_deck, mankind_deck or hero_deck)",
@@ -296,15 +312,16 @@ int inv_rig(const tt_game *g, void *st, const char *what, const char *values, tt
 static void redeal(inv_state *s, tt_rng *r, int side, int hand_hidden)
 {
     uint16_t pool[2 * INV_MAX_DECK];
-    int n = 0, nh = hand_hidden ? s->nhand[side] : 0;
+    uint16_t *deck = inv_cards(s, side), *hand = deck + s->npile[side][L_DECK]; /* adjacent */
+    int n = 0, nh = hand_hidden ? s->npile[side][L_HAND] : 0;
     if (hand_hidden)
-        memcpy(pool, s->hand[side], (size_t)nh * sizeof *pool);
-    memcpy(pool + nh, s->deck[side], s->ndeck[side] * sizeof *pool);
-    n = nh + s->ndeck[side];
+        memcpy(pool, hand, (size_t)nh * sizeof *pool);
+    memcpy(pool + nh, deck, s->npile[side][L_DECK] * sizeof *pool);
+    n = nh + s->npile[side][L_DECK];
     tt_rng_shuffle_u16(r, pool, n);
     if (hand_hidden)
-        memcpy(s->hand[side], pool, (size_t)nh * sizeof *pool);
-    memcpy(s->deck[side], pool + nh, s->ndeck[side] * sizeof *pool);
+        memcpy(hand, pool, (size_t)nh * sizeof *pool);
+    memcpy(deck, pool + nh, s->npile[side][L_DECK] * sizeof *pool);
     for (int i = 0; i < nh; i++)
         s->loc[pool[i]] = L_HAND;
     for (int i = nh; i < n; i++)

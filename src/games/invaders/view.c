@@ -68,16 +68,16 @@ static json_t *zones_json(const inv_content *c, const inv_state *s)
 static json_t *player_json(const inv_content *c, const inv_state *s, int side, int viewer)
 {
     json_t *o = json_object(), *discard = json_array(), *strats = json_array();
-    json_object_set_new(o, "deck", json_integer(s->ndeck[side]));
-    json_object_set_new(o, "hand", json_integer(s->nhand[side]));
+    json_object_set_new(o, "deck", json_integer(s->npile[side][L_DECK]));
+    json_object_set_new(o, "hand", json_integer(s->npile[side][L_HAND]));
     if (sees_hand(viewer, side)) {
         json_t *hand = json_array();
-        for (int i = 0; i < s->nhand[side]; i++)
-            json_array_append_new(hand, json_string(inv_def(c, s->hand[side][i])->id));
+        for (int i = 0; i < s->npile[side][L_HAND]; i++)
+            json_array_append_new(hand, json_string(inv_def(c, inv_pile(s, side, L_HAND)[i])->id));
         json_object_set_new(o, "hand_cards", hand);
     }
-    for (int i = 0; i < s->ndiscard[side]; i++) /* INV-6.3: public, in order */
-        json_array_append_new(discard, inst_json(c, s->discard[side][i]));
+    for (int i = 0; i < s->npile[side][L_DISCARD]; i++) /* INV-6.3: public, in order */
+        json_array_append_new(discard, inst_json(c, inv_pile(s, side, L_DISCARD)[i]));
     json_object_set_new(o, "discard", discard);
     json_object_set_new(o, "draw_count", json_integer(s->draw_count[side]));
     for (int i = 0; i < c->nstrats; i++)
@@ -235,8 +235,8 @@ static void put_hand_card(tt_sbuf *b, const inv_card *k)
 static void put_player(tt_sbuf *b, const inv_content *c, const inv_state *s, int side, int viewer)
 {
     tt_sbuf_printf(b, "%s: deck %d, hand %d, discard %d",
-                   side == INV_INVADER ? "Invader" : "Mankind", s->ndeck[side], s->nhand[side],
-                   s->ndiscard[side]);
+                   side == INV_INVADER ? "Invader" : "Mankind", s->npile[side][L_DECK],
+                   s->npile[side][L_HAND], s->npile[side][L_DISCARD]);
     if (side == INV_MANKIND)
         tt_sbuf_printf(b, ", hero deck %d", s->nhero_deck);
     tt_sbuf_printf(b, "\n  strategies:");
@@ -246,8 +246,8 @@ static void put_player(tt_sbuf *b, const inv_content *c, const inv_state *s, int
     tt_sbuf_printf(b, "\n");
     if (sees_hand(viewer, side)) {
         tt_sbuf_printf(b, "  hand:\n");
-        for (int i = 0; i < s->nhand[side]; i++)
-            put_hand_card(b, inv_def(c, s->hand[side][i]));
+        for (int i = 0; i < s->npile[side][L_HAND]; i++)
+            put_hand_card(b, inv_def(c, inv_pile(s, side, L_HAND)[i]));
     }
 }
 

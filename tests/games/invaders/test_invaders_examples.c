@@ -100,16 +100,16 @@ static void test_EX_1_geography_is_abstract(void **state)
     int c = fx_hand(f, "rebuild_effort");
     fx_main(f, MAN);
     fx_sane(f);
-    int d0 = f->s->ndiscard[MAN];
+    int d0 = f->s->npile[MAN][L_DISCARD];
 
     fx_apply(f, "play aegis_command_post zone=AF discard=field_engineers discard=rebuild_effort");
 
     assert_int_equal(fx_pending(f), F_NONE);
     assert_true(fx_in_zone(f, post, "AF"));
-    assert_int_equal(f->s->ndiscard[MAN], d0 + 2);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 2);
     assert_int_equal(fx_discard_top(f, MAN, 1), a);
     assert_int_equal(fx_discard_top(f, MAN, 0), c);
-    assert_int_equal(f->s->nhand[MAN], 1);
+    assert_int_equal(f->s->npile[MAN][L_HAND], 1);
     assert_true(fx_in_hand(f, MAN, b));
     assert_int_equal(fx_power(f, cadre), 2);
     assert_int_equal(fx_power(f, post), 0); /* never boosts itself */
@@ -132,16 +132,16 @@ static void test_EX_2_discard_cost_uses_other_cards(void **state)
     int e = fx_hand(f, "supply_drop");
     fx_main(f, MAN);
     fx_sane(f);
-    int d0 = f->s->ndiscard[MAN];
+    int d0 = f->s->npile[MAN][L_DISCARD];
 
     fx_apply(f, "play deep_vault zone=EU discard=militia_cadre discard=field_engineers "
                 "discard=supply_drop");
 
-    assert_int_equal(f->s->ndiscard[MAN], d0 + 3);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 3);
     assert_int_equal(fx_discard_top(f, MAN, 2), a);
     assert_int_equal(fx_discard_top(f, MAN, 1), c);
     assert_int_equal(fx_discard_top(f, MAN, 0), e);
-    assert_int_equal(f->s->nhand[MAN], 2);
+    assert_int_equal(f->s->npile[MAN][L_HAND], 2);
     assert_true(fx_in_hand(f, MAN, b));
     assert_true(fx_in_hand(f, MAN, d));
     assert_true(fx_in_zone(f, vault, "EU"));
@@ -178,17 +178,17 @@ static void test_EX_3_both_costs(void **state)
     fx_main(f, INV);
     fx_sane(f);
     int top = fx_deck_top(f, INV, 0);
-    int d0 = f->s->ndiscard[INV];
+    int d0 = f->s->npile[INV][L_DISCARD];
 
     fx_apply(f, "play siege_colossus reduce=none zone=PR discard=skitter_drone "
                 "discard=carapace_strider");
 
-    assert_int_equal(f->s->ndiscard[INV], d0 + 3);
+    assert_int_equal(f->s->npile[INV][L_DISCARD], d0 + 3);
     assert_int_equal(fx_discard_top(f, INV, 2), a);
     assert_int_equal(fx_discard_top(f, INV, 1), b);
     assert_int_equal(fx_discard_top(f, INV, 0), top);
-    assert_int_equal(f->s->ndeck[INV], 19);
-    assert_int_equal(f->s->nhand[INV], 0);
+    assert_int_equal(f->s->npile[INV][L_DECK], 19);
+    assert_int_equal(f->s->npile[INV][L_HAND], 0);
     assert_true(fx_in_zone(f, colossus, "PR"));
     assert_int_equal(fx_power(f, colossus), 5);
     assert_int_equal(f->s->plot, 10);
@@ -225,8 +225,8 @@ static void test_EX_4_free_destroy_to_owners_piles(void **state)
     fx_hand(f, "militia_cadre"); /* Mankind holds a card: the window opens */
     fx_main(f, INV);
     fx_sane(f);
-    int inv_deck = f->s->ndeck[INV], man_deck = f->s->ndeck[MAN];
-    int inv_d0 = f->s->ndiscard[INV], man_d0 = f->s->ndiscard[MAN];
+    int inv_deck = f->s->npile[INV][L_DECK], man_deck = f->s->npile[MAN][L_DECK];
+    int inv_d0 = f->s->npile[INV][L_DISCARD], man_d0 = f->s->npile[MAN][L_DISCARD];
 
     fx_apply(f, "play nerve_pulse target=man:ranger_hovertank#1");
     assert_int_equal(fx_pending(f), F_WINDOW);
@@ -234,14 +234,14 @@ static void test_EX_4_free_destroy_to_owners_piles(void **state)
     fx_apply(f, "decline");
 
     assert_int_equal(fx_pending(f), F_NONE);
-    assert_int_equal(f->s->ndiscard[MAN], man_d0 + 1);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], man_d0 + 1);
     assert_int_equal(fx_discard_top(f, MAN, 0), tank);
-    assert_int_equal(f->s->ndiscard[INV], inv_d0 + 1);
+    assert_int_equal(f->s->npile[INV][L_DISCARD], inv_d0 + 1);
     assert_int_equal(fx_discard_top(f, INV, 0), pulse);
-    assert_int_equal(f->s->ndeck[INV], inv_deck);
-    assert_int_equal(f->s->ndeck[MAN], man_deck);
-    assert_int_equal(f->s->nhand[INV], 0);
-    assert_int_equal(f->s->nhand[MAN], 1);
+    assert_int_equal(f->s->npile[INV][L_DECK], inv_deck);
+    assert_int_equal(f->s->npile[MAN][L_DECK], man_deck);
+    assert_int_equal(f->s->npile[INV][L_HAND], 0);
+    assert_int_equal(f->s->npile[MAN][L_HAND], 1);
     assert_int_equal(f->s->mankind_drained, 0);
     assert_int_equal(f->s->plot, 10);
 }
@@ -264,7 +264,7 @@ static void test_EX_5_invader_cannot_sacrifice(void **state)
 
     assert_true(fx_in_zone(f, drone, "EU"));
     assert_int_equal(f->s->ncol[INV][fx_zone(f, "AF")], 4);
-    assert_int_equal(f->s->nhand[INV], 0);
+    assert_int_equal(f->s->npile[INV][L_HAND], 0);
 }
 
 /* EX-6. Mankind AF column: militia_cadre x3 and ranger_hovertank (full);
@@ -288,28 +288,28 @@ static void test_EX_6_sacrifice_into_full_column(void **state)
     fx_sane(f);
     int cadre2 = fx_inst(f, "man:militia_cadre#2");
     int top = fx_deck_top(f, MAN, 0);
-    int d0 = f->s->ndiscard[MAN];
+    int d0 = f->s->npile[MAN][L_DISCARD];
 
     fx_apply(f, "play bastion_walker zone=AF sacrifice=man:militia_cadre#2 discard=rebuild_effort");
 
     /* paid, in the window: the sacrifice has not happened yet (INV-9.14) */
     assert_int_equal(fx_pending(f), F_WINDOW);
-    assert_int_equal(f->s->ndiscard[MAN], d0 + 2);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 2);
     assert_int_equal(fx_discard_top(f, MAN, 1), a);
     assert_int_equal(fx_discard_top(f, MAN, 0), top);
-    assert_int_equal(f->s->ndeck[MAN], 19);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 19);
     assert_true(fx_in_zone(f, cadre2, "AF"));
     assert_int_equal(fx_loc(f, walker), L_LIMBO);
 
     fx_apply(f, "decline");
 
     assert_int_equal(fx_pending(f), F_NONE);
-    assert_int_equal(f->s->ndiscard[MAN], d0 + 3);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 3);
     assert_int_equal(fx_discard_top(f, MAN, 0), cadre2);
     assert_true(fx_in_zone(f, walker, "AF"));
     assert_int_equal(f->s->ncol[MAN][fx_zone(f, "AF")], 4);
     assert_true(fx_in_hand(f, MAN, b));
-    assert_int_equal(f->s->nhand[MAN], 1);
+    assert_int_equal(f->s->npile[MAN][L_HAND], 1);
 }
 
 /* EX-6 variant: AF has only 3 units → a declared sacrifice is rejected
@@ -451,14 +451,14 @@ static void test_EX_7_ops_centre_any_zone_once_per_turn(void **state)
     fx_hand(f, "rebuild_effort");
     fx_main(f, MAN);
     fx_sane(f);
-    int d0 = f->s->ndiscard[MAN];
+    int d0 = f->s->npile[MAN][L_DISCARD];
 
     fx_apply(f, "ops man:ranger_hovertank#1 zone=AF discard=militia_cadre");
 
     assert_true(fx_in_zone(f, tank, "AF"));
-    assert_int_equal(f->s->ndiscard[MAN], d0 + 1);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 1);
     assert_int_equal(fx_discard_top(f, MAN, 0), a);
-    assert_int_equal(f->s->nhand[MAN], 1);
+    assert_int_equal(f->s->npile[MAN][L_HAND], 1);
     fx_refuse(f, "ops man:ranger_hovertank#1", "INV-5.16");
     fx_refuse(f, "ops man:ranger_hovertank#1 zone=PR discard=rebuild_effort", "INV-5.16");
 }
@@ -482,7 +482,7 @@ static void test_EX_8_single_cancel(void **state)
     int i_other = fx_hand(f, "skitter_drone");
     fx_main(f, MAN);
     fx_sane(f);
-    int inv_d0 = f->s->ndiscard[INV], man_d0 = f->s->ndiscard[MAN];
+    int inv_d0 = f->s->npile[INV][L_DISCARD], man_d0 = f->s->npile[MAN][L_DISCARD];
 
     fx_apply(f, "play precision_strike target=inv:carapace_strider#1 discard=militia_cadre");
     assert_int_equal(fx_pending(f), F_WINDOW);
@@ -492,14 +492,14 @@ static void test_EX_8_single_cancel(void **state)
     assert_int_equal(fx_pending(f), F_NONE);
     assert_int_equal(tt_to_move(f->g, (const tt_state *)f->s), MAN);
     assert_true(fx_in_zone(f, strider, "EU"));
-    assert_int_equal(f->s->ndiscard[INV], inv_d0 + 2);
+    assert_int_equal(f->s->npile[INV][L_DISCARD], inv_d0 + 2);
     assert_int_equal(fx_discard_top(f, INV, 1), i_other);
     assert_int_equal(fx_discard_top(f, INV, 0), jam);
-    assert_int_equal(f->s->ndiscard[MAN], man_d0 + 2);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], man_d0 + 2);
     assert_int_equal(fx_discard_top(f, MAN, 1), m_other);
     assert_int_equal(fx_discard_top(f, MAN, 0), strike);
-    assert_int_equal(f->s->nhand[INV], 0);
-    assert_int_equal(f->s->nhand[MAN], 0);
+    assert_int_equal(f->s->npile[INV][L_HAND], 0);
+    assert_int_equal(f->s->npile[MAN][L_HAND], 0);
     assert_int_equal(f->s->nchain, 0);
 }
 
@@ -522,7 +522,7 @@ static void test_EX_9_double_cancel(void **state)
     int i_other = fx_hand(f, "skitter_drone");
     fx_main(f, MAN);
     fx_sane(f);
-    int inv_d0 = f->s->ndiscard[INV], man_d0 = f->s->ndiscard[MAN];
+    int inv_d0 = f->s->npile[INV][L_DISCARD], man_d0 = f->s->npile[MAN][L_DISCARD];
 
     fx_apply(f, "play precision_strike target=inv:carapace_strider#1 discard=militia_cadre");
     fx_apply(f, "cancel signal_jamming discard=skitter_drone");
@@ -531,11 +531,11 @@ static void test_EX_9_double_cancel(void **state)
     fx_apply(f, "cancel override_protocol discard=ranger_hovertank");
 
     assert_int_equal(fx_pending(f), F_NONE);
-    assert_int_equal(f->s->ndiscard[INV], inv_d0 + 3);
+    assert_int_equal(f->s->npile[INV][L_DISCARD], inv_d0 + 3);
     assert_int_equal(fx_discard_top(f, INV, 2), i_other);
     assert_int_equal(fx_discard_top(f, INV, 1), jam);
     assert_int_equal(fx_discard_top(f, INV, 0), strider);
-    assert_int_equal(f->s->ndiscard[MAN], man_d0 + 4);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], man_d0 + 4);
     assert_int_equal(fx_discard_top(f, MAN, 3), m_other);
     assert_int_equal(fx_discard_top(f, MAN, 2), m_more);
     assert_int_equal(fx_discard_top(f, MAN, 1), override);
@@ -568,7 +568,7 @@ static void test_EX_10_attack_resolution(void **state)
     fx_main(f, INV);
     fx_sane(f);
     int top = fx_deck_top(f, MAN, 0);
-    int d0 = f->s->ndiscard[MAN];
+    int d0 = f->s->npile[MAN][L_DISCARD];
     assert_int_equal(fx_power(f, strider), 3);
 
     fx_apply(f, "pass");
@@ -589,14 +589,14 @@ static void test_EX_10_attack_resolution(void **state)
     assert_int_equal(d, 4);
     assert_int_equal(drain, 0);
     assert_int_equal(fx_events(f, E_DRAIN), 1);
-    assert_int_equal(f->s->ndiscard[MAN], d0 + 1);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 1);
     assert_int_equal(fx_discard_top(f, MAN, 0), top);
     assert_int_equal(checked_flag(f), 1);
     assert_int_equal(f->s->plot, 10);
     /* the game went on to Mankind's turn: 30 − 1 drained − 2 drawn */
     assert_int_equal(f->s->active, MAN);
     assert_int_equal(f->s->step, S_MAIN);
-    assert_int_equal(f->s->ndeck[MAN], 27);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 27);
     assert_false(f->s->iflags[quill] & IF_ROTATED);
 }
 
@@ -618,7 +618,7 @@ static void test_EX_11_check_inflicted_drain(void **state)
     assert_int_equal(checked_flag(f), 0);
     assert_int_equal(f->s->plot, 9);
     assert_int_equal(f->s->active, MAN);
-    assert_int_equal(f->s->ndeck[MAN], 28); /* his two draws only */
+    assert_int_equal(f->s->npile[MAN][L_DECK], 28); /* his two draws only */
 }
 
 /* EX-11 variant: in Main the Invader plays harvest_raid (discard 1) → Mankind
@@ -633,12 +633,12 @@ static void test_EX_11_variant_harvest_raid_counts(void **state)
     fx_main(f, INV);
     fx_sane(f);
     int t0 = fx_deck_top(f, MAN, 0), t1 = fx_deck_top(f, MAN, 1);
-    int d0 = f->s->ndiscard[MAN];
+    int d0 = f->s->npile[MAN][L_DISCARD];
 
     fx_apply(f, "play harvest_raid reduce=none discard=skitter_drone");
 
-    assert_int_equal(f->s->ndeck[MAN], 28);
-    assert_int_equal(f->s->ndiscard[MAN], d0 + 2);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 28);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 2);
     assert_int_equal(fx_discard_top(f, MAN, 1), t0);
     assert_int_equal(fx_discard_top(f, MAN, 0), t1);
     assert_int_equal(fx_discard_top(f, INV, 0), raid);
@@ -680,17 +680,17 @@ static void test_EX_12_shielded_drain_counts_as_failure(void **state)
     fx *f = *state;
     build_ex12(f);
     int vault = fx_inst(f, "man:deep_vault#1");
-    int d0 = f->s->ndiscard[MAN];
+    int d0 = f->s->npile[MAN][L_DISCARD];
 
     fx_refuse(f, "shield 3", "INV-5.19");
     fx_apply(f, "shield 2");
 
     assert_int_equal(f->s->counters[vault], 4);
     assert_int_equal(fx_events(f, E_DRAIN), 0);
-    assert_int_equal(f->s->ndiscard[MAN], d0);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], d0);
     assert_int_equal(checked_flag(f), 0);
     assert_int_equal(f->s->plot, 9);
-    assert_int_equal(f->s->ndeck[MAN], 18); /* only his two draws */
+    assert_int_equal(f->s->npile[MAN][L_DECK], 18); /* only his two draws */
 }
 
 /* EX-12 variant: SHIELD 1 → 1 card drained → flag true → the marker stays. */
@@ -699,16 +699,16 @@ static void test_EX_12_variant_partial_shield(void **state)
     fx *f = *state;
     build_ex12(f);
     int vault = fx_inst(f, "man:deep_vault#1");
-    int d0 = f->s->ndiscard[MAN];
+    int d0 = f->s->npile[MAN][L_DISCARD];
 
     fx_apply(f, "shield 1");
 
     assert_int_equal(f->s->counters[vault], 5);
     assert_int_equal(fx_events(f, E_DRAIN), 1);
-    assert_int_equal(f->s->ndiscard[MAN], d0 + 1);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 1);
     assert_int_equal(checked_flag(f), 1);
     assert_int_equal(f->s->plot, 10);
-    assert_int_equal(f->s->ndeck[MAN], 17);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 17);
 }
 
 /* EX-13. Invader turn, plot = 10; hand: siege_colossus + 1 other. PLAY
@@ -725,7 +725,7 @@ static void test_EX_13_plot_reduce_once_per_turn(void **state)
     fx_main(f, INV);
     fx_sane(f);
     int top = fx_deck_top(f, INV, 0);
-    int d0 = f->s->ndiscard[INV];
+    int d0 = f->s->npile[INV][L_DISCARD];
 
     fx_apply(f, "play siege_colossus");
     fx_apply(f, "zone EU");
@@ -733,16 +733,16 @@ static void test_EX_13_plot_reduce_once_per_turn(void **state)
     fx_apply(f, "reduce discard");
     assert_int_equal(f->s->plot, 9); /* at declaration, before any cost */
     assert_int_equal(f->s->plot_used, 1);
-    assert_int_equal(f->s->ndiscard[INV], d0);
+    assert_int_equal(f->s->npile[INV][L_DISCARD], d0);
 
     fx_apply(f, "discard skitter_drone");
 
     assert_int_equal(fx_pending(f), F_NONE);
     assert_true(fx_in_zone(f, colossus, "EU"));
-    assert_int_equal(f->s->ndiscard[INV], d0 + 2);
+    assert_int_equal(f->s->npile[INV][L_DISCARD], d0 + 2);
     assert_int_equal(fx_discard_top(f, INV, 1), other);
     assert_int_equal(fx_discard_top(f, INV, 0), top);
-    assert_int_equal(f->s->ndeck[INV], 19);
+    assert_int_equal(f->s->npile[INV][L_DECK], 19);
     assert_int_equal(f->s->plot, 9);
 
     fx_refuse(f, "plot draw", "INV-5.15");
@@ -762,9 +762,9 @@ static void test_EX_14_plot_action_ends_the_game(void **state)
 
     fx_apply(f, "PLOT_ACTION DRAW");
 
-    assert_int_equal(f->s->nhand[INV], 1);
+    assert_int_equal(f->s->npile[INV][L_HAND], 1);
     assert_true(fx_in_hand(f, INV, top));
-    assert_int_equal(f->s->ndeck[INV], 19);
+    assert_int_equal(f->s->npile[INV][L_DECK], 19);
     assert_int_equal(f->s->plot, 0);
     assert_over(f, MAN, R_PLOT_ZERO, S_MAIN);
 }
@@ -785,9 +785,9 @@ static void test_EX_15_draw_from_empty_deck(void **state)
     fx_apply(f, "decline");
 
     assert_int_equal(f->s->active, MAN);
-    assert_int_equal(f->s->nhand[MAN], 1);
+    assert_int_equal(f->s->npile[MAN][L_HAND], 1);
     assert_true(fx_in_hand(f, MAN, top));
-    assert_int_equal(f->s->ndeck[MAN], 0);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 0);
     assert_over(f, INV, R_MANKIND_DECK_OUT, S_DRAW);
 }
 
@@ -806,7 +806,7 @@ static void test_EX_16_attack_drain_exceeds_deck(void **state)
     fx_deck_size(f, MAN, 2);
     fx_main(f, INV);
     fx_sane(f);
-    int d0 = f->s->ndiscard[MAN];
+    int d0 = f->s->npile[MAN][L_DISCARD];
 
     fx_apply(f, "pass");
     fx_apply(f, "decline");
@@ -816,8 +816,8 @@ static void test_EX_16_attack_drain_exceeds_deck(void **state)
     assert_int_equal(drain, 3);
     assert_int_equal(fx_events(f, E_ATTACK), 1); /* EU never resolved */
     assert_int_equal(fx_events(f, E_DRAIN), 2);
-    assert_int_equal(f->s->ndeck[MAN], 0);
-    assert_int_equal(f->s->ndiscard[MAN], d0 + 2);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 0);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 2);
     assert_over(f, INV, R_MANKIND_DECK_OUT, S_ATTACK);
 }
 
@@ -841,13 +841,13 @@ static void test_EX_17_simultaneous_destruction(void **state)
 {
     fx *f = *state;
     build_ex17(f, 1, 2);
-    int man_d0 = f->s->ndiscard[MAN];
+    int man_d0 = f->s->npile[MAN][L_DISCARD];
 
     fx_apply(f, "play cataclysm_protocol reduce=none discard=skitter_drone");
 
-    assert_int_equal(f->s->ndeck[MAN], 0);
-    assert_int_equal(f->s->ndiscard[MAN], man_d0 + 2);
-    assert_int_equal(f->s->ndeck[INV], 0);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 0);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], man_d0 + 2);
+    assert_int_equal(f->s->npile[INV][L_DECK], 0);
     assert_over(f, MAN, R_SIMULTANEOUS, S_MAIN);
 }
 
@@ -860,8 +860,8 @@ static void test_EX_17_variant_only_mankind_fails(void **state)
 
     fx_apply(f, "play cataclysm_protocol reduce=none discard=skitter_drone");
 
-    assert_int_equal(f->s->ndeck[MAN], 0);
-    assert_int_equal(f->s->ndeck[INV], 2);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 0);
+    assert_int_equal(f->s->npile[INV][L_DECK], 2);
     assert_over(f, INV, R_MANKIND_DECK_OUT, S_MAIN);
 }
 
@@ -874,8 +874,8 @@ static void test_EX_17_variant_empty_deck_is_not_a_loss(void **state)
 
     fx_apply(f, "play cataclysm_protocol reduce=none discard=skitter_drone");
 
-    assert_int_equal(f->s->ndeck[MAN], 0);
-    assert_int_equal(f->s->ndeck[INV], 2);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 0);
+    assert_int_equal(f->s->npile[INV][L_DECK], 2);
     assert_playing(f);
     assert_int_equal(f->s->step, S_MAIN);
     assert_int_equal(fx_pending(f), F_NONE);
@@ -931,7 +931,7 @@ static void test_EX_18_hero_destroyed_rotated_replacement(void **state)
     assert_int_equal(f->s->active, MAN);
     assert_int_equal(f->s->step, S_MAIN);
     assert_false(f->s->iflags[anand] & IF_ROTATED);
-    assert_int_equal(f->s->ndeck[MAN], 17);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 17);
 }
 
 /* EX-19. Hero deck empty; current hero hero_park in EU. Invader PLAY
@@ -1051,7 +1051,7 @@ static void test_EX_21_reaction_strategy(void **state)
     assert_int_equal(f->s->strat_enabled[bulwark], 1);
     assert_int_equal(f->s->shielded, 0); /* cleared at the End step */
     assert_int_equal(f->s->active, MAN);
-    assert_int_equal(f->s->ndeck[MAN], 17);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 17);
 
     /* Mankind's turn: nothing to do; the next Invader turn offers no window */
     fx_apply(f, "pass");
@@ -1062,7 +1062,7 @@ static void test_EX_21_reaction_strategy(void **state)
     assert_int_equal(f->s->active, MAN);
     assert_int_equal(f->s->step, S_MAIN);
     assert_int_equal(f->s->head.turn, 4);
-    assert_int_equal(f->s->ndeck[MAN], 17 - 5 - 2); /* PR 4 + EU 1, then his draws */
+    assert_int_equal(f->s->npile[MAN][L_DECK], 17 - 5 - 2); /* PR 4 + EU 1, then his draws */
 }
 
 /* EX-21, last sentence: in Mankind's own Main step man_bulwark is never
@@ -1114,7 +1114,7 @@ static void test_EX_23_card_win(void **state)
     fx_apply(f, "use man:serum_project#1 discard=militia_cadre");
 
     assert_int_equal(f->s->counters[serum], 5);
-    assert_int_equal(f->s->nhand[MAN], 1);
+    assert_int_equal(f->s->npile[MAN][L_HAND], 1);
     assert_over(f, MAN, R_CARD_WIN, S_MAIN);
 }
 
@@ -1136,7 +1136,7 @@ static void test_EX_24_same_turn_use_once_per_turn(void **state)
     fx_apply(f, "play spore_mortar reduce=none zone=PR discard=skitter_drone");
     assert_true(fx_in_zone(f, mortar, "PR"));
     fx_apply(f, "use inv:spore_mortar#1");
-    assert_int_equal(f->s->ndeck[MAN], 19);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 19);
     assert_int_equal(f->s->mankind_drained, 1);
     fx_refuse(f, "use inv:spore_mortar#1", "INV-5.12");
 
@@ -1150,9 +1150,9 @@ static void test_EX_24_same_turn_use_once_per_turn(void **state)
     fx_apply(f, "pass");
     assert_int_equal(f->s->active, INV);
     assert_int_equal(f->s->step, S_MAIN);
-    int deck = f->s->ndeck[MAN];
+    int deck = f->s->npile[MAN][L_DECK];
     fx_apply(f, "use inv:spore_mortar#1");
-    assert_int_equal(f->s->ndeck[MAN], deck - 1);
+    assert_int_equal(f->s->npile[MAN][L_DECK], deck - 1);
     assert_int_equal(f->s->mankind_drained, 1);
 }
 
@@ -1175,7 +1175,7 @@ static void test_EX_25_counter_attack_deck_out(void **state)
 {
     fx *f = *state;
     build_ex25(f, 3);
-    int d0 = f->s->ndiscard[INV];
+    int d0 = f->s->npile[INV][L_DISCARD];
 
     fx_apply(f, "use man:counterstrike_array#1");
 
@@ -1184,8 +1184,8 @@ static void test_EX_25_counter_attack_deck_out(void **state)
     assert_int_equal(m, 5);
     assert_int_equal(i, 1);
     assert_int_equal(drain, 4);
-    assert_int_equal(f->s->ndeck[INV], 0);
-    assert_int_equal(f->s->ndiscard[INV], d0 + 3);
+    assert_int_equal(f->s->npile[INV][L_DECK], 0);
+    assert_int_equal(f->s->npile[INV][L_DISCARD], d0 + 3);
     assert_over(f, MAN, R_INVADER_DECK_OUT, S_MAIN);
 }
 
@@ -1198,7 +1198,7 @@ static void test_EX_25_variant_counter_attack_continues(void **state)
 
     fx_apply(f, "use man:counterstrike_array#1");
 
-    assert_int_equal(f->s->ndeck[INV], 6);
+    assert_int_equal(f->s->npile[INV][L_DECK], 6);
     assert_playing(f);
     assert_int_equal(f->s->step, S_MAIN);
     assert_int_equal(f->s->active, MAN);
@@ -1225,7 +1225,7 @@ static void test_EX_26_start_of_turn_counts_for_the_check(void **state)
     assert_int_equal(f->s->step, S_MAIN);
     assert_int_equal(fx_events(f, E_DRAIN), 1);
     assert_int_equal(fx_discard_top(f, MAN, 0), top);
-    assert_int_equal(f->s->ndeck[MAN], 19);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 19);
     assert_int_equal(f->s->mankind_drained, 1);
 
     fx_apply(f, "pass");
@@ -1234,11 +1234,11 @@ static void test_EX_26_start_of_turn_counts_for_the_check(void **state)
     assert_int_equal(f->s->plot, 10);
     assert_int_equal(f->s->active, MAN);
     assert_int_equal(fx_events(f, E_DRAIN), 0); /* no trigger in Mankind's turn */
-    assert_int_equal(f->s->ndeck[MAN], 17);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 17);
 
     fx_apply(f, "pass"); /* → the Invader's turn 5: again */
     assert_int_equal(fx_events(f, E_DRAIN), 1);
-    assert_int_equal(f->s->ndeck[MAN], 16);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 16);
 }
 
 /* EX-27. Mankind hand 1 card. Invader STRATEGY inv_neural_blackout: Mankind
@@ -1250,7 +1250,7 @@ static void test_EX_27_forced_discard_as_much_as_possible(void **state)
     int card = fx_hand(f, "militia_cadre");
     fx_main(f, INV);
     fx_sane(f);
-    int deck = f->s->ndeck[MAN];
+    int deck = f->s->npile[MAN][L_DECK];
 
     fx_apply(f, "strategy inv_neural_blackout");
     assert_int_equal(fx_pending(f), F_DISCARD_HAND);
@@ -1258,9 +1258,9 @@ static void test_EX_27_forced_discard_as_much_as_possible(void **state)
     fx_apply(f, "discard militia_cadre");
 
     assert_int_equal(fx_pending(f), F_NONE);
-    assert_int_equal(f->s->nhand[MAN], 0);
+    assert_int_equal(f->s->npile[MAN][L_HAND], 0);
     assert_int_equal(fx_discard_top(f, MAN, 0), card);
-    assert_int_equal(f->s->ndeck[MAN], deck);
+    assert_int_equal(f->s->npile[MAN][L_DECK], deck);
     assert_int_equal(f->s->mankind_drained, 0);
     assert_int_equal(f->s->strat_enabled[fx_strat(f, "inv_neural_blackout")], 1);
     assert_int_equal(f->s->active, INV);
@@ -1357,7 +1357,7 @@ static void test_EX_30_cost_in_opponents_turn_is_not_inflicted(void **state)
     fx_deck_size(f, MAN, 20);
     fx_main(f, INV);
     fx_sane(f);
-    int man_d0 = f->s->ndiscard[MAN];
+    int man_d0 = f->s->npile[MAN][L_DISCARD];
 
     fx_apply(f, "play carapace_strider reduce=none zone=EU discard=skitter_drone");
     assert_int_equal(fx_pending(f), F_WINDOW);
@@ -1365,10 +1365,10 @@ static void test_EX_30_cost_in_opponents_turn_is_not_inflicted(void **state)
 
     assert_int_equal(fx_pending(f), F_NONE);
     assert_int_equal(fx_discard_top(f, INV, 0), strider); /* cancelled */
-    assert_int_equal(f->s->ndiscard[MAN], man_d0 + 2);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], man_d0 + 2);
     assert_int_equal(fx_discard_top(f, MAN, 1), other);
     assert_int_equal(fx_discard_top(f, MAN, 0), override);
-    assert_int_equal(f->s->ndeck[MAN], 20);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 20);
     assert_int_equal(f->s->mankind_drained, 0);
 
     fx_apply(f, "pass");

@@ -199,7 +199,7 @@ static void test_INV_5_15_reduction_pays_a_drain_cost(void **state)
 
     assert_true(fx_in_zone(f, colossus, "PR"));
     assert_int_equal(f->s->plot, 9);
-    assert_int_equal(f->s->ndeck[INV], 0);
+    assert_int_equal(f->s->npile[INV][L_DECK], 0);
     assert_int_not_equal(f->s->step, S_GAME_OVER);
 }
 
@@ -213,14 +213,14 @@ static void test_INV_4_4_draw_step_has_no_shield_prompt(void **state)
     fx_main(f, INV);
     f->s->strat_enabled[fx_strat(f, "man_bulwark")] = 1; /* no attack window */
     fx_sane(f);
-    int deck = f->s->ndeck[MAN];
+    int deck = f->s->npile[MAN][L_DECK];
 
     fx_apply(f, "pass");
 
     assert_int_equal(f->s->active, MAN);
     assert_int_equal(f->s->step, S_MAIN);
-    assert_int_equal(f->s->nhand[MAN], 2);
-    assert_int_equal(f->s->ndeck[MAN], deck - 2);
+    assert_int_equal(f->s->npile[MAN][L_HAND], 2);
+    assert_int_equal(f->s->npile[MAN][L_DECK], deck - 2);
     assert_int_equal(f->s->counters[vault], 6);
     assert_int_equal(fx_events(f, E_SHIELD), 0);
 }
@@ -238,7 +238,7 @@ static void test_INV_5_19_shield_split_across_two_cards(void **state)
     fx_hand(f, "drain_ray");
     fx_main(f, INV);
     fx_sane(f);
-    int deck = f->s->ndeck[MAN];
+    int deck = f->s->npile[MAN][L_DECK];
     assert_int_equal(f->s->counters[va], 2);
     assert_int_equal(f->s->counters[vb], 2);
 
@@ -255,7 +255,7 @@ static void test_INV_5_19_shield_split_across_two_cards(void **state)
     assert_int_equal(fx_pending(f), F_NONE);
     assert_int_equal(f->s->counters[va], 0);
     assert_int_equal(f->s->counters[vb], 1);
-    assert_int_equal(f->s->ndeck[MAN], deck);
+    assert_int_equal(f->s->npile[MAN][L_DECK], deck);
     assert_int_equal(f->s->mankind_drained, 0); /* INV-9.5 */
 }
 
@@ -269,7 +269,7 @@ static void test_INV_5_20_forced_draw_is_shielded_and_not_a_drain(void **state)
     int probe = fx_hand(f, "mind_probe");
     fx_main(f, INV);
     fx_sane(f);
-    int deck = f->s->ndeck[MAN];
+    int deck = f->s->npile[MAN][L_DECK];
     int top = fx_deck_top(f, MAN, 0);
 
     fx_apply(f, "play mind_probe");
@@ -278,9 +278,9 @@ static void test_INV_5_20_forced_draw_is_shielded_and_not_a_drain(void **state)
     fx_apply(f, "shield 1");
 
     assert_int_equal(f->s->counters[vault], 1);
-    assert_int_equal(f->s->nhand[MAN], 1);
+    assert_int_equal(f->s->npile[MAN][L_HAND], 1);
     assert_true(fx_in_hand(f, MAN, top));
-    assert_int_equal(f->s->ndeck[MAN], deck - 1);
+    assert_int_equal(f->s->npile[MAN][L_DECK], deck - 1);
     assert_int_equal(fx_discard_top(f, INV, 0), probe);
     assert_int_equal(f->s->mankind_drained, 0);
 
@@ -301,8 +301,8 @@ static void test_INV_5_20_forced_draw_from_empty_deck_loses(void **state)
 
     fx_apply(f, "play mind_probe");
 
-    assert_int_equal(f->s->nhand[MAN], 1);
-    assert_int_equal(f->s->ndeck[MAN], 0);
+    assert_int_equal(f->s->npile[MAN][L_HAND], 1);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 0);
     assert_int_equal(f->s->step, S_GAME_OVER);
     assert_int_equal(inv_winner(f->s), INV);
     assert_int_equal(f->s->head.reason, R_MANKIND_DECK_OUT);
@@ -317,14 +317,14 @@ static void test_INV_9_23_remove_counters_cost(void **state)
     int lab = fx_hand(f, "research_lab");
     fx_main(f, MAN);
     fx_sane(f);
-    int deck = f->s->ndeck[MAN];
+    int deck = f->s->npile[MAN][L_DECK];
 
     fx_apply(f, "play research_lab zone=EU");
     assert_int_equal(f->s->counters[lab], 2);
     fx_apply(f, "use man:research_lab#1");
     assert_int_equal(f->s->counters[lab], 1);
-    assert_int_equal(f->s->nhand[MAN], 1);
-    assert_int_equal(f->s->ndeck[MAN], deck - 1);
+    assert_int_equal(f->s->npile[MAN][L_HAND], 1);
+    assert_int_equal(f->s->npile[MAN][L_DECK], deck - 1);
     fx_refuse(f, "use man:research_lab#1", "INV-5.12");
 
     /* a later turn with no counters left: the cost cannot be paid */
@@ -351,7 +351,7 @@ static void test_INV_9_3_drain_cost_in_invaders_turn_not_inflicted(void **state)
     assert_int_equal(fx_pending(f), F_WINDOW);
     fx_apply(f, "cancel costly_override");
 
-    assert_int_equal(f->s->ndeck[MAN], 4);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 4);
     assert_int_equal(fx_discard_top(f, MAN, 1), top);
     assert_int_equal(fx_discard_top(f, MAN, 0), cancel);
     assert_int_equal(fx_discard_top(f, INV, 0), drone);
@@ -359,6 +359,39 @@ static void test_INV_9_3_drain_cost_in_invaders_turn_not_inflicted(void **state)
 
     fx_apply(f, "pass");
     assert_int_equal(f->s->plot, 9);
+}
+
+/* --- INV-2.25 the state ------------------------------------------------------- */
+
+/* INV-2.25: searches copy the state, so it stays flat and small: each side's
+ * deck, hand and discard pile share one array, in that order, and a draw
+ * moves the deck's top to the hand's top, shifting only the hand. */
+static void test_INV_2_25_a_sides_piles_share_one_array(void **state)
+{
+    fx *f = *state;
+    assert_int_equal(f->size, 1760); /* 1712 with 8-bit piles; no more than 1797 */
+    fx_unit(f, "EU", "hero_anand");
+    int cadre = fx_hand(f, "militia_cadre"), rebuild = fx_hand(f, "rebuild_effort");
+    fx_deck_size(f, MAN, 20);
+    int top = fx_deck_top(f, MAN, 0), discard_top = fx_discard_top(f, MAN, 0);
+    int discards = f->s->npile[MAN][L_DISCARD];
+    const uint16_t *mankind = f->s->cards + INV_MAX_DECK;
+    assert_ptr_equal(inv_pile(f->s, MAN, L_DECK), mankind);
+    assert_ptr_equal(inv_pile(f->s, MAN, L_HAND), mankind + 20);
+    assert_ptr_equal(inv_pile(f->s, MAN, L_DISCARD), mankind + 22);
+    assert_ptr_equal(inv_pile(f->s, INV, L_DECK), f->s->cards);
+
+    inv_draw(f->s, MAN, NULL);
+    assert_int_equal(f->s->npile[MAN][L_DECK], 19);
+    assert_int_equal(f->s->npile[MAN][L_HAND], 3);
+    assert_int_equal(f->s->npile[MAN][L_DISCARD], discards);
+    assert_int_equal(mankind[19], cadre);
+    assert_int_equal(mankind[20], rebuild);
+    assert_int_equal(mankind[21], top);
+    assert_int_equal(fx_loc(f, top), L_HAND);
+    assert_int_equal(fx_discard_top(f, MAN, 0), discard_top);
+    assert_ptr_equal(inv_pile(f->s, MAN, L_DISCARD), mankind + 22);
+    fx_sane(f);
 }
 
 #define SAMPLE(name) cmocka_unit_test_setup_teardown(name, setup_sample, teardown)
@@ -375,6 +408,7 @@ int main(void)
         SAMPLE(test_INV_5_15_reduce_a_cancel_card_in_own_turn),
         SAMPLE(test_INV_5_15_reduction_pays_a_drain_cost),
         SAMPLE(test_INV_4_4_draw_step_has_no_shield_prompt),
+        SAMPLE(test_INV_2_25_a_sides_piles_share_one_array),
         CUSTOM(test_INV_5_19_shield_split_across_two_cards),
         CUSTOM(test_INV_5_20_forced_draw_is_shielded_and_not_a_drain),
         CUSTOM(test_INV_5_20_forced_draw_from_empty_deck_loses),
