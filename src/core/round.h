@@ -48,6 +48,13 @@ typedef struct tt_round {
 /* Opens a round at which `start` holds priority (a player in the ring). */
 void tt_round_open(tt_round *r, int nseats, int start, unsigned out, int flags, int id);
 
+/* A round that is not open: no one holds priority (a state's initial value
+ * for a round it opens later). */
+static inline void tt_round_clear(tt_round *r)
+{
+    *r = (tt_round){.at = TT_ROUND_NONE, .last = TT_ROUND_NONE};
+}
+
 /* The player holding priority, or TT_ROUND_NONE once the round has closed. */
 static inline int tt_round_holder(const tt_round *r)
 {

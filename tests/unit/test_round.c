@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -22,6 +23,19 @@ static void play_by(tt_round *r, int player)
 {
     assert_int_equal(tt_round_holder(r), player);
     tt_round_play(r);
+}
+
+static void test_round_clear_is_a_round_not_open(void **state)
+{
+    (void)state;
+    tt_round r;
+    memset(&r, 0x5A, sizeof r);
+    tt_round_clear(&r);
+    assert_true(tt_round_closed(&r));
+    assert_int_equal(tt_round_holder(&r), TT_ROUND_NONE);
+    assert_int_equal(r.last, TT_ROUND_NONE);
+    assert_int_equal(r.passed, 0);
+    assert_int_equal(r.out, 0);
 }
 
 static void test_round_closes_after_everyone_passes(void **state)
@@ -146,6 +160,7 @@ static void test_round_leave_mid_round(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_clear_is_a_round_not_open),
         cmocka_unit_test(test_round_closes_after_everyone_passes),
         cmocka_unit_test(test_round_play_restarts_the_passes),
         cmocka_unit_test(test_round_skips_players_out),

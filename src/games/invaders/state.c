@@ -142,7 +142,7 @@ void inv_reset(const inv_content *c, inv_state *s)
     s->plot = c->plot_start;     /* INV-3.3 */
     s->supply = c->token_supply; /* INV-3.2 */
     s->hero = INV_NONE;
-    s->window.at = s->window.last = TT_ROUND_NONE; /* no cancel window open */
+    tt_round_clear(&s->window); /* no cancel window open */
     s->draw_count[0] = s->draw_count[1] = c->draw_per_turn;
     for (int i = 0; i < c->ninst; i++) { /* INV-3.5 */
         int d = c->inst_deck[i];
