@@ -736,3 +736,45 @@ int tt_deck_list(const char *game, const char *path, const char *options, char *
     const tt_rules_extra *x = deck_tools(game, err);
     return x ? x->deck_list(path, options ? options : "", out, err) : TT_EARG;
 }
+
+const char *tt_describe_id(const tt_game *g, int i)
+{
+    const tt_rules *r = g->rules;
+    return r->describe_id && i >= 0 ? r->describe_id(g, i) : NULL;
+}
+
+/* The index of the describable thing whose id or display name is `name`, case
+ * aside, or -1. Ids are tried first, over every thing, so a display name never
+ * shadows an id. */
+static int describe_find(const tt_game *g, const char *name)
+{
+    const char *id;
+    for (int i = 0; (id = tt_describe_id(g, i)); i++)
+        if (strcasecmp(id, name) == 0)
+            return i;
+    char display[128];
+    for (int i = 0; tt_describe_id(g, i); i++)
+        if (g->rules->describe(g, i, TT_DESCRIBE_NAME, display, sizeof display) == TT_OK &&
+            strcasecmp(display, name) == 0)
+            return i;
+    return -1;
+}
+
+int tt_describe(const tt_game *g, const char *name, int what, char *buf, size_t n, tt_error *err)
+{
+    if (n)
+        buf[0] = '\0';
+    if (what < TT_DESCRIBE_FULL || what > TT_DESCRIBE_KIND || n == 0)
+        return tt_fail(err, TT_EARG, NULL, "no such description kind %d", what);
+    int i = describe_find(g, name ? name : "");
+    if (i < 0)
+        return tt_fail(err, TT_EARG, NULL,
+                       "%s has no card, item or token named '%s' (tabletop cards %s lists them)",
+                       g->rules->name, name ? name : "", g->rules->name);
+    if (g->rules->describe(g, i, what, buf, n) != TT_OK) {
+        buf[0] = '\0';
+        return tt_fail(err, TT_EARG, NULL, "the description of '%s' needs more than %zu bytes",
+                       tt_describe_id(g, i), n);
+    }
+    return TT_OK;
+}

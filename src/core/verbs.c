@@ -41,8 +41,7 @@ static const char *arity_words(const tt_verb *v, char *buf, size_t n)
     return buf;
 }
 
-int tt_verb_find(const tt_verb *table, const tt_words *words, const tt_verb **out,
-                 tt_error *err)
+int tt_verb_find(const tt_verb *table, const tt_words *words, const tt_verb **out, tt_error *err)
 {
     *out = NULL;
     const char *head = words->n ? words->w[0] : "";

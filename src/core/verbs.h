@@ -40,7 +40,6 @@ typedef struct tt_verb {
  * *out the verb when as many words follow as it takes; otherwise TT_EPARSE,
  * err saying "unknown action 'x'" (*out NULL) or how many words 'x' takes
  * (*out the verb). */
-int tt_verb_find(const tt_verb *table, const tt_words *words, const tt_verb **out,
-                 tt_error *err);
+int tt_verb_find(const tt_verb *table, const tt_words *words, const tt_verb **out, tt_error *err);
 
 #endif

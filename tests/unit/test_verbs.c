@@ -12,11 +12,8 @@
 
 enum { OP_PASS = 1, OP_PLAY, OP_KEEP, OP_TASK };
 static const tt_verb table[] = {
-    {"pass", OP_PASS, 0, 0, 0},
-    {"play", OP_PLAY, 1, 1, 'c'},
-    {"keep", OP_KEEP, 0, 1, 'k'},
-    {"task", OP_TASK, 2, 3, 0},
-    {NULL, 0, 0, 0, 0},
+    {"pass", OP_PASS, 0, 0, 0}, {"play", OP_PLAY, 1, 1, 'c'}, {"keep", OP_KEEP, 0, 1, 'k'},
+    {"task", OP_TASK, 2, 3, 0}, {NULL, 0, 0, 0, 0},
 };
 
 static void expect_found(const char *text, int op, int nwords)

@@ -215,21 +215,48 @@ static void put_column(tt_sbuf *b, const inv_content *c, const inv_state *s, int
     tt_sbuf_printf(b, "\n");
 }
 
-/* One hand card: id, name, power (or one-shot / cancel) and cost. */
-static void put_hand_card(tt_sbuf *b, const inv_card *k)
+/* One hand card: id, name, power (or one-shot / cancel), cost, and what its
+ * abilities do in a few words (describe.c), cut to keep the line within
+ * VIEW_COLUMNS. */
+#define VIEW_COLUMNS 100
+static void put_hand_card(tt_sbuf *b, const inv_content *c, int def)
 {
-    char what[16];
+    const inv_card *k = &c->card[def];
+    char what[16], line[160], effects[512];
     if (k->is_unit)
         snprintf(what, sizeof what, "power %d", k->power);
     else
         snprintf(what, sizeof what, "%s", k->cancel ? "cancel" : "one-shot");
-    tt_sbuf_printf(b, "    %-20s %-22s %-9s", k->id, k->name, what);
+    int n = snprintf(line, sizeof line, "    %-20s %-22s %-9s", k->id, k->name, what);
     if (k->cost.discard || k->cost.drain)
-        tt_sbuf_printf(b, " cost%s%.0d%s%.0d", k->cost.discard ? " discard " : "", k->cost.discard,
-                       k->cost.drain ? " drain " : "", k->cost.drain);
+        n += snprintf(line + n, sizeof line - (size_t)n, " cost%s%.0d%s%.0d",
+                      k->cost.discard ? " discard " : "", k->cost.discard,
+                      k->cost.drain ? " drain " : "", k->cost.drain);
     else
-        tt_sbuf_printf(b, " free");
-    tt_sbuf_printf(b, "\n");
+        n += snprintf(line + n, sizeof line - (size_t)n, " free");
+    int cut = inv_card_effects_short(c, def, effects, sizeof effects) != TT_OK;
+    int room = VIEW_COLUMNS - n - 2;
+    if (effects[0] && room > 3) {
+        if (cut || (int)strlen(effects) > room)
+            snprintf(effects + room - 3, 4, "...");
+        tt_sbuf_printf(b, "%s  %s\n", line, effects);
+    } else {
+        tt_sbuf_printf(b, "%s\n", line);
+    }
+}
+
+/* One strategy: id, name, whether it was used, and its summary (describe.c),
+ * cut to keep the line within VIEW_COLUMNS. */
+static void put_strategy(tt_sbuf *b, const inv_content *c, int i, int used)
+{
+    char line[160], summary[512];
+    int n = snprintf(line, sizeof line, "    %-20s %-22s %-9s", c->strat[i].id, c->strat[i].name,
+                     used ? "used" : "dormant");
+    int cut = inv_strategy_summary(c, i, summary, sizeof summary) != TT_OK;
+    int room = VIEW_COLUMNS - n - 2;
+    if (cut || (int)strlen(summary) > room)
+        snprintf(summary + room - 3, 4, "...");
+    tt_sbuf_printf(b, "%s  %s\n", line, summary);
 }
 
 static void put_player(tt_sbuf *b, const inv_content *c, const inv_state *s, int side, int viewer)
@@ -239,15 +266,14 @@ static void put_player(tt_sbuf *b, const inv_content *c, const inv_state *s, int
                    s->ndiscard[side]);
     if (side == INV_MANKIND)
         tt_sbuf_printf(b, ", hero deck %d", s->nhero_deck);
-    tt_sbuf_printf(b, "\n  strategies:");
+    tt_sbuf_printf(b, "\n  strategies:\n");
     for (int i = 0; i < c->nstrats; i++)
         if (c->strat[i].side == side)
-            tt_sbuf_printf(b, " %s%s", c->strat[i].id, s->strat_enabled[i] ? " (used)" : "");
-    tt_sbuf_printf(b, "\n");
+            put_strategy(b, c, i, s->strat_enabled[i]);
     if (sees_hand(viewer, side)) {
         tt_sbuf_printf(b, "  hand:\n");
         for (int i = 0; i < s->nhand[side]; i++)
-            put_hand_card(b, inv_def(c, s->hand[side][i]));
+            put_hand_card(b, c, c->inst_def[s->hand[side][i]]);
     }
 }
 
