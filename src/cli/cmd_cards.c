@@ -42,8 +42,7 @@ static int catalogue(const tt_game *g, const char *params)
     printf("Every card, strategy, item, token, agent and objective of this content set,\n"
            "described from its content by `tabletop cards %s%s%s` (content hash %s).\n"
            "Rule IDs refer to docs/rules/%s.md.\n",
-           tt_game_name(g), params[0] ? " " : "", params, tt_game_content_hash(g),
-           tt_game_name(g));
+           tt_game_name(g), params[0] ? " " : "", params, tt_game_content_hash(g), tt_game_name(g));
     for (int i = 0; (id = tt_describe_id(g, i)); i++) {
         if (tt_describe(g, id, TT_DESCRIBE_KIND, k, sizeof k, &err) != TT_OK ||
             tt_describe(g, id, TT_DESCRIBE_NAME, name, sizeof name, &err) != TT_OK ||

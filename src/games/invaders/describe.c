@@ -17,11 +17,11 @@
 enum { G_INV_CARDS, G_MAN_CARDS, G_HEROES, G_INV_STRATS, G_MAN_STRATS, G_BOARD, G_COUNT };
 
 static const char *const group_names[G_COUNT] = {
-    "Invader cards", "Mankind cards", "Heroes", "Invader strategies", "Mankind strategies",
-    "The board"};
+    "Invader cards",      "Mankind cards",      "Heroes",
+    "Invader strategies", "Mankind strategies", "The board"};
 
-static const char *const type_words[T_COUNT] = {"Invader", "Desolator", "Defender",
-                                                "Location", "hero",    "one-shot"};
+static const char *const type_words[T_COUNT] = {"Invader",  "Desolator", "Defender",
+                                                "Location", "hero",      "one-shot"};
 
 static int card_group(const inv_card *k)
 {
@@ -46,9 +46,9 @@ static int nth(const inv_content *c, int i, int *group, int *idx)
         }
         int n = g <= G_HEROES ? c->ncards : c->nstrats;
         for (int k = 0; k < n; k++) {
-            int in = g <= G_HEROES ? card_group(&c->card[k]) == g
-                                   : c->strat[k].side == (g == G_INV_STRATS ? INV_INVADER
-                                                                             : INV_MANKIND);
+            int in = g <= G_HEROES
+                         ? card_group(&c->card[k]) == g
+                         : c->strat[k].side == (g == G_INV_STRATS ? INV_INVADER : INV_MANKIND);
             if (in && i-- == 0) {
                 *group = g;
                 *idx = k;
@@ -145,8 +145,9 @@ static void put_effect(tt_dbuf *b, const inv_content *c, const inv_effect *x, in
         break;
     case OP_DISCARD_FROM_HAND:
         s = x->n > 1 ? "s" : "";
-        tt_dbuf_printf(b, "%s %d card%s of %s choice from hand, fewer if the hand is smaller "
-                          "(INV-2.19).",
+        tt_dbuf_printf(b,
+                       "%s %d card%s of %s choice from hand, fewer if the hand is smaller "
+                       "(INV-2.19).",
                        who_words(x->who, "Discard", "The opponent discards", "Each side discards"),
                        x->n, s, who_words(x->who, "your", "his", "its"));
         break;
@@ -156,8 +157,9 @@ static void put_effect(tt_dbuf *b, const inv_content *c, const inv_effect *x, in
         tt_dbuf_printf(b, " (INV-5.21); with no such unit, nothing happens.");
         break;
     case OP_ZONE_DAMAGE:
-        tt_dbuf_printf(b, "Place up to %d damage token%s on %s, stopping at power 0 or an empty "
-                          "supply (INV-2.19, INV-2.21).",
+        tt_dbuf_printf(b,
+                       "Place up to %d damage token%s on %s, stopping at power 0 or an empty "
+                       "supply (INV-2.19, INV-2.21).",
                        x->n, x->n > 1 ? "s" : "",
                        x->zone == ZS_THIS     ? "this card's zone"
                        : x->zone == ZS_CHOSEN ? "a zone you choose, one with power above 0 if any"
@@ -232,18 +234,18 @@ static void put_effect_short(tt_dbuf *b, const inv_effect *x)
                        who_words(x->who, "discard", "opponent discards", "both discard"), x->n);
         break;
     case OP_DESTROY:
-        tt_dbuf_printf(b, "destroy %s", x->target.self  ? "this card"
-                                        : x->target.own ? "own unit"
-                                                        : "enemy unit");
+        tt_dbuf_printf(b, "destroy %s",
+                       x->target.self  ? "this card"
+                       : x->target.own ? "own unit"
+                                       : "enemy unit");
         if (x->target.max_power != INV_NO_MAX)
             tt_dbuf_printf(b, " <=%d", x->target.max_power);
         break;
     case OP_ZONE_DAMAGE:
-        tt_dbuf_printf(b, "damage %d%s%s", x->n, x->zone == ZS_THIS ? " " : "", zone_short[x->zone]);
+        tt_dbuf_printf(b, "damage %d%s%s", x->n, x->zone == ZS_THIS ? " " : "",
+                       zone_short[x->zone]);
         break;
-    case OP_ZONE_REPAIR:
-        tt_dbuf_printf(b, "repair %d%s", x->n, x->split ? ", split" : "");
-        break;
+    case OP_ZONE_REPAIR: tt_dbuf_printf(b, "repair %d%s", x->n, x->split ? ", split" : ""); break;
     case OP_PLOT_MOVE: tt_dbuf_printf(b, "plot %+d", x->n); break;
     case OP_MOVE_CARD:
         tt_dbuf_printf(b, "move %sto %s zone", x->target.self ? "" : "own unit ",
@@ -327,16 +329,18 @@ static void put_card_full(tt_dbuf *b, const inv_content *c, const inv_card *k)
 {
     tt_dbuf_printf(b, "%s (%s)\n", k->name, k->id);
     if (k->type == T_HERO)
-        tt_dbuf_printf(b, "Mankind hero from the hero deck, power %d; counts as a Defender "
-                          "(INV-2.9, INV-2.12).\n",
+        tt_dbuf_printf(b,
+                       "Mankind hero from the hero deck, power %d; counts as a Defender "
+                       "(INV-2.9, INV-2.12).\n",
                        k->power);
     else if (k->is_unit)
         tt_dbuf_printf(b, "%s unit of type %s, power %d (INV-2.9, INV-2.10); %d in the deck.\n",
                        k->side == INV_INVADER ? "Invader" : "Mankind", type_words[k->type],
                        k->power, k->count);
     else
-        tt_dbuf_printf(b, "%s one-shot: resolves, then goes to the discard pile (INV-2.9, "
-                          "INV-5.3); %d in the deck.\n",
+        tt_dbuf_printf(b,
+                       "%s one-shot: resolves, then goes to the discard pile (INV-2.9, "
+                       "INV-5.3); %d in the deck.\n",
                        k->side == INV_INVADER ? "Invader" : "Mankind", k->count);
     if (k->type != T_HERO) {
         tt_dbuf_printf(b, "Cost: ");
@@ -367,9 +371,10 @@ static void put_card_full(tt_dbuf *b, const inv_content *c, const inv_card *k)
         tt_dbuf_printf(b, "Enters play with %d counter%s (INV-5.13).\n", k->enter_counters,
                        k->enter_counters > 1 ? "s" : "");
     if (k->type == T_HERO)
-        tt_dbuf_printf(b, "%s (INV-5.17).\n", k->mobile ? "Mobile: moves between zones in your "
-                                                          "main step"
-                                                        : "Not mobile: stays in its zone");
+        tt_dbuf_printf(b, "%s (INV-5.17).\n",
+                       k->mobile ? "Mobile: moves between zones in your "
+                                   "main step"
+                                 : "Not mobile: stays in its zone");
     for (int a = 0; a < k->nab; a++) {
         put_ability(b, c, &k->ab[a], k->side);
         tt_dbuf_printf(b, "\n");
@@ -381,8 +386,9 @@ static void put_card_full(tt_dbuf *b, const inv_content *c, const inv_card *k)
 static void put_strategy_full(tt_dbuf *b, const inv_content *c, const inv_strategy *st)
 {
     tt_dbuf_printf(b, "%s (%s)\n", st->name, st->id);
-    tt_dbuf_printf(b, "%s strategy, enabled once per game at no card cost and never cancelled "
-                      "(INV-2.23, INV-5.14), ",
+    tt_dbuf_printf(b,
+                   "%s strategy, enabled once per game at no card cost and never cancelled "
+                   "(INV-2.23, INV-5.14), ",
                    st->side == INV_INVADER ? "Invader" : "Mankind");
     if (st->timing == TIMING_OWN_MAIN)
         tt_dbuf_printf(b, "in your own main step.\n");
