@@ -20,13 +20,15 @@ enum { G_EQUIP, G_CHARS, G_CRATES, G_OBJS, G_COUNT };
 static const char *const group_names[G_COUNT] = {"Equipment", "Characters", "Crate tokens",
                                                  "Objective tokens"};
 static const char *const kind_words[] = {"weapon", "item", "ability", "medal", "rank"};
-static const char *const wtype_words[WT_COUNT] = {"unarmed",   "hand-to-hand", "pistol",
-                                                  "automatic", "heavy",        "grenade",
-                                                  "mental"};
+static const char *const wtype_words[WT_COUNT] = {"unarmed", "hand-to-hand", "pistol", "automatic",
+                                                  "heavy",   "grenade",      "mental"};
 
 static int group_size(const tan_content *c, int g)
 {
-    return g == G_EQUIP ? c->nequip : g == G_CHARS ? c->nchars : g == G_CRATES ? c->ncrates : c->nobjs;
+    return g == G_EQUIP    ? c->nequip
+           : g == G_CHARS  ? c->nchars
+           : g == G_CRATES ? c->ncrates
+                           : c->nobjs;
 }
 
 /* The i-th describable thing: its group and index there. 0, or -1 past the end. */
@@ -80,22 +82,25 @@ static void put_weapon_full(tt_dbuf *b, const tan_weapon *w)
     case WT_GRENADE:
         tt_dbuf_printf(b, "Grenade: thrown at a circle at ");
         put_range(b, w);
-        tt_dbuf_printf(b, "; a blast of %d dice, each victim suffering up to %d wound%s "
-                          "(TAN-5.8); ",
+        tt_dbuf_printf(b,
+                       "; a blast of %d dice, each victim suffering up to %d wound%s "
+                       "(TAN-5.8); ",
                        w->blast_dice, w->max_wounds, w->max_wounds > 1 ? "s" : "");
         break;
     case WT_MENTAL:
         tt_dbuf_printf(b, "Mental weapon: an attack at ");
         put_range(b, w);
-        tt_dbuf_printf(b, " resolved by a Psyche duel, the winner's margin in wounds up to %d "
-                          "(TAN-5.9); ",
+        tt_dbuf_printf(b,
+                       " resolved by a Psyche duel, the winner's margin in wounds up to %d "
+                       "(TAN-5.9); ",
                        w->max_wounds);
         break;
     default:
         tt_dbuf_printf(b, "Weapon, %s: an attack at ", wtype_words[w->type]);
         put_range(b, w);
-        tt_dbuf_printf(b, " with the Combat pool %+d dice, each success a wound up to %d "
-                          "(TAN-5.7); ",
+        tt_dbuf_printf(b,
+                       " with the Combat pool %+d dice, each success a wound up to %d "
+                       "(TAN-5.7); ",
                        w->dice_mod, w->max_wounds);
     }
     if (w->uses >= 0)
@@ -128,14 +133,16 @@ static void put_effect_full(tt_dbuf *b, const tan_equip *e)
 {
     switch (e->effect) {
     case EF_HEAL:
-        tt_dbuf_printf(b, "Use (an action phase): heal %d row%s of the carrier or of a friendly "
-                          "character adjacent on the same path; the token is then removed from "
-                          "the game (TAN-2.6.2, TAN-5.10.1, TAN-5.2.4).\n",
+        tt_dbuf_printf(b,
+                       "Use (an action phase): heal %d row%s of the carrier or of a friendly "
+                       "character adjacent on the same path; the token is then removed from "
+                       "the game (TAN-2.6.2, TAN-5.10.1, TAN-5.2.4).\n",
                        e->n, e->n > 1 ? "s" : "");
         break;
     case EF_STAT_BONUS:
-        tt_dbuf_printf(b, "While carried: %+d to the carrier's current %s (TAN-2.6.2, "
-                          "TAN-5.2.2).\n",
+        tt_dbuf_printf(b,
+                       "While carried: %+d to the carrier's current %s (TAN-2.6.2, "
+                       "TAN-5.2.2).\n",
                        e->n, tan_stat_name(e->stat));
         break;
     case EF_EXTRA_DICE:
@@ -146,8 +153,9 @@ static void put_effect_full(tt_dbuf *b, const tan_equip *e)
         tt_dbuf_printf(b, " weapons (TAN-2.6.2, TAN-5.7.3).\n");
         break;
     case EF_DIE_BONUS:
-        tt_dbuf_printf(b, "While carried: +%d to each die of the carrier's attack rolls "
-                          "(TAN-2.6.2, TAN-5.7).\n",
+        tt_dbuf_printf(b,
+                       "While carried: +%d to each die of the carrier's attack rolls "
+                       "(TAN-2.6.2, TAN-5.7).\n",
                        e->n);
         break;
     case EF_GRANT_SKILL:
@@ -155,13 +163,15 @@ static void put_effect_full(tt_dbuf *b, const tan_equip *e)
                        tan_skill_name(e->skill));
         break;
     case EF_MEDAL_VP:
-        tt_dbuf_printf(b, "Its team gains %d VP at setup, or when it is taken from a crate; the "
-                          "token is then removed (TAN-2.6.2, TAN-3.7).\n",
+        tt_dbuf_printf(b,
+                       "Its team gains %d VP at setup, or when it is taken from a crate; the "
+                       "token is then removed (TAN-2.6.2, TAN-3.7).\n",
                        e->n);
         break;
     case EF_RANK:
-        tt_dbuf_printf(b, "While carried: +%d to its owner's initiative roll (TAN-2.6.2, "
-                          "TAN-5.19).\n",
+        tt_dbuf_printf(b,
+                       "While carried: +%d to its owner's initiative roll (TAN-2.6.2, "
+                       "TAN-5.19).\n",
                        e->n);
         break;
     }
@@ -181,8 +191,9 @@ static void put_equip_full(tt_dbuf *b, const tan_equip *e)
 {
     tt_dbuf_printf(b, "%s (%s)\n", e->name, e->id);
     if (e->free)
-        tt_dbuf_printf(b, "Free %s: may be dropped, passed and picked up; dropped on death "
-                          "(TAN-2.6.1, TAN-5.11).\n",
+        tt_dbuf_printf(b,
+                       "Free %s: may be dropped, passed and picked up; dropped on death "
+                       "(TAN-2.6.1, TAN-5.11).\n",
                        kind_words[e->kind]);
     else
         tt_dbuf_printf(b, "%c%s, not free: never leaves its carrier (TAN-2.6.1).\n",
@@ -226,8 +237,7 @@ static void put_char_full(tt_dbuf *b, const tan_content *c, const tan_char *ch)
     for (int k = 0; k < ch->nrows; k++) {
         const uint8_t *r = ch->row[k];
         tt_dbuf_printf(b, "  row %d: Combat %d, Stamina %d, Movement %d, Psyche %d\n", k,
-                       r[STAT_COMBAT], r[STAT_STAMINA], r[STAT_MOVEMENT],
-                       r[STAT_PSYCHE]);
+                       r[STAT_COMBAT], r[STAT_STAMINA], r[STAT_MOVEMENT], r[STAT_PSYCHE]);
     }
     for (int p = 0; p < 3; p++) {
         if (!ch->npack[p])
@@ -249,15 +259,17 @@ static void put_char_full(tt_dbuf *b, const tan_content *c, const tan_char *ch)
 static void put_crate(tt_dbuf *b, const tan_content *c, const tan_crate *cr, int full)
 {
     if (full)
-        tt_dbuf_printf(b, "Crate token %s\nLies face down on a crate site until searched "
-                          "(TAN-2.7.1, TAN-3.9.1, TAN-5.12); turned up, it ",
+        tt_dbuf_printf(b,
+                       "Crate token %s\nLies face down on a crate site until searched "
+                       "(TAN-2.7.1, TAN-3.9.1, TAN-5.12); turned up, it ",
                        cr->id);
     if (cr->kind == CRATE_VP)
         tt_dbuf_printf(b, full ? "gives the searcher's team %d VP (TAN-5.16.2).\n" : "%d VP",
                        cr->vp);
     else if (full)
-        tt_dbuf_printf(b, "holds %s (%s), which may be taken or left in the crate "
-                          "(TAN-5.12.2).\n",
+        tt_dbuf_printf(b,
+                       "holds %s (%s), which may be taken or left in the crate "
+                       "(TAN-5.12.2).\n",
                        c->equip[cr->equip].name, c->equip[cr->equip].id);
     else
         tt_dbuf_printf(b, "equipment %s", c->equip[cr->equip].id);
@@ -278,8 +290,9 @@ static void put_objective(tt_dbuf *b, const tan_content *c, const tan_objective 
                    primary ? "Primary" : "Secondary", c->fac[o->owner].name,
                    tan_skill_name(o->skill[0]));
     if (primary)
-        tt_dbuf_printf(b, "Completed by two tasks on its circle with the skills %s and %s, one "
-                          "half each (TAN-5.13.4).\n",
+        tt_dbuf_printf(b,
+                       "Completed by two tasks on its circle with the skills %s and %s, one "
+                       "half each (TAN-5.13.4).\n",
                        tan_skill_name(o->skill[0]), tan_skill_name(o->skill[1]));
     else
         tt_dbuf_printf(b, "Completed by one task on its circle with the skill %s (TAN-5.13.2).\n",
@@ -312,9 +325,10 @@ int tan_describe(const tt_game *g, int i, int what, char *buf, size_t n)
     if (what == TT_DESCRIBE_KIND) {
         tt_dbuf_printf(&b, "%s", group_names[group]);
     } else if (what == TT_DESCRIBE_NAME) {
-        tt_dbuf_printf(&b, "%s", group == G_EQUIP   ? c->equip[k].name
-                                 : group == G_CHARS ? c->chr[k].name
-                                                    : tan_describe_id(g, i));
+        tt_dbuf_printf(&b, "%s",
+                       group == G_EQUIP   ? c->equip[k].name
+                       : group == G_CHARS ? c->chr[k].name
+                                          : tan_describe_id(g, i));
     } else if (group == G_EQUIP) {
         if (what == TT_DESCRIBE_SUMMARY)
             put_equip_summary(&b, &c->equip[k]);
