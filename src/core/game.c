@@ -760,6 +760,69 @@ static int describe_find(const tt_game *g, const char *name)
     return -1;
 }
 
+/* Columns of a full description: it reads at a terminal, in the protocol and
+ * in a Markdown code block alike. */
+#define DESCRIBE_COLUMNS 96
+
+/* Rewraps the lines of text (n bytes of storage) longer than `width` columns
+ * at spaces, each continuation indented two past its line's own indent. 0, or
+ * -1 when the wrapped text would not fit (text then unchanged). */
+static int wrap_lines(char *text, size_t n, int width)
+{
+    char out[8192];
+    size_t o = 0;
+    const char *p = text;
+    if (n > sizeof out)
+        return -1;
+    while (*p) {
+        size_t len = strcspn(p, "\n");
+        int indent = (int)strspn(p, " ");
+        const char *end = p + len;
+        int first = 1;
+        while (p < end) {
+            /* the longest piece that fits, cut at a space; a word longer than
+             * the line stands alone */
+            size_t pad = first ? 0 : (size_t)indent + 2;
+            int room = width - (int)pad, cols = 0;
+            const char *q = p, *cut = NULL;
+            for (; q < end; q++) {
+                if (*q == ' ' && q > p && cols <= room)
+                    cut = q;
+                if ((*q & 0xC0) != 0x80 && ++cols > room)
+                    break;
+            }
+            if (q == end)
+                cut = end;
+            else if (!cut)
+                for (cut = q; cut < end && *cut != ' ';)
+                    cut++;
+            size_t piece = (size_t)(cut - p);
+            if (o + pad + piece + 2 > n)
+                return -1;
+            memset(out + o, ' ', pad);
+            memcpy(out + o + pad, p, piece);
+            o += pad + piece;
+            out[o++] = '\n';
+            p = cut;
+            while (p < end && *p == ' ')
+                p++;
+            first = 0;
+        }
+        if (len == 0) {
+            if (o + 2 > n)
+                return -1;
+            out[o++] = '\n';
+        }
+        p = *end ? end + 1 : end;
+    }
+    /* a text without a final newline keeps none */
+    if (o && text[strlen(text) - 1] != '\n')
+        o--;
+    out[o] = '\0';
+    memcpy(text, out, o + 1);
+    return 0;
+}
+
 int tt_describe(const tt_game *g, const char *name, int what, char *buf, size_t n, tt_error *err)
 {
     if (n)
@@ -771,7 +834,8 @@ int tt_describe(const tt_game *g, const char *name, int what, char *buf, size_t 
         return tt_fail(err, TT_EARG, NULL,
                        "%s has no card, item or token named '%s' (tabletop cards %s lists them)",
                        g->rules->name, name ? name : "", g->rules->name);
-    if (g->rules->describe(g, i, what, buf, n) != TT_OK) {
+    if (g->rules->describe(g, i, what, buf, n) != TT_OK ||
+        (what == TT_DESCRIBE_FULL && wrap_lines(buf, n, DESCRIBE_COLUMNS) != 0)) {
         buf[0] = '\0';
         return tt_fail(err, TT_EARG, NULL, "the description of '%s' needs more than %zu bytes",
                        tt_describe_id(g, i), n);

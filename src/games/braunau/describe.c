@@ -70,36 +70,40 @@ static void put_type_effect(tt_dbuf *b, const bra_content *c, int t, int full)
         break;
     case T_ABIL:
         if (full)
-            tt_dbuf_printf(b, "Names one of your agents; once its ability is enabled, UPGRADE "
-                              "raises it one level (to at most %d) and refills its charges to %d, "
-                              "RELOAD refills them to %d (BRA-6.6).",
+            tt_dbuf_printf(b,
+                           "Names one of your agents; once its ability is enabled, UPGRADE "
+                           "raises it one level (to at most %d) and refills its charges to %d, "
+                           "RELOAD refills them to %d (BRA-6.6).",
                            p->ability_max_level, p->ability_charges, p->ability_charges);
         else
             tt_dbuf_printf(b, "upgrade or reload the named agent's ability");
         break;
     case T_SPEC:
         if (full)
-            tt_dbuf_printf(b, "Enables the ability of one of your agents in play: level 1, %d "
-                              "charges (BRA-6.7).",
+            tt_dbuf_printf(b,
+                           "Enables the ability of one of your agents in play: level 1, %d "
+                           "charges (BRA-6.7).",
                            p->ability_charges);
         else
             tt_dbuf_printf(b, "enable an agent's ability");
         break;
     case T_REFILL:
         if (full)
-            tt_dbuf_printf(b, "Buys one item card from the market row of %d for its price in gold "
-                              "(BRA-6.8).",
+            tt_dbuf_printf(b,
+                           "Buys one item card from the market row of %d for its price in gold "
+                           "(BRA-6.8).",
                            p->market_row);
         else
             tt_dbuf_printf(b, "buy one market item");
         break;
     case T_SUMMON:
         if (full)
-            tt_dbuf_printf(b, "One of your agents in play, not a mob, hosts an enemy agent, not a "
-                              "mob, at a secret meeting: it moves to the host's area; then nothing "
-                              "more, an interrogation (a reveal of its faction's other agents), or "
-                              "a bribe for its price in gold that removes it for %d VP (BRA-6.9, "
-                              "BRA-6.22).",
+            tt_dbuf_printf(b,
+                           "One of your agents in play, not a mob, hosts an enemy agent, not a "
+                           "mob, at a secret meeting: it moves to the host's area; then nothing "
+                           "more, an interrogation (a reveal of its faction's other agents), or "
+                           "a bribe for its price in gold that removes it for %d VP (BRA-6.9, "
+                           "BRA-6.22).",
                            p->bribe_vp);
         else
             tt_dbuf_printf(b, "secret meeting: interrogate or bribe an enemy agent");
@@ -112,15 +116,17 @@ static void put_type_effect(tt_dbuf *b, const bra_content *c, int t, int full)
         break;
     case T_POP:
         if (full)
-            tt_dbuf_printf(b, "Raises your support in the area of one of your agents in play to "
-                              "%d, which triggers a rally there (BRA-6.11, BRA-6.21).",
+            tt_dbuf_printf(b,
+                           "Raises your support in the area of one of your agents in play to "
+                           "%d, which triggers a rally there (BRA-6.11, BRA-6.21).",
                            p->trigger_level);
         else
             tt_dbuf_printf(b, "own support to %d where an agent stands", p->trigger_level);
         break;
     case T_GOLD:
-        tt_dbuf_printf(b, full ? "Adds %d gold to your treasury, for items and bribes (BRA-6.12)."
-                               : "+%d gold",
+        tt_dbuf_printf(b,
+                       full ? "Adds %d gold to your treasury, for items and bribes (BRA-6.12)."
+                            : "+%d gold",
                        p->gold_per_nazi_gold);
         break;
     case T_BR:
@@ -140,8 +146,9 @@ static void put_type_full(tt_dbuf *b, const bra_content *c, int t)
     const bra_params *p = &c->p;
     tt_dbuf_printf(b, "%s (%s)\n", c->type_name[t], bra_type_code_name(t));
     if (agent_token(t))
-        tt_dbuf_printf(b, "Agent token: benefits one of your agents; costs %d AP, %d for each "
-                          "further token for the same agent in one turn (BRA-2.5, BRA-6.4.2).\n",
+        tt_dbuf_printf(b,
+                       "Agent token: benefits one of your agents; costs %d AP, %d for each "
+                       "further token for the same agent in one turn (BRA-2.5, BRA-6.4.2).\n",
                        p->deploy_cost_first, p->deploy_cost_repeat);
     else
         tt_dbuf_printf(b, "Faction token: benefits no agent; costs %d AP (BRA-2.5, BRA-6.4.2).\n",
@@ -179,9 +186,10 @@ static void put_ability_effect(tt_dbuf *b, int effect, int full)
         break;
     case EF_FUNDRAISE: tt_dbuf_printf(b, "+L gold"); break;
     case EF_ARREST:
-        tt_dbuf_printf(b, full ? "arrest one named enemy agent, not a mob, whose true area is within "
-                                 "distance L-1"
-                               : "arrest within L-1");
+        tt_dbuf_printf(b,
+                       full ? "arrest one named enemy agent, not a mob, whose true area is within "
+                              "distance L-1"
+                            : "arrest within L-1");
         break;
     }
 }
@@ -200,8 +208,8 @@ static void put_agent_full(tt_dbuf *b, const bra_content *c, const bra_agent *a)
 {
     const bra_params *p = &c->p;
     tt_dbuf_printf(b, "%s (%s)\n", a->name, a->id);
-    tt_dbuf_printf(b, "%s of %s, %s (BRA-2.7).\n", a->mob ? "Mob" : "Agent",
-                   c->f[a->faction].name, a->extended ? "extended character" : "base agent");
+    tt_dbuf_printf(b, "%s of %s, %s (BRA-2.7).\n", a->mob ? "Mob" : "Agent", c->f[a->faction].name,
+                   a->extended ? "extended character" : "base agent");
     if (a->extended)
         tt_dbuf_printf(b, "In the roster only when a customized deck declares it (BRA-2.9).\n");
     if (a->resident)
@@ -214,10 +222,12 @@ static void put_agent_full(tt_dbuf *b, const bra_content *c, const bra_agent *a)
         tt_dbuf_printf(b, "Bribe price: %d gold (BRA-6.9).\n", a->price);
     tt_dbuf_printf(b, "Ability %s, %s: ", a->ability, bra_effect_name(a->effect));
     put_ability_effect(b, a->effect, 1);
-    tt_dbuf_printf(b, ", where L is its level 1..%d (BRA-2.11, BRA-6.18.2).\n", p->ability_max_level);
-    tt_dbuf_printf(b, "Enabled by a SPEC token, upgraded and reloaded by ABIL tokens naming it, at "
-                      "most %d in a deck; each use spends a charge and %d AP (BRA-6.6, BRA-6.7, "
-                      "BRA-6.18.1).\n",
+    tt_dbuf_printf(b, ", where L is its level 1..%d (BRA-2.11, BRA-6.18.2).\n",
+                   p->ability_max_level);
+    tt_dbuf_printf(b,
+                   "Enabled by a SPEC token, upgraded and reloaded by ABIL tokens naming it, at "
+                   "most %d in a deck; each use spends a charge and %d AP (BRA-6.6, BRA-6.7, "
+                   "BRA-6.18.1).\n",
                    p->max_abil_per_agent, p->cost_ability);
 }
 
@@ -237,26 +247,30 @@ static void put_item_effect(tt_dbuf *b, const bra_content *c, const bra_item *it
                                : "one 2-step MOVE per turn");
         break;
     case IT_PRINTING_PRESS:
-        tt_dbuf_printf(b, full ? "Each turn, your first AGITATE costs 1 AP instead of %d "
-                                 "(BRA-6.19.1, BRA-6.16)."
-                               : "one AGITATE per turn for 1 AP instead of %d",
+        tt_dbuf_printf(b,
+                       full ? "Each turn, your first AGITATE costs 1 AP instead of %d "
+                              "(BRA-6.19.1, BRA-6.16)."
+                            : "one AGITATE per turn for 1 AP instead of %d",
                        c->p.cost_agitate);
         break;
     case IT_INFORMANT:
-        tt_dbuf_printf(b, full ? "USE item=%s area=X, %d AP: reveals every enemy agent reported in "
-                                 "X, decoys honoured; then discarded (BRA-6.19.1)."
-                               : "use (%.0s%d AP): reveal enemies in one area",
+        tt_dbuf_printf(b,
+                       full ? "USE item=%s area=X, %d AP: reveals every enemy agent reported in "
+                              "X, decoys honoured; then discarded (BRA-6.19.1)."
+                            : "use (%.0s%d AP): reveal enemies in one area",
                        it->id, it->use_ap);
         break;
     case IT_LEAFLETS:
-        tt_dbuf_printf(b, full ? "USE item=%s agent=A, %d AP: +1 own support in the area of your "
-                                 "agent A, below %d; then discarded (BRA-6.19.1, BRA-6.21)."
-                               : "use (%.0s%d AP): +1 support where an agent stands",
+        tt_dbuf_printf(b,
+                       full ? "USE item=%s agent=A, %d AP: +1 own support in the area of your "
+                              "agent A, below %d; then discarded (BRA-6.19.1, BRA-6.21)."
+                            : "use (%.0s%d AP): +1 support where an agent stands",
                        it->id, it->use_ap, c->p.support_max);
         break;
     case IT_DOSSIER:
-        tt_dbuf_printf(b, full ? "+%d VP at final scoring (BRA-6.19.1, BRA-9.1)." : "+%d VP at the end",
-                       it->end_vp);
+        tt_dbuf_printf(
+            b, full ? "+%d VP at final scoring (BRA-6.19.1, BRA-9.1)." : "+%d VP at the end",
+            it->end_vp);
         break;
     }
 }
@@ -267,8 +281,9 @@ static void put_item_full(tt_dbuf *b, const bra_content *c, const bra_item *it)
 {
     put_title(b, bra_itype_name(it->type));
     tt_dbuf_printf(b, " (%s)\n", it->id);
-    tt_dbuf_printf(b, "Item card, %s, price %d gold, bought with a REFILL token from the market "
-                      "row (BRA-2.14, BRA-6.8).\n",
+    tt_dbuf_printf(b,
+                   "Item card, %s, price %d gold, bought with a REFILL token from the market "
+                   "row (BRA-2.14, BRA-6.8).\n",
                    ikind_words[it->kind], it->price);
     put_item_effect(b, c, it, 1);
     tt_dbuf_printf(b, "\n");
@@ -280,7 +295,9 @@ const char *bra_describe_id(const tt_game *g, int i)
     int group, k;
     if (nth(c, i, &group, &k) < 0)
         return NULL;
-    return group == G_TYPES ? bra_type_code_name(k) : group == G_AGENTS ? c->a[k].id : c->item[k].id;
+    return group == G_TYPES    ? bra_type_code_name(k)
+           : group == G_AGENTS ? c->a[k].id
+                               : c->item[k].id;
 }
 
 int bra_describe(const tt_game *g, int i, int what, char *buf, size_t n)
