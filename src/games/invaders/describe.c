@@ -235,9 +235,9 @@ static void put_effect_short(tt_dbuf *b, const inv_effect *x)
         break;
     case OP_DESTROY:
         tt_dbuf_printf(b, "destroy %s",
-                       x->target.self  ? "this card"
+                       x->target.self  ? "self"
                        : x->target.own ? "own unit"
-                                       : "enemy unit");
+                                       : "enemy");
         if (x->target.max_power != INV_NO_MAX)
             tt_dbuf_printf(b, " <=%d", x->target.max_power);
         break;
@@ -248,14 +248,14 @@ static void put_effect_short(tt_dbuf *b, const inv_effect *x)
     case OP_ZONE_REPAIR: tt_dbuf_printf(b, "repair %d%s", x->n, x->split ? ", split" : ""); break;
     case OP_PLOT_MOVE: tt_dbuf_printf(b, "plot %+d", x->n); break;
     case OP_MOVE_CARD:
-        tt_dbuf_printf(b, "move %sto %s zone", x->target.self ? "" : "own unit ",
-                       x->dest == DEST_ADJACENT ? "adjacent" : "any");
+        tt_dbuf_printf(b, "move %s (%s)", x->target.self ? "self" : "own unit",
+                       x->dest == DEST_ADJACENT ? "adjacent" : "any zone");
         break;
     case OP_POWER_AURA: tt_dbuf_printf(b, "%+d power to others here", x->n); break;
     case OP_COUNTER_ATTACK: tt_dbuf_printf(b, "counter-attack here"); break;
     case OP_CANCEL: tt_dbuf_printf(b, "cancel a card"); break;
     case OP_ADD_COUNTERS: tt_dbuf_printf(b, "+%d counters", x->n); break;
-    case OP_DRAIN_SHIELD: tt_dbuf_printf(b, "counters shield drains"); break;
+    case OP_DRAIN_SHIELD: tt_dbuf_printf(b, "drain shield"); break;
     case OP_WIN_AT_COUNTERS: tt_dbuf_printf(b, "win at %d counters", x->n); break;
     case OP_SHIELD_ZONE: tt_dbuf_printf(b, "shield a zone"); break;
     case OP_SET_DRAW_COUNT: tt_dbuf_printf(b, "draw %d per turn", x->n); break;

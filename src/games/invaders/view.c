@@ -228,21 +228,21 @@ static void put_hand_card(tt_sbuf *b, const inv_content *c, int def)
     else
         snprintf(what, sizeof what, "%s", k->cancel ? "cancel" : "one-shot");
     int n = snprintf(line, sizeof line, "    %-20s %-22s %-9s", k->id, k->name, what);
+    char cost[32] = "free";
     if (k->cost.discard || k->cost.drain)
-        n += snprintf(line + n, sizeof line - (size_t)n, " cost%s%.0d%s%.0d",
-                      k->cost.discard ? " discard " : "", k->cost.discard,
-                      k->cost.drain ? " drain " : "", k->cost.drain);
-    else
-        n += snprintf(line + n, sizeof line - (size_t)n, " free");
+        snprintf(cost, sizeof cost, "cost%s%.0d%s%.0d", k->cost.discard ? " discard " : "",
+                 k->cost.discard, k->cost.drain ? " drain " : "", k->cost.drain);
     int cut = inv_card_effects_short(c, def, effects, sizeof effects) != TT_OK;
-    int room = VIEW_COLUMNS - n - 2;
-    if (effects[0] && room > 3) {
-        if (cut || (int)strlen(effects) > room)
-            snprintf(effects + room - 3, 4, "...");
-        tt_sbuf_printf(b, "%s  %s\n", line, effects);
-    } else {
-        tt_sbuf_printf(b, "%s\n", line);
+    if (!effects[0]) {
+        tt_sbuf_printf(b, "%s %s\n", line, cost);
+        return;
     }
+    /* the summaries line up after a cost column as wide as the usual costs */
+    n += snprintf(line + n, sizeof line - (size_t)n, " %-14s", cost);
+    int room = VIEW_COLUMNS - n - 1;
+    if (cut || (int)strlen(effects) > room)
+        snprintf(effects + (room > 3 ? room - 3 : 0), 4, "...");
+    tt_sbuf_printf(b, "%s %s\n", line, effects);
 }
 
 /* One strategy: id, name, whether it was used, and its summary (describe.c),
@@ -253,10 +253,10 @@ static void put_strategy(tt_sbuf *b, const inv_content *c, int i, int used)
     int n = snprintf(line, sizeof line, "    %-20s %-22s %-9s", c->strat[i].id, c->strat[i].name,
                      used ? "used" : "dormant");
     int cut = inv_strategy_summary(c, i, summary, sizeof summary) != TT_OK;
-    int room = VIEW_COLUMNS - n - 2;
+    int room = VIEW_COLUMNS - n - 1;
     if (cut || (int)strlen(summary) > room)
         snprintf(summary + room - 3, 4, "...");
-    tt_sbuf_printf(b, "%s  %s\n", line, summary);
+    tt_sbuf_printf(b, "%s %s\n", line, summary);
 }
 
 static void put_player(tt_sbuf *b, const inv_content *c, const inv_state *s, int side, int viewer)
