@@ -91,8 +91,7 @@ static void check_game(const char *game)
         char shout[256];
         snprintf(shout, sizeof shout, "%s", name);
         upper(shout);
-        assert_int_equal(tt_describe(g, shout, TT_DESCRIBE_NAME, again, sizeof again, &err),
-                         TT_OK);
+        assert_int_equal(tt_describe(g, shout, TT_DESCRIBE_NAME, again, sizeof again, &err), TT_OK);
         assert_string_equal(again, name);
         /* so does the id in capitals */
         snprintf(shout, sizeof shout, "%s", id);
@@ -149,11 +148,16 @@ static void test_sample_counts(void **state)
         const char *game, *kind;
         int n;
     } want[] = {
-        {"invaders", "Invader cards", 17},      {"invaders", "Mankind cards", 16},
-        {"invaders", "Heroes", 5},              {"invaders", "Invader strategies", 5},
-        {"invaders", "Mankind strategies", 4},  {"invaders", "The board", 1},
-        {"braunau", "Token types", 10},         {"braunau", "Agents", 15},
-        {"braunau", "Item cards", 12},          {"tannhauser", "Characters", 10},
+        {"invaders", "Invader cards", 17},
+        {"invaders", "Mankind cards", 16},
+        {"invaders", "Heroes", 5},
+        {"invaders", "Invader strategies", 5},
+        {"invaders", "Mankind strategies", 4},
+        {"invaders", "The board", 1},
+        {"braunau", "Token types", 10},
+        {"braunau", "Agents", 15},
+        {"braunau", "Item cards", 12},
+        {"tannhauser", "Characters", 10},
     };
     for (size_t w = 0; w < sizeof want / sizeof want[0]; w++) {
         tt_game *g;

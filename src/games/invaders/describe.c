@@ -89,12 +89,13 @@ static int cost_free(const inv_cost *k)
     return !k->discard && !k->drain && !k->remove_counters && !k->rotate;
 }
 
-/* "one enemy Invader or Desolator unit in this zone with power 2 or less". */
-static void put_target(tt_dbuf *b, const inv_target *t, int side)
+/* "one enemy Invader or Desolator unit in this zone with power 2 or less";
+ * 1 when it ends with the clause that admits the hero. */
+static int put_target(tt_dbuf *b, const inv_target *t, int side)
 {
     if (t->self) {
         tt_dbuf_printf(b, "this card");
-        return;
+        return 0;
     }
     int unit_types = 0x3F & ~(1 << T_ONE_SHOT) & ~(1 << T_HERO);
     tt_dbuf_printf(b, "one %s ", t->own ? "of your" : "enemy");
@@ -115,8 +116,10 @@ static void put_target(tt_dbuf *b, const inv_target *t, int side)
         tt_dbuf_printf(b, " with power %d or less", t->max_power);
     /* INV-2.12: the hero is a target only where the spec says so */
     int hero_side = t->own ? side : 1 - side;
-    if (t->include_hero && hero_side == INV_MANKIND)
-        tt_dbuf_printf(b, ", the hero included (INV-2.12)");
+    if (!t->include_hero || hero_side != INV_MANKIND)
+        return 0;
+    tt_dbuf_printf(b, ", the hero included");
+    return 1;
 }
 
 /* --- effects ------------------------------------------------------------------------ */
@@ -130,6 +133,7 @@ static const char *who_words(int who, const char *self, const char *opp, const c
 static void put_effect(tt_dbuf *b, const inv_content *c, const inv_effect *x, int side)
 {
     const char *s = "";
+    int hero;
     switch (x->op) {
     case OP_DRAIN:
         tt_dbuf_printf(b, "Drain %d from %s (INV-2.19, INV-5.19).", x->n,
@@ -153,8 +157,9 @@ static void put_effect(tt_dbuf *b, const inv_content *c, const inv_effect *x, in
         break;
     case OP_DESTROY:
         tt_dbuf_printf(b, "Destroy ");
-        put_target(b, &x->target, side);
-        tt_dbuf_printf(b, " (INV-5.21); with no such unit, nothing happens.");
+        hero = put_target(b, &x->target, side);
+        tt_dbuf_printf(b, " (INV-5.21%s); with no such unit, nothing happens.",
+                       hero ? ", INV-2.12" : "");
         break;
     case OP_ZONE_DAMAGE:
         tt_dbuf_printf(b,
@@ -182,9 +187,10 @@ static void put_effect(tt_dbuf *b, const inv_content *c, const inv_effect *x, in
         break;
     case OP_MOVE_CARD:
         tt_dbuf_printf(b, "Move ");
-        put_target(b, &x->target, side);
-        tt_dbuf_printf(b, " to %s (INV-5.23).",
-                       x->dest == DEST_ADJACENT ? "an adjacent zone" : "any other zone");
+        hero = put_target(b, &x->target, side);
+        tt_dbuf_printf(b, "%s to %s (INV-5.23%s).", hero ? "," : "",
+                       x->dest == DEST_ADJACENT ? "an adjacent zone" : "any other zone",
+                       hero ? ", INV-2.12" : "");
         break;
     case OP_POWER_AURA:
         tt_dbuf_printf(b, "Your other units in this card's zone get %+d power (INV-5.25).", x->n);
