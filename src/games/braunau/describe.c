@@ -338,3 +338,20 @@ int bra_describe(const tt_game *g, int i, int what, char *buf, size_t n)
     }
     return tt_dbuf_done(&b);
 }
+
+int bra_type_summary(const bra_content *c, int type, char *buf, size_t n)
+{
+    tt_dbuf b;
+    tt_dbuf_init(&b, buf, n);
+    put_type_effect(&b, c, type, 0);
+    return tt_dbuf_done(&b);
+}
+
+int bra_item_summary(const bra_content *c, int item, char *buf, size_t n)
+{
+    tt_dbuf b;
+    tt_dbuf_init(&b, buf, n);
+    tt_dbuf_printf(&b, "%s: ", ikind_words[c->item[item].kind]);
+    put_item_effect(&b, c, &c->item[item], 0);
+    return tt_dbuf_done(&b);
+}
