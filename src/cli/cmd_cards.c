@@ -77,7 +77,7 @@ int cmd_cards(int argc, char **argv)
             if (m > 0 && cli_params_add("cards", &params, v))
                 return CLI_USAGE;
         } else if ((m = cli_param_option("cards", argc, argv, &i, &params)) != 0) {
-            ;
+            /* --mode, --difficulty: added to params, or a usage error (m < 0) */
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return cli_usage("cards", "unknown option '%s'", argv[i]);
         } else if (!game) {
@@ -104,9 +104,10 @@ int cmd_cards(int argc, char **argv)
         char full[DESCRIPTION_MAX], buf[400];
         tt_error err;
         tt_error_clear(&err);
-        rc = tt_describe(g, what, TT_DESCRIBE_FULL, full, sizeof full, &err) == TT_OK
-                 ? (fputs(full, stdout), CLI_OK)
-                 : cli_error(CLI_REFUSED, "%s", tt_error_text(&err, buf, sizeof buf));
+        if (tt_describe(g, what, TT_DESCRIBE_FULL, full, sizeof full, &err) == TT_OK)
+            fputs(full, stdout);
+        else
+            rc = cli_error(CLI_REFUSED, "%s", tt_error_text(&err, buf, sizeof buf));
     } else {
         rc = catalogue(g, params.text);
     }

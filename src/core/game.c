@@ -766,14 +766,15 @@ static int describe_find(const tt_game *g, const char *name)
 
 /* Rewraps the lines of text (n bytes of storage) longer than `width` columns
  * at spaces, each continuation indented two past its line's own indent. 0, or
- * -1 when the wrapped text would not fit (text then unchanged). */
+ * -1 when the wrapped text would not fit in n bytes, nor in the 8 KB a
+ * description may take (text then unchanged). */
 static int wrap_lines(char *text, size_t n, int width)
 {
     char out[8192];
     size_t o = 0;
     const char *p = text;
     if (n > sizeof out)
-        return -1;
+        n = sizeof out;
     while (*p) {
         size_t len = strcspn(p, "\n");
         int indent = (int)strspn(p, " ");
@@ -827,8 +828,10 @@ int tt_describe(const tt_game *g, const char *name, int what, char *buf, size_t 
 {
     if (n)
         buf[0] = '\0';
-    if (what < TT_DESCRIBE_FULL || what > TT_DESCRIBE_KIND || n == 0)
+    if (what < TT_DESCRIBE_FULL || what > TT_DESCRIBE_KIND)
         return tt_fail(err, TT_EARG, NULL, "no such description kind %d", what);
+    if (n == 0)
+        return tt_fail(err, TT_EARG, NULL, "no room for a description (a buffer of 0 bytes)");
     int i = describe_find(g, name ? name : "");
     if (i < 0)
         return tt_fail(err, TT_EARG, NULL,

@@ -120,6 +120,15 @@ static void check_game(const char *game)
         assert_int_equal(tt_describe(g, tt_describe_id(g, 0), 99, full, sizeof full, &err),
                          TT_EARG);
         assert_string_equal(err.msg, "no such description kind 99");
+        assert_int_equal(tt_describe(g, tt_describe_id(g, 0), TT_DESCRIBE_FULL, full, 0, &err),
+                         TT_EARG);
+        /* a buffer larger than any description is no trouble */
+        static char big[20000];
+        assert_int_equal(
+            tt_describe(g, tt_describe_id(g, 0), TT_DESCRIBE_FULL, big, sizeof big, &err), TT_OK);
+        assert_int_equal(
+            tt_describe(g, tt_describe_id(g, 0), TT_DESCRIBE_FULL, full, sizeof full, &err), TT_OK);
+        assert_string_equal(big, full);
     }
     tt_game_free(g);
 }
