@@ -217,6 +217,28 @@ int tt_deck_new(const char *game, const char *options, char **out, tt_error *err
 int tt_deck_list(const char *game, const char *path, const char *options, char **out,
                  tt_error *err);
 
+/* Descriptions of a game's content, written from the loaded content itself
+ * (effects and numbers, never stored prose), so a user's own set is described
+ * as well as the sample: every card, strategy, item, token, agent and
+ * objective a player can meet. */
+enum {
+    TT_DESCRIBE_FULL,    /* several lines: stats, keywords, each effect in words, rule IDs */
+    TT_DESCRIBE_SUMMARY, /* one line, short enough to sit beside the thing in a view */
+    TT_DESCRIBE_NAME,    /* its display name */
+    TT_DESCRIBE_KIND     /* the heading it is listed under ("Invader cards", "Equipment") */
+};
+
+/* The id of the i-th describable thing of `game`, in catalogue order, or NULL
+ * past the end (at once for a game that describes nothing). */
+const char *tt_describe_id(const tt_game *game, int i);
+
+/* Writes into buf (n bytes, always terminated) the text of kind `what`
+ * (TT_DESCRIBE_…) of the thing named `name`: its id or its display name, case
+ * aside. TT_OK; TT_EARG with err set for a name nothing has ("invaders has no
+ * card, strategy or hero named 'x'") or a buffer too small, buf then "". */
+int tt_describe(const tt_game *game, const char *name, int what, char *buf, size_t n,
+                tt_error *err);
+
 /* Checks a content or deck file of `game`, reporting every problem at once.
  * Returns TT_OK when the file is valid. Otherwise TT_ECONTENT, and *report (a
  * malloc'd string the caller frees) holds one line per problem:

@@ -27,6 +27,14 @@ int cmd_sim(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_deck(int argc, char **argv);
+int cmd_cards(int argc, char **argv);
+
+/* `info <name or number>` at the play prompt (cmd_cards.c): prints the full
+ * description of the thing named (an id or a display name, case aside) or of
+ * the thing legal action number k (1-based, of nlegal) names; otherwise one
+ * line saying why not. */
+void cli_info(const tt_game *game, const tt_state *state, const tt_action *legal, int nlegal,
+              const char *what);
 
 /* --- messages and arguments (args.c) -------------------------------------- */
 

@@ -36,12 +36,13 @@ static const char play_help[] =
     "  --mode M, --difficulty D  short for --param mode=M, --param difficulty=D\n"
     "\n"
     "At your prompt type the number of an action, or its text (compound forms such as\n"
-    "`play card zone=EU` too), or: help, board, concede, quit. End of input quits.\n";
+    "`play card zone=EU` too), or: help, board, info, concede, quit. End of input quits.\n";
 
 static const char prompt_help[] =
     "Type the number of an action, or its text (a compound form such as\n"
     "\"play card zone=EU\" works too). Commands:\n"
     "  board     show the board again\n"
+    "  info X    what card, item or token X does (its id or name, or an action's number)\n"
     "  help      this help and the legal actions\n"
     "  and what you may do outside the turn order, listed below (concede; a draw\n"
     "  by agreement in Tannhäuser: offer_draw, accept_draw, decline_draw)\n"
@@ -268,6 +269,8 @@ static int human_turn(play *pl, int p)
             show_offturn(pl, p);
         } else if (strcmp(line, "board") == 0) {
             show_board(pl, p);
+        } else if (strncmp(line, "info", 4) == 0 && (!line[4] || isspace((unsigned char)line[4]))) {
+            cli_info(pl->game, pl->state, pl->legal, pl->nlegal, line + 4);
         } else if (human_apply(pl, p, line, &offturn)) {
             if (offturn && tt_to_move(pl->game, pl->state) == p)
                 continue; /* still his decision: an offer waits for its answer */

@@ -25,6 +25,7 @@ static const char usage_text[] =
     "  deck validate <game> FILE    check a deck or content file\n"
     "  deck new <game> [options]    write a new, legal deck declaration\n"
     "  deck list <game> FILE        a valid deck's contents, one line each\n"
+    "  cards <game> [NAME]          what every card, item and token does (Markdown)\n"
     "  protocol                     the text protocol on stdin/stdout (docs/protocol.md)\n"
     "  list [<game>]                the games and AI players; a game's parameters\n"
     "\n"
@@ -87,8 +88,9 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    {"play", cmd_play}, {"sim", cmd_sim},           {"bench", cmd_bench}, {"replay", cmd_replay},
-    {"deck", cmd_deck}, {"protocol", cmd_protocol}, {"list", cmd_list},   {NULL, NULL},
+    {"play", cmd_play},         {"sim", cmd_sim},   {"bench", cmd_bench},
+    {"replay", cmd_replay},     {"deck", cmd_deck}, {"cards", cmd_cards},
+    {"protocol", cmd_protocol}, {"list", cmd_list}, {NULL, NULL},
 };
 
 static const command *command_find(const char *name)

@@ -736,3 +736,112 @@ int tt_deck_list(const char *game, const char *path, const char *options, char *
     const tt_rules_extra *x = deck_tools(game, err);
     return x ? x->deck_list(path, options ? options : "", out, err) : TT_EARG;
 }
+
+const char *tt_describe_id(const tt_game *g, int i)
+{
+    const tt_rules *r = g->rules;
+    return r->describe_id && i >= 0 ? r->describe_id(g, i) : NULL;
+}
+
+/* The index of the describable thing whose id or display name is `name`, case
+ * aside, or -1. Ids are tried first, over every thing, so a display name never
+ * shadows an id. */
+static int describe_find(const tt_game *g, const char *name)
+{
+    const char *id;
+    for (int i = 0; (id = tt_describe_id(g, i)); i++)
+        if (strcasecmp(id, name) == 0)
+            return i;
+    char display[128];
+    for (int i = 0; tt_describe_id(g, i); i++)
+        if (g->rules->describe(g, i, TT_DESCRIBE_NAME, display, sizeof display) == TT_OK &&
+            strcasecmp(display, name) == 0)
+            return i;
+    return -1;
+}
+
+/* Columns of a full description: it reads at a terminal, in the protocol and
+ * in a Markdown code block alike. */
+#define DESCRIBE_COLUMNS 96
+
+/* Rewraps the lines of text (n bytes of storage) longer than `width` columns
+ * at spaces, each continuation indented two past its line's own indent. 0, or
+ * -1 when the wrapped text would not fit in n bytes, nor in the 8 KB a
+ * description may take (text then unchanged). */
+static int wrap_lines(char *text, size_t n, int width)
+{
+    char out[8192];
+    size_t o = 0;
+    const char *p = text;
+    if (n > sizeof out)
+        n = sizeof out;
+    while (*p) {
+        size_t len = strcspn(p, "\n");
+        int indent = (int)strspn(p, " ");
+        const char *end = p + len;
+        int first = 1;
+        while (p < end) {
+            /* the longest piece that fits, cut at a space; a word longer than
+             * the line stands alone */
+            size_t pad = first ? 0 : (size_t)indent + 2;
+            int room = width - (int)pad, cols = 0;
+            const char *q = p, *cut = NULL;
+            for (; q < end; q++) {
+                if (*q == ' ' && q > p && cols <= room)
+                    cut = q;
+                if ((*q & 0xC0) != 0x80 && ++cols > room)
+                    break;
+            }
+            if (q == end)
+                cut = end;
+            else if (!cut)
+                for (cut = q; cut < end && *cut != ' ';)
+                    cut++;
+            size_t piece = (size_t)(cut - p);
+            if (o + pad + piece + 2 > n)
+                return -1;
+            memset(out + o, ' ', pad);
+            memcpy(out + o + pad, p, piece);
+            o += pad + piece;
+            out[o++] = '\n';
+            p = cut;
+            while (p < end && *p == ' ')
+                p++;
+            first = 0;
+        }
+        if (len == 0) {
+            if (o + 2 > n)
+                return -1;
+            out[o++] = '\n';
+        }
+        p = *end ? end + 1 : end;
+    }
+    /* a text without a final newline keeps none */
+    if (o && text[strlen(text) - 1] != '\n')
+        o--;
+    out[o] = '\0';
+    memcpy(text, out, o + 1);
+    return 0;
+}
+
+int tt_describe(const tt_game *g, const char *name, int what, char *buf, size_t n, tt_error *err)
+{
+    if (n)
+        buf[0] = '\0';
+    if (what < TT_DESCRIBE_FULL || what > TT_DESCRIBE_KIND)
+        return tt_fail(err, TT_EARG, NULL, "no such description kind %d", what);
+    if (n == 0)
+        return tt_fail(err, TT_EARG, NULL, "no room for a description (a buffer of 0 bytes)");
+    int i = describe_find(g, name ? name : "");
+    if (i < 0)
+        return tt_fail(err, TT_EARG, NULL,
+                       "%s has no card, item or token named '%s' (tabletop cards %s lists them)",
+                       g->rules->name, name ? name : "", g->rules->name);
+    if (g->rules->describe(g, i, what, buf, n) != TT_OK ||
+        (what == TT_DESCRIBE_FULL && wrap_lines(buf, n, DESCRIBE_COLUMNS) != 0)) {
+        buf[0] = '\0';
+        return tt_fail(err, TT_EARG, NULL, "the description of '%s' needs more than %zu bytes",
+                       tt_describe_id(g, i), n);
+    }
+    return TT_OK;
+}

@@ -77,6 +77,15 @@ typedef struct tt_rules {
      * Never changes st. */
     int (*expand)(const tt_game *game, const void *st, const char *text, char *atoms, size_t n,
                   tt_error *err);
+    /* The content a player can look up (tabletop/game.h: tt_describe): the id
+     * of the i-th describable thing (card, strategy, item, token, agent,
+     * objective), NULL past the end; and, for i below that end, its text of
+     * kind `what` (TT_DESCRIBE_…) in buf (n bytes), generated from the loaded
+     * content, never stored prose. describe returns TT_OK, or TT_EARG when buf
+     * is too small. Both optional (a game without them describes nothing);
+     * neither is on the playout path. */
+    const char *(*describe_id)(const tt_game *game, int i);
+    int (*describe)(const tt_game *game, int i, int what, char *buf, size_t n);
     const struct tt_rules_extra *extra; /* optional */
 } tt_rules;
 

@@ -449,6 +449,23 @@ static int cmd_rig(tt_proto *p, char *args, proto_buf *out)
     return rc == TT_OK ? PROTO_OK : proto_fail_err(out, rc, &err);
 }
 
+/* describe <id or name>: the full text of a card, strategy, item, token, agent
+ * or objective, written from the loaded content (tt_describe). */
+static int cmd_describe(tt_proto *p, char *args, proto_buf *out)
+{
+    char text[4096];
+    tt_error err;
+    tt_error_clear(&err);
+    int rc = tt_describe(p->game, args, TT_DESCRIBE_FULL, text, sizeof text, &err);
+    if (rc != TT_OK)
+        return proto_fail_err(out, rc, &err);
+    size_t n = strlen(text);
+    if (n && text[n - 1] == '\n')
+        text[n - 1] = '\0'; /* the answer's end is the framing's empty line */
+    proto_puts(out, text);
+    return PROTO_OK;
+}
+
 /* offturn [player]: the actions outside the turn order a player may take now. */
 static int cmd_offturn(tt_proto *p, char *args, proto_buf *out)
 {
@@ -516,6 +533,7 @@ static const command commands[] = {
     {"rig", cmd_rig, "rig <what> <values...>", 1, ARGS_SOME},
     {"as", cmd_as, "as <player> <action text>", 1, ARGS_SOME},
     {"offturn", cmd_offturn, "offturn [player]", 1, ARGS_OPTIONAL_ONE},
+    {"describe", cmd_describe, "describe <id or name>", 1, ARGS_SOME},
     {"view", cmd_view, "view <player|all|spectator>", 1, ARGS_ONE},
     {"showboard", cmd_showboard, "showboard", 1, ARGS_NONE},
     {"result", cmd_result, "result", 1, ARGS_NONE},

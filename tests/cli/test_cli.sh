@@ -30,7 +30,7 @@ expect 0 "$BIN" --help;     has "$TMP/out" 'Usage: tabletop' "--help"
 expect 2 "$BIN"
 expect 2 "$BIN" frobnicate; has "$TMP/err" "^tabletop: unknown command 'frobnicate'" "unknown command"
 expect 0 "$BIN" list;       has "$TMP/out" 'invaders' "list"
-for cmd in play sim bench replay deck protocol list; do
+for cmd in play sim bench replay deck cards protocol list; do
     expect 0 "$BIN" "$cmd" --help; has "$TMP/out" "Usage: tabletop $cmd" "$cmd --help"
 done
 expect 0 "$BIN" --help;     has "$TMP/out" '^  deck new <game>' "--help lists deck new"
@@ -78,6 +78,40 @@ has "$TMP/out" '^Game over after .*: mankind wins (CONCEDED)\.$' "concede ends t
 cmp -s "$TMP/a" "$TMP/b" || fail "play --seed 7 is not repeatable"
 tail -n 1 "$TMP/a" | grep -q '^Game over after [0-9]* turns\{0,1\}: .* wins (.*)\.$' ||
     fail "demo ends without the result line: $(tail -n 1 "$TMP/a")"
+
+# info at the prompt: a legal action's number, a display name (case aside), refusals
+printf 'info 2\ninfo FORWARD SPAWNING\ninfo nothing_here\ninfo 9999\ninfo 1\ninfo\nquit\n' >"$TMP/in"
+"$BIN" play invaders --seed 3 <"$TMP/in" >"$TMP/out" 2>&1 || fail "play info: exit $?"
+has "$TMP/out" '^Skitter Drone (skitter_drone)$' "info 2 describes the card action 2 plays"
+has "$TMP/out" '^Invader unit of type Invader, power 1 (INV-2.9, INV-2.10); 5 in the deck\.$' "info 2"
+has "$TMP/out" '^Forward Spawning (forward_spawning)$' "info by display name"
+has "$TMP/out" '^  - Draw 2 cards (INV-5.20)\.$' "info: an effect in words"
+has "$TMP/out" "^info: invaders has no card, item or token named 'nothing_here' (tabletop cards invaders lists them)$" "info: unknown name"
+has "$TMP/out" '^info: there is no action 9999 (choose 1-13)$' "info: unknown number"
+has "$TMP/out" '^info: action 1 (pass) names no card, item or token$' "info: an action naming nothing"
+has "$TMP/out" '^info: name a card, item or token, or the number of an action (info 2)$' "bare info"
+
+# --- cards -----------------------------------------------------------------------
+expect 0 "$BIN" --help; has "$TMP/out" '^  cards <game> \[NAME\]' "--help lists cards"
+expect 2 "$BIN" cards; one_error_line "cards without a game"
+expect 2 "$BIN" cards nogame; one_error_line "cards of an unknown game"
+expect 2 "$BIN" cards invaders --bogus; one_error_line "cards: unknown option"
+expect 2 "$BIN" cards invaders a b; one_error_line "cards: two names"
+expect 1 "$BIN" cards invaders no_such_card; one_error_line "cards: unknown name"
+has "$TMP/err" "^tabletop: invaders has no card, item or token named 'no_such_card' (tabletop cards invaders lists them)$" "cards: unknown name"
+expect 1 "$BIN" cards invaders --param content="$TMP/none.json"; one_error_line "cards: missing content"
+for g in invaders tannhauser braunau; do
+    expect 0 "$BIN" cards "$g"
+    cmp -s "$TMP/out" "$SRC/docs/cards/$g.md" || fail "cards $g differs from docs/cards/$g.md"
+done
+expect 0 "$BIN" cards invaders MIND_PROBE --param content="$SRC/tests/data/invaders/test_content.json"
+has "$TMP/out" '^  - The opponent draws 2 cards, a forced draw (INV-5.20)\.$' "cards of a user's own set"
+[ "$(grep -c '^### ' "$SRC/docs/cards/invaders.md")" -eq 48 ] || fail "invaders catalogue: not 48 entries"
+expect 0 "$BIN" cards invaders --param content="$SRC/tests/data/invaders/test_content.json"
+[ "$(grep -c '^### ' "$TMP/out")" -eq 10 ] || fail "catalogue of a user's set: not 10 entries"
+has "$TMP/out" '^### Research Lab (`research_lab`)$' "catalogue of a user's set"
+expect 0 "$BIN" cards tannhauser kestrel; has "$TMP/out" '^Kestrel Pistol (kestrel)$' "cards tannhauser NAME"
+expect 0 "$BIN" cards braunau "the brewery hands"; has "$TMP/out" '^Mob of Locals, base agent (BRA-2.7)\.$' "cards braunau NAME"
 
 # --- sim -------------------------------------------------------------------------
 expect 0 "$BIN" sim invaders --games 200 --seed 11

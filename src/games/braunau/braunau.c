@@ -183,6 +183,8 @@ const tt_rules braunau_rules = {
     .event_text = bra_event_text,
     .player_name = bra_player_name,
     .validate_file = bra_validate_file,
+    .describe_id = bra_describe_id,
+    .describe = bra_describe,
     .expand = bra_expand_text,
     .extra = &bra_extra,
 };

@@ -556,4 +556,14 @@ static inline int bra_viewer_slot(const bra_content *c, int viewer)
     return viewer >= 0 && viewer < c->nseats ? c->seat_faction[viewer] : BRA_PUBLIC;
 }
 
+/* --- content texts (describe.c) ------------------------------------------------- */
+
+/* tt_rules.describe_id and describe: token types, agents, item cards. */
+const char *bra_describe_id(const tt_game *g, int i);
+int bra_describe(const tt_game *g, int i, int what, char *buf, size_t n);
+/* Token type `type` and item card `item` in a few words ("+2 gold";
+ * "permanent: +2 VP at the end"): TT_OK, or TT_EARG when cut to fit n bytes. */
+int bra_type_summary(const bra_content *c, int type, char *buf, size_t n);
+int bra_item_summary(const bra_content *c, int item, char *buf, size_t n);
+
 #endif

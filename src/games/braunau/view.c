@@ -347,6 +347,26 @@ static void put_agent(tt_sbuf *b, const bra_content *c, const bra_state *s, int 
     tt_sbuf_printf(b, "\n");
 }
 
+/* What the token types of the stash and the pending draw do, one line per
+ * type in type order (describe.c). */
+static void put_token_key(tt_sbuf *b, const bra_content *c, const bra_state *s, int f)
+{
+    const bra_fstate *fs = &s->f[f];
+    unsigned types = 0;
+    for (int t = 0; t < BRA_MAX_DECK; t++)
+        if (fs->stash >> t & 1)
+            types |= 1u << (fs->tok[t] & 15);
+    for (int i = 0; i < fs->npend; i++)
+        types |= 1u << (fs->tok[fs->pend[i]] & 15);
+    for (int t = 0; t < T_NTYPES; t++) {
+        char summary[160];
+        if (!(types >> t & 1))
+            continue;
+        bra_type_summary(c, t, summary, sizeof summary);
+        tt_sbuf_printf(b, "    %-7s %s\n", bra_type_code_name(t), summary);
+    }
+}
+
 static void put_faction(tt_sbuf *b, const bra_content *c, const bra_state *s, int seat, int viewer)
 {
     int f = c->seat_faction[seat];
@@ -377,6 +397,7 @@ static void put_faction(tt_sbuf *b, const bra_content *c, const bra_state *s, in
             put_token(b, c, s, f, fs->pend[i]);
         tt_sbuf_printf(b, "\n");
     }
+    put_token_key(b, c, s, f);
     if (fs->known) {
         tt_sbuf_printf(b, "  bottom of the deck (returned):");
         for (int i = fs->known - 1; i >= 0; i--) /* top first */
@@ -413,6 +434,15 @@ char *bra_view_text(const tt_game *g, const void *st, int viewer)
                            c->item[i].price);
     }
     tt_sbuf_printf(&b, "; item deck %d\n", s->nitem_deck);
+    for (int k = 0; k < c->p.market_row; k++) {
+        char summary[160];
+        int i = s->market[k];
+        if (i == BRA_NONE)
+            continue;
+        bra_item_summary(c, i, summary, sizeof summary);
+        tt_sbuf_printf(&b, "    %-4s %-15s %s\n", c->item[i].id, bra_itype_name(c->item[i].type),
+                       summary);
+    }
     for (int i = 0; i < c->nseats; i++)
         put_faction(&b, c, s, i, viewer);
     int q = question(c, s, viewer);

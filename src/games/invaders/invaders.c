@@ -115,4 +115,6 @@ const tt_rules invaders_rules = {
     .event_text = inv_event_text,
     .player_name = inv_player_name,
     .validate_file = inv_validate_file,
+    .describe_id = inv_describe_id,
+    .describe = inv_describe,
 };

@@ -459,4 +459,15 @@ const char *inv_side_name(int side);
 char *inv_view_json(const tt_game *g, const void *st, int viewer);
 char *inv_view_text(const tt_game *g, const void *st, int viewer);
 
+/* --- card texts (describe.c) -------------------------------------------------- */
+
+/* tt_rules.describe_id and describe: cards, heroes, strategies, the Ops Centre. */
+const char *inv_describe_id(const tt_game *g, int i);
+int inv_describe(const tt_game *g, int i, int what, char *buf, size_t n);
+/* The abilities of card definition `def` in a few words ("play: opponent
+ * drains 2"), "" for none: TT_OK, or TT_EARG when cut to fit n bytes. */
+int inv_card_effects_short(const inv_content *c, int def, char *buf, size_t n);
+/* Strategy i in a few words ("own main step: opponent drains 3"), likewise. */
+int inv_strategy_summary(const inv_content *c, int i, char *buf, size_t n);
+
 #endif

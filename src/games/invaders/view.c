@@ -215,21 +215,48 @@ static void put_column(tt_sbuf *b, const inv_content *c, const inv_state *s, int
     tt_sbuf_printf(b, "\n");
 }
 
-/* One hand card: id, name, power (or one-shot / cancel) and cost. */
-static void put_hand_card(tt_sbuf *b, const inv_card *k)
+/* One hand card: id, name, power (or one-shot / cancel), cost, and what its
+ * abilities do in a few words (describe.c), cut to keep the line within
+ * VIEW_COLUMNS. */
+#define VIEW_COLUMNS 100
+static void put_hand_card(tt_sbuf *b, const inv_content *c, int def)
 {
-    char what[16];
+    const inv_card *k = &c->card[def];
+    char what[16], line[160], effects[512];
     if (k->is_unit)
         snprintf(what, sizeof what, "power %d", k->power);
     else
         snprintf(what, sizeof what, "%s", k->cancel ? "cancel" : "one-shot");
-    tt_sbuf_printf(b, "    %-20s %-22s %-9s", k->id, k->name, what);
+    int n = snprintf(line, sizeof line, "    %-20s %-22s %-9s", k->id, k->name, what);
+    char cost[32] = "free";
     if (k->cost.discard || k->cost.drain)
-        tt_sbuf_printf(b, " cost%s%.0d%s%.0d", k->cost.discard ? " discard " : "", k->cost.discard,
-                       k->cost.drain ? " drain " : "", k->cost.drain);
-    else
-        tt_sbuf_printf(b, " free");
-    tt_sbuf_printf(b, "\n");
+        snprintf(cost, sizeof cost, "cost%s%.0d%s%.0d", k->cost.discard ? " discard " : "",
+                 k->cost.discard, k->cost.drain ? " drain " : "", k->cost.drain);
+    int cut = inv_card_effects_short(c, def, effects, sizeof effects) != TT_OK;
+    if (!effects[0]) {
+        tt_sbuf_printf(b, "%s %s\n", line, cost);
+        return;
+    }
+    /* the summaries line up after a cost column as wide as the usual costs */
+    n += snprintf(line + n, sizeof line - (size_t)n, " %-14s", cost);
+    int room = VIEW_COLUMNS - n - 1;
+    if (cut || (int)strlen(effects) > room)
+        snprintf(effects + (room > 3 ? room - 3 : 0), 4, "...");
+    tt_sbuf_printf(b, "%s %s\n", line, effects);
+}
+
+/* One strategy: id, name, whether it was used, and its summary (describe.c),
+ * cut to keep the line within VIEW_COLUMNS. */
+static void put_strategy(tt_sbuf *b, const inv_content *c, int i, int used)
+{
+    char line[160], summary[512];
+    int n = snprintf(line, sizeof line, "    %-20s %-22s %-9s", c->strat[i].id, c->strat[i].name,
+                     used ? "used" : "dormant");
+    int cut = inv_strategy_summary(c, i, summary, sizeof summary) != TT_OK;
+    int room = VIEW_COLUMNS - n - 1;
+    if (cut || (int)strlen(summary) > room)
+        snprintf(summary + room - 3, 4, "...");
+    tt_sbuf_printf(b, "%s %s\n", line, summary);
 }
 
 static void put_player(tt_sbuf *b, const inv_content *c, const inv_state *s, int side, int viewer)
@@ -239,15 +266,14 @@ static void put_player(tt_sbuf *b, const inv_content *c, const inv_state *s, int
                    s->npile[side][L_HAND], s->npile[side][L_DISCARD]);
     if (side == INV_MANKIND)
         tt_sbuf_printf(b, ", hero deck %d", s->nhero_deck);
-    tt_sbuf_printf(b, "\n  strategies:");
+    tt_sbuf_printf(b, "\n  strategies:\n");
     for (int i = 0; i < c->nstrats; i++)
         if (c->strat[i].side == side)
-            tt_sbuf_printf(b, " %s%s", c->strat[i].id, s->strat_enabled[i] ? " (used)" : "");
-    tt_sbuf_printf(b, "\n");
+            put_strategy(b, c, i, s->strat_enabled[i]);
     if (sees_hand(viewer, side)) {
         tt_sbuf_printf(b, "  hand:\n");
         for (int i = 0; i < s->npile[side][L_HAND]; i++)
-            put_hand_card(b, inv_def(c, inv_pile(s, side, L_HAND)[i]));
+            put_hand_card(b, c, c->inst_def[inv_pile(s, side, L_HAND)[i]]);
     }
 }
 

@@ -247,4 +247,6 @@ const tt_rules tannhauser_rules = {
     .event_text = tan_event_text,
     .player_name = tan_player_name,
     .validate_file = tan_validate_file,
+    .describe_id = tan_describe_id,
+    .describe = tan_describe,
 };

@@ -679,4 +679,13 @@ char *tan_view_text(const tt_game *g, const void *st, int viewer);
 int tan_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
 const char *tan_player_name(const tt_game *g, int player);
 
+/* --- content texts (describe.c) ------------------------------------------------- */
+
+/* tt_rules.describe_id and describe: equipment, characters, crates, objectives. */
+const char *tan_describe_id(const tt_game *g, int i);
+int tan_describe(const tt_game *g, int i, int what, char *buf, size_t n);
+/* Equipment definition `def` in a few words ("free weapon: pistol, +0 dice,
+ * range 1-6, up to 1 wound"): TT_OK, or TT_EARG when cut to fit n bytes. */
+int tan_equip_summary(const tan_content *c, int def, char *buf, size_t n);
+
 #endif

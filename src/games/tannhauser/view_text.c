@@ -708,6 +708,45 @@ static void put_team(tt_sbuf *b, const tan_content *c, const json_t *v, int p)
 }
 
 /* Story: the objective tokens not on the board (those are in the legend). */
+/* Marks the equipment definitions of items (view entries with an "id"). */
+static void mark_equipment(const tan_content *c, const json_t *items, uint8_t *seen)
+{
+    size_t i;
+    const json_t *it;
+    json_array_foreach(items, i, it) {
+        for (int k = 0; k < c->nequip; k++)
+            if (strcmp(c->equip[k].id, jstr(it, "id")) == 0)
+                seen[k] = 1;
+    }
+}
+
+/* What each piece of equipment on the screen does, one line per definition
+ * (describe.c), in definition order: carried, lying or in an open crate. */
+static void put_equipment_key(tt_sbuf *b, const tan_content *c, const json_t *v)
+{
+    uint8_t seen[TAN_MAX_EQUIP] = {0};
+    size_t i;
+    const json_t *x;
+    json_array_foreach(json_object_get(v, "units"), i, x) {
+        mark_equipment(c, json_object_get(x, "equipment"), seen);
+    }
+    mark_equipment(c, json_object_get(v, "ground"), seen);
+    json_array_foreach(json_object_get(v, "crates"), i, x) {
+        mark_equipment(c, json_object_get(x, "contents"), seen);
+    }
+    int first = 1;
+    for (int k = 0; k < c->nequip; k++) {
+        char summary[160];
+        if (!seen[k])
+            continue;
+        if (first)
+            tt_sbuf_printf(b, "Equipment on the table (info <id> for more):\n");
+        first = 0;
+        tan_equip_summary(c, k, summary, sizeof summary);
+        tt_sbuf_printf(b, "  %-14s %s\n", c->equip[k].id, summary);
+    }
+}
+
 static void put_objectives(tt_sbuf *b, const json_t *v)
 {
     const json_t *obs = json_object_get(v, "objectives"), *ob;
@@ -949,6 +988,7 @@ char *tan_view_text(const tt_game *g, const void *st, int viewer)
     for (int p = 0; p < TAN_PLAYERS; p++)
         put_team(&b, c, v, p);
     tt_sbuf_printf(&b, "\n");
+    put_equipment_key(&b, c, v);
     put_objectives(&b, v);
     put_options(&b, c, v, viewer);
     put_status(&b, c, v);
