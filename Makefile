@@ -6,7 +6,7 @@ SANBUILD ?= build-san
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 SEED     ?= 7
 
-.PHONY: all deps build run test test-fast test-san format format-check bench clean
+.PHONY: all deps build tabletop run test test-fast test-san format format-check bench clean
 
 all: build
 
@@ -17,8 +17,16 @@ build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# The command alone, for `make run`: its build's progress in one line (the
+# compiler's output goes to $(BUILD)/build.log, shown when the build fails).
+tabletop: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@printf 'building tabletop ... '; \
+	if cmake --build $(BUILD) --target tabletop -j $(JOBS) >$(BUILD)/build.log 2>&1; \
+	then echo done; else echo failed; tail -n 40 $(BUILD)/build.log; exit 1; fi
+
 # One seeded AI-vs-AI game of Invaders, narrated, then how to play one yourself.
-run: build
+run: tabletop
 	@$(BUILD)/tabletop play invaders --players random,random --seed $(SEED)
 	@echo
 	@echo "Play a game yourself:"
