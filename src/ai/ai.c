@@ -166,7 +166,7 @@ int tt_ai_new(const char *name, const tt_game *game, const char *params, uint64_
     ai->root = malloc((size_t)tt_max_actions(game) * sizeof *ai->root);
     tt_rng_seed(&ai->rng, seed);
     int rc = !ai->legal || !ai->work || !ai->root ? tt_fail(err, TT_ENOMEM, NULL, "out of memory")
-                                     : kind->init(ai, p, n, err);
+                                                  : kind->init(ai, p, n, err);
     if (rc != TT_OK) {
         tt_ai_free(ai);
         return rc;

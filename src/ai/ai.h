@@ -27,13 +27,13 @@ struct tt_ai {
     tt_ai_stats stats;
     int (*choose)(tt_ai *ai, const tt_state *state, tt_action *out);
     /* flat and ismcts */
-    long iters;  /* iterations per decision, or 0 when ms is the budget */
-    double ms;   /* milliseconds per decision, or 0 */
-    long n;      /* flat: playouts per legal action */
-    double c;    /* ismcts: exploration constant, returns in [0, 1] */
+    long iters;      /* iterations per decision, or 0 when ms is the budget */
+    double ms;       /* milliseconds per decision, or 0 */
+    long n;          /* flat: playouts per legal action */
+    double c;        /* ismcts: exploration constant, returns in [0, 1] */
     tt_action *root; /* flat, ismcts: the actions at the root (playouts reuse legal) */
     double *sum;     /* flat: tt_max_actions running sums */
-    long *cnt;   /* flat: tt_max_actions playout counts */
+    long *cnt;       /* flat: tt_max_actions playout counts */
     /* ismcts: the tree's arena and the path of one iteration */
     ai_node *nodes;
     long capacity;

@@ -162,8 +162,7 @@ int ai_ismcts_init(tt_ai *ai, ai_param *p, int n, tt_error *err)
     double iters = 0, ms = 0, c = ISMCTS_DEFAULT_C, nodes = 0;
     int has_iters = ai_param_double(p, n, "ismcts", "iters", 1, 1e9, &iters, err);
     int has_ms = ai_param_double(p, n, "ismcts", "ms", 1, 3.6e6, &ms, err);
-    if (has_iters < 0 || has_ms < 0 ||
-        ai_param_double(p, n, "ismcts", "c", 0, 100, &c, err) < 0 ||
+    if (has_iters < 0 || has_ms < 0 || ai_param_double(p, n, "ismcts", "c", 0, 100, &c, err) < 0 ||
         ai_param_double(p, n, "ismcts", "nodes", ISMCTS_MIN_NODES, ISMCTS_MAX_NODES, &nodes, err) <
             0)
         return TT_EARG;

@@ -218,6 +218,27 @@ static double pair_score(const ladder *l, int i, int j, long *games)
     return s;
 }
 
+/* AI i's score in the games where it sat alone in seat p (with two players:
+ * simply in seat p), against every other AI, and how many. */
+static double seat_score(const ladder *l, int i, int p, long *games)
+{
+    double s = 0;
+    *games = 0;
+    for (int q = 0; q < l->npairs; q++) {
+        if (l->pair_a[q] != i && l->pair_b[q] != i)
+            continue;
+        for (long j = 0; j < l->games; j++) {
+            int lone = j % 2 == 0 ? l->pair_a[q] : l->pair_b[q];
+            if (lone != i || (j / 2) % l->nplayers != p)
+                continue;
+            double x = l->score[q * l->games + j];
+            s += lone == l->pair_a[q] ? x : 1 - x;
+            ++*games;
+        }
+    }
+    return s;
+}
+
 /* Bradley–Terry strengths by minorisation–maximisation (Hunter 2004), one
  * virtual draw per pair; Elo points = 400·log10 of the strength ratio. */
 static void ratings(const ladder *l, double *elo)
@@ -267,6 +288,28 @@ static void report(const ladder *l, double seconds)
             char cell[32];
             snprintf(cell, sizeof cell, "%3.0f%% (%2.0f-%3.0f)", 100 * s / (double)n, 100 * ci.lo,
                      100 * ci.hi);
+            printf(" %16s", cell);
+        }
+        printf("\n");
+    }
+    printf("\nscore of each AI %s against all the others:\n  %-20s",
+           l->nplayers == 2 ? "by its seat" : "alone in a seat (the other in every other seat),",
+           "");
+    for (int p = 0; p < l->nplayers; p++)
+        printf(" %16.16s", tt_player_name(l->game, p));
+    printf("\n");
+    for (int i = 0; i < l->nais; i++) {
+        printf("  %-20s", l->spec[i]);
+        for (int p = 0; p < l->nplayers; p++) {
+            long n;
+            double s = seat_score(l, i, p, &n);
+            cli_interval ci = cli_wilson((long)(s + 0.5), n, CLI_Z95);
+            char cell[32];
+            if (n)
+                snprintf(cell, sizeof cell, "%3.0f%% (%2.0f-%3.0f)", 100 * s / (double)n,
+                         100 * ci.lo, 100 * ci.hi);
+            else
+                snprintf(cell, sizeof cell, "-");
             printf(" %16s", cell);
         }
         printf("\n");

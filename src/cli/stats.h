@@ -24,7 +24,8 @@ cli_interval cli_newcombe(long k1, long n1, long k2, long n2, double z);
  * (trial i of one and of the other share their seed): n11 trials where both
  * succeed, n10 the first only, n01 the second only, n00 neither; the
  * difference is (n10 - n01) / n. Newcombe (1998b), method 10: the Wilson
- * intervals of both rates, combined with their correlation phi, so a
+ * intervals of both rates, combined with their correlation phi (with his
+ * continuity correction), so a
  * positive correlation (the usual case on shared seeds) narrows it below
  * the unpaired interval, and phi = 0 gives cli_newcombe exactly. */
 cli_interval cli_newcombe_paired(long n11, long n10, long n01, long n00, double z);
