@@ -51,21 +51,25 @@ static double games_per_s(const sim_tally *t)
 
 static void table_wins(FILE *out, const sim_tally *t)
 {
-    fprintf(out, "  %-12s %-10s %8s %8s   %s\n", "player", "AI", "wins", "rate", "95% interval");
+    int w = 10; /* the AI column fits its longest name ("ismcts:ms=20") */
+    for (int p = 0; p < t->seats->n; p++)
+        if ((int)strlen(t->seats->name[p]) > w)
+            w = (int)strlen(t->seats->name[p]);
+    fprintf(out, "  %-12s %-*s %8s %8s   %s\n", "player", w, "AI", "wins", "rate", "95% interval");
     for (int p = 0; p < t->seats->n; p++) {
         cli_interval ci = cli_wilson(t->wins[p], t->games, CLI_Z95);
-        fprintf(out, "  %-12s %-10s %8ld %7.1f%%   %.1f%% - %.1f%%\n", tt_player_name(t->game, p),
+        fprintf(out, "  %-12s %-*s %8ld %7.1f%%   %.1f%% - %.1f%%\n", tt_player_name(t->game, p), w,
                 t->seats->name[p], t->wins[p], 100.0 * (double)t->wins[p] / (double)t->games,
                 100 * ci.lo, 100 * ci.hi);
     }
     if (t->no_winner) {
         cli_interval ci = cli_wilson(t->no_winner, t->games, CLI_Z95);
-        fprintf(out, "  %-23s %8ld %7.1f%%   %.1f%% - %.1f%%\n", "no winner", t->no_winner,
+        fprintf(out, "  %-*s %8ld %7.1f%%   %.1f%% - %.1f%%\n", w + 13, "no winner", t->no_winner,
                 100.0 * (double)t->no_winner / (double)t->games, 100 * ci.lo, 100 * ci.hi);
     }
     if (t->shared)
-        fprintf(out, "  %-23s %8ld %7.1f%%   (counted in the wins of each)\n", "shared first place",
-                t->shared, 100.0 * (double)t->shared / (double)t->games);
+        fprintf(out, "  %-*s %8ld %7.1f%%   (counted in the wins of each)\n", w + 13,
+                "shared first place", t->shared, 100.0 * (double)t->shared / (double)t->games);
 }
 
 /* The share of the points won by `wins` (and the games without a winner)
