@@ -101,8 +101,7 @@ static int position(const tt_game *g, tt_state *s, uint64_t seed, int steps)
     for (int i = 0; (n = tt_legal(g, s, legal)) > 0; i++) {
         if (i >= steps && n >= 2)
             break;
-        assert_int_equal(tt_apply(g, s, legal[tt_rng_below(&rng, (uint32_t)n)], NULL, NULL),
-                         TT_OK);
+        assert_int_equal(tt_apply(g, s, legal[tt_rng_below(&rng, (uint32_t)n)], NULL, NULL), TT_OK);
     }
     free(legal);
     return n >= 2;
@@ -124,7 +123,8 @@ static void test_ai_same_seed_same_choice(void **unused)
             for (int k = 0; k < 2; k++) {
                 tt_action a, b;
                 tt_ai_stats st;
-                tt_ai *x = ai_make(g, names[k], params[k], 9), *y = ai_make(g, names[k], params[k], 9);
+                tt_ai *x = ai_make(g, names[k], params[k], 9),
+                      *y = ai_make(g, names[k], params[k], 9);
                 assert_int_equal(tt_ai_choose(x, s, &a, NULL), TT_OK);
                 tt_ai_stats_get(x, &st);
                 if (k == 0)
@@ -179,7 +179,8 @@ static void test_ai_refuses_bad_parameters(void **unused)
         {"ismcts", "ms=100 iters=10", "ismcts: give ms= or iters=, not both"},
         {"ismcts", "iters=0", "ismcts: iters wants a number from 1 to 1e+09, not '0'"},
         {"ismcts", "c=x", "ismcts: c wants a number from 0 to 100, not 'x'"},
-        {"ismcts", "depth=3", "ismcts: unknown parameter 'depth' (known: ms, iters, c, nodes, seed)"},
+        {"ismcts", "depth=3",
+         "ismcts: unknown parameter 'depth' (known: ms, iters, c, nodes, seed)"},
         {"ismcts", "ms", "AI parameter 'ms' is not key=value"},
         {"flat", "n=-1", "flat: n wants a number from 1 to 1e+06, not '-1'"},
         {"random", "seed=abc", "random: seed wants a whole number, not 'abc'"},

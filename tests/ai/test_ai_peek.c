@@ -80,8 +80,8 @@ static void test_ai_no_peeking(void **unused)
                     tt_action_format(g, t, b, y, sizeof y);
                     if (differ++ < 5)
                         printf("%s %s: position %d, k=%llu: '%s' in s, '%s' in s'\n", game_name,
-                               ci == 0 && !cp[0] ? "(default)" : cp, pos, (unsigned long long)k,
-                               x, y);
+                               ci == 0 && !cp[0] ? "(default)" : cp, pos, (unsigned long long)k, x,
+                               y);
                 }
             }
         }
