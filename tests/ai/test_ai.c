@@ -16,7 +16,7 @@
 #include "tabletop/tt.h"
 
 /* decisions per game the legality test plays at most, to keep it short */
-#define LEGAL_DECISIONS 150
+#define LEGAL_DECISIONS 80
 
 static tt_game *load(const char *name, const char *params)
 {

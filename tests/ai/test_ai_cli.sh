@@ -14,7 +14,7 @@ has() { grep -q -- "$2" "$1" || fail "$1 lacks '$2' ($3)"; }
 # sim: byte-identical for 1, 2 and 3 threads (timings aside), with an AI seat
 for t in 1 2 3; do
     "$BIN" sim invaders --games 3000 --seed 8 --threads $t --csv >"$TMP/csv$t" || fail "sim --threads $t"
-    "$BIN" sim braunau --games 40 --seed 8 --threads $t --ai ismcts:iters=8,flat:n=1,random --json |
+    "$BIN" sim braunau --games 20 --seed 8 --threads $t --ai ismcts:iters=8,flat:n=1,random --json |
         sed 's/"seconds":.*//' >"$TMP/json$t" || fail "sim braunau --threads $t"
 done
 for t in 2 3; do

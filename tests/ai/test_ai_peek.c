@@ -57,13 +57,13 @@ static void test_ai_no_peeking(void **unused)
             int p = tt_to_move(g, s);
             tt_ai *ai;
             tt_action a, b;
-            assert_int_equal(tt_ai_new("ismcts", g, "iters=48", 11, &ai, &err), TT_OK);
+            assert_int_equal(tt_ai_new("ismcts", g, "iters=32", 11, &ai, &err), TT_OK);
             assert_int_equal(tt_ai_choose(ai, s, &a, &err), TT_OK);
             tt_ai_free(ai);
             for (uint64_t k = 1; k <= VARIANTS; k++) {
                 memcpy(t, s, sz);
                 tt_determinize(g, t, p, k);
-                assert_int_equal(tt_ai_new("ismcts", g, "iters=48", 11, &ai, &err), TT_OK);
+                assert_int_equal(tt_ai_new("ismcts", g, "iters=32", 11, &ai, &err), TT_OK);
                 assert_int_equal(tt_ai_choose(ai, t, &b, &err), TT_OK);
                 tt_ai_free(ai);
                 memcpy(ds, s, sz);
