@@ -218,8 +218,9 @@ static double pair_score(const ladder *l, int i, int j, long *games)
     return s;
 }
 
-/* AI i's score in the games where it sat alone in seat p (with two players:
- * simply in seat p), against every other AI, and how many. */
+/* AI i's score in the games where it sat alone in seat p, against every
+ * other AI, and how many: with two players every game counts for both AIs,
+ * with more only for the one alone in its seat. */
 static double seat_score(const ladder *l, int i, int p, long *games)
 {
     double s = 0;
@@ -228,15 +229,28 @@ static double seat_score(const ladder *l, int i, int p, long *games)
         if (l->pair_a[q] != i && l->pair_b[q] != i)
             continue;
         for (long j = 0; j < l->games; j++) {
+            int alone = (int)((j / 2) % l->nplayers);
             int lone = j % 2 == 0 ? l->pair_a[q] : l->pair_b[q];
-            if (lone != i || (j / 2) % l->nplayers != p)
+            int other = lone == l->pair_a[q] ? l->pair_b[q] : l->pair_a[q];
+            int seat = lone == i ? alone : l->nplayers == 2 && other == i ? 1 - alone : -1;
+            if (seat != p)
                 continue;
-            double x = l->score[q * l->games + j];
-            s += lone == l->pair_a[q] ? x : 1 - x;
+            double x = l->score[q * l->games + j]; /* pair_a's score */
+            s += l->pair_a[q] == i ? x : 1 - x;
             ++*games;
         }
     }
     return s;
+}
+
+/* A 95% Wilson interval for a mean score (wins and halves) s/n. */
+static cli_interval score_interval(double s, long n)
+{
+    double z = CLI_Z95, nn = (double)n, p = n ? s / nn : 0, z2 = z * z;
+    double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
+    double half = z / (1 + z2 / nn) * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
+    cli_interval r = {centre - half < 0 ? 0 : centre - half, centre + half > 1 ? 1 : centre + half};
+    return r;
 }
 
 /* Bradley–Terry strengths by minorisation–maximisation (Hunter 2004), one
@@ -284,7 +298,7 @@ static void report(const ladder *l, double seconds)
                 continue;
             }
             double s = pair_score(l, i, j, &n);
-            cli_interval ci = cli_wilson((long)(s + 0.5), n, CLI_Z95);
+            cli_interval ci = score_interval(s, n);
             char cell[32];
             snprintf(cell, sizeof cell, "%3.0f%% (%2.0f-%3.0f)", 100 * s / (double)n, 100 * ci.lo,
                      100 * ci.hi);
@@ -292,8 +306,8 @@ static void report(const ladder *l, double seconds)
         }
         printf("\n");
     }
-    printf("\nscore of each AI %s against all the others:\n  %-20s",
-           l->nplayers == 2 ? "by its seat" : "alone in a seat (the other in every other seat),",
+    printf("\nscore of each AI %s, against all the others:\n  %-20s",
+           l->nplayers == 2 ? "by its seat" : "alone in a seat (the other in every other seat)",
            "");
     for (int p = 0; p < l->nplayers; p++)
         printf(" %16.16s", tt_player_name(l->game, p));
@@ -303,7 +317,7 @@ static void report(const ladder *l, double seconds)
         for (int p = 0; p < l->nplayers; p++) {
             long n;
             double s = seat_score(l, i, p, &n);
-            cli_interval ci = cli_wilson((long)(s + 0.5), n, CLI_Z95);
+            cli_interval ci = score_interval(s, n);
             char cell[32];
             if (n)
                 snprintf(cell, sizeof cell, "%3.0f%% (%2.0f-%3.0f)", 100 * s / (double)n,
