@@ -30,7 +30,7 @@ run: tabletop
 	@$(BUILD)/tabletop play invaders --players random,random --seed $(SEED)
 	@echo
 	@echo "Play a game yourself:"
-	@echo "  $(BUILD)/tabletop play invaders                         # you are the Invader, against the random AI"
+	@echo "  $(BUILD)/tabletop play invaders                         # you are the Invader, against the ISMCTS AI"
 	@echo "  $(BUILD)/tabletop play invaders --players random,human  # you are Mankind"
 	@echo "  $(BUILD)/tabletop play invaders --players human,human   # hot-seat"
 	@echo "  $(BUILD)/tabletop sim invaders --games 10000            # AI-vs-AI statistics"

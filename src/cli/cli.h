@@ -35,6 +35,7 @@ int cmd_cards(int argc, char **argv);
  * line saying why not. */
 void cli_info(const tt_game *game, const tt_state *state, const tt_action *legal, int nlegal,
               const char *what);
+int cmd_ladder(int argc, char **argv);
 
 /* --- messages and arguments (args.c) -------------------------------------- */
 
@@ -101,19 +102,30 @@ void cli_game_describe(FILE *out, const char *name);
  * content), with *out NULL. */
 int cli_game_load(const char *cmd, const char *name, const char *params, tt_game **out);
 
-/* Who sits in each seat: a person or an AI by name. */
+/* Who sits in each seat: a person or an AI, written "name" or
+ * "name:key=value:key=value" ("ismcts:ms=500", "flat:n=40"). */
+#define CLI_SEAT_MAX 64
 typedef struct cli_seats {
-    int n;                         /* = tt_game_players */
-    char name[TT_MAX_PLAYERS][32]; /* "human" or an AI name */
-    int human[TT_MAX_PLAYERS];     /* 1 for "human" */
+    int n;                                     /* = tt_game_players */
+    char name[TT_MAX_PLAYERS][CLI_SEAT_MAX];   /* "human" or the AI as written */
+    char kind[TT_MAX_PLAYERS][16];             /* "human" or the AI's name */
+    char params[TT_MAX_PLAYERS][CLI_SEAT_MAX]; /* the AI's "key=value …" */
+    int human[TT_MAX_PLAYERS];                 /* 1 for "human" */
     int nhumans;
 } cli_seats;
 
 /* Parses "A,B,…" (one entry per player) into seats; NULL spec means
- * `default_first` then "random" for the others. Refuses "human" unless
- * allow_human. Returns 0, or CLI_USAGE after printing why. */
+ * `default_first` then `default_others` for the others. Refuses "human" unless
+ * allow_human, and every AI or AI parameter tt_ai_new would refuse. Returns 0,
+ * or CLI_USAGE after printing why. */
 int cli_seats_parse(const char *cmd, const tt_game *game, const char *spec,
-                    const char *default_first, int allow_human, cli_seats *out);
+                    const char *default_first, const char *default_others, int allow_human,
+                    cli_seats *out);
+
+/* Splits one AI as written ("ismcts:ms=500:c=1") into its name and its
+ * parameters "ms=500 c=1"; -1 when a part does not fit. */
+int cli_ai_split(const char *text, size_t len, char *kind, size_t nkind, char *params,
+                 size_t nparams);
 
 /* Creates the AIs of the non-human seats for a game started from state_seed
  * (seat p's seed is cli_ai_seed(state_seed, p)); human seats get NULL. On
@@ -124,6 +136,21 @@ void cli_ais_free(tt_ai **ais, int n);
 /* The seed of seat `player`'s AI in a game whose state seed is state_seed, so
  * that `sim` game i and `play --seed <its state seed>` play the same game. */
 uint64_t cli_ai_seed(uint64_t state_seed, int player);
+
+/* The state seed of game i of a run with seed S: mix64(mix64(S) + i), so two
+ * runs with different seeds share no game (mix64(S + i) made run S+1 the run
+ * S shifted by one game). */
+uint64_t cli_game_seed(uint64_t run_seed, uint64_t i);
+
+/* The threads to use: --threads N when given (n > 0), else every core. */
+int cli_threads(long n);
+
+/* Runs fn(shared, workers[t], i) for every i in [lo, hi) on `threads` POSIX
+ * threads (worker t owns workers[t]); indices are claimed in order, so which
+ * thread plays an index never matters to a result kept by index. Returns 0,
+ * or the first non-zero status fn returned (the others stop claiming). */
+typedef int (*cli_job)(void *shared, void *worker, long i);
+int cli_parallel(int threads, long lo, long hi, void *shared, void **workers, cli_job fn);
 
 /* Prints every event of ev with something to say for `viewer`, one per line;
  * notes events the buffer dropped. */

@@ -9,7 +9,11 @@
  * whole game: omniscient with no person at the table, the person's own with
  * one, the spectator's in hot-seat play (both people read the same screen).
  * State seed = --seed; the AIs' seeds come from it (cli_ai_seed), so a seed
- * repeats a game exactly, and a `sim` game can be watched again here. */
+ * repeats a game exactly, and a `sim` game can be watched again here (an AI
+ * with a time budget, ms=, searches as far as the time allows, so only AIs
+ * with fixed budgets repeat). The opponent is ISMCTS with one second a
+ * decision unless --ai names another; its thinking time is shown after each
+ * of its moves when a person is at the table. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,15 +25,18 @@
 #define LINE_MAX_LEN 512
 
 static const char play_help[] =
-    "Usage: tabletop play <game> [--players A,B] [--seed N] [--param key=value ...]\n"
+    "Usage: tabletop play <game> [--players A,B] [--ai AI] [--seed N] [--param key=value ...]\n"
     "                            [--mode M] [--difficulty D]\n"
     "\n"
-    "Plays one game at the terminal. Each seat is `human` or an AI (`tabletop list`);\n"
-    "the default is human,random: you are player 0.\n"
+    "Plays one game at the terminal. Each seat is `human`, `ai` (the --ai opponent) or\n"
+    "an AI (`tabletop list`); the default is human,ai: you are player 0 against ISMCTS\n"
+    "with one second a decision.\n"
     "\n"
     "Options:\n"
-    "  --players A,B      who sits where, in player order (e.g. random,human; human,human\n"
+    "  --players A,B      who sits where, in player order (e.g. ai,human; human,human\n"
     "                     for hot-seat; random,random to watch a narrated game)\n"
+    "  --ai AI            the opponent in the seats marked ai (default ismcts:ms=1000;\n"
+    "                     e.g. ismcts:ms=500, flat:n=40, random; docs/ai.md)\n"
     "  --seed N           repeat a game exactly (the AIs' seeds derive from N); a `sim`\n"
     "                     game is watched again with --seed <its seed> and the same players\n"
     "  --param key=value  a game parameter (repeatable); see docs/games/<game>.md\n"
@@ -48,9 +55,12 @@ static const char prompt_help[] =
     "  by agreement in Tannhäuser: offer_draw, accept_draw, decline_draw)\n"
     "  quit      stop playing (end of input does the same)\n";
 
+#define PLAY_DEFAULT_AI "ismcts:ms=1000"
+
 typedef struct play_opts {
     const char *game;
     const char *players;
+    const char *ai;
     uint64_t seed;
     int has_seed;
     cli_params params;
@@ -84,6 +94,12 @@ static int parse_args(int argc, char **argv, play_opts *o)
             if (m < 0)
                 return CLI_USAGE;
             o->players = v;
+        } else if ((m = cli_option("play", "--ai", argc, argv, &i, &v)) != 0) {
+            if (m < 0)
+                return CLI_USAGE;
+            if (strchr(v, ',') || strcmp(v, "ai") == 0 || strcmp(v, "human") == 0)
+                return cli_usage("play", "--ai wants one AI (e.g. ismcts:ms=500), not '%s'", v);
+            o->ai = v;
         } else if ((m = cli_option("play", "--seed", argc, argv, &i, &v)) != 0) {
             if (m < 0 || cli_parse_u64(v, &o->seed))
                 return m < 0 ? CLI_USAGE : cli_usage("play", "--seed wants a number, not '%s'", v);
@@ -294,6 +310,11 @@ static int ai_turn(play *pl, int p)
         return TURN_FAILED;
     }
     narrate(pl, &ev);
+    tt_ai_stats st;
+    tt_ai_stats_get(pl->ais[p], &st);
+    if (pl->seats.nhumans && st.iterations)
+        printf("(%s thought %.2f s: %ld playouts)\n", tt_player_name(pl->game, p), st.seconds,
+               st.iterations);
     pl->shown = 0;
     return TURN_DONE;
 }
@@ -374,7 +395,17 @@ int cmd_play(int argc, char **argv)
         return cli_error(CLI_REFUSED, "out of memory");
     }
     pl->game = game;
-    rc = cli_seats_parse("play", game, o.players, "human", 1, &pl->seats);
+    /* the word "ai" in --players is the --ai opponent */
+    char spec[TT_MAX_PLAYERS * (CLI_SEAT_MAX + 1)] = "";
+    const char *ai = o.ai ? o.ai : PLAY_DEFAULT_AI;
+    for (const char *w = o.players; w && *w; w += strcspn(w, ","), w += *w == ',') {
+        size_t len = strcspn(w, ","), at = strlen(spec);
+        if (len == 2 && strncmp(w, "ai", 2) == 0)
+            snprintf(spec + at, sizeof spec - at, "%s%s", at ? "," : "", ai);
+        else
+            snprintf(spec + at, sizeof spec - at, "%s%.*s", at ? "," : "", (int)len, w);
+    }
+    rc = cli_seats_parse("play", game, o.players ? spec : NULL, "human", ai, 1, &pl->seats);
     if (rc == 0)
         rc = play_run(pl, &o);
     free(pl);

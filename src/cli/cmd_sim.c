@@ -1,12 +1,17 @@
 /* `tabletop sim`: N AI-vs-AI games of one game, and their statistics.
  *
- * Game i starts from state seed tt_mix64(S + i) and its AIs from seeds derived
- * from that (cli_ai_seed), so a run is the same for the same --seed, and any
- * one game can be watched with `tabletop play --players … --seed <its seed>`
- * (the CSV lists each game's seed). Games run with events off (NULL), as in
- * any playout. The tallies go to sim_report.c for the table and JSON; --csv
- * writes one row per game as it ends. A progress bar goes to stderr, only
- * when stderr is a terminal, so scripts and pipes never see it. */
+ * Game i starts from state seed cli_game_seed(S, i) = mix64(mix64(S) + i) and
+ * its AIs from seeds derived from that (cli_ai_seed), so a run is the same for
+ * the same --seed, two seeds share no game, and any one game can be watched
+ * with `tabletop play --players … --seed <its seed>` (the CSV lists each
+ * game's seed). Games run with events off (NULL), as in any playout, on
+ * --threads threads (every core by default): a chunk of games is played in
+ * parallel into an array indexed by game, then tallied and written in index
+ * order, so the output is byte-identical for any thread count (all but the
+ * timings; an AI with a time budget, ms=, is not reproducible anyway). The
+ * tallies go to sim_report.c for the table and JSON; --csv writes one row
+ * per game. A progress bar goes to stderr, only when stderr is a terminal,
+ * so scripts and pipes never see it. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -20,15 +25,18 @@
  * own turn caps, so a correct module never reaches it). */
 #define SIM_ACTION_CAP 10000000L
 #define SIM_MAX_GAMES 100000000L
+#define SIM_CHUNK 1024 /* games played in parallel before they are tallied */
 
 static const char sim_help[] =
-    "Usage: tabletop sim <game> --games N [--seed S] [--players A,B] [--json|--csv]\n"
-    "                    [--param key=value ...] [--deck key=value ...] [--vs key=value ...]\n"
+    "Usage: tabletop sim <game> --games N [--seed S] [--players A,B] [--threads N]\n"
+    "                    [--json|--csv] [--param key=value ...] [--deck key=value ...]\n"
+    "                    [--vs key=value ...]\n"
     "\n"
     "Plays N AI-vs-AI games and reports: wins per player with a 95% (Wilson)\n"
     "interval, games without a winner, mean and median length in turns and in\n"
-    "actions, how the games ended, the first-player edge (player 0's share of\n"
-    "the points minus an even share; a game without a winner shares its point),\n"
+    "actions, how the games ended, the seat-0 edge (player 0's share of the points\n"
+    "minus an even share; a game without a winner shares its point) and the\n"
+    "first-mover edge (the same for whoever was to move first in each game),\n"
     "the game's own figures (Braunau: tokens drawn, retained, discarded and\n"
     "deployed per type, discards the stash limit forced, VP by source; means per\n"
     "game), and games per second.\n"
@@ -36,8 +44,12 @@ static const char sim_help[] =
     "Options:\n"
     "  --games N          games to play (default 1000)\n"
     "  --seed S           the run's seed (default: a fresh one, printed); game i\n"
-    "                     starts from seed mix64(S + i)\n"
-    "  --players A,B      the AI in each seat (default random for all; `tabletop list`)\n"
+    "                     starts from seed mix64(mix64(S) + i), so two seeds share no game\n"
+    "  --players A,B      the AI in each seat (default random for all; `tabletop list`),\n"
+    "                     with its parameters after colons: ismcts:ms=20,random\n"
+    "  --ai A,B           the same as --players\n"
+    "  --threads N        threads to play on (default: every core); the results are\n"
+    "                     the same for any N\n"
     "  --param key=value  a game parameter (repeatable)\n"
     "  --mode M, --difficulty D  short for --param mode=M, --param difficulty=D\n"
     "  --deck key=value   a deck for one seat, the same as --param (Braunau:\n"
@@ -45,8 +57,9 @@ static const char sim_help[] =
     "                     a deck sit out once any is given)\n"
     "  --vs key=value     a second configuration: the same games with these parameters\n"
     "                     changed (repeatable); both reports, then each player's win\n"
-    "                     rate in both, the difference with its 95% interval, and\n"
-    "                     whether it is significant\n"
+    "                     rate in both, the difference with its 95% interval (paired:\n"
+    "                     game i of A and of B share their seed), and whether it is\n"
+    "                     significant\n"
     "  --json             one JSON object instead of the table ({a, b, comparison} with --vs)\n"
     "  --csv              one row per game: game,seed,winner,reason,turns,actions and the\n"
     "                     game's figures (a first column config with --vs); watch game k\n"
@@ -60,6 +73,7 @@ typedef struct sim_opts {
     const char *game;
     const char *players;
     long games;
+    long threads; /* 0: every core */
     uint64_t seed;
     int has_seed;
     int format;
@@ -79,9 +93,13 @@ static int parse_option(sim_opts *o, int argc, char **argv, int *i)
         if (m > 0 && cli_parse_u64(v, &o->seed))
             return cli_usage("sim", "--seed wants a number, not '%s'", v);
         o->has_seed = 1;
-    } else if ((m = cli_option("sim", "--players", argc, argv, i, &v)) != 0) {
+    } else if ((m = cli_option("sim", "--players", argc, argv, i, &v)) != 0 ||
+               (m = cli_option("sim", "--ai", argc, argv, i, &v)) != 0) {
         if (m > 0)
             o->players = v;
+    } else if ((m = cli_option("sim", "--threads", argc, argv, i, &v)) != 0) {
+        if (m > 0 && cli_parse_long(v, 1, 256, &o->threads))
+            return cli_usage("sim", "--threads wants a number from 1 to 256, not '%s'", v);
     } else if ((m = cli_option("sim", "--param", argc, argv, i, &v)) != 0 ||
                (m = cli_option("sim", "--deck", argc, argv, i, &v)) != 0) {
         if (m > 0 && cli_params_add("sim", &o->params, v))
@@ -141,6 +159,7 @@ typedef struct sim_run {
 
 typedef struct game_end {
     uint64_t seed;
+    int first; /* the player to move at the start */
     long actions;
     tt_result result;
     int nstats;
@@ -154,6 +173,7 @@ static int play_one(sim_run *r, uint64_t seed, game_end *out)
     if (cli_ais_new(r->game, r->seats, seed, r->ais))
         return CLI_REFUSED;
     tt_state_init(r->game, r->state, seed);
+    out->first = tt_to_move(r->game, r->state);
     tt_error err;
     tt_error_clear(&err);
     int p, rc = TT_OK;
@@ -211,6 +231,11 @@ static void tally_add(sim_tally *t, const game_end *g)
         t->wins[p] += g->result.winners >> p & 1; /* a shared win counts for each */
     t->no_winner += !g->result.winners;
     t->shared += g->result.winner < 0 && g->result.winners;
+    t->winners[t->games] = (unsigned char)g->result.winners;
+    if (g->first >= 0 && g->first < TT_MAX_PLAYERS) {
+        t->first_wins += g->result.winners >> g->first & 1;
+        t->first_counts[g->first]++;
+    }
     t->turns[t->games] = g->result.turn;
     t->actions[t->games] = g->actions > 2000000000L ? 2000000000 : (int)g->actions;
     t->games++;
@@ -267,39 +292,53 @@ static void progress(long done, long total, double elapsed, int final)
     fflush(stderr);
 }
 
-/* Plays every game into t; returns the exit status. The CSV header goes
- * before the first row (header: print it), once the game's figures are known. */
-static int sim_games(sim_run *r, sim_tally *t, long ngames, int format, int header)
+/* The games of one chunk, played on every thread into their slots. */
+typedef struct sim_chunk {
+    const sim_tally *t;
+    long base;
+    game_end *slot;
+} sim_chunk;
+
+static int chunk_job(void *shared, void *worker, long i)
+{
+    sim_chunk *c = shared;
+    return play_one(worker, cli_game_seed(c->t->seed, (uint64_t)i), &c->slot[i - c->base]);
+}
+
+/* Plays every game into t on r[0..threads-1] (one per thread); returns the
+ * exit status. The CSV header goes before the first row (header: print it),
+ * once the game's figures are known. */
+static int sim_games(sim_run *r, int threads, sim_tally *t, long ngames, int format, int header)
 {
     int bar = isatty(STDERR_FILENO);
-    double start = now_s(), last = 0;
-    game_end *g = malloc(sizeof *g);
-    if (!g)
+    double start = now_s();
+    long chunk = ngames < SIM_CHUNK ? ngames : SIM_CHUNK;
+    sim_chunk c = {t, 0, malloc((size_t)chunk * sizeof *c.slot)};
+    void *workers[256];
+    for (int w = 0; w < threads; w++)
+        workers[w] = &r[w];
+    if (!c.slot)
         return cli_error(CLI_REFUSED, "out of memory");
-    for (long i = 0; i < ngames; i++) {
-        int rc = play_one(r, tt_mix64(t->seed + (uint64_t)i), g);
-        if (rc) {
-            if (bar)
-                progress(0, 1, 0, 1);
-            free(g);
-            return rc;
+    int rc = CLI_OK;
+    for (c.base = 0; c.base < ngames && rc == CLI_OK; c.base += chunk) {
+        long end = c.base + chunk < ngames ? c.base + chunk : ngames;
+        rc = cli_parallel(threads, c.base, end, &c, workers, chunk_job);
+        for (long i = c.base; i < end && rc == CLI_OK; i++) {
+            game_end *g = &c.slot[i - c.base];
+            if (format == FORMAT_CSV && header && i == 0)
+                csv_header(t, g);
+            if (format == FORMAT_CSV)
+                csv_row(t, g);
+            tally_add(t, g);
         }
-        if (format == FORMAT_CSV && header && i == 0)
-            csv_header(t, g);
-        if (format == FORMAT_CSV)
-            csv_row(t, g);
-        tally_add(t, g);
-        double now = now_s();
-        if (bar && (now - last > 0.1 || i + 1 == ngames)) {
-            progress(i + 1, ngames, now - start, 0);
-            last = now;
-        }
+        if (bar)
+            progress(end, ngames, now_s() - start, 0);
     }
     t->seconds = now_s() - start;
     if (bar)
         progress(0, 1, 0, 1);
-    free(g);
-    return CLI_OK;
+    free(c.slot);
+    return rc;
 }
 
 /* One configuration: its game, seats and tallies. */
@@ -315,7 +354,7 @@ static int config_open(sim_config *cf, const sim_opts *o, const char *params, co
     int rc = cli_game_load("sim", o->game, params, &cf->game);
     if (rc)
         return rc;
-    rc = cli_seats_parse("sim", cf->game, o->players, "random", 0, &cf->seats);
+    rc = cli_seats_parse("sim", cf->game, o->players, "random", "random", 0, &cf->seats);
     if (rc)
         return rc;
     cf->t = calloc(1, sizeof *cf->t);
@@ -327,7 +366,8 @@ static int config_open(sim_config *cf, const sim_opts *o, const char *params, co
     cf->t->label = label;
     cf->t->turns = malloc((size_t)o->games * sizeof *cf->t->turns);
     cf->t->actions = malloc((size_t)o->games * sizeof *cf->t->actions);
-    if (!cf->t->turns || !cf->t->actions)
+    cf->t->winners = malloc((size_t)o->games * sizeof *cf->t->winners);
+    if (!cf->t->turns || !cf->t->actions || !cf->t->winners)
         return cli_error(CLI_REFUSED, "out of memory");
     return CLI_OK;
 }
@@ -337,6 +377,7 @@ static void config_close(sim_config *cf)
     if (cf->t) {
         free(cf->t->turns);
         free(cf->t->actions);
+        free(cf->t->winners);
         free(cf->t);
     }
     tt_game_free(cf->game);
@@ -344,10 +385,24 @@ static void config_close(sim_config *cf)
 
 static int config_run(sim_config *cf, const sim_opts *o, int header)
 {
-    sim_run r = {cf->game, &cf->seats, malloc(tt_state_size(cf->game)), {NULL}};
-    int rc = r.state ? sim_games(&r, cf->t, o->games, o->format, header)
-                     : cli_error(CLI_REFUSED, "out of memory");
-    free(r.state);
+    int threads = cli_threads(o->threads), rc = CLI_OK;
+    if (threads > o->games)
+        threads = (int)o->games;
+    sim_run *r = calloc((size_t)threads, sizeof *r);
+    for (int w = 0; r && w < threads; w++) {
+        r[w].game = cf->game;
+        r[w].seats = &cf->seats;
+        r[w].state = malloc(tt_state_size(cf->game));
+        if (!r[w].state)
+            rc = CLI_REFUSED;
+    }
+    if (!r || rc)
+        rc = cli_error(CLI_REFUSED, "out of memory");
+    else
+        rc = sim_games(r, threads, cf->t, o->games, o->format, header);
+    for (int w = 0; r && w < threads; w++)
+        free(r[w].state);
+    free(r);
     return rc;
 }
 

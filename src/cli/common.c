@@ -93,34 +93,63 @@ static int ai_known(const char *name)
     return 0;
 }
 
-static int seat_set(const char *cmd, cli_seats *s, int p, const char *name, size_t len,
-                    int allow_human)
+int cli_ai_split(const char *text, size_t len, char *kind, size_t nkind, char *params,
+                 size_t nparams)
 {
-    if (len == 0 || len >= sizeof s->name[p])
+    size_t klen = strcspn(text, ":");
+    if (klen > len)
+        klen = len;
+    if (klen >= nkind || len - klen >= nparams)
+        return -1;
+    memcpy(kind, text, klen);
+    kind[klen] = '\0';
+    size_t n = 0;
+    for (size_t i = klen + (klen < len); i < len; i++)
+        params[n++] = text[i] == ':' ? ' ' : text[i];
+    params[n] = '\0';
+    return 0;
+}
+
+static int seat_set(const char *cmd, const tt_game *game, cli_seats *s, int p, const char *name,
+                    size_t len, int allow_human)
+{
+    if (len == 0 || len >= sizeof s->name[p] ||
+        cli_ai_split(name, len, s->kind[p], sizeof s->kind[p], s->params[p], sizeof s->params[p]))
         return cli_usage(cmd, "--players: bad entry for seat %d", p + 1);
     memcpy(s->name[p], name, len);
     s->name[p][len] = '\0';
     s->human[p] = strcmp(s->name[p], "human") == 0;
     if (s->human[p] && !allow_human)
         return cli_usage(cmd, "--players: only AIs play here, not 'human'");
-    if (!s->human[p] && !ai_known(s->name[p])) {
+    if (!s->human[p] && !ai_known(s->kind[p])) {
         char known[256];
-        return cli_usage(cmd, "--players: unknown player '%s' (known: %s%s)", s->name[p],
+        return cli_usage(cmd, "--players: unknown player '%s' (known: %s%s)", s->kind[p],
                          allow_human ? "human, " : "", names_join(tt_ai_list, known, sizeof known));
+    }
+    if (!s->human[p]) { /* its parameters are refused now, not in the middle of a run */
+        tt_ai *ai;
+        tt_error err;
+        tt_error_clear(&err);
+        if (tt_ai_new(s->kind[p], game, s->params[p], 0, &ai, &err) != TT_OK) {
+            char buf[400];
+            return cli_usage(cmd, "%s", tt_error_text(&err, buf, sizeof buf));
+        }
+        tt_ai_free(ai);
     }
     s->nhumans += s->human[p];
     return 0;
 }
 
 int cli_seats_parse(const char *cmd, const tt_game *game, const char *spec,
-                    const char *default_first, int allow_human, cli_seats *out)
+                    const char *default_first, const char *default_others, int allow_human,
+                    cli_seats *out)
 {
     memset(out, 0, sizeof *out);
     out->n = tt_game_players(game);
     if (!spec) {
         for (int p = 0; p < out->n; p++) {
-            const char *name = p == 0 ? default_first : "random";
-            int rc = seat_set(cmd, out, p, name, strlen(name), allow_human);
+            const char *name = p == 0 ? default_first : default_others;
+            int rc = seat_set(cmd, game, out, p, name, strlen(name), allow_human);
             if (rc)
                 return rc;
         }
@@ -133,7 +162,7 @@ int cli_seats_parse(const char *cmd, const tt_game *game, const char *spec,
         if (p == out->n)
             return cli_usage(cmd, "--players: %s has %d players, not more", tt_game_name(game),
                              out->n);
-        int rc = seat_set(cmd, out, p++, s, len, allow_human);
+        int rc = seat_set(cmd, game, out, p++, s, len, allow_human);
         if (rc)
             return rc;
         if (!s[len])
@@ -152,6 +181,11 @@ uint64_t cli_ai_seed(uint64_t state_seed, int player)
     return tt_mix64(tt_mix64(state_seed) + (uint64_t)player + 1);
 }
 
+uint64_t cli_game_seed(uint64_t run_seed, uint64_t i)
+{
+    return tt_mix64(tt_mix64(run_seed) + i);
+}
+
 int cli_ais_new(const tt_game *game, const cli_seats *seats, uint64_t state_seed, tt_ai **ais)
 {
     for (int p = 0; p < seats->n; p++)
@@ -161,7 +195,8 @@ int cli_ais_new(const tt_game *game, const cli_seats *seats, uint64_t state_seed
             continue;
         tt_error err;
         tt_error_clear(&err);
-        if (tt_ai_new(seats->name[p], game, NULL, cli_ai_seed(state_seed, p), &ais[p], &err)) {
+        if (tt_ai_new(seats->kind[p], game, seats->params[p], cli_ai_seed(state_seed, p), &ais[p],
+                      &err)) {
             char buf[400];
             cli_ais_free(ais, seats->n);
             return cli_error(CLI_REFUSED, "%s", tt_error_text(&err, buf, sizeof buf));

@@ -20,7 +20,8 @@ static const char usage_text[] =
     "Commands:\n"
     "  play <game>                  play at the terminal, against an AI or hot-seat\n"
     "  sim <game> --games N         N AI-vs-AI games and their statistics\n"
-    "  bench <game>                 random playouts per second, state size, copy time\n"
+    "  bench <game>                 random playouts (or an AI's search) per second, state size\n"
+    "  ladder <game>                a round robin between AIs: win rates and ratings\n"
     "  replay FILE                  narrate a saved game record\n"
     "  deck validate <game> FILE    check a deck or content file\n"
     "  deck new <game> [options]    write a new, legal deck declaration\n"
@@ -55,7 +56,7 @@ static int cmd_list(int argc, char **argv)
     printf("Games (`tabletop list <game>` for its parameters):\n");
     for (int i = 0; tt_game_list(i); i++)
         printf("  %-12s %s\n", tt_game_list(i), tt_game_summary(tt_game_list(i)));
-    printf("AI players (for --players):\n ");
+    printf("AI players (for --players and --ai; docs/ai.md):\n ");
     for (int i = 0; tt_ai_list(i); i++)
         printf(" %s", tt_ai_list(i));
     printf("\n");
@@ -88,9 +89,9 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    {"play", cmd_play},         {"sim", cmd_sim},   {"bench", cmd_bench},
-    {"replay", cmd_replay},     {"deck", cmd_deck}, {"cards", cmd_cards},
-    {"protocol", cmd_protocol}, {"list", cmd_list}, {NULL, NULL},
+    {"play", cmd_play},     {"sim", cmd_sim},   {"ladder", cmd_ladder}, {"bench", cmd_bench},
+    {"replay", cmd_replay}, {"deck", cmd_deck}, {"cards", cmd_cards},   {"protocol", cmd_protocol},
+    {"list", cmd_list},     {NULL, NULL},
 };
 
 static const command *command_find(const char *name)

@@ -18,13 +18,16 @@ typedef struct sim_reason {
 typedef struct sim_tally {
     const tt_game *game;
     const cli_seats *seats;
-    uint64_t seed; /* --seed; game i starts from tt_mix64(seed + i) */
+    uint64_t seed; /* --seed; game i starts from cli_game_seed(seed, i) */
     long games;    /* games played */
     long wins[TT_MAX_PLAYERS];
-    long no_winner; /* nobody won: draws, aborted games */
-    long shared;    /* games whose first place was shared (in wins of each) */
-    int *turns;     /* per game: turns played (tt_result.turn) */
-    int *actions;   /* per game: actions applied */
+    long no_winner;                    /* nobody won: draws, aborted games */
+    long shared;                       /* games whose first place was shared (in wins of each) */
+    int *turns;                        /* per game: turns played (tt_result.turn) */
+    int *actions;                      /* per game: actions applied */
+    unsigned char *winners;            /* per game: tt_result.winners (the paired comparison) */
+    long first_wins;                   /* games the player to move first won (a share for each) */
+    long first_counts[TT_MAX_PLAYERS]; /* games each player was to move first */
     sim_reason reason[SIM_MAX_REASONS];
     int nreasons;
     long other_reasons; /* games whose reason did not fit in reason[] */
@@ -41,7 +44,8 @@ void sim_report_table(FILE *out, sim_tally *t);
 void sim_report_json(FILE *out, sim_tally *t);
 /* Two configurations of one game played on the same seeds: each one's
  * report, then every player's win rate in both, the difference (B - A) with
- * its 95% interval, and whether it is significant. */
+ * its 95% paired interval (game i of A and of B share their seed), and
+ * whether it is significant. */
 void sim_report_compare_table(FILE *out, sim_tally *a, sim_tally *b);
 void sim_report_compare_json(FILE *out, sim_tally *a, sim_tally *b);
 

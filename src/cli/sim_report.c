@@ -3,15 +3,18 @@
  * Both print the same figures from a sim_tally: wins per player with a 95%
  * Wilson interval, games without a winner, game length (mean and median, in
  * turns and in actions), end reasons by count, the first-player edge and the
- * speed. Rates are proportions in JSON and percentages in the table. The edge
- * is player 0's share of the points minus an even share (1/n for n players),
- * where a win is a point (a shared first place a point for each) and a game
- * without a winner gives each player 1/n, so draws do not count against the
- * first player; its interval is the Wilson interval of that share, shifted
- * the same way. A game's own figures (tt_stats, named "table|row|column")
- * follow as tables of means per game. Two configurations compare by player
- * name: the difference of win rates with Newcombe's interval, significant
- * when it excludes 0. */
+ * speed. Rates are proportions in JSON and percentages in the table. The
+ * seat-0 edge is player 0's share of the points minus an even share (1/n for
+ * n players), where a win is a point (a shared first place a point for each)
+ * and a game without a winner gives each player 1/n, so draws do not count
+ * against seat 0; its interval is the Wilson interval of that share, shifted
+ * the same way. The first-mover edge is the same figure for whoever was to
+ * move when each game began (tt_to_move of the new state: the same seat in
+ * every game of Invaders, decided per game where the rules decide it). A
+ * game's own figures (tt_stats, named "table|row|column") follow as tables of
+ * means per game. Two configurations compare by player name: the difference
+ * of win rates with Newcombe's paired interval (game i of both shares its
+ * seed), significant when it excludes 0. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,32 +51,46 @@ static double games_per_s(const sim_tally *t)
 
 static void table_wins(FILE *out, const sim_tally *t)
 {
-    fprintf(out, "  %-12s %-10s %8s %8s   %s\n", "player", "AI", "wins", "rate", "95% interval");
+    int w = 10; /* the AI column fits its longest name ("ismcts:ms=20") */
+    for (int p = 0; p < t->seats->n; p++)
+        if ((int)strlen(t->seats->name[p]) > w)
+            w = (int)strlen(t->seats->name[p]);
+    fprintf(out, "  %-12s %-*s %8s %8s   %s\n", "player", w, "AI", "wins", "rate", "95% interval");
     for (int p = 0; p < t->seats->n; p++) {
         cli_interval ci = cli_wilson(t->wins[p], t->games, CLI_Z95);
-        fprintf(out, "  %-12s %-10s %8ld %7.1f%%   %.1f%% - %.1f%%\n", tt_player_name(t->game, p),
+        fprintf(out, "  %-12s %-*s %8ld %7.1f%%   %.1f%% - %.1f%%\n", tt_player_name(t->game, p), w,
                 t->seats->name[p], t->wins[p], 100.0 * (double)t->wins[p] / (double)t->games,
                 100 * ci.lo, 100 * ci.hi);
     }
     if (t->no_winner) {
         cli_interval ci = cli_wilson(t->no_winner, t->games, CLI_Z95);
-        fprintf(out, "  %-23s %8ld %7.1f%%   %.1f%% - %.1f%%\n", "no winner", t->no_winner,
+        fprintf(out, "  %-*s %8ld %7.1f%%   %.1f%% - %.1f%%\n", w + 13, "no winner", t->no_winner,
                 100.0 * (double)t->no_winner / (double)t->games, 100 * ci.lo, 100 * ci.hi);
     }
     if (t->shared)
-        fprintf(out, "  %-23s %8ld %7.1f%%   (counted in the wins of each)\n", "shared first place",
-                t->shared, 100.0 * (double)t->shared / (double)t->games);
+        fprintf(out, "  %-*s %8ld %7.1f%%   (counted in the wins of each)\n", w + 13,
+                "shared first place", t->shared, 100.0 * (double)t->shared / (double)t->games);
 }
 
-/* The first-player edge and its 95% interval (see the file comment). */
-static double first_player_edge(const sim_tally *t, cli_interval *ci)
+/* The share of the points won by `wins` (and the games without a winner)
+ * minus an even share, and its 95% interval (see the file comment). */
+static double edge_of(const sim_tally *t, long wins, cli_interval *ci)
 {
     double np = t->seats->n;
-    double points = (double)t->wins[0] + (double)t->no_winner / np;
+    double points = (double)wins + (double)t->no_winner / np;
     *ci = cli_wilson((long)(points + 0.5), t->games, CLI_Z95);
     ci->lo -= 1 / np;
     ci->hi -= 1 / np;
     return points / (double)t->games - 1 / np;
+}
+
+/* The player to move first in every game, or -1 when it changed. */
+static int first_mover(const sim_tally *t)
+{
+    for (int p = 0; p < TT_MAX_PLAYERS; p++)
+        if (t->first_counts[p] == t->games)
+            return p;
+    return -1;
 }
 
 static void table_length(FILE *out, sim_tally *t)
@@ -195,16 +212,19 @@ void sim_report_table(FILE *out, sim_tally *t)
     table_reasons(out, t);
     fputc('\n', out);
     cli_interval ci;
-    double even = even_share(t), edge = first_player_edge(t, &ci);
-    if (t->seats->n == 2)
-        fprintf(out,
-                "  first-player edge (%s, player 0): %+.1f points, 95%% interval %+.1f to %+.1f\n",
-                tt_player_name(t->game, 0), 100 * edge, 100 * ci.lo, 100 * ci.hi);
+    double even = even_share(t), edge = edge_of(t, t->wins[0], &ci);
+    fprintf(out,
+            "  seat-0 edge (%s) over an even %.1f%%: %+.1f points, 95%% interval %+.1f to %+.1f\n",
+            tt_player_name(t->game, 0), 100 * even, 100 * edge, 100 * ci.lo, 100 * ci.hi);
+    int first = first_mover(t);
+    edge = edge_of(t, t->first_wins, &ci);
+    char who[64];
+    if (first >= 0)
+        snprintf(who, sizeof who, "%s, first in every game", tt_player_name(t->game, first));
     else
-        fprintf(out,
-                "  player-0 edge (%s) over an even %.1f%%: %+.1f points, 95%% interval %+.1f "
-                "to %+.1f\n",
-                tt_player_name(t->game, 0), 100 * even, 100 * edge, 100 * ci.lo, 100 * ci.hi);
+        snprintf(who, sizeof who, "whoever moved first");
+    fprintf(out, "  first-mover edge (%s): %+.1f points, 95%% interval %+.1f to %+.1f\n", who,
+            100 * edge, 100 * ci.lo, 100 * ci.hi);
     if (t->nstats) {
         fprintf(out, "\n  the game's figures, means per game:\n");
         table_stats(out, t);
@@ -300,9 +320,17 @@ static void json_object_of(FILE *out, sim_tally *t)
     json_lengths(out, t);
     json_reasons(out, t);
     cli_interval ci;
-    double edge = first_player_edge(t, &ci);
-    fprintf(out, "\"first_player_edge\":{\"player\":");
+    double edge = edge_of(t, t->wins[0], &ci);
+    fprintf(out, "\"seat0_edge\":{\"player\":");
     cli_json_string(out, tt_player_name(t->game, 0));
+    fprintf(out, ",\"edge\":%.6f,\"ci95\":[%.6f,%.6f]},", edge, ci.lo, ci.hi);
+    int first = first_mover(t);
+    edge = edge_of(t, t->first_wins, &ci);
+    fprintf(out, "\"first_mover_edge\":{\"player\":");
+    if (first >= 0)
+        cli_json_string(out, tt_player_name(t->game, first));
+    else
+        fprintf(out, "null");
     fprintf(out, ",\"edge\":%.6f,\"ci95\":[%.6f,%.6f]},", edge, ci.lo, ci.hi);
     if (t->nstats)
         json_stats(out, t);
@@ -316,6 +344,18 @@ void sim_report_json(FILE *out, sim_tally *t)
 }
 
 /* --- two configurations ----------------------------------------------------------- */
+
+/* The paired interval of B's win rate of player p minus A's of player q. */
+static cli_interval paired(const sim_tally *a, int q, const sim_tally *b, int p)
+{
+    long n[4] = {0, 0, 0, 0}; /* n11, n10, n01, n00: B won, A won */
+    long games = a->games < b->games ? a->games : b->games;
+    for (long i = 0; i < games; i++) {
+        int wb = b->winners[i] >> p & 1, wa = a->winners[i] >> q & 1;
+        n[(!wb) * 2 + !wa]++;
+    }
+    return cli_newcombe_paired(n[0], n[1], n[2], n[3], CLI_Z95);
+}
 
 /* Player index of `name` in t's game, or -1. */
 static int player_of(const sim_tally *t, const char *name)
@@ -331,8 +371,10 @@ void sim_report_compare_table(FILE *out, sim_tally *a, sim_tally *b)
     sim_report_table(out, a);
     fputc('\n', out);
     sim_report_table(out, b);
-    fprintf(out, "\nwin rates, B against A (%ld and %ld games on the same seeds):\n", a->games,
-            b->games);
+    fprintf(out,
+            "\nwin rates, B against A (%ld and %ld games on the same seeds, paired "
+            "intervals):\n",
+            a->games, b->games);
     fprintf(out, "  %-12s %8s %8s %11s   %-20s %s\n", "player", "A", "B", "difference",
             "95% interval", "significant");
     for (int p = 0; p < b->seats->n; p++) {
@@ -343,7 +385,7 @@ void sim_report_compare_table(FILE *out, sim_tally *a, sim_tally *b)
                     100.0 * (double)b->wins[p] / (double)b->games);
             continue;
         }
-        cli_interval d = cli_newcombe(b->wins[p], b->games, a->wins[q], a->games, CLI_Z95);
+        cli_interval d = paired(a, q, b, p);
         double diff = (double)b->wins[p] / (double)b->games - (double)a->wins[q] / (double)a->games;
         char ci[40];
         snprintf(ci, sizeof ci, "%+.1f to %+.1f", 100 * d.lo, 100 * d.hi);
@@ -369,7 +411,7 @@ void sim_report_compare_json(FILE *out, sim_tally *a, sim_tally *b)
         int q = player_of(a, tt_player_name(b->game, p));
         if (q < 0)
             continue;
-        cli_interval d = cli_newcombe(b->wins[p], b->games, a->wins[q], a->games, CLI_Z95);
+        cli_interval d = paired(a, q, b, p);
         double ra = (double)a->wins[q] / (double)a->games,
                rb = (double)b->wins[p] / (double)b->games;
         fprintf(out, "%s{\"player\":", n++ ? "," : "");

@@ -33,6 +33,25 @@ cli_interval cli_newcombe(long k1, long n1, long k2, long n2, double z)
     return r;
 }
 
+cli_interval cli_newcombe_paired(long n11, long n10, long n01, long n00, double z)
+{
+    long n = n11 + n10 + n01 + n00;
+    cli_interval a = cli_wilson(n11 + n10, n, z), b = cli_wilson(n11 + n01, n, z);
+    double p1 = n > 0 ? (double)(n11 + n10) / (double)n : 0;
+    double p2 = n > 0 ? (double)(n11 + n01) / (double)n : 0;
+    double den =
+        (double)(n11 + n10) * (double)(n01 + n00) * (double)(n11 + n01) * (double)(n10 + n00);
+    /* phi as Newcombe corrects it: A = n11·n00 - n10·n01 less N/2 when A > N/2,
+     * 0 for 0 <= A <= N/2, A itself below 0 */
+    double A = (double)n11 * (double)n00 - (double)n10 * (double)n01, half = (double)n / 2;
+    double phi = den <= 0 ? 0 : A > half ? (A - half) / sqrt(den) : A >= 0 ? 0 : A / sqrt(den);
+    double d = p1 - p2, dl = p1 - a.lo, du = a.hi - p1, el = p2 - b.lo, eu = b.hi - p2;
+    double lo2 = dl * dl - 2 * phi * dl * eu + eu * eu;
+    double hi2 = du * du - 2 * phi * du * el + el * el;
+    cli_interval r = {d - sqrt(lo2 > 0 ? lo2 : 0), d + sqrt(hi2 > 0 ? hi2 : 0)};
+    return r;
+}
+
 double cli_mean(const int *v, size_t n)
 {
     if (!n)

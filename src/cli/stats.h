@@ -20,6 +20,16 @@ cli_interval cli_wilson(long k, long n, double z);
  * 1998, hybrid score): it excludes 0 when the difference is significant. */
 cli_interval cli_newcombe(long k1, long n1, long k2, long n2, double z);
 
+/* The same difference when both rates come from the same n trials, paired
+ * (trial i of one and of the other share their seed): n11 trials where both
+ * succeed, n10 the first only, n01 the second only, n00 neither; the
+ * difference is (n10 - n01) / n. Newcombe (1998b), method 10: the Wilson
+ * intervals of both rates, combined with their correlation phi (with his
+ * continuity correction), so a
+ * positive correlation (the usual case on shared seeds) narrows it below
+ * the unpaired interval, and phi = 0 gives cli_newcombe exactly. */
+cli_interval cli_newcombe_paired(long n11, long n10, long n01, long n00, double z);
+
 /* Mean of v[0..n-1]; 0 when n is 0. */
 double cli_mean(const int *v, size_t n);
 

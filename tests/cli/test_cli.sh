@@ -30,7 +30,7 @@ expect 0 "$BIN" --help;     has "$TMP/out" 'Usage: tabletop' "--help"
 expect 2 "$BIN"
 expect 2 "$BIN" frobnicate; has "$TMP/err" "^tabletop: unknown command 'frobnicate'" "unknown command"
 expect 0 "$BIN" list;       has "$TMP/out" 'invaders' "list"
-for cmd in play sim bench replay deck cards protocol list; do
+for cmd in play sim ladder bench replay deck cards protocol list; do
     expect 0 "$BIN" "$cmd" --help; has "$TMP/out" "Usage: tabletop $cmd" "$cmd --help"
 done
 expect 0 "$BIN" --help;     has "$TMP/out" '^  deck new <game>' "--help lists deck new"
@@ -115,14 +115,14 @@ expect 0 "$BIN" cards braunau "the brewery hands"; has "$TMP/out" '^Mob of Local
 
 # --- sim -------------------------------------------------------------------------
 expect 0 "$BIN" sim invaders --games 200 --seed 11
-for key in 'wins' 'rate' '95% interval' 'turns' 'actions' 'ended by' 'first-player edge' 'games/s'; do
+for key in 'wins' 'rate' '95% interval' 'turns' 'actions' 'ended by' 'seat-0 edge' 'first-mover edge' 'games/s'; do
     has "$TMP/out" "$key" "sim table"
 done
 [ -s "$TMP/err" ] && fail "sim wrote to stderr when it is not a terminal"
 expect 0 "$BIN" sim invaders --games 200 --seed 11 --json
 sed 's/"seconds":.*//' "$TMP/out" >"$TMP/j1"
 for key in '"game":"invaders"' '"games":200' '"players":' '"ci95":' '"turns":' \
-    '"reasons":' '"first_player_edge":' '"games_per_s":'; do
+    '"reasons":' '"seat0_edge":' '"first_mover_edge":' '"games_per_s":'; do
     has "$TMP/out" "$key" "sim --json"
 done
 "$BIN" sim invaders --games 200 --seed 11 --json | sed 's/"seconds":.*//' >"$TMP/j2"
@@ -181,7 +181,7 @@ done
 has "$TMP/err" "unknown parameter 'mode' for invaders" "--mode for a game without modes"
 expect 0 "$BIN" sim tannhauser --mode ctf --difficulty hard --games 20 --seed 2
 has "$TMP/out" 'mode=ctf difficulty=hard' "sim names its parameters"
-has "$TMP/out" 'first-player edge' "sim edge line"
+has "$TMP/out" 'seat-0 edge' "sim edge line"
 for f in board equipment teams crates objectives; do
     expect 0 "$BIN" deck validate tannhauser "$SRC/data/tannhauser/$f.json"
 done
