@@ -176,6 +176,9 @@ typedef struct tt_result {
     tt_standing player[TT_MAX_PLAYERS];
 } tt_result;
 void tt_result_get(const tt_game *game, const tt_state *state, tt_result *out);
+/* What the game's scores count ("VP"), or NULL for a game that keeps none
+ * (tt_standing.score is then always 0). */
+const char *tt_game_score_name(const tt_game *game);
 /* Turns played so far (the game's own count). */
 int tt_turn(const tt_game *game, const tt_state *state);
 

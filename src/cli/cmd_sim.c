@@ -12,6 +12,7 @@
  * tallies go to sim_report.c for the table and JSON; --csv writes one row
  * per game. A progress bar goes to stderr, only when stderr is a terminal,
  * so scripts and pipes never see it. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -224,6 +225,19 @@ static void tally_stats(sim_tally *t, const game_end *g)
     }
 }
 
+/* Each player's score, and the margin of the best over the next best. */
+static void tally_scores(sim_tally *t, const game_end *g)
+{
+    int best = INT_MIN, next = INT_MIN;
+    for (int p = 0; p < g->result.nplayers; p++) {
+        int x = g->result.player[p].score;
+        t->scores[t->games * TT_MAX_PLAYERS + p] = x;
+        next = x > best ? best : x > next ? x : next;
+        best = x > best ? x : best;
+    }
+    t->margins[t->games] = next == INT_MIN ? 0 : best - next;
+}
+
 static void tally_add(sim_tally *t, const game_end *g)
 {
     tally_stats(t, g);
@@ -236,6 +250,7 @@ static void tally_add(sim_tally *t, const game_end *g)
         t->first_wins += g->result.winners >> g->first & 1;
         t->first_counts[g->first]++;
     }
+    tally_scores(t, g);
     t->turns[t->games] = g->result.turn;
     t->actions[t->games] = g->actions > 2000000000L ? 2000000000 : (int)g->actions;
     t->games++;
@@ -367,7 +382,9 @@ static int config_open(sim_config *cf, const sim_opts *o, const char *params, co
     cf->t->turns = malloc((size_t)o->games * sizeof *cf->t->turns);
     cf->t->actions = malloc((size_t)o->games * sizeof *cf->t->actions);
     cf->t->winners = malloc((size_t)o->games * sizeof *cf->t->winners);
-    if (!cf->t->turns || !cf->t->actions || !cf->t->winners)
+    cf->t->scores = calloc((size_t)o->games * TT_MAX_PLAYERS, sizeof *cf->t->scores);
+    cf->t->margins = malloc((size_t)o->games * sizeof *cf->t->margins);
+    if (!cf->t->turns || !cf->t->actions || !cf->t->winners || !cf->t->scores || !cf->t->margins)
         return cli_error(CLI_REFUSED, "out of memory");
     return CLI_OK;
 }
@@ -378,6 +395,8 @@ static void config_close(sim_config *cf)
         free(cf->t->turns);
         free(cf->t->actions);
         free(cf->t->winners);
+        free(cf->t->scores);
+        free(cf->t->margins);
         free(cf->t);
     }
     tt_game_free(cf->game);

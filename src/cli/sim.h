@@ -21,12 +21,14 @@ typedef struct sim_tally {
     uint64_t seed; /* --seed; game i starts from cli_game_seed(seed, i) */
     long games;    /* games played */
     long wins[TT_MAX_PLAYERS];
-    long no_winner;                    /* nobody won: draws, aborted games */
-    long shared;                       /* games whose first place was shared (in wins of each) */
-    int *turns;                        /* per game: turns played (tt_result.turn) */
-    int *actions;                      /* per game: actions applied */
-    unsigned char *winners;            /* per game: tt_result.winners (the paired comparison) */
-    long first_wins;                   /* games the player to move first won (a share for each) */
+    long no_winner;         /* nobody won: draws, aborted games */
+    long shared;            /* games whose first place was shared (in wins of each) */
+    int *turns;             /* per game: turns played (tt_result.turn) */
+    int *actions;           /* per game: actions applied */
+    unsigned char *winners; /* per game: tt_result.winners (the paired comparison) */
+    int *scores;     /* per game, TT_MAX_PLAYERS each: tt_standing.score (games with scores) */
+    int *margins;    /* per game: the best score less the next best */
+    long first_wins; /* games the player to move first won (a share for each) */
     long first_counts[TT_MAX_PLAYERS]; /* games each player was to move first */
     sim_reason reason[SIM_MAX_REASONS];
     int nreasons;

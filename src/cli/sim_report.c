@@ -102,6 +102,48 @@ static void table_length(FILE *out, sim_tally *t)
             cli_median(t->actions, n));
 }
 
+/* The spread of player p's scores over the games, or of the margins (p < 0),
+ * and, when hist is not NULL, how many games gave each value (hist[v - min],
+ * nhist entries, malloc'd for the caller). */
+static cli_spread score_spread(const sim_tally *t, int p, int **hist, int *nhist)
+{
+    size_t n = (size_t)t->games;
+    int *v = malloc((n ? n : 1) * sizeof *v);
+    cli_spread sp = {0};
+    if (hist)
+        *hist = NULL, *nhist = 0;
+    if (!v)
+        return sp;
+    for (size_t i = 0; i < n; i++)
+        v[i] = p < 0 ? t->margins[i] : t->scores[i * TT_MAX_PLAYERS + (size_t)p];
+    sp = cli_spread_of(v, n);
+    if (hist && n && (*hist = calloc((size_t)(v[n - 1] - v[0] + 1), sizeof **hist))) {
+        *nhist = v[n - 1] - v[0] + 1;
+        for (size_t i = 0; i < n; i++)
+            (*hist)[v[i] - v[0]]++;
+    }
+    free(v);
+    return sp;
+}
+
+static void table_score_row(FILE *out, const char *name, cli_spread sp)
+{
+    fprintf(out, "  %-12s %8.2f %6.0f %6.1f %7.1f %6.1f %6.0f\n", name, sp.mean, sp.min, sp.q1,
+            sp.median, sp.q3, sp.max);
+}
+
+/* For a game with scores: each player's, and the margin of the best over the next best. */
+static void table_scores(FILE *out, const sim_tally *t)
+{
+    const char *unit = tt_game_score_name(t->game);
+    fprintf(out, "  %-12s %8s %6s %6s %7s %6s %6s\n", unit, "mean", "min", "25%", "median", "75%",
+            "max");
+    for (int p = 0; p < t->seats->n; p++)
+        table_score_row(out, tt_player_name(t->game, p), score_spread(t, p, NULL, NULL));
+    table_score_row(out, "margin", score_spread(t, -1, NULL, NULL));
+    fprintf(out, "  (margin: the best %s less the next best, per game)\n", unit);
+}
+
 static void table_reasons(FILE *out, const sim_tally *t)
 {
     sim_reason sorted[SIM_MAX_REASONS];
@@ -209,6 +251,10 @@ void sim_report_table(FILE *out, sim_tally *t)
     fputc('\n', out);
     table_length(out, t);
     fputc('\n', out);
+    if (tt_game_score_name(t->game)) {
+        table_scores(out, t);
+        fputc('\n', out);
+    }
     table_reasons(out, t);
     fputc('\n', out);
     cli_interval ci;
@@ -257,6 +303,44 @@ static void json_lengths(FILE *out, sim_tally *t)
             cli_median(t->turns, n));
     fprintf(out, "\"actions\":{\"mean\":%.4f,\"median\":%.1f},", cli_mean(t->actions, n),
             cli_median(t->actions, n));
+}
+
+static void json_spread(FILE *out, const sim_tally *t, int p)
+{
+    int *hist, nhist;
+    cli_spread sp = score_spread(t, p, &hist, &nhist);
+    fprintf(out,
+            "\"mean\":%.4f,\"min\":%.0f,\"q1\":%.1f,\"median\":%.1f,\"q3\":%.1f,\"max\":%.0f,"
+            "\"histogram\":[",
+            sp.mean, sp.min, sp.q1, sp.median, sp.q3, sp.max);
+    for (int i = 0, first = 1; i < nhist; i++)
+        if (hist[i]) {
+            fprintf(out, "%s[%d,%d]", first ? "" : ",", (int)sp.min + i, hist[i]);
+            first = 0;
+        }
+    fprintf(out, "]");
+    free(hist);
+}
+
+/* "scores":{"name":"VP","players":[{player, mean, min, q1, median, q3, max,
+ * histogram: [[value, games], …]}, …],"margin":{…}}, for a game with scores. */
+static void json_scores(FILE *out, const sim_tally *t)
+{
+    if (!tt_game_score_name(t->game))
+        return;
+    fprintf(out, "\"scores\":{\"name\":");
+    cli_json_string(out, tt_game_score_name(t->game));
+    fprintf(out, ",\"players\":[");
+    for (int p = 0; p < t->seats->n; p++) {
+        fprintf(out, "%s{\"player\":", p ? "," : "");
+        cli_json_string(out, tt_player_name(t->game, p));
+        fputc(',', out);
+        json_spread(out, t, p);
+        fputc('}', out);
+    }
+    fprintf(out, "],\"margin\":{");
+    json_spread(out, t, -1);
+    fprintf(out, "}},");
 }
 
 static void json_reasons(FILE *out, const sim_tally *t)
@@ -318,6 +402,7 @@ static void json_object_of(FILE *out, sim_tally *t)
     json_players(out, t);
     fprintf(out, "\"no_winner\":%ld,\"shared_wins\":%ld,", t->no_winner, t->shared);
     json_lengths(out, t);
+    json_scores(out, t);
     json_reasons(out, t);
     cli_interval ci;
     double edge = edge_of(t, t->wins[0], &ci);

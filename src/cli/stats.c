@@ -68,12 +68,36 @@ static int int_cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The q-quantile of sorted v (n > 0), between the two nearest values where
+ * q * (n - 1) falls between two indices, as a median of an even count is. */
+static double quantile(const int *v, size_t n, double q)
+{
+    double at = q * (double)(n - 1);
+    size_t i = (size_t)at;
+    if (at == (double)i || i + 1 >= n)
+        return v[i];
+    return (v[i] + (double)v[i + 1]) / 2.0;
+}
+
 double cli_median(int *v, size_t n)
 {
     if (!n)
         return 0.0;
     qsort(v, n, sizeof *v, int_cmp);
-    if (n % 2)
-        return v[n / 2];
-    return (v[n / 2 - 1] + (double)v[n / 2]) / 2.0;
+    return quantile(v, n, 0.5);
+}
+
+cli_spread cli_spread_of(int *v, size_t n)
+{
+    cli_spread s = {0};
+    if (!n)
+        return s;
+    qsort(v, n, sizeof *v, int_cmp);
+    s.mean = cli_mean(v, n);
+    s.min = v[0];
+    s.max = v[n - 1];
+    s.q1 = quantile(v, n, 0.25);
+    s.median = quantile(v, n, 0.5);
+    s.q3 = quantile(v, n, 0.75);
+    return s;
 }

@@ -37,4 +37,14 @@ double cli_mean(const int *v, size_t n);
  * sorts v in place. 0 when n is 0. */
 double cli_median(int *v, size_t n);
 
+/* The spread of whole numbers: mean, extremes and quartiles (the quartiles
+ * and median as cli_median computes a median: the mean of the two middle
+ * values where they fall between two). */
+typedef struct cli_spread {
+    double mean, min, q1, median, q3, max;
+} cli_spread;
+
+/* The spread of v[0..n-1]; sorts v in place. All zero when n is 0. */
+cli_spread cli_spread_of(int *v, size_t n);
+
 #endif

@@ -224,6 +224,11 @@ const char *tt_game_name(const tt_game *g)
 {
     return g->rules->name;
 }
+const char *tt_game_score_name(const tt_game *g)
+{
+    return g->rules->score_name;
+}
+
 const char *tt_game_params(const tt_game *g)
 {
     return g->params;

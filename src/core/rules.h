@@ -37,6 +37,9 @@ typedef struct tt_rules {
     const tt_config *configs;
     /* The rules' reason codes, indexed by tt_head.reason; [0] is "". */
     const char *const *reasons;
+    /* What a player's score counts ("VP"), for a game that keeps one in
+     * tt_head.score; NULL for a game without scores. */
+    const char *score_name;
 
     /* Loads content and parameters into game (content, nplayers, state_size,
      * max_actions); on failure frees what it made. */

@@ -114,6 +114,15 @@ expect 0 "$BIN" cards tannhauser kestrel; has "$TMP/out" '^Kestrel Pistol (kestr
 expect 0 "$BIN" cards braunau "the brewery hands"; has "$TMP/out" '^Mob of Locals, base agent (BRA-2.7)\.$' "cards braunau NAME"
 
 # --- sim -------------------------------------------------------------------------
+# a game with scores: each player's VP and the margin; a game without: none
+expect 0 "$BIN" sim braunau --games 100 --seed 11
+has "$TMP/out" '^  VP               mean    min    25%  median    75%    max$' "sim braunau: VP table"
+has "$TMP/out" '^  margin  ' "sim braunau: the margin row"
+expect 0 "$BIN" sim braunau --games 100 --seed 11 --json
+has "$TMP/out" '"scores":{"name":"VP","players":\[{"player":"germans","mean":' "sim braunau --json: scores"
+has "$TMP/out" '"margin":{"mean":' "sim braunau --json: margin"
+expect 0 "$BIN" sim invaders --games 50 --seed 11 --json
+grep -q '"scores"' "$TMP/out" && fail "sim invaders --json reports scores it does not keep"
 expect 0 "$BIN" sim invaders --games 200 --seed 11
 for key in 'wins' 'rate' '95% interval' 'turns' 'actions' 'ended by' 'seat-0 edge' 'first-mover edge' 'games/s'; do
     has "$TMP/out" "$key" "sim table"

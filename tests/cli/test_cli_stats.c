@@ -77,6 +77,22 @@ static void test_mean(void **state)
     assert_float_equal(cli_mean(NULL, 0), 0.0, 1e-12);
 }
 
+static void test_spread_quartiles_and_extremes(void **state)
+{
+    (void)state;
+    int v[] = {9, 1, 5, 3, 7}; /* sorted 1 3 5 7 9: quartiles fall on values */
+    cli_spread s = cli_spread_of(v, 5);
+    assert_true(s.mean == 5.0 && s.min == 1 && s.max == 9);
+    assert_true(s.q1 == 3.0 && s.median == 5.0 && s.q3 == 7.0);
+    assert_int_equal(v[0], 1); /* sorted in place */
+    int w[] = {4, 0, 2, 6};    /* 0 2 4 6: a quartile between two values is their mean */
+    s = cli_spread_of(w, 4);
+    assert_true(s.mean == 3.0 && s.min == 0 && s.max == 6);
+    assert_true(s.q1 == 1.0 && s.median == 3.0 && s.q3 == 5.0);
+    s = cli_spread_of(w, 0);
+    assert_true(s.mean == 0 && s.min == 0 && s.q1 == 0 && s.median == 0 && s.max == 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -87,6 +103,7 @@ int main(void)
         cmocka_unit_test(test_wilson_no_trials),
         cmocka_unit_test(test_median_odd_even_empty),
         cmocka_unit_test(test_mean),
+        cmocka_unit_test(test_spread_quartiles_and_extremes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

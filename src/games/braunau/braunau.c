@@ -165,6 +165,7 @@ const tt_rules braunau_rules = {
     .max_players = 3,
     .params = params,
     .configs = configs,
+    .score_name = "VP",
     .reasons = reasons,
     .load = bra_load,
     .unload = bra_unload,

@@ -227,6 +227,7 @@ const tt_rules tannhauser_rules = {
     .max_players = 2,
     .params = params,
     .configs = configs,
+    .score_name = "VP",
     .reasons = tan_reasons,
     .load = tan_load,
     .unload = tan_unload,
