@@ -249,6 +249,21 @@ static int sane_unit(const tan_content *c, const tan_state *s, int u, tt_error *
     return sane_slots(c, s, u, err);
 }
 
+/* TAN_STACK_DEPTH: a blast at the bottom, if any, and above it at most one
+ * decision; a counterattack is never offered to a blast's victim (TAN-5.8.3). */
+static int sane_stack(const tan_state *s, tt_error *err)
+{
+    int n = s->stack.n, blast = n > 0 && s->stack.f[0].kind == F_BLAST;
+    if (n > tt_stack_depth(&s->stack) || n > 1 + blast)
+        return BROKEN("%d decisions are pending at once", n);
+    for (int k = blast; k < n; k++) {
+        int kind = s->stack.f[k].kind;
+        if (kind != F_SHRUG && (kind != F_COUNTER || blast))
+            return BROKEN("frame %d of the decision stack is of kind %d", k, kind);
+    }
+    return TT_OK;
+}
+
 int tan_sanity(const tt_game *g, const void *st, tt_error *err)
 {
     const tan_content *c = tan_content_of(g);
@@ -278,9 +293,7 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err)
         }
     if (s->active != TAN_NONE && s->phase != PH_CYCLE && s->phase != PH_OVER)
         return BROKEN("a character is active outside a cycle");
-    if (s->stack.n > tt_stack_depth(&s->stack))
-        return BROKEN("the decision stack overflowed");
-    return TT_OK;
+    return sane_stack(s, err);
 }
 
 /* --- rig: fixing dice and crates for tests and puzzles (TAN-7.1) --------------------- */

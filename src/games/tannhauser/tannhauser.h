@@ -72,7 +72,12 @@
 #define TAN_MAX_PACK 6    /* tokens in one pack */
 #define TAN_MAX_FLAGS 4   /* per player: DOM_FLAGS */
 #define TAN_MAX_ACTIONS 1024
-#define TAN_STACK_DEPTH 24 /* pending decisions: outcome procedure and blasts */
+/* Pending decisions (tan_frame): at most a blast and one outcome decision on
+ * top of it. The outcome procedure (TAN-5.16.5) asks one decision at a time
+ * (shrug, then counter, whose own shrug opens no further window: step 4), no
+ * other action comes before the answer (TAN-4.9), and a blast resolves its
+ * victims one by one without a counterattack window (TAN-5.8.3). */
+#define TAN_STACK_DEPTH 2
 #define TAN_NONE 0xFF
 
 /* --- enumerations (TAN-2.2) ------------------------------------------------------ */
