@@ -181,7 +181,7 @@ typedef struct bra_content {
 /* --- the flat state ------------------------------------------------------------ */
 
 /* One faction's tokens (BRA-2.16) and pools (BRA-2.15), widest fields first
- * so that only the last 6 of its 304 bytes are padding. */
+ * so that only the last 2 of its 280 bytes are padding. */
 typedef struct bra_fstate {
     uint64_t stash, discard; /* bit per token */
     /* the deck (BRA-8.2), a core/pile of tokens: index 0 the bottom, ndeck-1
@@ -196,8 +196,10 @@ typedef struct bra_fstate {
     uint8_t known, npend, nplayed;
     uint8_t ap, drew, motorcar_uses, press_uses;
     uint8_t ci_turn; /* CI tokens deployed in its latest turn (decoys possible) */
-    /* figures for designers (tt_stats) */
-    uint8_t drawn[T_NTYPES], kept[T_NTYPES], discarded[T_NTYPES], deployed[T_NTYPES];
+    /* figures for designers (tt_stats) that the state alone does not tell;
+     * tokens deployed and discarded per type are counted from the played
+     * and discard piles, which never give a token back (BRA-6.3.2, 6.4.4) */
+    uint8_t drawn[T_NTYPES], kept[T_NTYPES];
     uint8_t discards, forced; /* DISCARD commands; those the stash limit forced */
 } bra_fstate;
 
