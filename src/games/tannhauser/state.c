@@ -260,7 +260,7 @@ static int sane_stack(const tan_state *s, tt_error *err)
 {
     int n = s->stack.n, blast = n > 0 && s->stack.f[0].kind == F_BLAST;
     if (n > tt_stack_depth(&s->stack) || n > 1 + blast)
-        return BROKEN("%d decisions are pending at once", n);
+        return BROKEN("the decision stack holds %d frames", n);
     for (int k = blast; k < n; k++) {
         int kind = s->stack.f[k].kind;
         if (kind != F_SHRUG && (kind != F_COUNTER || blast))
