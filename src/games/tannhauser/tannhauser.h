@@ -285,8 +285,8 @@ typedef struct tan_objstate { /* TAN-2.7.2 */
 } tan_objstate;
 
 typedef struct tan_player { /* TAN-2.8 */
+    uint8_t entry;          /* circle, TAN_NONE until chosen */
     uint16_t vp;
-    uint8_t entry; /* circle, TAN_NONE until chosen */
     uint8_t reinf_left;
     uint8_t captured;                               /* CTF */
     uint8_t nrecruited;                             /* setup: characters chosen */
