@@ -53,9 +53,10 @@ void bra_decl_cmd(const bra_state *s, bra_cmd *m)
         m->steps = d->path >> 4;
     }
     int f = d->token == BRA_NONE ? 0 : d->token >> 6;
-    for (int t = 0; t < BRA_MAX_DECK && m->ntok < BRA_MAX_LIST; t++)
-        if (d->picked >> t & 1)
-            m->toks[m->ntok++] = (uint8_t)(f << 6 | t);
+    /* the named tokens in ascending order; legal() asks this of every
+     * candidate answer, so only the set bits are visited */
+    for (uint64_t p = d->picked; p && m->ntok < BRA_MAX_LIST; p &= p - 1)
+        m->toks[m->ntok++] = (uint8_t)(f << 6 | __builtin_ctzll(p));
 }
 
 /* The action op that answers each question (enum bra_field). */

@@ -127,7 +127,12 @@ static int bra_stats(const tt_game *g, const void *st, tt_stat *out, int max)
     for (int i = 0; i < c->nseats; i++) { /* tokens per type, for each faction */
         int f = c->seat_faction[i];
         const bra_fstate *fs = &s->f[f];
-        const uint8_t *v[] = {fs->drawn, fs->kept, fs->discarded, fs->deployed};
+        uint8_t discarded[T_NTYPES] = {0}, deployed[T_NTYPES] = {0};
+        for (int t = 0; t < BRA_MAX_DECK; t++) /* the pile a token stays in, BRA-6.3.2 */
+            discarded[fs->tok[t] & 15] += (uint8_t)(fs->discard >> t & 1);
+        for (int j = 0; j < fs->nplayed; j++) /* and BRA-6.4.4 */
+            deployed[fs->tok[fs->played[j]] & 15]++;
+        const uint8_t *v[] = {fs->drawn, fs->kept, discarded, deployed};
         char table[32];
         snprintf(table, sizeof table, "%s tokens", bra_faction_player(f));
         for (int t = 0; t < T_NTYPES; t++)

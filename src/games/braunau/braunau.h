@@ -23,9 +23,9 @@
  *    BRA-9 scoring, the conceding faction ranked last whatever its VP.
  *  - The intel log of BRA-6.23.3 is kept in the state as the latest report on
  *    each agent; the full log is the stream of private reveal events.
- *  - Engine limits: 12 areas, 8 agents per faction (24 in all), 16 items, 64
- *    tokens per deck, draws of up to 8 and a stash of up to 16 tokens,
- *    COURIER paths of up to 6 steps.
+ *  - Engine limits: 12 areas, 8 agents per faction (24 in all), 16 items, 52
+ *    tokens per deck (a variant may make decks smaller, not larger), draws of
+ *    up to 8 and a stash of up to 16 tokens, COURIER paths of up to 6 steps.
  *
  * Parameters: content=FILE (default: the embedded sample of BRA-12);
  * germans=, austrians=, locals= each a deck: standardized (the standard
@@ -37,7 +37,8 @@
  * two-player game). BRA-3.11: 2 or 3 decks.
  *
  * Action encoding: (op << 24) | arg, one atomic choice each; see enum bra_op.
- * Tokens are numbered faction * 64 + (id number - 1); agents, areas and items
+ * Tokens are numbered faction * 64 + (id number - 1), so a faction's tokens
+ * are the bits of one uint64_t (stash, discard pile); agents, areas and items
  * by their index in the content. Chance events: only setup (BRA-8.3): the
  * first player, random ABIL splits, the deck shuffles and the item shuffle;
  * `rig` stacks a deck, the item deck or the first player.
@@ -60,7 +61,7 @@
 #define BRA_MAX_FAGENTS 8 /* agents of one faction */
 #define BRA_MAX_AGENTS 24
 #define BRA_MAX_ITEMS 16
-#define BRA_MAX_DECK 64
+#define BRA_MAX_DECK 52 /* tokens in a deck: DECK_SIZE of BRA-3.3, which variants may lower */
 #define BRA_MAX_DRAW 8
 #define BRA_MAX_STASH 16
 #define BRA_MAX_ROW 4
@@ -179,26 +180,26 @@ typedef struct bra_content {
 
 /* --- the flat state ------------------------------------------------------------ */
 
-/* One faction's tokens (BRA-2.16) and pools (BRA-2.15). */
+/* One faction's tokens (BRA-2.16) and pools (BRA-2.15), widest fields first
+ * so that only the last 2 of its 280 bytes are padding. */
 typedef struct bra_fstate {
-    uint8_t tok[BRA_MAX_DECK]; /* token -> type | local agent << 4 (ABIL) */
+    uint64_t stash, discard; /* bit per token */
     /* the deck (BRA-8.2), a core/pile of tokens: index 0 the bottom, ndeck-1
      * the top (drawn first); its bottom `known` tokens are the part its owner
      * knows the order of, the returned tokens (BRA-7.2) */
     uint16_t deck[BRA_MAX_DECK], ndeck;
-    uint8_t known;
-    uint8_t pend[BRA_MAX_DRAW];   /* the pending draw, in draw order */
-    uint8_t played[BRA_MAX_DECK]; /* in the order deployed */
-    uint8_t npend, nplayed;
-    uint8_t pad[3];
-    uint64_t stash, discard; /* bit per token */
-    uint8_t ap, drew, motorcar_uses, press_uses;
-    uint8_t ci_turn; /* CI tokens deployed in its latest turn (decoys possible) */
-    uint8_t pad2;
     uint16_t gold, vp;
     uint16_t vp_rally, vp_arrest, vp_bribe, vp_area, vp_dossier; /* BRA-9.4 */
-    /* figures for designers (tt_stats) */
-    uint8_t drawn[T_NTYPES], kept[T_NTYPES], discarded[T_NTYPES], deployed[T_NTYPES];
+    uint8_t tok[BRA_MAX_DECK];    /* token -> type | local agent << 4 (ABIL) */
+    uint8_t played[BRA_MAX_DECK]; /* in the order deployed */
+    uint8_t pend[BRA_MAX_DRAW];   /* the pending draw, in draw order */
+    uint8_t known, npend, nplayed;
+    uint8_t ap, drew, motorcar_uses, press_uses;
+    uint8_t ci_turn; /* CI tokens deployed in its latest turn (decoys possible) */
+    /* figures for designers (tt_stats) that the state alone does not tell;
+     * tokens deployed and discarded per type are counted from the played
+     * and discard piles, which never give a token back (BRA-6.3.2, 6.4.4) */
+    uint8_t drawn[T_NTYPES], kept[T_NTYPES];
     uint8_t discards, forced; /* DISCARD commands; those the stash limit forced */
 } bra_fstate;
 
@@ -230,8 +231,7 @@ typedef struct bra_decl {
     uint64_t picked; /* DISCARD: the tokens named so far */
 } bra_decl;
 
-enum bra_reason { R_NONE, R_SCORED, R_CONCEDED };
-/* indexes tt_head.reason */ /* indexes tt_head.reason */
+enum bra_reason { R_NONE, R_SCORED, R_CONCEDED }; /* indexes tt_head.reason */
 
 typedef struct bra_state {
     tt_head head;          /* generator, round, result (core/head.h) */

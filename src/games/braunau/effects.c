@@ -140,7 +140,6 @@ static void do_discard(const bra_content *c, bra_state *s, int seat, const bra_c
         int t = m->toks[i] & 63;
         f->stash &= ~(1ull << t);
         f->discard |= 1ull << t;
-        f->discarded[f->tok[t] & 15]++;
     }
     f->discards++;
     f->forced = (uint8_t)(f->forced + forced);
@@ -225,7 +224,6 @@ static void do_deploy(const bra_content *c, bra_state *s, const bra_cmd *m, tt_e
         s->benefit[b]++;
     f->stash &= ~(1ull << t);
     f->played[f->nplayed++] = (uint8_t)t;
-    f->deployed[type]++;
     tt_emit(ev, EV_DEPLOY, s->active, TT_SEEN_ALL, m->token, cost, f->tok[t], 0);
     const bra_params *p = &c->p;
     switch (type) {

@@ -226,6 +226,8 @@ static int check_tokens(const bra_content *c, const bra_state *s, int f, tt_erro
         seen[fs->played[i]]++;
     if (fs->stash & fs->discard)
         return INSANE("%s: a token is in the stash and the discard pile", c->f[f].id);
+    if ((fs->stash | fs->discard) >> BRA_MAX_DECK)
+        return INSANE("%s: a token beyond the deck's %d is in play", c->f[f].id, BRA_MAX_DECK);
     for (int t = 0; t < BRA_MAX_DECK; t++) {
         int k = seen[t] + (int)(fs->stash >> t & 1) + (int)(fs->discard >> t & 1);
         if (k != (t < n))

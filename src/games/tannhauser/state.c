@@ -5,7 +5,9 @@
  * effects and its circle's modifiers are summed on demand (TAN-5.2.2), so
  * wounds, healing, drops and moves can never leave a stale number behind.
  * Carried equipment is the items whose `where` is W_UNIT; the unit's slot
- * arrays count them per slot, which the sanity check re-derives. */
+ * arrays count them per slot, which the sanity check re-derives. Instances
+ * are never removed from item[], so a copy number (`def#k`) is counted from
+ * the instances of its definition before it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,12 +125,15 @@ int tan_item_new(const tan_content *c, tan_state *s, int def)
 {
     if (s->ninst >= TAN_MAX_INST)
         return -1;
+    int copy = 1;
+    for (int k = 0; k < s->ninst; k++)
+        copy += s->item[k].def == def;
     int i = s->ninst++;
     const tan_equip *e = &c->equip[def];
     s->item[i] = (tan_item){.def = (uint8_t)def,
                             .uses = e->kind == EK_WEAPON ? e->weapon.uses : -1,
                             .where = W_GONE,
-                            .copy = ++s->made[def],
+                            .copy = (uint8_t)copy,
                             .locked = TAN_NONE};
     return i;
 }
@@ -249,6 +254,21 @@ static int sane_unit(const tan_content *c, const tan_state *s, int u, tt_error *
     return sane_slots(c, s, u, err);
 }
 
+/* TAN_STACK_DEPTH: a blast at the bottom, if any, and above it at most one
+ * decision; a counterattack is never offered to a blast's victim (TAN-5.8.3). */
+static int sane_stack(const tan_state *s, tt_error *err)
+{
+    int n = s->stack.n, blast = n > 0 && s->stack.f[0].kind == F_BLAST;
+    if (n > tt_stack_depth(&s->stack) || n > 1 + blast)
+        return BROKEN("the decision stack holds %d frames", n);
+    for (int k = blast; k < n; k++) {
+        int kind = s->stack.f[k].kind;
+        if (kind != F_SHRUG && (kind != F_COUNTER || blast))
+            return BROKEN("frame %d of the decision stack is of kind %d", k, kind);
+    }
+    return TT_OK;
+}
+
 int tan_sanity(const tt_game *g, const void *st, tt_error *err)
 {
     const tan_content *c = tan_content_of(g);
@@ -258,10 +278,13 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err)
         if (rc)
             return rc;
     }
+    uint8_t copies[TAN_MAX_EQUIP] = {0};
     for (int i = 0; i < s->ninst; i++) {
         const tan_item *it = &s->item[i];
         if (it->def >= c->nequip || it->where > W_CRATE)
             return BROKEN("item %d is malformed", i);
+        if (it->copy != ++copies[it->def])
+            return BROKEN("item %d is copy %d of its kind, not %d", i, it->copy, copies[it->def]);
         if (it->where == W_UNIT && s->unit[it->at].status == ST_DEAD)
             return BROKEN("item %d is carried by a dead character", i);
         if (it->where == W_CIRCLE && it->at >= c->ncircles)
@@ -278,9 +301,7 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err)
         }
     if (s->active != TAN_NONE && s->phase != PH_CYCLE && s->phase != PH_OVER)
         return BROKEN("a character is active outside a cycle");
-    if (s->stack.n > tt_stack_depth(&s->stack))
-        return BROKEN("the decision stack overflowed");
-    return TT_OK;
+    return sane_stack(s, err);
 }
 
 /* --- rig: fixing dice and crates for tests and puzzles (TAN-7.1) --------------------- */

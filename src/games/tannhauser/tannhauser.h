@@ -72,7 +72,12 @@
 #define TAN_MAX_PACK 6    /* tokens in one pack */
 #define TAN_MAX_FLAGS 4   /* per player: DOM_FLAGS */
 #define TAN_MAX_ACTIONS 1024
-#define TAN_STACK_DEPTH 24 /* pending decisions: outcome procedure and blasts */
+/* Pending decisions (tan_frame): at most a blast and one outcome decision on
+ * top of it. The outcome procedure (TAN-5.16.5) asks one decision at a time
+ * (shrug, then counter, whose own shrug opens no further window: step 4), no
+ * other action comes before the answer (TAN-4.9), and a blast resolves its
+ * victims one by one without a counterattack window (TAN-5.8.3). */
+#define TAN_STACK_DEPTH 2
 #define TAN_NONE 0xFF
 
 /* --- enumerations (TAN-2.2) ------------------------------------------------------ */
@@ -257,7 +262,7 @@ typedef struct tan_item { /* an equipment instance (TAN-2.6.5) */
     uint8_t where;  /* enum tan_where */
     uint8_t at;     /* unit, circle or site */
     uint8_t slot;   /* W_UNIT */
-    uint8_t copy;   /* the k of `def#k`: 1 + instances of def made before */
+    uint8_t copy;   /* the k of `def#k`: 1 + instances of def earlier in item[] */
     uint8_t fresh;  /* dropped this cycle, TAN-5.11.2 */
     uint8_t locked; /* unit that may not use it yet, or TAN_NONE (TAN-5.11.4) */
 } tan_item;
@@ -361,7 +366,6 @@ typedef struct tan_state {
     tan_unit unit[TAN_UNITS];
     uint8_t ninst;
     tan_item item[TAN_MAX_INST];
-    uint8_t made[TAN_MAX_EQUIP]; /* instances made so far per definition (copy numbers) */
 
     uint8_t crate[TAN_MAX_SITES]; /* face-down token per site: crate index, TAN_NONE empty */
     uint8_t naside;

@@ -1,5 +1,6 @@
 /* Braunau: the deck-construction examples EX-1 … EX-9 of the rules file
- * (section 11), and the game-level deck checks of BRA-3.11.
+ * (section 11), a deck's size in the state (BRA-3.3) and the game-level deck
+ * checks of BRA-3.11.
  *
  * Declarations are checked against the sample content exactly as `tabletop
  * deck validate` checks them; each test asserts the exact list of problems,
@@ -226,6 +227,28 @@ static void test_EX_9_free_tokens(void **state)
     bx_close(x);
 }
 
+/* BRA-3.3: a deck holds 52 tokens, G01 … G52, and the sanity checker knows
+ * no G53 or later in a stash or a discard pile. */
+static void test_BRA_3_3_no_token_beyond_52(void **state)
+{
+    (void)state;
+    bx *x = bx_open(NULL);
+    tt_error err = {0};
+    bra_fstate *f = &x->s->f[BX_G];
+    assert_int_equal(f->ndeck + bra_stash_size(f), 52);
+    assert_int_equal(bx_tok(x, "G52"), 51);
+    assert_int_equal(bra_token_parse(x->c, "G53"), -1);
+    f->discard |= 1ull << 52;
+    assert_int_equal(tt_sanity(x->g, (const tt_state *)x->s, &err), TT_ESTATE);
+    assert_string_equal(err.msg, "GERMANS: a token beyond the deck's 52 is in play");
+    f->discard = 0;
+    f->stash |= 1ull << 63;
+    assert_int_equal(tt_sanity(x->g, (const tt_state *)x->s, &err), TT_ESTATE);
+    f->stash &= ~(1ull << 63);
+    bx_sane(x);
+    bx_close(x);
+}
+
 /* BRA-3.11: 2 or 3 decks, one per faction. */
 static void test_BRA_3_11_player_count(void **state)
 {
@@ -327,6 +350,7 @@ int main(void)
         cmocka_unit_test(test_EX_7_size_and_roster),
         cmocka_unit_test(test_EX_8_random_standardized),
         cmocka_unit_test(test_EX_9_free_tokens),
+        cmocka_unit_test(test_BRA_3_3_no_token_beyond_52),
         cmocka_unit_test(test_BRA_3_11_player_count),
         cmocka_unit_test(test_BRA_3_10_checks_in_memory_agree),
     };

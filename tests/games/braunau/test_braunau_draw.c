@@ -1,5 +1,6 @@
 /* Braunau: the drawing, retaining, stash and discarding examples EX-10 …
- * EX-17 of the rules file (section 11), and rules of BRA-6.1 – 6.3 and 10.
+ * EX-17 of the rules file (section 11), rules of BRA-6.1 – 6.3 and 10, and
+ * the designers' figures of those tokens.
  *
  * Each test builds the example's position on fixture F1 (bra_fixture.h),
  * plays the example's commands as written in the rules (tt_apply_text) and
@@ -236,6 +237,42 @@ static void test_BRA_6_3_2_atomic_discard(void **state)
     assert_int_equal(__builtin_popcountll(x->s->f[BX_G].discard), 2);
 }
 
+/* The figure "germans tokens|TYPE|column" of tt_stats. */
+static double figure(const bx *x, const char *type, const char *column)
+{
+    tt_stat st[256];
+    char name[48];
+    snprintf(name, sizeof name, "germans tokens|%s|%s", type, column);
+    int n = tt_stats(x->g, (const tt_state *)x->s, st, 256);
+    for (int i = 0; i < n; i++)
+        if (strcmp(st[i].name, name) == 0)
+            return st[i].value;
+    fail_msg("no figure %s", name);
+    return -1;
+}
+
+/* BRA-6.3.2, 6.4.4: discarded tokens stay in the discard pile and deployed
+ * ones in the played pile, so the designers' figures per type are read from
+ * those piles: G09 (ABIL) and G22 (REFILL) discarded in one command, G38
+ * (GOLD) deployed. */
+static void test_BRA_6_4_4_figures_read_the_piles(void **state)
+{
+    bx *x = *state;
+    bx_turn(x, BX_G, 3, 6);
+    bx_stash(x, "G09 G22 G38");
+    bx_apply(x, "DISCARD tokens=G09,G22");
+    bx_apply(x, "DEPLOY token=G38");
+    assert_true(figure(x, "ABIL", "discarded") == 1);
+    assert_true(figure(x, "REFILL", "discarded") == 1);
+    assert_true(figure(x, "GOLD", "discarded") == 0);
+    assert_true(figure(x, "GOLD", "deployed") == 1);
+    assert_true(figure(x, "ABIL", "deployed") == 0);
+    assert_true(figure(x, "REFILL", "deployed") == 0);
+    assert_true(figure(x, "FA", "discarded") == 0);
+    assert_true(figure(x, "FA", "deployed") == 0);
+    assert_int_equal(x->s->f[BX_G].discards, 1);
+}
+
 /* BRA-10.2: with 7 in the stash, KEEP of 2 is refused and KEEP of 1 legal. */
 static void test_BRA_10_2_seven_in_the_stash(void **state)
 {
@@ -280,6 +317,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_EX_16_short_deck_empty_deck, setup, teardown),
         cmocka_unit_test_setup_teardown(test_EX_17_discard_outside_draw, setup, teardown),
         cmocka_unit_test_setup_teardown(test_BRA_6_3_2_atomic_discard, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_BRA_6_4_4_figures_read_the_piles, setup, teardown),
         cmocka_unit_test_setup_teardown(test_BRA_10_2_seven_in_the_stash, setup, teardown),
         cmocka_unit_test_setup_teardown(test_BRA_6_2_1_locals_keep, setup, teardown),
     };

@@ -1,8 +1,8 @@
 /* Tannhäuser: rules the worked examples do not cover but a player would
  * notice, one test per rule ID: stranding through friends (TAN-5.4.6), the
  * end of bull-rush passage (TAN-5.6.3), freshness (TAN-5.11.2), crate take
- * sequences (TAN-5.12.2), own flags (TAN-5.14.1), a draw by one grenade
- * (TAN-8.2), the turn limit in every mode (TAN-8.7), alternation when one
+ * sequences (TAN-5.12.2), own flags (TAN-5.14.1), a blast's decisions
+ * (TAN-5.8.3), a draw by one grenade (TAN-8.2), the turn limit in every mode (TAN-8.7), alternation when one
  * side runs out (TAN-4.5) and dying in one's own cycle (TAN-9.9).
  *
  * Same conventions as test_tannhauser_examples.c: the sample content, only the
@@ -259,6 +259,62 @@ static void test_TAN_5_14_1_own_flags(void **state)
     assert_int_equal(f->s->pl[LEG].flag[0].where, FL_CIRCLE);
 }
 
+/* --- grenades (TAN-5.8) ----------------------------------------------------------------- */
+
+/* TAN-5.8.3. EX-23's throw with 2 VP in Legion's pool: the blast stops at each
+ * Legion victim for its shrug decision, one at a time on top of the blast (the
+ * deepest the decision stack gets, TAN_STACK_DEPTH), and offers no
+ * counterattack after it. The Rifleman (Covenant, no VP) takes his 2 wounds
+ * at once; Pike keeps the VP (2 wounds); the Ranger, a Trooper, may shrug
+ * only 1 of his 2 (TAN-5.16.3) and survives at 2 wounds. */
+static void test_TAN_5_8_3_blast_asks_each_victim_in_turn(void **state)
+{
+    tan_fx *f = *state;
+    tan_fx_put(f, "cov_grenadier", PACK_COMBAT, "n1");
+    tan_fx_put(f, "cov_rifleman", PACK_COMBAT, "n3");
+    tan_fx_put(f, "pike", PACK_COMBAT, "n4");
+    tan_fx_put(f, "leg_ranger", PACK_COMBAT, "n5");
+    tan_fx_wounds(f, "leg_ranger", 1);
+    tan_fx_vp(f, LEG, 2);
+    tan_fx_cycle(f, "cov_grenadier", 0);
+    tan_fx_sane(f);
+    tan_fx_rig(f, "6 2 9 1 5 6 7 1 10 5 4 3");
+    tan_fx_apply(f, "throw n4 thunder_egg");
+    assert_int_equal(tan_fx_events(f, TT_EV_POOL), 2);
+    assert_int_equal(tan_fx_wounds_of(f, "cov_rifleman"), 2);
+    assert_int_equal(f->s->stack.n, 2);
+    assert_int_equal(f->s->stack.f[0].kind, F_BLAST);
+    assert_int_equal(f->s->stack.f[1].kind, F_SHRUG);
+    assert_int_equal(f->s->stack.f[1].a, tan_fx_unit(f, "pike"));
+    assert_int_equal(f->s->stack.f[1].b, 2);
+    assert_int_equal(tt_to_move(f->g, (const tt_state *)f->s), LEG);
+
+    /* the sanity checker knows the shape: no counter window above a blast */
+    tt_error err = {0};
+    f->s->stack.f[1].kind = F_COUNTER;
+    assert_int_equal(tt_sanity(f->g, (const tt_state *)f->s, &err), TT_ESTATE);
+    f->s->stack.f[1].kind = F_SHRUG;
+    tan_fx_sane(f);
+
+    tan_fx_apply(f, "shrug 0");
+    assert_int_equal(tan_fx_wounds_of(f, "pike"), 2);
+    assert_int_equal(f->s->stack.n, 2);
+    assert_int_equal(f->s->stack.f[0].kind, F_BLAST);
+    assert_int_equal(f->s->stack.f[1].kind, F_SHRUG);
+    assert_int_equal(f->s->stack.f[1].a, tan_fx_unit(f, "leg_ranger"));
+    assert_int_equal(f->s->stack.f[1].b, 2);
+    tan_fx_refuse(f, "shrug 2", "E_VP_LIMIT", "TAN-5.16.3");
+
+    tan_fx_apply(f, "shrug 1");
+    assert_int_equal(tan_fx_wounds_of(f, "leg_ranger"), 2);
+    assert_int_equal(tan_fx_status(f, "leg_ranger"), ST_BOARD);
+    assert_int_equal(f->s->pl[LEG].vp, 1);
+    assert_int_equal(f->s->stack.n, 0);
+    assert_int_equal(tan_fx_events(f, EV_COUNTER), 0);
+    assert_int_equal(tt_to_move(f->g, (const tt_state *)f->s), COV);
+    assert_int_equal(f->s->rig.n - f->s->rig.at, 0);
+}
+
 /* --- end of game (TAN-8.2, 8.7) --------------------------------------------------------- */
 
 /* TAN-8.2. Death Match at Hard difficulty, each side down to one Trooper at 2
@@ -505,6 +561,8 @@ int main(void)
                                         tan_fx_setup_domination, tan_fx_teardown),
         cmocka_unit_test_setup_teardown(test_TAN_5_14_1_own_flags, tan_fx_setup_ctf,
                                         tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_TAN_5_8_3_blast_asks_each_victim_in_turn,
+                                        tan_fx_setup_story, tan_fx_teardown),
         cmocka_unit_test_setup_teardown(test_TAN_8_2_both_eliminated_by_grenade_draw,
                                         setup_short_fuse, tan_fx_teardown),
         cmocka_unit_test_setup_teardown(test_TAN_8_7_turn_limit_story, setup_last_turn_story,
