@@ -1,9 +1,11 @@
 /* The text protocol: its commands, and the reading of request lines (see
  * tabletop/proto.h; docs/protocol.md documents every command).
  *
- * A request is normalised (control characters dropped, tabs and runs of spaces
- * made one space), split into an optional numeric id, the command and its
- * arguments, and dispatched through one table that also gives each command's
+ * A request holding a control byte (a NUL, an escape; anything below 32 but
+ * the tab, and DEL) is refused whole, so no command is ever cut or changed by
+ * them; the others are normalised (tabs and runs of spaces made one space),
+ * split into an optional numeric id, the command and its arguments, and
+ * dispatched through one table that also gives each command's
  * usage line. A command writes its answer into a proto_buf (answer.c) and
  * drives the session (session.c): each change is recorded and can be undone,
  * and a failed command changes nothing. The library prints nothing: only
@@ -17,6 +19,7 @@
 #include <string.h>
 
 #include "core/errors.h"
+#include "core/file.h"
 #include "core/rng.h"
 #include "proto/proto_int.h"
 
@@ -183,7 +186,7 @@ static int cmd_new(tt_proto *p, char *args, proto_buf *out)
     tt_error err;
     tt_error_clear(&err);
     if (rc == PROTO_OK) {
-        int grc = tt_game_new(name, params.s ? params.s : "", &g, &err);
+        int grc = tt_game_new_within(name, params.s ? params.s : "", p->files, &g, &err);
         if (grc != TT_OK)
             rc = proto_fail_err(out, grc, &err);
     }
@@ -457,7 +460,9 @@ static int cmd_save(tt_proto *p, char *args, proto_buf *out)
 {
     tt_error err;
     tt_error_clear(&err);
-    int rc = tt_record_save(p->rec, p->game, p->state, args, &err);
+    int rc = tt_files_check(p->files, args, &err);
+    if (rc == TT_OK)
+        rc = tt_record_save(p->rec, p->game, p->state, args, &err);
     if (rc != TT_OK)
         return proto_fail_err(out, rc, &err);
     proto_printf(out, "%s %d entries", tt_game_name(p->game), tt_record_count(p->rec));
@@ -510,7 +515,8 @@ static const command *command_at(int i)
 
 /* --- requests and framing ------------------------------------------------------------------- */
 
-/* One request line, normalised: control characters dropped, tabs made spaces,
+/* One request line, normalised (it holds no control byte but tabs and the
+ * CR and LF that end it, which are dropped): tabs made spaces,
  * runs of spaces made one, no space at either end. */
 typedef struct request {
     char *text; /* owned */
@@ -607,12 +613,15 @@ tt_proto *tt_proto_new(void)
 {
     tt_proto *p = calloc(1, sizeof *p);
     tt_event *ev = malloc(PROTO_MAX_EVENTS * sizeof *ev);
-    if (!p || !ev) {
+    tt_files *files = tt_files_new();
+    if (!p || !ev || !files) {
         free(p);
         free(ev);
+        tt_files_free(files);
         return NULL;
     }
     p->ev = ev;
+    p->files = files;
     p->next_seed = DEFAULT_SEED;
     return p;
 }
@@ -623,14 +632,69 @@ void tt_proto_free(tt_proto *p)
         return;
     proto_session_clear(p);
     free(p->ev);
+    tt_files_free(p->files);
     free(p);
 }
 
-char *tt_proto_handle(tt_proto *p, const char *line, int *quit)
+int tt_proto_allow_dir(tt_proto *p, const char *dir, tt_error *err)
 {
+    return tt_files_allow(p->files, dir, err);
+}
+
+/* The first control byte of a request (other than tabs, and the CR and LF
+ * that end it), as its offset; -1 when none. */
+static long control_at(const char *line, size_t n)
+{
+    while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+        n--;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if ((c < 32 && c != '\t') || c == 127)
+            return (long)i;
+    }
+    return -1;
+}
+
+/* Blank, or a comment: no answer, whatever bytes a comment holds. */
+static int is_silent(const char *line, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n'))
+        i++;
+    return i == n || line[i] == '#';
+}
+
+/* A request holding a control byte is refused whole: the id is echoed when
+ * the line starts with one. */
+static char *refuse_control(const char *line, size_t n, long at)
+{
+    char id[MAX_ID_DIGITS + 1] = "";
+    size_t i = strspn(line, " \t"), k = 0;
+    while (i + k < n && k <= MAX_ID_DIGITS && isdigit((unsigned char)line[i + k]))
+        k++;
+    if (k && k <= MAX_ID_DIGITS && i + k < n && (line[i + k] == ' ' || line[i + k] == '\t'))
+        memcpy(id, line + i, k);
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "%s: control character 0x%02X at byte %ld: a request is one line of text",
+             tt_strerror(TT_EPARSE), (unsigned char)line[at], at + 1);
+    return proto_frame(0, id, msg);
+}
+
+/* One request of n bytes (it may hold NULs); *silent tells a line that gets
+ * no answer from a NULL answer for want of memory. */
+static char *handle_bytes(tt_proto *p, const char *line, size_t n, int *quit, int *silent)
+{
+    *quit = 0;
+    *silent = is_silent(line, n);
+    if (*silent)
+        return NULL;
+    long at = control_at(line, n);
+    if (at >= 0)
+        return refuse_control(line, n, at);
     int q = 0;
     request r;
-    int kind = request_parse(line ? line : "", &r);
+    int kind = request_parse(line, &r);
     char *answer = NULL;
     if (kind == 0) {
         proto_buf out = {0};
@@ -641,26 +705,30 @@ char *tt_proto_handle(tt_proto *p, const char *line, int *quit)
         answer = proto_frame(0, "", "the id has more than 20 digits");
     }
     free(r.text);
-    if (quit)
-        *quit = q;
+    *quit = q;
     return answer;
 }
 
-/* A line that gets no answer: blank, or a comment. */
-static int is_silent(const char *line)
+char *tt_proto_handle(tt_proto *p, const char *line, int *quit)
 {
-    line += strspn(line, " \t\r\n");
-    return !*line || *line == '#';
+    int q, silent;
+    line = line ? line : "";
+    char *answer = handle_bytes(p, line, strlen(line), &q, &silent);
+    if (quit)
+        *quit = q;
+    return answer;
 }
 
 int tt_proto_serve(tt_proto *p, FILE *in, FILE *out)
 {
     char *line = NULL;
     size_t cap = 0;
+    ssize_t n;
     int quit = 0, rc = TT_OK;
-    while (!quit && getline(&line, &cap, in) != -1) {
-        char *answer = tt_proto_handle(p, line, &quit);
-        if (!answer && !is_silent(line))
+    while (!quit && (n = getline(&line, &cap, in)) != -1) {
+        int silent;
+        char *answer = handle_bytes(p, line, (size_t)n, &quit, &silent);
+        if (!answer && !silent)
             fputs("? memory: out of memory\n\n", out);
         else if (answer)
             fputs(answer, out);

@@ -57,6 +57,7 @@ struct tt_proto {
     tt_record *rec;     /* every entry since `new` or `load` */
     proto_history hist; /* the state before each entry: hist.n == record length */
     tt_event *ev;       /* PROTO_MAX_EVENTS, for narrating one change */
+    tt_files *files;    /* the directories files may be named in (none: any) */
 };
 
 void proto_session_clear(tt_proto *p);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/errors.h"
+#include "core/file.h"
 #include "proto/proto_int.h"
 
 static int hist_push(proto_history *h, const void *state)
@@ -99,13 +100,15 @@ static void replay_step(void *vctx, int index, const char *text, const tt_game *
 int proto_session_load(tt_proto *p, const char *path, tt_error *err)
 {
     tt_record *rec;
-    int rc = tt_record_load(path, &rec, err);
+    int rc = tt_files_check(p->files, path, err);
+    if (rc == TT_OK)
+        rc = tt_record_load(path, &rec, err);
     if (rc != TT_OK)
         return rc;
     replay_ctx c = {{NULL, 0, 0, 0}, NULL, tt_record_seed(rec), 0};
     tt_game *g;
     tt_state *s;
-    rc = tt_record_replay(rec, &g, &s, replay_step, &c, err);
+    rc = tt_record_replay_within(rec, p->files, &g, &s, replay_step, &c, err);
     free(c.prev);
     if (rc == TT_OK && c.oom) {
         free(s);
