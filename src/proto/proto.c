@@ -186,11 +186,11 @@ static int cmd_new(tt_proto *p, char *args, proto_buf *out)
     tt_error err;
     tt_error_clear(&err);
     if (rc == PROTO_OK) {
-        int grc = tt_game_new_within(name, params.s ? params.s : "", p->files, &g, &err);
+        int grc = tt_game_new_within(name, params.p ? params.p : "", p->files, &g, &err);
         if (grc != TT_OK)
             rc = proto_fail_err(out, grc, &err);
     }
-    free(params.s);
+    free(params.p);
     if (rc != PROTO_OK)
         return rc;
     int src = proto_session_start(p, g, seed, &err);
@@ -410,10 +410,10 @@ static int cmd_genmove(tt_proto *p, char *args, proto_buf *out)
         uint64_t seed = tt_mix64(tt_mix64(p->seed ^ 0xA1) + (uint64_t)tt_record_length(p->rec));
         tt_error err;
         tt_error_clear(&err);
-        int arc = tt_ai_new(name, p->game, params.s ? params.s : "", seed, &ai, &err);
+        int arc = tt_ai_new(name, p->game, params.p ? params.p : "", seed, &ai, &err);
         rc = arc == TT_OK ? PROTO_OK : proto_fail_err(out, arc, &err);
     }
-    free(params.s);
+    free(params.p);
     if (rc == PROTO_OK)
         rc = genmove_apply(p, ai, out);
     tt_ai_free(ai);
@@ -699,8 +699,8 @@ static char *handle_bytes(tt_proto *p, const char *line, size_t n, int *quit, in
     if (kind == 0) {
         proto_buf out = {0};
         int rc = dispatch(p, &r, &out, &q);
-        answer = proto_frame(rc == PROTO_OK, r.id, out.s && !out.oom ? out.s : "");
-        free(out.s);
+        answer = proto_frame(rc == PROTO_OK, r.id, out.p && !out.oom ? out.p : "");
+        free(out.p);
     } else if (kind == 2) {
         answer = proto_frame(0, "", "the id has more than 20 digits");
     }

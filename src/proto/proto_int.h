@@ -7,16 +7,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/sbuf.h"
 #include "tabletop/tt.h"
 
 /* --- answers (answer.c) ------------------------------------------------------- */
 
-/* A growable answer text. Zero-initialise; free(b.s) when done. */
-typedef struct proto_buf {
-    char *s; /* NUL-terminated once anything was added; may be NULL */
-    size_t n, cap;
-    int oom; /* an append failed: the answer becomes "out of memory" */
-} proto_buf;
+/* A growable answer text: the core's text buffer (b.p NUL-terminated once
+ * anything was added, may be NULL; b.oom when an append failed, and the
+ * answer becomes "out of memory"). Zero-initialise; free(b.p) when done. */
+typedef tt_sbuf proto_buf;
 
 /* What a command returns: done, failed (the buffer holds the one-line error),
  * or called wrongly (the dispatcher answers with the command's usage). */

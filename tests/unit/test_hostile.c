@@ -329,12 +329,12 @@ static void test_control_bytes_get_one_clear_answer(void **state)
     assert_int_equal(tt_proto_serve(p, in, out), TT_OK);
     fclose(in);
     fclose(out);
-    assert_string_equal(outbuf,
-                        "? parse: control character 0x01 at byte 1: a request is one line of text\n\n"
-                        "? parse: control character 0x00 at byte 1: a request is one line of text\n\n"
-                        "? parse: control character 0x00 at byte 13: a request is one line of text\n\n"
-                        "?7 parse: control character 0x1B at byte 6: a request is one line of text\n\n"
-                        "= invaders seed 5\n\n");
+    assert_string_equal(
+        outbuf, "? parse: control character 0x01 at byte 1: a request is one line of text\n\n"
+                "? parse: control character 0x00 at byte 1: a request is one line of text\n\n"
+                "? parse: control character 0x00 at byte 13: a request is one line of text\n\n"
+                "?7 parse: control character 0x1B at byte 6: a request is one line of text\n\n"
+                "= invaders seed 5\n\n");
     /* the refused lines changed nothing: the first game is the last line's */
     assert_string_equal(ask(p, "to_move"), "= mankind\n\n");
     free(outbuf);
