@@ -727,9 +727,7 @@ static char *refuse_control(const char *line, size_t n, long at)
     return proto_frame(0, id, msg);
 }
 
-/* One request of n bytes (it may hold NULs); *silent tells a line that gets
- * no answer from a NULL answer for want of memory. */
-static char *handle_bytes(tt_proto *p, const char *line, size_t n, int *quit, int *silent)
+char *proto_handle_bytes(tt_proto *p, const char *line, size_t n, int *quit, int *silent)
 {
     *quit = 0;
     *silent = is_silent(line, n);
@@ -740,7 +738,11 @@ static char *handle_bytes(tt_proto *p, const char *line, size_t n, int *quit, in
         return refuse_control(line, n, at);
     int q = 0;
     request r;
-    int kind = request_parse(line, &r);
+    char *text = strndup(line, n); /* n bytes, not necessarily NUL-terminated */
+    if (!text)
+        return NULL;
+    int kind = request_parse(text, &r);
+    free(text);
     char *answer = NULL;
     if (kind == 0) {
         proto_buf out = {0};
@@ -759,7 +761,7 @@ char *tt_proto_handle(tt_proto *p, const char *line, int *quit)
 {
     int q, silent;
     line = line ? line : "";
-    char *answer = handle_bytes(p, line, strlen(line), &q, &silent);
+    char *answer = proto_handle_bytes(p, line, strlen(line), &q, &silent);
     if (quit)
         *quit = q;
     return answer;
@@ -773,7 +775,7 @@ int tt_proto_serve(tt_proto *p, FILE *in, FILE *out)
     int quit = 0, rc = TT_OK;
     while (!quit && (n = getline(&line, &cap, in)) != -1) {
         int silent;
-        char *answer = handle_bytes(p, line, (size_t)n, &quit, &silent);
+        char *answer = proto_handle_bytes(p, line, (size_t)n, &quit, &silent);
         if (!answer && !silent)
             fputs("? memory: out of memory\n\n", out);
         else if (answer)

@@ -37,6 +37,13 @@ int proto_fail_nomem(proto_buf *b);
  * line below "=id". Returns a malloc'd string, NULL when out of memory. */
 char *proto_frame(int ok, const char *id, const char *text);
 
+/* --- requests (proto.c) ------------------------------------------------------------ */
+
+/* Answers one request of n bytes, which may hold any byte (NULs too): as
+ * tt_proto_handle, and *silent says whether the line gets no answer (blank,
+ * a comment) when the result is NULL, which is otherwise out of memory. */
+char *proto_handle_bytes(tt_proto *p, const char *line, size_t n, int *quit, int *silent);
+
 /* --- the session (session.c) ---------------------------------------------------- */
 
 /* States saved for undo, sz bytes each, oldest first. */
