@@ -6,7 +6,8 @@ SANBUILD ?= build-san
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 SEED     ?= 7
 
-.PHONY: all deps build tabletop run test test-fast test-san format format-check bench clean
+.PHONY: all deps build tabletop run test test-fast test-san format format-check bench clean \
+        fuzz fuzz-build fuzz-smoke
 
 all: build
 
@@ -40,8 +41,8 @@ run: tabletop
 	@echo "  $(BUILD)/tabletop --help                                # everything else"
 
 # Every test, in the release build and again under AddressSanitizer + UndefinedBehaviorSanitizer,
-# after checking that the C sources follow .clang-format.
-test: format-check test-fast test-san
+# after checking that the C sources follow .clang-format; then a short run of every fuzzer.
+test: format-check test-fast test-san fuzz-smoke
 
 # The C sources as .clang-format lays them out: `make format` rewrites them,
 # `make format-check` lists the files that differ and fails.
@@ -62,8 +63,43 @@ test-san: deps
 	@cmake --build $(SANBUILD) -j $(JOBS)
 	@ctest --test-dir $(SANBUILD) --output-on-failure -j $(JOBS)
 
+# The libFuzzer harnesses of tests/fuzz/ (docs/testing.md), built with clang, ASan and UBSan.
+# `make fuzz` runs each for FUZZ_SECONDS, growing its corpus in $(FUZZ_BUILD)/corpus/;
+# `make fuzz-smoke` (part of `make test`) runs each for a few seconds from the checked-in
+# seeds, so a crash in the corpus or a broken harness fails.
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_SECONDS ?= 60
+SMOKE_SECONDS ?= 7
+FUZZ_FLAGS   ?= -max_len=8192 -timeout=10 -rss_limit_mb=2048
+# FUZZ_ASAN=OFF: UBSan only, several times faster (give it another FUZZ_BUILD)
+FUZZ_ASAN    ?= ON
+FUZZERS = $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_common.c,$(wildcard tests/fuzz/fuzz_*.c)))
+
+fuzz-build: deps
+	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DTT_FUZZ=ON \
+	  -DTT_FUZZ_ASAN=$(FUZZ_ASAN) >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
+fuzz: fuzz-build
+	@for h in $(FUZZERS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$h && echo "== fuzz_$$h for $(FUZZ_SECONDS) s" && \
+	  $(FUZZ_BUILD)/tests/fuzz/fuzz_$$h $(FUZZ_FLAGS) -dict=tests/fuzz/$$h.dict \
+	    -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/ \
+	    $(FUZZ_BUILD)/corpus/$$h tests/fuzz/corpus/$$h || exit 1; \
+	done
+
+fuzz-smoke: fuzz-build
+	@for h in $(FUZZERS); do \
+	  rm -rf $(FUZZ_BUILD)/smoke/$$h && mkdir -p $(FUZZ_BUILD)/smoke/$$h && \
+	  $(FUZZ_BUILD)/tests/fuzz/fuzz_$$h $(FUZZ_FLAGS) -dict=tests/fuzz/$$h.dict -seed=1 \
+	    -max_total_time=$(SMOKE_SECONDS) -artifact_prefix=$(FUZZ_BUILD)/ \
+	    $(FUZZ_BUILD)/smoke/$$h tests/fuzz/corpus/$$h >$(FUZZ_BUILD)/smoke/$$h.log 2>&1 \
+	  && grep -h '^Done [0-9]* runs' $(FUZZ_BUILD)/smoke/$$h.log | sed "s/^/fuzz_$$h: /" \
+	  || { tail -40 $(FUZZ_BUILD)/smoke/$$h.log; exit 1; }; \
+	done
+
 bench: build
 	@$(BUILD)/tabletop bench invaders
 
 clean:
-	rm -rf $(BUILD) $(SANBUILD)
+	rm -rf $(BUILD) $(SANBUILD) $(FUZZ_BUILD)

@@ -14,6 +14,7 @@
 #include "tabletop/action.h"
 #include "tabletop/error.h"
 #include "tabletop/event.h"
+#include "tabletop/files.h"
 
 typedef struct tt_game tt_game;
 typedef struct tt_state tt_state; /* opaque; storage comes from the caller */
@@ -56,6 +57,12 @@ const char *tt_game_config(const char *name, int i, const char **params);
  * says why: an unknown key, a value outside the declared ones, or parameters
  * longer than TT_PARAMS_MAX bytes in canonical form (TT_EARG, never cut). */
 int tt_game_new(const char *name, const char *params, tt_game **out, tt_error *err);
+
+/* As tt_game_new, with every file the parameters name (content files, a
+ * Braunau deck written as a path) checked against `files` first
+ * (tabletop/files.h; NULL allows all): a file outside it is TT_EARG. */
+int tt_game_new_within(const char *name, const char *params, const tt_files *files, tt_game **out,
+                       tt_error *err);
 void tt_game_free(tt_game *game);
 
 const char *tt_game_name(const tt_game *game);

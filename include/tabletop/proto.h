@@ -6,10 +6,19 @@
 
 #include <stdio.h>
 
+#include "tabletop/error.h"
+
 typedef struct tt_proto tt_proto;
 
 tt_proto *tt_proto_new(void);
 void tt_proto_free(tt_proto *p);
+
+/* Confines the files a session's requests name (content and deck files in
+ * `new`, records in `load` and `save`, and the files a loaded record names)
+ * to dir and the other directories allowed so far (tabletop/files.h). Before
+ * the first call every path is allowed. TT_OK, or TT_EARG when dir is not a
+ * directory (err says so; nothing changed). */
+int tt_proto_allow_dir(tt_proto *p, const char *dir, tt_error *err);
 
 /* Answers one request line. Returns a malloc'd response (the caller frees it),
  * framed and ending with the empty line; or NULL for a blank or comment line.

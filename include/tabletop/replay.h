@@ -49,7 +49,13 @@ typedef void (*tt_replay_step_fn)(void *ctx, int index, const char *text, const 
 
 /* Loads the record's game and replays every entry. On success *game_out and
  * *state_out (malloc'd, tt_state_size bytes) belong to the caller; on failure
- * both are NULL and err names the first entry that failed, or the mismatch. */
+ * both are NULL and err names the first entry that failed, or the mismatch.
+ * Every file the record's parameters name must pass `files` (tabletop/files.h;
+ * NULL allows all). */
+int tt_record_replay_within(const tt_record *rec, const tt_files *files, tt_game **game_out,
+                            tt_state **state_out, tt_replay_step_fn step, void *ctx, tt_error *err);
+/* As tt_record_replay_within with no restriction on the files the record's
+ * parameters name. */
 int tt_record_replay(const tt_record *rec, tt_game **game_out, tt_state **state_out,
                      tt_replay_step_fn step, void *ctx, tt_error *err);
 

@@ -7,6 +7,7 @@
 #include "tabletop/ai.h"
 #include "tabletop/error.h"
 #include "tabletop/event.h"
+#include "tabletop/files.h"
 #include "tabletop/game.h"
 #include "tabletop/proto.h"
 #include "tabletop/replay.h"

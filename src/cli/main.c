@@ -66,18 +66,34 @@ static int cmd_list(int argc, char **argv)
 static int cmd_protocol(int argc, char **argv)
 {
     if (argc > 1 && cli_is_help(argv[1])) {
-        printf("Usage: tabletop protocol\n\n"
+        printf("Usage: tabletop protocol [--allow-dir DIR]...\n\n"
                "Speaks the line protocol (GTP framing) on stdin/stdout until `quit` or the\n"
                "end of input: `[id] command args` is answered `=[id] result` or\n"
                "`?[id] error`, then an empty line. `list_commands` lists the commands;\n"
-               "docs/protocol.md documents them.\n");
+               "docs/protocol.md documents them.\n\n"
+               "  --allow-dir DIR  the files requests name (content, decks, records) must\n"
+               "                   be inside DIR; repeat for several; default: anywhere\n");
         return CLI_OK;
     }
-    if (argc > 1)
-        return cli_usage("protocol", "unexpected argument '%s'", argv[1]);
     tt_proto *p = tt_proto_new();
     if (!p)
         return cli_error(CLI_REFUSED, "out of memory");
+    for (int i = 1; i < argc; i++) {
+        tt_error err;
+        tt_error_clear(&err);
+        if (strcmp(argv[i], "--allow-dir") != 0) {
+            tt_proto_free(p);
+            return cli_usage("protocol", "unexpected argument '%s'", argv[i]);
+        }
+        if (i + 1 == argc) {
+            tt_proto_free(p);
+            return cli_usage("protocol", "--allow-dir needs a directory");
+        }
+        if (tt_proto_allow_dir(p, argv[++i], &err) != TT_OK) {
+            tt_proto_free(p);
+            return cli_usage("protocol", "--allow-dir: %s", err.msg);
+        }
+    }
     int rc = tt_proto_serve(p, stdin, stdout);
     tt_proto_free(p);
     return rc == TT_OK ? CLI_OK : CLI_REFUSED;

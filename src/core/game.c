@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "core/errors.h"
+#include "core/file.h"
 #include "core/json.h"
 #include "core/rules.h"
 
@@ -187,7 +188,24 @@ static int params_canon(const tt_params *p, char *buf, size_t n, tt_error *err)
     return TT_OK;
 }
 
+/* Whether a parameter's value names a file: a FILE parameter, or a text one
+ * (a Braunau deck) written as a path, with a '/' or ending in ".json". */
+static int names_file(const tt_rules *r, const char *key, const char *value)
+{
+    const tt_param_spec *sp = spec_find(r, key);
+    size_t n = strlen(value);
+    return sp->kind == TT_PARAM_FILE ||
+           (sp->kind == TT_PARAM_TEXT &&
+            (strchr(value, '/') || (n > 5 && strcmp(value + n - 5, ".json") == 0)));
+}
+
 int tt_game_new(const char *name, const char *params, tt_game **out, tt_error *err)
+{
+    return tt_game_new_within(name, params, NULL, out, err);
+}
+
+int tt_game_new_within(const char *name, const char *params, const tt_files *files, tt_game **out,
+                       tt_error *err)
 {
     *out = NULL;
     const tt_rules *r = tt_rules_find(name ? name : "");
@@ -199,6 +217,9 @@ int tt_game_new(const char *name, const char *params, tt_game **out, tt_error *e
         p && g ? params_parse(r, params, p, err) : tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     if (rc == TT_OK)
         rc = params_canon(p, g->params, sizeof g->params, err);
+    for (int i = 0; rc == TT_OK && tt_files_count(files) && i < p->n; i++)
+        if (names_file(r, p->key[i], p->value[i]))
+            rc = tt_files_check(files, p->value[i], err);
     if (rc == TT_OK) {
         g->rules = r;
         rc = r->load(g, p, err);
@@ -501,6 +522,9 @@ static int split_compound(const char *text, char *head, char parts[][TT_ACTION_T
         size_t at = strlen(head);
         if (len >= TT_ACTION_TEXT_MAX || at + len + 1 >= TT_ACTION_TEXT_MAX)
             return tt_fail(err, TT_EPARSE, NULL, "'%.*s' is too long", (int)len, p);
+        if (eq && (eq == p || eq == p + len - 1))
+            return tt_fail(err, TT_EPARSE, NULL, "'%.*s' is not key=value: both sides are needed",
+                           (int)len, p);
         if (eq) {
             if (*nparts == MAX_PARTS)
                 return tt_fail(err, TT_EPARSE, NULL, "too many key=value parts in '%s'", text);
@@ -678,6 +702,9 @@ int tt_validate_file(const char *game, const char *path, char **report, tt_error
         return tt_fail(err, TT_EARG, NULL, "unknown game '%s'", game ? game : "");
     if (!r->validate_file)
         return tt_fail(err, TT_EARG, NULL, "%s has no content files to validate", game);
+    int frc = tt_file_check(path, TT_FILE_MAX_CONTENT, err); /* says why, before reading */
+    if (frc)
+        return frc;
     tt_diags *d = calloc(1, sizeof *d);
     if (!d)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");

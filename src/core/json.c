@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/file.h"
 #include "core/json.h"
 
 typedef struct walker {
@@ -110,6 +111,7 @@ static void read_string(walker *w, char *out, size_t n)
 }
 
 static void walk(walker *w, const json_t *node);
+static void index_build(tt_json_doc *d);
 
 static void walk_object(walker *w, const json_t *obj)
 {
@@ -179,6 +181,19 @@ static void walk(walker *w, const json_t *node)
             w->p++;
 }
 
+const char *tt_json_error_text(const json_error_t *e, char *buf, size_t n)
+{
+    /* jansson ends most messages with " near '<the bytes at the error>'": the
+     * file may be anything (a record naming /etc/passwd), so they are left out */
+    const char *near = strstr(e->text, " near ");
+    int len = near ? (int)(near - e->text) : (int)strlen(e->text);
+    if (e->column > 0)
+        snprintf(buf, n, "%.*s (column %d)", len, e->text, e->column);
+    else
+        snprintf(buf, n, "%.*s", len, e->text);
+    return buf;
+}
+
 int tt_json_parse(tt_json_doc *doc, const char *text, size_t len, const char *file, tt_diags *diags)
 {
     memset(doc, 0, sizeof *doc);
@@ -186,12 +201,14 @@ int tt_json_parse(tt_json_doc *doc, const char *text, size_t len, const char *fi
     json_error_t jerr;
     doc->root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!doc->root) {
+        char why[200];
         tt_diag_add(diags, file, jerr.line > 0 ? jerr.line : 0, NULL, "malformed JSON: %s",
-                    jerr.text);
+                    tt_json_error_text(&jerr, why, sizeof why));
         return -1;
     }
     walker w = {text, text + len, 1, doc};
     walk(&w, doc->root);
+    index_build(doc);
     return 0;
 }
 
@@ -199,57 +216,89 @@ void tt_json_fini(tt_json_doc *doc)
 {
     json_decref(doc->root);
     free(doc->loc);
+    free(doc->by_key);
+    free(doc->by_node);
     memset(doc, 0, sizeof *doc);
+}
+
+static size_t hash_ptr(const void *p)
+{
+    return (size_t)tt_fnv64(&p, sizeof p);
+}
+
+static size_t hash_member(const json_t *obj, const char *key)
+{
+    return hash_ptr(obj) ^ (size_t)tt_fnv64(key, strlen(key));
+}
+
+/* Where node's line is: the container's own start, else the member holding it. */
+static int node_better(const tt_json_loc *l, const tt_json_loc *than)
+{
+    return !l->key && than->key;
+}
+
+/* Builds the two indexes; without memory they stay empty and lines read 0. */
+static void index_build(tt_json_doc *d)
+{
+    size_t n = 16;
+    while (n < (size_t)d->nloc * 2)
+        n *= 2;
+    d->by_key = malloc(n * sizeof *d->by_key);
+    d->by_node = malloc(n * sizeof *d->by_node);
+    if (!d->by_key || !d->by_node) {
+        free(d->by_key), free(d->by_node);
+        d->by_key = d->by_node = NULL;
+        return;
+    }
+    memset(d->by_key, -1, n * sizeof *d->by_key);
+    memset(d->by_node, -1, n * sizeof *d->by_node);
+    d->nslot = (int)n;
+    for (int i = 0; i < d->nloc; i++) {
+        const tt_json_loc *l = &d->loc[i];
+        if (l->key) { /* the first member of that name keeps its slot */
+            size_t h = hash_member(l->parent, l->key) & (n - 1);
+            for (; d->by_key[h] >= 0; h = (h + 1) & (n - 1)) {
+                const tt_json_loc *o = &d->loc[d->by_key[h]];
+                if (o->parent == l->parent && strcmp(o->key, l->key) == 0)
+                    break;
+            }
+            if (d->by_key[h] < 0)
+                d->by_key[h] = i;
+        }
+        if (!l->key || json_is_object(l->parent)) {
+            size_t h = hash_ptr(l->node) & (n - 1);
+            for (; d->by_node[h] >= 0; h = (h + 1) & (n - 1))
+                if (d->loc[d->by_node[h]].node == l->node)
+                    break;
+            if (d->by_node[h] < 0 || node_better(l, &d->loc[d->by_node[h]]))
+                d->by_node[h] = i;
+        }
+    }
 }
 
 int tt_json_line(const tt_json_doc *doc, const json_t *node, const char *key)
 {
-    for (int i = 0; i < doc->nloc; i++) {
-        const tt_json_loc *l = &doc->loc[i];
-        if (key ? (l->parent == node && l->key && strcmp(l->key, key) == 0)
-                : (l->node == node && !l->key))
-            return l->line;
+    if (!doc->nslot)
+        return 0;
+    size_t mask = (size_t)doc->nslot - 1;
+    if (key) {
+        for (size_t h = hash_member(node, key) & mask; doc->by_key[h] >= 0; h = (h + 1) & mask) {
+            const tt_json_loc *l = &doc->loc[doc->by_key[h]];
+            if (l->parent == node && strcmp(l->key, key) == 0)
+                return l->line;
+        }
+        return 0;
     }
-    /* a member's value that is not a container: the member's own line */
-    for (int i = 0; !key && i < doc->nloc; i++)
-        if (doc->loc[i].node == node && json_is_object(doc->loc[i].parent))
-            return doc->loc[i].line;
+    for (size_t h = hash_ptr(node) & mask; doc->by_node[h] >= 0; h = (h + 1) & mask)
+        if (doc->loc[doc->by_node[h]].node == node)
+            return doc->loc[doc->by_node[h]].line;
     return 0;
 }
 
 char *tt_read_file(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    size_t n = 0, cap = 0;
-    for (;;) {
-        if (n + 4096 + 1 > cap) {
-            cap = cap ? cap * 2 : 8192;
-            char *b = realloc(buf, cap);
-            if (!b) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = b;
-        }
-        size_t got = fread(buf + n, 1, 4096, f);
-        n += got;
-        if (got < 4096)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = 0;
-    if (len)
-        *len = n;
-    return buf;
+    char *text;
+    return tt_file_read(path, TT_FILE_MAX_CONTENT, &text, len, NULL) == TT_OK ? text : NULL;
 }
 
 unsigned long long tt_fnv64(const void *data, size_t n)

@@ -25,6 +25,10 @@ typedef struct tt_json_doc {
     char file[160];
     tt_json_loc *loc;
     int nloc, cap;
+    /* hash indexes into loc, so a line costs O(1) whatever the file's size:
+     * by (object, key) and by node; -1 marks an empty slot; nslot a power of 2 */
+    int *by_key, *by_node;
+    int nslot;
 } tt_json_doc;
 
 /* Parses text (len bytes) named `file`. On failure adds a diagnostic
@@ -33,11 +37,18 @@ int tt_json_parse(tt_json_doc *doc, const char *text, size_t len, const char *fi
                   tt_diags *diags);
 void tt_json_fini(tt_json_doc *doc);
 
+/* jansson's error as one line for a file's reader: what is wrong and the
+ * column, never the bytes found there (the file may not be content at all).
+ * Written into buf (n bytes); returns buf. */
+const char *tt_json_error_text(const json_error_t *e, char *buf, size_t n);
+
 /* Line of member `key` of object `obj`; with key NULL, the line where node
  * starts. 0 when unknown. */
 int tt_json_line(const tt_json_doc *doc, const json_t *node, const char *key);
 
-/* Reads a whole file into a malloc'd, NUL-terminated buffer; NULL on failure. */
+/* Reads a whole regular file of at most TT_FILE_MAX_CONTENT bytes into a
+ * malloc'd, NUL-terminated buffer; NULL on failure (core/file.h's
+ * tt_file_read says why). */
 char *tt_read_file(const char *path, size_t *len);
 
 /* FNV-1a, 64 bits. */

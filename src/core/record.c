@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/errors.h"
+#include "core/file.h"
 #include "core/json.h"
 #include "core/rules.h"
 
@@ -175,9 +176,28 @@ static json_t *record_json(const tt_record *r, const tt_game *game, const tt_sta
     return root;
 }
 
+/* Whether s (NULL counts as fine) is text jansson stores. */
+static int utf8_ok(const char *s)
+{
+    json_t *j = s ? json_string(s) : NULL;
+    json_decref(j);
+    return !s || j;
+}
+
 int tt_record_save(const tt_record *r, const tt_game *game, const tt_state *final, const char *path,
                    tt_error *err)
 {
+    /* jansson takes only UTF-8 strings, and a string it refuses would drop its
+     * field silently: a content path in another encoding is refused here, with
+     * nothing written, rather than saved as a record that never loads */
+    if (!utf8_ok(r->params))
+        return tt_fail(err, TT_EARG, NULL,
+                       "cannot save: the parameters hold bytes that are not UTF-8 (a record is "
+                       "JSON text)");
+    for (int i = 0; i < r->n; i++)
+        if (!utf8_ok(r->e[i].text) || !utf8_ok(r->e[i].values))
+            return tt_fail(err, TT_EARG, NULL,
+                           "cannot save: entry %d holds bytes that are not UTF-8", i + 1);
     json_t *root = record_json(r, game, final);
     if (!root)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
@@ -280,15 +300,17 @@ int tt_record_load(const char *path, tt_record **out, tt_error *err)
 {
     *out = NULL;
     size_t len;
-    char *text = tt_read_file(path, &len);
-    if (!text)
-        return tt_fail(err, TT_EIO, NULL, "cannot read %s", path);
+    char *text;
+    int frc = tt_file_read(path, TT_FILE_MAX_RECORD, &text, &len, err);
+    if (frc)
+        return frc;
     json_error_t jerr;
     json_t *root = json_loadb(text, len, 0, &jerr);
     free(text);
+    char why[200];
     if (!root)
         return tt_fail(err, TT_EREPLAY, NULL, "%s:%d: malformed JSON: %s", path, jerr.line,
-                       jerr.text);
+                       tt_json_error_text(&jerr, why, sizeof why));
     if (check_version(root, path, err)) {
         json_decref(root);
         return TT_EREPLAY;
@@ -391,10 +413,16 @@ static int replay_entry(const tt_record *r, int i, const tt_game *g, tt_state *s
 int tt_record_replay(const tt_record *r, tt_game **game_out, tt_state **state_out,
                      tt_replay_step_fn step, void *ctx, tt_error *err)
 {
+    return tt_record_replay_within(r, NULL, game_out, state_out, step, ctx, err);
+}
+
+int tt_record_replay_within(const tt_record *r, const tt_files *files, tt_game **game_out,
+                            tt_state **state_out, tt_replay_step_fn step, void *ctx, tt_error *err)
+{
     *game_out = NULL;
     *state_out = NULL;
     tt_game *g;
-    int rc = tt_game_new(r->game, r->params, &g, err);
+    int rc = tt_game_new_within(r->game, r->params, files, &g, err);
     if (rc)
         return rc;
     if (strcmp(tt_game_content_hash(g), r->hash) != 0) {

@@ -9,8 +9,16 @@
 void tt_sbuf_printf(tt_sbuf *b, const char *fmt, ...)
 {
     va_list ap;
+    va_start(ap, fmt);
+    tt_sbuf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+void tt_sbuf_vprintf(tt_sbuf *b, const char *fmt, va_list ap0)
+{
+    va_list ap;
     while (!b->oom) {
-        va_start(ap, fmt);
+        va_copy(ap, ap0);
         int k = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? b->cap - b->n : 0, fmt, ap);
         va_end(ap);
         if (k < 0)

@@ -6,6 +6,7 @@
 #ifndef TT_CORE_SBUF_H
 #define TT_CORE_SBUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 typedef struct tt_sbuf {
@@ -17,6 +18,7 @@ typedef struct tt_sbuf {
 
 /* Appends formatted text. */
 void tt_sbuf_printf(tt_sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void tt_sbuf_vprintf(tt_sbuf *b, const char *fmt, va_list ap);
 
 /* The text, which the caller then owns ("" when nothing was written), or NULL
  * when an allocation failed (the buffer is freed either way). */

@@ -14,57 +14,19 @@
 
 void proto_putn(proto_buf *b, const char *s, size_t n)
 {
-    if (b->oom)
-        return;
-    if (b->n + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->n + n + 1)
-            cap *= 2;
-        char *t = realloc(b->s, cap);
-        if (!t) {
-            b->oom = 1;
-            return;
-        }
-        b->s = t;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->n, s, n);
-    b->n += n;
-    b->s[b->n] = '\0';
+    tt_sbuf_printf(b, "%.*s", (int)n, s);
 }
 
 void proto_puts(proto_buf *b, const char *s)
 {
-    proto_putn(b, s, strlen(s));
-}
-
-static void vprintf_to(proto_buf *b, const char *fmt, va_list ap)
-{
-    char small[512];
-    va_list again;
-    va_copy(again, ap);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    if (n < 0)
-        b->oom = 1;
-    else if ((size_t)n < sizeof small)
-        proto_putn(b, small, (size_t)n);
-    else {
-        char *big = malloc((size_t)n + 1);
-        if (big) {
-            vsnprintf(big, (size_t)n + 1, fmt, again);
-            proto_putn(b, big, (size_t)n);
-        } else
-            b->oom = 1;
-        free(big);
-    }
-    va_end(again);
+    tt_sbuf_printf(b, "%s", s);
 }
 
 void proto_printf(proto_buf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vprintf_to(b, fmt, ap);
+    tt_sbuf_vprintf(b, fmt, ap);
     va_end(ap);
 }
 
@@ -72,8 +34,8 @@ static void reset(proto_buf *b)
 {
     b->n = 0;
     b->oom = 0;
-    if (b->s)
-        b->s[0] = '\0';
+    if (b->p)
+        b->p[0] = '\0';
 }
 
 int proto_fail(proto_buf *b, const char *fmt, ...)
@@ -81,7 +43,7 @@ int proto_fail(proto_buf *b, const char *fmt, ...)
     reset(b);
     va_list ap;
     va_start(ap, fmt);
-    vprintf_to(b, fmt, ap);
+    tt_sbuf_vprintf(b, fmt, ap);
     va_end(ap);
     return PROTO_FAIL;
 }
@@ -123,9 +85,5 @@ char *proto_frame(int ok, const char *id, const char *text)
         s += len;
     }
     proto_puts(&b, "\n\n");
-    if (b.oom) {
-        free(b.s);
-        return NULL;
-    }
-    return b.s;
+    return tt_sbuf_take(&b);
 }

@@ -1,9 +1,11 @@
 /* The text protocol: its commands, and the reading of request lines (see
  * tabletop/proto.h; docs/protocol.md documents every command).
  *
- * A request is normalised (control characters dropped, tabs and runs of spaces
- * made one space), split into an optional numeric id, the command and its
- * arguments, and dispatched through one table that also gives each command's
+ * A request holding a control byte (a NUL, an escape; anything below 32 but
+ * the tab, and DEL) is refused whole, so no command is ever cut or changed by
+ * them; the others are normalised (tabs and runs of spaces made one space),
+ * split into an optional numeric id, the command and its arguments, and
+ * dispatched through one table that also gives each command's
  * usage line. A command writes its answer into a proto_buf (answer.c) and
  * drives the session (session.c): each change is recorded and can be undone,
  * and a failed command changes nothing. The library prints nothing: only
@@ -17,6 +19,7 @@
 #include <string.h>
 
 #include "core/errors.h"
+#include "core/file.h"
 #include "core/rng.h"
 #include "proto/proto_int.h"
 
@@ -183,6 +186,54 @@ static int cmd_seed(tt_proto *p, char *args, proto_buf *out)
     return PROTO_OK;
 }
 
+/* Whether "key=value …" names a file for game `name` (a FILE parameter, or a
+ * text one written as a path): such a game is loaded afresh by every `new`,
+ * as the file may have changed. */
+static int names_files(const char *name, const char *params)
+{
+    for (const char *w = params; *w;) {
+        size_t len = strcspn(w, " "), klen = strcspn(w, "=");
+        const char *v = w + klen + 1;
+        size_t vlen = len - klen - 1;
+        for (int i = 0; klen < len && tt_game_param(name, i); i++) {
+            const tt_param_spec *sp = tt_game_param(name, i);
+            if (strlen(sp->key) != klen || strncmp(sp->key, w, klen) != 0)
+                continue;
+            if (sp->kind == TT_PARAM_FILE || (sp->kind == TT_PARAM_TEXT && memchr(v, '/', vlen)) ||
+                (sp->kind == TT_PARAM_TEXT && vlen > 5 && strncmp(v + vlen - 5, ".json", 5) == 0))
+                return 1;
+        }
+        w += len + (w[len] == ' ');
+    }
+    return 0;
+}
+
+/* The game `new` asked for: kept from an earlier `new` when it names no
+ * file, else loaded (and kept when it can be). NULL with out written on failure. */
+static tt_game *new_game(tt_proto *p, const char *name, const char *params, proto_buf *out)
+{
+    proto_buf key = {0};
+    proto_printf(&key, "%s %s", name, params);
+    if (key.oom) {
+        free(key.p);
+        proto_fail_nomem(out);
+        return NULL;
+    }
+    int pure = !names_files(name, params);
+    tt_game *g = pure ? proto_cache_find(p, key.p) : NULL;
+    tt_error err;
+    tt_error_clear(&err);
+    if (!g) {
+        int grc = tt_game_new_within(name, params, p->files, &g, &err);
+        if (grc != TT_OK)
+            proto_fail_err(out, grc, &err);
+        else if (pure)
+            proto_cache_add(p, key.p, g);
+    }
+    free(key.p);
+    return g;
+}
+
 static int cmd_new(tt_proto *p, char *args, proto_buf *out)
 {
     const char *name = word_next(&args);
@@ -201,12 +252,9 @@ static int cmd_new(tt_proto *p, char *args, proto_buf *out)
     tt_game *g = NULL;
     tt_error err;
     tt_error_clear(&err);
-    if (rc == PROTO_OK) {
-        int grc = tt_game_new(name, params.s ? params.s : "", &g, &err);
-        if (grc != TT_OK)
-            rc = proto_fail_err(out, grc, &err);
-    }
-    free(params.s);
+    if (rc == PROTO_OK && !(g = new_game(p, name, params.p ? params.p : "", out)))
+        rc = PROTO_FAIL;
+    free(params.p);
     if (rc != PROTO_OK)
         return rc;
     int src = proto_session_start(p, g, seed, &err);
@@ -426,10 +474,10 @@ static int cmd_genmove(tt_proto *p, char *args, proto_buf *out)
         uint64_t seed = tt_mix64(tt_mix64(p->seed ^ 0xA1) + (uint64_t)tt_record_length(p->rec));
         tt_error err;
         tt_error_clear(&err);
-        int arc = tt_ai_new(name, p->game, params.s ? params.s : "", seed, &ai, &err);
+        int arc = tt_ai_new(name, p->game, params.p ? params.p : "", seed, &ai, &err);
         rc = arc == TT_OK ? PROTO_OK : proto_fail_err(out, arc, &err);
     }
-    free(params.s);
+    free(params.p);
     if (rc == PROTO_OK)
         rc = genmove_apply(p, ai, out);
     tt_ai_free(ai);
@@ -493,7 +541,9 @@ static int cmd_save(tt_proto *p, char *args, proto_buf *out)
 {
     tt_error err;
     tt_error_clear(&err);
-    int rc = tt_record_save(p->rec, p->game, p->state, args, &err);
+    int rc = tt_files_check(p->files, args, &err);
+    if (rc == TT_OK)
+        rc = tt_record_save(p->rec, p->game, p->state, args, &err);
     if (rc != TT_OK)
         return proto_fail_err(out, rc, &err);
     proto_printf(out, "%s %d entries", tt_game_name(p->game), tt_record_count(p->rec));
@@ -548,7 +598,8 @@ static const command *command_at(int i)
 
 /* --- requests and framing ------------------------------------------------------------------- */
 
-/* One request line, normalised: control characters dropped, tabs made spaces,
+/* One request line, normalised (it holds no control byte but tabs and the
+ * CR and LF that end it, which are dropped): tabs made spaces,
  * runs of spaces made one, no space at either end. */
 typedef struct request {
     char *text; /* owned */
@@ -645,12 +696,15 @@ tt_proto *tt_proto_new(void)
 {
     tt_proto *p = calloc(1, sizeof *p);
     tt_event *ev = malloc(PROTO_MAX_EVENTS * sizeof *ev);
-    if (!p || !ev) {
+    tt_files *files = tt_files_new();
+    if (!p || !ev || !files) {
         free(p);
         free(ev);
+        tt_files_free(files);
         return NULL;
     }
     p->ev = ev;
+    p->files = files;
     p->next_seed = DEFAULT_SEED;
     return p;
 }
@@ -660,45 +714,107 @@ void tt_proto_free(tt_proto *p)
     if (!p)
         return;
     proto_session_clear(p);
+    proto_cache_clear(p);
     free(p->ev);
+    tt_files_free(p->files);
     free(p);
 }
 
-char *tt_proto_handle(tt_proto *p, const char *line, int *quit)
+int tt_proto_allow_dir(tt_proto *p, const char *dir, tt_error *err)
 {
+    return tt_files_allow(p->files, dir, err);
+}
+
+/* The first control byte of a request (other than tabs, and the CR and LF
+ * that end it), as its offset; -1 when none. */
+static long control_at(const char *line, size_t n)
+{
+    while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+        n--;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if ((c < 32 && c != '\t') || c == 127)
+            return (long)i;
+    }
+    return -1;
+}
+
+/* Blank, or a comment: no answer, whatever bytes a comment holds. */
+static int is_silent(const char *line, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n'))
+        i++;
+    return i == n || line[i] == '#';
+}
+
+/* A request holding a control byte is refused whole: the id is echoed when
+ * the line starts with one. */
+static char *refuse_control(const char *line, size_t n, long at)
+{
+    char id[MAX_ID_DIGITS + 1] = "";
+    size_t i = strspn(line, " \t"), k = 0;
+    while (i + k < n && k <= MAX_ID_DIGITS && isdigit((unsigned char)line[i + k]))
+        k++;
+    if (k && k <= MAX_ID_DIGITS && i + k < n && (line[i + k] == ' ' || line[i + k] == '\t'))
+        memcpy(id, line + i, k);
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "%s: control character 0x%02X at byte %ld: a request is one line of text",
+             tt_strerror(TT_EPARSE), (unsigned char)line[at], at + 1);
+    return proto_frame(0, id, msg);
+}
+
+char *proto_handle_bytes(tt_proto *p, const char *line, size_t n, int *quit, int *silent)
+{
+    *quit = 0;
+    *silent = is_silent(line, n);
+    if (*silent)
+        return NULL;
+    long at = control_at(line, n);
+    if (at >= 0)
+        return refuse_control(line, n, at);
     int q = 0;
     request r;
-    int kind = request_parse(line ? line : "", &r);
+    char *text = strndup(line, n); /* n bytes, not necessarily NUL-terminated */
+    if (!text)
+        return NULL;
+    int kind = request_parse(text, &r);
+    free(text);
     char *answer = NULL;
     if (kind == 0) {
         proto_buf out = {0};
         int rc = dispatch(p, &r, &out, &q);
-        answer = proto_frame(rc == PROTO_OK, r.id, out.s && !out.oom ? out.s : "");
-        free(out.s);
+        answer = proto_frame(rc == PROTO_OK, r.id, out.p && !out.oom ? out.p : "");
+        free(out.p);
     } else if (kind == 2) {
         answer = proto_frame(0, "", "the id has more than 20 digits");
     }
     free(r.text);
-    if (quit)
-        *quit = q;
+    *quit = q;
     return answer;
 }
 
-/* A line that gets no answer: blank, or a comment. */
-static int is_silent(const char *line)
+char *tt_proto_handle(tt_proto *p, const char *line, int *quit)
 {
-    line += strspn(line, " \t\r\n");
-    return !*line || *line == '#';
+    int q, silent;
+    line = line ? line : "";
+    char *answer = proto_handle_bytes(p, line, strlen(line), &q, &silent);
+    if (quit)
+        *quit = q;
+    return answer;
 }
 
 int tt_proto_serve(tt_proto *p, FILE *in, FILE *out)
 {
     char *line = NULL;
     size_t cap = 0;
+    ssize_t n;
     int quit = 0, rc = TT_OK;
-    while (!quit && getline(&line, &cap, in) != -1) {
-        char *answer = tt_proto_handle(p, line, &quit);
-        if (!answer && !is_silent(line))
+    while (!quit && (n = getline(&line, &cap, in)) != -1) {
+        int silent;
+        char *answer = proto_handle_bytes(p, line, (size_t)n, &quit, &silent);
+        if (!answer && !silent)
             fputs("? memory: out of memory\n\n", out);
         else if (answer)
             fputs(answer, out);

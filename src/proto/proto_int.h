@@ -7,16 +7,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/sbuf.h"
 #include "tabletop/tt.h"
 
 /* --- answers (answer.c) ------------------------------------------------------- */
 
-/* A growable answer text. Zero-initialise; free(b.s) when done. */
-typedef struct proto_buf {
-    char *s; /* NUL-terminated once anything was added; may be NULL */
-    size_t n, cap;
-    int oom; /* an append failed: the answer becomes "out of memory" */
-} proto_buf;
+/* A growable answer text: the core's text buffer (b.p NUL-terminated once
+ * anything was added, may be NULL; b.oom when an append failed, and the
+ * answer becomes "out of memory"). Zero-initialise; free(b.p) when done. */
+typedef tt_sbuf proto_buf;
 
 /* What a command returns: done, failed (the buffer holds the one-line error),
  * or called wrongly (the dispatcher answers with the command's usage). */
@@ -38,6 +37,13 @@ int proto_fail_nomem(proto_buf *b);
  * line below "=id". Returns a malloc'd string, NULL when out of memory. */
 char *proto_frame(int ok, const char *id, const char *text);
 
+/* --- requests (proto.c) ------------------------------------------------------------ */
+
+/* Answers one request of n bytes, which may hold any byte (NULs too): as
+ * tt_proto_handle, and *silent says whether the line gets no answer (blank,
+ * a comment) when the result is NULL, which is otherwise out of memory. */
+char *proto_handle_bytes(tt_proto *p, const char *line, size_t n, int *quit, int *silent);
+
 /* --- the session (session.c) ---------------------------------------------------- */
 
 /* States saved for undo, sz bytes each, oldest first. */
@@ -48,6 +54,7 @@ typedef struct proto_history {
 } proto_history;
 
 #define PROTO_MAX_EVENTS 1024 /* events narrated for one change; more are counted */
+#define PROTO_CACHE 8         /* games kept loaded, for `new` without files */
 
 struct tt_proto {
     uint64_t next_seed; /* the seed of the next `new` without seed=N */
@@ -57,12 +64,28 @@ struct tt_proto {
     tt_record *rec;     /* every entry since `new` or `load` */
     proto_history hist; /* the state before each entry: hist.n == record length */
     tt_event *ev;       /* PROTO_MAX_EVENTS, for narrating one change */
+    tt_files *files;    /* the directories files may be named in (none: any) */
+    /* Games started by `new` with no file in their parameters depend on the
+     * name and parameters alone, so they are loaded once and kept here (the
+     * session's game may be one of them: then it is borrowed, not owned). */
+    tt_game *cache[PROTO_CACHE];
+    char *cache_key[PROTO_CACHE]; /* "name params", malloc'd */
+    int ncache;
 };
+
+/* The kept game loaded as "name params", or NULL. */
+tt_game *proto_cache_find(const tt_proto *p, const char *key);
+/* Keeps g (loaded with no file) under key; 0 when the cache is full (the
+ * caller keeps ownership), 1 when the cache now owns it. */
+int proto_cache_add(tt_proto *p, const char *key, tt_game *g);
+/* Frees every kept game. */
+void proto_cache_clear(tt_proto *p);
 
 void proto_session_clear(tt_proto *p);
 
 /* Starts game g from seed, replacing the session's game. Takes ownership of g
- * whatever happens; on failure (out of memory) the old game stays. */
+ * (unless the cache holds it) whatever happens; on failure (out of memory)
+ * the old game stays. */
 int proto_session_start(tt_proto *p, tt_game *g, uint64_t seed, tt_error *err);
 
 /* Loads and replays the record at path, replacing the session's game, with

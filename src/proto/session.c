@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/errors.h"
+#include "core/file.h"
 #include "proto/proto_int.h"
 
 static int hist_push(proto_history *h, const void *state)
@@ -30,7 +31,11 @@ void proto_session_clear(tt_proto *p)
 {
     tt_record_free(p->rec);
     free(p->state);
-    tt_game_free(p->game);
+    int kept = 0;
+    for (int i = 0; i < p->ncache; i++)
+        kept |= p->cache[i] == p->game;
+    if (!kept)
+        tt_game_free(p->game);
     free(p->hist.s);
     p->rec = NULL;
     p->state = NULL;
@@ -57,7 +62,11 @@ int proto_session_start(tt_proto *p, tt_game *g, uint64_t seed, tt_error *err)
     if (!s || !rec) {
         free(s);
         tt_record_free(rec);
-        tt_game_free(g);
+        int kept = 0;
+        for (int i = 0; i < p->ncache; i++)
+            kept |= p->cache[i] == g;
+        if (!kept)
+            tt_game_free(g);
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     }
     tt_state_init(g, s, seed);
@@ -99,13 +108,15 @@ static void replay_step(void *vctx, int index, const char *text, const tt_game *
 int proto_session_load(tt_proto *p, const char *path, tt_error *err)
 {
     tt_record *rec;
-    int rc = tt_record_load(path, &rec, err);
+    int rc = tt_files_check(p->files, path, err);
+    if (rc == TT_OK)
+        rc = tt_record_load(path, &rec, err);
     if (rc != TT_OK)
         return rc;
     replay_ctx c = {{NULL, 0, 0, 0}, NULL, tt_record_seed(rec), 0};
     tt_game *g;
     tt_state *s;
-    rc = tt_record_replay(rec, &g, &s, replay_step, &c, err);
+    rc = tt_record_replay_within(rec, p->files, &g, &s, replay_step, &c, err);
     free(c.prev);
     if (rc == TT_OK && c.oom) {
         free(s);
@@ -166,4 +177,35 @@ void proto_narrate(const tt_proto *p, const tt_events *ev, proto_buf *out)
             proto_printf(out, "%s\n", line);
     if (ev->dropped)
         proto_printf(out, "(%d more events not shown)\n", ev->dropped);
+}
+
+tt_game *proto_cache_find(const tt_proto *p, const char *key)
+{
+    for (int i = 0; i < p->ncache; i++)
+        if (strcmp(p->cache_key[i], key) == 0)
+            return p->cache[i];
+    return NULL;
+}
+
+int proto_cache_add(tt_proto *p, const char *key, tt_game *g)
+{
+    if (p->ncache == PROTO_CACHE)
+        return 0;
+    char *k = strdup(key);
+    if (!k)
+        return 0;
+    p->cache[p->ncache] = g;
+    p->cache_key[p->ncache++] = k;
+    return 1;
+}
+
+void proto_cache_clear(tt_proto *p)
+{
+    for (int i = 0; i < p->ncache; i++) {
+        if (p->cache[i] == p->game)
+            p->game = NULL; /* freed here, not by the session */
+        tt_game_free(p->cache[i]);
+        free(p->cache_key[i]);
+    }
+    p->ncache = 0;
 }

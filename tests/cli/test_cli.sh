@@ -264,5 +264,20 @@ printf 'seed 5\nnew braunau\ngenmove\ngenmove\nplay END\nsave %s\nquit\n' "$TMP/
 expect 0 "$BIN" replay "$TMP/bra.json"; has "$TMP/out" 'not over' "braunau replay"
 expect 0 "$BIN" replay "$TMP/bra.json" --view austrians
 
+# --- files that are not regular: refused at once, one line, exit 1 (docs/testing.md) ---------
+mkfifo "$TMP/fifo"
+for args in "replay /dev/zero" "replay $TMP/fifo" "replay $TMP" "deck validate invaders $TMP/fifo" \
+    "deck validate braunau /dev/zero" "sim invaders --games 1 --param content=$TMP/fifo"; do
+    expect 1 timeout 10 "$BIN" $args; one_error_line "$args"
+done
+expect 1 timeout 10 "$BIN" replay /dev/zero
+has "$TMP/err" '^tabletop: cannot read /dev/zero: not a regular file$' "replay /dev/zero"
+expect 1 timeout 10 "$BIN" replay "$TMP"
+has "$TMP/err" "^tabletop: cannot read $TMP: it is a directory$" "replay of a directory"
+# protocol --allow-dir: a path outside is refused, a bad directory is a usage error
+expect 2 "$BIN" protocol --allow-dir /nonexistent/dir; one_error_line "protocol --allow-dir"
+printf 'new invaders content=/etc/passwd\n' | "$BIN" protocol --allow-dir "$TMP" >"$TMP/out" 2>&1
+has "$TMP/out" "^? argument: '/etc/passwd' is outside the allowed directories$" "--allow-dir"
+
 [ "$FAILS" -eq 0 ] && echo "test_cli: all checks passed"
 exit "$FAILS"

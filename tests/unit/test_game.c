@@ -71,7 +71,7 @@ static void test_params_errors(void **state)
     expect_new_error("invaders", "auto_decline=2", TT_EARG, "auto_decline is 0 or 1, not '2'");
     expect_new_error("invaders", "auto_decline=yes", TT_EARG, "auto_decline is 0 or 1, not 'yes'");
     expect_new_error("invaders", "content=/nonexistent/content.json", TT_EIO,
-                     "cannot read /nonexistent/content.json");
+                     "cannot read /nonexistent/content.json: No such file or directory");
     char longp[1200];
     snprintf(longp, sizeof longp, "content=/%01030d", 0); /* values hold up to 1,023 bytes */
     expect_new_error("invaders", longp, TT_EARG,
@@ -161,7 +161,7 @@ static void test_bad_content_parameter_names_the_first_problem(void **state)
     char *report = (char *)1;
     tt_error err;
     assert_int_equal(tt_validate_file("invaders", "/nonexistent.json", &report, &err), TT_EIO);
-    assert_string_equal(err.msg, "cannot read /nonexistent.json");
+    assert_string_equal(err.msg, "cannot read /nonexistent.json: No such file or directory");
     assert_null(report);
 }
 

@@ -180,18 +180,18 @@ static void expect_malformed(const char *text, int line, const char *msg)
 static void test_malformed_json_is_one_diagnostic_with_its_line(void **state)
 {
     (void)state;
-    expect_malformed("{\n  \"a\": 1,\n}\n", 3, "malformed JSON: string or '}' expected near '}'");
-    expect_malformed("{\"a\" 1}", 1, "malformed JSON: ':' expected near '1'");
-    expect_malformed("[1, 2", 1, "malformed JSON: ']' expected near end of file");
-    expect_malformed("", 1, "malformed JSON: '[' or '{' expected near end of file");
-    expect_malformed("\n\n  nul", 3, "malformed JSON: '[' or '{' expected near 'nul'");
+    expect_malformed("{\n  \"a\": 1,\n}\n", 3, "malformed JSON: string or '}' expected (column 1)");
+    expect_malformed("{\"a\" 1}", 1, "malformed JSON: ':' expected (column 6)");
+    expect_malformed("[1, 2", 1, "malformed JSON: ']' expected (column 5)");
+    expect_malformed("", 1, "malformed JSON: '[' or '{' expected");
+    expect_malformed("\n\n  nul", 3, "malformed JSON: '[' or '{' expected (column 5)");
 }
 
 static void test_duplicate_keys_are_refused(void **state)
 {
     (void)state;
     expect_malformed("{\n \"a\": 1,\n \"a\": 2\n}", 3,
-                     "malformed JSON: duplicate object key near '\"a\"'");
+                     "malformed JSON: duplicate object key (column 4)");
 }
 
 static void test_parse_adds_to_existing_diagnostics(void **state)

@@ -18,6 +18,7 @@
 #include <strings.h>
 
 #include "core/errors.h"
+#include "core/file.h"
 #include "core/json.h"
 #include "core/sbuf.h"
 #include "games/braunau/braunau.h"
@@ -526,14 +527,15 @@ bra_content *bra_content_new(const char *path, tt_error *err)
     bra_content *c = malloc(sizeof *c);
     tt_diags *d = calloc(1, sizeof *d);
     size_t len = 0;
-    char *owned = path ? tt_read_file(path, &len) : NULL;
+    char *owned = NULL;
+    int rc = path ? tt_file_read(path, TT_FILE_MAX_CONTENT, &owned, &len, err) : TT_OK;
     const char *text = path ? owned : tt_embedded_find("braunau/content.json", &len);
-    int rc = TT_OK;
-    if (!c || !d)
+    if (rc)
+        ; /* err says why the file cannot be read */
+    else if (!c || !d)
         rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     else if (!text)
-        rc = path ? tt_fail(err, TT_EIO, NULL, "cannot read %s", path)
-                  : tt_fail(err, TT_ECONTENT, NULL, "the sample content is not built in");
+        rc = tt_fail(err, TT_ECONTENT, NULL, "the sample content is not built in");
     else if (bra_content_load(c, text, len, path ? path : "data/braunau/content.json", d))
         rc = tt_diags_fail(d, err);
     free(owned);
@@ -749,13 +751,13 @@ int bra_deck_list(const char *path, const char *options, char **out, tt_error *e
     if (!c)
         return err ? err->code : TT_ECONTENT;
     size_t len;
-    char *src = tt_read_file(path, &len);
+    char *src = NULL;
+    rc = tt_file_read(path, TT_FILE_MAX_CONTENT, &src, &len, err);
     tt_diags *d = calloc(1, sizeof *d);
     bra_deck deck;
     int nvalid = 0;
-    if (!src || !d) {
-        rc = !d ? tt_fail(err, TT_ENOMEM, NULL, "out of memory")
-                : tt_fail(err, TT_EIO, NULL, "cannot read %s", path);
+    if (rc || !d) {
+        rc = rc ? rc : tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     } else if (bra_deck_check(c, src, len, path, d, &deck, &nvalid) != 1 || d->n) {
         rc = tt_fail(err, TT_ECONTENT, NULL,
                      "%s is not one valid deck declaration (see 'tabletop deck validate')", path);

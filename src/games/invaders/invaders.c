@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/errors.h"
+#include "core/file.h"
 #include "core/json.h"
 #include "games/invaders/invaders.h"
 
@@ -48,9 +49,10 @@ static int inv_load(tt_game *g, const tt_params *p, tt_error *err)
     int rc;
     if (path) {
         size_t len;
-        char *text = tt_read_file(path, &len);
-        rc = text ? load_text(g, c, text, len, path, err)
-                  : tt_fail(err, TT_EIO, NULL, "cannot read %s", path);
+        char *text;
+        rc = tt_file_read(path, TT_FILE_MAX_CONTENT, &text, &len, err);
+        if (rc == TT_OK)
+            rc = load_text(g, c, text, len, path, err);
         free(text);
     } else {
         size_t len;

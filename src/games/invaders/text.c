@@ -103,13 +103,16 @@ static int find_card(const inv_content *c, const char *id)
 static int find_inst(const inv_content *c, const char *text)
 {
     char prefix[8], id[48];
-    int copy;
-    if (sscanf(text, "%7[a-z]:%47[a-z0-9_]#%d", prefix, id, &copy) != 3)
-        return -1;
+    int copy, end = 0;
+    if (sscanf(text, "%7[a-z]:%47[a-z0-9_]#%d%n", prefix, id, &copy, &end) != 3 || text[end])
+        return -1; /* INV-2.13: the whole text names the instance, nothing after it */
     for (int i = 0; i < c->ninst; i++)
         if (c->inst_copy[i] == copy && strcmp(deck_prefix[c->inst_deck[i]], prefix) == 0 &&
-            strcmp(inv_def(c, i)->id, id) == 0)
-            return i;
+            strcmp(inv_def(c, i)->id, id) == 0) {
+            char canon[64]; /* exact: "#01" and "# 1" are not "#1" */
+            inv_inst_name(c, i, canon, sizeof canon);
+            return strcmp(canon, text) == 0 ? i : -1;
+        }
     return -1;
 }
 

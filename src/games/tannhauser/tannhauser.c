@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "core/errors.h"
+#include "core/file.h"
 #include "core/json.h"
 #include "games/tannhauser/tannhauser.h"
 
@@ -69,9 +70,9 @@ static int read_sources(const tt_params *p, tan_sources *src, char **owned, tt_e
         const char *path = tt_params_get(p, source_keys[k]);
         if (!path)
             continue;
-        owned[k] = tt_read_file(path, &src->len[k]);
-        if (!owned[k])
-            return tt_fail(err, TT_EIO, NULL, "cannot read %s", path);
+        int rc = tt_file_read(path, TT_FILE_MAX_CONTENT, &owned[k], &src->len[k], err);
+        if (rc)
+            return rc;
         src->text[k] = owned[k];
         src->file[k] = path;
     }
