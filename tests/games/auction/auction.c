@@ -13,8 +13,9 @@
  *   3, at most 12), one lot each.
  * AUC-2 The lot. Each round the next card of the deck is the lot, face down:
  *   nobody knows its value.
- * AUC-3 Sealed bids. In seat order from the round's first player (seat r mod n
- *   in round r, counted from 0), each player bids 0 to his coins in secret.
+ * AUC-3 Sealed bids. In seat order from the round's first player (the first
+ *   seat in the first round, the last buyer in every later one), each player
+ *   bids 0 to his coins in secret.
  * AUC-4 Reveal. Once every player has bid, the bids are revealed together.
  *   The highest bid wins, the earlier in bidding order between equal bids;
  *   the next highest bid (same tie rule) is the runner-up. The winner is the
@@ -29,7 +30,8 @@
  *   AUC-5.3 A player may raise only if he has at least the new price. One who
  *     has not passes at once: coins are public, so that tells nothing.
  * AUC-6 Sale. The buyer pays the price to the bank and takes the lot. He looks
- *   at it and shows it to the runner-up, and to nobody else.
+ *   at it and shows it to one other player of his choice (`show <player>`),
+ *   and to nobody else.
  * AUC-7 End. After the last round every sold lot is turned face up. A player
  *   scores his coins plus twice the value of each lot he bought; higher
  *   scores rank first, equal scores share a place.
@@ -46,7 +48,8 @@
  * card (`known`); a sealed bid placed is hidden from the others, and `cap`
  * holds the most it can be from public facts (the bidder's coins when he bid,
  * lowered by what he gave away since), so determinize resamples within it.
- * Actions: 0x100 + k "bid k"; 1 "raise"; 2 "pass"; outside the turn order
+ * Actions: 0x100 + k "bid k"; 1 "raise"; 2 "pass"; 0x200 + p "show <player>";
+ * outside the turn order
  * TT_CONCEDE and TT_OFFTURN_GAME + (player << 8 | coins) "gift <player> <coins>".
  * Chance: the shuffle of the lot deck at setup, nothing else. legal and apply
  * allocate nothing and write no text. */
@@ -65,8 +68,8 @@
 #define AUC_NCARDS 12
 #define AUC_NONE 0xFF
 
-enum { BIDDING, RESPONSE, OVER };
-enum { A_RAISE = 1, A_PASS = 2, A_BID = 0x100 };
+enum { BIDDING, RESPONSE, SHOWING, OVER };
+enum { A_RAISE = 1, A_PASS = 2, A_BID = 0x100, A_SHOW = 0x200 };
 enum { R_SCORED = 1, R_CONCEDED };
 enum {
     EV_LOT = 1,
@@ -76,6 +79,7 @@ enum {
     EV_RAISE,
     EV_PASS,
     EV_SOLD,
+    EV_LOOK,
     EV_SHOW,
     EV_VALUE,
     EV_GIFT,
@@ -103,6 +107,8 @@ typedef struct auc_state {
     uint16_t coins[AUC_MAXP];     /* public */
     uint16_t bank;                /* coins paid for lots */
     tt_round ring;                /* AUC-5 */
+    uint8_t prev[AUC_MAXP];       /* the last round's sealed bids, public since AUC-4 */
+    uint8_t prev_buyer, prev_runner, prev_price;
 } auc_state;
 
 static const char *const names[AUC_MAXP] = {"ann", "bob", "cid", "dee", "eve", "fay"};
@@ -117,8 +123,8 @@ static const tt_param_spec params[] = {
 /* Three, four and six players: every viewer of each is leak-tested. */
 static const tt_config configs[] = {
     {"3p", ""},
-    {"4p", "players=4 rounds=4"},
-    {"6p", "players=6 rounds=6 coins=5"},
+    {"4p", "players=4 rounds=8"},
+    {"6p", "players=6 rounds=12 coins=5"},
     {NULL, NULL},
 };
 
@@ -158,10 +164,10 @@ static void auc_unload(tt_game *g)
     g->content = NULL;
 }
 
-static void open_round(auc_state *s, int np, tt_events *ev)
+static void open_round(auc_state *s, int first, tt_events *ev)
 {
     s->phase = BIDDING;
-    s->first = (uint8_t)(s->round % np); /* AUC-3 */
+    s->first = (uint8_t)first; /* AUC-3 */
     s->nbid = 0;
     memset(s->bid, 0, sizeof s->bid);
     memset(s->cap, 0, sizeof s->cap);
@@ -184,7 +190,7 @@ static void auc_init(const tt_game *g, void *st, uint64_t seed)
     for (int p = 0; p < r->np; p++)
         s->coins[p] = (uint16_t)r->coins;
     s->conceder = AUC_NONE;
-    open_round(s, r->np, NULL);
+    open_round(s, 0, NULL);
 }
 
 static int auc_to_move(const tt_game *g, const void *st)
@@ -194,6 +200,8 @@ static int auc_to_move(const tt_game *g, const void *st)
         return (s->first + s->nbid) % rules_of(g)->np;
     if (s->phase == RESPONSE)
         return tt_round_holder(&s->ring);
+    if (s->phase == SHOWING)
+        return s->buyer;
     return TT_TERMINAL;
 }
 
@@ -209,6 +217,9 @@ static int auc_legal(const tt_game *g, const void *st, tt_action *out)
             out[n++] = A_RAISE;
         out[n++] = A_PASS;
     }
+    for (int q = 0; s->phase == SHOWING && q < rules_of(g)->np; q++)
+        if (q != m)
+            out[n++] = A_SHOW + (tt_action)q;
     return n;
 }
 
@@ -241,23 +252,36 @@ static void finish(const auc_rules *r, auc_state *s, int reason, tt_events *ev)
     tt_head_end_ranked(&s->head, r->np, key, reason);
 }
 
-/* AUC-6: the buyer pays and shows the lot to the runner-up alone. */
-static void sell(const auc_rules *r, auc_state *s, tt_events *ev)
+/* AUC-6: the buyer pays, takes the lot and sees it; he shows it next. */
+static void sell(auc_state *s, tt_events *ev)
 {
     int i = s->round;
+    memcpy(s->prev, s->bid, sizeof s->prev);
+    s->prev_buyer = s->buyer;
+    s->prev_runner = s->runner;
+    s->prev_price = s->price;
     s->coins[s->buyer] -= s->price;
     s->bank += s->price;
     s->owner[i] = s->buyer;
-    s->known[i] |= (uint8_t)(TT_SEEN(s->buyer) | TT_SEEN(s->runner));
+    s->known[i] |= (uint8_t)TT_SEEN(s->buyer);
+    s->phase = SHOWING;
     tt_emit(ev, EV_SOLD, s->buyer, TT_SEEN_ALL, i, s->price, 0, 0);
-    tt_emit(ev, EV_SHOW, s->buyer, (tt_seen)(TT_SEEN(s->buyer) | TT_SEEN(s->runner)), i,
-            s->deck[i], s->runner, 0);
+    tt_emit(ev, EV_LOOK, s->buyer, TT_SEEN(s->buyer), i, s->deck[i], 0, 0);
+}
+
+/* AUC-6: the lot shown to `to` alone; then the next round, or the end. */
+static void show(const auc_rules *r, auc_state *s, int to, tt_events *ev)
+{
+    int i = s->round;
+    s->known[i] |= (uint8_t)TT_SEEN(to);
+    tt_emit(ev, EV_SHOW, s->buyer, (tt_seen)(TT_SEEN(s->buyer) | TT_SEEN(to)), i, s->deck[i], to,
+            0);
     s->round++;
     s->head.turn = s->round;
     if (s->round == r->rounds)
         finish(r, s, R_SCORED, ev);
     else
-        open_round(s, r->np, ev);
+        open_round(s, s->buyer, ev);
 }
 
 typedef struct poll_ctx {
@@ -271,11 +295,11 @@ static int can_raise(const void *ctx, int player)
 }
 
 /* AUC-5.3: automatic passes, then the sale once the round has closed. */
-static void settle(const auc_rules *r, auc_state *s, int closed, tt_events *ev)
+static void settle(auc_state *s, int closed, tt_events *ev)
 {
     poll_ctx ctx = {s};
     if (closed || tt_round_poll(&s->ring, can_raise, &ctx))
-        sell(r, s, ev);
+        sell(s, ev);
 }
 
 /* AUC-4: every bid face up, the winner and the runner-up, then AUC-5. */
@@ -299,7 +323,7 @@ static void reveal(const auc_rules *r, auc_state *s, tt_events *ev)
     tt_emit(ev, EV_WIN, win, TT_SEEN_ALL, s->price, run, 0, 0);
     /* AUC-5.1: the winner is out of the ring; AUC-5.2: the last raiser waits */
     tt_round_open(&s->ring, r->np, (win + 1) % r->np, 1u << win, TT_ROUND_NOT_LAST, 0);
-    settle(r, s, 0, ev);
+    settle(s, 0, ev);
 }
 
 static int auc_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err)
@@ -322,9 +346,17 @@ static int auc_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_
             reveal(r, s, ev);
         return TT_OK;
     }
+    if (s->phase == SHOWING) {
+        int to = (int)(a - A_SHOW);
+        if (a < A_SHOW || to >= r->np || to == m)
+            return TT_REFUSE("AUC-6", NULL, "%s must show the lot to another player now",
+                             names[m]);
+        show(r, s, to, ev);
+        return TT_OK;
+    }
     if (a == A_PASS) {
         tt_emit(ev, EV_PASS, m, TT_SEEN_ALL, 0, 0, 0, 0);
-        settle(r, s, tt_round_pass(&s->ring), ev);
+        settle(s, tt_round_pass(&s->ring), ev);
         return TT_OK;
     }
     if (a != A_RAISE)
@@ -337,7 +369,7 @@ static int auc_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_
     s->buyer = (uint8_t)m;
     tt_round_play(&s->ring);
     tt_emit(ev, EV_RAISE, m, TT_SEEN_ALL, s->price, 0, 0, 0);
-    settle(r, s, 0, ev);
+    settle(s, 0, ev);
     return TT_OK;
 }
 
@@ -400,7 +432,9 @@ static int auc_format(const tt_game *g, const void *st, tt_action a, char *buf, 
 {
     (void)st;
     int k = -1;
-    if (a == A_RAISE || a == A_PASS)
+    if (a >= A_SHOW && a < A_SHOW + AUC_MAXP && (int)(a - A_SHOW) < rules_of(g)->np)
+        k = snprintf(buf, n, "show %s", names[a - A_SHOW]);
+    else if (a == A_RAISE || a == A_PASS)
         k = snprintf(buf, n, "%s", a == A_RAISE ? "raise" : "pass");
     else if (a >= A_BID && a <= A_BID + 0xFF)
         k = snprintf(buf, n, "bid %u", (unsigned)(a - A_BID));
@@ -452,6 +486,13 @@ static int auc_parse(const tt_game *g, const void *st, const char *text, tt_acti
         *out = A_BID + (tt_action)k;
         return TT_OK;
     }
+    if (nw == 2 && strcmp(w[0], "show") == 0) {
+        int to = tt_player_parse(g, w[1]);
+        if (to < 0)
+            return tt_fail(err, TT_EPARSE, NULL, "no player '%s' at this table", w[1]);
+        *out = A_SHOW + (tt_action)to;
+        return TT_OK;
+    }
     if (nw == 3 && strcmp(w[0], "gift") == 0) {
         int to = tt_player_parse(g, w[1]), c = small_number(w[2], strlen(w[2]));
         if (to < 0)
@@ -462,7 +503,8 @@ static int auc_parse(const tt_game *g, const void *st, const char *text, tt_acti
         return TT_OK;
     }
     return tt_fail(err, TT_EPARSE, NULL,
-                   "not an auction action: '%s' (bid <coins>, raise, pass, gift <player> <coins>)",
+                   "not an auction action: '%s' (bid <coins>, raise, pass, show <player>, "
+                   "gift <player> <coins>)",
                    text);
 }
 
@@ -502,7 +544,7 @@ static int auc_sanity(const tt_game *g, const void *st, tt_error *err)
         if (s->deck[i] < 1 || s->deck[i] > 6)
             return tt_fail(err, TT_ESTATE, "AUC-1", "card %d is worth %d", i, s->deck[i]);
         count[s->deck[i]]++;
-        if ((s->owner[i] != AUC_NONE) != (i < s->round) ||
+        if ((s->owner[i] != AUC_NONE) != (i < s->round + (s->phase == SHOWING)) ||
             (s->owner[i] != AUC_NONE && s->owner[i] >= r->np))
             return tt_fail(err, TT_ESTATE, "AUC-6", "lot %d has owner %d in round %d", i,
                            s->owner[i], s->round);
@@ -517,7 +559,7 @@ static int auc_sanity(const tt_game *g, const void *st, tt_error *err)
                        r->np * r->coins);
     if (s->phase == OVER)
         return s->head.over ? TT_OK : tt_fail(err, TT_ESTATE, NULL, "over, but no result");
-    if (s->head.over || s->round >= r->rounds || s->first != s->round % r->np)
+    if (s->head.over || s->round >= r->rounds || s->first >= r->np)
         return tt_fail(err, TT_ESTATE, "AUC-3", "round %d of %d, first %d", s->round, r->rounds,
                        s->first);
     if (s->phase == BIDDING) {
@@ -531,6 +573,11 @@ static int auc_sanity(const tt_game *g, const void *st, tt_error *err)
         }
         return TT_OK;
     }
+    if (s->phase == SHOWING)
+        return s->owner[s->round] == s->buyer && s->known[s->round] == TT_SEEN(s->buyer)
+                   ? TT_OK
+                   : tt_fail(err, TT_ESTATE, "AUC-6", "lot %d not held by its buyer alone",
+                             s->round);
     if (s->phase != RESPONSE || tt_round_closed(&s->ring) || s->buyer >= r->np ||
         s->runner >= r->np || s->buyer == s->runner || s->price > s->coins[s->buyer])
         return tt_fail(err, TT_ESTATE, "AUC-5", "response round: buyer %d, runner-up %d, price %d",
@@ -575,7 +622,8 @@ static int auc_rig(const tt_game *g, void *st, const char *what, const char *val
 static int bid_seen(const auc_state *s, int np, int q, int viewer)
 {
     int placed = s->phase == BIDDING && (q - s->first + np) % np < s->nbid;
-    if (s->phase == RESPONSE || (placed && (viewer == q || viewer == TT_VIEW_ALL)))
+    if (s->phase == RESPONSE || s->phase == SHOWING ||
+        (placed && (viewer == q || viewer == TT_VIEW_ALL)))
         return s->bid[q];
     return -1;
 }
@@ -584,7 +632,7 @@ static char *auc_view_json(const tt_game *g, const void *st, int viewer)
 {
     const auc_rules *r = rules_of(g);
     const auc_state *s = st;
-    static const char *const phases[] = {"bid", "respond", "over"};
+    static const char *const phases[] = {"bid", "respond", "show", "over"};
     tt_sbuf b = {0};
     tt_sbuf_printf(&b, "{\"game\":\"auction\",\"phase\":\"%s\",\"round\":%d,\"rounds\":%d",
                    phases[s->phase], s->round + (s->phase != OVER), r->rounds);
@@ -601,17 +649,25 @@ static char *auc_view_json(const tt_game *g, const void *st, int viewer)
         tt_sbuf_printf(&b, "}");
     }
     tt_sbuf_printf(&b, "]");
-    if (s->phase == RESPONSE)
+    if (s->phase == RESPONSE || s->phase == SHOWING)
         tt_sbuf_printf(&b, ",\"buyer\":\"%s\",\"runner_up\":\"%s\",\"price\":%d",
                        names[s->buyer], names[s->runner], s->price);
     tt_sbuf_printf(&b, ",\"lots\":[");
-    for (int i = 0; i < s->round; i++) {
+    for (int i = 0; i < s->round + (s->phase == SHOWING); i++) {
         tt_sbuf_printf(&b, "%s{\"owner\":\"%s\"", i ? "," : "", names[s->owner[i]]);
         if (tt_seen_by(s->known[i], viewer))
             tt_sbuf_printf(&b, ",\"value\":%d", s->deck[i]);
         tt_sbuf_printf(&b, "}");
     }
-    tt_sbuf_printf(&b, "],\"deck\":%d", AUC_NCARDS - s->round);
+    tt_sbuf_printf(&b, "]");
+    if (s->round > 0 || s->phase == SHOWING) { /* the last sale, as the table saw it */
+        tt_sbuf_printf(&b, ",\"last_sale\":{\"bids\":[");
+        for (int q = 0; q < r->np; q++)
+            tt_sbuf_printf(&b, "%s%d", q ? "," : "", s->prev[q]);
+        tt_sbuf_printf(&b, "],\"buyer\":\"%s\",\"runner_up\":\"%s\",\"price\":%d}",
+                       names[s->prev_buyer], names[s->prev_runner], s->prev_price);
+    }
+    tt_sbuf_printf(&b, ",\"deck\":%d", AUC_NCARDS - s->round);
     if (viewer == TT_VIEW_ALL) {
         tt_sbuf_printf(&b, ",\"cards\":[");
         for (int i = 0; i < AUC_NCARDS; i++)
@@ -639,7 +695,7 @@ static char *auc_view_text(const tt_game *g, const void *st, int viewer)
             tt_sbuf_printf(&b, "  bid %d", v);
         if (s->phase == RESPONSE && q == s->buyer)
             tt_sbuf_printf(&b, "  buyer at %d", s->price);
-        for (int i = 0; i < s->round; i++)
+        for (int i = 0; i < s->round + (s->phase == SHOWING); i++)
             if (s->owner[i] == q) {
                 if (tt_seen_by(s->known[i], viewer))
                     tt_sbuf_printf(&b, "  lot %d (%d)", i + 1, s->deck[i]);
@@ -679,6 +735,10 @@ static int auc_event_text(const tt_game *g, const tt_event *e, int viewer, char 
         break;
     case EV_SOLD:
         k = snprintf(buf, n, "%s buys lot %d for %d", who, e->a + 1, e->b);
+        break;
+    case EV_LOOK:
+        k = see ? snprintf(buf, n, "%s looks at lot %d: worth %d", who, e->a + 1, e->b)
+                : snprintf(buf, n, "%s looks at lot %d", who, e->a + 1);
         break;
     case EV_SHOW:
         k = see ? snprintf(buf, n, "%s shows %s lot %d: worth %d", who, names[e->c], e->a + 1,
