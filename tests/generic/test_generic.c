@@ -1399,8 +1399,7 @@ int main(int argc, char **argv)
     static plan P;
     char why[256];
     plan_all(&P);
-    if (!plan_select(&P, getenv("TT_GENERIC_ONLY"), getenv("TT_GENERIC_CONFIG"), why,
-                     sizeof why)) {
+    if (!plan_select(&P, getenv("TT_GENERIC_ONLY"), getenv("TT_GENERIC_CONFIG"), why, sizeof why)) {
         fprintf(stderr, "test_generic: %s\n", why);
         return 1;
     }

@@ -59,8 +59,8 @@
 
 #include "core/errors.h"
 #include "core/events.h"
-#include "core/rules.h"
 #include "core/round.h"
+#include "core/rules.h"
 #include "core/sbuf.h"
 #include "tabletop/tt.h"
 
@@ -100,14 +100,14 @@ typedef struct auc_state {
     uint8_t bid[AUC_MAXP];
     uint8_t cap[AUC_MAXP]; /* the most a placed sealed bid can be, from public facts */
     uint8_t buyer, runner, price;
-    uint8_t conceder;             /* AUC-9, or AUC_NONE */
-    uint8_t deck[AUC_NCARDS];     /* values 1..6 */
-    uint8_t known[AUC_NCARDS];    /* bit per player who has seen the card */
-    uint8_t owner[AUC_NCARDS];    /* who bought lot i, or AUC_NONE */
-    uint16_t coins[AUC_MAXP];     /* public */
-    uint16_t bank;                /* coins paid for lots */
-    tt_round ring;                /* AUC-5 */
-    uint8_t prev[AUC_MAXP];       /* the last round's sealed bids, public since AUC-4 */
+    uint8_t conceder;          /* AUC-9, or AUC_NONE */
+    uint8_t deck[AUC_NCARDS];  /* values 1..6 */
+    uint8_t known[AUC_NCARDS]; /* bit per player who has seen the card */
+    uint8_t owner[AUC_NCARDS]; /* who bought lot i, or AUC_NONE */
+    uint16_t coins[AUC_MAXP];  /* public */
+    uint16_t bank;             /* coins paid for lots */
+    tt_round ring;             /* AUC-5 */
+    uint8_t prev[AUC_MAXP];    /* the last round's sealed bids, public since AUC-4 */
     uint8_t prev_buyer, prev_runner, prev_price;
 } auc_state;
 
@@ -349,8 +349,7 @@ static int auc_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_
     if (s->phase == SHOWING) {
         int to = (int)(a - A_SHOW);
         if (a < A_SHOW || to >= r->np || to == m)
-            return TT_REFUSE("AUC-6", NULL, "%s must show the lot to another player now",
-                             names[m]);
+            return TT_REFUSE("AUC-6", NULL, "%s must show the lot to another player now", names[m]);
         show(r, s, to, ev);
         return TT_OK;
     }
@@ -568,8 +567,8 @@ static int auc_sanity(const tt_game *g, const void *st, tt_error *err)
         for (int i = 0; i < s->nbid; i++) {
             int q = (s->first + i) % r->np;
             if (s->bid[q] > s->cap[q] || s->cap[q] > s->coins[q])
-                return tt_fail(err, TT_ESTATE, "AUC-8.2", "%s bid %d, cap %d, coins %d",
-                               names[q], s->bid[q], s->cap[q], s->coins[q]);
+                return tt_fail(err, TT_ESTATE, "AUC-8.2", "%s bid %d, cap %d, coins %d", names[q],
+                               s->bid[q], s->cap[q], s->coins[q]);
         }
         return TT_OK;
     }
@@ -587,8 +586,7 @@ static int auc_sanity(const tt_game *g, const void *st, tt_error *err)
 
 /* "lots V V …": the next lots, from this round's on, are worth these values,
  * taken from the cards nobody has seen. */
-static int auc_rig(const tt_game *g, void *st, const char *what, const char *values,
-                   tt_error *err)
+static int auc_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err)
 {
     (void)g;
     auc_state *s = st;
@@ -604,8 +602,7 @@ static int auc_rig(const tt_game *g, void *st, const char *what, const char *val
             break;
         int v = small_number(p, len), k = at;
         if (v < 1 || v > 6)
-            return tt_fail(err, TT_EARG, "AUC-1", "a lot is worth 1 to 6, not '%.*s'", (int)len,
-                           p);
+            return tt_fail(err, TT_EARG, "AUC-1", "a lot is worth 1 to 6, not '%.*s'", (int)len, p);
         while (k < AUC_NCARDS && deck[k] != v)
             k++;
         if (k == AUC_NCARDS)
@@ -650,8 +647,8 @@ static char *auc_view_json(const tt_game *g, const void *st, int viewer)
     }
     tt_sbuf_printf(&b, "]");
     if (s->phase == RESPONSE || s->phase == SHOWING)
-        tt_sbuf_printf(&b, ",\"buyer\":\"%s\",\"runner_up\":\"%s\",\"price\":%d",
-                       names[s->buyer], names[s->runner], s->price);
+        tt_sbuf_printf(&b, ",\"buyer\":\"%s\",\"runner_up\":\"%s\",\"price\":%d", names[s->buyer],
+                       names[s->runner], s->price);
     tt_sbuf_printf(&b, ",\"lots\":[");
     for (int i = 0; i < s->round + (s->phase == SHOWING); i++) {
         tt_sbuf_printf(&b, "%s{\"owner\":\"%s\"", i ? "," : "", names[s->owner[i]]);
@@ -720,43 +717,28 @@ static int auc_event_text(const tt_game *g, const tt_event *e, int viewer, char 
         k = see ? snprintf(buf, n, "%s bids %d, sealed", who, e->a)
                 : snprintf(buf, n, "%s places a sealed bid", who);
         break;
-    case EV_REVEAL:
-        k = snprintf(buf, n, "%s bid %d", who, e->a);
-        break;
+    case EV_REVEAL: k = snprintf(buf, n, "%s bid %d", who, e->a); break;
     case EV_WIN:
         k = snprintf(buf, n, "%s wins the sealed bids at %d, %s is runner-up", who, e->a,
                      names[e->b]);
         break;
-    case EV_RAISE:
-        k = snprintf(buf, n, "%s raises to %d", who, e->a);
-        break;
-    case EV_PASS:
-        k = snprintf(buf, n, "%s passes", who);
-        break;
-    case EV_SOLD:
-        k = snprintf(buf, n, "%s buys lot %d for %d", who, e->a + 1, e->b);
-        break;
+    case EV_RAISE: k = snprintf(buf, n, "%s raises to %d", who, e->a); break;
+    case EV_PASS: k = snprintf(buf, n, "%s passes", who); break;
+    case EV_SOLD: k = snprintf(buf, n, "%s buys lot %d for %d", who, e->a + 1, e->b); break;
     case EV_LOOK:
         k = see ? snprintf(buf, n, "%s looks at lot %d: worth %d", who, e->a + 1, e->b)
                 : snprintf(buf, n, "%s looks at lot %d", who, e->a + 1);
         break;
     case EV_SHOW:
-        k = see ? snprintf(buf, n, "%s shows %s lot %d: worth %d", who, names[e->c], e->a + 1,
-                           e->b)
+        k = see ? snprintf(buf, n, "%s shows %s lot %d: worth %d", who, names[e->c], e->a + 1, e->b)
                 : snprintf(buf, n, "%s shows %s lot %d", who, names[e->c], e->a + 1);
         break;
-    case EV_VALUE:
-        k = snprintf(buf, n, "lot %d, %s's, is worth %d", e->a + 1, who, e->b);
-        break;
+    case EV_VALUE: k = snprintf(buf, n, "lot %d, %s's, is worth %d", e->a + 1, who, e->b); break;
     case EV_GIFT:
         k = snprintf(buf, n, "%s gives %s %d coin%s", who, names[e->a], e->b, e->b == 1 ? "" : "s");
         break;
-    case EV_CONCEDE:
-        k = snprintf(buf, n, "%s concedes", who);
-        break;
-    case EV_SCORE:
-        k = snprintf(buf, n, "%s scores %d", who, e->a);
-        break;
+    case EV_CONCEDE: k = snprintf(buf, n, "%s concedes", who); break;
+    case EV_SCORE: k = snprintf(buf, n, "%s scores %d", who, e->a); break;
     default:
         k = 0;
         if (n)
