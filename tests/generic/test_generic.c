@@ -2,8 +2,12 @@
  * the public interface only (include/tabletop), so a game added to the registry
  * gets all of it for free (STYLE.md, Tests; DESIGN.md, Build, dependencies, tests).
  *
- * Each test loops over tt_game_list() with default parameters and plays seeded
+ * A run is a game on one of the configurations its descriptor declares
+ * (tt_rules.configs: Tannhäuser's modes and difficulties, Braunau's decks and
+ * player counts…). Each test loops over the selected runs and plays seeded
  * random games; the checks run after every apply or on sampled positions:
+ *  - every game declares configurations that load, and between them cover 2,
+ *    3 and 4+ players wherever its range allows;
  *  - random games end, with tt_sanity after every apply and a step cap;
  *  - tt_legal returns 0 exactly when the game is over, never more than
  *    tt_max_actions, never the same action twice;
@@ -12,25 +16,34 @@
  *    compound text that fails midway) is refused and leaves the state
  *    byte-identical;
  *  - format → parse round-trips every listed action;
- *  - the leak test: view(s, p) equals view(determinize(s, p), p) byte for byte,
- *    the player to move keeps his legal actions, the determinized state is a
- *    legal position that plays on to the end, and a secret event of another
- *    player reads the same to p whatever the hidden cards behind it;
+ *  - the leak test, for every viewer (each player and the spectator):
+ *    view(s, p) equals view(determinize(s, p), p) byte for byte, the player
+ *    to move keeps his legal actions, the determinized state is a legal
+ *    position that plays on to the end, and a secret event of another player
+ *    reads the same to p whatever the hidden cards behind it;
+ *  - narration, at every step of some games and for every viewer p: the same
+ *    action played in s and in determinize(s, p) tells p the same lines of
+ *    events with hidden details, wherever p's view afterwards is the same —
+ *    so no line names a card p has not seen;
  *  - save → load → replay reproduces the state, step by step, also for a game
  *    that ends by concession.
  *
- * The number of random games is TT_GENERIC_GAMES if set, else 10,000 in an
- * optimised build and 5,000 in a debug (sanitizer) build, where every game costs
- * about five times as much — counted in games of about 150 actions: a game
- * whose random games are k times longer plays k times fewer, and its sampled
- * positions lie k times further apart (gctx_size). The sampled tests scale
- * with the number of games. Measured with
- * Invaders alone: about 9 s for the whole program in Release, 21 s under
- * ASan+UBSan; a new game adds its own share, so keep the sum under ~3 minutes.
- * TT_GENERIC_PARAMS_<game> (e.g. TT_GENERIC_PARAMS_invaders="content=my.json")
- * runs the suite on other parameters, and TT_GENERIC_ONLY=<game>[,<game>…]
- * limits it to some games: tests/CMakeLists.txt runs every mode of a game
- * so. A failure prints the game, the seed and the actions that led there. */
+ * The number of random games is TT_GENERIC_GAMES if set. Otherwise a game's
+ * first (default) configuration plays 10,000 in an optimised build and 5,000
+ * in a debug (sanitizer) build, where every game costs about five times as
+ * much — counted in games of about 150 actions: a game whose random games are
+ * k times longer plays k times fewer, and its sampled positions lie k times
+ * further apart (gctx_size); each other configuration plays 1,000 (120 in a
+ * debug build). The sampled tests scale with the number of games.
+ *
+ * `test_generic --list` prints every run, "<game> <config>" a line: ctest
+ * turns each into a test of its own (tests/generic/discover.cmake). The
+ * environment selects: TT_GENERIC_ONLY=<game>[,<game>…] and
+ * TT_GENERIC_CONFIG=<config>[,<config>…]; a name in either that matches
+ * nothing fails at once, naming it. TT_GENERIC_PARAMS_<game> (e.g.
+ * TT_GENERIC_PARAMS_invaders="content=my.json") runs that game once, on those
+ * parameters, as configuration "custom". A failure prints the game, its
+ * configuration, the seed and the actions that led there. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -191,7 +204,7 @@ static void gctx_open(gctx *c, const run *r)
     c->game = r->game;
     snprintf(c->label, sizeof c->label, "%s/%s", r->game, r->config);
     c->name = c->label;
-    c->is_default = r->index < 16 && strcmp(r->config, "custom") != 0;
+    c->is_default = r->index < 16; /* a first configuration, or "custom" */
     int rc = tt_game_new(r->game, r->params, &c->g, &err);
     if (rc != TT_OK)
         fail_msg("%s: tt_game_new(\"%s\"): %s", c->name, r->params, err.msg);

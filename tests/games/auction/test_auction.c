@@ -112,8 +112,8 @@ static void test_AUC_4_AUC_5_reveal_then_response_round(void **state)
     assert_string_equal(line(f, 1, ANN), "bob buys lot 1 for 6");
     assert_string_equal(line(f, 2, BOB), "bob looks at lot 1: worth 4");
     assert_string_equal(line(f, 2, ANN), "bob looks at lot 1");
-    assert_true(has(tt_view_json(f->g, f->s, ANN),
-                    "\"name\":\"bob\",\"coins\":2,\"score\":0,\"bid\":5}"));
+    assert_true(
+        has(tt_view_json(f->g, f->s, ANN), "\"name\":\"bob\",\"coins\":2,\"score\":0,\"bid\":5}"));
     close_game(f);
 }
 
