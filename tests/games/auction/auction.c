@@ -284,21 +284,16 @@ static void show(const auc_rules *r, auc_state *s, int to, tt_events *ev)
         open_round(s, s->buyer, ev);
 }
 
-typedef struct poll_ctx {
-    const auc_state *s;
-} poll_ctx;
-
 static int can_raise(const void *ctx, int player)
 {
-    const auc_state *s = ((const poll_ctx *)ctx)->s;
+    const auc_state *s = ctx;
     return s->coins[player] >= s->price + 1;
 }
 
 /* AUC-5.3: automatic passes, then the sale once the round has closed. */
 static void settle(auc_state *s, int closed, tt_events *ev)
 {
-    poll_ctx ctx = {s};
-    if (closed || tt_round_poll(&s->ring, can_raise, &ctx))
+    if (closed || tt_round_poll(&s->ring, can_raise, s))
         sell(s, ev);
 }
 

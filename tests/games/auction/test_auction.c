@@ -53,7 +53,7 @@ static void play(fx *f, const char *text)
         fail_msg("'%s' refused: %s (%s)", text, err.msg, err.rule);
 }
 
-/* The line `viewer` reads for the event of type-order `i` in the last apply. */
+/* The line `viewer` reads for event i of the last apply. */
 static const char *line(fx *f, int i, int viewer)
 {
     static char text[256];
