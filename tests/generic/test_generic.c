@@ -1248,6 +1248,9 @@ static int record_game(gctx *c, int gi, int i, int mode)
         tt_error err;
         tt_error_clear(&err);
         assert_int_equal(tt_offturn_apply(c->g, c->s, conceder, TT_CONCEDE, NULL, &err), TT_OK);
+        if (tt_sanity(c->g, c->s, &err) != TT_OK) /* release builds do not assert it */
+            FAIL(c, "%s seed %llu: after %d conceded, the state is broken: %s", c->name,
+                 (unsigned long long)c->seed, conceder, err.msg);
         assert_int_equal(tt_record_add_offturn(rec, c->g, conceder, "concede"), TT_OK);
         hashes[n++] = tt_state_hash(c->g, c->s);
         entries++;

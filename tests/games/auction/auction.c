@@ -398,6 +398,10 @@ static int auc_offturn_apply(const tt_game *g, void *st, int player, tt_action a
         s->conceder = (uint8_t)player;
         s->head.eliminated |= (uint8_t)(1u << player);
         tt_emit(ev, EV_CONCEDE, player, TT_SEEN_ALL, 0, 0, 0, 0);
+        if (s->phase == SHOWING) { /* the lot was bought and paid for: it counts */
+            s->round++;
+            s->head.turn = s->round;
+        }
         finish(r, s, R_CONCEDED, ev);
         return TT_OK;
     }

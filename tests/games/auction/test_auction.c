@@ -237,6 +237,31 @@ static void test_AUC_9_concede(void **state)
     close_game(f);
 }
 
+/* AUC-9 with AUC-6, 7: a lot bought before the concession, not yet shown, counts. */
+static void test_AUC_9_concede_before_the_lot_is_shown(void **state)
+{
+    (void)state;
+    fx *f = open_game("", "6");
+    play(f, "bid 3");
+    play(f, "bid 1");
+    play(f, "bid 0");
+    play(f, "pass");
+    play(f, "pass");
+    assert_int_equal(tt_to_move(f->g, f->s), ANN); /* to show the lot */
+    tt_error err;
+    tt_error_clear(&err);
+    assert_int_equal(tt_offturn_apply(f->g, f->s, BOB, TT_CONCEDE, NULL, &err), TT_OK);
+    assert_int_equal(tt_sanity(f->g, f->s, &err), TT_OK);
+    tt_result r;
+    tt_result_get(f->g, f->s, &r);
+    assert_int_equal(r.player[ANN].score, 5 + 2 * 6);
+    assert_int_equal(r.player[CID].score, 8);
+    assert_int_equal(r.player[ANN].rank, 1);
+    assert_int_equal(r.player[CID].rank, 2);
+    assert_int_equal(r.player[BOB].rank, 3);
+    close_game(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -247,6 +272,7 @@ int main(void)
         cmocka_unit_test(test_AUC_7_scores_and_ranks),
         cmocka_unit_test(test_AUC_8_gifts),
         cmocka_unit_test(test_AUC_9_concede),
+        cmocka_unit_test(test_AUC_9_concede_before_the_lot_is_shown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
