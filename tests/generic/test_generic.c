@@ -2,8 +2,12 @@
  * the public interface only (include/tabletop), so a game added to the registry
  * gets all of it for free (STYLE.md, Tests; DESIGN.md, Build, dependencies, tests).
  *
- * Each test loops over tt_game_list() with default parameters and plays seeded
+ * A run is a game on one of the configurations its descriptor declares
+ * (tt_rules.configs: Tannhäuser's modes and difficulties, Braunau's decks and
+ * player counts…). Each test loops over the selected runs and plays seeded
  * random games; the checks run after every apply or on sampled positions:
+ *  - every game declares configurations that load, and between them cover 2,
+ *    3 and 4+ players wherever its range allows;
  *  - random games end, with tt_sanity after every apply and a step cap;
  *  - tt_legal returns 0 exactly when the game is over, never more than
  *    tt_max_actions, never the same action twice;
@@ -12,25 +16,34 @@
  *    compound text that fails midway) is refused and leaves the state
  *    byte-identical;
  *  - format → parse round-trips every listed action;
- *  - the leak test: view(s, p) equals view(determinize(s, p), p) byte for byte,
- *    the player to move keeps his legal actions, the determinized state is a
- *    legal position that plays on to the end, and a secret event of another
- *    player reads the same to p whatever the hidden cards behind it;
+ *  - the leak test, for every viewer (each player and the spectator):
+ *    view(s, p) equals view(determinize(s, p), p) byte for byte, the player
+ *    to move keeps his legal actions, the determinized state is a legal
+ *    position that plays on to the end, and a secret event of another player
+ *    reads the same to p whatever the hidden cards behind it;
+ *  - narration, at every step of some games and for every viewer p: the same
+ *    action played in s and in determinize(s, p) tells p the same lines of
+ *    events with hidden details, wherever p's view afterwards is the same —
+ *    so no line names a card p has not seen;
  *  - save → load → replay reproduces the state, step by step, also for a game
  *    that ends by concession.
  *
- * The number of random games is TT_GENERIC_GAMES if set, else 10,000 in an
- * optimised build and 5,000 in a debug (sanitizer) build, where every game costs
- * about five times as much — counted in games of about 150 actions: a game
- * whose random games are k times longer plays k times fewer, and its sampled
- * positions lie k times further apart (gctx_size). The sampled tests scale
- * with the number of games. Measured with
- * Invaders alone: about 9 s for the whole program in Release, 21 s under
- * ASan+UBSan; a new game adds its own share, so keep the sum under ~3 minutes.
- * TT_GENERIC_PARAMS_<game> (e.g. TT_GENERIC_PARAMS_invaders="content=my.json")
- * runs the suite on other parameters, and TT_GENERIC_ONLY=<game>[,<game>…]
- * limits it to some games: tests/CMakeLists.txt runs every mode of a game
- * so. A failure prints the game, the seed and the actions that led there. */
+ * The number of random games is TT_GENERIC_GAMES if set. Otherwise a game's
+ * first (default) configuration plays 10,000 in an optimised build and 5,000
+ * in a debug (sanitizer) build, where every game costs about five times as
+ * much — counted in games of about 150 actions: a game whose random games are
+ * k times longer plays k times fewer, and its sampled positions lie k times
+ * further apart (gctx_size); each other configuration plays 1,000 (120 in a
+ * debug build). The sampled tests scale with the number of games.
+ *
+ * `test_generic --list` prints every run, "<game> <config>" a line: ctest
+ * turns each into a test of its own (tests/generic/discover.cmake). The
+ * environment selects: TT_GENERIC_ONLY=<game>[,<game>…] and
+ * TT_GENERIC_CONFIG=<config>[,<config>…]; a name in either that matches
+ * nothing fails at once, naming it. TT_GENERIC_PARAMS_<game> (e.g.
+ * TT_GENERIC_PARAMS_invaders="content=my.json") runs that game once, on those
+ * parameters, as configuration "custom". A failure prints the game, its
+ * configuration, the seed and the actions that led there. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -48,8 +61,10 @@
 
 #ifdef NDEBUG
 #define DEFAULT_GAMES 10000
+#define CONFIG_GAMES 1000
 #else
 #define DEFAULT_GAMES 5000 /* debug (sanitizer) builds: Invaders takes ~21 s here */
+#define CONFIG_GAMES 120
 #endif
 #define STEP_CAP 200000 /* actions; no game here comes near it */
 #define GUARD 8         /* canary entries past tt_max_actions */
@@ -74,7 +89,9 @@ static int below(uint64_t *x, int n)
 
 /* Everything one game's checks need. */
 typedef struct gctx {
-    const char *name;
+    const char *name; /* "game/config", in messages */
+    const char *game; /* the registry's name */
+    char label[96];
     tt_game *g;
     size_t sz;
     int maxa, np;
@@ -85,12 +102,24 @@ typedef struct gctx {
     int nhist;
     int games;       /* random games for this game (see gctx_size) */
     int every_scale; /* sampled positions: one per this many more actions */
+    int is_default;  /* the game's first declared configuration */
 } gctx;
 
-/* Is the game among TT_GENERIC_ONLY (a comma-separated list; unset: all)? */
-static int selected(const char *name)
+/* One run of the suite: a game on one of its declared configurations. */
+typedef struct run {
+    const char *game, *config, *params;
+    int index; /* salts the seeds: the game's index, plus 16 per configuration */
+} run;
+
+#define MAX_RUNS 128
+typedef struct plan {
+    run runs[MAX_RUNS];
+    int n;
+} plan;
+
+/* Is `name` in the comma-separated list `only` (NULL or empty: everything)? */
+static int in_list(const char *only, const char *name)
 {
-    const char *only = getenv("TT_GENERIC_ONLY");
     if (!only || !*only)
         return 1;
     size_t len = strlen(name);
@@ -103,20 +132,82 @@ static int selected(const char *name)
     return 0;
 }
 
+/* The custom parameters TT_GENERIC_PARAMS_<game>, or NULL. */
+static const char *custom_params(const char *game)
+{
+    char var[64];
+    snprintf(var, sizeof var, "TT_GENERIC_PARAMS_%s", game);
+    return getenv(var);
+}
+
+/* Every (game, configuration) the registry declares, in order; a game given
+ * TT_GENERIC_PARAMS_<game> runs once on those, as configuration "custom". */
+static int plan_all(plan *P)
+{
+    P->n = 0;
+    for (int gi = 0; tt_game_list(gi); gi++) {
+        const char *game = tt_game_list(gi), *params = custom_params(game);
+        if (params) {
+            P->runs[P->n++] = (run){game, "custom", params, gi};
+            continue;
+        }
+        int k = 0;
+        for (const char *cfg; (cfg = tt_game_config(game, k, &params)) && P->n < MAX_RUNS; k++)
+            P->runs[P->n++] = (run){game, cfg, params, gi + 16 * k};
+        if (k == 0 && P->n < MAX_RUNS) /* a game that declares none runs on its defaults */
+            P->runs[P->n++] = (run){game, "default", "", gi};
+    }
+    return P->n;
+}
+
+/* Keeps the runs TT_GENERIC_ONLY (games) and TT_GENERIC_CONFIG (configuration
+ * names) select. Every name in either list must match: returns 0, writing why
+ * into why (n bytes), when one matches nothing. */
+static int plan_select(plan *P, const char *only, const char *configs, char *why, size_t n)
+{
+    const char *lists[2] = {only, configs};
+    for (int l = 0; l < 2; l++)
+        for (const char *p = lists[l]; p && *p;) {
+            size_t k = strcspn(p, ",");
+            int hit = 0;
+            for (int i = 0; i < P->n && !hit; i++) {
+                const char *name = l == 0 ? P->runs[i].game : P->runs[i].config;
+                hit = strlen(name) == k && strncmp(p, name, k) == 0 &&
+                      (l == 0 || in_list(only, P->runs[i].game));
+            }
+            if (!hit) {
+                snprintf(why, n, "%s=%s: %s named '%.*s'%s%s",
+                         l == 0 ? "TT_GENERIC_ONLY" : "TT_GENERIC_CONFIG", lists[l],
+                         l == 0 ? "no game is" : "no configuration is", (int)k, p,
+                         l == 1 && only && *only ? " in " : "", l == 1 && only ? only : "");
+                return 0;
+            }
+            p += k + (p[k] == ',');
+        }
+    int m = 0;
+    for (int i = 0; i < P->n; i++)
+        if (in_list(only, P->runs[i].game) && in_list(configs, P->runs[i].config))
+            P->runs[m++] = P->runs[i];
+    P->n = m;
+    if (m == 0)
+        snprintf(why, n, "the selection matches no run");
+    return m > 0;
+}
+
 static void gctx_size(gctx *c);
 
-static void gctx_open(gctx *c, const char *name)
+static void gctx_open(gctx *c, const run *r)
 {
     memset(c, 0, sizeof *c);
     tt_error err;
     tt_error_clear(&err);
-    c->name = name;
-    /* TT_GENERIC_PARAMS_<game> runs the suite with other parameters (content) */
-    char var[64];
-    snprintf(var, sizeof var, "TT_GENERIC_PARAMS_%s", name);
-    int rc = tt_game_new(name, getenv(var), &c->g, &err);
+    c->game = r->game;
+    snprintf(c->label, sizeof c->label, "%s/%s", r->game, r->config);
+    c->name = c->label;
+    c->is_default = r->index < 16; /* a first configuration, or "custom" */
+    int rc = tt_game_new(r->game, r->params, &c->g, &err);
     if (rc != TT_OK)
-        fail_msg("%s: tt_game_new: %s", name, err.msg);
+        fail_msg("%s: tt_game_new(\"%s\"): %s", c->name, r->params, err.msg);
     c->sz = tt_state_size(c->g);
     c->maxa = tt_max_actions(c->g);
     c->np = tt_game_players(c->g);
@@ -149,16 +240,16 @@ static void gctx_close(gctx *c)
     tt_game_free(c->g);
 }
 
-/* Opens the first game from index *gi on that TT_GENERIC_ONLY selects, with
- * *gi at it; 0 when none is left. The test closes it. */
-static int open_next(int *gi, gctx *c)
+/* Opens run *gi of the plan, with *gi its seed index; 0 past the last. The
+ * test closes it. Loops read: for (int ri = 0, gi; open_next(state, &ri, &gi, &c); ri++). */
+static int open_next(void **state, const int *i, int *gi, gctx *c)
 {
-    for (; tt_game_list(*gi); ++*gi)
-        if (selected(tt_game_list(*gi))) {
-            gctx_open(c, tt_game_list(*gi));
-            return 1;
-        }
-    return 0;
+    const plan *P = *state;
+    if (*i >= P->n)
+        return 0;
+    *gi = P->runs[*i].index;
+    gctx_open(c, &P->runs[*i]);
+    return 1;
 }
 
 /* Prints how the current game got here: seed and every action's text, formatted
@@ -279,7 +370,7 @@ static void gctx_size(gctx *c)
     long mean = (long)(actions / probes);
     c->every_scale = mean > BASE_LENGTH ? (int)(mean / BASE_LENGTH) : 1;
     const char *e = getenv("TT_GENERIC_GAMES");
-    int n = e ? atoi(e) : DEFAULT_GAMES / c->every_scale;
+    int n = e ? atoi(e) : c->is_default ? DEFAULT_GAMES / c->every_scale : CONFIG_GAMES;
     c->games = n > 0 ? n : DEFAULT_GAMES;
 }
 
@@ -362,9 +453,8 @@ static void narrate(gctx *c, const tt_events *ev)
 
 static void test_random_games_end(void **state)
 {
-    (void)state;
     gctx c;
-    for (int gi = 0; open_next(&gi, &c); gi++) {
+    for (int ri = 0, gi; open_next(state, &ri, &gi, &c); ri++) {
         int n = c.games;
         long long actions = 0;
         int longest = 0, aborted = 0, wins[TT_MAX_PLAYERS] = {0};
@@ -415,9 +505,8 @@ static void test_random_games_end(void **state)
 
 static void test_copy_equality(void **state)
 {
-    (void)state;
     gctx c;
-    for (int gi = 0; open_next(&gi, &c); gi++) {
+    for (int ri = 0, gi; open_next(state, &ri, &gi, &c); ri++) {
         int n = scaled(&c, 200, 20);
         for (int i = 0; i < n; i++) {
             uint64_t rng = game_seed(gi, i, 3), seed = game_seed(gi, i, 4);
@@ -504,9 +593,8 @@ static void all_legal_apply(gctx *c, uint64_t *rng, void *ctx)
 
 static void test_every_legal_action_applies(void **state)
 {
-    (void)state;
     gctx c;
-    for (int gi = 0; open_next(&gi, &c); gi++) {
+    for (int ri = 0, gi; open_next(state, &ri, &gi, &c); ri++) {
         long long count = 0;
         sample_positions(&c, gi, scaled(&c, 300, 30), 8, 10, all_legal_apply, &count);
         print_message("%s: %lld listed actions applied from sampled positions\n", c.name, count);
@@ -550,9 +638,8 @@ static void round_trip(gctx *c, uint64_t *rng, void *ctx)
 
 static void test_format_parse_round_trip(void **state)
 {
-    (void)state;
     gctx c;
-    for (int gi = 0; open_next(&gi, &c); gi++) {
+    for (int ri = 0, gi; open_next(state, &ri, &gi, &c); ri++) {
         long long count = 0;
         sample_positions(&c, gi, scaled(&c, 300, 30), 4, 20, round_trip, &count);
         print_message("%s: %lld listed actions round-tripped\n", c.name, count);
@@ -743,9 +830,8 @@ static void refusals(gctx *c, uint64_t *rng, void *ctx)
 
 static void test_refused_actions_change_nothing(void **state)
 {
-    (void)state;
     gctx c;
-    for (int gi = 0; open_next(&gi, &c); gi++) {
+    for (int ri = 0, gi; open_next(state, &ri, &gi, &c); ri++) {
         refusal *R = calloc(1, sizeof *R);
         assert_non_null(R);
         sample_positions(&c, gi, scaled(&c, 150, 15), 10, 30, refusals, R);
@@ -927,9 +1013,8 @@ static void leak_check(gctx *c, uint64_t *rng, void *ctx)
 
 static void test_leak_determinize_keeps_views(void **state)
 {
-    (void)state;
     gctx c;
-    for (int gi = 0; open_next(&gi, &c); gi++) {
+    for (int ri = 0, gi; open_next(state, &ri, &gi, &c); ri++) {
         leak L = {0, 0, 0, 0};
         sample_positions(&c, gi, scaled(&c, 300, 30), 6, 40, leak_check, &L);
         print_message("%s: %lld views unchanged by determinization (%lld resampled hidden "
@@ -938,6 +1023,104 @@ static void test_leak_determinize_keeps_views(void **state)
                       c.name, L.views, L.changed_other, L.secret_events, L.playouts);
         /* every game here has hidden information: the test must not be vacuous */
         assert_true(L.changed_other > 0);
+        gctx_close(&c);
+    }
+}
+
+/* --- narration ---------------------------------------------------------------------------- */
+
+typedef struct narration {
+    long long compared, learned, skipped;
+} narration;
+
+/* What `viewer` is told of the events that carry hidden details (a visibility
+ * set short of everyone), the non-empty lines joined. Events everyone sees
+ * may differ between the worlds by chance alone (a determinization reseeds
+ * the dice), and say nothing hidden. */
+static void narrate_for(gctx *c, const tt_events *ev, int viewer, char *out, size_t n)
+{
+    size_t at = 0;
+    out[0] = 0;
+    for (int i = 0; i < ev->n && at + 1 < n; i++) {
+        char line[512];
+        if (ev->ev[i].seen != TT_SEEN_ALL &&
+            tt_event_text(c->g, &ev->ev[i], viewer, line, sizeof line) > 0)
+            at += (size_t)snprintf(out + at, n - at, "%s\n", line);
+    }
+}
+
+/* Before c->s plays a: for each viewer p (every player and the spectator),
+ * c->t is c->s determinized for p, and a is played in both. Where what p sees
+ * afterwards is the same in both, so must be every line p is told of events
+ * with hidden details — whether or not p is in their visibility set: a line
+ * that names a card p has not seen would read differently in the other world. Where p's view differs, p learned
+ * something that differs between the worlds (a card he drew) and the lines
+ * may too. Where a is not legal in c->t (it came from a hidden hand that
+ * determinizing changed), a second and third determinization are tried. */
+static void narration_check(gctx *c, tt_action a, uint64_t *rng, narration *N)
+{
+    static char t1[16384], t2[16384];
+    tt_event b1[256], b2[256];
+    for (int p = -2; p < c->np; p += p == -2 ? 2 : 1) {
+        int tries = 0;
+        for (; tries < 3; tries++) {
+            tt_state_copy(c->g, c->t, c->s);
+            tt_determinize(c->g, c->t, p, mix(rng));
+            int n = legal(c, c->t, c->acts2);
+            if (listed(c->acts2, n, a))
+                break;
+        }
+        if (tries == 3) {
+            N->skipped++;
+            continue;
+        }
+        tt_state_copy(c->g, c->u, c->s);
+        tt_events e1 = {b1, 0, 256, 0}, e2 = {b2, 0, 256, 0};
+        assert_int_equal(tt_apply(c->g, c->u, a, &e1, NULL), TT_OK);
+        assert_int_equal(tt_apply(c->g, c->t, a, &e2, NULL), TT_OK);
+        narrate_for(c, &e1, p, t1, sizeof t1);
+        narrate_for(c, &e2, p, t2, sizeof t2);
+        N->compared++;
+        if (strcmp(t1, t2) == 0)
+            continue;
+        char *v1 = view(c, c->u, p), *v2 = view(c, c->t, p);
+        int same = strcmp(v1, v2) == 0;
+        free(v1);
+        free(v2);
+        if (same) {
+            char text[TT_ACTION_TEXT_MAX];
+            tt_action_format(c->g, c->s, a, text, sizeof text);
+            FAIL(c,
+                 "%s seed %llu: after '%s', viewer %d sees the same in a determinization "
+                 "but is told\n%sthere and\n%sin the real game: a line names what %d has not "
+                 "seen",
+                 c->name, (unsigned long long)c->seed, text, p, t2, t1, p);
+        }
+        N->learned++;
+    }
+}
+
+/* Every event of some random games, for every viewer. */
+static void test_narration_shows_only_what_was_seen(void **state)
+{
+    gctx c;
+    for (int ri = 0, gi; open_next(state, &ri, &gi, &c); ri++) {
+        narration N = {0, 0, 0};
+        int n = scaled(&c, 100, 10);
+        for (int i = 0; i < n; i++) {
+            uint64_t rng = game_seed(gi, i, 60);
+            start(&c, game_seed(gi, i, 61));
+            int na;
+            while ((na = legal(&c, c.s, c.acts)) > 0) {
+                tt_action a = c.acts[below(&rng, na)];
+                narration_check(&c, a, &rng, &N);
+                step(&c, a, NULL);
+            }
+        }
+        print_message("%s: %d games, %lld narrations compared with a determinization's (%lld "
+                      "where the viewer learned what differs), %lld actions not legal there\n",
+                      c.name, n, N.compared, N.learned, N.skipped);
+        assert_true(N.compared > 0);
         gctx_close(&c);
     }
 }
@@ -1024,7 +1207,7 @@ static int record_game(gctx *c, int gi, int i, int mode)
     start(c, game_seed(gi, i, 51));
     tt_record *rec = tt_record_new(c->g, c->seed);
     assert_non_null(rec);
-    assert_string_equal(tt_record_game(rec), c->name);
+    assert_string_equal(tt_record_game(rec), c->game);
     assert_true(tt_record_seed(rec) == c->seed);
     uint64_t *hashes = malloc((MAX_HISTORY + 4) * sizeof *hashes); /* + compound, concession */
     assert_non_null(hashes);
@@ -1065,6 +1248,9 @@ static int record_game(gctx *c, int gi, int i, int mode)
         tt_error err;
         tt_error_clear(&err);
         assert_int_equal(tt_offturn_apply(c->g, c->s, conceder, TT_CONCEDE, NULL, &err), TT_OK);
+        if (tt_sanity(c->g, c->s, &err) != TT_OK) /* release builds do not assert it */
+            FAIL(c, "%s seed %llu: after %d conceded, the state is broken: %s", c->name,
+                 (unsigned long long)c->seed, conceder, err.msg);
         assert_int_equal(tt_record_add_offturn(rec, c->g, conceder, "concede"), TT_OK);
         hashes[n++] = tt_state_hash(c->g, c->s);
         entries++;
@@ -1090,7 +1276,7 @@ static int record_game(gctx *c, int gi, int i, int mode)
         FAIL(c, "%s: cannot load the record just saved: %s", c->name, err.msg);
     assert_int_equal(tt_record_length(back), n);
     assert_true(tt_record_seed(back) == c->seed);
-    assert_string_equal(tt_record_game(back), c->name);
+    assert_string_equal(tt_record_game(back), c->game);
     tt_game *g2 = NULL;
     tt_state *s2 = NULL;
     replay_check R = {hashes, n, 0, 0};
@@ -1116,9 +1302,8 @@ static int record_game(gctx *c, int gi, int i, int mode)
 
 static void test_save_load_replay(void **state)
 {
-    (void)state;
     gctx c;
-    for (int gi = 0; open_next(&gi, &c); gi++) {
+    for (int ri = 0, gi; open_next(state, &ri, &gi, &c); ri++) {
         int n = scaled(&c, 60, 12);
         int compounds = 0;
         for (int i = 0; i < n; i++)
@@ -1161,17 +1346,93 @@ static void test_registry_lists_loadable_games(void **state)
     assert_null(tt_game_list(-1));
 }
 
-int main(void)
+/* --- the declarations -------------------------------------------------------------------- */
+
+/* Every game declares configurations for this suite (tt_rules.configs) that
+ * load, with distinct names fit for a test's name, player counts inside its
+ * range, and between them games of 2, 3 and 4 or more players wherever its
+ * range allows: the leak and narration tests then check every viewer of each. */
+static void test_declared_configurations(void **state)
 {
+    (void)state;
+    static const int bucket[3][2] = {{2, 2}, {3, 3}, {4, TT_MAX_PLAYERS}};
+    for (int gi = 0; tt_game_list(gi); gi++) {
+        const char *game = tt_game_list(gi), *params, *cfg;
+        int lo, hi, k;
+        assert_int_equal(tt_game_player_range(game, &lo, &hi), TT_OK);
+        unsigned counts = 0;
+        for (k = 0; (cfg = tt_game_config(game, k, &params)); k++) {
+            if (!*cfg || strspn(cfg, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(cfg))
+                fail_msg("%s: configuration '%s' is not a name of a-z, 0-9 and _", game, cfg);
+            for (int j = 0; j < k; j++) {
+                const char *other;
+                if (strcmp(tt_game_config(game, j, &other), cfg) == 0)
+                    fail_msg("%s: configuration '%s' is declared twice", game, cfg);
+            }
+            tt_game *g = NULL;
+            tt_error err;
+            tt_error_clear(&err);
+            if (tt_game_new(game, params, &g, &err) != TT_OK)
+                fail_msg("%s/%s: '%s' does not load: %s", game, cfg, params, err.msg);
+            int np = tt_game_players(g);
+            tt_game_free(g);
+            if (np < lo || np > hi)
+                fail_msg("%s/%s: %d players, outside %d..%d", game, cfg, np, lo, hi);
+            counts |= 1u << np;
+        }
+        if (k == 0)
+            fail_msg("%s declares no configuration for the generic suite", game);
+        for (int b = 0; b < 3; b++) {
+            unsigned want = 0;
+            for (int np = bucket[b][0]; np <= bucket[b][1]; np++)
+                want |= (lo <= np && np <= hi) ? 1u << np : 0;
+            if (want && !(counts & want))
+                fail_msg("%s plays %d to %d players, but no configuration it declares has %d%s",
+                         game, lo, hi, bucket[b][0], b == 2 ? " or more" : "");
+        }
+    }
+}
+
+/* `test_generic --list`: every run the registry declares, "<game> <config>" a
+ * line, which tests/generic/discover.cmake turns into one ctest entry each. */
+static int list_runs(void)
+{
+    plan P;
+    plan_all(&P);
+    for (int i = 0; i < P.n; i++)
+        printf("%s %s\n", P.runs[i].game, P.runs[i].config);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "--list") == 0)
+        return list_runs();
+    if (argc > 1) {
+        fprintf(stderr, "usage: %s [--list]\n", argv[0]);
+        return 2;
+    }
+    static plan P;
+    char why[256];
+    plan_all(&P);
+    if (!plan_select(&P, getenv("TT_GENERIC_ONLY"), getenv("TT_GENERIC_CONFIG"), why, sizeof why)) {
+        fprintf(stderr, "test_generic: %s\n", why);
+        return 1;
+    }
+    for (int i = 0; i < P.n; i++)
+        printf("run %s/%s: %s\n", P.runs[i].game, P.runs[i].config,
+               *P.runs[i].params ? P.runs[i].params : "(defaults)");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_registry_lists_loadable_games),
-        cmocka_unit_test(test_random_games_end),
-        cmocka_unit_test(test_copy_equality),
-        cmocka_unit_test(test_every_legal_action_applies),
-        cmocka_unit_test(test_format_parse_round_trip),
-        cmocka_unit_test(test_refused_actions_change_nothing),
-        cmocka_unit_test(test_leak_determinize_keeps_views),
-        cmocka_unit_test(test_save_load_replay),
+        cmocka_unit_test(test_declared_configurations),
+        cmocka_unit_test_prestate(test_random_games_end, &P),
+        cmocka_unit_test_prestate(test_copy_equality, &P),
+        cmocka_unit_test_prestate(test_every_legal_action_applies, &P),
+        cmocka_unit_test_prestate(test_format_parse_round_trip, &P),
+        cmocka_unit_test_prestate(test_refused_actions_change_nothing, &P),
+        cmocka_unit_test_prestate(test_leak_determinize_keeps_views, &P),
+        cmocka_unit_test_prestate(test_narration_shows_only_what_was_seen, &P),
+        cmocka_unit_test_prestate(test_save_load_replay, &P),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
