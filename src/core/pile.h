@@ -99,22 +99,6 @@ static inline int tt_pile_stack_top(uint16_t *pile, int n, const uint16_t *want,
     return 0;
 }
 
-/* Sorts the pile's cards by id, ascending: the canonical order a
- * determinization puts hidden cards in before it shuffles them, so what it
- * deals depends only on which cards are hidden, never on the order in which
- * they happen to lie (insertion sort: piles are short, and this is not on the
- * playout path). */
-static inline void tt_pile_sort(uint16_t *pile, int n)
-{
-    for (int i = 1; i < n; i++) {
-        uint16_t x = pile[i];
-        int j = i;
-        for (; j > 0 && pile[j - 1] > x; j--)
-            pile[j] = pile[j - 1];
-        pile[j] = x;
-    }
-}
-
 /* --- piles sharing one array --------------------------------------------- */
 
 /* Index in the shared array of the bottom of pile j (0 for the first); with

@@ -72,3 +72,26 @@ void tt_rng_shuffle_u16(tt_rng *r, uint16_t *a, int n)
         a[j] = t;
     }
 }
+
+/* Insertion sorts: a determinization's piles are short, and off the playout path. */
+void tt_rng_deal_u8(tt_rng *r, uint8_t *a, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
+            uint8_t t = a[j];
+            a[j] = a[j - 1];
+            a[j - 1] = t;
+        }
+    tt_rng_shuffle_u8(r, a, n);
+}
+
+void tt_rng_deal_u16(tt_rng *r, uint16_t *a, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
+            uint16_t t = a[j];
+            a[j] = a[j - 1];
+            a[j - 1] = t;
+        }
+    tt_rng_shuffle_u16(r, a, n);
+}

@@ -20,6 +20,13 @@ void tt_rng_shuffle_u8(tt_rng *r, uint8_t *a, int n);
 /* The same shuffle of n 16-bit entries (piles): the same draws, so the same
  * permutation as tt_rng_shuffle_u8 of as many bytes. */
 void tt_rng_shuffle_u16(tt_rng *r, uint16_t *a, int n);
+/* Deals the values of a[0..n-1] in a random order that depends only on which
+ * values are there and on r, never on the order they were in: sorted first,
+ * then shuffled. What a determinization does with hidden cards, whose order
+ * is itself hidden, so that positions that look alike to a player are
+ * resampled alike (single-observer ISMCTS relies on it). */
+void tt_rng_deal_u8(tt_rng *r, uint8_t *a, int n);
+void tt_rng_deal_u16(tt_rng *r, uint16_t *a, int n);
 /* splitmix64 step: derives independent seeds (game i of a simulation). */
 uint64_t tt_mix64(uint64_t x);
 

@@ -30,21 +30,6 @@ typedef uint16_t u16;
         assert_memory_equal((p), U16S(__VA_ARGS__), sizeof U16S(__VA_ARGS__));                     \
     } while (0)
 
-static void test_pile_sort_orders_by_id_whatever_the_order_before(void **state)
-{
-    (void)state;
-    uint16_t a[] = {300, 7, 511, 7, 0, 42}, b[] = {42, 0, 7, 511, 300, 7};
-    const uint16_t want[] = {0, 7, 7, 42, 300, 511};
-    tt_pile_sort(a, 6);
-    tt_pile_sort(b, 6);
-    assert_memory_equal(a, want, sizeof want);
-    assert_memory_equal(b, want, sizeof want);
-    uint16_t one[] = {9};
-    tt_pile_sort(one, 1);
-    tt_pile_sort(one, 0);
-    assert_int_equal(one[0], 9);
-}
-
 static void test_pile_push_pop_is_last_in_first_out(void **state)
 {
     (void)state;
@@ -418,7 +403,6 @@ static void test_stack_is_flat(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_pile_sort_orders_by_id_whatever_the_order_before),
         cmocka_unit_test(test_pile_push_pop_is_last_in_first_out),
         cmocka_unit_test(test_pile_fills_to_capacity),
         cmocka_unit_test(test_pile_holds_ids_beyond_a_byte),

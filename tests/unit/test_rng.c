@@ -316,6 +316,36 @@ static void test_shuffle_is_roughly_uniform(void **state)
     assert_true(chi2(count, 6, 60000) < 20.5);
 }
 
+/* A deal depends on the values and the generator only, never on their order. */
+static void test_rng_deal_ignores_the_order_before(void **state)
+{
+    (void)state;
+    uint8_t a[] = {5, 1, 4, 1, 3, 9, 2}, b[] = {9, 3, 1, 2, 5, 1, 4};
+    uint16_t c[] = {300, 7, 511, 7, 0, 42}, d[] = {42, 0, 7, 511, 300, 7};
+    tt_rng r1, r2;
+    tt_rng_seed(&r1, 77);
+    tt_rng_seed(&r2, 77);
+    tt_rng_deal_u8(&r1, a, 7);
+    tt_rng_deal_u8(&r2, b, 7);
+    assert_memory_equal(a, b, sizeof a);
+    tt_rng_deal_u16(&r1, c, 6);
+    tt_rng_deal_u16(&r2, d, 6);
+    assert_memory_equal(c, d, sizeof c);
+    /* and it is a shuffle of those values: the same multiset */
+    int count[10] = {0};
+    for (int i = 0; i < 7; i++)
+        count[a[i]]++;
+    assert_int_equal(count[1], 2);
+    assert_int_equal(count[9] + count[5] + count[4] + count[3] + count[2], 5);
+    /* another seed deals another order (these seeds are known to differ) */
+    uint8_t e[] = {1, 2, 3, 4, 5, 6, 7, 8}, f[] = {1, 2, 3, 4, 5, 6, 7, 8};
+    tt_rng_seed(&r1, 1);
+    tt_rng_seed(&r2, 2);
+    tt_rng_deal_u8(&r1, e, 8);
+    tt_rng_deal_u8(&r2, f, 8);
+    assert_memory_not_equal(e, f, sizeof e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -333,6 +363,7 @@ int main(void)
         cmocka_unit_test(test_shuffle_of_zero_or_one_draws_nothing),
         cmocka_unit_test(test_shuffle_u16_gives_the_byte_shuffles_permutation),
         cmocka_unit_test(test_shuffle_is_roughly_uniform),
+        cmocka_unit_test(test_rng_deal_ignores_the_order_before),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

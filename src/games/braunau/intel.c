@@ -351,7 +351,7 @@ static void redeal(bra_fstate *f, tt_rng *r)
     for (int t = 0; t < BRA_MAX_DECK; t++)
         if ((f->stash | f->discard) >> t & 1)
             pool[n++] = (uint8_t)t;
-    tt_rng_shuffle_u8(r, pool, n);
+    tt_rng_deal_u8(r, pool, n); /* whatever order they lay in */
     int at = 0;
     for (int i = 0; i < f->ndeck; i++)
         f->deck[f->ndeck - 1 - i] = pool[at++];
@@ -425,13 +425,13 @@ void bra_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
         int f = c->seat_faction[i];
         bra_fstate *fs = &s->f[f];
         if (f == v) {
-            bra_shuffle(&r, fs->deck + fs->known, fs->ndeck - fs->known); /* above the known */
+            tt_rng_deal_u16(&r, fs->deck + fs->known, fs->ndeck - fs->known); /* above the known */
             continue;
         }
         recompose(c, s, f, &r);
         redeal(fs, &r);
         resample_agents(c, s, v, f, &r);
     }
-    bra_shuffle(&r, s->item_deck, s->nitem_deck);
+    tt_rng_deal_u16(&r, s->item_deck, s->nitem_deck);
     tt_rng_seed(&s->head.rng, tt_rng_next(&r));
 }

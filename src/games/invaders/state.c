@@ -318,8 +318,7 @@ static void redeal(inv_state *s, tt_rng *r, int side, int hand_hidden)
         memcpy(pool, hand, (size_t)nh * sizeof *pool);
     memcpy(pool + nh, deck, s->npile[side][L_DECK] * sizeof *pool);
     n = nh + s->npile[side][L_DECK];
-    tt_pile_sort(pool, n); /* canonical first: the deal depends on nothing hidden */
-    tt_rng_shuffle_u16(r, pool, n);
+    tt_rng_deal_u16(r, pool, n); /* the deal depends on nothing hidden */
     if (hand_hidden)
         memcpy(hand, pool, (size_t)nh * sizeof *pool);
     memcpy(deck, pool + nh, s->npile[side][L_DECK] * sizeof *pool);
@@ -343,8 +342,7 @@ void inv_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
     int placing = s->stack.n && s->stack.f[s->stack.n - 1].kind == F_PLACE_HERO;
     int hidden = s->nhero_deck - (placing ? 1 : 0);
     if (hidden > 1) {
-        tt_pile_sort(s->hero_deck, hidden);
-        tt_rng_shuffle_u16(&r, s->hero_deck, hidden);
+        tt_rng_deal_u16(&r, s->hero_deck, hidden);
     }
     tt_rng_seed(&s->head.rng, tt_rng_next(&r)); /* future chance is unknown too */
 }

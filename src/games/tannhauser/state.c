@@ -380,7 +380,8 @@ int tan_rig(const tt_game *g, void *st, const char *what, const char *values, tt
 
 /* --- determinize (TAN-6) --------------------------------------------------------------- */
 
-/* TAN-6.1: the face-down crate tokens trade places at random. */
+/* TAN-6.1: the face-down crate tokens trade places at random, dealt so that
+ * where they lay before (hidden) does not change the deal. */
 static void reshuffle_crates(const tan_content *c, tan_state *s, tt_rng *r)
 {
     uint8_t *slot[TAN_MAX_SITES + TAN_MAX_CRATES], token[TAN_MAX_SITES + TAN_MAX_CRATES];
@@ -390,7 +391,7 @@ static void reshuffle_crates(const tan_content *c, tan_state *s, tt_rng *r)
             slot[n] = &s->crate[k], token[n] = s->crate[k], n++;
     for (int k = 0; k < s->naside; k++)
         slot[n] = &s->aside[k], token[n] = s->aside[k], n++;
-    tt_rng_shuffle_u8(r, token, n);
+    tt_rng_deal_u8(r, token, n);
     for (int k = 0; k < n; k++)
         *slot[k] = token[k];
 }

@@ -508,8 +508,8 @@ static int auc_parse(const tt_game *g, const void *st, const char *text, tt_acti
 
 /* Everything the viewer has not seen: the others' sealed bids (within their
  * caps) and the values of the cards he has not been shown. The unseen values
- * are put in order before they are shuffled, and the state's generator is
- * drawn anew, so two positions that look the same to the viewer determinize
+ * are dealt whatever their order (tt_rng_deal_u8), and the state's generator
+ * is drawn anew, so two positions that look the same to the viewer determinize
  * alike for the same seed. */
 static void auc_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
 {
@@ -531,13 +531,7 @@ static void auc_determinize(const tt_game *g, void *st, int viewer, uint64_t see
             at[n] = (uint8_t)i;
             val[n++] = s->deck[i];
         }
-    for (int i = 1; i < n; i++) /* canonical order: insertion sort */
-        for (int j = i; j > 0 && val[j - 1] > val[j]; j--) {
-            uint8_t x = val[j];
-            val[j] = val[j - 1];
-            val[j - 1] = x;
-        }
-    tt_rng_shuffle_u8(&rng, val, n);
+    tt_rng_deal_u8(&rng, val, n);
     for (int i = 0; i < n; i++)
         s->deck[at[i]] = val[i];
     tt_rng_seed(&s->head.rng, tt_rng_next(&rng));
