@@ -11,7 +11,6 @@
  * and a failed command changes nothing. The library prints nothing: only
  * tt_proto_serve writes, and only to the FILE it is given. */
 #include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -55,20 +54,6 @@ static int is_key_value(const char *w)
 {
     const char *eq = strchr(w, '=');
     return eq && eq != w && eq[1];
-}
-
-/* Strict decimal uint64: TT_OK, or TT_EPARSE for anything else. */
-static int parse_u64(const char *s, uint64_t *out)
-{
-    if (!isdigit((unsigned char)*s))
-        return TT_EPARSE;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || errno == ERANGE)
-        return TT_EPARSE;
-    *out = (uint64_t)v;
-    return TT_OK;
 }
 
 /* "invader, mankind": the players, for error messages. */
@@ -178,9 +163,9 @@ static int cmd_quit(tt_proto *p, char *args, proto_buf *out)
 static int cmd_seed(tt_proto *p, char *args, proto_buf *out)
 {
     uint64_t seed;
-    if (parse_u64(args, &seed) != TT_OK)
-        return proto_fail(out, "%s: seed '%.40s' is not a whole number from 0 to %" PRIu64,
-                          tt_strerror(TT_EPARSE), args, UINT64_MAX);
+    if (tt_seed_parse(args, &seed) != TT_OK)
+        return proto_fail(out, "%s: seed '%.40s' is not " TT_SEED_RANGE, tt_strerror(TT_EPARSE),
+                          args);
     p->next_seed = seed;
     proto_printf(out, "%" PRIu64, seed);
     return PROTO_OK;
@@ -243,9 +228,9 @@ static int cmd_new(tt_proto *p, char *args, proto_buf *out)
     for (char *w; rc == PROTO_OK && (w = word_next(&args));) {
         if (strncmp(w, "seed=", 5) != 0)
             proto_printf(&params, "%s%s", params.n ? " " : "", w);
-        else if (parse_u64(w + 5, &seed) != TT_OK)
-            rc = proto_fail(out, "%s: seed '%.40s' is not a whole number from 0 to %" PRIu64,
-                            tt_strerror(TT_EPARSE), w + 5, UINT64_MAX);
+        else if (tt_seed_parse(w + 5, &seed) != TT_OK)
+            rc = proto_fail(out, "%s: seed '%.40s' is not " TT_SEED_RANGE, tt_strerror(TT_EPARSE),
+                            w + 5);
     }
     if (rc == PROTO_OK && params.oom)
         rc = proto_fail_nomem(out);

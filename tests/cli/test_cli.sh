@@ -178,6 +178,16 @@ printf 'new invaders\ngenmove\nas mankind concede\nsave %s\nquit\n' "$TMP/conced
 expect 0 "$BIN" replay "$TMP/conceded.json"
 has "$TMP/out" '^Game over after 1 turn: invader wins (CONCEDED)\.$' "replay of a concession"
 expect 1 "$BIN" replay "$TMP/none.json"; one_error_line "missing record"
+# a seed is refused in a record as on the command line: "-5" is not 2^64 - 5
+for seed in -5 +5 18446744073709551616; do
+    expect 2 "$BIN" play invaders --seed "$seed"; one_error_line "play --seed $seed"
+    sed "s/\"seed\": *\"[0-9]*\"/\"seed\": \"$seed\"/" "$TMP/conceded.json" >"$TMP/seed.json"
+    expect 1 "$BIN" replay "$TMP/seed.json"; one_error_line "a record with seed $seed"
+    has "$TMP/err" ': not a game record: seed is not a whole number from 0 to 18446744073709551615$' \
+        "a record with seed $seed"
+    expect 2 "$BIN" deck list braunau "$SRC/data/braunau/germans_intrigue.json" --seed "$seed"
+    one_error_line "deck list --seed $seed"
+done
 echo '{' >"$TMP/broken.json"
 expect 1 "$BIN" replay "$TMP/broken.json"; one_error_line "malformed record"
 

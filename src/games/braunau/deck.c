@@ -20,6 +20,7 @@
 #include "core/errors.h"
 #include "core/file.h"
 #include "core/json.h"
+#include "core/rng.h"
 #include "core/sbuf.h"
 #include "games/braunau/braunau.h"
 
@@ -675,9 +676,7 @@ static int read_opts(const char *options, deck_opts *o, int for_new, tt_error *e
                 return tt_fail(err, TT_EARG, NULL,
                                "--mode is standardized, random or customized, not '%s'", v);
         } else if (strcmp(kv, "seed") == 0) {
-            char *end;
-            o->seed = strtoull(v, &end, 10);
-            if (!*v || *end || *v == '-')
+            if (tt_seed_parse(v, &o->seed) != TT_OK)
                 return tt_fail(err, TT_EARG, NULL, "--seed wants a number, not '%s'", v);
             o->has_seed = 1;
         } else if (strcmp(kv, "content") == 0) {
