@@ -34,8 +34,9 @@ static const char usage_text[] =
     "  --help, -h                   this help; `tabletop <command> --help` for a command\n"
     "  --version                    the version\n"
     "\n"
-    "Exit status: 0 ok; 1 refused input (an invalid deck, record or content file);\n"
-    "2 a usage error (unknown command, option, game, AI or parameter).\n";
+    "Exit status: 0 ok; 1 refused input: a content file, deck or record that cannot\n"
+    "be read or breaks a rule; 2 a usage error (an unknown command, option, game,\n"
+    "AI or parameter, or a value a parameter does not take).\n";
 
 static int cmd_list(int argc, char **argv)
 {

@@ -284,6 +284,24 @@ expect 1 timeout 10 "$BIN" replay /dev/zero
 has "$TMP/err" '^tabletop: cannot read /dev/zero: not a regular file$' "replay /dev/zero"
 expect 1 timeout 10 "$BIN" replay "$TMP"
 has "$TMP/err" "^tabletop: cannot read $TMP: it is a directory$" "replay of a directory"
+# a file that cannot be read is exit 1 whatever its kind and however it is named
+# (README: exit status); a deck name that is no sample deck is a usage error
+M="$TMP/missing.json"
+for args in "play invaders --param content=$M" "sim invaders --games 1 --param content=$M" \
+    "bench tannhauser --seconds 0.1 --param board=$M" "play tannhauser --param equipment=$M" \
+    "sim tannhauser --games 1 --param teams=$M" "play tannhauser --param crates=$M" \
+    "play tannhauser --param objectives=$M" "play braunau --param content=$M" \
+    "play braunau --param germans=$M" "sim braunau --games 1 --deck austrians=$M" \
+    "sim braunau --games 1 --vs locals=$M" "ladder braunau --games 1 --param germans=$M" \
+    "bench braunau --seconds 0.1 --param locals=$M" "deck validate invaders $M" \
+    "deck validate tannhauser $M" "deck validate braunau $M" "deck list braunau $M" \
+    "replay $M" "cards invaders --param content=$M" "cards braunau --param content=$M"; do
+    # shellcheck disable=SC2086
+    expect 1 "$BIN" $args; one_error_line "$args"
+    has "$TMP/err" "^tabletop: cannot read $M: No such file or directory$" "$args"
+done
+expect 2 "$BIN" play braunau --param germans=no_such_deck; one_error_line "an unknown sample deck"
+has "$TMP/err" "germans=no_such_deck: no such deck" "an unknown sample deck"
 # protocol --allow-dir: a path outside is refused, a bad directory is a usage error
 expect 2 "$BIN" protocol --allow-dir /nonexistent/dir; one_error_line "protocol --allow-dir"
 printf 'new invaders content=/etc/passwd\n' | "$BIN" protocol --allow-dir "$TMP" >"$TMP/out" 2>&1
