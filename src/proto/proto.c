@@ -20,6 +20,7 @@
 #include "core/errors.h"
 #include "core/file.h"
 #include "core/rng.h"
+#include "core/verbs.h"
 #include "proto/proto_int.h"
 
 #ifndef TT_VERSION
@@ -716,12 +717,7 @@ static long control_at(const char *line, size_t n)
 {
     while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
         n--;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)line[i];
-        if ((c < 32 && c != '\t') || c == 127)
-            return (long)i;
-    }
-    return -1;
+    return tt_text_control_at(line, n);
 }
 
 /* Blank, or a comment: no answer, whatever bytes a comment holds. */
