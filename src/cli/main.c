@@ -29,6 +29,7 @@ static const char usage_text[] =
     "  cards <game> [NAME]          what every card, item and token does (Markdown)\n"
     "  protocol                     the text protocol on stdin/stdout (docs/protocol.md)\n"
     "  list [<game>]                the games and AI players; a game's parameters\n"
+    "  help [<command>]             this help, or a command's (as <command> --help)\n"
     "\n"
     "Options:\n"
     "  --help, -h                   this help; `tabletop <command> --help` for a command\n"

@@ -30,9 +30,30 @@ expect 0 "$BIN" --help;     has "$TMP/out" 'Usage: tabletop' "--help"
 expect 2 "$BIN"
 expect 2 "$BIN" frobnicate; has "$TMP/err" "^tabletop: unknown command 'frobnicate'" "unknown command"
 expect 0 "$BIN" list;       has "$TMP/out" 'invaders' "list"
-for cmd in play sim ladder bench replay deck cards protocol list; do
+# every command of main.c's table is in --help, with its own --help (and
+# `help <command>`), and every option a command reads is in that help
+cmds=$(grep -o '{"[a-z]*", cmd_[a-z]*}' "$SRC/src/cli/main.c" | sed 's/{"\([a-z]*\)".*/\1/')
+[ "$(echo "$cmds" | wc -w)" -ge 9 ] || fail "the command table of main.c was not found"
+"$BIN" --help >"$TMP/help" 2>&1
+for cmd in $cmds; do
+    has "$TMP/help" "^  $cmd " "--help lists $cmd"
     expect 0 "$BIN" "$cmd" --help; has "$TMP/out" "Usage: tabletop $cmd" "$cmd --help"
+    cp "$TMP/out" "$TMP/cmdhelp"
+    expect 0 "$BIN" help "$cmd"; cmp -s "$TMP/out" "$TMP/cmdhelp" || fail "help $cmd is not $cmd --help"
+    src="$SRC/src/cli/cmd_$cmd.c"
+    [ -f "$src" ] || src="$SRC/src/cli/main.c"
+    for opt in $(grep -o '"--[a-z-]*"' "$src" | tr -d '"' | sort -u); do
+        case $opt in --help | --version) continue ;; esac
+        [ "$src" = "$SRC/src/cli/main.c" ] && [ "$cmd" != protocol ] && continue
+        grep -q -- "$opt" "$TMP/cmdhelp" || fail "$cmd --help does not mention $opt, which it reads"
+    done
+    if grep -q 'cli_param_option' "$src"; then
+        for opt in --mode --difficulty; do
+            grep -q -- "$opt" "$TMP/cmdhelp" || fail "$cmd --help does not mention $opt"
+        done
+    fi
 done
+has "$TMP/help" '^  help \[<command>\]' "--help lists help"
 expect 0 "$BIN" --help;     has "$TMP/out" '^  deck new <game>' "--help lists deck new"
 has "$TMP/out" '^  deck list <game> FILE' "--help lists deck list"
 # a game's declared parameters: `list <game>`, and `<command> <game> --help`
