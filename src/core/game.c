@@ -14,6 +14,7 @@
 #include "core/file.h"
 #include "core/json.h"
 #include "core/rules.h"
+#include "core/verbs.h"
 
 const char *tt_game_list(int i)
 {
@@ -617,6 +618,12 @@ int tt_apply_text_as(const tt_game *g, tt_state *s, int player, const char *text
 {
     if (offturn)
         *offturn = 0;
+    long bad = tt_text_control_at(text, strlen(text));
+    if (bad >= 0)
+        return tt_fail(err, TT_EPARSE, NULL,
+                       "control character 0x%02X at byte %ld (as an arrow key sends): an "
+                       "action is plain text",
+                       (unsigned char)text[bad], bad + 1);
     if (tt_head_peek(s)->over)
         return tt_fail(err, TT_ESTATE, NULL, "the game is over");
     int mover = tt_to_move(g, s);
