@@ -49,7 +49,10 @@ static const char ladder_help[] =
     "  --threads N        threads to play on (default: every core); the results are\n"
     "                     the same for any N\n"
     "  --param key=value  a game parameter (repeatable)\n"
-    "  --mode M, --difficulty D  short for --param mode=M, --param difficulty=D\n";
+    "  --mode M, --difficulty D  short for --param mode=M, --param difficulty=D\n"
+    "\n"
+    "On many machines, `mpirun … tabletop-mpi ladder …` gives the same report\n"
+    "(docs/simulation.md).\n";
 
 typedef struct ladder_opts {
     const char *game;

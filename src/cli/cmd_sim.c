@@ -70,7 +70,8 @@ static const char sim_help[] =
     "                     game's figures (a first column config with --vs); watch game k\n"
     "                     again with `tabletop play <game> --players A,B --seed <seed>`\n"
     "\n"
-    "The same seed gives the same results (all but the timings).\n";
+    "The same seed gives the same results (all but the timings). On many machines,\n"
+    "`mpirun … tabletop-mpi sim …` gives them too (docs/simulation.md).\n";
 
 enum { FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV };
 
