@@ -78,8 +78,8 @@ void vc_is(const tt_game *g, const tt_state *s, int viewer, const char *path, co
     char *got = x ? json_dumps(x, JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER) : NULL;
     int ok = got && strcmp(got, expected) == 0;
     if (!ok)
-        print_error("%s: %s is %s, expected %s\n", viewer_word(g, viewer, who, sizeof who), path,
-                    got ? got : "absent", expected);
+        fprintf(stderr, "%s: %s is %s, expected %s\n", viewer_word(g, viewer, who, sizeof who),
+                path, got ? got : "absent", expected);
     free(got);
     json_decref(v);
     if (!ok)
@@ -93,7 +93,8 @@ void vc_hidden(const tt_game *g, const tt_state *s, int viewer, const char *path
     int shown = x && !json_is_null(x);
     if (shown) {
         char *got = json_dumps(x, JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER);
-        print_error("%s is shown %s = %s\n", viewer_word(g, viewer, who, sizeof who), path, got);
+        fprintf(stderr, "%s is shown %s = %s\n", viewer_word(g, viewer, who, sizeof who), path,
+                got);
         free(got);
     }
     json_decref(v);
@@ -131,8 +132,8 @@ static void text_check(const tt_game *g, const tt_state *s, int viewer, const ch
     assert_non_null(text);
     int ok = (strstr(text, needle) != NULL) == want;
     if (!ok)
-        print_error("%s's text view %s \"%s\":\n%s\n", viewer_word(g, viewer, who, sizeof who),
-                    want ? "lacks" : "contains", needle, text);
+        fprintf(stderr, "%s's text view %s \"%s\":\n%s\n", viewer_word(g, viewer, who, sizeof who),
+                want ? "lacks" : "contains", needle, text);
     free(text);
     if (!ok)
         fail();
@@ -181,9 +182,9 @@ static void story_check(const tt_game *g, const tt_events *ev, int viewer, const
     }
     int ok = (strstr(story, needle) != NULL) == want;
     if (!ok)
-        print_error("the narration for %s %s \"%s\":\n%s\n",
-                    viewer_word(g, viewer, who, sizeof who), want ? "lacks" : "contains", needle,
-                    story);
+        fprintf(stderr, "the narration for %s %s \"%s\":\n%s\n",
+                viewer_word(g, viewer, who, sizeof who), want ? "lacks" : "contains", needle,
+                story);
     free(story);
     if (!ok)
         fail();
