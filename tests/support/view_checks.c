@@ -108,8 +108,8 @@ void vc_public(const tt_game *g, const tt_state *s, const char *path, const char
     vc_is(g, s, TT_VIEW_SPECTATOR, path, expected);
 }
 
-void vc_only(const tt_game *g, const tt_state *s, unsigned mask, const char *path,
-             const char *expected)
+void vc_learnt(const tt_game *g, const tt_state *s, unsigned mask, const char *path,
+               const char *expected)
 {
     for (int p = 0; p < tt_game_players(g); p++) {
         if (mask >> p & 1)
@@ -119,6 +119,12 @@ void vc_only(const tt_game *g, const tt_state *s, unsigned mask, const char *pat
     }
     if (mask != (1u << tt_game_players(g)) - 1)
         vc_hidden(g, s, TT_VIEW_SPECTATOR, path);
+}
+
+void vc_only(const tt_game *g, const tt_state *s, unsigned mask, const char *path,
+             const char *expected)
+{
+    vc_learnt(g, s, mask, path, expected);
     vc_is(g, s, TT_VIEW_ALL, path, expected);
 }
 

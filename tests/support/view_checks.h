@@ -34,6 +34,13 @@ void vc_public(const tt_game *g, const tt_state *s, const char *path, const char
 void vc_only(const tt_game *g, const tt_state *s, unsigned mask, const char *path,
              const char *expected);
 
+/* What the players of `mask` have learnt (an intel report): they hold
+ * `expected` at path; every other player and the spectator hold nothing
+ * there. The omniscient view, which holds the truth rather than what anyone
+ * learnt, is not read. */
+void vc_learnt(const tt_game *g, const tt_state *s, unsigned mask, const char *path,
+               const char *expected);
+
 /* viewer's text view contains (lacks) needle. */
 void vc_text_has(const tt_game *g, const tt_state *s, int viewer, const char *needle);
 void vc_text_lacks(const tt_game *g, const tt_state *s, int viewer, const char *needle);
