@@ -140,6 +140,33 @@ static void test_TAN_6_2_reinforcements_secret_until_revealed(void **state)
     vc_text_public(G, S, "reinforcements left 0");
 }
 
+/* TAN-3.9.2: a player holding more than 4 objective tokens of one category
+ * keeps 4, his choice made openly. The test's objective file gives Covenant
+ * five Mechanics tokens. */
+static int setup_five_mechanics(void **state)
+{
+    *state = tan_fx_open("mode=story objectives=" TT_SOURCE_DIR
+                         "/tests/data/tannhauser/objectives_five_mechanics.json");
+    return 0;
+}
+
+static void test_TAN_3_9_2_objectives_kept_openly(void **state)
+{
+    tan_fx *f = *state;
+    setup_to_packs(f);
+    tan_fx_apply(f, "pack leg_sapper COMBAT");
+    tan_fx_apply(f, "entry EN");
+    tan_fx_apply(f, "entry ES");
+
+    vc_public(G, S, "decision", "{\"player\":\"covenant\",\"kind\":\"keep\"}");
+    vc_public(G, S, "objectives.id=cov_m4.where", "\"held\"");
+    vc_text_public(G, S, "Decision: covenant to keep at most 4 objective tokens per category\n");
+    tan_fx_apply(f, "discard cov_m4");
+    vc_story_public(G, &f->ev, "Covenant discards objective cov_m4\n");
+    vc_public(G, S, "objectives.id=cov_m4.where", "\"out\"");
+    vc_public(G, S, "objectives.id=cov_m3.where", "\"held\"");
+}
+
 /* --- TAN-6.1: face-down crates ------------------------------------------------------------- */
 
 /* TAN-6.1, TAN-3.9.1: which sites hold a face-down token, how many lie aside,
@@ -384,6 +411,7 @@ int main(void)
         T(test_TAN_6_2_recruits_secret_until_revealed, tan_fx_setup_story),
         T(test_TAN_6_2_packs_secret_until_revealed, tan_fx_setup_story),
         T(test_TAN_6_2_reinforcements_secret_until_revealed, tan_fx_setup_deathmatch),
+        T(test_TAN_3_9_2_objectives_kept_openly, setup_five_mechanics),
         T(test_TAN_6_1_face_down_crates, tan_fx_setup_story),
         T(test_TAN_5_12_2_searched_crate_shown_to_both, tan_fx_setup_deathmatch),
         T(test_TAN_6_3_crate_contents_public, tan_fx_setup_deathmatch),
