@@ -128,95 +128,97 @@ void vc_only(const tt_game *g, const tt_state *s, unsigned mask, const char *pat
     vc_is(g, s, TT_VIEW_ALL, path, expected);
 }
 
-/* --- text ---------------------------------------------------------------------------- */
+/* --- text and narration --------------------------------------------------------------- */
 
-static void text_check(const tt_game *g, const tt_state *s, int viewer, const char *needle,
-                       int want)
+/* What a viewer reads, as malloc'd text: the text view of a state, or the
+ * narration of events. */
+typedef char *(*reader)(const tt_game *g, const void *src, int viewer);
+
+static char *read_view(const tt_game *g, const void *src, int viewer)
+{
+    return tt_view_text(g, src, viewer);
+}
+
+static char *read_story(const tt_game *g, const void *src, int viewer)
+{
+    const tt_events *ev = src;
+    char line[512];
+    size_t cap = 1, len = 0;
+    for (int i = 0; i < ev->n; i++)
+        cap += sizeof line;
+    char *story = calloc(1, cap);
+    assert_non_null(story);
+    for (int i = 0; i < ev->n; i++)
+        if (tt_event_text(g, &ev->ev[i], viewer, line, sizeof line) > 0)
+            len += (size_t)snprintf(story + len, cap - len, "%s\n", line);
+    return story;
+}
+
+/* Does what viewer reads contain needle, as `want` says? */
+static void find(const tt_game *g, reader read, const void *src, int viewer, const char *needle,
+                 int want)
 {
     char who[64];
-    char *text = tt_view_text(g, s, viewer);
+    char *text = read(g, src, viewer);
     assert_non_null(text);
     int ok = (strstr(text, needle) != NULL) == want;
     if (!ok)
-        fprintf(stderr, "%s's text view %s \"%s\":\n%s\n", viewer_word(g, viewer, who, sizeof who),
+        fprintf(stderr, "%s %s %s \"%s\":\n%s\n", viewer_word(g, viewer, who, sizeof who),
+                read == read_view ? "has a text view that" : "is narrated what",
                 want ? "lacks" : "contains", needle, text);
     free(text);
     if (!ok)
         fail();
 }
 
+/* The players of mask and the omniscient viewer read needle; the others do
+ * not, nor the spectator unless every player does. */
+static void find_by_mask(const tt_game *g, reader read, const void *src, unsigned mask,
+                         const char *needle)
+{
+    unsigned all = (1u << tt_game_players(g)) - 1;
+    for (int p = 0; p < tt_game_players(g); p++)
+        find(g, read, src, p, needle, mask >> p & 1);
+    find(g, read, src, TT_VIEW_SPECTATOR, needle, (mask & all) == all);
+    find(g, read, src, TT_VIEW_ALL, needle, 1);
+}
+
 void vc_text_has(const tt_game *g, const tt_state *s, int viewer, const char *needle)
 {
-    text_check(g, s, viewer, needle, 1);
+    find(g, read_view, s, viewer, needle, 1);
 }
 
 void vc_text_lacks(const tt_game *g, const tt_state *s, int viewer, const char *needle)
 {
-    text_check(g, s, viewer, needle, 0);
+    find(g, read_view, s, viewer, needle, 0);
 }
 
 void vc_text_public(const tt_game *g, const tt_state *s, const char *needle)
 {
-    vc_text_only(g, s, (1u << tt_game_players(g)) - 1, needle);
-    vc_text_has(g, s, TT_VIEW_SPECTATOR, needle);
+    find_by_mask(g, read_view, s, ~0u, needle);
 }
 
 void vc_text_only(const tt_game *g, const tt_state *s, unsigned mask, const char *needle)
 {
-    for (int p = 0; p < tt_game_players(g); p++)
-        text_check(g, s, p, needle, mask >> p & 1);
-    if (mask != (1u << tt_game_players(g)) - 1)
-        vc_text_lacks(g, s, TT_VIEW_SPECTATOR, needle);
-    vc_text_has(g, s, TT_VIEW_ALL, needle);
-}
-
-/* --- narration ------------------------------------------------------------------------ */
-
-static void story_check(const tt_game *g, const tt_events *ev, int viewer, const char *needle,
-                        int want)
-{
-    char who[64], line[512];
-    size_t cap = 1, len = 0;
-    for (int i = 0; i < ev->n; i++)
-        cap += sizeof line;
-    char *story = calloc(1, cap);
-    assert_non_null(story);
-    for (int i = 0; i < ev->n; i++) {
-        int n = tt_event_text(g, &ev->ev[i], viewer, line, sizeof line);
-        if (n > 0)
-            len += (size_t)snprintf(story + len, cap - len, "%s\n", line);
-    }
-    int ok = (strstr(story, needle) != NULL) == want;
-    if (!ok)
-        fprintf(stderr, "the narration for %s %s \"%s\":\n%s\n",
-                viewer_word(g, viewer, who, sizeof who), want ? "lacks" : "contains", needle,
-                story);
-    free(story);
-    if (!ok)
-        fail();
+    find_by_mask(g, read_view, s, mask, needle);
 }
 
 void vc_story_has(const tt_game *g, const tt_events *ev, int viewer, const char *needle)
 {
-    story_check(g, ev, viewer, needle, 1);
+    find(g, read_story, ev, viewer, needle, 1);
 }
 
 void vc_story_lacks(const tt_game *g, const tt_events *ev, int viewer, const char *needle)
 {
-    story_check(g, ev, viewer, needle, 0);
+    find(g, read_story, ev, viewer, needle, 0);
 }
 
 void vc_story_public(const tt_game *g, const tt_events *ev, const char *needle)
 {
-    vc_story_only(g, ev, (1u << tt_game_players(g)) - 1, needle);
-    story_check(g, ev, TT_VIEW_SPECTATOR, needle, 1);
+    find_by_mask(g, read_story, ev, ~0u, needle);
 }
 
 void vc_story_only(const tt_game *g, const tt_events *ev, unsigned mask, const char *needle)
 {
-    for (int p = 0; p < tt_game_players(g); p++)
-        story_check(g, ev, p, needle, mask >> p & 1);
-    if (mask != (1u << tt_game_players(g)) - 1)
-        story_check(g, ev, TT_VIEW_SPECTATOR, needle, 0);
-    story_check(g, ev, TT_VIEW_ALL, needle, 1);
+    find_by_mask(g, read_story, ev, mask, needle);
 }

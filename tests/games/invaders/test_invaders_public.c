@@ -13,6 +13,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -36,20 +38,39 @@ static int teardown(void **state)
     return 0;
 }
 
+/* Puts units in play ("EU:carapace_strider PR:hero_quill", in that order)
+ * and cards in their side's hand ("precision_strike militia_cadre"). */
+static void put(fx *f, const char *units, const char *hands)
+{
+    char list[512], *save = NULL;
+    snprintf(list, sizeof list, "%s", units);
+    for (char *w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        char *colon = strchr(w, ':');
+        assert_non_null(colon);
+        *colon = 0;
+        fx_unit(f, w, colon + 1);
+    }
+    snprintf(list, sizeof list, "%s", hands);
+    for (char *w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save))
+        fx_hand(f, w);
+}
+
+/* side's Main step, nothing pending, the position checked. */
+static void begin(fx *f, int side)
+{
+    fx_main(f, side);
+    fx_sane(f);
+}
+
 /* --- INV-5.26a: declared choices ------------------------------------------------- */
 
 /* EX-8's position: Mankind declares Precision Strike on the Invader's Carapace
  * Strider; the Invader, asked whether he cancels, is shown the target. */
 static void build_strike(fx *f)
 {
-    fx_unit(f, "EU", "carapace_strider");
-    fx_unit(f, "PR", "hero_quill");
-    fx_hand(f, "precision_strike");
-    fx_hand(f, "militia_cadre");
-    fx_hand(f, "signal_jamming");
-    fx_hand(f, "skitter_drone");
-    fx_main(f, MAN);
-    fx_sane(f);
+    put(f, "EU:carapace_strider PR:hero_quill",
+        "precision_strike militia_cadre signal_jamming skitter_drone");
+    begin(f, MAN);
     fx_apply(f, "play precision_strike target=inv:carapace_strider#1 discard=militia_cadre");
 }
 
@@ -97,16 +118,9 @@ static void test_INV_5_26a_cancel_window_names_card_and_target(void **state)
 static void test_INV_2_26_cancel_chain_shown_to_both(void **state)
 {
     fx *f = *state;
-    fx_unit(f, "EU", "carapace_strider");
-    fx_unit(f, "PR", "hero_quill");
-    fx_hand(f, "precision_strike");
-    fx_hand(f, "militia_cadre");
-    fx_hand(f, "override_protocol");
-    fx_hand(f, "militia_cadre");
-    fx_hand(f, "signal_jamming");
-    fx_hand(f, "skitter_drone");
-    fx_main(f, MAN);
-    fx_sane(f);
+    put(f, "EU:carapace_strider PR:hero_quill",
+        "precision_strike militia_cadre override_protocol militia_cadre signal_jamming skitter_drone");
+    begin(f, MAN);
     fx_apply(f, "play precision_strike target=inv:carapace_strider#1 discard=militia_cadre");
     fx_apply(f, "cancel signal_jamming discard=skitter_drone");
 
@@ -125,15 +139,10 @@ static void test_INV_5_26a_zone_and_sacrifice_shown(void **state)
     fx *f = *state;
     for (int i = 0; i < 3; i++)
         fx_unit(f, "AF", "militia_cadre");
-    fx_unit(f, "AF", "ranger_hovertank");
-    fx_unit(f, "PR", "hero_quill");
-    fx_hand(f, "bastion_walker");
-    fx_hand(f, "rebuild_effort");
-    fx_hand(f, "supply_drop");
-    fx_hand(f, "signal_jamming");
+    put(f, "AF:ranger_hovertank PR:hero_quill",
+        "bastion_walker rebuild_effort supply_drop signal_jamming");
     fx_deck_size(f, MAN, 20);
-    fx_main(f, MAN);
-    fx_sane(f);
+    begin(f, MAN);
 
     fx_apply(f, "play bastion_walker zone=AF sacrifice=man:militia_cadre#2 discard=rebuild_effort");
 
@@ -156,11 +165,8 @@ static void test_INV_5_26a_zone_and_sacrifice_shown(void **state)
 static void test_INV_5_26a_effect_zone_and_reduction_shown(void **state)
 {
     fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
-    fx_hand(f, "crust_cracker");
-    fx_hand(f, "militia_cadre");
-    fx_main(f, INV);
-    fx_sane(f);
+    put(f, "PR:hero_quill", "crust_cracker militia_cadre");
+    begin(f, INV);
 
     fx_apply(f, "play crust_cracker zone=EU reduce=discard");
 
@@ -179,11 +185,8 @@ static void test_INV_5_26a_effect_zone_and_reduction_shown(void **state)
 static void test_INV_5_26a_use_and_strategy_choices_shown(void **state)
 {
     fx *f = *state;
-    fx_unit(f, "PR", "tunnel_wyrm");
-    fx_unit(f, "AF", "skitter_drone");
-    fx_unit(f, "EU", "hero_quill");
-    fx_main(f, INV);
-    fx_sane(f);
+    put(f, "PR:tunnel_wyrm AF:skitter_drone EU:hero_quill", "");
+    begin(f, INV);
 
     fx_apply(f, "use inv:tunnel_wyrm#1");
     vc_public(G, S, "declaring.choices",
@@ -209,12 +212,8 @@ static void test_INV_5_26a_use_and_strategy_choices_shown(void **state)
 static void test_INV_6_1_hand_to_owner_size_to_both(void **state)
 {
     fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
-    fx_hand(f, "skitter_drone");
-    fx_hand(f, "harvest_raid");
-    fx_hand(f, "rebuild_effort");
-    fx_main(f, INV);
-    fx_sane(f);
+    put(f, "PR:hero_quill", "skitter_drone harvest_raid rebuild_effort");
+    begin(f, INV);
 
     vc_public(G, S, "players.invader.hand", "2");
     vc_public(G, S, "players.mankind.hand", "1");
@@ -234,8 +233,7 @@ static void test_INV_6_2_deck_sizes_public(void **state)
     fx_hero_deck(f, "hero_anand hero_varga");
     fx_deck_size(f, INV, 17);
     fx_deck_size(f, MAN, 9);
-    fx_main(f, INV);
-    fx_sane(f);
+    begin(f, INV);
 
     vc_public(G, S, "players.invader.deck", "17");
     vc_public(G, S, "players.mankind.deck", "9");
@@ -249,12 +247,8 @@ static void test_INV_6_2_deck_sizes_public(void **state)
 static void test_INV_6_3_discard_piles_public_in_order(void **state)
 {
     fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
-    fx_hand(f, "hive_overseer");
-    fx_hand(f, "harvest_raid");
-    fx_hand(f, "skitter_drone");
-    fx_main(f, INV);
-    fx_sane(f);
+    put(f, "PR:hero_quill", "hive_overseer harvest_raid skitter_drone");
+    begin(f, INV);
 
     fx_apply(f,
              "play hive_overseer zone=EU reduce=none discard=skitter_drone discard=harvest_raid");
@@ -268,11 +262,9 @@ static void test_INV_6_3_discard_piles_public_in_order(void **state)
 static void test_INV_6_4_revealed_and_drawn_cards(void **state)
 {
     fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
-    fx_hand(f, "gorehound_swarm");
+    put(f, "PR:hero_quill", "gorehound_swarm");
     fx_deck_size(f, INV, 20);
-    fx_main(f, INV);
-    fx_sane(f);
+    begin(f, INV);
     char drained[96], drawn[96];
     snprintf(drained, sizeof drained, "  Invader drains %s to pay\n",
              inv_def(f->c, fx_deck_top(f, INV, 0))->name);
@@ -297,14 +289,12 @@ static void test_INV_6_5_board_public(void **state)
     fx *f = *state;
     fx_unit(f, "PR", "deep_vault");
     int anand = fx_unit(f, "EU", "hero_anand");
-    fx_unit(f, "EU", "hive_overseer");
-    fx_unit(f, "EU", "carapace_strider");
+    put(f, "EU:hive_overseer EU:carapace_strider", "");
     f->s->iflags[anand] |= IF_ROTATED;
     fx_tokens(f, "EU", 2);
     f->s->plot = 7;
     f->s->strat_enabled[fx_strat(f, "inv_plot_surge")] = 1;
-    fx_main(f, INV);
-    fx_sane(f);
+    begin(f, INV);
 
     vc_public(G, S, "zones.id=PR.mankind.0",
               "{\"card\":\"man:deep_vault#1\",\"name\":\"Deep Vault Complex\",\"power\":1,"
@@ -337,14 +327,9 @@ static void test_INV_6_5_board_public(void **state)
 static void test_INV_6_5_turn_flags_public(void **state)
 {
     fx *f = *state;
-    fx_unit(f, "PR", "hero_varga");
-    fx_unit(f, "AF", "ranger_hovertank");
-    fx_hand(f, "harvest_raid");
-    fx_hand(f, "skitter_drone");
-    fx_hand(f, "militia_cadre");
+    put(f, "PR:hero_varga AF:ranger_hovertank", "harvest_raid skitter_drone militia_cadre");
     fx_deck_size(f, MAN, 20);
-    fx_main(f, INV);
-    fx_sane(f);
+    begin(f, INV);
     vc_text_public(G, S, "This turn: plot action unused; Mankind not drained yet.\n");
 
     fx_apply(f, "plot draw");
@@ -367,8 +352,7 @@ static void test_INV_6_5_draw_count_public(void **state)
 {
     fx *f = *state;
     fx_unit(f, "PR", "hero_quill");
-    fx_main(f, INV);
-    fx_sane(f);
+    begin(f, INV);
 
     fx_apply(f, "strategy inv_swarm_tide");
 
@@ -384,11 +368,8 @@ static void test_INV_5_22_replacement_hero_revealed(void **state)
     fx *f = *state;
     fx_unit(f, "AF", "hero_quill");
     fx_hero_deck(f, "hero_anand hero_varga");
-    fx_hand(f, "orbital_lance");
-    fx_hand(f, "skitter_drone");
-    fx_hand(f, "carapace_strider");
-    fx_main(f, INV);
-    fx_sane(f);
+    put(f, "", "orbital_lance skitter_drone carapace_strider");
+    begin(f, INV);
 
     fx_apply(f, "play orbital_lance reduce=none target=hero:hero_quill#1 discard=skitter_drone "
                 "discard=carapace_strider");
@@ -408,13 +389,9 @@ static void test_INV_5_22_replacement_hero_revealed(void **state)
 static void test_INV_5_19_shield_prompt_public(void **state)
 {
     fx *f = *state;
-    fx_unit(f, "PR", "siege_colossus");
-    fx_unit(f, "PR", "carapace_strider");
-    fx_unit(f, "PR", "deep_vault");
-    fx_unit(f, "EU", "hero_quill");
+    put(f, "PR:siege_colossus PR:carapace_strider PR:deep_vault EU:hero_quill", "");
     fx_deck_size(f, MAN, 20);
-    fx_main(f, INV);
-    fx_sane(f);
+    begin(f, INV);
     fx_apply(f, "pass");
     fx_apply(f, "decline");
 
@@ -431,8 +408,7 @@ static void test_INV_8_4_result_public(void **state)
     fx *f = *state;
     fx_unit(f, "PR", "hero_quill");
     f->s->plot = 1;
-    fx_main(f, INV);
-    fx_sane(f);
+    begin(f, INV);
 
     fx_apply(f, "plot draw");
 
