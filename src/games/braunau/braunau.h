@@ -376,7 +376,8 @@ enum bra_event {
     EV_USE,
     EV_SCORE_AREA,
     EV_SCORE_DOSSIER,
-    EV_GAME_OVER
+    EV_GAME_OVER,
+    EV_SUPPORT_BY /* private to the owner: a = the agent a support change was made by */
 };
 
 /* --- shared between the module's files ------------------------------------------------ */
@@ -512,7 +513,7 @@ int bra_owns(const bra_content *c, const bra_state *s, int faction, int itype);
  * events; bra_raise raises (or, with set, sets) a support and holds a Rally. */
 void bra_do(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev);
 void bra_raise(const bra_content *c, bra_state *s, int faction, int area, int d, int set, int cause,
-               int named, tt_events *ev);
+               int agent, int shown, tt_events *ev);
 
 /* actions.c: the interface's calls; bra_decl_cmd reads the declaration in
  * progress as a command. */
