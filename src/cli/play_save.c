@@ -106,13 +106,16 @@ static tt_decision *decisions(const play_history *h, int k)
     return d;
 }
 
-/* The canonical texts of a step on one line, comma separated, into buf. */
+/* The canonical texts of a step on one line, ", " between them, into buf. */
 static const char *one_line(const char *text, char *buf, size_t n)
 {
-    snprintf(buf, n, "%s", text);
-    for (char *c = buf; *c; c++)
-        if (*c == '\n')
-            *c = ',';
+    size_t at = 0;
+    buf[0] = '\0';
+    for (const char *t = text; *t && at < n;) {
+        size_t len = strcspn(t, "\n");
+        at += (size_t)snprintf(buf + at, n - at, "%s%.*s", at ? ", " : "", (int)len, t);
+        t += len + (t[len] == '\n');
+    }
     return buf;
 }
 
@@ -169,8 +172,7 @@ static int decider(const tt_game *game, const tt_state *prev, const char *text)
     char first[TT_ACTION_TEXT_MAX];
     tt_action a;
     snprintf(first, sizeof first, "%.*s", (int)strcspn(text, "\n"), text);
-    if (!*text || tt_action_parse(game, prev, first, &a, NULL) != TT_OK ||
-        tt_action_is_offturn(a))
+    if (!*text || tt_action_parse(game, prev, first, &a, NULL) != TT_OK || tt_action_is_offturn(a))
         return NOT_A_DECISION;
     return tt_to_move(game, prev);
 }
@@ -210,8 +212,9 @@ int play_history_load(play_history *h, const char *name, const char *path, tt_ga
     if (tt_record_load(path, &rec, &err) != TT_OK)
         return cli_error(CLI_REFUSED, "%s", tt_error_text(&err, buf, sizeof buf));
     if (strcmp(tt_record_game(rec), name) != 0) {
-        int rc = cli_error(CLI_REFUSED, "%s is a record of %s, not of %s: play it with 'tabletop "
-                                        "play %s --load %s'",
+        int rc = cli_error(CLI_REFUSED,
+                           "%s is a record of %s, not of %s: play it with 'tabletop "
+                           "play %s --load %s'",
                            path, tt_record_game(rec), name, tt_record_game(rec), path);
         tt_record_free(rec);
         return rc;
