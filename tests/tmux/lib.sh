@@ -10,7 +10,8 @@ set -u
 BIN=$1
 WORK=$2
 NAME=$(basename "$0" .sh)
-SOCK="tt-$NAME-$$"
+SOCK=
+STARTS=0
 TMUX_WAIT=${TMUX_WAIT:-30}
 MARK=0
 FIRST=
@@ -22,7 +23,8 @@ tm() {
 }
 
 finish() {
-    tm kill-server 2>/dev/null
+    [ -n "$SOCK" ] && tm kill-server 2>/dev/null
+    return 0
 }
 trap finish EXIT
 
@@ -33,9 +35,13 @@ fail() {
     exit 1
 }
 
-# Starts `tabletop ARGS...` in a new session; its exit status is shown when it ends.
+# Starts `tabletop ARGS...` in a new session, on a server of its own (one
+# being shut down cannot take the new session with it); its exit status is
+# shown when it ends.
 start() {
-    tm kill-server 2>/dev/null
+    finish
+    STARTS=$((STARTS + 1))
+    SOCK="tt-$NAME-$$-$STARTS"
     tm -f /dev/null new-session -d -s play -x 100 -y 40 \
         "$BIN $*; echo \"[exit \$?]\"; sleep 600" || { echo "$NAME: tmux does not start"; exit 1; }
     MARK=0
