@@ -54,18 +54,19 @@ static const char play_help[] =
     "With two or more people (hot-seat) the screen is cleared between them, and each\n"
     "sees only his own hand and narration.\n";
 
+/* `help` at the prompt, before the game's own part (tt_game_play_help);
+ * %s is the game's name. */
 static const char prompt_help[] =
-    "Type the number of an action, or its text (a compound form such as\n"
-    "\"play card zone=EU\" works too). Commands:\n"
+    "Type the number of an action, or its text; a whole move at once works too\n"
+    "(below). Commands:\n"
     "  board     show the board again\n"
     "  info X    what card, item or token X does (its id or name, or an action's number)\n"
     "  help      this help and the legal actions\n"
-    "  save FILE write the game so far to FILE (tabletop play <game> --load FILE resumes it)\n"
+    "  save FILE write the game so far to FILE (tabletop play %s --load FILE resumes it)\n"
     "  undo      take back your last decision, if nothing was revealed, no random outcome\n"
     "            drawn and nobody else decided since\n"
-    "  and what you may do outside the turn order, listed below (concede; a draw\n"
-    "  by agreement in Tannhäuser: offer_draw, accept_draw, decline_draw)\n"
-    "  quit      stop playing (end of input does the same)\n";
+    "  quit      stop playing (end of input does the same)\n"
+    "  and what you may do outside the turn order, listed below (concede, ...)\n";
 
 #define PLAY_DEFAULT_AI "ismcts:ms=1000"
 
@@ -276,7 +277,7 @@ static void show_offturn(play *pl, int p)
 static void show_help(play *pl, int p)
 {
     const char *game_help = tt_game_play_help(tt_game_name(pl->game));
-    fputs(prompt_help, stdout);
+    printf(prompt_help, tt_game_name(pl->game));
     if (game_help)
         fputs(game_help, stdout);
     printf("Legal actions:\n");

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Braunau at the terminal, the Germans against two random AIs: a whole MOVE in
 # the rules' syntax taken back (an exposed agent's move shows nothing new), a
-# path refused with its rule, `info`, an agitation, the other factions' round,
-# and a draw whose `undo` is refused because it showed hidden tokens.
+# path refused with its rule, `info`, Braunau's own `help`, an agitation, the
+# other factions' round, and a draw whose `undo` is refused because it showed
+# hidden tokens.
 # Usage: test_braunau.sh BIN WORKDIR
 . "$(dirname "$0")/lib.sh"
 
@@ -26,6 +27,12 @@ has 'refused: E_BAD_PATH: RATHAUS is not adjacent to INNBRUECKE (BRA-6.15)'
 
 say 'info CI'
 has 'Counterintelligence (CI)'
+
+# the help is Braunau's own, with no other game's example
+say 'help'
+has 'Braunau (docs/games/braunau.md): draw, keep [T,T], discard <token> ... done,'
+has '  MOVE agent=GER_WEISS path=STADTPLATZ,BAHNHOF'
+lacks 'zone=EU'
 
 say 'agitate GER_WEISS'
 has 'Germans support in INNBRUECKE is now 2 (agitation, GER_WEISS)'
