@@ -159,12 +159,15 @@ static int step_fits(judge *j, int q, const char *line, int offturn, const sight
     return fits;
 }
 
-/* The atomic actions of a decision: its lines, split in place into line[]. */
+/* The atomic actions of a decision: its lines, split in place into line[];
+ * -1 when there are more than UNDO_LINES. */
 static int split_lines(char *text, char **line)
 {
     int n = 0;
-    for (char *t = text; *t && n < UNDO_LINES;) {
+    for (char *t = text; *t;) {
         size_t len = strcspn(t, "\n");
+        if (n == UNDO_LINES)
+            return -1;
         line[n++] = t;
         t += len;
         if (*t)
@@ -213,6 +216,9 @@ static int judge_decision(judge *j, tt_state *cur, const tt_decision *d, sight *
     int n = text ? split_lines(text, line) : 0, rc = TT_OK;
     if (!text || !start || !evs || !buf)
         rc = tt_fail(j->why, TT_ENOMEM, NULL, "out of memory");
+    else if (n < 0)
+        rc = tt_fail(j->why, TT_EILLEGAL, NULL,
+                     "a decision of more than %d actions is not taken back", UNDO_LINES);
     else
         memcpy(start, cur, j->sz);
     for (int i = 0; i < n && rc == TT_OK; i++) {
