@@ -30,6 +30,12 @@ const char *tt_game_summary(const char *name)
     return r ? r->summary : NULL;
 }
 
+const char *tt_game_play_help(const char *name)
+{
+    const tt_rules *r = tt_rules_find(name ? name : "");
+    return r ? r->play_help : NULL;
+}
+
 int tt_game_player_range(const char *name, int *min, int *max)
 {
     const tt_rules *r = tt_rules_find(name ? name : "");

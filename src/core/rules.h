@@ -40,6 +40,10 @@ typedef struct tt_rules {
     /* What a player's score counts ("VP"), for a game that keeps one in
      * tt_head.score; NULL for a game without scores. */
     const char *score_name;
+    /* How a person plays at a prompt (`help` in `tabletop play`): the forms of
+     * the game's actions and compound examples, lines of at most 80
+     * characters, each ending in a newline (optional). */
+    const char *play_help;
 
     /* Loads content and parameters into game (content, nplayers, state_size,
      * max_actions); on failure frees what it made. */

@@ -101,6 +101,18 @@ grep -q 'unknown action' "$TMP/out" && fail "play: control bytes read as an unkn
 printf 'concede\n' >"$TMP/in"
 "$BIN" play invaders --seed 3 <"$TMP/in" >"$TMP/out" 2>&1 || fail "play concede: exit $?"
 has "$TMP/out" '^Game over after .*: mankind wins (CONCEDED)\.$' "concede ends the game"
+# save at the prompt, --load: another game's record and a record with --seed are refused
+printf 'save %s\nquit\n' "$TMP/saved.json" >"$TMP/in"
+"$BIN" play invaders --seed 3 <"$TMP/in" >"$TMP/out" 2>&1 || fail "play save: exit $?"
+has "$TMP/out" "^saved to $TMP/saved.json (1 action); resume with: tabletop play invaders --load $TMP/saved.json\$" "save at the prompt"
+expect 1 "$BIN" play braunau --load "$TMP/saved.json"; one_error_line "another game's record"
+has "$TMP/err" "^tabletop: $TMP/saved.json is a record of invaders, not of braunau: play it with 'tabletop play invaders --load $TMP/saved.json'\$" "another game's record"
+expect 2 "$BIN" play invaders --load "$TMP/saved.json" --seed 4; one_error_line "--load with --seed"
+expect 1 "$BIN" play invaders --load "$TMP/none.json"; one_error_line "--load of a missing file"
+printf 'undo\nquit\n' >"$TMP/in"
+"$BIN" play invaders --load "$TMP/saved.json" <"$TMP/in" >"$TMP/out" 2>&1 || fail "play --load: exit $?"
+has "$TMP/out" '^Resumed from .*saved.json: 1 action played, turn 1\.$' "--load resumes"
+has "$TMP/out" '^refused: nothing to undo: invader has taken no decision yet$' "undo with nothing of one's own"
 "$BIN" play invaders --players random,random --seed 7 >"$TMP/a" 2>&1 || fail "demo: exit $?"
 "$BIN" play invaders --players random,random --seed 7 >"$TMP/b" 2>&1
 cmp -s "$TMP/a" "$TMP/b" || fail "play --seed 7 is not repeatable"
