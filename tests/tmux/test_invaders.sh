@@ -31,7 +31,7 @@ has 'Plot marker 10 -> 12'
 send 'undo'
 wait_prompt 'invader> '
 has 'undone: strategy inv_plot_surge'
-has 'Turn 1, invader, MAIN step. Plot marker 10 (Mankind wins at 0).'
+has 'Turn 1, invader, MAIN step. Plot marker 10 (Mankind wins at 0). Damage tokens in supply: 20.'
 
 # the line editor: an empty line asks again; Up twice recalls the strategy
 send ''
@@ -42,7 +42,7 @@ keys C-u
 send 'pass'
 wait_prompt 'invader> '
 has 'Mankind plays Deep Vault Complex (discard 3)'
-has 'To decide: invader (cancel_window)'
+has 'To decide: invader (cancel_window: cancel Deep Vault Complex (man:deep_vault#1) or decline)'
 
 send 'undo'
 wait_prompt 'invader> '
@@ -67,7 +67,7 @@ send 'decline'
 wait_prompt 'invader> '
 has 'Invader declines to cancel'
 has 'Deep Vault Complex enters Eurasia (power 1, with counters)'
-has 'Turn 3, invader, MAIN step. Plot marker 9 (Mankind wins at 0).'
+has 'Turn 3, invader, MAIN step. Plot marker 9 (Mankind wins at 0). Damage tokens in supply: 20.'
 
 send 'play skitter_drone zone=AF'
 wait_prompt 'invader> '
