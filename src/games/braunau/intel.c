@@ -364,7 +364,15 @@ static void redeal(bra_fstate *f, tt_rng *r)
         f->discard |= 1ull << pool[at++];
 }
 
-/* Positions and decoys of faction f's agents, as viewer slot v may imagine them. */
+/* Where slot v may place agent a: what it knows, narrowed by what the public
+ * knows (BRA-7.8; both hold the truth). */
+static uint16_t may_be(const bra_content *c, const bra_state *s, int v, int a)
+{
+    return bra_known(c, s, v, a) & bra_known(c, s, BRA_PUBLIC, a);
+}
+
+/* Positions and decoys of faction f's agents, as viewer slot v may imagine
+ * them; every position within may_be, so within what the public knows. */
 static void resample_agents(const bra_content *c, bra_state *s, int v, int f, tt_rng *r)
 {
     const bra_faction *fa = &c->f[f];
@@ -374,12 +382,11 @@ static void resample_agents(const bra_content *c, bra_state *s, int v, int f, tt
         int a = fa->agent[k];
         s->decoy[a] = BRA_NONE;
         if (bra_hidden_from(c, s, v, a))
-            s->loc[a] = (uint8_t)pick_bit(r, s->maybe[v][a]);
+            s->loc[a] = (uint8_t)pick_bit(r, may_be(c, s, v, a));
         if (v >= BRA_NF || !bra_in_play(s, a) || c->a[a].mob || !s->intel[v][a].window)
             continue;
-        int rep = s->intel[v][a].area;
         /* a report that cannot be the true area needs a decoy */
-        if (s->exposed[a] ? rep != s->loc[a] : !(s->maybe[v][a] >> rep & 1))
+        if (!(may_be(c, s, v, a) >> s->intel[v][a].area & 1))
             need[nneed++] = (uint8_t)a;
         else
             may[nmay++] = (uint8_t)a;
@@ -391,7 +398,7 @@ static void resample_agents(const bra_content *c, bra_state *s, int v, int f, tt
     tt_rng_shuffle_u8(r, may, nmay);
     for (int i = 0; i < nmay; i++) {
         int a = may[i], rep = s->intel[v][a].area;
-        uint16_t elsewhere = (uint16_t)(s->maybe[v][a] & ~(1u << rep));
+        uint16_t elsewhere = (uint16_t)(may_be(c, s, v, a) & ~(1u << rep));
         if (decoys > 0 && !s->exposed[a] && elsewhere && tt_rng_below(r, 2)) {
             s->loc[a] = (uint8_t)pick_bit(r, elsewhere);
             s->decoy[a] = (uint8_t)rep;
@@ -400,12 +407,17 @@ static void resample_agents(const bra_content *c, bra_state *s, int v, int f, tt
             s->loc[a] = (uint8_t)rep; /* the report was true */
         }
     }
-    /* what the others believe must still hold the (imagined) truth */
-    for (int k = 0; k < fa->nagents; k++) {
-        int a = fa->agent[k];
-        for (int w = 0; w < BRA_NV && bra_in_play(s, a); w++)
-            if (w != f && w != v)
-                s->maybe[w][a] |= (uint16_t)(1u << s->loc[a]);
+    /* What a third faction learned in private is hidden from the viewer: it
+     * is imagined to know what the public knows, which holds the imagined
+     * positions. (The public's own sets are the viewer's to read.) */
+    for (int w = 0; w < BRA_NF; w++) {
+        if (w == f || w == v)
+            continue;
+        for (int k = 0; k < fa->nagents; k++) {
+            int a = fa->agent[k];
+            s->maybe[w][a] = s->maybe[BRA_PUBLIC][a];
+            s->intel[w][a] = (bra_intel){0};
+        }
     }
 }
 

@@ -215,6 +215,53 @@ static void test_BRA_6_23_determinize_honours_decoys(void **state)
     assert_true(true_report > 0 && decoyed > 0);
 }
 
+/* BRA-7.8, 6.23, 7.7: determinization reads the public's conclusions too,
+ * and nothing a third faction learned in private. Everyone saw a
+ * denunciation of LOC_REITER in VORSTADT fail (BRA-6.17), so when the
+ * Germans' Full Awareness reports him there inside a decoy window, only a
+ * decoy explains it: every determinization for the Germans plants it and
+ * puts him elsewhere. The Austrians' private report of him in BAHNHOF is
+ * hidden from the Germans, who imagine the Austrians knowing what the public
+ * knows. */
+static void test_BRA_7_8_determinize_reads_public_conclusions(void **state)
+{
+    bx *x = *state;
+    bx_turn(x, BX_G, 6, 6);
+    bx_stash(x, "G45");
+    bx_place(x, "LOC_REITER", "BAHNHOF");
+    int reiter = bx_agent_id(x, "LOC_REITER"), vorstadt = bx_area(x, "VORSTADT");
+    int bahnhof = bx_area(x, "BAHNHOF");
+    bra_know_not_at(x->c, x->s, reiter, vorstadt);
+    x->s->maybe[BX_A][reiter] = (uint16_t)(1u << bahnhof);
+    x->s->intel[BX_A][reiter] = (bra_intel){(uint8_t)bahnhof, 5, SRC_SURVEY, 0};
+    bx_decoy(x, "LOC_REITER", "VORSTADT");
+    bx_apply(x, "DEPLOY token=G45");
+    assert_int_equal(x->s->intel[BX_G][reiter].area, vorstadt);
+    assert_int_equal(x->s->intel[BX_G][reiter].window, 1);
+    uint16_t public = x->s->maybe[BRA_PUBLIC][reiter];
+    assert_int_equal(public, x->c->all_areas & ~(1u << vorstadt));
+    bra_state *t = malloc(x->size);
+    assert_non_null(t);
+    char *before = tt_view_json(x->g, (const tt_state *)x->s, SEAT(BX_G));
+    for (uint64_t seed = 1; seed <= 100; seed++) {
+        memcpy(t, x->s, x->size);
+        tt_determinize(x->g, (tt_state *)t, SEAT(BX_G), seed);
+        tt_error err = {0};
+        if (bra_sanity(x->g, t, &err) != TT_OK)
+            fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
+        char *after = tt_view_json(x->g, (const tt_state *)t, SEAT(BX_G));
+        assert_string_equal(before, after);
+        free(after);
+        assert_int_equal(t->decoy[reiter], vorstadt);
+        assert_true(public >> t->loc[reiter] & 1);
+        assert_int_equal(t->maybe[BX_A][reiter], public);
+        assert_int_equal(t->intel[BX_A][reiter].source, SRC_NONE);
+        assert_int_equal(t->maybe[BRA_PUBLIC][reiter], public);
+    }
+    free(before);
+    free(t);
+}
+
 /* Tokens by which two declarations of one faction differ. */
 static int deck_distance(const bra_deck *a, const bra_deck *b)
 {
@@ -411,6 +458,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_BRA_6_4_3_surcharge_counts_per_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_BRA_6_23_determinize_honours_decoys, setup, teardown),
         cmocka_unit_test(test_BRA_7_2_determinize_imagines_hidden_decks),
+        cmocka_unit_test_setup_teardown(test_BRA_7_8_determinize_reads_public_conclusions, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_BRA_6_15_hidden_move_spreads_knowledge, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_BRA_10_10_summon_in_the_same_area, setup, teardown),
