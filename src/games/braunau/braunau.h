@@ -490,6 +490,11 @@ void bra_know_not_at(const bra_content *c, bra_state *s, int a, int area);
 void bra_know_summoned(const bra_content *c, bra_state *s, int host, int target);
 void bra_know_window_closes(const bra_content *c, bra_state *s, int faction);
 void bra_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
+/* The declaration determinization starts from when it imagines faction f's
+ * deck for any other viewer: legal (bra_deck_broken is 0), agreeing with f's
+ * played pile, and made from f's deck mode, roster and played pile only, so
+ * the same for every state in which those are the same. */
+void bra_deck_imagined_start(const bra_content *c, const bra_state *s, int f, bra_deck *out);
 
 /* check.c: the checks of every command in the rules' order (BRA-6.0.2).
  * bra_check returns TT_OK (legal and complete), BRA_PENDING (legal so far) or
