@@ -25,8 +25,12 @@
 #include "core/rng.h"
 #include "tabletop/tt.h"
 
+#ifdef NDEBUG
 #define POSITIONS 24 /* in all, shared among the game's configurations */
-#define VARIANTS 4   /* k = 1 … VARIANTS */
+#else
+#define POSITIONS 12 /* a sanitizer build: each search costs several times more */
+#endif
+#define VARIANTS 4 /* k = 1 … VARIANTS */
 
 static const char *game_name;
 static int search_only; /* --search: check only what the search itself does */
