@@ -41,6 +41,8 @@ static const tt_config configs[] = {
 };
 
 static const char *const reasons[] = {"", "SCORED", "CONCEDED"};
+static const char *const reason_texts[] = {
+    NULL, "the last round was played and scored (BRA-5.5, BRA-9.1 to 9.3)", "a faction conceded"};
 
 static int bra_load(tt_game *g, const tt_params *p, tt_error *err)
 {
@@ -102,6 +104,14 @@ static const char *bra_player_name(const tt_game *g, int player)
 {
     const bra_content *c = bra_content_of(g);
     return bra_faction_player(c->seat_faction[player]);
+}
+
+/* "the Germans": factions are peoples, named in the plural. */
+static int bra_player_title(const tt_game *g, int player, char *buf, size_t n)
+{
+    const bra_content *c = bra_content_of(g);
+    snprintf(buf, n, "the %s", c->f[c->seat_faction[player]].name);
+    return 1;
 }
 
 /* --- figures for designers (tt_stats) ---------------------------------------------------- */
@@ -171,7 +181,9 @@ const tt_rules braunau_rules = {
     .params = params,
     .configs = configs,
     .score_name = "VP",
+    .turn_name = "round",
     .reasons = reasons,
+    .reason_texts = reason_texts,
     .load = bra_load,
     .unload = bra_unload,
     .init = bra_init,
@@ -186,8 +198,10 @@ const tt_rules braunau_rules = {
     .rig = bra_rig,
     .view_json = bra_view_json,
     .view_text = bra_view_text,
+    .view_part = bra_view_part,
     .event_text = bra_event_text,
     .player_name = bra_player_name,
+    .player_title = bra_player_title,
     .validate_file = bra_validate_file,
     .describe_id = bra_describe_id,
     .describe = bra_describe,
