@@ -1,25 +1,28 @@
 /* `tabletop play`: a game at the terminal — people and AIs in any seats.
  *
  * The loop asks whoever is to move: an AI through tt_ai_choose, a person by
- * printing that player's view (tt_view_text for their seat only, never more),
- * the legal actions numbered, and a prompt. A person answers with a number, an
- * action text (tt_apply_text, so compound "play card zone=EU" forms work too),
- * or a command; a refused entry prints the rule that refuses it and asks again.
- * After every apply the events are narrated from one perspective fixed for the
- * whole game: omniscient with no person at the table, the person's own with
- * one, the spectator's in hot-seat play (both people read the same screen).
- * State seed = --seed; the AIs' seeds come from it (cli_ai_seed), so a seed
- * repeats a game exactly, and a `sim` game can be watched again here (an AI
- * with a time budget, ms=, searches as far as the time allows, so only AIs
- * with fixed budgets repeat). The opponent is ISMCTS with one second a
- * decision unless --ai names another; its thinking time is shown after each
- * of its moves when a person is at the table. */
+ * printing the screen of that player's decision (play_screen.c: his seat's
+ * view only, never more, what happened since he last decided, the legal
+ * actions numbered) and a prompt. A decision with one possible answer that
+ * tells nobody anything is taken for him, with a note. A person answers with
+ * a number, an action text (tt_apply_text, so compound "play card zone=EU"
+ * forms work too), or a command; a refused entry prints the rule that refuses
+ * it and asks again. What happens is told from one perspective fixed for the
+ * whole game: omniscient with no person at the table (as it happens), the
+ * person's own with one, the spectator's in hot-seat play (both people read
+ * the same screen). State seed = --seed; the AIs' seeds come from it
+ * (cli_ai_seed), so a seed repeats a game exactly, and a `sim` game can be
+ * watched again here (an AI with a time budget, ms=, searches as far as the
+ * time allows, so only AIs with fixed budgets repeat). The opponent is ISMCTS
+ * with one second a decision unless --ai names another; its thinking time is
+ * told after its moves when a person is at the table. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/play_screen.h"
 
 #define EVENTS_CAP 512
 #define LINE_MAX_LEN 512
@@ -43,12 +46,15 @@ static const char play_help[] =
     "  --mode M, --difficulty D  short for --param mode=M, --param difficulty=D\n"
     "\n"
     "At your prompt type the number of an action, or its text (compound forms such as\n"
-    "`play card zone=EU` too), or: help, board, info, concede, quit. End of input quits.\n";
+    "`play card zone=EU` too), or: help, board, map, log, info, concede, quit. End of\n"
+    "input quits. Screens fit the terminal (COLUMNS and LINES when it is not one).\n";
 
 static const char prompt_help[] =
     "Type the number of an action, or its text (a compound form such as\n"
     "\"play card zone=EU\" works too). Commands:\n"
-    "  board     show the board again\n"
+    "  board     the whole table: every detail, the map and its key\n"
+    "  map       draw the map again (a game with a map: Tannhäuser)\n"
+    "  log       what happened before this decision, in full (`log all`: the game)\n"
     "  info X    what card, item or token X does (its id or name, or an action's number)\n"
     "  help      this help and the legal actions\n"
     "  and what you may do outside the turn order, listed below (concede; a draw\n"
@@ -76,6 +82,7 @@ typedef struct play {
     int viewer; /* narration perspective for the whole game */
     int echo;   /* stdin is not a terminal: echo what was read */
     int shown;  /* the board and actions are on screen for this decision */
+    play_screen *screen;
     tt_event evbuf[EVENTS_CAP];
 } play;
 
@@ -123,32 +130,17 @@ static int parse_args(int argc, char **argv, play_opts *o)
 
 static void narrate(play *pl, tt_events *ev)
 {
-    cli_narrate(stdout, pl->game, ev, pl->viewer);
+    play_screen_events(pl->screen, ev);
 }
 
 static void show_actions(play *pl)
 {
-    char text[TT_ACTION_TEXT_MAX];
-    for (int i = 0; i < pl->nlegal; i++) {
-        if (tt_action_format(pl->game, pl->state, pl->legal[i], text, sizeof text) != TT_OK)
-            snprintf(text, sizeof text, "(action %u)", (unsigned)pl->legal[i]);
-        printf("%3d. %s\n", i + 1, text);
-    }
+    play_screen_actions(pl->game, pl->state, pl->legal, pl->nlegal);
 }
 
 static void show_board(play *pl, int p)
 {
-    char *view = tt_view_text(pl->game, pl->state, p);
-    printf("\n--- %s to decide (turn %d) ---\n", tt_player_name(pl->game, p),
-           tt_turn(pl->game, pl->state));
-    if (view) {
-        fputs(view, stdout);
-        if (view[0] && view[strlen(view) - 1] != '\n')
-            putchar('\n');
-    }
-    free(view);
-    printf("Legal actions:\n");
-    show_actions(pl);
+    play_screen_show(pl->screen, pl->state, p, pl->viewer, pl->legal, pl->nlegal);
 }
 
 /* Reads one line without its newline into buf; 0 at end of input. A line too
@@ -235,8 +227,10 @@ static int human_apply(play *pl, int p, const char *line, int *offturn)
         return 0;
     }
     narrate(pl, &ev);
-    if (*offturn)
+    if (*offturn) {
         ai_decline(pl, &ev);
+        play_screen_news(pl->screen, p, pl->viewer);
+    }
     return 1;
 }
 
@@ -284,7 +278,11 @@ static int human_turn(play *pl, int p)
             show_actions(pl);
             show_offturn(pl, p);
         } else if (strcmp(line, "board") == 0) {
-            show_board(pl, p);
+            play_screen_board(pl->screen, pl->state, p, pl->viewer, pl->legal, pl->nlegal);
+        } else if (strcmp(line, "map") == 0) {
+            play_screen_map(pl->screen, pl->state, p, pl->viewer);
+        } else if (strncmp(line, "log", 3) == 0 && (!line[3] || isspace((unsigned char)line[3]))) {
+            play_screen_log(pl->screen, p, pl->viewer, line + 3);
         } else if (strncmp(line, "info", 4) == 0 && (!line[4] || isspace((unsigned char)line[4]))) {
             cli_info(pl->game, pl->state, pl->legal, pl->nlegal, line + 4);
         } else if (human_apply(pl, p, line, &offturn)) {
@@ -312,9 +310,7 @@ static int ai_turn(play *pl, int p)
     narrate(pl, &ev);
     tt_ai_stats st;
     tt_ai_stats_get(pl->ais[p], &st);
-    if (pl->seats.nhumans && st.iterations)
-        printf("(%s thought %.2f s: %ld playouts)\n", tt_player_name(pl->game, p), st.seconds,
-               st.iterations);
+    play_screen_thought(pl->screen, p, &st);
     pl->shown = 0;
     return TURN_DONE;
 }
@@ -335,7 +331,10 @@ static int play_loop(play *pl)
     int to_move;
     while ((to_move = tt_to_move(pl->game, pl->state)) != TT_TERMINAL) {
         int r;
-        if (pl->seats.human[to_move]) {
+        tt_events ev = {pl->evbuf, 0, EVENTS_CAP, 0};
+        if (pl->seats.human[to_move] && play_screen_forced(pl->screen, pl->state, to_move, &ev)) {
+            continue;
+        } else if (pl->seats.human[to_move]) {
             pl->nlegal = tt_legal(pl->game, pl->state, pl->legal);
             r = human_turn(pl, to_move);
         } else {
@@ -344,11 +343,12 @@ static int play_loop(play *pl)
         if (r == TURN_FAILED)
             return CLI_REFUSED;
         if (r == TURN_QUIT) {
-            printf("Game abandoned at turn %d.\n", tt_turn(pl->game, pl->state));
+            printf("Game abandoned at %s %d.\n", tt_game_turn_name(pl->game),
+                   tt_turn(pl->game, pl->state));
             return CLI_OK;
         }
     }
-    cli_result_line(stdout, pl->game, pl->state);
+    play_screen_end(pl->screen, pl->state, pl->viewer);
     return CLI_OK;
 }
 
@@ -363,8 +363,12 @@ static int play_run(play *pl, const play_opts *o)
     pl->echo = !isatty(STDIN_FILENO);
     pl->state = malloc(tt_state_size(pl->game));
     pl->legal = malloc((size_t)tt_max_actions(pl->game) * sizeof *pl->legal);
+    unsigned humans = 0;
+    for (int p = 0; p < pl->seats.n; p++)
+        humans |= (unsigned)pl->seats.human[p] << p;
+    pl->screen = play_screen_new(pl->game, humans);
     int rc = CLI_REFUSED;
-    if (!pl->state || !pl->legal)
+    if (!pl->state || !pl->legal || !pl->screen)
         cli_error(CLI_REFUSED, "out of memory");
     else if (cli_ais_new(pl->game, &pl->seats, o->seed, pl->ais) == CLI_OK) {
         tt_state_init(pl->game, pl->state, o->seed);
@@ -374,6 +378,7 @@ static int play_run(play *pl, const play_opts *o)
     }
     free(pl->state);
     free(pl->legal);
+    play_screen_free(pl->screen);
     return rc;
 }
 
