@@ -164,6 +164,14 @@ static int bra_stats(const tt_game *g, const void *st, tt_stat *out, int max)
         for (int k = 0; k < 6; k++)
             n = stat(out, n, max, v[k], "VP", who, parts[k]);
     }
+    for (int i = 0; i < c->nseats; i++) { /* BRA-9.3: what ranks equal VP */
+        const char *who = bra_faction_player(c->seat_faction[i]);
+        int f = c->seat_faction[i], support = 0;
+        for (int x = 0; x < c->nareas; x++)
+            support += s->sup[x][f];
+        n = stat(out, n, max, support, "standing", who, "support");
+        n = stat(out, n, max, s->f[f].gold, "standing", who, "gold");
+    }
     return n < max ? n : max;
 }
 
