@@ -22,8 +22,8 @@
 #include "core/rng.h"
 #include "core/rules.h"
 
-#define FORCED_EVENTS 256 /* more events than this: not a quiet answer */
-#define FORCED_SAMPLES 32 /* determinizations per watcher */
+#define FORCED_EVENTS 256  /* more events than this: not a quiet answer */
+#define FORCED_SAMPLES 256 /* determinizations per watcher: a rare hidden answer is found */
 
 /* Does applying `a` to a copy of s (into t) draw nothing random and emit only
  * events everyone sees in full? */
