@@ -159,8 +159,9 @@ void cli_narrate(FILE *out, const tt_game *game, const tt_events *ev, int viewer
 /* Prints the end of a game: "Game over after N turns: the Invader wins
  * (REASON)." in the game's own unit (rounds in Braunau), with every winner by
  * his title ("the Germans and the Locals share the win", "a draw"); the reason
- * in words; then a table of each player's result, rank, score and the
- * score's sources where the game reports them (tt_stats "VP|<player>|<part>").
+ * in words; then a table of each player's result, rank, score, the score's
+ * sources and what ranks equal scores, where the game reports them (tt_stats
+ * "VP|<player>|<part>", "standing|<player>|<part>").
  * A game not over gets one line saying how far it went. */
 void cli_result_print(FILE *out, const tt_game *game, const tt_state *state);
 

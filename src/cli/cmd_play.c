@@ -175,8 +175,9 @@ static char *trim(char *s)
 
 static void refused(const tt_error *err)
 {
-    char buf[400];
-    printf("refused: %s\n", tt_error_text(err, buf, sizeof buf));
+    char buf[400], line[420];
+    snprintf(line, sizeof line, "refused: %s", tt_error_text(err, buf, sizeof buf));
+    play_screen_wrap(stdout, line, play_screen_width());
 }
 
 /* After a person's action outside the turn order, each AI seat turns down
@@ -317,12 +318,17 @@ static int ai_turn(play *pl, int p)
 
 static void print_header(const play *pl, const play_opts *o)
 {
-    printf("%s:", tt_game_name(pl->game));
-    for (int p = 0; p < pl->seats.n; p++)
-        printf("%s %s (%s)", p ? " vs" : "", tt_player_name(pl->game, p), pl->seats.name[p]);
-    printf(", seed %llu\n", (unsigned long long)o->seed);
-    if (pl->seats.nhumans)
-        printf("Type a number or an action at your prompt; 'help' for commands.\n");
+    char line[1024];
+    size_t at = (size_t)snprintf(line, sizeof line, "%s:", tt_game_name(pl->game));
+    for (int p = 0; p < pl->seats.n && at < sizeof line; p++)
+        at += (size_t)snprintf(line + at, sizeof line - at, "%s %s (%s)", p ? " vs" : "",
+                               tt_player_name(pl->game, p), pl->seats.name[p]);
+    if (at < sizeof line)
+        snprintf(line + at, sizeof line - at, ", seed %llu\n%s", (unsigned long long)o->seed,
+                 pl->seats.nhumans ? "Type a number or an action at your prompt; 'help' for "
+                                     "commands.\n"
+                                   : "");
+    play_screen_wrap(stdout, line, play_screen_width());
 }
 
 /* Runs the game to its end or until a person quits; returns the exit status. */

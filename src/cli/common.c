@@ -251,72 +251,95 @@ static void outcome_words(const tt_game *g, const tt_result *r, char *buf, size_
         snprintf(buf + at, at < n ? n - at : 0, " win%s", plural ? "" : "s");
 }
 
-/* The game's figures that split a player's score by source ("VP|germans|
- * rallies"): the sources in order, into names (up to max), and their count. */
-#define SOURCES_MAX 8
-static int score_sources(const tt_game *g, const tt_stat *st, int nst, char names[][24], int max)
+/* The game's figures that explain a final table, "<table>|<player>|<part>":
+ * the score by source (the table named as the score, "VP|germans|rallies",
+ * but its total) and what ranks equal scores ("standing|germans|support").
+ * Writes the tables and parts in order into out (up to max) and returns
+ * how many. */
+#define SOURCES_MAX 10
+typedef struct source {
+    char table[24], part[24];
+} source;
+static int score_sources(const tt_game *g, const tt_stat *st, int nst, source *out, int max)
 {
-    const char *score = tt_game_score_name(g);
-    size_t len = score ? strlen(score) : 0;
+    const char *tables[] = {tt_game_score_name(g), "standing"};
     int n = 0;
-    for (int i = 0; score && i < nst; i++) {
-        const char *name = st[i].name, *part = strrchr(name, '|');
-        if (strncmp(name, score, len) != 0 || name[len] != '|' || !part || part == name + len ||
-            strcmp(part + 1, "total") == 0)
-            continue;
-        int k = 0;
-        while (k < n && strcmp(names[k], part + 1) != 0)
-            k++;
-        if (k == n && n < max)
-            snprintf(names[n++], sizeof names[0], "%s", part + 1);
+    for (int t = 0; t < 2; t++) {
+        size_t len = tables[t] ? strlen(tables[t]) : 0;
+        for (int i = 0; tables[t] && i < nst; i++) {
+            const char *name = st[i].name, *part = strrchr(name, '|');
+            if (strncmp(name, tables[t], len) != 0 || name[len] != '|' || !part ||
+                part == name + len || strcmp(part + 1, "total") == 0)
+                continue;
+            int k = 0;
+            while (k < n && (strcmp(out[k].part, part + 1) != 0 || strcmp(out[k].table, tables[t])))
+                k++;
+            if (k == n && n < max) {
+                snprintf(out[n].table, sizeof out[n].table, "%s", tables[t]);
+                snprintf(out[n].part, sizeof out[n].part, "%s", part + 1);
+                n++;
+            }
+        }
     }
     return n;
 }
 
-/* Player p's figure for source `part` ("VP|<player>|<part>"), or 0. */
-static int source_value(const tt_game *g, const tt_stat *st, int nst, int p, const char *part)
+/* Player p's figure "<table>|<player>|<part>", or 0. */
+static int source_value(const tt_game *g, const tt_stat *st, int nst, int p, const source *src)
 {
-    char name[256]; /* longer than any figure's name: a match is exact */
-    snprintf(name, sizeof name, "%s|%s|%s", tt_game_score_name(g), tt_player_name(g, p), part);
+    char name[512]; /* longer than any figure's name: a match is exact */
+    snprintf(name, sizeof name, "%s|%s|%s", src->table, tt_player_name(g, p), src->part);
     for (int i = 0; i < nst; i++)
         if (strcmp(st[i].name, name) == 0)
             return (int)st[i].value;
     return 0;
 }
 
-/* One row per player: result, rank, score and the score's sources. */
+/* A player's result: win, loss or draw, and why he left early. */
+static const char *result_word(const tt_result *r, int p, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s%s",
+             !r->winners           ? "draw"
+             : r->winners >> p & 1 ? "win"
+                                   : "loss",
+             !r->player[p].eliminated             ? ""
+             : strcmp(r->reason, "CONCEDED") == 0 ? " (conceded)"
+                                                  : " (eliminated)");
+    return buf;
+}
+
+/* One row per player: result, rank, score and the score's sources, each
+ * column as wide as its widest entry. */
 static void result_table(FILE *out, const tt_game *g, const tt_state *s, const tt_result *r)
 {
     tt_stat st[256];
-    char src[SOURCES_MAX][24];
-    int nst = tt_stats(g, s, st, 256),
-        nsrc = score_sources(g, st, nst < 256 ? nst : 256, src, SOURCES_MAX);
+    source src[SOURCES_MAX];
+    char word[32];
+    int nst = tt_stats(g, s, st, 256);
+    nst = nst < 256 ? nst : 256;
+    int nsrc = score_sources(g, st, nst, src, SOURCES_MAX);
     const char *score = tt_game_score_name(g);
-    int wname = 6;
-    for (int p = 0; p < r->nplayers; p++)
-        wname =
-            (int)strlen(tt_player_name(g, p)) > wname ? (int)strlen(tt_player_name(g, p)) : wname;
-    fprintf(out, "  %-*s  %-16s %4s", wname, "player", "result", "rank");
+    int wname = 6, wres = 6;
+    for (int p = 0; p < r->nplayers; p++) {
+        int len = (int)strlen(tt_player_name(g, p)),
+            lres = (int)strlen(result_word(r, p, word, 32));
+        wname = len > wname ? len : wname;
+        wres = lres > wres ? lres : wres;
+    }
+    fprintf(out, "  %-*s  %-*s  rank", wname, "player", wres, "result");
     if (score)
-        fprintf(out, " %5s", score);
+        fprintf(out, "  %3s", score);
     for (int k = 0; k < nsrc; k++)
-        fprintf(out, " %9s", src[k]);
+        fprintf(out, "  %s", src[k].part);
     fprintf(out, "\n");
     for (int p = 0; p < r->nplayers; p++) {
-        const tt_standing *sd = &r->player[p];
-        char result[32];
-        snprintf(result, sizeof result, "%s%s",
-                 !r->winners           ? "draw"
-                 : r->winners >> p & 1 ? "win"
-                                       : "loss",
-                 !sd->eliminated                      ? ""
-                 : strcmp(r->reason, "CONCEDED") == 0 ? " (conceded)"
-                                                      : " (eliminated)");
-        fprintf(out, "  %-*s  %-16s %4d", wname, tt_player_name(g, p), result, sd->rank);
+        fprintf(out, "  %-*s  %-*s  %4d", wname, tt_player_name(g, p), wres,
+                result_word(r, p, word, sizeof word), r->player[p].rank);
         if (score)
-            fprintf(out, " %5d", sd->score);
+            fprintf(out, "  %*d", (int)strlen(score) > 3 ? (int)strlen(score) : 3,
+                    r->player[p].score);
         for (int k = 0; k < nsrc; k++)
-            fprintf(out, " %9d", source_value(g, st, nst, p, src[k]));
+            fprintf(out, "  %*d", (int)strlen(src[k].part), source_value(g, st, nst, p, &src[k]));
         fprintf(out, "\n");
     }
 }

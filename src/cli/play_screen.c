@@ -308,8 +308,8 @@ int play_screen_forced(play_screen *sc, tt_state *state, int p, tt_events *ev)
     ev->n = ev->dropped = 0;
     if (tt_apply(sc->game, state, a, ev, &err) != TT_OK)
         return 0;
-    note(sc, "%s: %s (the only possible answer, taken automatically)",
-         tt_player_name(sc->game, p), text);
+    note(sc, "%s: %s (the only possible answer, taken automatically)", tt_player_name(sc->game, p),
+         text);
     play_screen_events(sc, ev);
     return 1;
 }
@@ -541,5 +541,15 @@ void play_screen_end(play_screen *sc, const tt_state *state, int viewer)
         play_screen_news(sc, p, viewer);
     }
     printf("\n");
-    cli_result_print(stdout, sc->game, state);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len); /* the table, then wrapped like the rest */
+    if (!mem) {
+        cli_result_print(stdout, sc->game, state);
+        return;
+    }
+    cli_result_print(mem, sc->game, state);
+    fclose(mem);
+    play_screen_wrap(stdout, text, play_screen_width());
+    free(text);
 }
