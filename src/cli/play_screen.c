@@ -337,7 +337,7 @@ static int changed(char **slot, char *text)
 
 static void print_header(play_screen *sc, const tt_state *state, int p)
 {
-    printf("\n--- %s to decide (%s %d) ---\n", tt_player_name(sc->game, p),
+    printf("--- %s to decide (%s %d) ---\n", tt_player_name(sc->game, p),
            tt_game_turn_name(sc->game), tt_turn(sc->game, state));
 }
 
@@ -461,8 +461,9 @@ void play_screen_show(play_screen *sc, const tt_state *state, int p, int viewer,
     int mapn = changed(&sc->map[p], map) && map && *map ? count_lines(map) : 0;
     int show_status = changed(&sc->status[p], status) && status, nnews, show_map, keep;
     char *news = news_text(sc, p, viewer, width, &nnews);
+    /* 2: the header and the prompt */
     int fixed = 2 + (show_status ? count_lines(status) : 0) + count_lines(decision) +
-                action_rows(sc->game, state, legal, nlegal, width); /* 2: header, prompt */
+                action_rows(sc->game, state, legal, nlegal, width);
     fit_screen(play_screen_height() - fixed, mapn, nnews, &show_map, &keep);
     print_header(sc, state, p);
     if (show_map)

@@ -126,8 +126,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_INV_5_18_lone_decline_is_asked_when_watched, setup,
                                         teardown),
-        cmocka_unit_test_setup_teardown(test_lone_answer_with_a_private_consequence_is_asked,
-                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_lone_answer_with_a_private_consequence_is_asked, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_two_answers_are_asked, setup, teardown),
     };
     return cmocka_run_group_tests_name("forced decisions", tests, NULL, NULL);

@@ -148,9 +148,12 @@ static void test_player_titles(void **state)
         const char *game, *player, *title;
         int plural;
     } t[] = {
-        {"invaders", "invader", "the Invader", 0}, {"invaders", "mankind", "Mankind", 0},
-        {"tannhauser", "covenant", "the Covenant", 0}, {"tannhauser", "legion", "the Legion", 0},
-        {"braunau", "germans", "the Germans", 1},      {"braunau", "locals", "the Locals", 1},
+        {"invaders", "invader", "the Invader", 0},
+        {"invaders", "mankind", "Mankind", 0},
+        {"tannhauser", "covenant", "the Covenant", 0},
+        {"tannhauser", "legion", "the Legion", 0},
+        {"braunau", "germans", "the Germans", 1},
+        {"braunau", "locals", "the Locals", 1},
         {"auction", "0", "ann", 0}, /* a game without titles: the player's name */
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
