@@ -719,7 +719,8 @@ static void put_team(tt_sbuf *b, const tan_content *c, const json_t *v, int p)
 
 /* A team on one line (wrapped) for the screen of every decision: its head,
  * then each character by code, id, circle (or reserve, dead) and wounds over
- * rows, "done" once activated this turn, and a flag it carries. */
+ * rows, "active" in its cycle, "done" after it this turn, and a flag it
+ * carries. */
 static void put_team_brief(tt_sbuf *b, const tan_content *c, const json_t *v, int p)
 {
     const json_t *u;
@@ -735,7 +736,10 @@ static void put_team_brief(tt_sbuf *b, const tan_content *c, const json_t *v, in
                        unit_code(c, jint(u, "unit"), code, sizeof code), jstr(u, "id"),
                        strcmp(status, "board") == 0 ? jstr(u, "circle") : status, jint(u, "wounds"),
                        jint(u, "rows"));
-        if (jbool(u, "activated") && strcmp(status, "dead") != 0)
+        const json_t *cy = json_object_get(v, "cycle");
+        if (json_is_object(cy) && strcmp(jstr(cy, "unit"), jstr(u, "id")) == 0)
+            tt_sbuf_printf(b, " active");
+        else if (jbool(u, "activated") && strcmp(status, "dead") != 0)
             tt_sbuf_printf(b, " done");
         put_carried(b, v, jstr(u, "id"));
     }
