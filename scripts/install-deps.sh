@@ -2,8 +2,10 @@
 # Installs the Debian packages tabletop needs to build and test.
 # A no-op when they are all present; uses sudo only when not root.
 set -euo pipefail
-packages=(build-essential cmake pkg-config libjansson-dev libcmocka-dev clang-format
-          clang libclang-rt-14-dev)
+# openmpi-bin and libopenmpi-dev build tabletop-mpi (simulations over many
+# machines); tabletop itself builds and runs without them.
+packages=(build-essential cmake pkg-config libjansson-dev libcmocka-dev libedit-dev
+          clang-format clang libclang-rt-14-dev tmux openmpi-bin libopenmpi-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

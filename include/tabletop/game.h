@@ -27,6 +27,10 @@ const char *tt_game_list(int i);
 /* One line about game `name`, or NULL when unknown. */
 const char *tt_game_summary(const char *name);
 
+/* How a person plays game `name` at a prompt: its action forms and
+ * examples, several lines; NULL for an unknown game or one that has none. */
+const char *tt_game_play_help(const char *name);
+
 /* The bounds on players of game `name`: TT_OK, or TT_EARG for an unknown game. */
 int tt_game_player_range(const char *name, int *min, int *max);
 

@@ -11,6 +11,7 @@
 #include "tabletop/game.h"
 #include "tabletop/proto.h"
 #include "tabletop/replay.h"
+#include "tabletop/undo.h"
 #include "tabletop/view.h"
 
 #endif

@@ -6,13 +6,13 @@
  * kind's init. From then on choosing allocates nothing. An AI works through
  * the public interface only (tt_legal, tt_apply, tt_determinize, tt_returns,
  * tt_to_move, tt_state_copy) and owns its generator (never the state's). */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "ai/ai.h"
 #include "core/errors.h"
+#include "core/rng.h"
 
 typedef struct ai_kind {
     const char *name;
@@ -144,15 +144,8 @@ int tt_ai_new(const char *name, const tt_game *game, const char *params, uint64_
         return TT_EARG;
     for (int i = 0; i < n; i++)
         if (strcmp(p[i].key, "seed") == 0) {
-            char *end;
             p[i].used = 1;
-            if (p[i].value[0] < '0' || p[i].value[0] > '9')
-                end = p[i].value;
-            else {
-                errno = 0;
-                seed = strtoull(p[i].value, &end, 10);
-            }
-            if (*end || errno)
+            if (tt_seed_parse(p[i].value, &seed) != TT_OK)
                 return tt_fail(err, TT_EARG, NULL, "%s: seed wants a whole number, not '%s'", name,
                                p[i].value);
         }

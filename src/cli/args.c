@@ -64,15 +64,7 @@ int cli_option(const char *cmd, const char *name, int argc, char **argv, int *i,
 
 int cli_parse_u64(const char *text, uint64_t *out)
 {
-    if (!text[0] || text[0] == '-' || text[0] == '+' || text[0] == ' ')
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (*end || errno)
-        return -1;
-    *out = (uint64_t)v;
-    return 0;
+    return tt_seed_parse(text, out) == TT_OK ? 0 : -1;
 }
 
 int cli_parse_long(const char *text, long min, long max, long *out)

@@ -152,6 +152,50 @@ int cli_threads(long n);
 typedef int (*cli_job)(void *shared, void *worker, long i);
 int cli_parallel(int threads, long lo, long hi, void *shared, void **workers, cli_job fn);
 
+/* --- one process or many (one_process.c, or src/mpi/ranks.c) ------------- */
+
+/* sim and ladder play a run through these functions, the only code that
+ * differs between `tabletop`, which plays it in one process, and
+ * `tabletop-mpi`, which plays it on every rank of an MPI job; each program is
+ * linked with its own version, so both run one code path and `tabletop` needs
+ * no MPI. Every process of a run makes the same calls of the functions marked
+ * collective, in the same order: a process that fails passes its status to
+ * cli_agree before it returns, so the others stop too instead of waiting. */
+
+/* The processes playing the run: 1, or the ranks of the MPI job. */
+int cli_processes(void);
+
+/* 1 on the process that prints the results (the only one, or rank 0); the
+ * others play their share of the games and print nothing. */
+int cli_reports(void);
+
+/* Collective. A seed for a run when the user gives none: fresh every run,
+ * and the same on every process. */
+uint64_t cli_run_seed(void);
+
+/* Collective. The worst (largest) status of all the processes, on each. */
+int cli_agree(int status);
+
+/* Collective. The threads this process plays on: n when n > 0; otherwise
+ * every core (cli_threads), shared among the ranks on the same host and
+ * within the cores MPI bound the rank to. */
+int cli_deal_threads(long n);
+
+/* The bytes of a result slot that must travel: a prefix of the slot. */
+typedef size_t (*cli_slot_len)(const void *slot);
+
+/* Collective. Runs fn(shared, workers[t], i) for every i in [lo, hi), as
+ * cli_parallel does, somewhere: in this process, or rank r of K playing the
+ * indices lo + r, lo + r + K, … (neighbouring games, alike in cost, are on
+ * different ranks). fn stores the result of i in slot i - lo of `slots`
+ * (`size` bytes each); on return the reporting process holds every slot,
+ * each sent as its first len(slot) bytes (the whole slot when len is NULL;
+ * the processes run one binary, so a slot's bytes mean the same on each).
+ * Returns the status all the processes agree on (cli_agree): 0, or the worst
+ * status fn returned anywhere. */
+int cli_deal(int threads, long lo, long hi, void *shared, void **workers, cli_job fn, void *slots,
+             size_t size, cli_slot_len len);
+
 /* Prints every event of ev with something to say for `viewer`, one per line;
  * notes events the buffer dropped. */
 void cli_narrate(FILE *out, const tt_game *game, const tt_events *ev, int viewer);

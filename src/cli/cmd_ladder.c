@@ -8,9 +8,10 @@
  * does not, ½ each when both or neither do; with n players an AI alone in
  * one seat wins a game in n as often as an equal AI, and the pairing of the
  * two orientations makes an even score ½ for any n. The games of all pairs
- * are played on --threads threads into an array indexed by game, so the
- * report is the same for any thread count (with iteration budgets; an AI
- * with ms= searches as far as the clock allows).
+ * are played on --threads threads (and under tabletop-mpi on every rank,
+ * cli_deal) into an array indexed by game, so the report is the same for
+ * any thread or rank count (with iteration budgets; an AI with ms= searches
+ * as far as the clock allows).
  *
  * The report: each row AI's score against each column AI with a 95% Wilson
  * interval, then an Elo-style rating per AI from a Bradley–Terry fit of all
@@ -48,7 +49,10 @@ static const char ladder_help[] =
     "  --threads N        threads to play on (default: every core); the results are\n"
     "                     the same for any N\n"
     "  --param key=value  a game parameter (repeatable)\n"
-    "  --mode M, --difficulty D  short for --param mode=M, --param difficulty=D\n";
+    "  --mode M, --difficulty D  short for --param mode=M, --param difficulty=D\n"
+    "\n"
+    "On many machines, `mpirun … tabletop-mpi ladder …` gives the same report\n"
+    "(docs/simulation.md).\n";
 
 typedef struct ladder_opts {
     const char *game;
@@ -359,14 +363,15 @@ static int ladder_run(ladder *l, int threads)
         if (!(w[t].state = malloc(tt_state_size(l->game))))
             rc = CLI_REFUSED;
     }
-    if (rc != CLI_OK) {
+    if (rc != CLI_OK)
         cli_error(rc, "out of memory");
-    } else {
+    rc = cli_agree(rc);
+    if (rc == CLI_OK) {
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        rc = cli_parallel(threads, 0, total, l, workers, ladder_game);
+        rc = cli_deal(threads, 0, total, l, workers, ladder_game, l->score, sizeof *l->score, NULL);
         clock_gettime(CLOCK_MONOTONIC, &t1);
-        if (rc == CLI_OK)
+        if (rc == CLI_OK && cli_reports())
             report(l, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
     }
     for (int t = 0; w && t < threads; t++)
@@ -382,27 +387,26 @@ int cmd_ladder(int argc, char **argv)
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc < 0 ? CLI_OK : rc;
-    tt_game *game;
+    tt_game *game = NULL;
+    ladder *l = NULL;
     rc = cli_game_load("ladder", o.game, o.params.text, &game);
-    if (rc)
-        return rc;
-    ladder *l = calloc(1, sizeof *l);
-    if (!l) {
-        tt_game_free(game);
-        return cli_error(CLI_REFUSED, "out of memory");
+    if (rc == CLI_OK && !(l = calloc(1, sizeof *l)))
+        rc = cli_error(CLI_REFUSED, "out of memory");
+    if (rc == CLI_OK) {
+        l->game = game;
+        l->nplayers = tt_game_players(game);
+        l->games = o.games + o.games % 2;
+        l->seed = o.seed;
+        rc = ladder_ais(l, o.ais);
     }
-    l->game = game;
-    l->nplayers = tt_game_players(game);
-    l->games = o.games + o.games % 2;
-    l->seed = o.seed;
-    rc = ladder_ais(l, o.ais);
     for (int i = 0; rc == CLI_OK && i < l->nais; i++)
         for (int j = i + 1; j < l->nais; j++) {
             l->pair_a[l->npairs] = i;
             l->pair_b[l->npairs++] = j;
         }
+    rc = cli_agree(rc); /* content a host lacks stops every process */
     if (rc == CLI_OK)
-        rc = ladder_run(l, cli_threads(o.threads));
+        rc = ladder_run(l, cli_deal_threads(o.threads));
     free(l);
     tt_game_free(game);
     return rc;

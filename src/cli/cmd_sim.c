@@ -8,11 +8,14 @@
  * --threads threads (every core by default): a chunk of games is played in
  * parallel into an array indexed by game, then tallied and written in index
  * order, so the output is byte-identical for any thread count (all but the
- * timings; an AI with a time budget, ms=, is not reproducible anyway). The
+ * timings; an AI with a time budget, ms=, is not reproducible anyway). Under
+ * tabletop-mpi the chunk is spread over the ranks too (cli_deal) and rank 0
+ * alone tallies and writes, so the output is the same for any rank count. The
  * tallies go to sim_report.c for the table and JSON; --csv writes one row
  * per game. A progress bar goes to stderr, only when stderr is a terminal,
  * so scripts and pipes never see it. */
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -26,7 +29,8 @@
  * own turn caps, so a correct module never reaches it). */
 #define SIM_ACTION_CAP 10000000L
 #define SIM_MAX_GAMES 100000000L
-#define SIM_CHUNK 1024 /* games played in parallel before they are tallied */
+#define SIM_CHUNK 1024 /* games played in parallel before they are tallied, per process */
+#define SIM_MAX_CHUNK 8192
 
 static const char sim_help[] =
     "Usage: tabletop sim <game> --games N [--seed S] [--players A,B] [--threads N]\n"
@@ -66,7 +70,8 @@ static const char sim_help[] =
     "                     game's figures (a first column config with --vs); watch game k\n"
     "                     again with `tabletop play <game> --players A,B --seed <seed>`\n"
     "\n"
-    "The same seed gives the same results (all but the timings).\n";
+    "The same seed gives the same results (all but the timings). On many machines,\n"
+    "`mpirun … tabletop-mpi sim …` gives them too (docs/simulation.md).\n";
 
 enum { FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV };
 
@@ -307,7 +312,7 @@ static void progress(long done, long total, double elapsed, int final)
     fflush(stderr);
 }
 
-/* The games of one chunk, played on every thread into their slots. */
+/* The games of one chunk, played on every thread (and rank) into their slots. */
 typedef struct sim_chunk {
     const sim_tally *t;
     long base;
@@ -320,39 +325,56 @@ static int chunk_job(void *shared, void *worker, long i)
     return play_one(worker, cli_game_seed(c->t->seed, (uint64_t)i), &c->slot[i - c->base]);
 }
 
-/* Plays every game into t on r[0..threads-1] (one per thread); returns the
- * exit status. The CSV header goes before the first row (header: print it),
- * once the game's figures are known. */
-static int sim_games(sim_run *r, int threads, sim_tally *t, long ngames, int format, int header)
+/* What of a game's end travels between processes: its figures in use. */
+static size_t game_end_len(const void *slot)
 {
-    int bar = isatty(STDERR_FILENO);
+    const game_end *g = slot;
+    return offsetof(game_end, stats) + (size_t)g->nstats * sizeof g->stats[0];
+}
+
+/* Games played at once before they are tallied: SIM_CHUNK for each process,
+ * so a rank has as many games between two gatherings as one process has,
+ * up to SIM_MAX_CHUNK: the reporting process holds a chunk's results (the
+ * others touch only the slots of their own games). */
+static long chunk_games(long ngames)
+{
+    long chunk = SIM_CHUNK * (long)cli_processes();
+    chunk = chunk < SIM_MAX_CHUNK ? chunk : SIM_MAX_CHUNK;
+    return ngames < chunk ? ngames : chunk;
+}
+
+/* Plays every game into t on r[0..threads-1] (one per thread), a chunk at a
+ * time in `slot` (chunk games); returns the exit status. Only the reporting
+ * process tallies and writes: the CSV header goes before the first row
+ * (header: print it), once the game's figures are known. */
+static int sim_games(sim_run *r, int threads, sim_tally *t, game_end *slot, long chunk,
+                     const sim_opts *o, int header)
+{
+    int report = cli_reports(), bar = report && isatty(STDERR_FILENO);
     double start = now_s();
-    long chunk = ngames < SIM_CHUNK ? ngames : SIM_CHUNK;
-    sim_chunk c = {t, 0, malloc((size_t)chunk * sizeof *c.slot)};
+    sim_chunk c = {t, 0, slot};
     void *workers[256];
     for (int w = 0; w < threads; w++)
         workers[w] = &r[w];
-    if (!c.slot)
-        return cli_error(CLI_REFUSED, "out of memory");
     int rc = CLI_OK;
-    for (c.base = 0; c.base < ngames && rc == CLI_OK; c.base += chunk) {
-        long end = c.base + chunk < ngames ? c.base + chunk : ngames;
-        rc = cli_parallel(threads, c.base, end, &c, workers, chunk_job);
-        for (long i = c.base; i < end && rc == CLI_OK; i++) {
-            game_end *g = &c.slot[i - c.base];
-            if (format == FORMAT_CSV && header && i == 0)
+    for (c.base = 0; c.base < o->games && rc == CLI_OK; c.base += chunk) {
+        long end = c.base + chunk < o->games ? c.base + chunk : o->games;
+        rc = cli_deal(threads, c.base, end, &c, workers, chunk_job, slot, sizeof *slot,
+                      game_end_len);
+        for (long i = c.base; i < end && rc == CLI_OK && report; i++) {
+            game_end *g = &slot[i - c.base];
+            if (o->format == FORMAT_CSV && header && i == 0)
                 csv_header(t, g);
-            if (format == FORMAT_CSV)
+            if (o->format == FORMAT_CSV)
                 csv_row(t, g);
             tally_add(t, g);
         }
         if (bar)
-            progress(end, ngames, now_s() - start, 0);
+            progress(end, o->games, now_s() - start, 0);
     }
     t->seconds = now_s() - start;
     if (bar)
         progress(0, 1, 0, 1);
-    free(c.slot);
     return rc;
 }
 
@@ -404,9 +426,11 @@ static void config_close(sim_config *cf)
 
 static int config_run(sim_config *cf, const sim_opts *o, int header)
 {
-    int threads = cli_threads(o->threads), rc = CLI_OK;
+    int threads = cli_deal_threads(o->threads), rc = CLI_OK;
     if (threads > o->games)
         threads = (int)o->games;
+    long chunk = chunk_games(o->games);
+    game_end *slot = malloc((size_t)chunk * sizeof *slot);
     sim_run *r = calloc((size_t)threads, sizeof *r);
     for (int w = 0; r && w < threads; w++) {
         r[w].game = cf->game;
@@ -415,13 +439,15 @@ static int config_run(sim_config *cf, const sim_opts *o, int header)
         if (!r[w].state)
             rc = CLI_REFUSED;
     }
-    if (!r || rc)
+    if (!r || !slot || rc)
         rc = cli_error(CLI_REFUSED, "out of memory");
-    else
-        rc = sim_games(r, threads, cf->t, o->games, o->format, header);
+    rc = cli_agree(rc);
+    if (rc == CLI_OK)
+        rc = sim_games(r, threads, cf->t, slot, chunk, o, header);
     for (int w = 0; r && w < threads; w++)
         free(r[w].state);
     free(r);
+    free(slot);
     return rc;
 }
 
@@ -444,6 +470,20 @@ static int vs_params(const sim_opts *o, cli_params *out)
     return o->vs.text[0] && cli_params_add("sim", out, o->vs.text) ? CLI_USAGE : CLI_OK;
 }
 
+/* The table or JSON report (the CSV rows are out already); b NULL: one
+ * configuration. */
+static void sim_report(const sim_opts *o, sim_tally *a, sim_tally *b)
+{
+    if (!b && o->format == FORMAT_TABLE)
+        sim_report_table(stdout, a);
+    else if (!b && o->format == FORMAT_JSON)
+        sim_report_json(stdout, a);
+    else if (b && o->format == FORMAT_TABLE)
+        sim_report_compare_table(stdout, a, b);
+    else if (b && o->format == FORMAT_JSON)
+        sim_report_compare_json(stdout, a, b);
+}
+
 int cmd_sim(int argc, char **argv)
 {
     sim_opts o;
@@ -451,7 +491,7 @@ int cmd_sim(int argc, char **argv)
     if (rc)
         return rc < 0 ? CLI_OK : rc;
     if (!o.has_seed)
-        o.seed = cli_fresh_seed();
+        o.seed = cli_run_seed();
     int two = o.vs.text[0] != 0;
     cli_params pb;
     sim_config a, b;
@@ -459,18 +499,13 @@ int cmd_sim(int argc, char **argv)
     rc = config_open(&a, &o, o.params.text, two ? "A" : NULL);
     if (rc == CLI_OK && two && (rc = vs_params(&o, &pb)) == CLI_OK)
         rc = config_open(&b, &o, pb.text, "B");
+    rc = cli_agree(rc); /* content a host lacks stops every process */
     if (rc == CLI_OK)
         rc = config_run(&a, &o, 1);
     if (rc == CLI_OK && two)
         rc = config_run(&b, &o, 0);
-    if (rc == CLI_OK && !two && o.format == FORMAT_TABLE)
-        sim_report_table(stdout, a.t);
-    else if (rc == CLI_OK && !two && o.format == FORMAT_JSON)
-        sim_report_json(stdout, a.t);
-    else if (rc == CLI_OK && two && o.format == FORMAT_TABLE)
-        sim_report_compare_table(stdout, a.t, b.t);
-    else if (rc == CLI_OK && two && o.format == FORMAT_JSON)
-        sim_report_compare_json(stdout, a.t, b.t);
+    if (rc == CLI_OK && cli_reports())
+        sim_report(&o, a.t, two ? b.t : NULL);
     config_close(&a);
     config_close(&b);
     return rc;

@@ -29,13 +29,18 @@ static const char usage_text[] =
     "  cards <game> [NAME]          what every card, item and token does (Markdown)\n"
     "  protocol                     the text protocol on stdin/stdout (docs/protocol.md)\n"
     "  list [<game>]                the games and AI players; a game's parameters\n"
+    "  help [<command>]             this help, or a command's (as <command> --help)\n"
+    "\n"
+    "On many machines, `mpirun … tabletop-mpi sim|ladder …` plays sim and ladder over the\n"
+    "ranks of an MPI job, with the same options and report (docs/simulation.md).\n"
     "\n"
     "Options:\n"
     "  --help, -h                   this help; `tabletop <command> --help` for a command\n"
     "  --version                    the version\n"
     "\n"
-    "Exit status: 0 ok; 1 refused input (an invalid deck, record or content file);\n"
-    "2 a usage error (unknown command, option, game, AI or parameter).\n";
+    "Exit status: 0 ok; 1 refused input: a content file, deck or record that cannot\n"
+    "be read or breaks a rule; 2 a usage error (an unknown command, option, game,\n"
+    "AI or parameter, or a value a parameter does not take).\n";
 
 static int cmd_list(int argc, char **argv)
 {

@@ -37,6 +37,7 @@ typedef struct entry {
 struct play_screen {
     const tt_game *game;
     unsigned humans; /* bit per seat a person plays */
+    unsigned looked; /* bit per seat that has been shown a screen */
     entry *log;
     size_t n, cap;
     size_t seen[TT_MAX_PLAYERS]; /* log entries each seat has been told */
@@ -296,22 +297,41 @@ static int narrate_span(play_screen *sc, size_t from, size_t to, int viewer, tt_
 
 /* --- forced decisions -------------------------------------------------------------------- */
 
-int play_screen_forced(play_screen *sc, tt_state *state, int p, tt_events *ev)
+int play_screen_forced(play_screen *sc, const tt_state *state, int p, tt_action *action)
 {
     tt_action a;
     char text[TT_ACTION_TEXT_MAX];
-    tt_error err;
-    tt_error_clear(&err);
     if (!tt_decision_forced(sc->game, state, sc->humans & ~(1u << p), &a) ||
         tt_action_format(sc->game, state, a, text, sizeof text) != TT_OK)
         return 0;
-    ev->n = ev->dropped = 0;
-    if (tt_apply(sc->game, state, a, ev, &err) != TT_OK)
-        return 0;
     note(sc, "%s: %s (the only possible answer, taken automatically)", tt_player_name(sc->game, p),
          text);
-    play_screen_events(sc, ev);
+    *action = a;
     return 1;
+}
+
+/* --- going back, and a cleared terminal -------------------------------------------------- */
+
+size_t play_screen_mark(const play_screen *sc)
+{
+    return sc->n;
+}
+
+void play_screen_cut(play_screen *sc, size_t mark)
+{
+    while (sc->n > mark)
+        free(sc->log[--sc->n].note);
+    for (int p = 0; p < TT_MAX_PLAYERS; p++) {
+        sc->seen[p] = sc->seen[p] < mark ? sc->seen[p] : mark;
+        sc->from[p] = sc->from[p] < mark ? sc->from[p] : mark;
+    }
+}
+
+void play_screen_forget(play_screen *sc, int p)
+{
+    free(sc->map[p]);
+    free(sc->status[p]);
+    sc->map[p] = sc->status[p] = NULL;
 }
 
 /* --- the screen -------------------------------------------------------------------------- */
@@ -358,7 +378,8 @@ static void print_narration(const char *news, int lines, int keep, int first)
     fputs(at, stdout);
 }
 
-/* Wrapped narration of seat p since it last looked; *lines counts them. */
+/* Wrapped narration of seat p since it last looked, as `viewer` sees it;
+ * *lines counts them. */
 static char *news_text(play_screen *sc, int p, int viewer, int width, int *lines)
 {
     tt_sbuf raw = {0}, b = {0};
@@ -451,16 +472,16 @@ static void fit_screen(int room, int mapn, int n, int *show_map, int *keep)
         *keep = room - 3 > least ? room - 3 : least;
 }
 
-void play_screen_show(play_screen *sc, const tt_state *state, int p, int viewer,
-                      const tt_action *legal, int nlegal)
+void play_screen_show(play_screen *sc, const tt_state *state, int p, const tt_action *legal,
+                      int nlegal)
 {
-    int width = play_screen_width(), first = !sc->status[p];
-    char *map = part_text(sc, state, viewer, TT_TEXT_MAP, width);
-    char *status = part_text(sc, state, viewer, TT_TEXT_STATUS, width);
-    char *decision = part_text(sc, state, viewer, TT_TEXT_DECISION, width);
+    int width = play_screen_width(), first = !(sc->looked >> p & 1);
+    char *map = part_text(sc, state, p, TT_TEXT_MAP, width);
+    char *status = part_text(sc, state, p, TT_TEXT_STATUS, width);
+    char *decision = part_text(sc, state, p, TT_TEXT_DECISION, width);
     int mapn = changed(&sc->map[p], map) && map && *map ? count_lines(map) : 0;
     int show_status = changed(&sc->status[p], status) && status, nnews, show_map, keep;
-    char *news = news_text(sc, p, viewer, width, &nnews);
+    char *news = news_text(sc, p, p, width, &nnews);
     /* 2: the header and the prompt */
     int fixed = 2 + (show_status ? count_lines(status) : 0) + count_lines(decision) +
                 action_rows(sc->game, state, legal, nlegal, width);
@@ -478,11 +499,13 @@ void play_screen_show(play_screen *sc, const tt_state *state, int p, int viewer,
     play_screen_actions(sc->game, state, legal, nlegal);
     sc->from[p] = sc->seen[p];
     sc->seen[p] = sc->n;
+    sc->looked |= 1u << p;
     free(news);
     free(decision);
 }
 
-void play_screen_news(play_screen *sc, int p, int viewer)
+/* Prints what seat p has not seen yet as `viewer` sees it, and marks it seen. */
+static void print_news(play_screen *sc, int p, int viewer)
 {
     int lines;
     char *news = news_text(sc, p, viewer, play_screen_width(), &lines);
@@ -492,10 +515,15 @@ void play_screen_news(play_screen *sc, int p, int viewer)
     sc->seen[p] = sc->n;
 }
 
-void play_screen_board(play_screen *sc, const tt_state *state, int p, int viewer,
-                       const tt_action *legal, int nlegal)
+void play_screen_news(play_screen *sc, int p)
 {
-    char *all = part_text(sc, state, viewer, TT_TEXT_ALL, play_screen_width());
+    print_news(sc, p, p);
+}
+
+void play_screen_board(play_screen *sc, const tt_state *state, int p, const tt_action *legal,
+                       int nlegal)
+{
+    char *all = part_text(sc, state, p, TT_TEXT_ALL, play_screen_width());
     print_header(sc, state, p);
     if (all)
         fputs(all, stdout);
@@ -503,9 +531,9 @@ void play_screen_board(play_screen *sc, const tt_state *state, int p, int viewer
     play_screen_actions(sc->game, state, legal, nlegal);
 }
 
-void play_screen_map(play_screen *sc, const tt_state *state, int p, int viewer)
+void play_screen_map(play_screen *sc, const tt_state *state, int p)
 {
-    char *map = part_text(sc, state, viewer, TT_TEXT_MAP, play_screen_width());
+    char *map = part_text(sc, state, p, TT_TEXT_MAP, play_screen_width());
     if (map && *map)
         fputs(map, stdout);
     else
@@ -513,7 +541,7 @@ void play_screen_map(play_screen *sc, const tt_state *state, int p, int viewer)
     changed(&sc->map[p], map);
 }
 
-void play_screen_log(play_screen *sc, int p, int viewer, const char *arg)
+void play_screen_log(play_screen *sc, int p, const char *arg)
 {
     while (*arg == ' ')
         arg++;
@@ -523,7 +551,7 @@ void play_screen_log(play_screen *sc, int p, int viewer, const char *arg)
         return;
     }
     tt_sbuf b = {0};
-    int n = narrate_span(sc, all ? 0 : sc->from[p], sc->seen[p], viewer, &b);
+    int n = narrate_span(sc, all ? 0 : sc->from[p], sc->seen[p], p, &b);
     char *text = tt_sbuf_take(&b);
     if (n)
         play_screen_wrap(stdout, text, play_screen_width());
@@ -539,7 +567,7 @@ void play_screen_end(play_screen *sc, const tt_state *state, int viewer)
         for (int q = 0; q < tt_game_players(sc->game); q++)
             if ((sc->humans >> q & 1) && (p < 0 || sc->seen[q] < sc->seen[p]))
                 p = q;
-        play_screen_news(sc, p, viewer);
+        print_news(sc, p, viewer);
     }
     printf("\n");
     char *text = NULL;

@@ -10,8 +10,9 @@
  * way first (`log` shows it), then a changed map (`map` draws it).
  *
  * Everything that happens is kept in a log of events and notes, told to each
- * seat from where it last looked and as its viewer may see it; with no person
- * at the table it is told at once, as it happens. A decision with one
+ * person's seat from where it last looked and as that seat may see it (so in
+ * hot-seat each person reads only his own narration); with no person at the
+ * table it is told at once, as it happens, omniscient. A decision with one
  * possible answer that tells nobody anything (tt_decision_forced) is taken
  * for the person with a note saying so. */
 #ifndef TT_CLI_PLAY_SCREEN_H
@@ -45,14 +46,23 @@ void play_screen_events(play_screen *sc, const tt_events *ev);
 void play_screen_thought(play_screen *sc, int player, const tt_ai_stats *st);
 
 /* When the decision of person p is forced (tt_decision_forced, watched by the
- * other people at the table), applies it with a note saying so and returns 1;
- * 0 otherwise, the state unchanged. */
-int play_screen_forced(play_screen *sc, tt_state *state, int p, tt_events *ev);
+ * other people at the table), sets *action to its one answer, notes that it
+ * is taken for him, and returns 1; 0 otherwise. The caller applies it. */
+int play_screen_forced(play_screen *sc, const tt_state *state, int p, tt_action *action);
 
-/* Prints the screen of seat p's decision, with the narration as `viewer`
+/* How far the log has gone, and back to there (a decision undone): what was
+ * told since is forgotten. */
+size_t play_screen_mark(const play_screen *sc);
+void play_screen_cut(play_screen *sc, size_t mark);
+
+/* The terminal was cleared (hot-seat, between people): seat p's next screen
+ * draws the map and the status again. */
+void play_screen_forget(play_screen *sc, int p);
+
+/* Prints the screen of seat p's decision, with the narration as p's seat
  * sees it, and marks it all seen by p. */
-void play_screen_show(play_screen *sc, const tt_state *state, int p, int viewer,
-                      const tt_action *legal, int nlegal);
+void play_screen_show(play_screen *sc, const tt_state *state, int p, const tt_action *legal,
+                      int nlegal);
 
 /* Prints the legal actions, numbered, in columns. */
 void play_screen_actions(const tt_game *game, const tt_state *state, const tt_action *legal,
@@ -60,17 +70,19 @@ void play_screen_actions(const tt_game *game, const tt_state *state, const tt_ac
 
 /* Prints at once what seat p has not seen yet (after an action outside the
  * turn order, answered while p still decides). */
-void play_screen_news(play_screen *sc, int p, int viewer);
+void play_screen_news(play_screen *sc, int p);
 
 /* `board`: the whole picture and the actions; `map`: the map (or says there
  * is none); `log`: the narration of seat p's latest screen in full, or with
  * "all" the whole game's. */
-void play_screen_board(play_screen *sc, const tt_state *state, int p, int viewer,
-                       const tt_action *legal, int nlegal);
-void play_screen_map(play_screen *sc, const tt_state *state, int p, int viewer);
-void play_screen_log(play_screen *sc, int p, int viewer, const char *arg);
+void play_screen_board(play_screen *sc, const tt_state *state, int p, const tt_action *legal,
+                       int nlegal);
+void play_screen_map(play_screen *sc, const tt_state *state, int p);
+void play_screen_log(play_screen *sc, int p, const char *arg);
 
-/* At the end: what `viewer` has not seen yet, then the final table. */
+/* At the end: what the person who looked least recently has not seen yet,
+ * as `viewer` sees it (the spectator in hot-seat, where all may be looking),
+ * then the final table. */
 void play_screen_end(play_screen *sc, const tt_state *state, int viewer);
 
 #endif

@@ -14,6 +14,7 @@
 #include "core/file.h"
 #include "core/json.h"
 #include "core/rules.h"
+#include "core/verbs.h"
 
 const char *tt_game_list(int i)
 {
@@ -27,6 +28,12 @@ const char *tt_game_summary(const char *name)
 {
     const tt_rules *r = tt_rules_find(name);
     return r ? r->summary : NULL;
+}
+
+const char *tt_game_play_help(const char *name)
+{
+    const tt_rules *r = tt_rules_find(name ? name : "");
+    return r ? r->play_help : NULL;
 }
 
 int tt_game_player_range(const char *name, int *min, int *max)
@@ -654,6 +661,12 @@ int tt_apply_text_as(const tt_game *g, tt_state *s, int player, const char *text
 {
     if (offturn)
         *offturn = 0;
+    long bad = tt_text_control_at(text, strlen(text));
+    if (bad >= 0)
+        return tt_fail(err, TT_EPARSE, NULL,
+                       "control character 0x%02X at byte %ld (as an arrow key sends): an "
+                       "action is plain text",
+                       (unsigned char)text[bad], bad + 1);
     if (tt_head_peek(s)->over)
         return tt_fail(err, TT_ESTATE, NULL, "the game is over");
     int mover = tt_to_move(g, s);

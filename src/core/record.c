@@ -17,6 +17,7 @@
 #include "core/errors.h"
 #include "core/file.h"
 #include "core/json.h"
+#include "core/rng.h"
 #include "core/rules.h"
 
 #define RECORD_VERSION 2
@@ -327,19 +328,17 @@ int tt_record_load(const char *path, tt_record **out, tt_error *err)
     else if (!game || !params || !hash || !seed)
         rc = bad(err, path, "game, params, content_hash and seed are required strings");
     else {
-        char *end;
         snprintf(r->game, sizeof r->game, "%s", game);
         if (strlen(params) >= sizeof r->params)
             rc = bad(err, path, "params are longer than any game stores");
         snprintf(r->params, sizeof r->params, "%s", params);
         snprintf(r->hash, sizeof r->hash, "%s", hash);
-        r->seed = strtoull(seed, &end, 10);
-        if (*end || !*seed)
-            rc = bad(err, path, "seed is not a number");
+        if (tt_seed_parse(seed, &r->seed) != TT_OK)
+            rc = bad(err, path, "seed is not " TT_SEED_RANGE); /* not "-5" wrapped round */
         if (final) {
-            r->final_hash = strtoull(final, &end, 16);
+            r->final_hash = strtoull(final, NULL, 16);
             r->has_final = 1;
-            if (strlen(final) != 16 || *end)
+            if (strlen(final) != 16 || strspn(final, "0123456789abcdefABCDEF") != 16)
                 rc = bad(err, path, "final_hash is not 16 hex digits");
         }
     }

@@ -1,5 +1,12 @@
-/* xoshiro256** (Blackman & Vigna) with splitmix64 seeding; see rng.h. */
+/* xoshiro256** (Blackman & Vigna) with splitmix64 seeding; see rng.h. The
+ * generator runs in every playout: no allocation or library call there. Seeds
+ * read from text (tt_seed_parse) are for front ends and records only. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+
 #include "core/rng.h"
+#include "tabletop/error.h"
 
 uint64_t tt_mix64(uint64_t x)
 {
@@ -94,4 +101,17 @@ void tt_rng_deal_u16(tt_rng *r, uint16_t *a, int n)
             a[j - 1] = t;
         }
     tt_rng_shuffle_u16(r, a, n);
+}
+
+int tt_seed_parse(const char *text, uint64_t *out)
+{
+    if (!isdigit((unsigned char)text[0]))
+        return TT_EPARSE; /* strtoull would take a sign or blanks */
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (*end || errno == ERANGE)
+        return TT_EPARSE;
+    *out = (uint64_t)v;
+    return TT_OK;
 }

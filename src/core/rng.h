@@ -30,4 +30,12 @@ void tt_rng_deal_u16(tt_rng *r, uint16_t *a, int n);
 /* splitmix64 step: derives independent seeds (game i of a simulation). */
 uint64_t tt_mix64(uint64_t x);
 
+/* A seed as people and records write it: decimal digits only, 0 to
+ * 2^64 - 1 ("-5", "+5", " 5", "5x" and 2^64 are refused, never wrapped or
+ * clamped). TT_OK with *out set, or TT_EPARSE with *out unchanged. Every
+ * front end and the record reader use it, so a seed one refuses no other
+ * takes. */
+#define TT_SEED_RANGE "a whole number from 0 to 18446744073709551615"
+int tt_seed_parse(const char *text, uint64_t *out);
+
 #endif

@@ -45,6 +45,10 @@ typedef struct tt_rules {
     /* Each reason code in words, indexed like `reasons` ("the plot marker
      * reached 0 (INV-8.2)"); optional, NULL entries allowed. */
     const char *const *reason_texts;
+    /* How a person plays at a prompt (`help` in `tabletop play`): the forms of
+     * the game's actions and compound examples, lines of at most 80
+     * characters, each ending in a newline (optional). */
+    const char *play_help;
 
     /* Loads content and parameters into game (content, nplayers, state_size,
      * max_actions); on failure frees what it made. */

@@ -41,6 +41,16 @@ static const char *arity_words(const tt_verb *v, char *buf, size_t n)
     return buf;
 }
 
+long tt_text_control_at(const char *text, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if ((c < 32 && c != '\t') || c == 127)
+            return (long)i;
+    }
+    return -1;
+}
+
 int tt_verb_find(const tt_verb *table, const tt_words *words, const tt_verb **out, tt_error *err)
 {
     *out = NULL;

@@ -10,6 +10,7 @@
 #ifndef TT_CORE_VERBS_H
 #define TT_CORE_VERBS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "tabletop/error.h"
@@ -26,6 +27,12 @@ typedef struct tt_words {
  * TT_EPARSE, with err naming the problem, for no words at all, more than
  * TT_WORDS_MAX words, or a word of TT_WORD_MAX bytes or more. */
 int tt_words_split(const char *text, tt_words *out, tt_error *err);
+
+/* The offset of the first control byte of text's n bytes — below 32 but the
+ * tab, or 127: a NUL, an escape (what an arrow key sends), a line break —
+ * or -1 when there is none. No action text holds one, and a request holding
+ * one is refused whole, never cut or read as something else. */
+long tt_text_control_at(const char *text, size_t n);
 
 /* One verb of a game: its text (matched case aside), the game's operation,
  * how many words may follow it, and what they are (the game's own letter). */

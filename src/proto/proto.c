@@ -11,7 +11,6 @@
  * and a failed command changes nothing. The library prints nothing: only
  * tt_proto_serve writes, and only to the FILE it is given. */
 #include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +20,7 @@
 #include "core/errors.h"
 #include "core/file.h"
 #include "core/rng.h"
+#include "core/verbs.h"
 #include "proto/proto_int.h"
 
 #ifndef TT_VERSION
@@ -55,20 +55,6 @@ static int is_key_value(const char *w)
 {
     const char *eq = strchr(w, '=');
     return eq && eq != w && eq[1];
-}
-
-/* Strict decimal uint64: TT_OK, or TT_EPARSE for anything else. */
-static int parse_u64(const char *s, uint64_t *out)
-{
-    if (!isdigit((unsigned char)*s))
-        return TT_EPARSE;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || errno == ERANGE)
-        return TT_EPARSE;
-    *out = (uint64_t)v;
-    return TT_OK;
 }
 
 /* "invader, mankind": the players, for error messages. */
@@ -178,9 +164,9 @@ static int cmd_quit(tt_proto *p, char *args, proto_buf *out)
 static int cmd_seed(tt_proto *p, char *args, proto_buf *out)
 {
     uint64_t seed;
-    if (parse_u64(args, &seed) != TT_OK)
-        return proto_fail(out, "%s: seed '%.40s' is not a whole number from 0 to %" PRIu64,
-                          tt_strerror(TT_EPARSE), args, UINT64_MAX);
+    if (tt_seed_parse(args, &seed) != TT_OK)
+        return proto_fail(out, "%s: seed '%.40s' is not " TT_SEED_RANGE, tt_strerror(TT_EPARSE),
+                          args);
     p->next_seed = seed;
     proto_printf(out, "%" PRIu64, seed);
     return PROTO_OK;
@@ -243,9 +229,9 @@ static int cmd_new(tt_proto *p, char *args, proto_buf *out)
     for (char *w; rc == PROTO_OK && (w = word_next(&args));) {
         if (strncmp(w, "seed=", 5) != 0)
             proto_printf(&params, "%s%s", params.n ? " " : "", w);
-        else if (parse_u64(w + 5, &seed) != TT_OK)
-            rc = proto_fail(out, "%s: seed '%.40s' is not a whole number from 0 to %" PRIu64,
-                            tt_strerror(TT_EPARSE), w + 5, UINT64_MAX);
+        else if (tt_seed_parse(w + 5, &seed) != TT_OK)
+            rc = proto_fail(out, "%s: seed '%.40s' is not " TT_SEED_RANGE, tt_strerror(TT_EPARSE),
+                            w + 5);
     }
     if (rc == PROTO_OK && params.oom)
         rc = proto_fail_nomem(out);
@@ -407,8 +393,55 @@ static int play_as(tt_proto *p, int player, const char *args, proto_buf *out)
     return PROTO_OK;
 }
 
+/* Applies action a, one of those listed now, for the player to move: recorded
+ * by its canonical text, as `play <text>` would record it. The answer is what
+ * followed, narrated as `play` narrates it, after the action's text on its
+ * own line when say_action is set (genmove). On failure nothing changed. */
+static int apply_listed(tt_proto *p, tt_action a, int say_action, proto_buf *out)
+{
+    tt_error err;
+    tt_error_clear(&err);
+    char text[TT_ACTION_TEXT_MAX];
+    int rc = TT_OK;
+    if (tt_action_format(p->game, p->state, a, text, sizeof text) != TT_OK)
+        rc = tt_fail(&err, TT_EARG, NULL, "the action chosen has no text");
+    tt_events ev = proto_events(p);
+    if (rc == TT_OK)
+        rc = proto_change_open(p, tt_record_add_action(p->rec, text), &err);
+    if (rc == TT_OK)
+        rc = proto_change_close(p, tt_apply(p->game, p->state, a, &ev, &err));
+    if (rc != TT_OK)
+        return proto_fail_err(out, rc, &err);
+    if (say_action)
+        proto_printf(out, "%s\n", text);
+    proto_narrate(p, &ev, out);
+    return PROTO_OK;
+}
+
+/* play <n>: the n-th action (1-based) of `legal` as it would answer now, the
+ * same list in the same order whether or not `legal` was asked. */
+static int play_number(tt_proto *p, const char *digits, proto_buf *out)
+{
+    if (tt_to_move(p->game, p->state) == TT_TERMINAL)
+        return proto_fail(out, "%s: the game is over", tt_strerror(TT_ESTATE));
+    tt_action *a = malloc((size_t)tt_max_actions(p->game) * sizeof *a);
+    if (!a)
+        return proto_fail_nomem(out);
+    int n = tt_legal(p->game, p->state, a);
+    long k = strlen(digits) <= 9 ? strtol(digits, NULL, 10) : 0; /* longer: out of range */
+    int rc = k >= 1 && k <= n
+                 ? apply_listed(p, a[k - 1], 0, out)
+                 : proto_fail(out, "%s: there is no action %.20s%s: legal lists %d now (1-%d)",
+                              tt_strerror(TT_EARG), digits, strlen(digits) > 20 ? "…" : "", n, n);
+    free(a);
+    return rc;
+}
+
+/* play <action text>, or play <n>: no action text is a bare number. */
 static int cmd_play(tt_proto *p, char *args, proto_buf *out)
 {
+    if (args[strspn(args, "0123456789")] == '\0')
+        return play_number(p, args, out);
     return play_as(p, -1, args, out);
 }
 
@@ -438,25 +471,15 @@ static int genmove_args(char *args, const char **name, proto_buf *params)
     return PROTO_OK;
 }
 
-/* The AI picks and applies one action; the answer is its text. */
+/* The AI picks and applies one action; the answer is its text, then what
+ * followed. */
 static int genmove_apply(tt_proto *p, tt_ai *ai, proto_buf *out)
 {
     tt_error err;
     tt_error_clear(&err);
     tt_action a;
-    char text[TT_ACTION_TEXT_MAX];
     int rc = tt_ai_choose(ai, p->state, &a, &err);
-    if (rc == TT_OK && tt_action_format(p->game, p->state, a, text, sizeof text) != TT_OK)
-        rc = tt_fail(&err, TT_EARG, NULL, "the AI chose an action that has no text");
-    tt_events ev = proto_events(p);
-    if (rc == TT_OK)
-        rc = proto_change_open(p, tt_record_add_action(p->rec, text), &err);
-    if (rc == TT_OK)
-        rc = proto_change_close(p, tt_apply(p->game, p->state, a, &ev, &err));
-    if (rc != TT_OK)
-        return proto_fail_err(out, rc, &err);
-    proto_puts(out, text);
-    return PROTO_OK;
+    return rc == TT_OK ? apply_listed(p, a, 1, out) : proto_fail_err(out, rc, &err);
 }
 
 /* The AI is made afresh for each move, seeded from nothing but the game's seed
@@ -738,12 +761,7 @@ static long control_at(const char *line, size_t n)
 {
     while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
         n--;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)line[i];
-        if ((c < 32 && c != '\t') || c == 127)
-            return (long)i;
-    }
-    return -1;
+    return tt_text_control_at(line, n);
 }
 
 /* Blank, or a comment: no answer, whatever bytes a comment holds. */

@@ -30,9 +30,30 @@ expect 0 "$BIN" --help;     has "$TMP/out" 'Usage: tabletop' "--help"
 expect 2 "$BIN"
 expect 2 "$BIN" frobnicate; has "$TMP/err" "^tabletop: unknown command 'frobnicate'" "unknown command"
 expect 0 "$BIN" list;       has "$TMP/out" 'invaders' "list"
-for cmd in play sim ladder bench replay deck cards protocol list; do
+# every command of main.c's table is in --help, with its own --help (and
+# `help <command>`), and every option a command reads is in that help
+cmds=$(grep -o '{"[a-z]*", cmd_[a-z]*}' "$SRC/src/cli/main.c" | sed 's/{"\([a-z]*\)".*/\1/')
+[ "$(echo "$cmds" | wc -w)" -ge 9 ] || fail "the command table of main.c was not found"
+"$BIN" --help >"$TMP/help" 2>&1
+for cmd in $cmds; do
+    has "$TMP/help" "^  $cmd " "--help lists $cmd"
     expect 0 "$BIN" "$cmd" --help; has "$TMP/out" "Usage: tabletop $cmd" "$cmd --help"
+    cp "$TMP/out" "$TMP/cmdhelp"
+    expect 0 "$BIN" help "$cmd"; cmp -s "$TMP/out" "$TMP/cmdhelp" || fail "help $cmd is not $cmd --help"
+    src="$SRC/src/cli/cmd_$cmd.c"
+    [ -f "$src" ] || src="$SRC/src/cli/main.c"
+    for opt in $(grep -o '"--[a-z-]*"' "$src" | tr -d '"' | sort -u); do
+        case $opt in --help | --version) continue ;; esac
+        [ "$src" = "$SRC/src/cli/main.c" ] && [ "$cmd" != protocol ] && continue
+        grep -q -- "$opt" "$TMP/cmdhelp" || fail "$cmd --help does not mention $opt, which it reads"
+    done
+    if grep -q 'cli_param_option' "$src"; then
+        for opt in --mode --difficulty; do
+            grep -q -- "$opt" "$TMP/cmdhelp" || fail "$cmd --help does not mention $opt"
+        done
+    fi
 done
+has "$TMP/help" '^  help \[<command>\]' "--help lists help"
 expect 0 "$BIN" --help;     has "$TMP/out" '^  deck new <game>' "--help lists deck new"
 has "$TMP/out" '^  deck list <game> FILE' "--help lists deck list"
 # a game's declared parameters: `list <game>`, and `<command> <game> --help`
@@ -70,9 +91,28 @@ printf 'no such action\n9999\nhelp\nboard\nquit\n' >"$TMP/in"
 "$BIN" play invaders --seed 3 <"$TMP/in" >"$TMP/out" 2>&1 || fail "play refusals: exit $?"
 has "$TMP/out" '^refused: ' "a refused entry"
 has "$TMP/out" '^refused: there is no action 9999' "an out-of-range number"
+# an empty line is ignored; the Up arrow's escape sequence is refused as what it is
+printf '\n   \n\033[A\n\001\002\nquit\n' >"$TMP/in"
+"$BIN" play invaders --seed 3 <"$TMP/in" >"$TMP/out" 2>&1 || fail "play control bytes: exit $?"
+[ "$(grep -c '^refused: ' "$TMP/out")" -eq 2 ] || fail "play: not two refusals for two lines of control bytes"
+has "$TMP/out" '^refused: control character 0x1B at byte 1 (as an arrow key sends): an action is plain text$' "the Up arrow"
+has "$TMP/out" '^refused: control character 0x01 at byte 1 ' "a line of control bytes"
+grep -q 'unknown action' "$TMP/out" && fail "play: control bytes read as an unknown action"
 printf 'concede\n' >"$TMP/in"
 "$BIN" play invaders --seed 3 <"$TMP/in" >"$TMP/out" 2>&1 || fail "play concede: exit $?"
 has "$TMP/out" '^Game over after .*: Mankind wins (CONCEDED)\.$' "concede ends the game"
+# save at the prompt, --load: another game's record and a record with --seed are refused
+printf 'save %s\nquit\n' "$TMP/saved.json" >"$TMP/in"
+"$BIN" play invaders --seed 3 <"$TMP/in" >"$TMP/out" 2>&1 || fail "play save: exit $?"
+has "$TMP/out" "^saved to $TMP/saved.json (1 action); resume with: tabletop play invaders --load $TMP/saved.json\$" "save at the prompt"
+expect 1 "$BIN" play braunau --load "$TMP/saved.json"; one_error_line "another game's record"
+has "$TMP/err" "^tabletop: $TMP/saved.json is a record of invaders, not of braunau: play it with 'tabletop play invaders --load $TMP/saved.json'\$" "another game's record"
+expect 2 "$BIN" play invaders --load "$TMP/saved.json" --seed 4; one_error_line "--load with --seed"
+expect 1 "$BIN" play invaders --load "$TMP/none.json"; one_error_line "--load of a missing file"
+printf 'undo\nquit\n' >"$TMP/in"
+"$BIN" play invaders --load "$TMP/saved.json" <"$TMP/in" >"$TMP/out" 2>&1 || fail "play --load: exit $?"
+has "$TMP/out" '^Resumed from .*saved.json: 1 action played, turn 1\.$' "--load resumes"
+has "$TMP/out" '^refused: nothing to undo: the Invader has taken no decision yet$' "undo with nothing of one's own"
 "$BIN" play invaders --players random,random --seed 7 >"$TMP/a" 2>&1 || fail "demo: exit $?"
 "$BIN" play invaders --players random,random --seed 7 >"$TMP/b" 2>&1
 cmp -s "$TMP/a" "$TMP/b" || fail "play --seed 7 is not repeatable"
@@ -179,6 +219,16 @@ printf 'new invaders\ngenmove\nas mankind concede\nsave %s\nquit\n' "$TMP/conced
 expect 0 "$BIN" replay "$TMP/conceded.json"
 has "$TMP/out" '^Game over after 1 turn: the Invader wins (CONCEDED)\.$' "replay of a concession"
 expect 1 "$BIN" replay "$TMP/none.json"; one_error_line "missing record"
+# a seed is refused in a record as on the command line: "-5" is not 2^64 - 5
+for seed in -5 +5 18446744073709551616; do
+    expect 2 "$BIN" play invaders --seed "$seed"; one_error_line "play --seed $seed"
+    sed "s/\"seed\": *\"[0-9]*\"/\"seed\": \"$seed\"/" "$TMP/conceded.json" >"$TMP/seed.json"
+    expect 1 "$BIN" replay "$TMP/seed.json"; one_error_line "a record with seed $seed"
+    has "$TMP/err" ': not a game record: seed is not a whole number from 0 to 18446744073709551615$' \
+        "a record with seed $seed"
+    expect 2 "$BIN" deck list braunau "$SRC/data/braunau/germans_intrigue.json" --seed "$seed"
+    one_error_line "deck list --seed $seed"
+done
 echo '{' >"$TMP/broken.json"
 expect 1 "$BIN" replay "$TMP/broken.json"; one_error_line "malformed record"
 
@@ -275,6 +325,24 @@ expect 1 timeout 10 "$BIN" replay /dev/zero
 has "$TMP/err" '^tabletop: cannot read /dev/zero: not a regular file$' "replay /dev/zero"
 expect 1 timeout 10 "$BIN" replay "$TMP"
 has "$TMP/err" "^tabletop: cannot read $TMP: it is a directory$" "replay of a directory"
+# a file that cannot be read is exit 1 whatever its kind and however it is named
+# (README: exit status); a deck name that is no sample deck is a usage error
+M="$TMP/missing.json"
+for args in "play invaders --param content=$M" "sim invaders --games 1 --param content=$M" \
+    "bench tannhauser --seconds 0.1 --param board=$M" "play tannhauser --param equipment=$M" \
+    "sim tannhauser --games 1 --param teams=$M" "play tannhauser --param crates=$M" \
+    "play tannhauser --param objectives=$M" "play braunau --param content=$M" \
+    "play braunau --param germans=$M" "sim braunau --games 1 --deck austrians=$M" \
+    "sim braunau --games 1 --vs locals=$M" "ladder braunau --games 1 --param germans=$M" \
+    "bench braunau --seconds 0.1 --param locals=$M" "deck validate invaders $M" \
+    "deck validate tannhauser $M" "deck validate braunau $M" "deck list braunau $M" \
+    "replay $M" "cards invaders --param content=$M" "cards braunau --param content=$M"; do
+    # shellcheck disable=SC2086
+    expect 1 "$BIN" $args; one_error_line "$args"
+    has "$TMP/err" "^tabletop: cannot read $M: No such file or directory$" "$args"
+done
+expect 2 "$BIN" play braunau --param germans=no_such_deck; one_error_line "an unknown sample deck"
+has "$TMP/err" "germans=no_such_deck: no such deck" "an unknown sample deck"
 # protocol --allow-dir: a path outside is refused, a bad directory is a usage error
 expect 2 "$BIN" protocol --allow-dir /nonexistent/dir; one_error_line "protocol --allow-dir"
 printf 'new invaders content=/etc/passwd\n' | "$BIN" protocol --allow-dir "$TMP" >"$TMP/out" 2>&1

@@ -50,11 +50,11 @@ ones 200 | "$BIN" play invaders --ai random --seed 42 >"$TMP/inv_end" 2>&1 ||
     fail "play invaders to the end: exit $?"
 ending "$TMP/inv_end" >"$TMP/cut"; same invaders_ending
 
-# --- Tannhäuser: the map after the Legion's cycle; a screen too tall for the map,
-# with a decision taken automatically; a one-turn game drawn at the limit ----------
+# --- Tannhäuser: the map after a move (after the Legion's cycle the narration leaves it no room);
+# a screen too tall for the map, with a decision taken automatically; a one-turn game drawn ----
 ones 100 | "$BIN" play tannhauser --ai random --seed 3 --param max_turns=1 >"$TMP/tan" 2>&1 ||
     fail "play tannhauser: exit $?"
-screen 28 "$TMP/tan" >"$TMP/cut"; same tannhauser_decision
+screen 27 "$TMP/tan" >"$TMP/cut"; same tannhauser_decision
 screen 33 "$TMP/tan" >"$TMP/cut"; same tannhauser_forced
 ending "$TMP/tan" >"$TMP/cut"; same tannhauser_ending
 

@@ -311,6 +311,27 @@ static void test_compound_that_fails_midway_changes_nothing(void **state)
     table_close(t);
 }
 
+/* A text holding a control byte (an arrow key's escape, typed at a prompt) is
+ * refused as such, never read as an unknown action of no name. */
+static void test_text_with_a_control_byte_is_refused_as_such(void **state)
+{
+    (void)state;
+    table *t = table_open();
+    expect_refused(t, "\033[A", TT_EPARSE,
+                   "control character 0x1B at byte 1 (as an arrow key sends): an action is "
+                   "plain text",
+                   "");
+    expect_refused(t, "pass\001", TT_EPARSE,
+                   "control character 0x01 at byte 5 (as an arrow key sends): an action is "
+                   "plain text",
+                   "");
+    expect_refused(t, "play carapace_strider zone=PR\r", TT_EPARSE,
+                   "control character 0x0D at byte 30 (as an arrow key sends): an action is "
+                   "plain text",
+                   "");
+    table_close(t);
+}
+
 static void test_compound_equals_its_atomic_actions(void **state)
 {
     (void)state;
@@ -485,6 +506,7 @@ int main(void)
         cmocka_unit_test(test_error_names_and_texts),
         cmocka_unit_test(test_player_and_viewer_names),
         cmocka_unit_test(test_compound_that_fails_midway_changes_nothing),
+        cmocka_unit_test(test_text_with_a_control_byte_is_refused_as_such),
         cmocka_unit_test(test_compound_equals_its_atomic_actions),
         cmocka_unit_test(test_canonical_text_that_does_not_fit_changes_nothing),
         cmocka_unit_test(test_finished_game_refuses_everything),

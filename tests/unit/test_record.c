@@ -392,18 +392,34 @@ static void test_load_of_missing_fields(void **state)
     }
 }
 
+/* A seed is refused in a record as on the command line (--seed -5): digits
+ * only, within 64 bits, never wrapped round ("-5" is not 2^64 - 5) or clamped. */
 static void test_load_of_bad_seed(void **state)
 {
     (void)state;
+    static const char *const seeds[] = {
+        "-5", "+5", " 5", "12abc", "", "18446744073709551616", "99999999999999999999999"};
     char *path = temp_path();
-    write_text(
-        path, "{\"version\": 2, \"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"0\", "
-              "\"seed\": \"12abc\", \"actions\": []}");
-    expect_load_error(path, TT_EREPLAY, "%s: not a game record: seed is not a number");
-    write_text(
-        path, "{\"version\": 2, \"game\": \"invaders\", \"params\": \"\", \"content_hash\": \"0\", "
-              "\"seed\": \"\", \"actions\": []}");
-    expect_load_error(path, TT_EREPLAY, "%s: not a game record: seed is not a number");
+    for (size_t i = 0; i < sizeof seeds / sizeof *seeds; i++) {
+        char text[256];
+        snprintf(text, sizeof text,
+                 "{\"version\": 2, \"game\": \"invaders\", \"params\": \"\", "
+                 "\"content_hash\": \"0\", \"seed\": \"%s\", \"actions\": []}",
+                 seeds[i]);
+        write_text(path, text);
+        expect_load_error(path, TT_EREPLAY,
+                          "%s: not a game record: seed is not a whole number from 0 to "
+                          "18446744073709551615");
+    }
+    write_text(path, "{\"version\": 2, \"game\": \"invaders\", \"params\": \"\", "
+                     "\"content_hash\": \"0\", \"seed\": \"18446744073709551615\", "
+                     "\"actions\": []}");
+    tt_record *rec = NULL;
+    tt_error err;
+    tt_error_clear(&err);
+    assert_int_equal(tt_record_load(path, &rec, &err), TT_OK);
+    assert_true(tt_record_seed(rec) == UINT64_MAX);
+    tt_record_free(rec);
     unlink(path);
     free(path);
 }
@@ -441,6 +457,10 @@ static void test_load_of_a_malformed_final_hash(void **state)
     expect_bad_record("\"actions\": [\"place EU\"], \"final_hash\": \"not a hash\"",
                       "final_hash is not 16 hex digits");
     expect_bad_record("\"actions\": [\"place EU\"], \"final_hash\": \"\"",
+                      "final_hash is not 16 hex digits");
+    expect_bad_record("\"actions\": [\"place EU\"], \"final_hash\": \"-000000000000001\"",
+                      "final_hash is not 16 hex digits"); /* strtoull would take the sign */
+    expect_bad_record("\"actions\": [\"place EU\"], \"final_hash\": \" 000000000000001\"",
                       "final_hash is not 16 hex digits");
 }
 

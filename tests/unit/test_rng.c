@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "core/rng.h"
+#include "tabletop/error.h"
 
 /* --- the reference ------------------------------------------------------------ */
 
@@ -346,6 +347,30 @@ static void test_rng_deal_ignores_the_order_before(void **state)
     assert_memory_not_equal(e, f, sizeof e);
 }
 
+/* --- seeds written as text ------------------------------------------------------------ */
+
+/* Digits only, within 64 bits: a sign, a blank or an overflow is refused and
+ * leaves the output alone, never wrapped ("-5") or clamped (2^64). */
+static void test_seed_parse_takes_digits_within_64_bits(void **state)
+{
+    (void)state;
+    uint64_t v = 7;
+    assert_int_equal(tt_seed_parse("0", &v), TT_OK);
+    assert_true(v == 0);
+    assert_int_equal(tt_seed_parse("18446744073709551615", &v), TT_OK);
+    assert_true(v == UINT64_MAX);
+    assert_int_equal(tt_seed_parse("007", &v), TT_OK);
+    assert_true(v == 7);
+    static const char *const bad[] = {
+        "-5", "+5", " 5", "5 ", "5x", "", "0x10", "18446744073709551616", "99999999999999999999999",
+        "-0"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        v = 42;
+        assert_int_equal(tt_seed_parse(bad[i], &v), TT_EPARSE);
+        assert_true(v == 42);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -364,6 +389,7 @@ int main(void)
         cmocka_unit_test(test_shuffle_u16_gives_the_byte_shuffles_permutation),
         cmocka_unit_test(test_shuffle_is_roughly_uniform),
         cmocka_unit_test(test_rng_deal_ignores_the_order_before),
+        cmocka_unit_test(test_seed_parse_takes_digits_within_64_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -87,12 +87,28 @@ static void test_refusals_name_what_is_wrong(void **state)
     assert_int_equal(tt_words_split(longword, &w, NULL), TT_OK);
 }
 
+/* Control bytes: everything below 32 but the tab, and DEL; bytes of 128 and
+ * over (UTF-8) are text. */
+static void test_control_bytes_are_found_where_they_are(void **state)
+{
+    (void)state;
+    assert_int_equal(tt_text_control_at("pass", 4), -1);
+    assert_int_equal(tt_text_control_at("play\tx", 6), -1);
+    assert_int_equal(tt_text_control_at("Tannh\xc3\xa4user", 10), -1);
+    assert_int_equal(tt_text_control_at("\033[A", 3), 0);
+    assert_int_equal(tt_text_control_at("pass\r", 5), 4);
+    assert_int_equal(tt_text_control_at("ab\x7f", 3), 2);
+    assert_int_equal(tt_text_control_at("a\0b", 3), 1); /* n bytes, NULs too */
+    assert_int_equal(tt_text_control_at("a\0b", 1), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_words_split_at_runs_of_blanks),
         cmocka_unit_test(test_verbs_found_case_aside_with_their_words),
         cmocka_unit_test(test_refusals_name_what_is_wrong),
+        cmocka_unit_test(test_control_bytes_are_found_where_they_are),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

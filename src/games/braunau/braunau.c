@@ -181,6 +181,17 @@ static const tt_rules_extra bra_extra = {
     .deck_list = bra_deck_list,
 };
 
+/* `help` at the prompt: the action forms of docs/games/braunau.md. */
+static const char bra_play_help[] =
+    "Braunau (docs/games/braunau.md): draw, keep [T,T], discard <token> ... done,\n"
+    "deploy <token>, move <agent>, agitate <agent>, denounce <agent>,\n"
+    "ability <agent>, use <item>, end; then what a command asks: agent, area, mode,\n"
+    "host, target, outcome, item, faction, path. A whole command at once, in the\n"
+    "rules' syntax or as key=value answers:\n"
+    "  DEPLOY token=G01 agent=GER_BRANDT area=STADTPLATZ\n"
+    "  MOVE agent=GER_WEISS path=STADTPLATZ,BAHNHOF\n"
+    "  deploy G01 agent=GER_BRANDT area=STADTPLATZ\n";
+
 const tt_rules braunau_rules = {
     .name = "braunau",
     .summary = "Braunau: espionage in a border town, 2 or 3 factions, 52-token decks",
@@ -192,6 +203,7 @@ const tt_rules braunau_rules = {
     .turn_name = "round",
     .reasons = reasons,
     .reason_texts = reason_texts,
+    .play_help = bra_play_help,
     .load = bra_load,
     .unload = bra_unload,
     .init = bra_init,

@@ -376,7 +376,8 @@ enum bra_event {
     EV_USE,
     EV_SCORE_AREA,
     EV_SCORE_DOSSIER,
-    EV_GAME_OVER
+    EV_GAME_OVER,
+    EV_SUPPORT_BY /* private to the owner: a = the agent a support change was made by */
 };
 
 /* --- shared between the module's files ------------------------------------------------ */
@@ -489,6 +490,11 @@ void bra_know_not_at(const bra_content *c, bra_state *s, int a, int area);
 void bra_know_summoned(const bra_content *c, bra_state *s, int host, int target);
 void bra_know_window_closes(const bra_content *c, bra_state *s, int faction);
 void bra_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
+/* The declaration determinization starts from when it imagines faction f's
+ * deck for any other viewer: legal (bra_deck_broken is 0), agreeing with f's
+ * played pile, and made from f's deck mode, roster and played pile only, so
+ * the same for every state in which those are the same. */
+void bra_deck_imagined_start(const bra_content *c, const bra_state *s, int f, bra_deck *out);
 
 /* check.c: the checks of every command in the rules' order (BRA-6.0.2).
  * bra_check returns TT_OK (legal and complete), BRA_PENDING (legal so far) or
@@ -512,7 +518,7 @@ int bra_owns(const bra_content *c, const bra_state *s, int faction, int itype);
  * events; bra_raise raises (or, with set, sets) a support and holds a Rally. */
 void bra_do(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev);
 void bra_raise(const bra_content *c, bra_state *s, int faction, int area, int d, int set, int cause,
-               int named, tt_events *ev);
+               int agent, int shown, tt_events *ev);
 
 /* actions.c: the interface's calls; bra_decl_cmd reads the declaration in
  * progress as a command. */

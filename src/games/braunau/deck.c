@@ -20,6 +20,7 @@
 #include "core/errors.h"
 #include "core/file.h"
 #include "core/json.h"
+#include "core/rng.h"
 #include "core/sbuf.h"
 #include "games/braunau/braunau.h"
 
@@ -547,23 +548,31 @@ bra_content *bra_content_new(const char *path, tt_error *err)
     return c;
 }
 
-/* The text of a deck parameter: a sample deck's name, or a file. */
-static char *deck_text(const char *value, size_t *len, char *file, size_t nfile)
+/* The text of a deck parameter (malloc'd, *len bytes): a file when the value
+ * is written as one (a path, or a name ending .json), which must be readable
+ * (TT_EIO, the exit status of every unreadable file); else a sample deck's
+ * name, unknown names being a bad parameter value (TT_EARG). */
+static int deck_text(const char *value, int faction, char **text, size_t *len, char *file,
+                     size_t nfile, tt_error *err)
 {
     size_t n = strlen(value);
-    int is_file = strchr(value, '/') || (n > 5 && strcmp(value + n - 5, ".json") == 0);
-    if (is_file) {
-        snprintf(file, nfile, "%s", value);
-        return tt_read_file(value, len);
-    }
+    snprintf(file, nfile, "%s", value);
+    if (strchr(value, '/') || (n > 5 && strcmp(value + n - 5, ".json") == 0))
+        return tt_file_read(value, TT_FILE_MAX_CONTENT, text, len, err);
     char path[160];
     snprintf(path, sizeof path, "braunau/%s.json", value);
     const char *t = tt_embedded_find(path, len);
     snprintf(file, nfile, "data/%s", path);
-    char *copy = t ? malloc(*len + 1) : NULL;
-    if (copy)
-        memcpy(copy, t, *len + 1);
-    return copy;
+    if (!t)
+        return tt_fail(err, TT_EARG, NULL,
+                       "%s=%s: no such deck (standardized, random, none, a sample deck name or "
+                       "a .json file)",
+                       bra_faction_player(faction), value);
+    *text = malloc(*len + 1);
+    if (!*text)
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    memcpy(*text, t, *len + 1);
+    return TT_OK;
 }
 
 int bra_load_deck(const bra_content *c, int faction, const char *value, bra_deck *out,
@@ -578,16 +587,13 @@ int bra_load_deck(const bra_content *c, int faction, const char *value, bra_deck
         out->mode = DM_RANDOM;
         return TT_OK;
     }
-    char file[200];
+    char file[200], *text = NULL;
     size_t len = 0;
-    char *text = deck_text(value, &len, file, sizeof file);
-    if (!text)
-        return tt_fail(err, TT_EARG, NULL,
-                       "%s=%s: no such deck (standardized, random, none, a sample deck name or "
-                       "a .json file)",
-                       bra_faction_player(faction), value);
+    int rc = deck_text(value, faction, &text, &len, file, sizeof file, err);
+    if (rc)
+        return rc;
     tt_diags *d = calloc(1, sizeof *d);
-    int rc = TT_OK, nvalid = 0;
+    int nvalid = 0;
     if (!d) {
         free(text);
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
@@ -675,9 +681,7 @@ static int read_opts(const char *options, deck_opts *o, int for_new, tt_error *e
                 return tt_fail(err, TT_EARG, NULL,
                                "--mode is standardized, random or customized, not '%s'", v);
         } else if (strcmp(kv, "seed") == 0) {
-            char *end;
-            o->seed = strtoull(v, &end, 10);
-            if (!*v || *end || *v == '-')
+            if (tt_seed_parse(v, &o->seed) != TT_OK)
                 return tt_fail(err, TT_EARG, NULL, "--seed wants a number, not '%s'", v);
             o->has_seed = 1;
         } else if (strcmp(kv, "content") == 0) {

@@ -22,18 +22,22 @@ static int seat_of(const bra_content *c, int faction)
 /* --- support and Rallies (BRA-6.21) ------------------------------------------------ */
 
 /* Raises faction's support in area by d (or sets it to d, for POP), says so
- * (cause: the verb; named: the agent the public sees, or -1), and raises the
- * Rally of BRA-6.21.2 when the support reaches the trigger level the first
- * time in that area. */
+ * (cause: the verb; agent: the one it was raised by, named to all when
+ * shown, else to its owner alone, BRA-7.7), and raises the Rally of
+ * BRA-6.21.2 when the support reaches the trigger level the first time in
+ * that area. */
 void bra_raise(const bra_content *c, bra_state *s, int faction, int area, int d, int set, int cause,
-               int named, tt_events *ev)
+               int agent, int shown, tt_events *ev)
 {
     int before = s->sup[area][faction];
     int after = set ? d : before + d;
     if (after > c->p.support_max)
         after = c->p.support_max; /* BRA-10.11 */
     s->sup[area][faction] = (uint8_t)after;
-    tt_emit(ev, EV_SUPPORT, seat_of(c, faction), TT_SEEN_ALL, area, after, cause, named);
+    int seat = seat_of(c, faction);
+    tt_emit(ev, EV_SUPPORT, seat, TT_SEEN_ALL, area, after, cause, shown ? agent : -1);
+    if (!shown)
+        tt_emit(ev, EV_SUPPORT_BY, seat, TT_SEEN(seat), agent, 0, 0, 0);
     if (before >= c->p.trigger_level || after < c->p.trigger_level ||
         (s->rally[faction] >> area & 1))
         return;
@@ -253,7 +257,7 @@ static void do_deploy(const bra_content *c, bra_state *s, const bra_cmd *m, tt_e
     case T_SUMMON: do_summon(c, s, m, ev); break;
     case T_CI: do_ci(c, s, m, ev); break;
     case T_POP: /* BRA-6.11: to the trigger level; the agent is not named */
-        bra_raise(c, s, actor, s->loc[b], p->trigger_level, 1, V_DEPLOY, -1, ev);
+        bra_raise(c, s, actor, s->loc[b], p->trigger_level, 1, V_DEPLOY, b, 0, ev);
         break;
     case T_GOLD: /* BRA-6.12 */
         f->gold = (uint16_t)(f->gold + p->gold_per_nazi_gold);
@@ -306,7 +310,7 @@ static void do_agitate(const bra_content *c, bra_state *s, const bra_cmd *m, tt_
     f->ap = (uint8_t)(f->ap - cost);
     s->aflags[a] |= AF_AGITATED;
     /* the area is public; the agent only when it is a mob or exposed */
-    bra_raise(c, s, actor, s->loc[a], 1, 0, V_AGITATE, c->a[a].mob || s->exposed[a] ? a : -1, ev);
+    bra_raise(c, s, actor, s->loc[a], 1, 0, V_AGITATE, a, c->a[a].mob || s->exposed[a], ev);
 }
 
 static void do_denounce(const bra_content *c, bra_state *s, const bra_cmd *m, tt_events *ev)
@@ -342,7 +346,7 @@ static void do_ability(const bra_content *c, bra_state *s, const bra_cmd *m, tt_
     switch (effect) {
     case EF_AGITATE: /* BRA-6.18.3: the agent and its area are public */
         bra_know_at(c, s, a);
-        bra_raise(c, s, actor, x, level, 0, V_ABILITY, a, ev);
+        bra_raise(c, s, actor, x, level, 0, V_ABILITY, a, 1, ev);
         break;
     case EF_SABOTAGE: { /* BRA-6.21.1: lowering never clears a Rally */
         int v = s->sup[x][m->faction] - level;
@@ -395,7 +399,7 @@ static void do_use(const bra_content *c, bra_state *s, const bra_cmd *m, tt_even
     if (c->item[i].type == IT_INFORMANT) {
         bra_reveal_scope(c, s, actor, (uint16_t)(1u << m->area), SRC_INFORMANT, ev);
     } else { /* LEAFLETS: the support change is public, the agent is not named */
-        bra_raise(c, s, actor, s->loc[m->agent], 1, 0, V_USE, -1, ev);
+        bra_raise(c, s, actor, s->loc[m->agent], 1, 0, V_USE, m->agent, 0, ev);
     }
 }
 

@@ -23,8 +23,12 @@
  * opponent's hidden tokens (a legal deck that agrees with the tokens it
  * played, see below) and deals those tokens (deck, pending draw, stash,
  * discard pile) again, and the viewer's own deck above the part it knows.
- * Apply runs the updates in playouts: bit operations only; determinization
- * allocates nothing either. */
+ * The sample depends on the viewer's knowledge and the seed only, never on
+ * what is hidden from the viewer (the true positions, decoys and decks, the
+ * order hidden things lie in, the state's generator, what a third faction
+ * learned in private), so that positions the viewer cannot tell apart give
+ * the same sample for a seed. Apply runs the updates in playouts: bit
+ * operations only; determinization allocates nothing either. */
 #include <assert.h>
 #include <stddef.h>
 #include <string.h>
@@ -209,10 +213,15 @@ static int pick_bit(tt_rng *r, uint16_t m)
  * type the viewer saw. In that order a deck is a run of tokens per slot —
  * DROP, ABIL for each agent in data order, then SPEC … FA — so a declaration
  * fits what the viewer saw when each slot's run covers the indices of the
- * slot's played tokens. */
+ * slot's played tokens.
+ *
+ * What is imagined must depend on that knowledge and the seed only (two
+ * positions that look the same to the viewer give the same sample), so the
+ * imagining starts from a declaration built from the knowledge alone (see
+ * start) and never from the true one. */
 
 #define NSLOTS (BRA_MAX_FAGENTS + T_NTYPES - 1)
-#define RANDOM_TRIES 16 /* fresh BRA-3.8 splits tried before walking from the true one */
+#define RANDOM_TRIES 16 /* fresh BRA-3.8 splits tried before walking from the start */
 
 typedef struct slots {
     int n, nagents;
@@ -233,14 +242,18 @@ static int slot_n(const slots *S, const bra_deck *d, int i)
     return ((const uint8_t *)d)[S->at[i]];
 }
 
+static int is_abil(const slots *S, int i)
+{
+    return i >= 1 && i <= S->nagents;
+}
+
 /* One token of slot from becomes one of slot to (the ABIL total follows). */
 static void shift(const slots *S, bra_deck *d, int from, int to)
 {
     uint8_t *b = (uint8_t *)d;
     b[S->at[from]]--;
     b[S->at[to]]++;
-    d->count[T_ABIL] = (uint8_t)(d->count[T_ABIL] - (from >= 1 && from <= S->nagents) +
-                                 (to >= 1 && to <= S->nagents));
+    d->count[T_ABIL] = (uint8_t)(d->count[T_ABIL] - is_abil(S, from) + is_abil(S, to));
 }
 
 static int fits(const slots *S, const bra_deck *d)
@@ -263,7 +276,7 @@ static void read_slots(const bra_content *c, const bra_fstate *fs, int f, slots 
     S->n = S->nagents + T_NTYPES - 1;
     int other = S->nagents + (c->f[f].records == T_BR ? T_FA : T_BR) - 1;
     for (int i = 0; i < S->n; i++) {
-        int k = i - 1, abil = i >= 1 && i <= S->nagents;
+        int k = i - 1, abil = is_abil(S, i);
         int base = abil && !c->a[c->f[f].agent[k]].extended;
         S->at[i] = (uint8_t)(abil ? offsetof(bra_deck, abil) + (size_t)k
                                   : offsetof(bra_deck, count) +
@@ -284,10 +297,146 @@ static void read_slots(const bra_content *c, const bra_fstate *fs, int f, slots 
     }
 }
 
-/* A short random walk from the true declaration: each step offers a hidden
- * token of a free slot to another free slot, and keeps the change when the
- * declaration stays legal and still fits. As many steps as hidden tokens, so
- * that each is offered one replacement on average. */
+/* The most tokens slot i may hold: BRA-3.5 (a) to (c); a free slot's count
+ * is otherwise bounded by the deck size (BRA-3.5 (e)) only. */
+static int slot_max(const bra_content *c, const slots *S, int i)
+{
+    if (i == 0)
+        return c->p.max_dropoff;
+    if (is_abil(S, i))
+        return c->p.max_abil_per_agent;
+    int type = i - S->nagents + 1;
+    return type == T_BR || type == T_FA ? c->p.max_records : c->p.deck_size;
+}
+
+/* What a declaration must meet, slot by slot: how many tokens each slot may
+ * hold, and where each slot's run may start (a prefix sum of the counts; the
+ * n-th is the deck size). */
+typedef struct bounds {
+    int least[NSLOTS], most[NSLOTS];
+    int pmin[NSLOTS + 1], pmax[NSLOTS + 1];
+} bounds;
+
+/* A slot the mode fixes holds its standard count (for a slot a customized
+ * deck cannot fill, the other records type or an agent outside the roster,
+ * that is 0); a free one at least the run of its played tokens, at most the
+ * limits of BRA-3.5. The played indices bound where runs start; working the
+ * bounds back from the deck size through each slot's least and most makes
+ * them exact for a chain of slots: from any start within them, some count of
+ * the slot leads to a start of the next within its own. The true declaration
+ * meets them, so they are never empty. */
+static void read_bounds(const bra_content *c, const slots *S, const bra_deck *std, bounds *B)
+{
+    int n = S->n;
+    for (int i = 0; i <= n; i++) {
+        B->pmin[i] = i == n ? c->p.deck_size : 0;
+        B->pmax[i] = i == 0 ? 0 : c->p.deck_size;
+    }
+    for (int i = 0; i < n; i++) {
+        int seen = S->free[i] && S->seen[i] ? S->hi[i] - S->lo[i] + 1 : 0;
+        B->least[i] = S->free[i] ? seen : slot_n(S, std, i);
+        B->most[i] = S->free[i] ? slot_max(c, S, i) : slot_n(S, std, i);
+        if (S->seen[i]) { /* the run holds every played token of the slot */
+            B->pmax[i] = B->pmax[i] < S->lo[i] ? B->pmax[i] : S->lo[i];
+            B->pmin[i + 1] = B->pmin[i + 1] > S->hi[i] + 1 ? B->pmin[i + 1] : S->hi[i] + 1;
+        }
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        int lo = B->pmin[i + 1] - B->most[i], hi = B->pmax[i + 1] - B->least[i];
+        B->pmin[i] = B->pmin[i] > lo ? B->pmin[i] : lo;
+        B->pmax[i] = B->pmax[i] < hi ? B->pmax[i] : hi;
+    }
+    assert(B->pmin[0] <= 0 && B->pmax[0] >= 0);
+}
+
+static int next_free(const slots *S, int i)
+{
+    while (++i < S->n && !S->free[i])
+        ;
+    return i < S->n ? i : -1;
+}
+
+/* Moves one token from slot a to slot b when every bound still holds (the
+ * runs between them start one earlier or later); returns whether it did. */
+static int move_token(const bounds *B, int *cnt, int *pre, int a, int b)
+{
+    int lo = a < b ? a : b, hi = a < b ? b : a, dp = a < b ? -1 : 1;
+    if (cnt[a] <= B->least[a] || cnt[b] >= B->most[b])
+        return 0;
+    for (int k = lo + 1; k <= hi; k++)
+        if (pre[k] + dp < B->pmin[k] || pre[k] + dp > B->pmax[k])
+            return 0;
+    for (int k = lo + 1; k <= hi; k++)
+        pre[k] += dp;
+    cnt[a]--;
+    cnt[b]++;
+    return 1;
+}
+
+/* The declaration the imagining starts from: the standard composition
+ * (BRA-3.4, the ABIL tokens dealt round the base agents), made to fit. Slot
+ * by slot, the count nearest the standard one that the bounds allow; the
+ * bounds being exact, that never dead-ends. What that leaves far from the
+ * standard (all of a played token's shift in the last slot before it) is
+ * then spread: a token moves between neighbouring free slots while their
+ * distances from the standard counts differ by two or more, which lowers the
+ * sum of their squares each time, so it ends. */
+static void start(const bra_content *c, const slots *S, int f, bra_deck *d)
+{
+    bra_deck std;
+    bounds B;
+    int target[NSLOTS], cnt[NSLOTS], pre[NSLOTS + 1], n = S->n;
+    bra_deck_standard(c, f, &std);
+    read_bounds(c, S, &std, &B);
+    pre[0] = 0;
+    for (int i = 0; i < n; i++) {
+        int lo = B.pmin[i + 1] > pre[i] + B.least[i] ? B.pmin[i + 1] : pre[i] + B.least[i];
+        int hi = B.pmax[i + 1] < pre[i] + B.most[i] ? B.pmax[i + 1] : pre[i] + B.most[i];
+        int q = pre[i] + (target[i] = slot_n(S, &std, i));
+        pre[i + 1] = q < lo ? lo : q > hi ? hi : q;
+        cnt[i] = pre[i + 1] - pre[i];
+    }
+    for (int moved = 1; moved;) {
+        moved = 0;
+        for (int a = next_free(S, -1), b; a >= 0 && (b = next_free(S, a)) >= 0; a = b) {
+            int gap = cnt[a] - target[a] - (cnt[b] - target[b]);
+            if (gap >= 2 || gap <= -2)
+                moved |= move_token(&B, cnt, pre, gap > 0 ? a : b, gap > 0 ? b : a);
+        }
+    }
+    *d = std;
+    d->mode = c->deck[f].mode;
+    d->extended = c->deck[f].extended; /* the roster, BRA-2.9 */
+    d->count[T_ABIL] = 0;
+    for (int i = 0; i < n; i++) {
+        ((uint8_t *)d)[S->at[i]] = (uint8_t)cnt[i];
+        d->count[T_ABIL] = (uint8_t)(d->count[T_ABIL] + (is_abil(S, i) ? cnt[i] : 0));
+    }
+}
+
+void bra_deck_imagined_start(const bra_content *c, const bra_state *s, int f, bra_deck *out)
+{
+    slots S;
+    read_slots(c, &s->f[f], f, &S);
+    start(c, &S, f, out);
+}
+
+/* A short random walk: each step offers a hidden token of a free slot to
+ * another free slot, and keeps the change when the declaration stays legal
+ * and still fits. As many steps as hidden tokens, so that each is offered
+ * one replacement on average.
+ *
+ * So every legal declaration that fits stays reachable from d. Write a
+ * declaration as the prefix sums of its counts (where each slot's run
+ * starts): every limit is then a bound on one prefix sum or on the
+ * difference of two neighbours. Between two such declarations x and y,
+ * raising by one the prefix sums where y exceeds x the most (or lowering
+ * those where it falls short the most) keeps x within every limit y meets,
+ * and each run of neighbouring prefix sums so raised is, alone, one token
+ * moved from a slot where x holds more than y to one where it holds fewer.
+ * x thus reaches y in as many moves as it holds tokens beyond y's counts —
+ * hidden tokens of free slots, no more than the steps — each a step the walk
+ * offers with some chance. */
 static void walk(const bra_content *c, const slots *S, bra_deck *d, int steps, tt_rng *r)
 {
     uint8_t free[NSLOTS];
@@ -315,14 +464,15 @@ static void walk(const bra_content *c, const slots *S, bra_deck *d, int steps, t
  * ones again. BRA-3.4 fixes a standardized or random deck's counts, but its
  * ABIL split is the owner's (BRA-3.7 chooses it, BRA-3.8 draws it, BRA-7.2
  * shows others the size only): both draw a split again as BRA-3.8 does,
- * until one fits; a customized deck walks. */
+ * until one fits (any split is one BRA-3.8 may draw); failing that, and for a
+ * customized deck, the walk from the start. */
 static void recompose(const bra_content *c, bra_state *s, int f, tt_rng *r)
 {
     bra_fstate *fs = &s->f[f];
     slots S;
     read_slots(c, fs, f, &S);
     bra_deck d;
-    bra_deck_of(c, s, f, &d);
+    start(c, &S, f, &d);
     int drawn = 0;
     for (int i = 0; i < RANDOM_TRIES && d.mode != DM_CUSTOMIZED && !drawn; i++) {
         bra_deck e = d;
@@ -364,7 +514,15 @@ static void redeal(bra_fstate *f, tt_rng *r)
         f->discard |= 1ull << pool[at++];
 }
 
-/* Positions and decoys of faction f's agents, as viewer slot v may imagine them. */
+/* Where slot v may place agent a: what it knows, narrowed by what the public
+ * knows (BRA-7.8; both hold the truth). */
+static uint16_t may_be(const bra_content *c, const bra_state *s, int v, int a)
+{
+    return bra_known(c, s, v, a) & bra_known(c, s, BRA_PUBLIC, a);
+}
+
+/* Positions and decoys of faction f's agents, as viewer slot v may imagine
+ * them; every position within may_be, so within what the public knows. */
 static void resample_agents(const bra_content *c, bra_state *s, int v, int f, tt_rng *r)
 {
     const bra_faction *fa = &c->f[f];
@@ -374,12 +532,11 @@ static void resample_agents(const bra_content *c, bra_state *s, int v, int f, tt
         int a = fa->agent[k];
         s->decoy[a] = BRA_NONE;
         if (bra_hidden_from(c, s, v, a))
-            s->loc[a] = (uint8_t)pick_bit(r, s->maybe[v][a]);
+            s->loc[a] = (uint8_t)pick_bit(r, may_be(c, s, v, a));
         if (v >= BRA_NF || !bra_in_play(s, a) || c->a[a].mob || !s->intel[v][a].window)
             continue;
-        int rep = s->intel[v][a].area;
         /* a report that cannot be the true area needs a decoy */
-        if (s->exposed[a] ? rep != s->loc[a] : !(s->maybe[v][a] >> rep & 1))
+        if (!(may_be(c, s, v, a) >> s->intel[v][a].area & 1))
             need[nneed++] = (uint8_t)a;
         else
             may[nmay++] = (uint8_t)a;
@@ -391,7 +548,7 @@ static void resample_agents(const bra_content *c, bra_state *s, int v, int f, tt
     tt_rng_shuffle_u8(r, may, nmay);
     for (int i = 0; i < nmay; i++) {
         int a = may[i], rep = s->intel[v][a].area;
-        uint16_t elsewhere = (uint16_t)(s->maybe[v][a] & ~(1u << rep));
+        uint16_t elsewhere = (uint16_t)(may_be(c, s, v, a) & ~(1u << rep));
         if (decoys > 0 && !s->exposed[a] && elsewhere && tt_rng_below(r, 2)) {
             s->loc[a] = (uint8_t)pick_bit(r, elsewhere);
             s->decoy[a] = (uint8_t)rep;
@@ -400,12 +557,17 @@ static void resample_agents(const bra_content *c, bra_state *s, int v, int f, tt
             s->loc[a] = (uint8_t)rep; /* the report was true */
         }
     }
-    /* what the others believe must still hold the (imagined) truth */
-    for (int k = 0; k < fa->nagents; k++) {
-        int a = fa->agent[k];
-        for (int w = 0; w < BRA_NV && bra_in_play(s, a); w++)
-            if (w != f && w != v)
-                s->maybe[w][a] |= (uint16_t)(1u << s->loc[a]);
+    /* What a third faction learned in private is hidden from the viewer: it
+     * is imagined to know what the public knows, which holds the imagined
+     * positions. (The public's own sets are the viewer's to read.) */
+    for (int w = 0; w < BRA_NF; w++) {
+        if (w == f || w == v)
+            continue;
+        for (int k = 0; k < fa->nagents; k++) {
+            int a = fa->agent[k];
+            s->maybe[w][a] = s->maybe[BRA_PUBLIC][a];
+            s->intel[w][a] = (bra_intel){0};
+        }
     }
 }
 

@@ -76,6 +76,7 @@ static int secret_text(const bra_content *c, const tt_event *e, char *buf, size_
         return snprintf(buf, n, "  %s moves to %s (%d step%s)", agent(c, e->a), area(c, e->b), e->c,
                         e->c == 1 ? "" : "s");
     case EV_COURIER: return snprintf(buf, n, "  %s travels to %s", agent(c, e->a), area(c, e->b));
+    case EV_SUPPORT_BY: return snprintf(buf, n, "  raised by %s", agent(c, e->a));
     default: return 0;
     }
 }

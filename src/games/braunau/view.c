@@ -367,6 +367,31 @@ static void put_token_key(tt_sbuf *b, const bra_content *c, const bra_state *s, 
     }
 }
 
+/* The played pile (BRA-7.3: public), counted by type and, for ABIL, by the
+ * agent printed on it; the JSON view gives it token by token, in order. */
+static void put_played(tt_sbuf *b, const bra_content *c, const bra_state *s, int f)
+{
+    const bra_fstate *fs = &s->f[f];
+    if (!fs->nplayed)
+        return;
+    tt_sbuf_printf(b, "  played %d:", fs->nplayed);
+    int first = 1;
+    for (int t = 0; t < T_NTYPES; t++)
+        for (int a = 0; a < (t == T_ABIL ? c->nagents : 1); a++) {
+            int n = 0;
+            for (int i = 0; i < fs->nplayed; i++)
+                n += (fs->tok[fs->played[i]] & 15) == t &&
+                     (t != T_ABIL || bra_tok_agent(c, s, f << 6 | fs->played[i]) == a);
+            if (!n)
+                continue;
+            tt_sbuf_printf(b, "%s %d %s", first ? "" : ",", n, bra_type_code_name(t));
+            if (t == T_ABIL)
+                tt_sbuf_printf(b, "(%s)", c->a[a].id);
+            first = 0;
+        }
+    tt_sbuf_printf(b, "\n");
+}
+
 static void put_faction(tt_sbuf *b, const bra_content *c, const bra_state *s, int seat, int viewer)
 {
     int f = c->seat_faction[seat];
@@ -375,12 +400,15 @@ static void put_faction(tt_sbuf *b, const bra_content *c, const bra_state *s, in
                    viewer == seat ? " (you)" : "", fs->ap, fs->gold, fs->vp, fs->ndeck,
                    bra_stash_size(fs), __builtin_popcountll(fs->discard),
                    fs->drew ? ", drew this turn" : "");
+    if (fs->npend) /* BRA-6.1.2: the others learn how many were drawn */
+        tt_sbuf_printf(b, ", %d drawn to keep or return", fs->npend);
     tt_sbuf_printf(b, "; items:");
     int any = 0;
     for (int i = 0; i < c->nitems; i++)
         if (s->iowner[i] == f)
             tt_sbuf_printf(b, " %s %s", c->item[i].id, bra_itype_name(c->item[i].type)), any = 1;
     tt_sbuf_printf(b, "%s\n", any ? "" : " none");
+    put_played(b, c, s, f);
     int reserve = 0;
     for (int k = 0; k < c->f[f].nagents; k++) {
         int a = c->f[f].agent[k];
@@ -417,6 +445,21 @@ static void put_faction(tt_sbuf *b, const bra_content *c, const bra_state *s, in
     }
 }
 
+/* One faction's line of the final report (BRA-9.4): rank, VP by source,
+ * total support and gold. */
+static void put_score(tt_sbuf *b, const bra_content *c, const bra_state *s, int seat)
+{
+    int f = c->seat_faction[seat], support = 0;
+    const bra_fstate *fs = &s->f[f];
+    for (int x = 0; x < c->nareas; x++)
+        support += s->sup[x][f];
+    tt_sbuf_printf(b,
+                   "  %d. %s, %d VP (rallies %d, arrests %d, bribes %d, areas %d, dossiers %d), "
+                   "support %d, gold %d\n",
+                   s->head.rank[seat], c->f[f].name, fs->vp, fs->vp_rally, fs->vp_arrest,
+                   fs->vp_bribe, fs->vp_area, fs->vp_dossier, support, fs->gold);
+}
+
 /* The position: the round, the areas, the market, every faction. */
 static void put_status(tt_sbuf *b, const bra_content *c, const bra_state *s, int viewer)
 {
@@ -442,7 +485,11 @@ static void put_status(tt_sbuf *b, const bra_content *c, const bra_state *s, int
             tt_sbuf_printf(b, " %s %s (%d gold)", c->item[i].id, bra_itype_name(c->item[i].type),
                            c->item[i].price);
     }
-    tt_sbuf_printf(b, "; item deck %d\n", s->nitem_deck);
+    tt_sbuf_printf(b, "; item deck %d", s->nitem_deck);
+    for (int i = 0, any = 0; i < c->nitems; i++) /* BRA-2.16: the item discard is public */
+        if (s->iowner[i] == IO_DISCARD)
+            tt_sbuf_printf(b, "%s %s", any++ ? "," : "; item discard:", c->item[i].id);
+    tt_sbuf_printf(b, "\n");
     for (int k = 0; k < c->p.market_row; k++) {
         char summary[160];
         int i = s->market[k];
@@ -458,8 +505,7 @@ static void put_status(tt_sbuf *b, const bra_content *c, const bra_state *s, int
         tt_sbuf_printf(b, "The game is over (%s). Ranking:\n",
                        s->head.reason == R_CONCEDED ? "conceded" : "scored");
         for (int i = 0; i < c->nseats; i++)
-            tt_sbuf_printf(b, "  %d. %s, %d VP\n", s->head.rank[i], c->f[c->seat_faction[i]].name,
-                           s->f[c->seat_faction[i]].vp);
+            put_score(b, c, s, i);
     }
 }
 

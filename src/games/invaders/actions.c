@@ -538,7 +538,7 @@ static void do_reduce(const inv_content *c, inv_state *s, const tt_frame *f, int
     }
 }
 
-static void answer_declare(const inv_content *c, inv_state *s, int value)
+static void answer_declare(const inv_content *c, inv_state *s, int value, tt_events *ev)
 {
     const inv_effect *e = NULL;
     int slot = 0;
@@ -550,6 +550,13 @@ static void answer_declare(const inv_content *c, inv_state *s, int value)
         s->decl.sacrifice = (uint8_t)value;
     else
         s->decl.choice[slot] = (uint8_t)value;
+    /* INV-5.26a: the choices of a card, a use or a strategy are declared for
+     * both players to see (an Ops Centre or hero move is narrated as it moves) */
+    if (s->decl.kind == ACT_OPS || s->decl.kind == ACT_MOVE_HERO)
+        return;
+    int card = need == N_SACRIFICE || need == N_TARGET || need == N_ESAC;
+    tt_emit(ev, E_CHOICE, s->decl.player, TT_SEEN_ALL, inv_shown_need(s, need), value,
+            card ? inv_zone_of(s, value) : INV_NONE, 0);
 }
 
 static void place_hero(const inv_content *c, inv_state *s, const tt_frame *f, int z, tt_events *ev)
@@ -636,7 +643,7 @@ static void do_zone(const inv_content *c, inv_state *s, tt_frame *f, int z, tt_e
         if (--f->a == 0 || s->tokens[0] + s->tokens[1] + s->tokens[2] == 0)
             tt_stack_pop(&s->stack);
     } else {
-        answer_declare(c, s, z);
+        answer_declare(c, s, z, ev);
     }
 }
 
@@ -647,7 +654,7 @@ static void do_decision(const inv_content *c, inv_state *s, tt_frame *f, int op,
     case A_REDUCE: do_reduce(c, s, f, arg, ev); break;
     case A_ZONE: do_zone(c, s, f, arg, ev); break;
     case A_SACRIFICE:
-    case A_TARGET: answer_declare(c, s, arg); break;
+    case A_TARGET: answer_declare(c, s, arg, ev); break;
     case A_DISCARD: do_discard(c, s, f, arg, ev); break;
     case A_CANCEL: do_cancel(c, s, f->player, arg, ev); break;
     case A_DECLINE: {

@@ -170,6 +170,44 @@ static int placement_need(const inv_content *c, inv_state *s, int fill)
     return d->sacrifice == INV_UNSET ? N_SACRIFICE : N_NONE;
 }
 
+/* Calls fn on each effect of the declaration that has choice slots, in
+ * effect-list order, until fn returns nonzero; returns that value, or 0. */
+typedef int (*effect_fn)(const inv_effect *e, void *ctx);
+static int each_choice_effect(const inv_content *c, const inv_state *s, effect_fn fn, void *ctx)
+{
+    int nab = inv_decl_nabilities(c, s);
+    for (int i = 0; i < nab; i++) {
+        const inv_ability *ab = inv_decl_ability(c, s, i);
+        for (int k = 0; k < ab->neff; k++) {
+            int r = ab->eff[k].choice == INV_NONE ? 0 : fn(&ab->eff[k], ctx);
+            if (r)
+                return r;
+        }
+    }
+    return 0;
+}
+
+typedef struct next_ctx {
+    const inv_content *c;
+    inv_state *s;
+    int fill;
+    const inv_effect **eff;
+    int *slot;
+} next_ctx;
+
+static int next_in_effect(const inv_effect *e, void *ctx)
+{
+    next_ctx *x = ctx;
+    int need = effect_need(x->c, x->s, x->fill, e);
+    if (need == N_NONE)
+        return N_NONE;
+    if (x->eff)
+        *x->eff = e;
+    if (x->slot)
+        *x->slot = e->choice + (need == N_DEST ? 1 : need == N_ESAC ? 2 : 0);
+    return need;
+}
+
 int inv_next_choice(const inv_content *c, inv_state *s, int fill, const inv_effect **eff, int *slot)
 {
     inv_decl *d = &s->decl;
@@ -180,23 +218,56 @@ int inv_next_choice(const inv_content *c, inv_state *s, int fill, const inv_effe
     int need = places ? placement_need(c, s, fill) : N_NONE;
     if (need != N_NONE)
         return need;
-    int nab = inv_decl_nabilities(c, s);
-    for (int i = 0; i < nab; i++) {
-        const inv_ability *ab = inv_decl_ability(c, s, i);
-        for (int k = 0; k < ab->neff; k++) {
-            const inv_effect *e = &ab->eff[k];
-            if (e->choice == INV_NONE)
-                continue;
-            need = effect_need(c, s, fill, e);
-            if (need == N_NONE)
-                continue;
-            if (eff)
-                *eff = e;
-            if (slot)
-                *slot = e->choice + (need == N_DEST ? 1 : need == N_ESAC ? 2 : 0);
-            return need;
-        }
-    }
+    next_ctx x = {c, s, fill, eff, slot};
+    need = each_choice_effect(c, s, next_in_effect, &x);
+    if (need != N_NONE)
+        return need;
     /* INV-5.3 step 1 names the plot-action reduction last */
     return d->reduce == INV_UNSET ? N_REDUCE : N_NONE;
+}
+
+/* --- the choices declared, as both players see them (INV-5.26a) ------------------------ */
+
+typedef struct list_ctx {
+    const inv_state *s;
+    inv_choice *out;
+    int n;
+} list_ctx;
+
+static void add_choice(list_ctx *x, int op, int need, int value)
+{
+    if (value == INV_UNSET || ((need == N_SACRIFICE || need == N_ESAC) && value == INV_NONE))
+        return; /* not made yet, or no sacrifice to make */
+    x->out[x->n++] = (inv_choice){(uint8_t)op, (uint8_t)need, (uint8_t)value};
+}
+
+static int list_effect(const inv_effect *e, void *ctx)
+{
+    list_ctx *x = ctx;
+    const uint8_t *ch = &x->s->decl.choice[e->choice];
+    if (e->op == OP_DESTROY) {
+        add_choice(x, e->op, N_TARGET, ch[0]);
+    } else if (e->op == OP_MOVE_CARD) {
+        add_choice(x, e->op, N_TARGET, ch[0]);
+        if (ch[0] != INV_NONE) { /* nothing to move, so nowhere to go */
+            add_choice(x, e->op, N_DEST, ch[1]);
+            add_choice(x, e->op, N_ESAC, ch[2]);
+        }
+    } else {
+        add_choice(x, e->op, N_EZONE, ch[0]);
+    }
+    return 0;
+}
+
+int inv_decl_choices(const inv_content *c, const inv_state *s, inv_choice *out)
+{
+    const inv_decl *d = &s->decl;
+    list_ctx x = {s, out, 0};
+    if (d->kind == ACT_NONE)
+        return 0;
+    if (d->zone < INV_NZ) /* INV_NONE: the declaration places nothing */
+        add_choice(&x, OP_COUNT, inv_shown_need(s, N_ZONE), d->zone);
+    add_choice(&x, OP_COUNT, N_SACRIFICE, d->sacrifice);
+    each_choice_effect(c, s, list_effect, &x);
+    return x.n;
 }

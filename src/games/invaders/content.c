@@ -27,7 +27,7 @@ static const char *const type_names[] = {"INVADER", "DESOLATOR", "DEFENDER", "LO
 static const char *const trigger_names[] = {"ON_PLAY",       "PASSIVE", "ACTIVATED",
                                             "START_OF_TURN", "CANCEL",  NULL};
 /* clang-format off */
-static const char *const op_names[] = {
+const char *const inv_op_names[] = {
     "DRAIN", "DRAW", "DISCARD_FROM_HAND", "DESTROY", "ZONE_DAMAGE", "ZONE_REPAIR",
     "PLOT_MOVE", "MOVE_CARD", "POWER_AURA", "COUNTER_ATTACK", "CANCEL", "ADD_COUNTERS",
     "DRAIN_SHIELD", "WIN_AT_COUNTERS", "SHIELD_ZONE", "SET_DRAW_COUNT", NULL};
@@ -304,7 +304,7 @@ static void load_effect_params(loader *L, const json_t *e, inv_effect *x)
         int want = x->op == OP_COUNTER_ATTACK ? ZS_THIS : ZS_CHOSEN;
         x->zone = (uint8_t)tt_field_enum(&L->f, e, "zone", zonespec_names, want, 1, "INV-2.19");
         if (x->zone != want)
-            PROBLEM(L, e, "zone", "INV-2.19", "%s takes zone %s", op_names[x->op],
+            PROBLEM(L, e, "zone", "INV-2.19", "%s takes zone %s", inv_op_names[x->op],
                     zonespec_names[want]);
         break;
     }
@@ -352,24 +352,25 @@ static int load_effects(loader *L, const json_t *owner, inv_ability *ab, int tri
         }
         inv_effect *x = &ab->eff[ab->neff++];
         memset(x, 0, sizeof *x);
-        int op = tt_field_enum(&L->f, e, "op", op_names, -1, 1, "INV-2.19");
+        int op = tt_field_enum(&L->f, e, "op", inv_op_names, -1, 1, "INV-2.19");
         if (op < 0) { /* its parameters mean nothing without a known op */
             ab->neff--;
             continue;
         }
         x->op = (uint8_t)op;
-        tt_field_check(&L->f, e, op_fields(x->op), op_names[x->op], "INV-2.19");
+        tt_field_check(&L->f, e, op_fields(x->op), inv_op_names[x->op], "INV-2.19");
         load_effect_params(L, e, x);
         int passive_only =
             x->op == OP_POWER_AURA || x->op == OP_DRAIN_SHIELD || x->op == OP_WIN_AT_COUNTERS;
         if (passive_only != (trigger == TR_PASSIVE))
-            PROBLEM(L, e, "op", "INV-2.19", "%s %s", op_names[x->op],
+            PROBLEM(L, e, "op", "INV-2.19", "%s %s", inv_op_names[x->op],
                     passive_only ? "belongs in a PASSIVE ability only"
                                  : "cannot be a PASSIVE ability's effect");
         if ((x->op == OP_CANCEL) != (trigger == TR_CANCEL))
             PROBLEM(L, e, "op", "INV-2.17", "a CANCEL ability holds exactly the CANCEL effect");
         if ((x->op == OP_ZONE_REPAIR || x->op == OP_COUNTER_ATTACK) && side != INV_MANKIND)
-            PROBLEM(L, e, "op", "INV-3.1", "%s appears only in Mankind content", op_names[x->op]);
+            PROBLEM(L, e, "op", "INV-3.1", "%s appears only in Mankind content",
+                    inv_op_names[x->op]);
         int k = choice_slots(x);
         x->choice = (uint8_t)(k ? *nchoice : INV_NONE);
         *nchoice += k;

@@ -92,6 +92,17 @@ static const char *inv_player_name(const tt_game *g, int player)
     return inv_side_name(player);
 }
 
+/* `help` at the prompt: the action forms of docs/games/invaders.md. */
+static const char inv_play_help[] =
+    "Invaders (docs/games/invaders.md): pass, play <card>, use <unit>, strategy <id>,\n"
+    "plot draw, ops <unit>, move_hero; then what a card asks: zone <Z>, dest <Z>,\n"
+    "target <unit>, sacrifice <unit>, discard <card>, reduce none|discard|drain;\n"
+    "in a window: cancel <card>, decline, shield <k>. Zones: PR, EU, AF.\n"
+    "A whole move at once, its answers as key=value:\n"
+    "  play bastion_walker zone=AF sacrifice=man:militia_cadre#2\n"
+    "  use inv:tunnel_wyrm#1 dest=EU\n"
+    "  strategy man_bulwark zone=EU\n";
+
 const tt_rules invaders_rules = {
     .name = "invaders",
     .summary = "Invaders: alien invasion against Mankind, 2 players, asymmetric decks",
@@ -101,6 +112,7 @@ const tt_rules invaders_rules = {
     .configs = configs,
     .reasons = inv_reasons,
     .reason_texts = inv_reason_texts,
+    .play_help = inv_play_help,
     .load = inv_load,
     .unload = inv_unload,
     .init = inv_init,

@@ -333,7 +333,9 @@ enum inv_event {
     E_GAME_OVER,
     E_DECLINE,
     E_REDUCE,
-    E_RIG
+    E_RIG,
+    E_CHOICE /* a declared choice (INV-5.26a): a = enum inv_need, b = card or zone (INV_NONE:
+                none possible), c = the card's zone */
 };
 
 /* --- shared between the module's files -------------------------------------- */
@@ -394,6 +396,7 @@ static inline int inv_pile_move(inv_state *s, int side, int from, int i, int to)
 /* content.c */
 int inv_content_load(inv_content *c, const char *text, size_t len, const char *file, tt_diags *d);
 int inv_validate_file(const char *path, tt_diags *d);
+extern const char *const inv_op_names[]; /* by enum inv_opcode, as the content writes them */
 
 /* state.c: board arithmetic and moving cards */
 int inv_power(const inv_content *c, const inv_state *s, int inst);   /* INV-5.25 */
@@ -438,6 +441,24 @@ int inv_target_ok(const inv_content *c, const inv_state *s, const inv_effect *e,
 int inv_effect_zone_ok(const inv_content *c, const inv_state *s, const inv_effect *e, int z);
 int inv_dest_ok(const inv_content *c, const inv_state *s, int unit, int dest_any, int z);
 
+/* One choice of the current declaration, as both players see it (INV-5.26a). */
+typedef struct inv_choice {
+    uint8_t op;    /* the effect's enum inv_opcode, OP_COUNT for a placement */
+    uint8_t need;  /* N_ZONE, N_DEST (a move's zone), N_SACRIFICE, N_TARGET, N_EZONE, N_ESAC */
+    uint8_t value; /* instance or zone; INV_NONE when none was possible */
+} inv_choice;
+#define INV_MAX_DECL_CHOICES (2 + INV_MAX_CHOICES)
+/* The need a zone answer is reported as: the destination of a move (Ops
+ * Centre, hero move), the zone of anything else. */
+static inline int inv_shown_need(const inv_state *s, int need)
+{
+    return need == N_ZONE && s->decl.kind != ACT_PLAY ? N_DEST : need;
+}
+/* The choices declared so far, into out[INV_MAX_DECL_CHOICES]: the placement's
+ * zone and sacrifice, then every effect's slots in effect-list order; choices
+ * not yet made and sacrifices not needed are left out. Returns how many. */
+int inv_decl_choices(const inv_content *c, const inv_state *s, inv_choice *out);
+
 /* actions.c */
 int inv_to_move(const tt_game *g, const void *st);
 int inv_legal(const tt_game *g, const void *st, tt_action *out);
@@ -457,6 +478,10 @@ extern const char *const inv_reason_texts[]; /* the same in words, for the end *
 /* "the Invader", "Mankind" (tt_player_title). */
 int inv_player_title(const tt_game *g, int player, char *buf, size_t n);
 const char *inv_side_name(int side);
+/* A declared choice in words (INV-5.26a), as narration and the text view give
+ * it: "target Carapace Strider (inv:carapace_strider#4) in Eurasia", "zone
+ * Africa". `zone` is the zone of a card value (INV_NONE: not in play). */
+int inv_choice_text(const inv_content *c, int need, int value, int zone, char *buf, size_t n);
 
 /* view.c */
 char *inv_view_json(const tt_game *g, const void *st, int viewer);

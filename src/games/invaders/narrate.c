@@ -64,6 +64,35 @@ static int play_text(const inv_content *c, const tt_event *e, char *buf, size_t 
                     cost, e->type == E_CANCEL ? " to cancel" : "");
 }
 
+int inv_choice_text(const inv_content *c, int need, int value, int zone, char *buf, size_t n)
+{
+    int card = need == N_SACRIFICE || need == N_TARGET || need == N_ESAC;
+    const char *what = need == N_TARGET ? "target"
+                       : card           ? "sacrifice"
+                       : need == N_DEST ? "destination"
+                                        : "zone";
+    if (value == INV_NONE)
+        return snprintf(buf, n, "no legal %s", what);
+    if (!card)
+        return snprintf(buf, n, "%s %s", what, zone_name(c, value));
+    char id[64] = "?";
+    if (value < c->ninst)
+        inv_inst_name(c, value, id, sizeof id);
+    if (zone < INV_NZ)
+        return snprintf(buf, n, "%s %s (%s) in %s", what, card_name(c, value), id,
+                        zone_name(c, zone));
+    return snprintf(buf, n, "%s %s (%s)", what, card_name(c, value), id);
+}
+
+/* INV-5.26a: a choice is declared for both players to see. */
+static int choice_event_text(const inv_content *c, const tt_event *e, char *buf, size_t n)
+{
+    int k = snprintf(buf, n, "  %s declares ", side_title(e->player));
+    if (k < 0 || (size_t)k >= n)
+        return k;
+    return k + inv_choice_text(c, e->a, e->b, e->c, buf + k, n - (size_t)k);
+}
+
 /* Why the game ended; the front end states the result itself. */
 static int end_text(const tt_event *e, char *buf, size_t n)
 {
@@ -158,6 +187,7 @@ int inv_event_text(const tt_game *g, const tt_event *e, int viewer, char *buf, s
                                e->a == 1 ? "" : "s")
                     : 0;
     case E_ATTACK: return attack_text(c, e, buf, n);
+    case E_CHOICE: return choice_event_text(c, e, buf, n);
     default: return more_text(c, e, buf, n);
     }
 }

@@ -88,10 +88,13 @@ static json_t *player_json(const inv_content *c, const inv_state *s, int side, i
     return o;
 }
 
+/* What a declaration asks, by enum inv_need: the decision kinds, and the
+ * kinds of declared choices. */
+static const char *const needs[] = {"none",   "reduce",      "zone",        "sacrifice",
+                                    "target", "effect_zone", "destination", "effect_sacrifice"};
+
 static const char *decision_name(const inv_content *c, const inv_state *s, const tt_frame *f)
 {
-    static const char *const needs[] = {"none",   "reduce",      "zone",        "sacrifice",
-                                        "target", "effect_zone", "destination", "effect_sacrifice"};
     switch (f->kind) {
     case F_PLACE_HERO: return "place_hero";
     case F_DECLARE:
@@ -108,6 +111,13 @@ static const char *decision_name(const inv_content *c, const inv_state *s, const
     }
 }
 
+/* The card a cancel window's answer would cancel: the chain's last card, or
+ * the played card itself (INV-5.10 step 2). */
+static int window_target(const inv_state *s)
+{
+    return s->nchain ? s->chain[s->nchain - 1].card : s->decl.source;
+}
+
 static json_t *decision_json(const inv_content *c, const inv_state *s)
 {
     if (s->step == S_GAME_OVER)
@@ -118,11 +128,38 @@ static json_t *decision_json(const inv_content *c, const inv_state *s)
     json_object_set_new(o, "kind", json_string(f ? decision_name(c, s, f) : "main"));
     if (f && f->kind == F_PLACE_HERO && s->nhero_deck) /* revealed (INV-3.7, 5.22) */
         json_object_set_new(o, "hero", inst_json(c, s->hero_deck[s->nhero_deck - 1]));
+    if (f && f->kind == F_WINDOW) /* INV-5.10: the card a cancel would cancel */
+        json_object_set_new(o, "against", inst_json(c, window_target(s)));
     if (f && (f->kind == F_SHIELD || f->kind == F_SHIELD_TAKE || f->kind == F_DISCARD_HAND ||
               f->kind == F_SPLIT_REPAIR))
         json_object_set_new(o, "count", json_integer(f->kind == F_SHIELD ? f->b : f->a));
     return o;
 }
+
+/* INV-5.26a: every choice declared so far, for every viewer. */
+static json_t *choices_json(const inv_content *c, const inv_state *s)
+{
+    inv_choice ch[INV_MAX_DECL_CHOICES];
+    int n = inv_decl_choices(c, s, ch);
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++) {
+        json_t *o = json_object();
+        int card = ch[i].need == N_SACRIFICE || ch[i].need == N_TARGET || ch[i].need == N_ESAC;
+        json_object_set_new(o, "kind", json_string(needs[ch[i].need]));
+        if (ch[i].op < OP_COUNT)
+            json_object_set_new(o, "effect", json_string(inv_op_names[ch[i].op]));
+        if (ch[i].value == INV_NONE)
+            json_object_set_new(o, card ? "card" : "zone", json_null());
+        else if (card)
+            json_object_set_new(o, "card", inst_json(c, ch[i].value));
+        else
+            json_object_set_new(o, "zone", json_string(c->zone_id[ch[i].value]));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+static const char *const reduce_words[] = {"none", "discard", "drain"};
 
 static json_t *declaring_json(const inv_content *c, const inv_state *s)
 {
@@ -139,6 +176,12 @@ static json_t *declaring_json(const inv_content *c, const inv_state *s)
                                                 : inst_json(c, d->source));
     json_object_set_new(o, "zone",
                         d->zone < INV_NZ ? json_string(c->zone_id[d->zone]) : json_null());
+    json_object_set_new(o, "sacrifice",
+                        d->sacrifice < c->ninst ? inst_json(c, d->sacrifice) : json_null());
+    json_object_set_new(o, "choices", choices_json(c, s));
+    json_object_set_new(o, "reduce",
+                        d->kind == ACT_PLAY && d->reduce < 3 ? json_string(reduce_words[d->reduce])
+                                                             : json_null());
     for (int i = 0; i < s->nchain; i++)
         json_array_append_new(chain, inst_json(c, s->chain[i].card));
     json_object_set_new(o, "cancel_chain", chain);
@@ -291,6 +334,31 @@ static void put_strategy_ids(tt_sbuf *b, const inv_content *c, const inv_state *
     tt_sbuf_printf(b, "\n");
 }
 
+/* The newest cards of side's discard pile, newest first, as many as fit in
+ * VIEW_COLUMNS (INV-6.3: public, in order; the JSON view lists the whole
+ * pile). */
+static void put_discard(tt_sbuf *b, const inv_content *c, const inv_state *s, int side)
+{
+    int n = s->npile[side][L_DISCARD];
+    if (!n)
+        return;
+    const uint16_t *pile = inv_pile(s, side, L_DISCARD);
+    char line[VIEW_COLUMNS + 1];
+    int len = snprintf(line, sizeof line, "  discard pile, newest first:"), i = n - 1;
+    for (; i >= 0; i--) {
+        const char *name = inv_def(c, pile[i])->name;
+        int room = VIEW_COLUMNS - (i ? (int)sizeof " (and 100 older)" : 0);
+        if (len + 2 + (int)strlen(name) > room)
+            break;
+        len +=
+            snprintf(line + len, sizeof line - (size_t)len, "%s %s", i == n - 1 ? "" : ",", name);
+    }
+    tt_sbuf_printf(b, "%s", line);
+    if (i >= 0)
+        tt_sbuf_printf(b, " (and %d older)", i + 1);
+    tt_sbuf_printf(b, "\n");
+}
+
 static void put_player(tt_sbuf *b, const inv_content *c, const inv_state *s, int side, int viewer)
 {
     tt_sbuf_printf(b, "%s: deck %d, hand %d, discard %d",
@@ -298,7 +366,8 @@ static void put_player(tt_sbuf *b, const inv_content *c, const inv_state *s, int
                    s->npile[side][L_HAND], s->npile[side][L_DISCARD]);
     if (side == INV_MANKIND)
         tt_sbuf_printf(b, ", hero deck %d", s->nhero_deck);
-    tt_sbuf_printf(b, "\n");
+    tt_sbuf_printf(b, ", draws %d a turn\n", s->draw_count[side]);
+    put_discard(b, c, s, side);
     if (!sees_hand(viewer, side)) {
         put_strategy_ids(b, c, s, side);
         return;
@@ -316,12 +385,72 @@ static void put_player(tt_sbuf *b, const inv_content *c, const inv_state *s, int
     put_hand(b, c, s, side);
 }
 
-/* The position: the plot, the zones with their units, each side's piles,
- * strategies and (for its own seat) hand. */
+/* The per-turn flags that matter in this turn (INV-6.5): the plot action and
+ * whether Mankind was drained (INV-4.7.3) in the Invader's, the Ops Centre and
+ * the hero move in Mankind's. */
+static void put_turn_flags(tt_sbuf *b, const inv_content *c, const inv_state *s)
+{
+    if (s->active == INV_INVADER)
+        tt_sbuf_printf(b, "This turn: plot action %s; Mankind %s.\n",
+                       s->plot_used ? "used" : "unused",
+                       s->mankind_drained ? "was drained" : "not drained yet");
+    else
+        tt_sbuf_printf(b, "This turn: Ops Centre used %d of %d; hero %s.\n", s->ops_uses,
+                       c->ops_per_turn, s->hero_moved ? "moved" : "not moved");
+}
+
+/* "Precision Strike (man:precision_strike#4)" */
+static void put_card(tt_sbuf *b, const inv_content *c, int inst)
+{
+    char id[64];
+    inv_inst_name(c, inst, id, sizeof id);
+    tt_sbuf_printf(b, "%s (%s)", inv_def(c, inst)->name, id);
+}
+
+/* What is being declared, then a line for every choice made so far
+ * (INV-5.26a) and the cancel chain (INV-5.10): both players see all of it. */
+static void put_declaring(tt_sbuf *b, const inv_content *c, const inv_state *s)
+{
+    static const char *const verbs[] = {
+        "", "plays", "uses", "enables", "resolves", "uses the Ops Centre on", "moves hero"};
+    const inv_decl *d = &s->decl;
+    tt_sbuf_printf(b, "Declaring: %s %s ", d->player == INV_INVADER ? "Invader" : "Mankind",
+                   verbs[d->kind]);
+    if (d->kind == ACT_STRATEGY)
+        tt_sbuf_printf(b, "strategy %s (%s)", c->strat[d->source].name, c->strat[d->source].id);
+    else
+        put_card(b, c, d->source);
+    inv_choice ch[INV_MAX_DECL_CHOICES];
+    int n = inv_decl_choices(c, s, ch);
+    for (int i = 0; i < n; i++) {
+        char text[160];
+        int card = ch[i].need == N_SACRIFICE || ch[i].need == N_TARGET || ch[i].need == N_ESAC;
+        int zone = card && ch[i].value < c->ninst && inv_loc(s, ch[i].value) == L_SLOT
+                       ? inv_zone_of(s, ch[i].value)
+                       : INV_NONE;
+        inv_choice_text(c, ch[i].need, ch[i].value, zone, text, sizeof text);
+        tt_sbuf_printf(b, "\n  %s", text);
+    }
+    if (d->kind == ACT_PLAY && (d->reduce == 1 || d->reduce == 2))
+        tt_sbuf_printf(b, "\n  plot action: %s cost -1", reduce_words[d->reduce]);
+    for (int i = 0; i < s->nchain; i++) {
+        tt_sbuf_printf(b, "%s", i ? ", then " : "\n  cancel chain: ");
+        put_card(b, c, s->chain[i].card);
+    }
+    tt_sbuf_printf(b, "\n");
+}
+
+/* The position: the plot and the supply, this turn's flags, the zones with
+ * their units, each side's piles, strategies and (for its own seat) hand;
+ * once over, the result record (INV-8.4). */
 static void put_status(tt_sbuf *b, const inv_content *c, const inv_state *s, int viewer)
 {
-    tt_sbuf_printf(b, "Turn %d, %s, %s step. Plot marker %d (Mankind wins at 0).\n", s->head.turn,
-                   inv_side_name(s->active), step_names[s->step], s->plot);
+    tt_sbuf_printf(b,
+                   "Turn %d, %s, %s step. Plot marker %d (Mankind wins at 0). Damage tokens in "
+                   "supply: %d.\n",
+                   s->head.turn, inv_side_name(s->active), step_names[s->step], s->plot, s->supply);
+    if (s->step != S_GAME_OVER)
+        put_turn_flags(b, c, s);
     for (int z = 0; z < INV_NZ; z++) {
         tt_sbuf_printf(b, "  %s [%s] zone power %d%s", c->zone_name[z], c->zone_id[z],
                        inv_zone_power(c, s, z), s->shielded >> z & 1 ? ", shielded" : "");
@@ -335,31 +464,22 @@ static void put_status(tt_sbuf *b, const inv_content *c, const inv_state *s, int
     }
     for (int side = 0; side < 2; side++)
         put_player(b, c, s, side, viewer);
+    if (s->step == S_GAME_OVER) {
+        int w = inv_winner(s);
+        tt_sbuf_printf(b, "Game over: %s%s (%s), turn %d, %s step.\n",
+                       w == INV_NONE ? "no winner" : inv_side_name(w), w == INV_NONE ? "" : " wins",
+                       inv_reason_name(s->head.reason), s->head.turn, step_names[s->end_step]);
+    }
 }
 
-/* What is being declared, a hero to place, and who decides what. */
+/* What is being declared, a hero to place, and who decides what; nothing
+ * once the game is over. */
 static void put_decision(tt_sbuf *b, const inv_content *c, const inv_state *s)
 {
-    if (s->decl.kind != ACT_NONE && s->step != S_GAME_OVER) {
-        char name[64] = "";
-        if (s->decl.kind != ACT_STRATEGY)
-            inv_inst_name(c, s->decl.source, name, sizeof name);
-        tt_sbuf_printf(b, "Declaring: %s",
-                       s->decl.kind == ACT_STRATEGY ? c->strat[s->decl.source].id : name);
-        if (s->decl.zone < INV_NZ)
-            tt_sbuf_printf(b, " in %s", c->zone_id[s->decl.zone]);
-        if (s->decl.sacrifice < INV_MAX_INST) {
-            inv_inst_name(c, s->decl.sacrifice, name, sizeof name);
-            tt_sbuf_printf(b, ", sacrificing %s", name);
-        }
-        if (s->nchain)
-            tt_sbuf_printf(b, "; cancel chain:");
-        for (int i = 0; i < s->nchain; i++) {
-            inv_inst_name(c, s->chain[i].card, name, sizeof name);
-            tt_sbuf_printf(b, " %s", name);
-        }
-        tt_sbuf_printf(b, "\n");
-    }
+    if (s->step == S_GAME_OVER)
+        return;
+    if (s->decl.kind != ACT_NONE)
+        put_declaring(b, c, s);
     const tt_frame *f = tt_stack_peek(&s->stack);
     if (f && f->kind == F_PLACE_HERO && s->nhero_deck) {
         char name[64];
@@ -368,9 +488,14 @@ static void put_decision(tt_sbuf *b, const inv_content *c, const inv_state *s)
                        inv_def(c, s->hero_deck[s->nhero_deck - 1])->name,
                        inv_def(c, s->hero_deck[s->nhero_deck - 1])->power);
     }
-    if (s->step != S_GAME_OVER)
-        tt_sbuf_printf(b, "To decide: %s (%s)\n", inv_side_name(f ? f->player : s->active),
-                       f ? decision_name(c, s, f) : "main step");
+    tt_sbuf_printf(b, "To decide: %s (%s", inv_side_name(f ? f->player : s->active),
+                   f ? decision_name(c, s, f) : "main step");
+    if (f && f->kind == F_WINDOW) {
+        tt_sbuf_printf(b, ": cancel ");
+        put_card(b, c, window_target(s));
+        tt_sbuf_printf(b, " or decline");
+    }
+    tt_sbuf_printf(b, ")\n");
 }
 
 char *inv_view_text(const tt_game *g, const void *st, int viewer)

@@ -317,8 +317,6 @@ static int check_move(const tan_content *c, const tan_state *s, int circle, tt_e
 static int check_buymp(const tan_content *c, const tan_state *s, int n, tt_error *err)
 {
     int u = s->active;
-    if (n < 1 || n > 2)
-        return TT_REFUSE("TAN-5.16.3", "E_VP_LIMIT", "a character spends at most 2 VP in a cycle");
     if (s->pl[tan_seat_of(u)].vp < n)
         return TT_REFUSE("TAN-5.16.3", "E_NOT_ENOUGH_VP", "%d MP cost %d VP and your team has %d",
                          n, n, s->pl[tan_seat_of(u)].vp);
@@ -932,6 +930,11 @@ int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *e
     if (op < 1 || op >= A_OP_COUNT || (!(used_args[op] & 1) && x) || (!(used_args[op] & 2) && y) ||
         (!(used_args[op] & 4) && z) || ((op == A_DROP || op == A_PASS || op == A_TASK) && z > 1))
         return TT_REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such action");
+    /* TAN-5.20.2 checks the form before the step: no character may spend more
+     * than 2 VP a cycle (TAN-5.16.3), so no purchase of more MP is a command */
+    if (op == A_BUYMP && (x < 1 || x > 2))
+        return TT_REFUSE("TAN-5.16.3", "E_BAD_COMMAND",
+                         "buymp takes 1 or 2 (MP, 1 VP each), not %d", x);
     /* TAN-5.18.1: out of reinforcements is the answer whenever it is the reason */
     if (op == A_REINFORCE && x < TAN_UNITS &&
         s->pl[tan_seat_of(x)].reinf_left <= returning(s, tan_seat_of(x)))

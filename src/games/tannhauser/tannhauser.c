@@ -224,6 +224,19 @@ static void tan_init(const tt_game *g, void *st, uint64_t seed)
     tan_setup(g, st, seed);
 }
 
+/* `help` at the prompt: the action forms of docs/games/tannhauser.md. */
+static const char tan_play_help[] =
+    "Tannhauser (docs/games/tannhauser.md): set-up: recruit <character>,\n"
+    "pack <character> STAMINA|COMBAT|MENTAL|custom, custom <item>, done, entry <point>.\n"
+    "A turn: first 0|1, activate <character>; then in its cycle: move <circle>,\n"
+    "goto <circle> (the cheapest route), buymp 1|2, attack <enemy> <weapon>|unarmed,\n"
+    "throw <circle> <grenade>, bullrush <enemy>, use <item> [friend], exchange,\n"
+    "search <crate>, task <objective> <skill>, takeflag <flag>, plant, end.\n"
+    "Examples:\n"
+    "  goto r22\n"
+    "  attack leg_sapper kestrel\n"
+    "  pack varga custom kestrel dressing\n";
+
 const tt_rules tannhauser_rules = {
     .name = "tannhauser",
     .summary = "Tannhäuser: skirmish on a map of coloured paths, 2 players, four modes",
@@ -234,6 +247,7 @@ const tt_rules tannhauser_rules = {
     .score_name = "VP",
     .reasons = tan_reasons,
     .reason_texts = tan_reason_texts,
+    .play_help = tan_play_help,
     .load = tan_load,
     .unload = tan_unload,
     .init = tan_init,

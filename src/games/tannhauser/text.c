@@ -514,6 +514,10 @@ int tan_expand(const tt_game *g, const void *st, const char *text, char *out, si
         return tt_fail(err, TT_EPARSE, NULL, "no circle '%s' on %s", W.w[1], c->board_name);
     if (s->phase != PH_CYCLE || s->stack.n || s->seq != SEQ_NONE)
         return tt_refuse(err, "E_WRONG_STEP", "TAN-5.4.2", "no character is moving now");
+    const tan_unit *un = &s->unit[s->active];
+    if (un->status == ST_BOARD && un->circle == target) /* no step leads to where one stands */
+        return tt_refuse(err, "E_NOT_ADJACENT", "TAN-5.4.2", "%s is already on %s",
+                         tan_chr(c, s, s->active)->name, c->circle[target].id);
     uint8_t route[64];
     int k = tan_route(c, s, target, route, 64);
     if (k < 0)

@@ -6,8 +6,9 @@
  * face up, objective tokens, flags, VP pools and reinforcements. Three things
  * are not:
  *  - face-down crate tokens (TAN-6.1): a site shows only whether one lies
- *    there, the set-aside ones only their number; their identities appear in
- *    the omniscient view (TT_VIEW_ALL) alone;
+ *    there, the set-aside ones only their number, and every viewer the
+ *    tokens still face down (the mode's shuffle, less those turned up), not
+ *    which lies where; that appears in the omniscient view (TT_VIEW_ALL) alone;
  *  - a secret simultaneous choice in progress (TAN-6.2): while characters are
  *    recruited, every seat but the viewer's shows only how many it has chosen;
  *    while packs are chosen, only how many units have one; while
@@ -279,6 +280,24 @@ static json_t *crates_json(const tan_content *c, const tan_state *s, int viewer)
     return a;
 }
 
+/* TAN-6.1: both players know which tokens the mode shuffled, hence which are
+ * still face down (placed or set aside), though not which lies where: their
+ * ids in content order, for every viewer. */
+static json_t *unseen_json(const tan_content *c, const tan_state *s)
+{
+    uint8_t down[TAN_MAX_CRATES] = {0};
+    for (int k = 0; k < c->nsites; k++)
+        if (s->crate[k] != TAN_NONE)
+            down[s->crate[k]] = 1;
+    for (int k = 0; k < s->naside; k++)
+        down[s->aside[k]] = 1;
+    json_t *a = json_array();
+    for (int k = 0; k < c->ncrates; k++)
+        if (down[k])
+            json_array_append_new(a, json_string(c->crate[k].id));
+    return a;
+}
+
 static json_t *objectives_json(const tan_content *c, const tan_state *s)
 {
     json_t *a = json_array();
@@ -420,6 +439,7 @@ char *tan_view_json(const tt_game *g, const void *st, int viewer)
     SET(o, "ground", ground);
     SET(o, "crates", crates_json(c, s, viewer));
     SET(o, "aside", json_integer(s->naside));
+    SET(o, "unseen_crates", unseen_json(c, s));
     if (viewer == TT_VIEW_ALL) { /* TAN-6.1: the omniscient view alone */
         json_t *a = json_array();
         for (int k = 0; k < s->naside; k++)

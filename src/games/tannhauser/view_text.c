@@ -526,6 +526,27 @@ static void put_carried(tt_sbuf *b, const json_t *v, const char *id)
     }
 }
 
+/* TAN-6.1: the tokens still face down, whatever crate each lies in: what
+ * each holds is known from the mode's shuffle (TAN-3.9.1). */
+static void put_unseen(tt_sbuf *b, const tan_content *c, const json_t *v)
+{
+    const json_t *x;
+    size_t i;
+    if (!json_array_size(json_object_get(v, "unseen_crates")))
+        return;
+    tt_sbuf_printf(b, "  Crate tokens still face down:");
+    json_array_foreach(json_object_get(v, "unseen_crates"), i, x) {
+        int k = 0;
+        while (k < c->ncrates - 1 && strcmp(c->crate[k].id, json_string_value(x)) != 0)
+            k++;
+        if (c->crate[k].kind == CRATE_VP)
+            tt_sbuf_printf(b, "%s %d VP", i ? "," : "", c->crate[k].vp);
+        else
+            tt_sbuf_printf(b, "%s %s", i ? "," : "", c->equip[c->crate[k].equip].id);
+    }
+    tt_sbuf_printf(b, "\n");
+}
+
 /* One legend line per circle where something is. */
 static void put_legend(tt_sbuf *b, const tan_content *c, const json_t *v, const marks *mk)
 {
@@ -610,6 +631,7 @@ static void put_legend(tt_sbuf *b, const tan_content *c, const json_t *v, const 
         ids_text(c, empty, nempty, list, sizeof list);
         tt_sbuf_printf(b, "  Crate sites without a crate: %s\n", list);
     }
+    put_unseen(b, c, v);
     int aside = jint(v, "aside");
     if (aside) {
         tt_sbuf_printf(b, "  %d crate token%s set aside face down", aside, aside == 1 ? "" : "s");
@@ -639,6 +661,8 @@ static void put_unit(tt_sbuf *b, const tan_content *c, const json_t *v, const js
         tt_sbuf_printf(b, ", activated");
     if (jbool(u, "returning"))
         tt_sbuf_printf(b, ", returning");
+    if (jint(u, "vp_spent")) /* TAN-5.16.3, TAN-6.3 */
+        tt_sbuf_printf(b, ", %d VP spent this cycle", jint(u, "vp_spent"));
     put_carried(b, v, jstr(u, "id"));
     if (strcmp(status, "dead") == 0 && !jbool(u, "returning")) {
         tt_sbuf_printf(b, "\n");
@@ -741,6 +765,8 @@ static void put_team_brief(tt_sbuf *b, const tan_content *c, const json_t *v, in
             tt_sbuf_printf(b, " active");
         else if (jbool(u, "activated") && strcmp(status, "dead") != 0)
             tt_sbuf_printf(b, " done");
+        if (jint(u, "vp_spent")) /* TAN-5.16.3, TAN-6.3 */
+            tt_sbuf_printf(b, ", %d VP spent", jint(u, "vp_spent"));
         put_carried(b, v, jstr(u, "id"));
     }
     tt_sbuf_printf(b, "\n");
@@ -875,11 +901,31 @@ static void put_options(tt_sbuf *b, const tan_content *c, const json_t *v, int v
 
 /* --- the cycle and the decision ------------------------------------------------------------- */
 
+/* Who won the setup roll (TAN-3.8) and this turn's initiative, and who
+ * activates first (TAN-4.4): results every player knows (TAN-6.3). */
+static void put_rolls(tt_sbuf *b, const tan_content *c, const json_t *v)
+{
+    const char *setup = jstr(v, "setup_winner"), *init = jstr(v, "initiative_winner");
+    const char *first = jstr(v, "first");
+    if (!setup[0] && !init[0])
+        return;
+    tt_sbuf_printf(b, "Rolls won:");
+    if (setup[0])
+        tt_sbuf_printf(b, " setup %s", setup);
+    if (init[0])
+        tt_sbuf_printf(b, "%s turn %d initiative %s", setup[0] ? "," : "", jint(v, "turn"), init);
+    for (int q = 0; first[0] && q < TAN_PLAYERS; q++) /* a sentence: its title */
+        if (strcmp(c->seat_name[q], first) == 0)
+            tt_sbuf_printf(b, "; %s activates first", c->seat_title[q]);
+    tt_sbuf_printf(b, ".\n");
+}
+
 static void put_status(tt_sbuf *b, const tan_content *c, const json_t *v)
 {
     const json_t *units = json_object_get(v, "units"), *cy = json_object_get(v, "cycle");
     const json_t *d = json_object_get(v, "decision"), *res = json_object_get(v, "result");
     char w[64], w2[64];
+    put_rolls(b, c, v);
     if (json_is_object(cy)) {
         const json_t *u = unit_by_id(units, jstr(cy, "unit"));
         tt_sbuf_printf(b, "Active: %s", who(c, units, jstr(cy, "unit"), w, sizeof w));
@@ -1019,6 +1065,7 @@ static void put_part(tt_sbuf *b, const tan_content *c, const json_t *v, const ma
         put_title(b, c, v);
         for (int p = 0; p < TAN_PLAYERS; p++)
             put_team_brief(b, c, v, p);
+        put_unseen(b, c, v); /* the legend holds it in the whole picture */
         put_objectives(b, v);
         return;
     }

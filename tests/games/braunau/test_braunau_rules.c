@@ -215,6 +215,53 @@ static void test_BRA_6_23_determinize_honours_decoys(void **state)
     assert_true(true_report > 0 && decoyed > 0);
 }
 
+/* BRA-7.8, 6.23, 7.7: determinization reads the public's conclusions too,
+ * and nothing a third faction learned in private. Everyone saw a
+ * denunciation of LOC_REITER in VORSTADT fail (BRA-6.17), so when the
+ * Germans' Full Awareness reports him there inside a decoy window, only a
+ * decoy explains it: every determinization for the Germans plants it and
+ * puts him elsewhere. The Austrians' private report of him in BAHNHOF is
+ * hidden from the Germans, who imagine the Austrians knowing what the public
+ * knows. */
+static void test_BRA_7_8_determinize_reads_public_conclusions(void **state)
+{
+    bx *x = *state;
+    bx_turn(x, BX_G, 6, 6);
+    bx_stash(x, "G45");
+    bx_place(x, "LOC_REITER", "BAHNHOF");
+    int reiter = bx_agent_id(x, "LOC_REITER"), vorstadt = bx_area(x, "VORSTADT");
+    int bahnhof = bx_area(x, "BAHNHOF");
+    bra_know_not_at(x->c, x->s, reiter, vorstadt);
+    x->s->maybe[BX_A][reiter] = (uint16_t)(1u << bahnhof);
+    x->s->intel[BX_A][reiter] = (bra_intel){(uint8_t)bahnhof, 5, SRC_SURVEY, 0};
+    bx_decoy(x, "LOC_REITER", "VORSTADT");
+    bx_apply(x, "DEPLOY token=G45");
+    assert_int_equal(x->s->intel[BX_G][reiter].area, vorstadt);
+    assert_int_equal(x->s->intel[BX_G][reiter].window, 1);
+    uint16_t public = x->s->maybe[BRA_PUBLIC][reiter];
+    assert_int_equal(public, x->c->all_areas & ~(1u << vorstadt));
+    bra_state *t = malloc(x->size);
+    assert_non_null(t);
+    char *before = tt_view_json(x->g, (const tt_state *)x->s, SEAT(BX_G));
+    for (uint64_t seed = 1; seed <= 100; seed++) {
+        memcpy(t, x->s, x->size);
+        tt_determinize(x->g, (tt_state *)t, SEAT(BX_G), seed);
+        tt_error err = {0};
+        if (bra_sanity(x->g, t, &err) != TT_OK)
+            fail_msg("seed %llu: %s", (unsigned long long)seed, err.msg);
+        char *after = tt_view_json(x->g, (const tt_state *)t, SEAT(BX_G));
+        assert_string_equal(before, after);
+        free(after);
+        assert_int_equal(t->decoy[reiter], vorstadt);
+        assert_true(public >> t->loc[reiter] & 1);
+        assert_int_equal(t->maybe[BX_A][reiter], public);
+        assert_int_equal(t->intel[BX_A][reiter].source, SRC_NONE);
+        assert_int_equal(t->maybe[BRA_PUBLIC][reiter], public);
+    }
+    free(before);
+    free(t);
+}
+
 /* Tokens by which two declarations of one faction differ. */
 static int deck_distance(const bra_deck *a, const bra_deck *b)
 {
@@ -319,6 +366,87 @@ static void test_BRA_7_2_determinize_imagines_hidden_decks(void **state)
     bx_close(x);
 }
 
+/* Tokens onto their owner's played pile in the order named, from wherever
+ * they are, as deploying would put them. */
+static void played(bx *x, const char *ids)
+{
+    bx_stash(x, ids);
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", ids);
+    for (char *id = strtok(buf, " "); id; id = strtok(NULL, " ")) {
+        int t = bx_tok(x, id);
+        bra_fstate *f = &x->s->f[t >> 6];
+        f->stash &= ~(1ull << (t & 63));
+        f->played[f->nplayed++] = (uint8_t)(t & 63);
+    }
+    bx_sane(x);
+}
+
+/* BRA-7.2, 7.3: what others know of a deck is its mode, its roster and its
+ * played pile, so the declaration determinization starts from is made of
+ * those alone. The Germans' customized deck (DROP 4, ABIL STROH 6 and
+ * VOLKMAR 6, SPEC 4, REFILL 4, SUMMON 8, CI 8, POP 4, GOLD 4, FA 4) has
+ * played G05 (ABIL STROH), G11 (ABIL VOLKMAR), G40 (CI) and G52 (FA); a deck
+ * of SUMMON 4 and CI 12 instead numbers those four alike (BRA-3.12). Both
+ * positions give one start: the standard composition (BRA-3.4, ABIL 3 for
+ * each base agent) made to fit. G05 leaves room for 4 tokens before STROH's
+ * run (the standard: 10), G11 asks for a VOLKMAR token, G40 for 40 tokens up
+ * to the end of CI's run (the standard: 32); the differences are spread over
+ * the free slots until neighbours' differences from the standard counts
+ * differ by one at most: DROP 3, WEISS 1, BRANDT 0 (-1, -2, -3), STROH 3,
+ * KESSLER 3, VOLKMAR 1, SPEC 6, REFILL 7, SUMMON 8, CI 8 (0 … +4: 40), then
+ * POP 2, GOLD 5, FA 5 (-2, -3, -3: 12). Every determinization then samples
+ * both positions alike. */
+static void test_BRA_7_2_imagined_start_reads_no_hidden_token(void **state)
+{
+    (void)state;
+    bx *x = bx_open("germans=germans_intrigue austrians=standardized locals=locals_anna");
+    const bra_content *c = x->c;
+    played(x, "G05 G11 G40 G52");
+    bra_state *u = malloc(x->size), *t = malloc(x->size), *w = malloc(x->size);
+    assert_non_null(u);
+    assert_non_null(t);
+    assert_non_null(w);
+    memcpy(u, x->s, x->size);
+    bra_deck other = c->deck[BX_G];
+    other.count[T_SUMMON] = 4;
+    other.count[T_CI] = 12;
+    assert_int_equal(bra_deck_broken(c, &other), 0);
+    assert_int_equal(bra_deck_tokens(c, &other, u->f[BX_G].tok), 52);
+    assert_memory_not_equal(u->f[BX_G].tok, x->s->f[BX_G].tok, 52);
+    assert_int_equal(bra_sanity(x->g, u, &x->err), TT_OK);
+
+    bra_deck start, start_u;
+    bra_deck_imagined_start(c, x->s, BX_G, &start);
+    bra_deck_imagined_start(c, u, BX_G, &start_u);
+    assert_memory_equal(&start, &start_u, sizeof start);
+    assert_int_equal(bra_deck_broken(c, &start), 0);
+    assert_int_equal(start.mode, DM_CUSTOMIZED);
+    assert_int_equal(start.extended, 1u << 4); /* VOLKMAR, the roster */
+    /* DROP, ABIL (total), SPEC, REFILL, SUMMON, CI, POP, GOLD, BR, FA */
+    static const uint8_t count[T_NTYPES] = {3, 8, 6, 7, 8, 8, 2, 5, 0, 5};
+    static const uint8_t abil[BRA_MAX_FAGENTS] = {1, 0, 3, 3, 1}; /* WEISS … VOLKMAR */
+    assert_memory_equal(start.count, count, sizeof count);
+    assert_memory_equal(start.abil, abil, sizeof abil);
+
+    for (int viewer = -1; viewer < c->nseats; viewer++) {
+        int p = viewer < 0 ? TT_VIEW_SPECTATOR : viewer;
+        if (bra_viewer_slot(c, p) == BX_G)
+            continue;
+        for (uint64_t seed = 1; seed <= 50; seed++) {
+            memcpy(t, x->s, x->size);
+            memcpy(w, u, x->size);
+            tt_determinize(x->g, (tt_state *)t, p, seed);
+            tt_determinize(x->g, (tt_state *)w, p, seed);
+            assert_memory_equal(t, w, x->size);
+        }
+    }
+    free(w);
+    free(t);
+    free(u);
+    bx_close(x);
+}
+
 /* BRA-6.15: an unseen move spreads what the others know of every hidden
  * agent of the mover; the mover's own knowledge is untouched. */
 static void test_BRA_6_15_hidden_move_spreads_knowledge(void **state)
@@ -411,6 +539,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_BRA_6_4_3_surcharge_counts_per_turn, setup, teardown),
         cmocka_unit_test_setup_teardown(test_BRA_6_23_determinize_honours_decoys, setup, teardown),
         cmocka_unit_test(test_BRA_7_2_determinize_imagines_hidden_decks),
+        cmocka_unit_test(test_BRA_7_2_imagined_start_reads_no_hidden_token),
+        cmocka_unit_test_setup_teardown(test_BRA_7_8_determinize_reads_public_conclusions, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_BRA_6_15_hidden_move_spreads_knowledge, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_BRA_10_10_summon_in_the_same_area, setup, teardown),

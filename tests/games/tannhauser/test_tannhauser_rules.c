@@ -1,5 +1,6 @@
 /* Tannhäuser: rules the worked examples do not cover but a player would
- * notice, one test per rule ID: stranding through friends (TAN-5.4.6), the
+ * notice, one test per rule ID: `goto` where one stands (TAN-5.4.2), what
+ * `buymp` takes (TAN-5.16.3), stranding through friends (TAN-5.4.6), the
  * end of bull-rush passage (TAN-5.6.3), freshness (TAN-5.11.2), crate take
  * sequences (TAN-5.12.2), own flags (TAN-5.14.1), a blast's decisions
  * (TAN-5.8.3), a draw by one grenade (TAN-8.2), the turn limit in every mode (TAN-8.7), alternation when one
@@ -127,6 +128,56 @@ static void test_TAN_5_6_3_passage_ends_on_empty_circle(void **state)
     assert_int_equal(tan_fx_mp(f), 6);
     tan_fx_apply(f, "end");
     assert_int_equal(tan_fx_on(f, "sorel"), tan_fx_circle(f, "n3"));
+}
+
+/* The refusal of `text` says exactly msg (the code and rule checked as tan_fx_refuse does). */
+static void refuse_saying(tan_fx *f, const char *text, const char *code, const char *rule,
+                          const char *msg)
+{
+    tan_fx_refuse(f, text, code, rule);
+    tt_error err = {0};
+    assert_int_equal(tt_apply_text(f->g, (tt_state *)f->s, text, NULL, &err), TT_EILLEGAL);
+    assert_string_equal(err.msg, msg);
+}
+
+/* TAN-5.4.2. `goto` to the circle the character stands on says so, rather
+ * than that no route reaches it; the circle next door is one step away. */
+static void test_TAN_5_4_2_goto_where_one_stands(void **state)
+{
+    tan_fx *f = *state;
+    tan_fx_put(f, "rauch", PACK_COMBAT, "r00");
+    tan_fx_cycle(f, "rauch", 0);
+    tan_fx_sane(f);
+    refuse_saying(f, "goto r00", "E_NOT_ADJACENT", "TAN-5.4.2",
+                  "Doktor Anselm Rauch is already on r00");
+    tan_fx_apply(f, "goto r01");
+    assert_int_equal(tan_fx_on(f, "rauch"), tan_fx_circle(f, "r01"));
+}
+
+/* TAN-5.16.3. `buymp` buys 1 or 2 MP: any other number is no command (the
+ * form is checked first, TAN-5.20.2), whatever the VP pool holds; a Trooper's
+ * limit of 1 VP a cycle refuses `buymp 2` as the limit. */
+static void test_TAN_5_16_3_buymp_takes_1_or_2(void **state)
+{
+    tan_fx *f = *state;
+    tan_fx_put(f, "varga", PACK_COMBAT, "r00");
+    tan_fx_put(f, "cov_rifleman", PACK_COMBAT, "r02");
+    tan_fx_vp(f, COV, 9);
+    tan_fx_cycle(f, "varga", 0);
+    tan_fx_sane(f);
+    refuse_saying(f, "buymp 5", "E_BAD_COMMAND", "TAN-5.16.3",
+                  "buymp takes 1 or 2 (MP, 1 VP each), not 5");
+    refuse_saying(f, "buymp 0", "E_BAD_COMMAND", "TAN-5.16.3",
+                  "buymp takes 1 or 2 (MP, 1 VP each), not 0");
+    tan_fx_apply(f, "buymp 2");
+    assert_int_equal(f->s->pl[COV].vp, 7);
+    refuse_saying(f, "buymp 1", "E_VP_LIMIT", "TAN-5.16.3",
+                  "Major Ilse Varga may spend 0 more VP this cycle");
+    tan_fx_apply(f, "end");
+    tan_fx_activation(f, COV);
+    tan_fx_cycle(f, "cov_rifleman", 0);
+    refuse_saying(f, "buymp 2", "E_VP_LIMIT", "TAN-5.16.3",
+                  "Covenant Rifleman may spend 1 more VP this cycle");
 }
 
 /* --- equipment and crates (TAN-5.11.2, 5.12.2) ------------------------------------------ */
@@ -552,6 +603,10 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_TAN_5_4_6_stranding_via_friends, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_TAN_5_4_2_goto_where_one_stands, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_TAN_5_16_3_buymp_takes_1_or_2, tan_fx_setup_story,
                                         tan_fx_teardown),
         cmocka_unit_test_setup_teardown(test_TAN_5_6_3_passage_ends_on_empty_circle,
                                         tan_fx_setup_story, tan_fx_teardown),
