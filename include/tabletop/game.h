@@ -77,6 +77,11 @@ const char *tt_game_content_hash(const tt_game *game);
 int tt_game_players(const tt_game *game);
 /* Display name of player i ("invader", "mankind", …). */
 const char *tt_player_name(const tt_game *game, int player);
+/* Writes player i as a sentence names him into buf (n bytes): "the
+ * Austrians", "Mankind", "the Invader" (the display name when the game gives
+ * none), and returns buf; *plural (may be NULL) is set to 1 when the name
+ * takes a plural verb ("the Austrians win"), else 0. */
+const char *tt_player_title(const tt_game *game, int player, char *buf, size_t n, int *plural);
 /* Player index for a name or a number, or -1. */
 int tt_player_parse(const tt_game *game, const char *text);
 
@@ -192,6 +197,24 @@ void tt_result_get(const tt_game *game, const tt_state *state, tt_result *out);
 const char *tt_game_score_name(const tt_game *game);
 /* Turns played so far (the game's own count). */
 int tt_turn(const tt_game *game, const tt_state *state);
+/* What that count counts, singular: "turn", or "round" (Braunau). */
+const char *tt_game_turn_name(const tt_game *game);
+/* The result's reason code in words ("the plot marker reached 0 (INV-8.2)"),
+ * or NULL when the game gives none or the game goes on. */
+const char *tt_result_reason_text(const tt_game *game, const tt_state *state);
+
+/* Is the decision now forced, so a front end may take it for the player? 1
+ * when exactly one action is legal, applying it draws no random outcome and
+ * tells no player a detail the others do not see (every event it emits is
+ * TT_SEEN_ALL), and each player in `watchers` (a bit per player who could
+ * notice that nobody was asked, e.g. the other people at a hot-seat table)
+ * would, from what he knows, find that same single answer in every sample of
+ * the hidden cards the function draws (tt_determinize, fixed seeds), so that
+ * skipping the question tells him nothing. Then *action is that action; 0
+ * otherwise (*action unchanged). The state is not changed. Not for the
+ * playout path: it copies states and allocates. */
+int tt_decision_forced(const tt_game *game, const tt_state *state, unsigned watchers,
+                       tt_action *action);
 
 /* Resamples what `viewer` cannot see (deck orders, others' hands), consistently
  * with what viewer has seen, using `seed`. */

@@ -27,11 +27,12 @@ typedef struct tt_decision {
 
 /* May `player` take back since[0], his decision taken in state `before`, given
  * every decision taken since (since[0..n-1], in order)? TT_OK when he may;
- * TT_EILLEGAL with the reason in why->msg, one line, when he may not ("mankind
- * has decided since", "a random outcome was drawn since (dice rolled or cards
- * shuffled)", "it showed you what was hidden: Mankind draws Deep Vault
- * Complex", "it showed invader what was hidden: Mankind plays Deep Vault
- * Complex (discard 3)", "the game is over"): the event named is told as
+ * TT_EILLEGAL with the reason in why->msg, one line, when he may not ("Mankind
+ * has decided since", "the Austrians have decided since", "a random outcome
+ * was drawn since (dice rolled or cards shuffled)", "it showed you what was
+ * hidden: Mankind draws Deep Vault Complex", "it showed the Invader what was
+ * hidden: Mankind plays Deep Vault Complex (discard 3)", "the game is over";
+ * players by their titles, tt_player_title): the event named is told as
  * `player` may read it, so the reason shows him nothing of another's. TT_EARG
  * when since[0] is not his or a decision does not apply to `before`.
  * `before` is unchanged. Not for the playout path: it replays the decisions

@@ -200,9 +200,14 @@ int cli_deal(int threads, long lo, long hi, void *shared, void **workers, cli_jo
  * notes events the buffer dropped. */
 void cli_narrate(FILE *out, const tt_game *game, const tt_events *ev, int viewer);
 
-/* Prints "Game over after N turns: <winner> wins (REASON)." (or "<a> and <b>
- * share the win") or, when the game is not over, how far it went. */
-void cli_result_line(FILE *out, const tt_game *game, const tt_state *state);
+/* Prints the end of a game: "Game over after N turns: the Invader wins
+ * (REASON)." in the game's own unit (rounds in Braunau), with every winner by
+ * his title ("the Germans and the Locals share the win", "a draw"); the reason
+ * in words; then a table of each player's result, rank, score, the score's
+ * sources and what ranks equal scores, where the game reports them (tt_stats
+ * "VP|<player>|<part>", "standing|<player>|<part>").
+ * A game not over gets one line saying how far it went. */
+void cli_result_print(FILE *out, const tt_game *game, const tt_state *state);
 
 /* The names of r's winners joined by sep into buf ("none" when nobody won). */
 const char *cli_winners(const tt_game *game, const tt_result *r, const char *sep, char *buf,

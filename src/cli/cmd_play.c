@@ -1,28 +1,31 @@
 /* `tabletop play`: a game at the terminal — people and AIs in any seats.
  *
  * The loop asks whoever is to move: an AI through tt_ai_choose, a person by
- * printing that player's view (tt_view_text for their seat only, never more),
- * the legal actions numbered, and a prompt. A person answers with a number, an
- * action text (tt_apply_text, so compound "play card zone=EU" forms work too),
- * or a command; a refused entry prints the rule that refuses it and asks again.
- * After every apply the events are narrated (play_seat.c): omniscient with no
- * person at the table, the person's own with one; in hot-seat play each person
- * reads his own narration, and the screen is cleared and handed over between
- * people. Every decision is recorded with the state before it (play_save.c):
- * `save FILE` writes the record, `--load FILE` resumes it, and `undo` takes a
- * person's last decision back when tt_undo_check finds it fair. Lines are read
- * by play_line.c: a line editor with history at a terminal, plain lines else.
- * State seed = --seed; the AIs' seeds come from it (cli_ai_seed), so a seed
- * repeats a game exactly, and a `sim` game can be watched again here (an AI
- * with a time budget, ms=, searches as far as the time allows, so only AIs
- * with fixed budgets repeat). The opponent is ISMCTS with one second a
- * decision unless --ai names another; its thinking time is shown after each
- * of its moves when a person is at the table. */
+ * printing the screen of that player's decision (play_screen.c: his seat's
+ * view only, never more, what happened since he last decided, the legal
+ * actions numbered) and a prompt. A decision with one possible answer that
+ * tells nobody anything is taken for him, with a note. A person answers with
+ * a number, an action text (tt_apply_text, so compound "play card zone=EU"
+ * forms work too), or a command; a refused entry prints the rule that refuses
+ * it and asks again. What happens is told omniscient, as it happens, with no
+ * person at the table; otherwise each person's screen tells it as his seat
+ * sees it, and in hot-seat play the screen is cleared and handed over between
+ * people (play_seat.c). Every decision is recorded with the state before it
+ * (play_save.c): `save FILE` writes the record, `--load FILE` resumes it, and
+ * `undo` takes a person's last decision back when tt_undo_check finds it
+ * fair. Lines are read by play_line.c: a line editor with history at a
+ * terminal, plain lines else. State seed = --seed; the AIs' seeds come from
+ * it (cli_ai_seed), so a seed repeats a game exactly, and a `sim` game can be
+ * watched again here (an AI with a time budget, ms=, searches as far as the
+ * time allows, so only AIs with fixed budgets repeat). The opponent is ISMCTS
+ * with one second a decision unless --ai names another; its thinking time is
+ * told after its moves when a person is at the table. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/play.h"
+#include "core/errors.h"
 
 #define EVENTS_CAP 512
 #define LINE_MAX_LEN 512
@@ -49,17 +52,20 @@ static const char play_help[] =
     "                     come from the file, the seats from --players\n"
     "\n"
     "At your prompt type the number of an action, or its text (compound forms such as\n"
-    "`play card zone=EU` too), or: help, board, info, save FILE, undo, concede, quit.\n"
-    "End of input quits. At a terminal the arrows edit the line and recall earlier ones.\n"
-    "With two or more people (hot-seat) the screen is cleared between them, and each\n"
-    "sees only his own hand and narration.\n";
+    "`play card zone=EU` too), or: help, board, map, log, info, save FILE, undo, concede,\n"
+    "quit. End of input quits. At a terminal the arrows edit the line and recall earlier\n"
+    "ones. Screens fit the terminal (COLUMNS and LINES when it is not one). With two or\n"
+    "more people (hot-seat) the screen is cleared between them, and each sees only his\n"
+    "own hand and narration.\n";
 
 /* `help` at the prompt, before the game's own part (tt_game_play_help);
  * %s is the game's name. */
 static const char prompt_help[] =
     "Type the number of an action, or its text; a whole move at once works too\n"
     "(below). Commands:\n"
-    "  board     show the board again\n"
+    "  board     the whole table: every detail, the map and its key\n"
+    "  map       draw the map again (a game with a map: Tannhäuser)\n"
+    "  log       what happened before this decision, in full (`log all`: the game)\n"
     "  info X    what card, item or token X does (its id or name, or an action's number)\n"
     "  help      this help and the legal actions\n"
     "  save FILE write the game so far to FILE (tabletop play %s --load FILE resumes it)\n"
@@ -89,6 +95,7 @@ typedef struct play {
     tt_action *legal;
     int nlegal;
     int shown; /* the board and actions are on screen for this decision */
+    play_screen *screen;
     play_input in;
     play_table table;
     play_history hist;
@@ -146,38 +153,42 @@ static int parse_args(int argc, char **argv, play_opts *o)
 
 static void narrate(play *pl, tt_events *ev)
 {
-    play_table_events(&pl->table, ev, tt_to_move(pl->game, pl->state));
+    play_screen_events(pl->screen, ev);
 }
 
 /* Records the decision just applied (pl->prev holds the state before it). */
-static void record(play *pl, int player, int offturn, const char *canon, int mark)
+static void record(play *pl, int player, int how, const char *canon, size_t mark)
 {
-    play_history_add(&pl->hist, pl->prev, player, offturn, canon, mark);
+    play_history_add(&pl->hist, pl->prev, player, how, canon, mark);
+}
+
+/* Applies action a, decided by (or, PLAY_FORCED, for) player p; records it
+ * with `mark`, the log's length before it, and narrates it. TT_OK, or the
+ * error in err with the state unchanged. */
+static int apply_decided(play *pl, int p, tt_action a, int how, size_t mark, tt_error *err)
+{
+    tt_events ev = {pl->evbuf, 0, EVENTS_CAP, 0};
+    char canon[TT_ACTION_TEXT_MAX];
+    tt_error_clear(err);
+    tt_state_copy(pl->game, pl->prev, pl->state);
+    int rc = tt_action_format(pl->game, pl->state, a, canon, sizeof canon);
+    if (rc != TT_OK)
+        return tt_fail(err, rc, NULL, "action %u cannot be written", (unsigned)a);
+    if ((rc = tt_apply(pl->game, pl->state, a, &ev, err)) != TT_OK)
+        return rc;
+    record(pl, p, how, canon, mark);
+    narrate(pl, &ev);
+    return TT_OK;
 }
 
 static void show_actions(play *pl)
 {
-    char text[TT_ACTION_TEXT_MAX];
-    for (int i = 0; i < pl->nlegal; i++) {
-        if (tt_action_format(pl->game, pl->state, pl->legal[i], text, sizeof text) != TT_OK)
-            snprintf(text, sizeof text, "(action %u)", (unsigned)pl->legal[i]);
-        printf("%3d. %s\n", i + 1, text);
-    }
+    play_screen_actions(pl->game, pl->state, pl->legal, pl->nlegal);
 }
 
 static void show_board(play *pl, int p)
 {
-    char *view = tt_view_text(pl->game, pl->state, p);
-    printf("\n--- %s to decide (turn %d) ---\n", tt_player_name(pl->game, p),
-           tt_turn(pl->game, pl->state));
-    if (view) {
-        fputs(view, stdout);
-        if (view[0] && view[strlen(view) - 1] != '\n')
-            putchar('\n');
-    }
-    free(view);
-    printf("Legal actions:\n");
-    show_actions(pl);
+    play_screen_show(pl->screen, pl->state, p, pl->legal, pl->nlegal);
 }
 
 static char *trim(char *s)
@@ -192,8 +203,9 @@ static char *trim(char *s)
 
 static void refused(const tt_error *err)
 {
-    char buf[400];
-    printf("refused: %s\n", tt_error_text(err, buf, sizeof buf));
+    char buf[400], line[420];
+    snprintf(line, sizeof line, "refused: %s", tt_error_text(err, buf, sizeof buf));
+    play_screen_wrap(stdout, line, play_screen_width());
 }
 
 /* After a person's action outside the turn order, each AI seat turns down
@@ -206,13 +218,13 @@ static void ai_decline(play *pl, tt_events *ev)
         int n = pl->seats.human[q] ? 0 : tt_offturn_legal(pl->game, pl->state, q, pl->legal);
         for (int i = 0; i < n; i++) {
             char text[TT_ACTION_TEXT_MAX];
-            int mark = play_table_mark(&pl->table);
+            size_t mark = play_screen_mark(pl->screen);
             ev->n = 0;
             tt_state_copy(pl->game, pl->prev, pl->state);
             if (tt_action_format(pl->game, pl->state, pl->legal[i], text, sizeof text) == TT_OK &&
                 strncmp(text, "decline", 7) == 0 &&
                 tt_offturn_apply(pl->game, pl->state, q, pl->legal[i], ev, &err) == TT_OK) {
-                record(pl, q, 1, text, mark);
+                record(pl, q, PLAY_OFFTURN, text, mark);
                 narrate(pl, ev);
                 break;
             }
@@ -231,30 +243,31 @@ static int human_apply(play *pl, int p, const char *line, int *offturn)
     tt_error err;
     tt_error_clear(&err);
     long k;
-    int rc, mark = play_table_mark(&pl->table);
+    size_t mark = play_screen_mark(pl->screen);
     char canon[4096];
     *offturn = 0;
-    tt_state_copy(pl->game, pl->prev, pl->state);
     if (cli_parse_long(line, 0, 1000000, &k) == 0) {
         if (k < 1 || k > pl->nlegal) {
             printf("refused: there is no action %ld (choose 1-%d)\n", k, pl->nlegal);
             return 0;
         }
-        rc = tt_action_format(pl->game, pl->state, pl->legal[k - 1], canon, sizeof canon);
-        if (rc == TT_OK)
-            rc = tt_apply(pl->game, pl->state, pl->legal[k - 1], &ev, &err);
-    } else {
-        rc =
-            tt_apply_text_as(pl->game, pl->state, p, line, canon, sizeof canon, offturn, &ev, &err);
-    }
-    if (rc != TT_OK) {
+        if (apply_decided(pl, p, pl->legal[k - 1], PLAY_IN_TURN, mark, &err) == TT_OK)
+            return 1;
         refused(&err);
         return 0;
     }
-    record(pl, p, *offturn, canon, mark);
+    tt_state_copy(pl->game, pl->prev, pl->state);
+    if (tt_apply_text_as(pl->game, pl->state, p, line, canon, sizeof canon, offturn, &ev, &err) !=
+        TT_OK) {
+        refused(&err);
+        return 0;
+    }
+    record(pl, p, *offturn ? PLAY_OFFTURN : PLAY_IN_TURN, canon, mark);
     narrate(pl, &ev);
-    if (*offturn)
+    if (*offturn) {
         ai_decline(pl, &ev);
+        play_screen_news(pl->screen, p);
+    }
     return 1;
 }
 
@@ -294,8 +307,11 @@ static int is_command(const char *line, const char *word)
 
 static int human_turn(play *pl, int p)
 {
-    if (play_table_turn(&pl->table, p, &pl->in) != 0)
+    int handed = play_table_turn(&pl->table, p, &pl->in);
+    if (handed < 0)
         return TURN_QUIT;
+    if (handed)
+        play_screen_forget(pl->screen, p); /* the screen was cleared: all of it again */
     if (!pl->shown)
         show_board(pl, p);
     pl->shown = 1;
@@ -315,13 +331,17 @@ static int human_turn(play *pl, int p)
         else if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
             show_help(pl, p);
         } else if (strcmp(line, "board") == 0) {
-            show_board(pl, p);
+            play_screen_board(pl->screen, pl->state, p, pl->legal, pl->nlegal);
+        } else if (strcmp(line, "map") == 0) {
+            play_screen_map(pl->screen, pl->state, p);
+        } else if (is_command(line, "log")) {
+            play_screen_log(pl->screen, p, line + 3);
         } else if (is_command(line, "info")) {
             cli_info(pl->game, pl->state, pl->legal, pl->nlegal, line + 4);
         } else if (is_command(line, "save")) {
             play_history_save(&pl->hist, pl->state, trim(line + 4));
         } else if (strcmp(line, "undo") == 0) {
-            if (play_history_undo(&pl->hist, pl->state, &pl->table, p)) {
+            if (play_history_undo(&pl->hist, pl->state, pl->screen, p)) {
                 pl->shown = 0;
                 return TURN_DONE; /* whoever decides now: usually p again */
             }
@@ -334,46 +354,60 @@ static int human_turn(play *pl, int p)
     }
 }
 
+/* When person p's decision is forced (play_screen_forced), takes it for him:
+ * 1, or 0 when it is his to take. */
+static int forced_turn(play *pl, int p)
+{
+    tt_action a;
+    tt_error err;
+    size_t mark = play_screen_mark(pl->screen); /* before the note saying so */
+    if (!play_screen_forced(pl->screen, pl->state, p, &a))
+        return 0;
+    if (apply_decided(pl, p, a, PLAY_FORCED, mark, &err) == TT_OK)
+        return 1;
+    play_screen_cut(pl->screen, mark);
+    return 0;
+}
+
 static int ai_turn(play *pl, int p)
 {
-    tt_events ev = {pl->evbuf, 0, EVENTS_CAP, 0};
     tt_error err;
     tt_error_clear(&err);
     tt_action a;
-    char buf[400], canon[TT_ACTION_TEXT_MAX];
-    int mark = play_table_mark(&pl->table);
-    tt_state_copy(pl->game, pl->prev, pl->state);
+    char buf[400];
     if (tt_ai_choose(pl->ais[p], pl->state, &a, &err) != TT_OK ||
-        tt_action_format(pl->game, pl->state, a, canon, sizeof canon) != TT_OK ||
-        tt_apply(pl->game, pl->state, a, &ev, &err) != TT_OK) {
+        apply_decided(pl, p, a, PLAY_IN_TURN, play_screen_mark(pl->screen), &err) != TT_OK) {
         cli_error(CLI_REFUSED, "the %s AI (%s) failed: %s", tt_ai_name(pl->ais[p]),
                   tt_player_name(pl->game, p), tt_error_text(&err, buf, sizeof buf));
         return TURN_FAILED;
     }
-    record(pl, p, 0, canon, mark);
-    narrate(pl, &ev);
     tt_ai_stats st;
     tt_ai_stats_get(pl->ais[p], &st);
-    /* in hot-seat the narration waits for its reader: the time would come first */
-    if (pl->seats.nhumans == 1 && st.iterations)
-        printf("(%s thought %.2f s: %ld playouts)\n", tt_player_name(pl->game, p), st.seconds,
-               st.iterations);
+    play_screen_thought(pl->screen, p, &st);
     pl->shown = 0;
     return TURN_DONE;
 }
 
 static void print_header(const play *pl, const play_opts *o)
 {
-    printf("%s:", tt_game_name(pl->game));
-    for (int p = 0; p < pl->seats.n; p++)
-        printf("%s %s (%s)", p ? " vs" : "", tt_player_name(pl->game, p), pl->seats.name[p]);
-    printf(", seed %llu\n", (unsigned long long)o->seed);
-    if (o->load)
-        printf("Resumed from %s: %d action%s played, turn %d.\n", o->load,
-               tt_record_count(pl->hist.rec), tt_record_count(pl->hist.rec) == 1 ? "" : "s",
-               tt_turn(pl->game, pl->state));
-    if (pl->seats.nhumans)
-        printf("Type a number or an action at your prompt; 'help' for commands.\n");
+    char line[1024];
+    size_t at = (size_t)snprintf(line, sizeof line, "%s:", tt_game_name(pl->game));
+    for (int p = 0; p < pl->seats.n && at < sizeof line; p++)
+        at += (size_t)snprintf(line + at, sizeof line - at, "%s %s (%s)", p ? " vs" : "",
+                               tt_player_name(pl->game, p), pl->seats.name[p]);
+    if (at < sizeof line)
+        at += (size_t)snprintf(line + at, sizeof line - at, ", seed %llu\n",
+                               (unsigned long long)o->seed);
+    if (o->load && at < sizeof line) {
+        int n = tt_record_count(pl->hist.rec);
+        at += (size_t)snprintf(
+            line + at, sizeof line - at, "Resumed from %s: %d action%s played, %s %d.\n", o->load,
+            n, n == 1 ? "" : "s", tt_game_turn_name(pl->game), tt_turn(pl->game, pl->state));
+    }
+    if (pl->seats.nhumans && at < sizeof line)
+        snprintf(line + at, sizeof line - at,
+                 "Type a number or an action at your prompt; 'help' for commands.\n");
+    play_screen_wrap(stdout, line, play_screen_width());
 }
 
 /* Runs the game to its end or until a person quits; returns the exit status. */
@@ -382,7 +416,9 @@ static int play_loop(play *pl)
     int to_move;
     while ((to_move = tt_to_move(pl->game, pl->state)) != TT_TERMINAL) {
         int r;
-        if (pl->seats.human[to_move]) {
+        if (pl->seats.human[to_move] && forced_turn(pl, to_move)) {
+            continue;
+        } else if (pl->seats.human[to_move]) {
             pl->nlegal = tt_legal(pl->game, pl->state, pl->legal);
             r = human_turn(pl, to_move);
         } else {
@@ -391,12 +427,12 @@ static int play_loop(play *pl)
         if (r == TURN_FAILED)
             return CLI_REFUSED;
         if (r == TURN_QUIT) {
-            printf("Game abandoned at turn %d.\n", tt_turn(pl->game, pl->state));
+            printf("Game abandoned at %s %d.\n", tt_game_turn_name(pl->game),
+                   tt_turn(pl->game, pl->state));
             return CLI_OK;
         }
     }
-    play_table_end(&pl->table);
-    cli_result_line(stdout, pl->game, pl->state);
+    play_screen_end(pl->screen, pl->state, pl->table.viewer);
     return CLI_OK;
 }
 
@@ -412,8 +448,12 @@ static int play_run(play *pl, const play_opts *o)
     }
     pl->prev = malloc(tt_state_size(pl->game));
     pl->legal = malloc((size_t)tt_max_actions(pl->game) * sizeof *pl->legal);
+    unsigned humans = 0;
+    for (int p = 0; p < pl->seats.n; p++)
+        humans |= (unsigned)pl->seats.human[p] << p;
+    pl->screen = play_screen_new(pl->game, humans);
     int rc = CLI_REFUSED;
-    if (!pl->state || !pl->prev || !pl->legal)
+    if (!pl->state || !pl->prev || !pl->legal || !pl->screen)
         cli_error(CLI_REFUSED, "out of memory");
     else if ((resumed || play_history_new(&pl->hist, pl->game, o->seed) == CLI_OK) &&
              cli_ais_new(pl->game, &pl->seats, o->seed, pl->ais) == CLI_OK) {
@@ -421,7 +461,6 @@ static int play_run(play *pl, const play_opts *o)
         play_table_init(&pl->table, pl->game, &pl->seats);
         print_header(pl, o);
         rc = play_loop(pl);
-        play_table_fini(&pl->table);
         play_input_fini(&pl->in);
         cli_ais_free(pl->ais, pl->seats.n);
     }
@@ -429,6 +468,7 @@ static int play_run(play *pl, const play_opts *o)
     free(pl->state);
     free(pl->prev);
     free(pl->legal);
+    play_screen_free(pl->screen);
     return rc;
 }
 

@@ -42,8 +42,9 @@ static void resolve_view(replay_ctx *c, const tt_game *game)
         c->bad = 1;
         return;
     }
-    printf("%s: %s, seed %llu, %d entries, viewed by %s\n", c->path, tt_game_name(game),
-           (unsigned long long)tt_record_seed(c->rec), tt_record_length(c->rec),
+    int n = tt_record_length(c->rec);
+    printf("%s: %s, seed %llu, %d entr%s, viewed by %s\n", c->path, tt_game_name(game),
+           (unsigned long long)tt_record_seed(c->rec), n, n == 1 ? "y" : "ies",
            c->viewer == TT_VIEW_ALL         ? "all (omniscient)"
            : c->viewer == TT_VIEW_SPECTATOR ? "a spectator"
                                             : tt_player_name(game, c->viewer));
@@ -112,7 +113,7 @@ int cmd_replay(int argc, char **argv)
         rc = cli_usage("replay", "--view: '%s' is not all, spectator or a player of %s", c.view,
                        tt_game_name(game));
     else
-        cli_result_line(stdout, game, state);
+        cli_result_print(stdout, game, state);
     free(state);
     tt_game_free(game);
     return rc == TT_OK ? CLI_OK : rc;

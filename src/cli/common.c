@@ -6,6 +6,7 @@
  * `play --seed` with the same players replays it. Narration goes through
  * tt_event_text with the viewer the caller chooses, so a person never reads
  * what their seat may not know. */
+#include <ctype.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -225,26 +226,142 @@ void cli_narrate(FILE *out, const tt_game *game, const tt_events *ev, int viewer
         fprintf(out, "(%d more events not shown)\n", ev->dropped);
 }
 
-void cli_result_line(FILE *out, const tt_game *game, const tt_state *state)
+/* "the Invader wins", "the Germans and the Locals share the win", "a draw". */
+static void outcome_words(const tt_game *g, const tt_result *r, char *buf, size_t n)
+{
+    int plural = 0, nwin = 0;
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int p = 0; p < r->nplayers; p++) {
+        if (!(r->winners >> p & 1))
+            continue;
+        int more = 0;
+        for (int q = p + 1; q < r->nplayers; q++)
+            more += r->winners >> q & 1;
+        const char *sep = !nwin++ ? "" : more ? ", " : " and ";
+        char title[64];
+        at += (size_t)snprintf(buf + at, at < n ? n - at : 0, "%s%s", sep,
+                               tt_player_title(g, p, title, sizeof title, &plural));
+    }
+    if (!nwin)
+        snprintf(buf, n, "a draw");
+    else if (nwin > 1)
+        snprintf(buf + at, at < n ? n - at : 0, " share the win");
+    else
+        snprintf(buf + at, at < n ? n - at : 0, " win%s", plural ? "" : "s");
+}
+
+/* The game's figures that explain a final table, "<table>|<player>|<part>":
+ * the score by source (the table named as the score, "VP|germans|rallies",
+ * but its total) and what ranks equal scores ("standing|germans|support").
+ * Writes the tables and parts in order into out (up to max) and returns
+ * how many. */
+#define SOURCES_MAX 10
+typedef struct source {
+    char table[24], part[24];
+} source;
+static int score_sources(const tt_game *g, const tt_stat *st, int nst, source *out, int max)
+{
+    const char *tables[] = {tt_game_score_name(g), "standing"};
+    int n = 0;
+    for (int t = 0; t < 2; t++) {
+        size_t len = tables[t] ? strlen(tables[t]) : 0;
+        for (int i = 0; tables[t] && i < nst; i++) {
+            const char *name = st[i].name, *part = strrchr(name, '|');
+            if (strncmp(name, tables[t], len) != 0 || name[len] != '|' || !part ||
+                part == name + len || strcmp(part + 1, "total") == 0)
+                continue;
+            int k = 0;
+            while (k < n && (strcmp(out[k].part, part + 1) != 0 || strcmp(out[k].table, tables[t])))
+                k++;
+            if (k == n && n < max) {
+                snprintf(out[n].table, sizeof out[n].table, "%s", tables[t]);
+                snprintf(out[n].part, sizeof out[n].part, "%s", part + 1);
+                n++;
+            }
+        }
+    }
+    return n;
+}
+
+/* Player p's figure "<table>|<player>|<part>", or 0. */
+static int source_value(const tt_game *g, const tt_stat *st, int nst, int p, const source *src)
+{
+    char name[512]; /* longer than any figure's name: a match is exact */
+    snprintf(name, sizeof name, "%s|%s|%s", src->table, tt_player_name(g, p), src->part);
+    for (int i = 0; i < nst; i++)
+        if (strcmp(st[i].name, name) == 0)
+            return (int)st[i].value;
+    return 0;
+}
+
+/* A player's result: win, loss or draw, and why he left early. */
+static const char *result_word(const tt_result *r, int p, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s%s",
+             !r->winners           ? "draw"
+             : r->winners >> p & 1 ? "win"
+                                   : "loss",
+             !r->player[p].eliminated             ? ""
+             : strcmp(r->reason, "CONCEDED") == 0 ? " (conceded)"
+                                                  : " (eliminated)");
+    return buf;
+}
+
+/* One row per player: result, rank, score and the score's sources, each
+ * column as wide as its widest entry. */
+static void result_table(FILE *out, const tt_game *g, const tt_state *s, const tt_result *r)
+{
+    tt_stat st[256];
+    source src[SOURCES_MAX];
+    char word[32];
+    int nst = tt_stats(g, s, st, 256);
+    nst = nst < 256 ? nst : 256;
+    int nsrc = score_sources(g, st, nst, src, SOURCES_MAX);
+    const char *score = tt_game_score_name(g);
+    int wname = 6, wres = 6;
+    for (int p = 0; p < r->nplayers; p++) {
+        int len = (int)strlen(tt_player_name(g, p)),
+            lres = (int)strlen(result_word(r, p, word, 32));
+        wname = len > wname ? len : wname;
+        wres = lres > wres ? lres : wres;
+    }
+    fprintf(out, "  %-*s  %-*s  rank", wname, "player", wres, "result");
+    if (score)
+        fprintf(out, "  %3s", score);
+    for (int k = 0; k < nsrc; k++)
+        fprintf(out, "  %s", src[k].part);
+    fprintf(out, "\n");
+    for (int p = 0; p < r->nplayers; p++) {
+        fprintf(out, "  %-*s  %-*s  %4d", wname, tt_player_name(g, p), wres,
+                result_word(r, p, word, sizeof word), r->player[p].rank);
+        if (score)
+            fprintf(out, "  %*d", (int)strlen(score) > 3 ? (int)strlen(score) : 3,
+                    r->player[p].score);
+        for (int k = 0; k < nsrc; k++)
+            fprintf(out, "  %*d", (int)strlen(src[k].part), source_value(g, st, nst, p, &src[k]));
+        fprintf(out, "\n");
+    }
+}
+
+void cli_result_print(FILE *out, const tt_game *game, const tt_state *state)
 {
     tt_result r;
     tt_result_get(game, state, &r);
+    const char *unit = tt_game_turn_name(game);
     if (!r.over) {
-        fprintf(out, "The game is not over (turn %d, %s to move).\n", tt_turn(game, state),
+        fprintf(out, "The game is not over (%s %d, %s to move).\n", unit, tt_turn(game, state),
                 tt_player_name(game, tt_to_move(game, state)));
         return;
     }
-    const char *turns = r.turn == 1 ? "turn" : "turns";
-    if (r.winner < 0 && !r.winners) {
-        fprintf(out, "Game over after %d %s: no winner (%s).\n", r.turn, turns, r.reason);
-    } else if (r.winner >= 0) {
-        fprintf(out, "Game over after %d %s: %s wins (%s).\n", r.turn, turns,
-                tt_player_name(game, r.winner), r.reason);
-    } else {
-        char names[160];
-        fprintf(out, "Game over after %d %s: %s share the win (%s).\n", r.turn, turns,
-                cli_winners(game, &r, " and ", names, sizeof names), r.reason);
-    }
+    char words[200];
+    outcome_words(game, &r, words, sizeof words);
+    fprintf(out, "Game over after %d %s%s: %s (%s).\n", r.turn, unit, r.turn == 1 ? "" : "s", words,
+            r.reason);
+    const char *why = tt_result_reason_text(game, state);
+    if (why)
+        fprintf(out, "%c%s.\n", toupper((unsigned char)why[0]), why + 1);
+    result_table(out, game, state, &r);
 }
 
 const char *cli_winners(const tt_game *game, const tt_result *r, const char *sep, char *buf,

@@ -8,6 +8,7 @@
 #define TT_CLI_PLAY_H
 
 #include "cli/cli.h"
+#include "cli/play_screen.h"
 
 /* --- reading a person's lines (play_line.c) ------------------------------- */
 
@@ -25,53 +26,41 @@ void play_input_fini(play_input *in);
  * every line that is not empty joins that history. */
 int play_read_line(play_input *in, const char *prompt, char *buf, size_t n, int *too_long);
 
-/* --- who reads what (play_seat.c) ----------------------------------------- */
+/* --- who is at the screen (play_seat.c) --------------------------------- */
 
-/* With no person at the table the narration is omniscient, with one person it
- * is his own, as events happen. With two or more (hot-seat) each person reads
- * the events since he last looked, as tt_event_text narrates them for his
- * seat, and the screen is cleared and handed over between people. */
+/* What each person reads is told by the screen (play_screen.c): the log of
+ * the game, narrated for his own seat from where he last looked. With two or
+ * more people at one terminal (hot-seat) the screen is also cleared between
+ * them and the next one asked for by name, so nobody reads another's screen. */
 typedef struct play_table {
     const tt_game *game;
-    int hotseat;              /* two or more people at the table */
-    int viewer;               /* fewer: the one narration perspective */
-    int looker;               /* hot-seat: the person at the screen, or -1 */
-    int clear;                /* stdout is a terminal: clear it between people */
-    tt_event *log;            /* hot-seat: every event of the game, in order */
-    int n, cap;               /* events in log, and room */
-    int read[TT_MAX_PLAYERS]; /* hot-seat: how many of them each seat has read */
+    int hotseat; /* two or more people at the table */
+    int viewer;  /* who reads the end: the one person, the spectator in hot-seat, or all */
+    int looker;  /* hot-seat: the person at the screen, or -1 */
+    int clear;   /* stdout is a terminal: clear it between people */
 } play_table;
 
 void play_table_init(play_table *t, const tt_game *game, const cli_seats *seats);
-void play_table_fini(play_table *t);
 
-/* Narrates what just happened, `to_move` deciding next: printed now to the
- * one perspective, or, in hot-seat, kept, and printed now only when the
- * person at the screen decides next. */
-void play_table_events(play_table *t, const tt_events *ev, int to_move);
-
-/* Before person p's board: in hot-seat, when someone else is at the screen,
- * clears it and asks for p ("pass to mankind, then press Enter"), then prints
- * what p has not read. Returns 0, or -1 when the input ends or the person at
- * the screen types quit instead. */
+/* Before person p's screen: in hot-seat, when someone else is at the screen,
+ * clears it and asks for p ("pass to mankind, then press Enter"). Returns 1
+ * when the screen changed hands (p's screen is drawn anew), 0 when it did
+ * not, -1 when the input ends or the person at the screen types quit
+ * instead. */
 int play_table_turn(play_table *t, int p, play_input *in);
-
-/* The game is over: in hot-seat, what nobody has read is printed as every
- * player may see it. */
-void play_table_end(play_table *t);
-
-/* How far the narration has gone, and back to there (a decision undone). */
-int play_table_mark(const play_table *t);
-void play_table_cut(play_table *t, int mark);
 
 /* --- the record: save, resume, fair undo (play_save.c) -------------------- */
 
 /* Each decision taken, with the state before it: what `save` writes and what
  * `undo` takes back. */
+/* How a decision was taken. */
+enum { PLAY_IN_TURN, PLAY_OFFTURN, PLAY_FORCED /* taken for a person: his only answer */ };
+
 typedef struct play_step {
     int player;  /* who decided (-1: an action outside the turn order, read from a file) */
     int offturn; /* outside the turn order */
-    int mark;    /* play_table_mark before it */
+    int forced;  /* taken for him (play_screen_forced): undo reaches past it */
+    size_t mark; /* play_screen_mark before it */
     char *text;  /* its canonical atomic actions, one per line */
 } play_step;
 
@@ -89,20 +78,21 @@ typedef struct play_history {
 int play_history_new(play_history *h, const tt_game *game, uint64_t seed);
 void play_history_fini(play_history *h);
 
-/* Records a decision of `player` taken in state `before` (canonical text, one
- * atomic action per line). CLI_OK, or CLI_REFUSED (out of memory, printed;
- * nothing recorded). */
-int play_history_add(play_history *h, const tt_state *before, int player, int offturn,
-                     const char *text, int mark);
+/* Records a decision of `player` taken in state `before` (`how`: PLAY_…;
+ * canonical text, one atomic action per line). CLI_OK, or CLI_REFUSED (out of
+ * memory, printed; nothing recorded). */
+int play_history_add(play_history *h, const tt_state *before, int player, int how, const char *text,
+                     size_t mark);
 
 /* `save FILE`: writes the record with `state` as its final state; prints one
  * line saying where, or why not. */
 void play_history_save(const play_history *h, const tt_state *state, const char *path);
 
 /* `undo` by person p: when tt_undo_check allows it, takes back his last
- * decision — state restored, record and history shortened, narration cut
- * back — and returns 1; otherwise prints why on one line and returns 0. */
-int play_history_undo(play_history *h, tt_state *state, play_table *t, int p);
+ * decision and the forced ones taken for him since — state restored, record
+ * and history shortened, narration cut back — and returns 1; otherwise
+ * prints why on one line and returns 0. */
+int play_history_undo(play_history *h, tt_state *state, play_screen *sc, int p);
 
 /* `--load FILE` for game `name`: replays the record into *game and *state
  * (the caller frees both) and fills h, so the game goes on, is saved and

@@ -54,24 +54,25 @@ static int grow(play_history *h)
 }
 
 /* Adds step n (not yet in the record). */
-static int push(play_history *h, const void *before, int player, int offturn, const char *text,
-                int mark)
+static int push(play_history *h, const void *before, int player, int how, const char *text,
+                size_t mark)
 {
     char *copy = strdup(text);
     if (!copy || grow(h)) {
         free(copy);
         return -1;
     }
-    h->step[h->n] = (play_step){player, offturn, mark, copy};
+    h->step[h->n] = (play_step){player, how == PLAY_OFFTURN, how == PLAY_FORCED, mark, copy};
     memcpy(h->before + (size_t)h->n * h->sz, before, h->sz);
     h->n++;
     return 0;
 }
 
-int play_history_add(play_history *h, const tt_state *before, int player, int offturn,
-                     const char *text, int mark)
+int play_history_add(play_history *h, const tt_state *before, int player, int how, const char *text,
+                     size_t mark)
 {
-    if (push(h, before, player, offturn, text, mark))
+    int offturn = how == PLAY_OFFTURN;
+    if (push(h, before, player, how, text, mark))
         return cli_error(CLI_REFUSED, "out of memory: the game's record stops here");
     int rc = offturn ? tt_record_add_offturn(h->rec, h->game, player, text)
                      : tt_record_add_action(h->rec, text);
@@ -119,14 +120,17 @@ static const char *one_line(const char *text, char *buf, size_t n)
     return buf;
 }
 
-int play_history_undo(play_history *h, tt_state *state, play_table *t, int p)
+int play_history_undo(play_history *h, tt_state *state, play_screen *sc, int p)
 {
     int k = h->n - 1;
-    while (k >= 0 && h->step[k].player != p)
+    while (k >= 0 && (h->step[k].player != p || h->step[k].forced))
         k--;
     if (k < 0) {
-        printf("refused: nothing to undo: %s has taken no decision yet\n",
-               tt_player_name(h->game, p));
+        char who[64];
+        int plural;
+        tt_player_title(h->game, p, who, sizeof who, &plural);
+        printf("refused: nothing to undo: %s %s taken no decision yet\n", who,
+               plural ? "have" : "has");
         return 0;
     }
     for (int i = k + 1; i < h->n; i++)
@@ -147,7 +151,7 @@ int play_history_undo(play_history *h, tt_state *state, play_table *t, int p)
     }
     char buf[400];
     memcpy(state, h->before + (size_t)k * h->sz, h->sz);
-    play_table_cut(t, h->step[k].mark);
+    play_screen_cut(sc, h->step[k].mark);
     printf("undone: %s\n", one_line(h->step[k].text, buf, sizeof buf));
     while (h->n > k) {
         tt_record_pop(h->rec);
@@ -194,7 +198,8 @@ static void load_step(void *vctx, int index, const char *text, const tt_game *ga
         tt_state_init(game, (tt_state *)c->prev, c->seed);
     }
     int who = decider(game, (const tt_state *)c->prev, text);
-    if (push(c->h, c->prev, who, who == NOT_A_DECISION && *text, text, 0))
+    if (push(c->h, c->prev, who, who == NOT_A_DECISION && *text ? PLAY_OFFTURN : PLAY_IN_TURN, text,
+             0))
         c->oom = 1;
     else
         memcpy(c->prev, state, c->h->sz);

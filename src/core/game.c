@@ -285,6 +285,18 @@ const char *tt_player_name(const tt_game *g, int player)
     return g->rules->player_name(g, player);
 }
 
+const char *tt_player_title(const tt_game *g, int player, char *buf, size_t n, int *plural)
+{
+    int pl = 0;
+    if (player >= 0 && player < g->nplayers && g->rules->player_title)
+        pl = g->rules->player_title(g, player, buf, n);
+    else
+        snprintf(buf, n, "%s", tt_player_name(g, player));
+    if (plural)
+        *plural = pl;
+    return buf;
+}
+
 int tt_player_parse(const tt_game *g, const char *text)
 {
     for (int i = 0; i < g->nplayers; i++)
@@ -435,6 +447,17 @@ int tt_turn(const tt_game *g, const tt_state *s)
     return tt_head_peek(s)->turn;
 }
 
+const char *tt_game_turn_name(const tt_game *g)
+{
+    return g->rules->turn_name ? g->rules->turn_name : "turn";
+}
+
+const char *tt_result_reason_text(const tt_game *g, const tt_state *s)
+{
+    const tt_head *h = tt_head_peek(s);
+    return h->over && g->rules->reason_texts ? g->rules->reason_texts[h->reason] : NULL;
+}
+
 void tt_determinize(const tt_game *g, tt_state *s, int viewer, uint64_t seed)
 {
     g->rules->determinize(g, s, viewer, seed);
@@ -458,6 +481,20 @@ char *tt_view_json(const tt_game *g, const tt_state *s, int viewer)
 char *tt_view_text(const tt_game *g, const tt_state *s, int viewer)
 {
     return g->rules->view_text(g, s, viewer);
+}
+
+char *tt_view_text_part(const tt_game *g, const tt_state *s, int viewer, int part)
+{
+    if (part == TT_TEXT_ALL || (part == TT_TEXT_STATUS && !g->rules->view_part))
+        return g->rules->view_text(g, s, viewer);
+    if (part != TT_TEXT_MAP && part != TT_TEXT_STATUS && part != TT_TEXT_DECISION)
+        return NULL;
+    if (g->rules->view_part)
+        return g->rules->view_part(g, s, viewer, part);
+    char *none = malloc(1); /* a game without parts: no map, no separate decision */
+    if (none)
+        none[0] = '\0';
+    return none;
 }
 
 int tt_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n)

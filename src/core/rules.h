@@ -40,6 +40,11 @@ typedef struct tt_rules {
     /* What a player's score counts ("VP"), for a game that keeps one in
      * tt_head.score; NULL for a game without scores. */
     const char *score_name;
+    /* What tt_head.turn counts, singular ("round"); NULL for "turn". */
+    const char *turn_name;
+    /* Each reason code in words, indexed like `reasons` ("the plot marker
+     * reached 0 (INV-8.2)"); optional, NULL entries allowed. */
+    const char *const *reason_texts;
     /* How a person plays at a prompt (`help` in `tabletop play`): the forms of
      * the game's actions and compound examples, lines of at most 80
      * characters, each ending in a newline (optional). */
@@ -70,8 +75,17 @@ typedef struct tt_rules {
     int (*rig)(const tt_game *game, void *st, const char *what, const char *values, tt_error *err);
     char *(*view_json)(const tt_game *game, const void *st, int viewer);
     char *(*view_text)(const tt_game *game, const void *st, int viewer);
+    /* One part of the picture (tabletop/view.h: TT_TEXT_MAP, _STATUS,
+     * _DECISION), malloc'd; never asked for TT_TEXT_ALL, which is view_text.
+     * Optional: without it the status is the whole picture and the other
+     * parts are empty. */
+    char *(*view_part)(const tt_game *game, const void *st, int viewer, int part);
     int (*event_text)(const tt_game *game, const tt_event *ev, int viewer, char *buf, size_t n);
     const char *(*player_name)(const tt_game *game, int player);
+    /* Writes player i as a sentence names him into buf ("the Austrians",
+     * "Mankind"); returns 1 when the name takes a plural verb, else 0
+     * (optional: the player's name, singular). */
+    int (*player_title)(const tt_game *game, int player, char *buf, size_t n);
     /* Checks a content or deck file, reporting every problem (optional). */
     int (*validate_file)(const char *path, tt_diags *diags);
     /* Expands a whole command written in the game's own rules syntax ("DEPLOY

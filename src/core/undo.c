@@ -198,10 +198,11 @@ static const char *name_event(const judge *j, const tt_events *ev, int q, int li
 
 static int learned_msg(judge *j, int q, const tt_events *ev)
 {
-    char text[300];
+    char text[300], who[64];
     name_event(j, ev, q, j->hint, text, sizeof text);
     return tt_fail(j->why, TT_EILLEGAL, NULL, "it showed %s what was hidden%s%s",
-                   q == j->player ? "you" : tt_player_name(j->game, q), text[0] ? ": " : "", text);
+                   q == j->player ? "you" : tt_player_title(j->game, q, who, sizeof who, NULL),
+                   text[0] ? ": " : "", text);
 }
 
 /* Replays one decision from cur (left at its end), judging it. */
@@ -263,9 +264,13 @@ int tt_undo_check(const tt_game *game, const tt_state *before, const tt_decision
     if (n < 1 || since[0].player != player)
         return tt_fail(why, TT_EARG, NULL, "you have no decision to take back");
     for (int d = 1; d < n; d++)
-        if (since[d].player != player)
-            return tt_fail(why, TT_EILLEGAL, NULL, "%s has decided since",
-                           tt_player_name(game, since[d].player));
+        if (since[d].player != player) {
+            char who[64];
+            int plural;
+            tt_player_title(game, since[d].player, who, sizeof who, &plural);
+            return tt_fail(why, TT_EILLEGAL, NULL, "%s %s decided since", who,
+                           plural ? "have" : "has");
+        }
     judge *j = calloc(1, sizeof *j);
     sight *seen = calloc(UNDO_LINES, sizeof *seen);
     tt_state *cur = malloc(tt_state_size(game));

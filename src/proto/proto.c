@@ -560,6 +560,13 @@ static int cmd_undo(tt_proto *p, char *args, proto_buf *out)
 
 /* --- commands: records ------------------------------------------------------------------ */
 
+/* "invaders 1 entry", "invaders 12 entries": what a record holds. */
+static void proto_entries(proto_buf *out, const tt_proto *p)
+{
+    int n = tt_record_count(p->rec);
+    proto_printf(out, "%s %d entr%s", tt_game_name(p->game), n, n == 1 ? "y" : "ies");
+}
+
 static int cmd_save(tt_proto *p, char *args, proto_buf *out)
 {
     tt_error err;
@@ -569,7 +576,7 @@ static int cmd_save(tt_proto *p, char *args, proto_buf *out)
         rc = tt_record_save(p->rec, p->game, p->state, args, &err);
     if (rc != TT_OK)
         return proto_fail_err(out, rc, &err);
-    proto_printf(out, "%s %d entries", tt_game_name(p->game), tt_record_count(p->rec));
+    proto_entries(out, p);
     return PROTO_OK;
 }
 
@@ -580,7 +587,7 @@ static int cmd_load(tt_proto *p, char *args, proto_buf *out)
     int rc = proto_session_load(p, args, &err);
     if (rc != TT_OK)
         return proto_fail_err(out, rc, &err);
-    proto_printf(out, "%s %d entries", tt_game_name(p->game), tt_record_count(p->rec));
+    proto_entries(out, p);
     return PROTO_OK;
 }
 

@@ -52,7 +52,7 @@ done
 printf '1\nquit\n' | "$BIN" play invaders --players ai,human --ai ismcts:iters=30 --seed 3 >"$TMP/out" 2>&1 ||
     fail "play --ai"
 has "$TMP/out" 'invader (ismcts:iters=30) vs mankind (human)' "play --ai header"
-has "$TMP/out" '^(invader thought [0-9.]* s: 30 playouts)$' "thinking time"
+has "$TMP/out" '^(invader thought [0-9.]* s over 4 decisions: 120 playouts)$' "thinking time"
 printf 'quit\n' | "$BIN" play invaders --seed 3 >"$TMP/out" 2>&1 || fail "play default"
 has "$TMP/out" 'mankind (ismcts:ms=1000)' "ISMCTS is the default opponent"
 

@@ -100,7 +100,7 @@ has "$TMP/out" '^refused: control character 0x01 at byte 1 ' "a line of control 
 grep -q 'unknown action' "$TMP/out" && fail "play: control bytes read as an unknown action"
 printf 'concede\n' >"$TMP/in"
 "$BIN" play invaders --seed 3 <"$TMP/in" >"$TMP/out" 2>&1 || fail "play concede: exit $?"
-has "$TMP/out" '^Game over after .*: mankind wins (CONCEDED)\.$' "concede ends the game"
+has "$TMP/out" '^Game over after .*: Mankind wins (CONCEDED)\.$' "concede ends the game"
 # save at the prompt, --load: another game's record and a record with --seed are refused
 printf 'save %s\nquit\n' "$TMP/saved.json" >"$TMP/in"
 "$BIN" play invaders --seed 3 <"$TMP/in" >"$TMP/out" 2>&1 || fail "play save: exit $?"
@@ -112,12 +112,12 @@ expect 1 "$BIN" play invaders --load "$TMP/none.json"; one_error_line "--load of
 printf 'undo\nquit\n' >"$TMP/in"
 "$BIN" play invaders --load "$TMP/saved.json" <"$TMP/in" >"$TMP/out" 2>&1 || fail "play --load: exit $?"
 has "$TMP/out" '^Resumed from .*saved.json: 1 action played, turn 1\.$' "--load resumes"
-has "$TMP/out" '^refused: nothing to undo: invader has taken no decision yet$' "undo with nothing of one's own"
+has "$TMP/out" '^refused: nothing to undo: the Invader has taken no decision yet$' "undo with nothing of one's own"
 "$BIN" play invaders --players random,random --seed 7 >"$TMP/a" 2>&1 || fail "demo: exit $?"
 "$BIN" play invaders --players random,random --seed 7 >"$TMP/b" 2>&1
 cmp -s "$TMP/a" "$TMP/b" || fail "play --seed 7 is not repeatable"
-tail -n 1 "$TMP/a" | grep -q '^Game over after [0-9]* turns\{0,1\}: .* wins (.*)\.$' ||
-    fail "demo ends without the result line: $(tail -n 1 "$TMP/a")"
+grep -q '^Game over after [0-9]* turns\{0,1\}: .* wins (.*)\.$' "$TMP/a" ||
+    fail "demo ends without the result line: $(tail -n 5 "$TMP/a")"
 
 # info at the prompt: a legal action's number, a display name (case aside), refusals
 printf 'info 2\ninfo FORWARD SPAWNING\ninfo nothing_here\ninfo 9999\ninfo 1\ninfo\nquit\n' >"$TMP/in"
@@ -182,8 +182,9 @@ head -n 1 "$TMP/out" | grep -q '^game,seed,winner,reason,turns,actions$' || fail
 # game 3 of the run, watched again with `play`
 row=$(sed -n 5p "$TMP/out")
 seed=$(echo "$row" | cut -d, -f2)
-"$BIN" play invaders --players random,random --seed "$seed" 2>&1 | tail -n 1 |
-    sed -n 's/^Game over after \([0-9]*\) turns\{0,1\}: \(.*\) wins (\(.*\))\.$/\2,\3,\1/p' >"$TMP/last"
+"$BIN" play invaders --players random,random --seed "$seed" >"$TMP/game" 2>&1
+winner=$(sed -n 's/^  \([a-z]*\) *win .*/\1/p' "$TMP/game") # the final table's row
+sed -n "s/^Game over after \([0-9]*\) turns\{0,1\}: .* (\(.*\))\.$/$winner,\2,\1/p" "$TMP/game" >"$TMP/last"
 [ "$(cat "$TMP/last")" = "$(echo "$row" | cut -d, -f3-5)" ] ||
     fail "sim game 3 ($row) does not replay in play: $(cat "$TMP/last")"
 
@@ -216,7 +217,7 @@ fi
 printf 'new invaders\ngenmove\nas mankind concede\nsave %s\nquit\n' "$TMP/conceded.json" |
     "$BIN" protocol >/dev/null 2>&1
 expect 0 "$BIN" replay "$TMP/conceded.json"
-has "$TMP/out" '^Game over after 1 turn: invader wins (CONCEDED)\.$' "replay of a concession"
+has "$TMP/out" '^Game over after 1 turn: the Invader wins (CONCEDED)\.$' "replay of a concession"
 expect 1 "$BIN" replay "$TMP/none.json"; one_error_line "missing record"
 # a seed is refused in a record as on the command line: "-5" is not 2^64 - 5
 for seed in -5 +5 18446744073709551616; do
@@ -248,7 +249,7 @@ printf 'concede\n' >"$TMP/in"
 "$BIN" play tannhauser --mode story --seed 4 <"$TMP/in" >"$TMP/out" 2>&1 || fail "tannhauser concede: exit $?"
 has "$TMP/out" 'Story, normal difficulty' "tannhauser title line"
 has "$TMP/out" 'covenant> ' "tannhauser prompt"
-has "$TMP/out" 'legion wins (CONCEDED)' "tannhauser concession"
+has "$TMP/out" 'the Legion wins (CONCEDED)' "tannhauser concession"
 printf 'offer_draw\nquit\n' >"$TMP/in"
 "$BIN" play tannhauser --seed 4 <"$TMP/in" >"$TMP/out" 2>&1 || fail "tannhauser draw offer: exit $?"
 has "$TMP/out" 'Covenant offers a draw' "a draw offer at the prompt"
@@ -271,8 +272,8 @@ grep -q '^  stash: A\|^  stash: L' "$TMP/out" && fail "braunau board shows anoth
 expect 2 "$BIN" play braunau --players human,random; one_error_line "braunau needs 3 seats by default"
 "$BIN" play braunau --players random,random --param germans=standardized \
     --param locals=random --seed 2 >"$TMP/out" 2>&1 || fail "braunau 2-player demo: exit $?"
-tail -n 1 "$TMP/out" | grep -q '^Game over after 10 turns: .* \(wins\|share the win\) (SCORED)\.$' ||
-    fail "braunau demo ends without the result line: $(tail -n 1 "$TMP/out")"
+grep -q '^Game over after 10 rounds: the .* \(win\|share the win\) (SCORED)\.$' "$TMP/out" ||
+    fail "braunau demo ends without the result line: $(tail -n 5 "$TMP/out")"
 # sim: decks, a second configuration, the game's figures
 expect 0 "$BIN" sim braunau --games 300 --seed 5 --deck germans=standardized \
     --deck austrians=random --vs germans=germans_intrigue

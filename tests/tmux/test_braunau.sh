@@ -18,7 +18,7 @@ has 'braunau: germans (human) vs austrians (random) vs locals (random), seed 4'
 has '    GER_WEISS    in INNBRUECKE (exposed)'
 
 say 'MOVE agent=GER_WEISS path=STADTPLATZ'
-has 'Germans move GER_WEISS, no longer exposed'
+has 'The Germans move GER_WEISS, no longer exposed'
 say 'undo'
 has 'undone: move GER_WEISS, path STADTPLATZ'
 has '    GER_WEISS    in INNBRUECKE (exposed)'
@@ -35,14 +35,16 @@ has '  MOVE agent=GER_WEISS path=STADTPLATZ,BAHNHOF'
 lacks 'zone=EU'
 
 say 'agitate GER_WEISS'
-has 'Germans support in INNBRUECKE is now 2 (agitation, GER_WEISS)'
+has "The Germans' support in INNBRUECKE is now 2 (agitation, GER_WEISS)"
 say 'end'
+has '== Round 2: Germans =='
+say 'log' # the oldest lines gave way to the board
 has '== Round 2: Austrians =='
 has 'The arrest of GER_WEISS fails: too far away'
-has '== Round 2: Germans =='
 say 'draw'
-has 'Germans draw 5 tokens'
 has '  drawn: G12 ABIL(GER_STROH)'
+say 'log'
+has 'The Germans draw 5 tokens'
 # BRA-2.16: the drawn tokens were hidden in the deck
 say 'undo'
 has 'refused: cannot undo: it showed you what was hidden: drawn: G12 ABIL(GER_STROH)'

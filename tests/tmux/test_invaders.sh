@@ -15,8 +15,8 @@ board() {
 start play invaders --players human,random --ai random --seed 1
 wait_prompt 'invader> '
 has 'invaders: invader (human) vs mankind (random), seed 1'
-has '  2. play skitter_drone'
-has ' 12. strategy inv_plot_surge'
+wait_for '^  2\. play skitter_drone  '
+wait_for ' 12\. strategy inv_plot_surge$'
 
 send 'info 2'
 wait_prompt 'invader> '
@@ -24,7 +24,7 @@ has 'Skitter Drone (skitter_drone)'
 
 send 'strategy inv_plot_surge'
 wait_prompt 'invader> '
-has 'Invader enables strategy Plot Surge'
+has 'The Invader enables strategy Plot Surge'
 has 'Plot marker 10 -> 12'
 
 # INV-5.14: enabling a face-up strategy shows nothing hidden and draws nothing
@@ -46,7 +46,7 @@ has 'To decide: invader (cancel_window: cancel Deep Vault Complex (man:deep_vaul
 
 send 'undo'
 wait_prompt 'invader> '
-has 'refused: cannot undo: mankind has decided since'
+has 'refused: cannot undo: Mankind has decided since'
 
 send "save $WORK/invaders.json"
 wait_prompt 'invader> '
@@ -65,12 +65,15 @@ board | cmp -s - "$WORK/invaders.board" || fail "the resumed board differs from 
 
 send 'decline'
 wait_prompt 'invader> '
-has 'Invader declines to cancel'
-has 'Deep Vault Complex enters Eurasia (power 1, with counters)'
 has 'Turn 3, invader, MAIN step. Plot marker 9 (Mankind wins at 0). Damage tokens in supply: 20.'
+# the oldest lines of what happened gave way to the board: `log` has them
+send 'log'
+wait_prompt 'invader> '
+has 'The Invader declines to cancel'
+has 'Deep Vault Complex enters Eurasia (power 1, with counters)'
 
 send 'play skitter_drone zone=AF'
 wait_prompt 'invader> '
-has 'Invader plays Skitter Drone (free)'
+has 'The Invader plays Skitter Drone (free)'
 send 'quit'
 wait_for '^\[exit 0\]$'

@@ -18,16 +18,17 @@ has 'tannhauser: covenant (human) vs legion (random), seed 3'
 
 # TAN-3.5: a recruit is secret until both teams are complete
 say 'recruit varga'
-has 'Covenant recruits Major Ilse Varga (1 of 5)'
+has 'The Covenant recruits Major Ilse Varga (1 of 5)'
 say 'undo'
 has 'undone: recruit varga'
 for k in 1 2 3 4; do say 1; done
 say 1
-has 'Covenant recruits Covenant Grenadier (5 of 5)'
-has 'Legion recruits a character (5 of 5)'
+has 'The Legion recruits a character (5 of 5)'
 has 'Both teams are revealed'
+say 'log' # the oldest lines gave way to the packs
+has 'The Covenant recruits Covenant Grenadier (5 of 5)'
 say 'undo'
-has 'refused: cannot undo: legion has decided since'
+has 'refused: cannot undo: the Legion has decided since'
 
 say 'info kestrel'
 has 'Kestrel Pistol (kestrel)'
@@ -36,9 +37,9 @@ for k in 1 2 3 4; do say 1; done
 say 1
 has 'The equipment packs are revealed'
 say 1
-has 'Covenant takes entry ES (South)'
+has 'The Covenant takes entry ES (South)'
 say 1
-has 'Covenant activates Varga'
+has 'The Covenant activates Varga'
 has 'Active: C1 Varga in reserve, 6 MP left (0 spent, 0 bought), action not taken'
 
 say 'goto s3'
@@ -51,7 +52,7 @@ say 'goto s3'
 has 'Active: C1 Varga on s3, 4 MP left (2 spent, 0 bought), action not taken'
 say 'end'
 has 'Varga ends its cycle'
-has 'Legion activates Sorel'
+has 'The Legion activates Sorel'
 has 'Decision: covenant to activate a character'
 send 'quit'
 wait_for '^\[exit 0\]$'

@@ -118,7 +118,7 @@ static void test_undo_refused_once_another_player_decided(void **unused)
     play(&t, inv_placed);
     decide(&t, "pass");    /* invader: nothing hidden, no chance */
     decide(&t, "decline"); /* mankind answers */
-    expect_undo(&t, "invader", "mankind has decided since");
+    expect_undo(&t, "invader", "Mankind has decided since");
     finish(&t);
 }
 
@@ -143,7 +143,7 @@ static void test_undo_invaders_refused_after_the_hands_are_dealt(void **unused)
     table t;
     start(&t, "invaders", 1);
     decide(&t, "place AF");
-    expect_undo(&t, "mankind", "it showed invader what was hidden: Invader draws a card");
+    expect_undo(&t, "mankind", "it showed the Invader what was hidden: The Invader draws a card");
     finish(&t);
 }
 
@@ -172,8 +172,9 @@ static void test_undo_invaders_card_from_the_hand_is_shown(void **unused)
     decide(&t, "strategy man_reconstruction");
     expect_undo(&t, "mankind", NULL);
     decide(&t, "play deep_vault zone=AF");
-    expect_undo(&t, "mankind",
-                "it showed invader what was hidden: Mankind plays Deep Vault Complex (discard 3)");
+    expect_undo(
+        &t, "mankind",
+        "it showed the Invader what was hidden: Mankind plays Deep Vault Complex (discard 3)");
     finish(&t);
 }
 
@@ -280,7 +281,8 @@ static void test_undo_braunau_deployed_token_is_shown(void **unused)
     static const char *const setup[] = {"agitate LOC_GRUBER", "end", NULL};
     play(&t, setup);
     decide(&t, "deploy G51");
-    expect_undo(&t, "germans", "it showed austrians what was hidden: Germans deploy G51 FA (1 AP)");
+    expect_undo(&t, "germans",
+                "it showed the Austrians what was hidden: The Germans deploy G51 FA (1 AP)");
     finish(&t);
 }
 

@@ -41,6 +41,8 @@ static const tt_config configs[] = {
 };
 
 static const char *const reasons[] = {"", "SCORED", "CONCEDED"};
+static const char *const reason_texts[] = {
+    NULL, "the last round was played and scored (BRA-5.5, BRA-9.1 to 9.3)", "a faction conceded"};
 
 static int bra_load(tt_game *g, const tt_params *p, tt_error *err)
 {
@@ -104,6 +106,14 @@ static const char *bra_player_name(const tt_game *g, int player)
     return bra_faction_player(c->seat_faction[player]);
 }
 
+/* "the Germans": factions are peoples, named in the plural. */
+static int bra_player_title(const tt_game *g, int player, char *buf, size_t n)
+{
+    const bra_content *c = bra_content_of(g);
+    snprintf(buf, n, "the %s", c->f[c->seat_faction[player]].name);
+    return 1;
+}
+
 /* --- figures for designers (tt_stats) ---------------------------------------------------- */
 
 /* Appends the figure "a|b|c" = v when there is room; returns the count. */
@@ -154,6 +164,14 @@ static int bra_stats(const tt_game *g, const void *st, tt_stat *out, int max)
         for (int k = 0; k < 6; k++)
             n = stat(out, n, max, v[k], "VP", who, parts[k]);
     }
+    for (int i = 0; i < c->nseats; i++) { /* BRA-9.3: what ranks equal VP */
+        const char *who = bra_faction_player(c->seat_faction[i]);
+        int f = c->seat_faction[i], support = 0;
+        for (int x = 0; x < c->nareas; x++)
+            support += s->sup[x][f];
+        n = stat(out, n, max, support, "standing", who, "support");
+        n = stat(out, n, max, s->f[f].gold, "standing", who, "gold");
+    }
     return n < max ? n : max;
 }
 
@@ -182,7 +200,9 @@ const tt_rules braunau_rules = {
     .params = params,
     .configs = configs,
     .score_name = "VP",
+    .turn_name = "round",
     .reasons = reasons,
+    .reason_texts = reason_texts,
     .play_help = bra_play_help,
     .load = bra_load,
     .unload = bra_unload,
@@ -198,8 +218,10 @@ const tt_rules braunau_rules = {
     .rig = bra_rig,
     .view_json = bra_view_json,
     .view_text = bra_view_text,
+    .view_part = bra_view_part,
     .event_text = bra_event_text,
     .player_name = bra_player_name,
+    .player_title = bra_player_title,
     .validate_file = bra_validate_file,
     .describe_id = bra_describe_id,
     .describe = bra_describe,

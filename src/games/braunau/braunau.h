@@ -555,6 +555,7 @@ int bra_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, 
 /* view.c: malloc'd texts the caller frees (NULL when out of memory). */
 char *bra_view_json(const tt_game *g, const void *st, int viewer);
 char *bra_view_text(const tt_game *g, const void *st, int viewer);
+char *bra_view_part(const tt_game *g, const void *st, int viewer, int part);
 
 /* The viewer's knowledge slot: its faction, or BRA_PUBLIC for spectators. */
 static inline int bra_viewer_slot(const bra_content *c, int viewer)

@@ -13,6 +13,12 @@ static const char *fname(const bra_content *c, int seat)
 {
     return seat >= 0 && seat < c->nseats ? c->f[c->seat_faction[seat]].name : "?";
 }
+/* "'" after a name ending in s ("the Germans' gold"), else "'s". */
+static const char *poss(const char *name)
+{
+    size_t len = strlen(name);
+    return len && name[len - 1] == 's' ? "'" : "'s";
+}
 static const char *agent(const bra_content *c, int a)
 {
     return a >= 0 && a < c->nagents ? c->a[a].id : "?";
@@ -88,7 +94,8 @@ static const char *cause_text(int cause)
 
 static int support_text(const bra_content *c, const tt_event *e, char *buf, size_t n)
 {
-    int k = snprintf(buf, n, "%s support in %s is now %d (%s", fname(c, e->player), area(c, e->a),
+    const char *who = fname(c, e->player);
+    int k = snprintf(buf, n, "The %s%s support in %s is now %d (%s", who, poss(who), area(c, e->a),
                      e->b, cause_text(e->c));
     if (e->d >= 0 && (size_t)k < n)
         k += snprintf(buf + k, n - (size_t)k, ", %s", agent(c, e->d));
@@ -117,10 +124,10 @@ static int move_text(const bra_content *c, const tt_event *e, char *buf, size_t 
 {
     const char *who = fname(c, e->player);
     if (e->b >= 0)
-        return snprintf(buf, n, "%s move %s to %s", who, agent(c, e->a), area(c, e->b));
+        return snprintf(buf, n, "The %s move %s to %s", who, agent(c, e->a), area(c, e->b));
     if (e->a >= 0)
-        return snprintf(buf, n, "%s move %s, no longer exposed", who, agent(c, e->a));
-    return snprintf(buf, n, "%s move an agent", who);
+        return snprintf(buf, n, "The %s move %s, no longer exposed", who, agent(c, e->a));
+    return snprintf(buf, n, "The %s move an agent", who);
 }
 
 static int public_text(const bra_content *c, const tt_event *e, char *buf, size_t n)
@@ -129,44 +136,45 @@ static int public_text(const bra_content *c, const tt_event *e, char *buf, size_
     char tok[48];
     switch (e->type) {
     case EV_TURN: return snprintf(buf, n, "== Round %d: %s ==", e->a, who);
-    case EV_DRAW: return snprintf(buf, n, "%s draw %d token%s", who, e->a, e->a == 1 ? "" : "s");
+    case EV_DRAW:
+        return snprintf(buf, n, "The %s draw %d token%s", who, e->a, e->a == 1 ? "" : "s");
     case EV_KEEP:
-        return snprintf(buf, n, "%s keep %d and return %d to the bottom of the deck (%d AP)", who,
-                        e->a, e->b, e->c);
+        return snprintf(buf, n, "The %s keep %d and return %d to the bottom of the deck (%d AP)",
+                        who, e->a, e->b, e->c);
     case EV_DISCARD:
-        return snprintf(buf, n, "%s discard %d token%s (%d AP)%s", who, e->a, e->a == 1 ? "" : "s",
-                        e->b, e->c ? "; the stash limit forced it" : "");
+        return snprintf(buf, n, "The %s discard %d token%s (%d AP)%s", who, e->a,
+                        e->a == 1 ? "" : "s", e->b, e->c ? "; the stash limit forced it" : "");
     case EV_DEPLOY:
         token_text(c, e->a, e->c, tok, sizeof tok);
-        return snprintf(buf, n, "%s deploy %s (%d AP)", who, tok, e->b);
+        return snprintf(buf, n, "The %s deploy %s (%d AP)", who, tok, e->b);
     case EV_DROP:
         if (e->b >= 0)
-            return snprintf(buf, n, "%s drop off %s in %s", who, agent(c, e->a), area(c, e->b));
-        return snprintf(buf, n, "%s drop off %s", who, agent(c, e->a));
+            return snprintf(buf, n, "The %s drop off %s in %s", who, agent(c, e->a), area(c, e->b));
+        return snprintf(buf, n, "The %s drop off %s", who, agent(c, e->a));
     case EV_LEVEL: {
         static const char *const how[] = {"enabled", "upgraded", "reloaded"};
         return snprintf(buf, n, "%s's ability is %s: level %d, %d charge%s", agent(c, e->a),
                         how[e->d < 0 || e->d > 2 ? 0 : e->d], e->b, e->c, e->c == 1 ? "" : "s");
     }
     case EV_BUY:
-        return snprintf(buf, n, "%s buy %s (%s) for %d gold, %d left", who, item(c, e->a),
+        return snprintf(buf, n, "The %s buy %s (%s) for %d gold, %d left", who, item(c, e->a),
                         bra_itype_name(c->item[e->a].type), e->b, e->c);
     case EV_MARKET:
         if (e->b < 0)
             return snprintf(buf, n, "Market slot %d stays empty", e->a + 1);
         return snprintf(buf, n, "Market slot %d: %s (%s, %d gold)", e->a + 1, item(c, e->b),
                         bra_itype_name(c->item[e->b].type), c->item[e->b].price);
-    case EV_GOLD: return snprintf(buf, n, "%s gold %+d, now %d", who, e->a, e->b);
+    case EV_GOLD: return snprintf(buf, n, "The %s%s gold %+d, now %d", who, poss(who), e->a, e->b);
     case EV_SUMMON:
-        return snprintf(buf, n, "%s summon %s to a secret meeting (%s)", who, agent(c, e->a),
+        return snprintf(buf, n, "The %s summon %s to a secret meeting (%s)", who, agent(c, e->a),
                         bra_outcome_name(e->b));
-    case EV_CI: return snprintf(buf, n, "%s use Counterintelligence", who);
+    case EV_CI: return snprintf(buf, n, "The %s use Counterintelligence", who);
     case EV_SUPPORT: return support_text(c, e, buf, n);
     case EV_RALLY:
         return snprintf(buf, n, "Rally of the %s in %s: +%d VP, +%d gold", who, area(c, e->a), e->b,
                         e->c);
     case EV_RECORDS:
-        return snprintf(buf, n, "%s use %s", who,
+        return snprintf(buf, n, "The %s use %s", who,
                         e->a == T_FA ? "Full Awareness" : "Browsing Records");
     case EV_MOVE: return move_text(c, e, buf, n);
     case EV_DENOUNCE: return denounce_text(c, e, buf, n);
@@ -174,17 +182,18 @@ static int public_text(const bra_content *c, const tt_event *e, char *buf, size_
         return snprintf(buf, n, "%s: %s uses %s (%s), %d charge%s left", who, agent(c, e->a),
                         c->a[e->a].ability, bra_effect_name(e->b), e->c, e->c == 1 ? "" : "s");
     case EV_REMOVED:
-        return snprintf(buf, n, "%s goes to the reserve; %s +%d VP", agent(c, e->a), who, e->b);
+        return snprintf(buf, n, "%s goes to the reserve; the %s +%d VP", agent(c, e->a), who, e->b);
     case EV_PAPERS:
         return snprintf(buf, n, "Forged Papers save %s: the removal is cancelled", agent(c, e->a));
     case EV_ARREST_FAILED:
         return snprintf(buf, n, "The arrest of %s fails: too far away", agent(c, e->a));
     case EV_USE:
-        return snprintf(buf, n, "%s use %s (%s)", who, item(c, e->a),
+        return snprintf(buf, n, "The %s use %s (%s)", who, item(c, e->a),
                         bra_itype_name(c->item[e->a].type));
-    case EV_SCORE_AREA: return snprintf(buf, n, "%s control %s: +%d VP", who, area(c, e->a), e->b);
+    case EV_SCORE_AREA:
+        return snprintf(buf, n, "The %s control %s: +%d VP", who, area(c, e->a), e->b);
     case EV_SCORE_DOSSIER:
-        return snprintf(buf, n, "%s Dossier %s: +%d VP", who, item(c, e->a), e->b);
+        return snprintf(buf, n, "The %s%s Dossier %s: +%d VP", who, poss(who), item(c, e->a), e->b);
     case EV_GAME_OVER:
         return snprintf(buf, n, "The game ends after round %d%s", e->c,
                         e->a == R_CONCEDED ? " by concession" : ": final scoring done");

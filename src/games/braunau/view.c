@@ -409,9 +409,20 @@ static void put_faction(tt_sbuf *b, const bra_content *c, const bra_state *s, in
             tt_sbuf_printf(b, " %s %s", c->item[i].id, bra_itype_name(c->item[i].type)), any = 1;
     tt_sbuf_printf(b, "%s\n", any ? "" : " none");
     put_played(b, c, s, f);
-    for (int k = 0; k < c->f[f].nagents; k++)
-        if (s->loc[c->f[f].agent[k]] != BRA_OUT)
-            put_agent(b, c, s, viewer, c->f[f].agent[k]);
+    int reserve = 0;
+    for (int k = 0; k < c->f[f].nagents; k++) {
+        int a = c->f[f].agent[k];
+        if (s->loc[a] != BRA_OUT && bra_in_play(s, a))
+            put_agent(b, c, s, viewer, a);
+        reserve += s->loc[a] != BRA_OUT && !bra_in_play(s, a);
+    }
+    if (reserve) { /* the agents in reserve share a line */
+        tt_sbuf_printf(b, "    reserve:");
+        for (int k = 0; k < c->f[f].nagents; k++)
+            if (s->loc[c->f[f].agent[k]] != BRA_OUT && !bra_in_play(s, c->f[f].agent[k]))
+                tt_sbuf_printf(b, " %s", c->a[c->f[f].agent[k]].id);
+        tt_sbuf_printf(b, "\n");
+    }
     if (!sees(c, viewer, f))
         return;
     tt_sbuf_printf(b, "  stash:");
@@ -449,69 +460,91 @@ static void put_score(tt_sbuf *b, const bra_content *c, const bra_state *s, int 
                    fs->vp_bribe, fs->vp_area, fs->vp_dossier, support, fs->gold);
 }
 
-char *bra_view_text(const tt_game *g, const void *st, int viewer)
+/* The position: the round, the areas, the market, every faction. */
+static void put_status(tt_sbuf *b, const bra_content *c, const bra_state *s, int viewer)
 {
-    const bra_content *c = bra_content_of(g);
-    const bra_state *s = st;
-    tt_sbuf b = {0};
-    tt_sbuf_printf(&b, "Round %d of %d, %s to act; first player %s.\n", s->head.turn, c->p.rounds,
+    tt_sbuf_printf(b, "Round %d of %d, %s to act; first player %s.\n", s->head.turn, c->p.rounds,
                    c->f[bra_active_faction(c, s)].name, c->f[c->seat_faction[s->first]].name);
-    tt_sbuf_printf(&b, "Areas (support%s; * a Rally was held):\n", "");
+    tt_sbuf_printf(b, "Areas (support%s; * a Rally was held):\n", "");
     for (int x = 0; x < c->nareas; x++) {
-        tt_sbuf_printf(&b, "  %-12s %-16s value %d ", c->area[x].id, c->area[x].name,
+        tt_sbuf_printf(b, "  %-12s %-16s value %d ", c->area[x].id, c->area[x].name,
                        c->area[x].value);
         for (int i = 0; i < c->nseats; i++) {
             int f = c->seat_faction[i];
-            tt_sbuf_printf(&b, "  %c %d%s", c->f[f].letter, s->sup[x][f],
+            tt_sbuf_printf(b, "  %c %d%s", c->f[f].letter, s->sup[x][f],
                            s->rally[f] >> x & 1 ? "*" : " ");
         }
-        tt_sbuf_printf(&b, "\n");
+        tt_sbuf_printf(b, "\n");
     }
-    tt_sbuf_printf(&b, "Market:");
+    tt_sbuf_printf(b, "Market:");
     for (int k = 0; k < c->p.market_row; k++) {
         int i = s->market[k];
         if (i == BRA_NONE)
-            tt_sbuf_printf(&b, " (empty)");
+            tt_sbuf_printf(b, " (empty)");
         else
-            tt_sbuf_printf(&b, " %s %s (%d gold)", c->item[i].id, bra_itype_name(c->item[i].type),
+            tt_sbuf_printf(b, " %s %s (%d gold)", c->item[i].id, bra_itype_name(c->item[i].type),
                            c->item[i].price);
     }
-    tt_sbuf_printf(&b, "; item deck %d", s->nitem_deck);
+    tt_sbuf_printf(b, "; item deck %d", s->nitem_deck);
     for (int i = 0, any = 0; i < c->nitems; i++) /* BRA-2.16: the item discard is public */
         if (s->iowner[i] == IO_DISCARD)
-            tt_sbuf_printf(&b, "%s %s", any++ ? "," : "; item discard:", c->item[i].id);
-    tt_sbuf_printf(&b, "\n");
+            tt_sbuf_printf(b, "%s %s", any++ ? "," : "; item discard:", c->item[i].id);
+    tt_sbuf_printf(b, "\n");
     for (int k = 0; k < c->p.market_row; k++) {
         char summary[160];
         int i = s->market[k];
         if (i == BRA_NONE)
             continue;
         bra_item_summary(c, i, summary, sizeof summary);
-        tt_sbuf_printf(&b, "    %-4s %-15s %s\n", c->item[i].id, bra_itype_name(c->item[i].type),
+        tt_sbuf_printf(b, "    %-4s %-15s %s\n", c->item[i].id, bra_itype_name(c->item[i].type),
                        summary);
     }
     for (int i = 0; i < c->nseats; i++)
-        put_faction(&b, c, s, i, viewer);
+        put_faction(b, c, s, i, viewer);
+    if (s->head.over) {
+        tt_sbuf_printf(b, "The game is over (%s). Ranking:\n",
+                       s->head.reason == R_CONCEDED ? "conceded" : "scored");
+        for (int i = 0; i < c->nseats; i++)
+            put_score(b, c, s, i);
+    }
+}
+
+/* A command half declared, and who is to decide what; nothing once over. */
+static void put_decision(tt_sbuf *b, const bra_content *c, const bra_state *s, int viewer)
+{
+    if (s->head.over)
+        return;
     int q = question(c, s, viewer);
     if (q >= 0) {
         char text[TT_ACTION_TEXT_MAX];
-        tt_sbuf_printf(&b, "Declaring %s", verb_names[s->decl.verb]);
+        tt_sbuf_printf(b, "Declaring %s", verb_names[s->decl.verb]);
         if (s->decl.verb == V_DEPLOY) {
             bra_token_name(c, s->decl.token, text, sizeof text);
-            tt_sbuf_printf(&b, " %s", text);
+            tt_sbuf_printf(b, " %s", text);
         }
-        tt_sbuf_printf(&b, "; the question now: %s\n", field_names[q]);
+        tt_sbuf_printf(b, "; the question now: %s\n", field_names[q]);
     }
-    if (s->head.over) {
-        tt_sbuf_printf(&b, "The game is over (%s). Ranking:\n",
-                       s->head.reason == R_CONCEDED ? "conceded" : "scored");
-        for (int i = 0; i < c->nseats; i++)
-            put_score(&b, c, s, i);
-    } else {
-        tt_sbuf_printf(&b, "To decide: %s (%s)\n", c->f[bra_active_faction(c, s)].name,
-                       q >= 0                                 ? field_names[q]
-                       : s->f[bra_active_faction(c, s)].npend ? "keep"
-                                                              : "main");
-    }
+    tt_sbuf_printf(b, "To decide: %s (%s)\n", c->f[bra_active_faction(c, s)].name,
+                   q >= 0                                 ? field_names[q]
+                   : s->f[bra_active_faction(c, s)].npend ? "keep"
+                                                          : "main");
+}
+
+char *bra_view_text(const tt_game *g, const void *st, int viewer)
+{
+    tt_sbuf b = {0};
+    put_status(&b, bra_content_of(g), st, viewer);
+    put_decision(&b, bra_content_of(g), st, viewer);
+    return tt_sbuf_take(&b);
+}
+
+/* No map: the status is the picture without the decision. */
+char *bra_view_part(const tt_game *g, const void *st, int viewer, int part)
+{
+    tt_sbuf b = {0};
+    if (part == TT_TEXT_STATUS)
+        put_status(&b, bra_content_of(g), st, viewer);
+    else if (part == TT_TEXT_DECISION)
+        put_decision(&b, bra_content_of(g), st, viewer);
     return tt_sbuf_take(&b);
 }

@@ -260,9 +260,11 @@ static void put_effect_short(tt_dbuf *b, const inv_effect *x)
     case OP_POWER_AURA: tt_dbuf_printf(b, "%+d power to others here", x->n); break;
     case OP_COUNTER_ATTACK: tt_dbuf_printf(b, "counter-attack here"); break;
     case OP_CANCEL: tt_dbuf_printf(b, "cancel a card"); break;
-    case OP_ADD_COUNTERS: tt_dbuf_printf(b, "+%d counters", x->n); break;
+    case OP_ADD_COUNTERS: tt_dbuf_printf(b, "+%d counter%s", x->n, x->n == 1 ? "" : "s"); break;
     case OP_DRAIN_SHIELD: tt_dbuf_printf(b, "drain shield"); break;
-    case OP_WIN_AT_COUNTERS: tt_dbuf_printf(b, "win at %d counters", x->n); break;
+    case OP_WIN_AT_COUNTERS:
+        tt_dbuf_printf(b, "win at %d counter%s", x->n, x->n == 1 ? "" : "s");
+        break;
     case OP_SHIELD_ZONE: tt_dbuf_printf(b, "shield a zone"); break;
     case OP_SET_DRAW_COUNT: tt_dbuf_printf(b, "draw %d per turn", x->n); break;
     }

@@ -473,7 +473,10 @@ int inv_parse(const tt_game *g, const void *st, const char *text, tt_action *out
 int inv_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
 int inv_inst_name(const inv_content *c, int inst, char *buf, size_t n);
 const char *inv_reason_name(int reason);
-extern const char *const inv_reasons[]; /* by enum inv_reason; [R_NONE] is "" */
+extern const char *const inv_reasons[];      /* by enum inv_reason; [R_NONE] is "" */
+extern const char *const inv_reason_texts[]; /* the same in words, for the end */
+/* "the Invader", "Mankind" (tt_player_title). */
+int inv_player_title(const tt_game *g, int player, char *buf, size_t n);
 const char *inv_side_name(int side);
 /* A declared choice in words (INV-5.26a), as narration and the text view give
  * it: "target Carapace Strider (inv:carapace_strider#4) in Eurasia", "zone
@@ -483,6 +486,7 @@ int inv_choice_text(const inv_content *c, int need, int value, int zone, char *b
 /* view.c */
 char *inv_view_json(const tt_game *g, const void *st, int viewer);
 char *inv_view_text(const tt_game *g, const void *st, int viewer);
+char *inv_view_part(const tt_game *g, const void *st, int viewer, int part);
 
 /* --- card texts (describe.c) -------------------------------------------------- */
 

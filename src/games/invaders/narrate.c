@@ -8,7 +8,14 @@
 
 #include "games/invaders/invaders.h"
 
+/* A side as the subject of a sentence: "The Invader draws", "Mankind draws". */
 static const char *side_title(int side)
+{
+    return side == INV_INVADER ? "The Invader" : "Mankind";
+}
+
+/* A side as a label ("== Turn 3: Invader (plot 9) =="). */
+static const char *side_label(int side)
 {
     return side == INV_INVADER ? "Invader" : "Mankind";
 }
@@ -116,11 +123,13 @@ static int more_text(const inv_content *c, const tt_event *e, char *buf, size_t 
     case E_REPAIR:
         return snprintf(buf, n, "%s is repaired by %d (power %d)", zone_name(c, e->a), e->b, e->c);
     case E_DISCARD: return snprintf(buf, n, "%s discards %s", who, card);
-    case E_COUNTERS: return snprintf(buf, n, "%s now holds %d counters", card, e->b);
+    case E_COUNTERS:
+        return snprintf(buf, n, "%s now holds %d counter%s", card, e->b, e->b == 1 ? "" : "s");
     case E_HERO:
         return snprintf(buf, n, "Mankind places hero %s in %s%s", card, zone_name(c, e->b),
                         e->c ? " (rotated)" : "");
-    case E_DRAW_COUNT: return snprintf(buf, n, "%s now draws %d cards a turn", who, e->a);
+    case E_DRAW_COUNT:
+        return snprintf(buf, n, "%s now draws %d card%s a turn", who, e->a, e->a == 1 ? "" : "s");
     case E_SHIELD_ZONE: return snprintf(buf, n, "%s is shielded this turn", zone_name(c, e->a));
     case E_CHECK:
         return snprintf(buf, n, "Check inflicted drain: Mankind %s this turn",
@@ -131,8 +140,8 @@ static int more_text(const inv_content *c, const tt_event *e, char *buf, size_t 
         return snprintf(buf, n, "%s declines %s", who, e->a ? "to cancel" : "the attack window");
     case E_REDUCE:
         if (e->a == 0)
-            return snprintf(buf, n, "Invader uses the plot action to draw a card");
-        return snprintf(buf, n, "Invader uses the plot action: %s cost -1",
+            return snprintf(buf, n, "The Invader uses the plot action to draw a card");
+        return snprintf(buf, n, "The Invader uses the plot action: %s cost -1",
                         e->a == 1 ? "discard" : "drain");
     default: return 0;
     }
@@ -144,7 +153,8 @@ int inv_event_text(const tt_game *g, const tt_event *e, int viewer, char *buf, s
     const char *who = side_title(e->player), *card = card_name(c, e->a);
     buf[0] = 0;
     switch (e->type) {
-    case E_TURN: return snprintf(buf, n, "== Turn %d: %s (plot %d) ==", e->a, who, e->b);
+    case E_TURN:
+        return snprintf(buf, n, "== Turn %d: %s (plot %d) ==", e->a, side_label(e->player), e->b);
     case E_DRAW:
         if (tt_seen_by(e->seen, viewer))
             return snprintf(buf, n, "%s draws %s", who, card);

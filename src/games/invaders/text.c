@@ -23,6 +23,28 @@ const char *const inv_reasons[] = {
     "ZONES_COLLAPSED", "CARD_WIN", "SIMULTANEOUS", "CONCEDED", "ABORTED"};
 /* clang-format on */
 
+/* The reasons in words, for the end of a game (INV-8.2 lists them). */
+const char *const inv_reason_texts[] = {
+    [R_NONE] = NULL,
+    [R_PLOT_ZERO] = "the plot marker reached 0 (INV-2.7, INV-8.2)",
+    [R_INVADER_DECK_OUT] = "the Invader had to draw or drain from an empty deck (INV-8.2)",
+    [R_MANKIND_DECK_OUT] = "Mankind had to draw or drain from an empty deck (INV-8.2)",
+    [R_HEROES_EXHAUSTED] = "Mankind's hero left play with the hero deck empty (INV-5.22, INV-8.2)",
+    [R_ZONES_COLLAPSED] =
+        "the zones' power collapsed as the content's collapse rule says (INV-8.2)",
+    [R_CARD_WIN] = "a card reached the counters it wins at (INV-8.2)",
+    [R_SIMULTANEOUS] = "both sides met a condition at once, and Mankind prevails (INV-8.3)",
+    [R_CONCEDED] = "the other side conceded (INV-8.2)",
+    [R_ABORTED] = "the engine's safety cap of 1000 turns was reached (INV-8.5)",
+};
+
+int inv_player_title(const tt_game *g, int player, char *buf, size_t n)
+{
+    (void)g;
+    snprintf(buf, n, "%s", player == INV_INVADER ? "the Invader" : "Mankind");
+    return 0;
+}
+
 const char *inv_reason_name(int reason)
 {
     return reason >= 0 && reason <= R_ABORTED ? inv_reasons[reason] : "NONE";

@@ -237,11 +237,12 @@ char *inv_view_json(const tt_game *g, const void *st, int viewer)
 
 /* --- the terminal picture ---------------------------------------------------------- */
 
+/* One side's units in zone z, on a line of their own; nothing for no unit. */
 static void put_column(tt_sbuf *b, const inv_content *c, const inv_state *s, int side, int z)
 {
-    tt_sbuf_printf(b, "    %-8s", side == INV_INVADER ? "Invader" : "Mankind");
     if (!s->ncol[side][z])
-        tt_sbuf_printf(b, " -");
+        return;
+    tt_sbuf_printf(b, "    %-8s", side == INV_INVADER ? "Invader" : "Mankind");
     for (int i = 0; i < s->ncol[side][z]; i++) {
         int u = s->col[side][z][i];
         char name[64];
@@ -258,19 +259,20 @@ static void put_column(tt_sbuf *b, const inv_content *c, const inv_state *s, int
     tt_sbuf_printf(b, "\n");
 }
 
-/* One hand card: id, name, power (or one-shot / cancel), cost, and what its
- * abilities do in a few words (describe.c), cut to keep the line within
- * VIEW_COLUMNS. */
+/* One hand card: id (with "x2" for two copies), name, power (or one-shot /
+ * cancel), cost, and what its abilities do in a few words (describe.c), cut
+ * to keep the line within VIEW_COLUMNS. */
 #define VIEW_COLUMNS 100
-static void put_hand_card(tt_sbuf *b, const inv_content *c, int def)
+static void put_hand_card(tt_sbuf *b, const inv_content *c, int def, int copies)
 {
     const inv_card *k = &c->card[def];
-    char what[16], line[160], effects[512];
+    char what[16], line[160], effects[512], id[48];
     if (k->is_unit)
         snprintf(what, sizeof what, "power %d", k->power);
     else
         snprintf(what, sizeof what, "%s", k->cancel ? "cancel" : "one-shot");
-    int n = snprintf(line, sizeof line, "    %-20s %-22s %-9s", k->id, k->name, what);
+    snprintf(id, sizeof id, copies > 1 ? "%s x%d" : "%s", k->id, copies);
+    int n = snprintf(line, sizeof line, "    %-20s %-22s %-9s", id, k->name, what);
     char cost[32] = "free";
     if (k->cost.discard || k->cost.drain)
         snprintf(cost, sizeof cost, "cost%s%.0d%s%.0d", k->cost.discard ? " discard " : "",
@@ -288,18 +290,48 @@ static void put_hand_card(tt_sbuf *b, const inv_content *c, int def)
     tt_sbuf_printf(b, "%s %s\n", line, effects);
 }
 
-/* One strategy: id, name, whether it was used, and its summary (describe.c),
- * cut to keep the line within VIEW_COLUMNS. */
-static void put_strategy(tt_sbuf *b, const inv_content *c, int i, int used)
+/* One dormant strategy: id, name and its summary (describe.c), cut to keep
+ * the line within VIEW_COLUMNS. */
+static void put_strategy(tt_sbuf *b, const inv_content *c, int i)
 {
     char line[160], summary[512];
     int n = snprintf(line, sizeof line, "    %-20s %-22s %-9s", c->strat[i].id, c->strat[i].name,
-                     used ? "used" : "dormant");
+                     "dormant");
     int cut = inv_strategy_summary(c, i, summary, sizeof summary) != TT_OK;
     int room = VIEW_COLUMNS - n - 1;
     if (cut || (int)strlen(summary) > room)
         snprintf(summary + room - 3, 4, "...");
     tt_sbuf_printf(b, "%s %s\n", line, summary);
+}
+
+/* A hand, one line per card, copies of a card together where the first
+ * stands. */
+static void put_hand(tt_sbuf *b, const inv_content *c, const inv_state *s, int side)
+{
+    const uint16_t *hand = inv_pile(s, side, L_HAND);
+    int n = s->npile[side][L_HAND];
+    tt_sbuf_printf(b, "  hand:\n");
+    for (int i = 0; i < n; i++) {
+        int def = c->inst_def[hand[i]], copies = 0, before = 0;
+        for (int j = 0; j < n; j++) {
+            copies += c->inst_def[hand[j]] == def;
+            before += j < i && c->inst_def[hand[j]] == def;
+        }
+        if (!before)
+            put_hand_card(b, c, def, copies);
+    }
+}
+
+/* The strategies of a side the viewer does not play, on one line: their ids
+ * (`info <id>` describes them) and which were used. */
+static void put_strategy_ids(tt_sbuf *b, const inv_content *c, const inv_state *s, int side)
+{
+    tt_sbuf_printf(b, "  strategies:");
+    for (int i = 0, n = 0; i < c->nstrats; i++)
+        if (c->strat[i].side == side)
+            tt_sbuf_printf(b, "%s %s%s", n++ ? "," : "", c->strat[i].id,
+                           s->strat_enabled[i] ? " (used)" : "");
+    tt_sbuf_printf(b, "\n");
 }
 
 /* The newest cards of side's discard pile, newest first, as many as fit in
@@ -336,15 +368,21 @@ static void put_player(tt_sbuf *b, const inv_content *c, const inv_state *s, int
         tt_sbuf_printf(b, ", hero deck %d", s->nhero_deck);
     tt_sbuf_printf(b, ", draws %d a turn\n", s->draw_count[side]);
     put_discard(b, c, s, side);
-    tt_sbuf_printf(b, "  strategies:\n");
-    for (int i = 0; i < c->nstrats; i++)
-        if (c->strat[i].side == side)
-            put_strategy(b, c, i, s->strat_enabled[i]);
-    if (sees_hand(viewer, side)) {
-        tt_sbuf_printf(b, "  hand:\n");
-        for (int i = 0; i < s->npile[side][L_HAND]; i++)
-            put_hand_card(b, c, c->inst_def[inv_pile(s, side, L_HAND)[i]]);
+    if (!sees_hand(viewer, side)) {
+        put_strategy_ids(b, c, s, side);
+        return;
     }
+    tt_sbuf_printf(b, "  strategies:\n");
+    int used = 0;
+    for (int i = 0; i < c->nstrats; i++)
+        if (c->strat[i].side == side && !s->strat_enabled[i])
+            put_strategy(b, c, i);
+    for (int i = 0; i < c->nstrats; i++) /* spent: their ids are enough */
+        if (c->strat[i].side == side && s->strat_enabled[i])
+            tt_sbuf_printf(b, "%s %s", used++ ? "," : "    used:", c->strat[i].id);
+    if (used)
+        tt_sbuf_printf(b, "\n");
+    put_hand(b, c, s, side);
 }
 
 /* The per-turn flags that matter in this turn (INV-6.5): the plot action and
@@ -402,53 +440,79 @@ static void put_declaring(tt_sbuf *b, const inv_content *c, const inv_state *s)
     tt_sbuf_printf(b, "\n");
 }
 
-char *inv_view_text(const tt_game *g, const void *st, int viewer)
+/* The position: the plot and the supply, this turn's flags, the zones with
+ * their units, each side's piles, strategies and (for its own seat) hand;
+ * once over, the result record (INV-8.4). */
+static void put_status(tt_sbuf *b, const inv_content *c, const inv_state *s, int viewer)
 {
-    const inv_content *c = inv_content_of(g);
-    const inv_state *s = st;
-    tt_sbuf b = {0};
-    tt_sbuf_printf(&b,
+    tt_sbuf_printf(b,
                    "Turn %d, %s, %s step. Plot marker %d (Mankind wins at 0). Damage tokens in "
                    "supply: %d.\n",
                    s->head.turn, inv_side_name(s->active), step_names[s->step], s->plot, s->supply);
     if (s->step != S_GAME_OVER)
-        put_turn_flags(&b, c, s);
+        put_turn_flags(b, c, s);
     for (int z = 0; z < INV_NZ; z++) {
-        tt_sbuf_printf(&b, "  %s [%s] zone power %d%s", c->zone_name[z], c->zone_id[z],
+        tt_sbuf_printf(b, "  %s [%s] zone power %d%s", c->zone_name[z], c->zone_id[z],
                        inv_zone_power(c, s, z), s->shielded >> z & 1 ? ", shielded" : "");
         if (s->tokens[z])
-            tt_sbuf_printf(&b, " (%d damage)", s->tokens[z]);
-        tt_sbuf_printf(&b, "   attack %d vs defence %d\n", inv_side_total(c, s, INV_INVADER, z),
-                       inv_zone_power(c, s, z) + inv_side_total(c, s, INV_MANKIND, z));
-        put_column(&b, c, s, INV_INVADER, z);
-        put_column(&b, c, s, INV_MANKIND, z);
+            tt_sbuf_printf(b, " (%d damage)", s->tokens[z]);
+        tt_sbuf_printf(b, "   attack %d vs defence %d%s\n", inv_side_total(c, s, INV_INVADER, z),
+                       inv_zone_power(c, s, z) + inv_side_total(c, s, INV_MANKIND, z),
+                       s->ncol[INV_INVADER][z] + s->ncol[INV_MANKIND][z] ? "" : "   no units");
+        put_column(b, c, s, INV_INVADER, z);
+        put_column(b, c, s, INV_MANKIND, z);
     }
     for (int side = 0; side < 2; side++)
-        put_player(&b, c, s, side, viewer);
-    if (s->decl.kind != ACT_NONE && s->step != S_GAME_OVER)
-        put_declaring(&b, c, s);
+        put_player(b, c, s, side, viewer);
+    if (s->step == S_GAME_OVER) {
+        int w = inv_winner(s);
+        tt_sbuf_printf(b, "Game over: %s%s (%s), turn %d, %s step.\n",
+                       w == INV_NONE ? "no winner" : inv_side_name(w), w == INV_NONE ? "" : " wins",
+                       inv_reason_name(s->head.reason), s->head.turn, step_names[s->end_step]);
+    }
+}
+
+/* What is being declared, a hero to place, and who decides what; nothing
+ * once the game is over. */
+static void put_decision(tt_sbuf *b, const inv_content *c, const inv_state *s)
+{
+    if (s->step == S_GAME_OVER)
+        return;
+    if (s->decl.kind != ACT_NONE)
+        put_declaring(b, c, s);
     const tt_frame *f = tt_stack_peek(&s->stack);
     if (f && f->kind == F_PLACE_HERO && s->nhero_deck) {
         char name[64];
         inv_inst_name(c, s->hero_deck[s->nhero_deck - 1], name, sizeof name);
-        tt_sbuf_printf(&b, "Hero to place: %s, %s (power %d)\n", name,
+        tt_sbuf_printf(b, "Hero to place: %s, %s (power %d)\n", name,
                        inv_def(c, s->hero_deck[s->nhero_deck - 1])->name,
                        inv_def(c, s->hero_deck[s->nhero_deck - 1])->power);
     }
-    if (s->step == S_GAME_OVER) { /* INV-8.4: the result record */
-        int w = inv_winner(s);
-        tt_sbuf_printf(&b, "Game over: %s%s (%s), turn %d, %s step.\n",
-                       w == INV_NONE ? "no winner" : inv_side_name(w), w == INV_NONE ? "" : " wins",
-                       inv_reason_name(s->head.reason), s->head.turn, step_names[s->end_step]);
-        return tt_sbuf_take(&b);
-    }
-    tt_sbuf_printf(&b, "To decide: %s (%s", inv_side_name(f ? f->player : s->active),
+    tt_sbuf_printf(b, "To decide: %s (%s", inv_side_name(f ? f->player : s->active),
                    f ? decision_name(c, s, f) : "main step");
     if (f && f->kind == F_WINDOW) {
-        tt_sbuf_printf(&b, ": cancel ");
-        put_card(&b, c, window_target(s));
-        tt_sbuf_printf(&b, " or decline");
+        tt_sbuf_printf(b, ": cancel ");
+        put_card(b, c, window_target(s));
+        tt_sbuf_printf(b, " or decline");
     }
-    tt_sbuf_printf(&b, ")\n");
+    tt_sbuf_printf(b, ")\n");
+}
+
+char *inv_view_text(const tt_game *g, const void *st, int viewer)
+{
+    tt_sbuf b = {0};
+    put_status(&b, inv_content_of(g), st, viewer);
+    put_decision(&b, inv_content_of(g), st);
+    return tt_sbuf_take(&b);
+}
+
+/* No map: the status is the picture without the decision. */
+char *inv_view_part(const tt_game *g, const void *st, int viewer, int part)
+{
+    tt_sbuf b = {0};
+    if (part == TT_TEXT_STATUS)
+        put_status(&b, inv_content_of(g), st, viewer);
+    else if (part == TT_TEXT_DECISION)
+        put_decision(&b, inv_content_of(g), st);
     return tt_sbuf_take(&b);
 }

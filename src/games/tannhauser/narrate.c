@@ -24,7 +24,8 @@
 #include "tabletop/view.h"
 
 typedef struct names {
-    char seat[TAN_PLAYERS][32]; /* "Covenant" */
+    char seat[TAN_PLAYERS][32]; /* "Covenant", a label: "Initiative: Covenant 4" */
+    char subj[TAN_PLAYERS][40]; /* "The Covenant", a sentence's subject */
 } names;
 
 static void fill_names(const tan_content *c, names *nm)
@@ -32,12 +33,24 @@ static void fill_names(const tan_content *c, names *nm)
     for (int p = 0; p < TAN_PLAYERS; p++) {
         snprintf(nm->seat[p], sizeof nm->seat[p], "%s", c->seat_name[p]);
         nm->seat[p][0] = (char)toupper((unsigned char)nm->seat[p][0]);
+        snprintf(nm->subj[p], sizeof nm->subj[p], "The %s", nm->seat[p]);
     }
 }
 
 static const char *seat_title(const names *nm, int p)
 {
     return p >= 0 && p < TAN_PLAYERS ? nm->seat[p] : "?";
+}
+
+/* "The Covenant" to begin a sentence; seat_obj() gives "the Covenant" inside one. */
+static const char *subj(const names *nm, int p)
+{
+    return p >= 0 && p < TAN_PLAYERS ? nm->subj[p] : "?";
+}
+static const char *seat_obj(const names *nm, int p, char *buf, size_t n)
+{
+    snprintf(buf, n, "the %s", seat_title(nm, p));
+    return buf;
 }
 
 /* The short name of character k: a Hero's last word, unless another
@@ -135,7 +148,7 @@ static int pack_text(const tan_content *c, const names *nm, const tt_event *e, i
                      char *buf, size_t n)
 {
     char who[64], w[64];
-    const char *team = seat_title(nm, e->player);
+    const char *team = subj(nm, e->player);
     if (!sees(e, viewer)) /* TAN-6.2: who chose, never what, nor how many returns */
         return e->c || e->d ? 0 : snprintf(buf, n, "%s chooses a pack", team);
     unit_name(c, e->a, who, sizeof who);
@@ -147,19 +160,19 @@ static int pack_text(const tan_content *c, const names *nm, const tt_event *e, i
     if (e->seen != TT_SEEN_ALL)
         return snprintf(buf, n, "%s chooses %s for %s", team, pack_words(e->b), who);
     snprintf(w, sizeof w, "%s", pack_words(e->b));
-    return snprintf(buf, n, "%s: %s takes %s", team, who, w);
+    return snprintf(buf, n, "%s: %s takes %s", seat_title(nm, e->player), who, w);
 }
 
 static int setup_text(const tan_content *c, const names *nm, const tt_event *e, int viewer,
                       char *buf, size_t n)
 {
-    char w[64];
+    char w[64], t[48];
     switch (e->type) {
     case EV_RECRUITED:
         if (!sees(e, viewer))
-            return snprintf(buf, n, "%s recruits a character (%d of %d)", seat_title(nm, e->player),
-                            e->b, TAN_TEAM);
-        return snprintf(buf, n, "%s recruits %s (%d of %d)", seat_title(nm, e->player),
+            return snprintf(buf, n, "%s recruits a character (%d of %d)", subj(nm, e->player), e->b,
+                            TAN_TEAM);
+        return snprintf(buf, n, "%s recruits %s (%d of %d)", subj(nm, e->player),
                         e->a >= 0 && e->a < c->nchars ? c->chr[e->a].name : "?", e->b, TAN_TEAM);
     case EV_REVEAL: /* reinforcements: the returning Troopers are told one by one */
         if (e->a == 0)
@@ -168,28 +181,28 @@ static int setup_text(const tan_content *c, const names *nm, const tt_event *e, 
     case EV_PACK: return pack_text(c, nm, e, viewer, buf, n);
     case EV_MEDAL:
         return snprintf(buf, n, "%s's %s is worth %d VP to %s", unit_name(c, e->a, w, sizeof w),
-                        equip_name(c, e->b), e->c, seat_title(nm, unit_seat(e->a)));
+                        equip_name(c, e->b), e->c, seat_obj(nm, unit_seat(e->a), t, sizeof t));
     case EV_SETUP_ROLL:
         if (e->a == e->b)
             return snprintf(buf, n, "Setup roll: %s %d, %s %d: a tie, roll again",
                             seat_title(nm, 0), e->a, seat_title(nm, 1), e->b);
         return snprintf(buf, n, "Setup roll: %s %d, %s %d: %s chooses an entry first",
                         seat_title(nm, 0), e->a, seat_title(nm, 1), e->b,
-                        seat_title(nm, e->a > e->b ? 0 : 1));
+                        seat_obj(nm, e->a > e->b ? 0 : 1, t, sizeof t));
     case EV_ENTRY: {
         const char *label = e->b >= 0 && e->b < c->ncircles ? c->circle[e->b].label : "";
-        return snprintf(buf, n, "%s takes entry %s%s%s%s", seat_title(nm, e->a), circle_id(c, e->b),
+        return snprintf(buf, n, "%s takes entry %s%s%s%s", subj(nm, e->a), circle_id(c, e->b),
                         label[0] ? " (" : "", label, label[0] ? ")" : "");
     }
     case EV_DISCARD_OBJ:
-        return snprintf(buf, n, "%s discards objective %s", seat_title(nm, e->player),
+        return snprintf(buf, n, "%s discards objective %s", subj(nm, e->player),
                         e->a >= 0 && e->a < c->nobjs ? c->obj[e->a].id : "?");
     case EV_PLACE_OBJ:
-        return snprintf(buf, n, "%s places objective %s on %s", seat_title(nm, e->player),
+        return snprintf(buf, n, "%s places objective %s on %s", subj(nm, e->player),
                         e->a >= 0 && e->a < c->nobjs ? c->obj[e->a].id : "?", circle_id(c, e->b));
     case EV_PLACE_FLAG:
-        return snprintf(buf, n, "%s places a flag on %s", seat_title(nm, e->a), circle_id(c, e->b));
-    case EV_SKIP: return snprintf(buf, n, "%s passes", seat_title(nm, e->a));
+        return snprintf(buf, n, "%s places a flag on %s", subj(nm, e->a), circle_id(c, e->b));
+    case EV_SKIP: return snprintf(buf, n, "%s passes", subj(nm, e->a));
     case EV_CRATES:
         if (e->b)
             return snprintf(buf, n, "Crates: %d placed face down, %d set aside unseen", e->a, e->b);
@@ -202,7 +215,7 @@ static int setup_text(const tan_content *c, const names *nm, const tt_event *e, 
 
 static int initiative_text(const names *nm, const tt_event *e, char *buf, size_t n)
 {
-    char side[2][48];
+    char side[2][48], t[48];
     const int face[2] = {e->a, e->b}, total[2] = {e->c, e->d};
     for (int p = 0; p < 2; p++) {
         if (total[p] != face[p])
@@ -214,7 +227,7 @@ static int initiative_text(const names *nm, const tt_event *e, char *buf, size_t
     if (total[0] == total[1])
         return snprintf(buf, n, "Initiative: %s, %s: a tie, roll again", side[0], side[1]);
     return snprintf(buf, n, "Initiative: %s, %s: %s wins", side[0], side[1],
-                    seat_title(nm, total[0] > total[1] ? 0 : 1));
+                    seat_obj(nm, total[0] > total[1] ? 0 : 1, t, sizeof t));
 }
 
 /* A flag argument is -1 - its owner's seat; anything else is an equipment def. */
@@ -229,21 +242,20 @@ static const char *thing(const tan_content *c, const names *nm, int x, char *buf
 
 static int cycle_text(const tan_content *c, const names *nm, const tt_event *e, char *buf, size_t n)
 {
-    char u[64], v[64], w[64];
+    char u[64], v[64], w[64], t[48];
     unit_name(c, e->a, u, sizeof u);
     switch (e->type) {
     case EV_TURN: return snprintf(buf, n, "== Turn %d ==", e->a);
     case EV_INITIATIVE: return initiative_text(nm, e, buf, n);
     case EV_FIRST:
         if (e->a == e->player)
-            return snprintf(buf, n, "%s activates first", seat_title(nm, e->a));
-        return snprintf(buf, n, "%s lets %s activate first", seat_title(nm, e->player),
-                        seat_title(nm, e->a));
+            return snprintf(buf, n, "%s activates first", subj(nm, e->a));
+        return snprintf(buf, n, "%s lets %s activate first", subj(nm, e->player),
+                        seat_obj(nm, e->a, t, sizeof t));
     case EV_REINFORCE:
         return snprintf(buf, n, "%s returns to %s's reserve with %s", u,
-                        seat_title(nm, unit_seat(e->a)), pack_words(e->b));
-    case EV_ACTIVATE:
-        return snprintf(buf, n, "%s activates %s", seat_title(nm, unit_seat(e->a)), u);
+                        seat_obj(nm, unit_seat(e->a), t, sizeof t), pack_words(e->b));
+    case EV_ACTIVATE: return snprintf(buf, n, "%s activates %s", subj(nm, unit_seat(e->a)), u);
     case EV_MOVE: return snprintf(buf, n, "%s moves to %s (%d MP)", u, circle_id(c, e->b), e->c);
     case EV_BUYMP: return snprintf(buf, n, "%s buys %d MP for %d VP", u, e->b, e->b);
     case EV_END_CYCLE: return snprintf(buf, n, "%s ends its cycle", u);
@@ -273,7 +285,7 @@ static int cycle_text(const tan_content *c, const names *nm, const tt_event *e, 
         return snprintf(buf, n, "%s searches the crate at %s: %s", u, circle_id(c, e->b),
                         equip_name(c, c->crate[e->c].equip));
     case EV_CRATE_VP:
-        return snprintf(buf, n, "%s gains %d VP from the crate", seat_title(nm, e->a), e->b);
+        return snprintf(buf, n, "%s gains %d VP from the crate", subj(nm, e->a), e->b);
     default: return -1;
     }
 }
@@ -347,7 +359,7 @@ static int end_text(const names *nm, const tt_event *e, char *buf, size_t n)
     if (e->a < 0)
         return snprintf(buf, n, "The game is drawn: %s",
                         e->b == R_TURN_LIMIT ? "level at the turn limit" : reason);
-    return snprintf(buf, n, "%s wins: %s", seat_title(nm, e->a), reason);
+    return snprintf(buf, n, "%s wins: %s", subj(nm, e->a), reason);
 }
 
 static int more_text(const tan_content *c, const names *nm, const tt_event *e, char *buf, size_t n)
@@ -363,8 +375,7 @@ static int more_text(const tan_content *c, const names *nm, const tt_event *e, c
                         : e->b >= 0 && e->b < c->nobjs && c->obj[e->b].grade == GRADE_PRIMARY
                             ? " (skill bought for 2 VP)"
                             : " (skill bought for 1 VP)");
-    case EV_COMPLETED:
-        return snprintf(buf, n, "%s completes objective %s", seat_title(nm, e->a), obj);
+    case EV_COMPLETED: return snprintf(buf, n, "%s completes objective %s", subj(nm, e->a), obj);
     case EV_TAKEFLAG:
         return snprintf(buf, n, "%s takes %d flag%s at %s", u, e->c, e->c == 1 ? "" : "s",
                         circle_id(c, e->b));
@@ -378,10 +389,9 @@ static int more_text(const tan_content *c, const names *nm, const tt_event *e, c
         return snprintf(buf, n, "%s places a flag on %s", u, circle_id(c, e->b));
     case EV_VP: /* a payment is told by the event it pays for */
         return e->b > 0 ? snprintf(buf, n, "%s +%d VP (%d)", seat_title(nm, e->a), e->b, e->c) : 0;
-    case EV_DRAW_OFFER: return snprintf(buf, n, "%s offers a draw", seat_title(nm, e->a));
+    case EV_DRAW_OFFER: return snprintf(buf, n, "%s offers a draw", subj(nm, e->a));
     case EV_DRAW_ANSWER:
-        return snprintf(buf, n, "%s %s the draw", seat_title(nm, e->a),
-                        e->b ? "accepts" : "declines");
+        return snprintf(buf, n, "%s %s the draw", subj(nm, e->a), e->b ? "accepts" : "declines");
     case EV_GAME_OVER: return end_text(nm, e, buf, n);
     case EV_RIG: return snprintf(buf, n, "(the next outcomes are rigged)");
     default: return -1;
@@ -425,4 +435,12 @@ const char *tan_player_name(const tt_game *g, int player)
 {
     const tan_content *c = tan_content_of(g);
     return player >= 0 && player < TAN_PLAYERS ? c->seat_name[player] : "?";
+}
+
+/* "the Covenant": a team, as a sentence names it. */
+int tan_player_title(const tt_game *g, int player, char *buf, size_t n)
+{
+    const tan_content *c = tan_content_of(g);
+    snprintf(buf, n, "%s", player >= 0 && player < TAN_PLAYERS ? c->seat_title[player] : "?");
+    return 0;
 }

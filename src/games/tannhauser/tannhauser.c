@@ -160,6 +160,9 @@ static int parse_params(tan_content *c, const tt_params *p, tt_error *err)
         for (; id[k] && k + 1 < sizeof c->seat_name[s]; k++)
             c->seat_name[s][k] = (char)tolower((unsigned char)id[k]);
         c->seat_name[s][k] = 0;
+        snprintf(c->seat_title[s], sizeof c->seat_title[s], "the %c%s",
+                 toupper((unsigned char)c->seat_name[s][0]),
+                 c->seat_name[s][0] ? c->seat_name[s] + 1 : "");
     }
     return check_game(c, err);
 }
@@ -243,6 +246,7 @@ const tt_rules tannhauser_rules = {
     .configs = configs,
     .score_name = "VP",
     .reasons = tan_reasons,
+    .reason_texts = tan_reason_texts,
     .play_help = tan_play_help,
     .load = tan_load,
     .unload = tan_unload,
@@ -260,8 +264,10 @@ const tt_rules tannhauser_rules = {
     .rig = tan_rig,
     .view_json = tan_view_json,
     .view_text = tan_view_text,
+    .view_part = tan_view_part,
     .event_text = tan_event_text,
     .player_name = tan_player_name,
+    .player_title = tan_player_title,
     .validate_file = tan_validate_file,
     .describe_id = tan_describe_id,
     .describe = tan_describe,

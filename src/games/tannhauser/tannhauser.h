@@ -188,8 +188,9 @@ typedef struct tan_content {
     /* parameters */
     uint8_t mode, difficulty;
     uint16_t max_turns;
-    uint8_t faction[TAN_PLAYERS];    /* seat → faction index */
-    char seat_name[TAN_PLAYERS][32]; /* the faction id in lower case: player names */
+    uint8_t faction[TAN_PLAYERS];     /* seat → faction index */
+    char seat_name[TAN_PLAYERS][32];  /* the faction id in lower case: player names */
+    char seat_title[TAN_PLAYERS][40]; /* "the Covenant", as sentences name a player */
 
     /* the board (TAN-2.3) */
     char board_id[32], board_name[48];
@@ -675,13 +676,16 @@ const char *tan_skill_name(int skill);
 const char *tan_stat_name(int stat);
 const char *tan_pack_name(int pack);
 const char *tan_reason_name(int reason);
-extern const char *const tan_reasons[]; /* by enum tan_reason */
+extern const char *const tan_reasons[];      /* by enum tan_reason */
+extern const char *const tan_reason_texts[]; /* the same in words, for the end */
 
 /* view_json.c, view_text.c and narrate.c */
 char *tan_view_json(const tt_game *g, const void *st, int viewer);
 char *tan_view_text(const tt_game *g, const void *st, int viewer);
+char *tan_view_part(const tt_game *g, const void *st, int viewer, int part);
 int tan_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
 const char *tan_player_name(const tt_game *g, int player);
+int tan_player_title(const tt_game *g, int player, char *buf, size_t n);
 
 /* --- content texts (describe.c) ------------------------------------------------- */
 

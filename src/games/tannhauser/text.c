@@ -41,6 +41,18 @@ const char *const tan_reasons[] = {
     [R_BOTH_ELIMINATED] = "BOTH_ELIMINATED", /* TAN-8.2 */
 };
 
+const char *const tan_reason_texts[] = {
+    [R_NONE] = NULL,
+    [R_STORY] = "a team completed its objectives, and the one with more VP wins (TAN-8.1)",
+    [R_ELIMINATION] = "a team had no living character and no way back (TAN-8.2)",
+    [R_FLAGS] = "a team captured both enemy flags (TAN-8.3)",
+    [R_DOMINATION] = "a team had four flags on objective circles (TAN-8.4)",
+    [R_TURN_LIMIT] = "the last turn ended, and the mode's count decides (TAN-8.7)",
+    [R_CONCEDED] = "the other team conceded (TAN-8.6)",
+    [R_AGREED] = "both players agreed to a draw (TAN-8.6)",
+    [R_BOTH_ELIMINATED] = "both teams were eliminated by the same event (TAN-8.2)",
+};
+
 const char *tan_skill_name(int skill)
 {
     return skill < SK_COUNT ? skill_names[skill] : "?";

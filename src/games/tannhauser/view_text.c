@@ -526,7 +526,6 @@ static void put_carried(tt_sbuf *b, const json_t *v, const char *id)
     }
 }
 
-/* One legend line per circle where something is. */
 /* TAN-6.1: the tokens still face down, whatever crate each lies in: what
  * each holds is known from the mode's shuffle (TAN-3.9.1). */
 static void put_unseen(tt_sbuf *b, const tan_content *c, const json_t *v)
@@ -548,6 +547,7 @@ static void put_unseen(tt_sbuf *b, const tan_content *c, const json_t *v)
     tt_sbuf_printf(b, "\n");
 }
 
+/* One legend line per circle where something is. */
 static void put_legend(tt_sbuf *b, const tan_content *c, const json_t *v, const marks *mk)
 {
     const json_t *units = json_object_get(v, "units"), *x;
@@ -696,12 +696,14 @@ static void put_unit(tt_sbuf *b, const tan_content *c, const json_t *v, const js
     tt_sbuf_printf(b, "\n");
 }
 
-static void put_team(tt_sbuf *b, const tan_content *c, const json_t *v, int p)
+/* A team's letter, name, faction (unless brief), VP and the counts of its
+ * mode. */
+static void put_team_head(tt_sbuf *b, const tan_content *c, const json_t *v, int p, int brief)
 {
-    const json_t *pl = json_array_get(json_object_get(v, "players"), (size_t)p), *u, *x;
+    const json_t *pl = json_array_get(json_object_get(v, "players"), (size_t)p), *x;
     size_t i;
-    tt_sbuf_printf(b, "\n%c %s, %s: %d VP", team_letter(c, p), jstr(pl, "name"),
-                   jstr(pl, "faction"), jint(pl, "vp"));
+    tt_sbuf_printf(b, "%c %s%s%s: %d VP", team_letter(c, p), jstr(pl, "name"), brief ? "" : ", ",
+                   brief ? "" : jstr(pl, "faction"), jint(pl, "vp"));
     if (c->mode == MODE_STORY)
         tt_sbuf_printf(b, ", objectives done: %d primary, %d secondary",
                        jint(pl, "completed_primary"), jint(pl, "completed_secondary"));
@@ -724,11 +726,50 @@ static void put_team(tt_sbuf *b, const tan_content *c, const json_t *v, int p)
         tt_sbuf_printf(b, ", %d of %d characters chosen", jint(pl, "recruited"), TAN_TEAM);
     if (json_object_get(pl, "packs_chosen"))
         tt_sbuf_printf(b, ", packs chosen for %d of %d", jint(pl, "packs_chosen"), TAN_TEAM);
+}
+
+static void put_team(tt_sbuf *b, const tan_content *c, const json_t *v, int p)
+{
+    const json_t *u;
+    size_t i;
+    tt_sbuf_printf(b, "\n");
+    put_team_head(b, c, v, p, 0);
     tt_sbuf_printf(b, "\n");
     json_array_foreach(json_object_get(v, "units"), i, u) {
         if (jint(u, "seat") == p)
             put_unit(b, c, v, u);
     }
+}
+
+/* A team on one line (wrapped) for the screen of every decision: its head,
+ * then each character by code, id, circle (or reserve, dead) and wounds over
+ * rows, "active" in its cycle, "done" after it this turn, and a flag it
+ * carries. */
+static void put_team_brief(tt_sbuf *b, const tan_content *c, const json_t *v, int p)
+{
+    const json_t *u;
+    size_t i;
+    int n = 0;
+    put_team_head(b, c, v, p, 1);
+    json_array_foreach(json_object_get(v, "units"), i, u) {
+        char code[8];
+        const char *status = jstr(u, "status");
+        if (jint(u, "seat") != p)
+            continue;
+        tt_sbuf_printf(b, "%s %s %s %s %d/%d", n++ ? ";" : " |",
+                       unit_code(c, jint(u, "unit"), code, sizeof code), jstr(u, "id"),
+                       strcmp(status, "board") == 0 ? jstr(u, "circle") : status, jint(u, "wounds"),
+                       jint(u, "rows"));
+        const json_t *cy = json_object_get(v, "cycle");
+        if (json_is_object(cy) && strcmp(jstr(cy, "unit"), jstr(u, "id")) == 0)
+            tt_sbuf_printf(b, " active");
+        else if (jbool(u, "activated") && strcmp(status, "dead") != 0)
+            tt_sbuf_printf(b, " done");
+        if (jint(u, "vp_spent")) /* TAN-5.16.3, TAN-6.3 */
+            tt_sbuf_printf(b, ", %d VP spent", jint(u, "vp_spent"));
+        put_carried(b, v, jstr(u, "id"));
+    }
+    tt_sbuf_printf(b, "\n");
 }
 
 /* Story: the objective tokens not on the board (those are in the legend). */
@@ -862,7 +903,7 @@ static void put_options(tt_sbuf *b, const tan_content *c, const json_t *v, int v
 
 /* Who won the setup roll (TAN-3.8) and this turn's initiative, and who
  * activates first (TAN-4.4): results every player knows (TAN-6.3). */
-static void put_rolls(tt_sbuf *b, const json_t *v)
+static void put_rolls(tt_sbuf *b, const tan_content *c, const json_t *v)
 {
     const char *setup = jstr(v, "setup_winner"), *init = jstr(v, "initiative_winner");
     const char *first = jstr(v, "first");
@@ -873,8 +914,9 @@ static void put_rolls(tt_sbuf *b, const json_t *v)
         tt_sbuf_printf(b, " setup %s", setup);
     if (init[0])
         tt_sbuf_printf(b, "%s turn %d initiative %s", setup[0] ? "," : "", jint(v, "turn"), init);
-    if (first[0])
-        tt_sbuf_printf(b, "; %s activates first", first);
+    for (int q = 0; first[0] && q < TAN_PLAYERS; q++) /* a sentence: its title */
+        if (strcmp(c->seat_name[q], first) == 0)
+            tt_sbuf_printf(b, "; %s activates first", c->seat_title[q]);
     tt_sbuf_printf(b, ".\n");
 }
 
@@ -883,7 +925,7 @@ static void put_status(tt_sbuf *b, const tan_content *c, const json_t *v)
     const json_t *units = json_object_get(v, "units"), *cy = json_object_get(v, "cycle");
     const json_t *d = json_object_get(v, "decision"), *res = json_object_get(v, "result");
     char w[64], w2[64];
-    put_rolls(b, v);
+    put_rolls(b, c, v);
     if (json_is_object(cy)) {
         const json_t *u = unit_by_id(units, jstr(cy, "unit"));
         tt_sbuf_printf(b, "Active: %s", who(c, units, jstr(cy, "unit"), w, sizeof w));
@@ -947,8 +989,10 @@ static void put_status(tt_sbuf *b, const tan_content *c, const json_t *v)
         if (jbool(res, "draw"))
             tt_sbuf_printf(b, "Game over: drawn (%s)\n", jstr(res, "reason"));
         else
-            tt_sbuf_printf(b, "Game over: %s wins (%s)\n", jstr(res, "winner"),
-                           jstr(res, "reason"));
+            for (int q = 0; q < TAN_PLAYERS; q++)
+                if (strcmp(c->seat_name[q], jstr(res, "winner")) == 0)
+                    tt_sbuf_printf(b, "Game over: %s wins (%s)\n", c->seat_title[q],
+                                   jstr(res, "reason"));
     }
 }
 
@@ -994,9 +1038,58 @@ static const char *mode_title(int mode)
     return mode >= 0 && mode < 4 ? t[mode] : "?";
 }
 
-/* Returns the picture as malloc'd text (the caller frees it), or NULL when
- * out of memory. */
-char *tan_view_text(const tt_game *g, const void *st, int viewer)
+static void put_title(tt_sbuf *b, const tan_content *c, const json_t *v)
+{
+    tt_sbuf_printf(b, "%s: %s, %s difficulty, ", c->board_name, mode_title(c->mode),
+                   jstr(v, "difficulty"));
+    if (jint(v, "turn"))
+        tt_sbuf_printf(b, "turn %d", jint(v, "turn"));
+    else
+        tt_sbuf_printf(b, "setup");
+    if (jint(v, "max_turns") && jint(v, "turn"))
+        tt_sbuf_printf(b, " of %d", jint(v, "max_turns"));
+    else if (jint(v, "max_turns"))
+        tt_sbuf_printf(b, " (%d turns)", jint(v, "max_turns"));
+    tt_sbuf_printf(b, "\n");
+}
+
+/* The whole picture (TT_TEXT_ALL) or one part of it, into b. */
+static void put_part(tt_sbuf *b, const tan_content *c, const json_t *v, const marks *mk, int viewer,
+                     int part)
+{
+    if (part == TT_TEXT_MAP) {
+        draw_map(b, c, mk);
+        return;
+    }
+    if (part == TT_TEXT_STATUS) { /* the teams in brief: the map shows where they stand */
+        put_title(b, c, v);
+        for (int p = 0; p < TAN_PLAYERS; p++)
+            put_team_brief(b, c, v, p);
+        put_unseen(b, c, v); /* the legend holds it in the whole picture */
+        put_objectives(b, v);
+        return;
+    }
+    if (part == TT_TEXT_ALL) {
+        put_title(b, c, v);
+        draw_map(b, c, mk);
+        tt_sbuf_printf(
+            b, "  (X:L3 = circle X held by character L3; * = something lies there; # door;\n"
+               "   . link to an objective or action circle, which nobody enters)\n");
+        put_key(b, c, v);
+        put_legend(b, c, v, mk);
+        for (int p = 0; p < TAN_PLAYERS; p++)
+            put_team(b, c, v, p);
+        tt_sbuf_printf(b, "\n");
+        put_equipment_key(b, c, v);
+        put_objectives(b, v);
+    }
+    put_options(b, c, v, viewer);
+    put_status(b, c, v);
+}
+
+/* Returns the picture, or one part of it (TT_TEXT_…), as malloc'd text (the
+ * caller frees it), or NULL when out of memory. */
+static char *view_text(const tt_game *g, const void *st, int viewer, int part)
 {
     const tan_content *c = tan_content_of(g);
     char *text = tan_view_json(g, st, viewer);
@@ -1011,32 +1104,11 @@ char *tan_view_text(const tt_game *g, const void *st, int viewer)
         return NULL;
     }
     collect_marks(c, v, mk);
-    tt_sbuf_printf(&b, "%s: %s, %s difficulty, ", c->board_name, mode_title(c->mode),
-                   jstr(v, "difficulty"));
-    if (jint(v, "turn"))
-        tt_sbuf_printf(&b, "turn %d", jint(v, "turn"));
-    else
-        tt_sbuf_printf(&b, "setup");
-    if (jint(v, "max_turns") && jint(v, "turn"))
-        tt_sbuf_printf(&b, " of %d", jint(v, "max_turns"));
-    else if (jint(v, "max_turns"))
-        tt_sbuf_printf(&b, " (%d turns)", jint(v, "max_turns"));
-    tt_sbuf_printf(&b, "\n");
-    draw_map(&b, c, mk);
-    tt_sbuf_printf(&b,
-                   "  (X:L3 = circle X held by character L3; * = something lies there; # door;\n"
-                   "   . link to an objective or action circle, which nobody enters)\n");
-    put_key(&b, c, v);
-    put_legend(&b, c, v, mk);
-    for (int p = 0; p < TAN_PLAYERS; p++)
-        put_team(&b, c, v, p);
-    tt_sbuf_printf(&b, "\n");
-    put_equipment_key(&b, c, v);
-    put_objectives(&b, v);
-    put_options(&b, c, v, viewer);
-    put_status(&b, c, v);
+    put_part(&b, c, v, mk, viewer, part);
     free(mk);
     json_decref(v);
+    if (part != TT_TEXT_ALL) /* a part is wrapped by the screen that shows it */
+        return tt_sbuf_take(&b);
     tt_sbuf out = {0};
     char *raw = tt_sbuf_take(&b);
     if (raw)
@@ -1045,4 +1117,14 @@ char *tan_view_text(const tt_game *g, const void *st, int viewer)
         out.oom = 1;
     free(raw);
     return tt_sbuf_take(&out);
+}
+
+char *tan_view_text(const tt_game *g, const void *st, int viewer)
+{
+    return view_text(g, st, viewer, TT_TEXT_ALL);
+}
+
+char *tan_view_part(const tt_game *g, const void *st, int viewer, int part)
+{
+    return view_text(g, st, viewer, part);
 }

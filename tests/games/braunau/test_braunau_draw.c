@@ -80,9 +80,10 @@ static void test_EX_11_draw_5_keep_2(void **state)
     /* the others see "drew 5, kept 2, returned 3" and nothing more */
     char story[1024];
     bx_story(x, x->c->faction_seat[BX_A], story, sizeof story);
-    assert_string_equal(story, "Germans keep 2 and return 3 to the bottom of the deck (2 AP)\n");
+    assert_string_equal(story,
+                        "The Germans keep 2 and return 3 to the bottom of the deck (2 AP)\n");
     bx_story(x, x->c->faction_seat[BX_G], story, sizeof story);
-    assert_string_equal(story, "Germans keep 2 and return 3 to the bottom of the deck (2 AP)\n"
+    assert_string_equal(story, "The Germans keep 2 and return 3 to the bottom of the deck (2 AP)\n"
                                "  kept: G33 POP\n"
                                "  kept: G45 FA\n");
     char *v = tt_view_json(x->g, (const tt_state *)x->s, x->c->faction_seat[BX_G]);

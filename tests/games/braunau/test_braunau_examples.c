@@ -152,8 +152,8 @@ static void test_EX_21_population_support(void **state)
     assert_int_equal(x->s->f[BX_L].gold, 3);
     char story[2048];
     bx_story(x, TT_VIEW_SPECTATOR, story, sizeof story);
-    assert_string_equal(story, "Locals deploy L33 POP (1 AP)\n"
-                               "Locals support in STADTPLATZ is now 3 (Population support)\n"
+    assert_string_equal(story, "The Locals deploy L33 POP (1 AP)\n"
+                               "The Locals' support in STADTPLATZ is now 3 (Population support)\n"
                                "Rally of the Locals in STADTPLATZ: +1 VP, +1 gold\n");
     bx_refuse(x, "DEPLOY token=L34 agent=LOC_REITER", "E_SUPPORT_AT_TRIGGER");
     /* the Austrians' HAINZ sabotages it down to 1 */
@@ -198,7 +198,8 @@ static void test_EX_22_full_awareness_and_decoys(void **state)
                                                            "LOC_REITER VORSTADT\n");
     char story[2048];
     bx_story(x, TT_VIEW_SPECTATOR, story, sizeof story);
-    assert_string_equal(story, "Germans deploy G45 FA (1 AP)\nGermans use Full Awareness\n");
+    assert_string_equal(story,
+                        "The Germans deploy G45 FA (1 AP)\nThe Germans use Full Awareness\n");
     /* the Locals may hold a decoy: VORSTADT is possible, not certain */
     int reiter = bx_agent_id(x, "LOC_REITER"), auer = bx_agent_id(x, "AUT_AUER");
     assert_true(x->s->intel[BX_G][reiter].window);
@@ -244,7 +245,8 @@ static void test_EX_24_counterintelligence(void **state)
     assert_int_equal(x->s->decoy[reiter], bx_area(x, "VORSTADT"));
     char story[2048];
     bx_story(x, SEAT(BX_G), story, sizeof story); /* BRA-6.10.3: only that CI was used */
-    assert_string_equal(story, "Locals deploy L29 CI (1 AP)\nLocals use Counterintelligence\n");
+    assert_string_equal(story,
+                        "The Locals deploy L29 CI (1 AP)\nThe Locals use Counterintelligence\n");
     bx_refuse(x, "DEPLOY token=L30 agent=LOC_MARKET mode=FALSIFY area=RATHAUS",
               "E_MOB_NOT_ALLOWED");
     bx_apply(x, "END"); /* the Locals were last: round 7, the Germans */
@@ -295,10 +297,10 @@ static void test_EX_25_secret_meeting_with_bribe(void **state)
     assert_int_equal(x->s->f[BX_G].vp, 2);
     char story[2048];
     bx_story(x, SEAT(BX_L), story, sizeof story);
-    assert_string_equal(story, "Germans deploy G25 SUMMON (1 AP)\n"
-                               "Germans summon AUT_AUER to a secret meeting (BRIBE)\n"
-                               "Germans gold -2, now 1\n"
-                               "AUT_AUER goes to the reserve; Germans +2 VP\n");
+    assert_string_equal(story, "The Germans deploy G25 SUMMON (1 AP)\n"
+                               "The Germans summon AUT_AUER to a secret meeting (BRIBE)\n"
+                               "The Germans' gold -2, now 1\n"
+                               "AUT_AUER goes to the reserve; the Germans +2 VP\n");
     bx_story(x, SEAT(BX_A), story, sizeof story);
     assert_non_null(strstr(story, "  AUT_AUER meets GER_STROH of the Germans in STADTPLATZ\n"));
 }
@@ -477,8 +479,8 @@ static void test_EX_31_mobs_are_agents(void **state)
     bx_apply(x, "DEPLOY token=L01 agent=LOC_MARKET area=STADTPLATZ");
     char story[1024];
     bx_story(x, TT_VIEW_SPECTATOR, story, sizeof story);
-    assert_string_equal(story, "Locals deploy L01 DROP (1 AP)\n"
-                               "Locals drop off LOC_MARKET in STADTPLATZ\n");
+    assert_string_equal(story, "The Locals deploy L01 DROP (1 AP)\n"
+                               "The Locals drop off LOC_MARKET in STADTPLATZ\n");
     bx_apply(x, "DEPLOY token=L17 agent=LOC_MARKET");
     assert_int_equal(bx_ap(x, BX_L), 3); /* the SPEC cost 2 */
     bx_refuse(x, "DENOUNCE agent=LOC_MARKET target=GER_WEISS", "E_MOB_NOT_ALLOWED");
@@ -559,11 +561,11 @@ static void test_EX_34_final_scoring(void **state)
     assert_string_equal(r.reason, "SCORED");
     char story[2048];
     bx_story(x, TT_VIEW_SPECTATOR, story, sizeof story);
-    assert_string_equal(story, "Austrians control RATHAUS: +3 VP\n"
-                               "Locals control PFARRKIRCHE: +2 VP\n"
-                               "Germans control BAHNHOF: +2 VP\n"
-                               "Locals control BRAUEREI: +1 VP\n"
-                               "Germans Dossier I11: +2 VP\n"
+    assert_string_equal(story, "The Austrians control RATHAUS: +3 VP\n"
+                               "The Locals control PFARRKIRCHE: +2 VP\n"
+                               "The Germans control BAHNHOF: +2 VP\n"
+                               "The Locals control BRAUEREI: +1 VP\n"
+                               "The Germans' Dossier I11: +2 VP\n"
                                "The game ends after round 10: final scoring done\n");
 }
 

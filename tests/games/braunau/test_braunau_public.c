@@ -150,7 +150,7 @@ static void test_BRA_7_4_positions(void **state)
     vc_public(G, S, AGENT("germans", "GER_WEISS") ".exposed", "true");
     vc_public(G, S, AGENT("germans", "GER_BRANDT") ".where", "\"reserve\"");
     vc_text_public(G, S, "    GER_WEISS    in INNBRUECKE (exposed)\n");
-    vc_text_public(G, S, "    GER_BRANDT   reserve\n");
+    vc_text_public(G, S, "    reserve: GER_BRANDT ");
 }
 
 /* BRA-7.4, BRA-6.6, BRA-6.7: ability levels and charges are public, and who
@@ -326,7 +326,7 @@ static void test_BRA_6_11_support_and_rally_public(void **state)
     vc_public(G, S, "areas.id=STADTPLATZ.rallied", "[\"locals\"]");
     vc_public(G, S, "factions.faction=locals.vp", "1");
     vc_public(G, S, "factions.faction=locals.gold", "3");
-    vc_story_public(G, &x->ev, "Locals support in STADTPLATZ is now 3 (Population support)\n");
+    vc_story_public(G, &x->ev, "The Locals' support in STADTPLATZ is now 3 (Population support)\n");
     vc_story_public(G, &x->ev, "Rally of the Locals in STADTPLATZ: +1 VP, +1 gold\n");
     vc_story_only(G, &x->ev, LOC, "  raised by LOC_REITER\n");
     vc_text_public(G, S, "L 3*");
@@ -342,9 +342,10 @@ static void test_BRA_6_16_agitate_public(void **state)
     bx_sane(x);
 
     bx_apply(x, "AGITATE agent=GER_WEISS");
-    vc_story_public(G, &x->ev, "Germans support in INNBRUECKE is now 2 (agitation, GER_WEISS)\n");
+    vc_story_public(G, &x->ev,
+                    "The Germans' support in INNBRUECKE is now 2 (agitation, GER_WEISS)\n");
     bx_apply(x, "AGITATE agent=GER_BRANDT");
-    vc_story_public(G, &x->ev, "Germans support in BAHNHOF is now 1 (agitation)\n");
+    vc_story_public(G, &x->ev, "The Germans' support in BAHNHOF is now 1 (agitation)\n");
     vc_story_only(G, &x->ev, GER, "  raised by GER_BRANDT\n");
     vc_public(G, S, "areas.id=BAHNHOF.support.germans", "1");
     vc_public(G, S, "factions.faction=germans.ap", "2");
@@ -363,7 +364,7 @@ static void test_BRA_6_17_denounce_public(void **state)
 
     vc_story_public(G, &x->ev,
                     "Austrians: AUT_PICHLER denounces LOC_REITER in RATHAUS: arrested\n");
-    vc_story_public(G, &x->ev, "LOC_REITER goes to the reserve; Austrians +2 VP\n");
+    vc_story_public(G, &x->ev, "LOC_REITER goes to the reserve; the Austrians +2 VP\n");
     vc_public(G, S, AGENT("locals", "LOC_REITER") ".where", "\"reserve\"");
     vc_public(G, S, "factions.faction=austrians.vp", "2");
 }
@@ -414,7 +415,7 @@ static void test_BRA_9_4_final_report_public(void **state)
     vc_text_public(G, S,
                    "  1. Germans, 11 VP (rallies 0, arrests 0, bribes 0, areas 4, dossiers 2), "
                    "support 4, gold 3\n");
-    vc_story_public(G, &x->ev, "Germans Dossier I11: +2 VP\n");
+    vc_story_public(G, &x->ev, "The Germans' Dossier I11: +2 VP\n");
 }
 
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)

@@ -477,7 +477,7 @@ static void test_BRA_6_15_hidden_move_spreads_knowledge(void **state)
     assert_int_equal(x->s->maybe[BRA_PUBLIC][stroh], from_s);
     char story[512];
     bx_story(x, SEAT(BX_A), story, sizeof story);
-    assert_string_equal(story, "Germans move an agent\n");
+    assert_string_equal(story, "The Germans move an agent\n");
 }
 
 /* BRA-10.10: summoning an agent already in the host's area. */

@@ -249,7 +249,7 @@ static void test_summaries(void **state)
         {"nerve_pulse", "one-shot, free; play: destroy enemy <=2"},
         {"signal_jamming", "cancel one-shot, discard 1; cancel: cancel a card"},
         {"cataclysm_protocol", "one-shot, discard 1; play: both drain 3"},
-        {"serum_project", "Location, power 0, discard 2; use (discard 1): +1 counters; passive: "
+        {"serum_project", "Location, power 0, discard 2; use (discard 1): +1 counter; passive: "
                           "win at 5 counters"},
         {"hero_reyes", "hero, power 1; use (rotate): repair 1"},
         {"man_bulwark", "strategy, attack window: shield a zone"},

@@ -108,7 +108,7 @@ static void test_INV_5_26a_cancel_window_names_card_and_target(void **state)
     fx_apply(f, "cancel signal_jamming discard=skitter_drone");
     /* the Invader cancelled; Mankind holds no card, so nobody is asked and the
      * chain settles: Precision Strike is cancelled, which both see */
-    vc_story_public(G, &f->ev, "Invader answers with Signal Jamming (discard 1) to cancel\n");
+    vc_story_public(G, &f->ev, "The Invader answers with Signal Jamming (discard 1) to cancel\n");
     vc_story_public(G, &f->ev, "Precision Strike is cancelled\n");
     vc_public(G, S, "declaring", "null");
 }
@@ -177,8 +177,8 @@ static void test_INV_5_26a_effect_zone_and_reduction_shown(void **state)
                    "Declaring: Invader plays Crust Cracker (inv:crust_cracker#1)\n"
                    "  zone Eurasia\n"
                    "  plot action: discard cost -1\n");
-    vc_story_public(G, &f->ev, "  Invader declares zone Eurasia\n");
-    vc_story_public(G, &f->ev, "Invader uses the plot action: discard cost -1\n");
+    vc_story_public(G, &f->ev, "  The Invader declares zone Eurasia\n");
+    vc_story_public(G, &f->ev, "The Invader uses the plot action: discard cost -1\n");
 }
 
 /* INV-5.26a: the choices of a USE and of a strategy, as they are declared. */
@@ -193,7 +193,7 @@ static void test_INV_5_26a_use_and_strategy_choices_shown(void **state)
               "[{\"kind\":\"target\",\"effect\":\"MOVE_CARD\",\"card\":\"inv:tunnel_wyrm#1\"}]");
     vc_public(G, S, "decision.kind", "\"destination\"");
     fx_apply(f, "dest EU");
-    vc_story_public(G, &f->ev, "  Invader declares destination Eurasia\n");
+    vc_story_public(G, &f->ev, "  The Invader declares destination Eurasia\n");
 
     fx_main(f, MAN);
     fx_apply(f, "strategy man_scorched_earth");
@@ -266,9 +266,9 @@ static void test_INV_6_4_revealed_and_drawn_cards(void **state)
     fx_deck_size(f, INV, 20);
     begin(f, INV);
     char drained[96], drawn[96];
-    snprintf(drained, sizeof drained, "  Invader drains %s to pay\n",
+    snprintf(drained, sizeof drained, "  The Invader drains %s to pay\n",
              inv_def(f->c, fx_deck_top(f, INV, 0))->name);
-    snprintf(drawn, sizeof drawn, "Invader draws %s\n",
+    snprintf(drawn, sizeof drawn, "The Invader draws %s\n",
              inv_def(f->c, fx_deck_top(f, INV, 1))->name);
 
     fx_apply(f, "play gorehound_swarm zone=AF reduce=none");
@@ -277,9 +277,9 @@ static void test_INV_6_4_revealed_and_drawn_cards(void **state)
 
     fx_apply(f, "plot draw");
     vc_story_only(G, &f->ev, VC_PLAYER(INV), drawn);
-    vc_story_public(G, &f->ev, "Invader uses the plot action to draw a card\n");
-    vc_story_has(G, &f->ev, MAN, "Invader draws a card\n");
-    vc_story_has(G, &f->ev, TT_VIEW_SPECTATOR, "Invader draws a card\n");
+    vc_story_public(G, &f->ev, "The Invader uses the plot action to draw a card\n");
+    vc_story_has(G, &f->ev, MAN, "The Invader draws a card\n");
+    vc_story_has(G, &f->ev, TT_VIEW_SPECTATOR, "The Invader draws a card\n");
 }
 
 /* INV-6.5: the board — units with current power, counters and rotation, zone
@@ -318,8 +318,14 @@ static void test_INV_6_5_board_public(void **state)
     vc_text_public(G, S, "hero:hero_anand#1 [2, rotated]");
     vc_text_public(G, S, "inv:carapace_strider#1 [3]");
     vc_text_public(G, S, "Eurasia [EU] zone power 4 (2 damage)   attack 5 vs defence 4\n");
-    vc_text_public(G, S, "inv_plot_surge       Plot Surge             used");
-    vc_text_public(G, S, "inv_polar_thaw       Polar Thaw             dormant");
+    /* the Invader's own strategies: the dormant ones in full, the spent ones by
+     * id; the others read them all by id, the spent ones marked */
+    vc_text_has(G, S, INV, "    used: inv_plot_surge");
+    vc_text_has(G, S, INV, "    inv_polar_thaw       Polar Thaw             dormant");
+    vc_text_has(G, S, TT_VIEW_ALL, "    used: inv_plot_surge");
+    vc_text_has(G, S, MAN, " inv_plot_surge (used)");
+    vc_text_has(G, S, TT_VIEW_SPECTATOR, " inv_plot_surge (used)");
+    vc_text_lacks(G, S, MAN, "inv_polar_thaw (used)");
 }
 
 /* INV-6.5: the per-turn flags — the plot action and the check of inflicted
@@ -359,7 +365,7 @@ static void test_INV_6_5_draw_count_public(void **state)
     vc_public(G, S, "players.invader.draw_count", "3");
     vc_public(G, S, "players.mankind.draw_count", "2");
     vc_text_public(G, S, "Invader: deck 40, hand 0, discard 0, draws 3 a turn\n");
-    vc_story_public(G, &f->ev, "Invader now draws 3 cards a turn\n");
+    vc_story_public(G, &f->ev, "The Invader now draws 3 cards a turn\n");
 }
 
 /* INV-3.7, INV-5.22: the hero to place is revealed to both. */

@@ -67,9 +67,10 @@ static void test_TAN_6_2_recruits_secret_until_revealed(void **state)
     vc_public(G, S, "players.0.recruited", "2");
     vc_only(G, S, VC_PLAYER(COV), "units.id=varga.status", "\"chosen\"");
     vc_text_public(G, S, ", 2 of 5 characters chosen");
-    vc_story_only(G, &f->ev, VC_PLAYER(COV), "Covenant recruits Doktor Anselm Rauch (2 of 5)\n");
-    vc_story_has(G, &f->ev, LEG, "Covenant recruits a character (2 of 5)\n");
-    vc_story_has(G, &f->ev, TT_VIEW_SPECTATOR, "Covenant recruits a character (2 of 5)\n");
+    vc_story_only(G, &f->ev, VC_PLAYER(COV),
+                  "The Covenant recruits Doktor Anselm Rauch (2 of 5)\n");
+    vc_story_has(G, &f->ev, LEG, "The Covenant recruits a character (2 of 5)\n");
+    vc_story_has(G, &f->ev, TT_VIEW_SPECTATOR, "The Covenant recruits a character (2 of 5)\n");
 
     apply_each(f, "recruit %s", cov_team + 2, 3);
     apply_each(f, "recruit %s", leg_team, 4);
@@ -99,7 +100,8 @@ static void test_TAN_6_2_packs_secret_until_revealed(void **state)
     vc_public(G, S, "units.id=pike.pack", "\"COMBAT\"");
     vc_text_public(G, S, "Stamina pack: kestrel#1,");
     /* TAN-3.8: the setup roll and its winner */
-    vc_story_public(G, &f->ev, "Setup roll: Covenant 3, Legion 8: Legion chooses an entry first\n");
+    vc_story_public(G, &f->ev,
+                    "Setup roll: Covenant 3, Legion 8: the Legion chooses an entry first\n");
     vc_public(G, S, "setup_winner", "\"legion\"");
     vc_text_public(G, S, "Rolls won: setup legion.\n");
 }
@@ -132,8 +134,9 @@ static void test_TAN_6_2_reinforcements_secret_until_revealed(void **state)
     tan_fx_rig(f, "6 2");
     tan_fx_apply(f, "reinforce leg_ranger STAMINA");
     vc_story_public(G, &f->ev,
-                    "Covenant Grenadier returns to Covenant's reserve with the Combat pack\n");
-    vc_story_public(G, &f->ev, "Legion Ranger returns to Legion's reserve with the Stamina pack\n");
+                    "Covenant Grenadier returns to the Covenant's reserve with the Combat pack\n");
+    vc_story_public(G, &f->ev,
+                    "Legion Ranger returns to the Legion's reserve with the Stamina pack\n");
     vc_public(G, S, "units.id=cov_grenadier.status", "\"reserve\"");
     vc_public(G, S, "units.id=cov_grenadier.pack", "\"COMBAT\"");
     vc_public(G, S, "players.0.reinf_left", "0");
@@ -162,7 +165,7 @@ static void test_TAN_3_9_2_objectives_kept_openly(void **state)
     vc_public(G, S, "objectives.id=cov_m4.where", "\"held\"");
     vc_text_public(G, S, "Decision: covenant to keep at most 4 objective tokens per category\n");
     tan_fx_apply(f, "discard cov_m4");
-    vc_story_public(G, &f->ev, "Covenant discards objective cov_m4\n");
+    vc_story_public(G, &f->ev, "The Covenant discards objective cov_m4\n");
     vc_public(G, S, "objectives.id=cov_m4.where", "\"out\"");
     vc_public(G, S, "objectives.id=cov_m3.where", "\"held\"");
 }
@@ -355,12 +358,12 @@ static void test_TAN_4_4_initiative_and_first_public(void **state)
     tan_fx_rig(f, "2 9");
 
     tan_fx_apply(f, "end");
-    vc_story_public(G, &f->ev, "Initiative: Covenant 2, Legion 9: Legion wins\n");
+    vc_story_public(G, &f->ev, "Initiative: Covenant 2, Legion 9: the Legion wins\n");
     vc_public(G, S, "initiative_winner", "\"legion\"");
     tan_fx_apply(f, "first 0");
-    vc_story_public(G, &f->ev, "Legion lets Covenant activate first\n");
+    vc_story_public(G, &f->ev, "The Legion lets the Covenant activate first\n");
     vc_public(G, S, "first", "\"covenant\"");
-    vc_text_public(G, S, "turn 2 initiative legion; covenant activates first.\n");
+    vc_text_public(G, S, "turn 2 initiative legion; the Covenant activates");
 }
 
 /* TAN-6.3: every attack roll's dice, and the wounds scored; the victim's
@@ -399,8 +402,8 @@ static void test_TAN_8_8_result_public(void **state)
     assert_int_equal(tt_offturn_apply(G, (tt_state *)f->s, LEG, concede, &f->ev, &err), TT_OK);
 
     vc_public(G, S, "result", "{\"winner\":\"covenant\",\"draw\":false,\"reason\":\"CONCEDED\"}");
-    vc_text_public(G, S, "Game over: covenant wins (CONCEDED)\n");
-    vc_story_public(G, &f->ev, "Covenant wins: the opponent concedes\n");
+    vc_text_public(G, S, "Game over: the Covenant wins (CONCEDED)\n");
+    vc_story_public(G, &f->ev, "The Covenant wins: the opponent concedes\n");
 }
 
 #define T(fn, setup) cmocka_unit_test_setup_teardown(fn, setup, tan_fx_teardown)

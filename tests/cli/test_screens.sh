@@ -1,0 +1,89 @@
+#!/bin/sh
+# The screens of `tabletop play` as a person reads them: the exact text of a
+# decision and of an ending in each game, at 100 columns by 40 lines, and no
+# line wider than a narrow terminal. The expected texts are in
+# tests/cli/screens/<case>.txt; `test_screens.sh BIN SRC --regen` rewrites them
+# from the build (read the diff before keeping it).
+# Usage: test_screens.sh path/to/tabletop [source dir] [--regen]
+set -u
+BIN=${1:?usage: test_screens.sh path/to/tabletop [source dir] [--regen]}
+SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
+REGEN=${3:-}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+FAILS=0
+fail() { echo "FAIL: $*"; FAILS=$((FAILS + 1)); }
+
+# Not a terminal: the screen takes its size from COLUMNS and LINES.
+COLUMNS=100 LINES=40
+export COLUMNS LINES
+
+# ones N: N answers "1", the first legal action each time
+ones() { i=0; while [ "$i" -lt "$1" ]; do echo 1; i=$((i + 1)); done; }
+
+# screen K FILE: the K-th screen (from 0), its header line to its prompt line
+screen() {
+    awk -v k="$1" '/^--- .* to decide \(/ { n++; on = (n == k + 1) }
+        on { print } on && /^[a-z]+> / { on = 0 }' "$2"
+}
+# ending FILE: what follows the last prompt
+ending() { awk '/^[a-z]+> / { n = NR } { line[NR] = $0 } END { for (i = n + 1; i <= NR; i++) print line[i] }' "$1"; }
+
+# same NAME: the text in $TMP/cut must be tests/cli/screens/NAME.txt (not in a
+# pipeline: a failure counts in this shell)
+same() {
+    cp "$TMP/cut" "$TMP/$1.txt"
+    if [ "$REGEN" = --regen ]; then
+        cp "$TMP/$1.txt" "$SRC/tests/cli/screens/$1.txt"
+    elif ! cmp -s "$TMP/$1.txt" "$SRC/tests/cli/screens/$1.txt"; then
+        fail "screen $1 differs:"
+        diff -u "$SRC/tests/cli/screens/$1.txt" "$TMP/$1.txt" | head -n 40
+    fi
+}
+
+# --- Invaders: Mankind to discard for Neural Blackout, after the deal and the
+# Invader's first moves; the end of a game the Invader only passes ----------------
+printf '1\n1\nquit\n' | "$BIN" play invaders --players random,human --seed 3 >"$TMP/inv" 2>&1 ||
+    fail "play invaders: exit $?"
+screen 1 "$TMP/inv" >"$TMP/cut"; same invaders_decision
+ones 200 | "$BIN" play invaders --ai random --seed 42 >"$TMP/inv_end" 2>&1 ||
+    fail "play invaders to the end: exit $?"
+ending "$TMP/inv_end" >"$TMP/cut"; same invaders_ending
+
+# --- Tannhäuser: the map after a move (after the Legion's cycle the narration leaves it no room);
+# a screen too tall for the map, with a decision taken automatically; a one-turn game drawn ----
+ones 100 | "$BIN" play tannhauser --ai random --seed 3 --param max_turns=1 >"$TMP/tan" 2>&1 ||
+    fail "play tannhauser: exit $?"
+screen 27 "$TMP/tan" >"$TMP/cut"; same tannhauser_decision
+screen 33 "$TMP/tan" >"$TMP/cut"; same tannhauser_forced
+ending "$TMP/tan" >"$TMP/cut"; same tannhauser_ending
+
+# --- Braunau: the Germans' turn in round 3; the final scoring with VP by source ---
+ones 200 | "$BIN" play braunau --players human,random,random --seed 4 >"$TMP/bra" 2>&1 ||
+    fail "play braunau: exit $?"
+screen 4 "$TMP/bra" >"$TMP/cut"; same braunau_decision
+ending "$TMP/bra" >"$TMP/cut"; same braunau_ending
+
+# --- the prompt's commands for the screen ----------------------------------------
+printf '1\nlog\nlog x\nmap\nquit\n' | "$BIN" play invaders --players random,human --seed 3 >"$TMP/out" 2>&1
+sed -n '/^mankind> log$/,/^mankind> log x$/p' "$TMP/out" >"$TMP/cut" # what the screen left out
+same invaders_log
+grep -q '^log: `log` shows the narration of this decision in full, `log all` the game.s$' "$TMP/out" ||
+    fail "log x"
+grep -q '^map: invaders has no map; `board` shows the whole table$' "$TMP/out" || fail "map without a map"
+ones 2 >"$TMP/in"
+printf 'map\nquit\n' >>"$TMP/in"
+"$BIN" play tannhauser --ai random --seed 3 <"$TMP/in" >"$TMP/out" 2>&1
+[ "$(grep -c '^         s0-------s1' "$TMP/out")" -eq 2 ] || fail "map draws the map again"
+
+# --- a narrow terminal: every line within 60 columns, every screen within 24
+# lines but for its narration's last five and the actions -------------------------
+for game in "invaders --ai random" "tannhauser --ai random" "braunau --players human,random,random"; do
+    # shellcheck disable=SC2086
+    ones 300 | COLUMNS=60 LINES=24 "$BIN" play $game --seed 5 >"$TMP/narrow" 2>&1
+    wide=$(LC_ALL=C.UTF-8 wc -L <"$TMP/narrow")
+    [ "$wide" -le 60 ] || fail "play $game at 60 columns: a line of $wide"
+done
+
+[ "$FAILS" -eq 0 ] && echo "test_screens: all checks passed"
+exit "$FAILS"
