@@ -20,9 +20,9 @@
 #include "core/diag.h"
 #include "core/pile.h"
 
-bx *bx_open(const char *params)
+bra_fx *bra_fx_open(const char *params)
 {
-    bx *x = calloc(1, sizeof *x);
+    bra_fx *x = calloc(1, sizeof *x);
     assert_non_null(x);
     tt_error err = {0};
     if (tt_game_new("braunau", params, &x->g, &err) != TT_OK)
@@ -34,11 +34,11 @@ bx *bx_open(const char *params)
     assert_non_null(x->s);
     tt_state_init(x->g, (tt_state *)x->s, 1);
     x->ev = (tt_events){x->evbuf, 0, (int)(sizeof x->evbuf / sizeof x->evbuf[0]), 0};
-    bx_f1(x);
+    bra_fx_f1(x);
     return x;
 }
 
-void bx_close(bx *x)
+void bra_fx_close(bra_fx *x)
 {
     if (!x)
         return;
@@ -47,7 +47,7 @@ void bx_close(bx *x)
     free(x);
 }
 
-void bx_f1(bx *x)
+void bra_fx_f1(bra_fx *x)
 {
     const bra_content *c = x->c;
     bra_state *s = x->s;
@@ -64,7 +64,7 @@ void bx_f1(bx *x)
         fs->gold = c->p.start_gold;
     }
     /* the market [I07, I05, I11]; the item deck I01, then the rest in id order */
-    int row[] = {bx_item(x, "I07"), bx_item(x, "I05"), bx_item(x, "I11")};
+    int row[] = {bra_fx_item(x, "I07"), bra_fx_item(x, "I05"), bra_fx_item(x, "I11")};
     for (int k = 0; k < BRA_MAX_ROW; k++)
         s->market[k] = k < 3 ? (uint8_t)row[k] : BRA_NONE;
     for (int i = c->nitems - 1; i >= 0; i--) { /* the first on top */
@@ -95,7 +95,7 @@ void bx_f1(bx *x)
 
 /* --- lookups ---------------------------------------------------------------------- */
 
-int bx_tok(const bx *x, const char *id)
+int bra_fx_tok(const bra_fx *x, const char *id)
 {
     int t = bra_token_parse(x->c, id);
     if (t < 0)
@@ -103,7 +103,7 @@ int bx_tok(const bx *x, const char *id)
     return t;
 }
 
-int bx_agent_id(const bx *x, const char *id)
+int bra_fx_agent_id(const bra_fx *x, const char *id)
 {
     int a = bra_find_agent(x->c, id);
     if (a < 0)
@@ -111,7 +111,7 @@ int bx_agent_id(const bx *x, const char *id)
     return a;
 }
 
-int bx_area(const bx *x, const char *id)
+int bra_fx_area(const bra_fx *x, const char *id)
 {
     int a = bra_find_area(x->c, id);
     if (a < 0)
@@ -119,7 +119,7 @@ int bx_area(const bx *x, const char *id)
     return a;
 }
 
-int bx_item(const bx *x, const char *id)
+int bra_fx_item(const bra_fx *x, const char *id)
 {
     int i = bra_find_item(x->c, id);
     if (i < 0)
@@ -130,7 +130,7 @@ int bx_item(const bx *x, const char *id)
 /* --- tokens ------------------------------------------------------------------------ */
 
 /* Takes token t (global) out of whatever zone holds it. */
-static void take(bx *x, int t)
+static void take(bra_fx *x, int t)
 {
     bra_fstate *f = &x->s->f[t >> 6];
     uint8_t i = (uint8_t)(t & 63), *p;
@@ -156,40 +156,40 @@ static void take(bx *x, int t)
 }
 
 /* Calls fn(x, token, k) for the k-th id of a space-separated list. */
-static void each(bx *x, const char *ids, void (*fn)(bx *, int, int))
+static void each(bra_fx *x, const char *ids, void (*fn)(bra_fx *, int, int))
 {
     char buf[512];
     snprintf(buf, sizeof buf, "%s", ids);
     int k = 0;
     for (char *save, *w = strtok_r(buf, " ,", &save); w; w = strtok_r(NULL, " ,", &save))
-        fn(x, bx_tok(x, w), k++);
+        fn(x, bra_fx_tok(x, w), k++);
 }
 
-static void to_stash(bx *x, int t, int k)
+static void to_stash(bra_fx *x, int t, int k)
 {
     (void)k;
     take(x, t);
     x->s->f[t >> 6].stash |= 1ull << (t & 63);
 }
 
-void bx_stash(bx *x, const char *ids)
+void bra_fx_stash(bra_fx *x, const char *ids)
 {
     each(x, ids, to_stash);
 }
 
-static void to_top(bx *x, int t, int k)
+static void to_top(bra_fx *x, int t, int k)
 {
     take(x, t);
     bra_fstate *f = &x->s->f[t >> 6];
     tt_pile_insert_at(f->deck, &f->ndeck, BRA_MAX_DECK, f->ndeck - k, (uint16_t)(t & 63));
 }
 
-void bx_deck_top(bx *x, const char *ids)
+void bra_fx_deck_top(bra_fx *x, const char *ids)
 {
     each(x, ids, to_top);
 }
 
-void bx_deck_exact(bx *x, int fac, const char *ids)
+void bra_fx_deck_exact(bra_fx *x, int fac, const char *ids)
 {
     bra_fstate *f = &x->s->f[fac];
     while (f->ndeck) { /* everything out of the deck, to the discard pile */
@@ -198,10 +198,10 @@ void bx_deck_exact(bx *x, int fac, const char *ids)
         f->discard |= 1ull << t;
     }
     f->known = 0;
-    bx_deck_top(x, ids);
+    bra_fx_deck_top(x, ids);
 }
 
-static void to_pending(bx *x, int t, int k)
+static void to_pending(bra_fx *x, int t, int k)
 {
     (void)k;
     take(x, t);
@@ -210,14 +210,14 @@ static void to_pending(bx *x, int t, int k)
     f->drew = 1;
 }
 
-void bx_pending(bx *x, const char *ids)
+void bra_fx_pending(bra_fx *x, const char *ids)
 {
     each(x, ids, to_pending);
 }
 
 /* --- turn, agents, pools --------------------------------------------------------------- */
 
-void bx_turn(bx *x, int f, int round, int ap)
+void bra_fx_turn(bra_fx *x, int f, int round, int ap)
 {
     const bra_content *c = x->c;
     bra_state *s = x->s;
@@ -229,9 +229,9 @@ void bx_turn(bx *x, int f, int round, int ap)
     s->f[f].ap = (uint8_t)ap;
 }
 
-void bx_place(bx *x, const char *agent, const char *area)
+void bra_fx_place(bra_fx *x, const char *agent, const char *area)
 {
-    int a = bx_agent_id(x, agent);
+    int a = bra_fx_agent_id(x, agent);
     bra_state *s = x->s;
     s->exposed[a] = 0;
     s->level[a] = s->charges[a] = 0;
@@ -242,52 +242,52 @@ void bx_place(bx *x, const char *agent, const char *area)
             s->maybe[v][a] = 0;
         return;
     }
-    s->loc[a] = (uint8_t)bx_area(x, area);
+    s->loc[a] = (uint8_t)bra_fx_area(x, area);
     for (int v = 0; v < BRA_NV; v++) /* for all the others know: anywhere */
         s->maybe[v][a] = x->c->all_areas;
 }
 
-void bx_level(bx *x, const char *agent, int level, int charges)
+void bra_fx_level(bra_fx *x, const char *agent, int level, int charges)
 {
-    int a = bx_agent_id(x, agent);
+    int a = bra_fx_agent_id(x, agent);
     x->s->level[a] = (uint8_t)level;
     x->s->charges[a] = (uint8_t)charges;
 }
 
-void bx_exposed(bx *x, const char *agent, int exposed)
+void bra_fx_exposed(bra_fx *x, const char *agent, int exposed)
 {
-    x->s->exposed[bx_agent_id(x, agent)] = (uint8_t)exposed;
+    x->s->exposed[bra_fx_agent_id(x, agent)] = (uint8_t)exposed;
 }
 
-void bx_decoy(bx *x, const char *agent, const char *area)
+void bra_fx_decoy(bra_fx *x, const char *agent, const char *area)
 {
-    int a = bx_agent_id(x, agent);
-    x->s->decoy[a] = (uint8_t)bx_area(x, area);
+    int a = bra_fx_agent_id(x, agent);
+    x->s->decoy[a] = (uint8_t)bra_fx_area(x, area);
     bra_fstate *f = &x->s->f[x->c->a[a].faction];
     if (!f->ci_turn)
         f->ci_turn = 1;
 }
 
-void bx_support(bx *x, int f, const char *area, int value)
+void bra_fx_support(bra_fx *x, int f, const char *area, int value)
 {
-    int at = bx_area(x, area);
+    int at = bra_fx_area(x, area);
     x->s->sup[at][f] = (uint8_t)value;
     if (value >= x->c->p.trigger_level) /* it got there once: its Rally is spent */
         x->s->rally[f] |= (uint16_t)(1u << at);
 }
 
-void bx_gold(bx *x, int f, int gold)
+void bra_fx_gold(bra_fx *x, int f, int gold)
 {
     x->s->f[f].gold = (uint16_t)gold;
 }
-void bx_vp(bx *x, int f, int vp)
+void bra_fx_vp(bra_fx *x, int f, int vp)
 {
     x->s->f[f].vp = (uint16_t)vp;
 }
 
-void bx_own_item(bx *x, const char *item, int f)
+void bra_fx_own_item(bra_fx *x, const char *item, int f)
 {
-    int i = bx_item(x, item);
+    int i = bra_fx_item(x, item);
     bra_state *s = x->s;
     tt_pile_remove(s->item_deck, &s->nitem_deck, (uint16_t)i);
     for (int k = 0; k < BRA_MAX_ROW; k++)
@@ -298,25 +298,25 @@ void bx_own_item(bx *x, const char *item, int f)
 
 /* --- playing -------------------------------------------------------------------------- */
 
-void bx_sane(const bx *x)
+void bra_fx_sane(const bra_fx *x)
 {
     tt_error err = {0};
     if (bra_sanity(x->g, x->s, &err) != TT_OK)
         fail_msg("the position is broken: %s", err.msg);
 }
 
-void bx_apply(bx *x, const char *text)
+void bra_fx_apply(bra_fx *x, const char *text)
 {
     x->ev.n = 0;
     x->ev.dropped = 0;
     tt_error err = {0};
-    bx_sane(x);
+    bra_fx_sane(x);
     if (tt_apply_text(x->g, (tt_state *)x->s, text, &x->ev, &err) != TT_OK)
         fail_msg("'%s' refused: %s (%s)", text, err.msg, err.rule);
-    bx_sane(x);
+    bra_fx_sane(x);
 }
 
-void bx_refuse(bx *x, const char *text, const char *code)
+void bra_fx_refuse(bra_fx *x, const char *text, const char *code)
 {
     bra_state *copy = malloc(x->size);
     assert_non_null(copy);
@@ -336,33 +336,33 @@ void bx_refuse(bx *x, const char *text, const char *code)
     free(copy);
 }
 
-int bx_ap(const bx *x, int f)
+int bra_fx_ap(const bra_fx *x, int f)
 {
     return x->s->f[f].ap;
 }
 
-int bx_in_stash(const bx *x, const char *id)
+int bra_fx_in_stash(const bra_fx *x, const char *id)
 {
-    int t = bx_tok(x, id);
+    int t = bra_fx_tok(x, id);
     return (int)(x->s->f[t >> 6].stash >> (t & 63) & 1);
 }
 
-int bx_deck_at(const bx *x, int f, int k)
+int bra_fx_deck_at(const bra_fx *x, int f, int k)
 {
     return f << 6 | x->s->f[f].deck[x->s->f[f].ndeck - 1 - k];
 }
 
-int bx_deck_from_bottom(const bx *x, int f, int k)
+int bra_fx_deck_from_bottom(const bra_fx *x, int f, int k)
 {
     return f << 6 | x->s->f[f].deck[k];
 }
 
-int bx_loc(const bx *x, const char *agent)
+int bra_fx_loc(const bra_fx *x, const char *agent)
 {
-    return x->s->loc[bx_agent_id(x, agent)];
+    return x->s->loc[bra_fx_agent_id(x, agent)];
 }
 
-int bx_events(const bx *x, int type)
+int bra_fx_events(const bra_fx *x, int type)
 {
     int n = 0;
     for (int i = 0; i < x->ev.n; i++)
@@ -370,7 +370,7 @@ int bx_events(const bx *x, int type)
     return n;
 }
 
-const tt_event *bx_event(const bx *x, int type, int k)
+const tt_event *bra_fx_event(const bra_fx *x, int type, int k)
 {
     for (int i = 0; i < x->ev.n; i++)
         if (x->ev.ev[i].type == type && k-- == 0)
@@ -379,7 +379,7 @@ const tt_event *bx_event(const bx *x, int type, int k)
     return NULL;
 }
 
-const char *bx_story(const bx *x, int viewer, char *buf, size_t n)
+const char *bra_fx_story(const bra_fx *x, int viewer, char *buf, size_t n)
 {
     size_t at = 0;
     buf[0] = 0;
@@ -391,7 +391,7 @@ const char *bx_story(const bx *x, int viewer, char *buf, size_t n)
     return buf;
 }
 
-int bx_offered(const bx *x, const char *text)
+int bra_fx_offered(const bra_fx *x, const char *text)
 {
     tt_action a[BRA_MAX_ACTIONS];
     int n = tt_legal(x->g, (const tt_state *)x->s, a);
@@ -404,7 +404,7 @@ int bx_offered(const bx *x, const char *text)
     return 0;
 }
 
-const char *bx_validate(const char *json, char *buf, size_t n)
+const char *bra_fx_validate(const char *json, char *buf, size_t n)
 {
     tt_error err = {0};
     bra_content *c = bra_content_new(NULL, &err);
@@ -424,7 +424,7 @@ const char *bx_validate(const char *json, char *buf, size_t n)
     return buf;
 }
 
-const char *bx_deck_json(const bra_content *c, const bra_deck *d, char *buf, size_t n)
+const char *bra_fx_deck_json(const bra_content *c, const bra_deck *d, char *buf, size_t n)
 {
     static const char *const modes[] = {"CUSTOMIZED", "STANDARDIZED", "STANDARDIZED"};
     const bra_faction *f = &c->f[d->faction];
@@ -447,11 +447,11 @@ const char *bx_deck_json(const bra_content *c, const bra_deck *d, char *buf, siz
                                    d->count[t]);
     snprintf(buf + at, n - at, "}}");
     if (at + 2 >= n)
-        fail_msg("bx_deck_json: a buffer of %zu bytes is too small", n);
+        fail_msg("bra_fx_deck_json: a buffer of %zu bytes is too small", n);
     return buf;
 }
 
-int bx_deck_first_check(const bra_content *c, const char *json)
+int bra_fx_deck_first_check(const bra_content *c, const char *json)
 {
     tt_diags *d = calloc(1, sizeof *d);
     assert_non_null(d);

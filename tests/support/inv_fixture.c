@@ -21,9 +21,9 @@
 
 /* --- opening and clearing -------------------------------------------------- */
 
-fx *fx_open(const char *params)
+inv_fx *inv_fx_open(const char *params)
 {
-    fx *f = calloc(1, sizeof *f);
+    inv_fx *f = calloc(1, sizeof *f);
     assert_non_null(f);
     tt_error err = {0};
     if (tt_game_new("invaders", params, &f->g, &err) != TT_OK)
@@ -35,11 +35,11 @@ fx *fx_open(const char *params)
     assert_non_null(f->s);
     tt_state_init(f->g, (tt_state *)f->s, 1);
     f->ev = (tt_events){f->evbuf, 0, (int)(sizeof f->evbuf / sizeof f->evbuf[0]), 0};
-    fx_clear(f);
+    inv_fx_clear(f);
     return f;
 }
 
-void fx_close(fx *f)
+void inv_fx_close(inv_fx *f)
 {
     if (!f)
         return;
@@ -48,7 +48,7 @@ void fx_close(fx *f)
     free(f);
 }
 
-void fx_clear(fx *f)
+void inv_fx_clear(inv_fx *f)
 {
     inv_reset(f->c, f->s); /* every card in its deck, the board empty */
     f->s->active = INV_INVADER;
@@ -57,7 +57,7 @@ void fx_clear(fx *f)
 
 /* --- lookups ------------------------------------------------------------------ */
 
-int fx_inst(const fx *f, const char *name)
+int inv_fx_inst(const inv_fx *f, const char *name)
 {
     char buf[96];
     for (int i = 0; i < f->c->ninst; i++) {
@@ -69,7 +69,7 @@ int fx_inst(const fx *f, const char *name)
     return -1;
 }
 
-int fx_def(const fx *f, const char *card_id)
+int inv_fx_def(const inv_fx *f, const char *card_id)
 {
     for (int i = 0; i < f->c->ncards; i++)
         if (strcmp(f->c->card[i].id, card_id) == 0)
@@ -78,7 +78,7 @@ int fx_def(const fx *f, const char *card_id)
     return -1;
 }
 
-int fx_zone(const fx *f, const char *zone_id)
+int inv_fx_zone(const inv_fx *f, const char *zone_id)
 {
     for (int z = 0; z < INV_NZ; z++)
         if (strcmp(f->c->zone_id[z], zone_id) == 0)
@@ -87,7 +87,7 @@ int fx_zone(const fx *f, const char *zone_id)
     return -1;
 }
 
-int fx_strat(const fx *f, const char *strategy_id)
+int inv_fx_strat(const inv_fx *f, const char *strategy_id)
 {
     for (int i = 0; i < f->c->nstrats; i++)
         if (strcmp(f->c->strat[i].id, strategy_id) == 0)
@@ -100,7 +100,7 @@ int fx_strat(const fx *f, const char *strategy_id)
 
 /* The lowest-numbered copy of def still in its deck (or hero deck), removed
  * from that pile. */
-static int take_from_deck(fx *f, int def)
+static int take_from_deck(inv_fx *f, int def)
 {
     const inv_content *c = f->c;
     inv_state *s = f->s;
@@ -123,9 +123,9 @@ static int take_from_deck(fx *f, int def)
     return -1;
 }
 
-int fx_hand(fx *f, const char *card_id)
+int inv_fx_hand(inv_fx *f, const char *card_id)
 {
-    int def = fx_def(f, card_id);
+    int def = inv_fx_def(f, card_id);
     if (f->c->card[def].type == T_HERO)
         fail_msg("heroes never go to a hand (INV-9.12)");
     int i = take_from_deck(f, def);
@@ -136,15 +136,15 @@ int fx_hand(fx *f, const char *card_id)
     return i;
 }
 
-void fx_hand_n(fx *f, const char *filler, int n)
+void inv_fx_hand_n(inv_fx *f, const char *filler, int n)
 {
     for (int k = 0; k < n; k++)
-        fx_hand(f, filler);
+        inv_fx_hand(f, filler);
 }
 
-int fx_unit(fx *f, const char *zone, const char *card_id)
+int inv_fx_unit(inv_fx *f, const char *zone, const char *card_id)
 {
-    int def = fx_def(f, card_id), z = fx_zone(f, zone);
+    int def = inv_fx_def(f, card_id), z = inv_fx_zone(f, zone);
     const inv_card *card = &f->c->card[def];
     if (!card->is_unit)
         fail_msg("'%s' is not a unit", card_id);
@@ -162,7 +162,7 @@ int fx_unit(fx *f, const char *zone, const char *card_id)
     return i;
 }
 
-void fx_hero_deck(fx *f, const char *hero_ids)
+void inv_fx_hero_deck(inv_fx *f, const char *hero_ids)
 {
     const inv_content *c = f->c;
     inv_state *s = f->s;
@@ -171,7 +171,7 @@ void fx_hero_deck(fx *f, const char *hero_ids)
     char buf[256];
     snprintf(buf, sizeof buf, "%s", hero_ids);
     for (char *save, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-        int def = fx_def(f, tok), inst = -1;
+        int def = inv_fx_def(f, tok), inst = -1;
         for (int i = 0; i < c->ninst; i++)
             if (c->inst_def[i] == def)
                 inst = i;
@@ -190,7 +190,7 @@ void fx_hero_deck(fx *f, const char *hero_ids)
         s->hero_deck[s->nhero_deck++] = want[k];
 }
 
-void fx_deck_size(fx *f, int side, int n)
+void inv_fx_deck_size(inv_fx *f, int side, int n)
 {
     inv_state *s = f->s;
     if (s->npile[side][L_DECK] < n)
@@ -201,16 +201,16 @@ void fx_deck_size(fx *f, int side, int n)
     }
 }
 
-void fx_tokens(fx *f, const char *zone, int n)
+void inv_fx_tokens(inv_fx *f, const char *zone, int n)
 {
-    int z = fx_zone(f, zone);
+    int z = inv_fx_zone(f, zone);
     assert_true(f->s->supply >= n);
     assert_true(f->s->tokens[z] + n <= f->c->base_power[z]); /* INV-2.5 */
     f->s->tokens[z] = (uint8_t)(f->s->tokens[z] + n);
     f->s->supply = (uint8_t)(f->s->supply - n);
 }
 
-void fx_main(fx *f, int side)
+void inv_fx_main(inv_fx *f, int side)
 {
     f->s->active = (uint8_t)side;
     f->s->head.turn = side == INV_INVADER ? 1 : 2;
@@ -220,44 +220,44 @@ void fx_main(fx *f, int side)
 
 /* --- playing ---------------------------------------------------------------------- */
 
-void fx_sane(const fx *f)
+void inv_fx_sane(const inv_fx *f)
 {
     chk_sane(f->g, (const tt_state *)f->s);
 }
 
-void fx_apply(fx *f, const char *text)
+void inv_fx_apply(inv_fx *f, const char *text)
 {
     chk_apply(f->g, (tt_state *)f->s, &f->ev, text);
 }
 
-void fx_refuse(fx *f, const char *text, const char *rule)
+void inv_fx_refuse(inv_fx *f, const char *text, const char *rule)
 {
     chk_refused(f->g, (tt_state *)f->s, text, NULL, rule);
 }
 
 /* --- queries -------------------------------------------------------------------------- */
 
-int fx_loc(const fx *f, int inst)
+int inv_fx_loc(const inv_fx *f, int inst)
 {
     return inv_loc(f->s, inst);
 }
 
-int fx_in_zone(const fx *f, int inst, const char *zone)
+int inv_fx_in_zone(const inv_fx *f, int inst, const char *zone)
 {
-    int z = fx_zone(f, zone);
+    int z = inv_fx_zone(f, zone);
     int side = inv_owner(f->c, inst);
     return f->s->loc[inst] == (L_SLOT | z << 4) &&
            tt_pile_find(f->s->col[side][z], f->s->ncol[side][z], (uint16_t)inst) >= 0;
 }
 
-int fx_in_hand(const fx *f, int side, int inst)
+int inv_fx_in_hand(const inv_fx *f, int side, int inst)
 {
     return inv_loc(f->s, inst) == L_HAND &&
            tt_pile_find(inv_pile(f->s, side, L_HAND), f->s->npile[side][L_HAND], (uint16_t)inst) >=
                0;
 }
 
-int fx_discard_top(const fx *f, int side, int k)
+int inv_fx_discard_top(const inv_fx *f, int side, int k)
 {
     int n = f->s->npile[side][L_DISCARD];
     if (k >= n)
@@ -265,7 +265,7 @@ int fx_discard_top(const fx *f, int side, int k)
     return inv_pile(f->s, side, L_DISCARD)[n - 1 - k];
 }
 
-int fx_deck_top(const fx *f, int side, int k)
+int inv_fx_deck_top(const inv_fx *f, int side, int k)
 {
     int n = f->s->npile[side][L_DECK];
     if (k >= n)
@@ -273,22 +273,22 @@ int fx_deck_top(const fx *f, int side, int k)
     return inv_pile(f->s, side, L_DECK)[n - 1 - k];
 }
 
-int fx_power(const fx *f, int inst)
+int inv_fx_power(const inv_fx *f, int inst)
 {
     return inv_power(f->c, f->s, inst);
 }
 
-int fx_events(const fx *f, int type)
+int inv_fx_events(const inv_fx *f, int type)
 {
     return chk_events(&f->ev, type);
 }
 
-int fx_offered(const fx *f, const char *text)
+int inv_fx_offered(const inv_fx *f, const char *text)
 {
     return chk_offered(f->g, (const tt_state *)f->s, text);
 }
 
-int fx_pending(const fx *f)
+int inv_fx_pending(const inv_fx *f)
 {
     const tt_frame *top = tt_stack_peek(&f->s->stack);
     return top ? top->kind : F_NONE;

@@ -24,20 +24,20 @@
 /* A cleared game with Mankind's hero in Eurasia (INV-5.22). */
 static int setup(void **state)
 {
-    fx *f = fx_open(NULL);
-    fx_unit(f, "EU", "hero_park");
+    inv_fx *f = inv_fx_open(NULL);
+    inv_fx_unit(f, "EU", "hero_park");
     *state = f;
     return 0;
 }
 
 static int teardown(void **state)
 {
-    fx_close(*state);
+    inv_fx_close(*state);
     return 0;
 }
 
 /* The text of action a in f's state. */
-static const char *text_of(fx *f, tt_action a, char *buf, size_t n)
+static const char *text_of(inv_fx *f, tt_action a, char *buf, size_t n)
 {
     assert_int_equal(tt_action_format(f->g, (tt_state *)f->s, a, buf, n), TT_OK);
     return buf;
@@ -45,14 +45,14 @@ static const char *text_of(fx *f, tt_action a, char *buf, size_t n)
 
 /* INV-5.18: the Invader plays a Skitter Drone; Mankind holds no cancel card,
  * so the window asks him only to decline. */
-static void cancel_window_without_a_cancel_card(fx *f)
+static void cancel_window_without_a_cancel_card(inv_fx *f)
 {
-    fx_hand(f, "skitter_drone");
-    fx_hand_n(f, "militia_cadre", 3);
-    fx_hand(f, "rebuild_effort");
-    fx_main(f, INV);
-    fx_sane(f);
-    fx_apply(f, "play skitter_drone zone=AF");
+    inv_fx_hand(f, "skitter_drone");
+    inv_fx_hand_n(f, "militia_cadre", 3);
+    inv_fx_hand(f, "rebuild_effort");
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
+    inv_fx_apply(f, "play skitter_drone zone=AF");
     assert_int_equal(tt_to_move(f->g, (tt_state *)f->s), MAN);
 }
 
@@ -60,7 +60,7 @@ static void cancel_window_without_a_cancel_card(fx *f)
  * draw nothing, is forced; the state is not changed by asking. */
 static void test_INV_5_18_lone_decline_is_forced_unwatched(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     cancel_window_without_a_cancel_card(f);
     void *before = malloc(f->size);
     memcpy(before, f->s, f->size);
@@ -76,7 +76,7 @@ static void test_INV_5_18_lone_decline_is_forced_unwatched(void **state)
  * so skipping the question would tell him that he holds none (INV-5.18). */
 static void test_INV_5_18_lone_decline_is_asked_when_watched(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     cancel_window_without_a_cancel_card(f);
     tt_action a = 12345;
     assert_int_equal(tt_decision_forced(f->g, (tt_state *)f->s, 1u << INV, &a), 0);
@@ -90,17 +90,17 @@ static void test_INV_5_18_lone_decline_is_asked_when_watched(void **state)
  * draws cards only he sees (INV-4.4). */
 static void test_lone_answer_with_a_private_consequence_is_asked(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     for (int i = 0; i < 5; i++)
-        f->s->strat_enabled[fx_strat(f, i == 0   ? "inv_polar_thaw"
-                                        : i == 1 ? "inv_lunar_fracture"
-                                        : i == 2 ? "inv_swarm_tide"
-                                        : i == 3 ? "inv_plot_surge"
-                                                 : "inv_neural_blackout")] = 1;
-    f->s->strat_enabled[fx_strat(f, "man_bulwark")] = 1; /* no attack window */
+        f->s->strat_enabled[inv_fx_strat(f, i == 0   ? "inv_polar_thaw"
+                                            : i == 1 ? "inv_lunar_fracture"
+                                            : i == 2 ? "inv_swarm_tide"
+                                            : i == 3 ? "inv_plot_surge"
+                                                     : "inv_neural_blackout")] = 1;
+    f->s->strat_enabled[inv_fx_strat(f, "man_bulwark")] = 1; /* no attack window */
     f->s->plot_used = 1;
-    fx_main(f, INV);
-    fx_sane(f);
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
     tt_action acts[INV_MAX_ACTIONS], a;
     char buf[TT_ACTION_TEXT_MAX];
     assert_int_equal(tt_legal(f->g, (tt_state *)f->s, acts), 1);
@@ -111,10 +111,10 @@ static void test_lone_answer_with_a_private_consequence_is_asked(void **state)
 /* A question with two answers is never forced. */
 static void test_two_answers_are_asked(void **state)
 {
-    fx *f = *state;
-    fx_hand(f, "skitter_drone");
-    fx_main(f, INV);
-    fx_sane(f);
+    inv_fx *f = *state;
+    inv_fx_hand(f, "skitter_drone");
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
     tt_action a;
     assert_int_equal(tt_decision_forced(f->g, (tt_state *)f->s, 0, &a), 0);
 }

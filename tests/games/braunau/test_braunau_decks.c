@@ -23,13 +23,13 @@
 static void expect(const char *json, const char *want)
 {
     char got[2048];
-    bx_validate(json, got, sizeof got);
+    bra_fx_validate(json, got, sizeof got);
     assert_string_equal(got, want);
 }
 
 /* The canonical tokens of faction f's deck in a game (BRA-3.12): "type" or
  * "ABIL agent" for ids first..last, numbered from 1. */
-static void assert_ids(const bx *x, int f, int first, int last, const char *what)
+static void assert_ids(const bra_fx *x, int f, int first, int last, const char *what)
 {
     for (int i = first; i <= last; i++) {
         int packed = x->s->f[f].tok[i - 1], type = packed & 15;
@@ -51,7 +51,7 @@ static void test_EX_1_valid_standardized_deck(void **state)
            "\"ABIL\": {\"GER_WEISS\": 3, \"GER_BRANDT\": 3, \"GER_STROH\": 3, \"GER_KESSLER\": "
            "3}, " STD_TAIL ", \"FA\": 8}}",
            "");
-    bx *x = bx_open("germans=germans_standard austrians=standardized");
+    bra_fx *x = bra_fx_open("germans=germans_standard austrians=standardized");
     assert_int_equal(x->c->p.deck_size, 52);
     assert_ids(x, BX_G, 1, 4, "DROP");
     assert_ids(x, BX_G, 5, 7, "ABIL GER_WEISS");
@@ -68,7 +68,7 @@ static void test_EX_1_valid_standardized_deck(void **state)
     char id[8];
     bra_token_name(x->c, BX_G << 6 | 32, id, sizeof id);
     assert_string_equal(id, "G33");
-    bx_close(x);
+    bra_fx_close(x);
 }
 
 /* EX-2. LOCALS standardized with FA 8 and no BR. */
@@ -118,7 +118,7 @@ static void test_EX_5_valid_customized_deck(void **state)
            "\"CI\": 6, \"POP\": 8, \"GOLD\": 8, \"BR\": 8, \"ABIL\": {\"LOC_REITER\": 6, "
            "\"LOC_ANNA\": 6}}}",
            "");
-    bx *x = bx_open("germans=standardized locals=locals_anna");
+    bra_fx *x = bra_fx_open("germans=standardized locals=locals_anna");
     assert_ids(x, BX_L, 1, 4, "DROP");
     assert_ids(x, BX_L, 5, 10, "ABIL LOC_REITER");
     assert_ids(x, BX_L, 11, 16, "ABIL LOC_ANNA");
@@ -129,9 +129,9 @@ static void test_EX_5_valid_customized_deck(void **state)
     assert_ids(x, BX_L, 37, 44, "GOLD");
     assert_ids(x, BX_L, 45, 52, "BR");
     tt_state_init(x->g, (tt_state *)x->s, 9);
-    assert_int_equal(bx_loc(x, "LOC_ANNA"), BRA_RESERVE);
-    assert_int_equal(bx_loc(x, "GER_VOLKMAR"), BRA_OUT); /* not in the Germans' roster */
-    bx_close(x);
+    assert_int_equal(bra_fx_loc(x, "LOC_ANNA"), BRA_RESERVE);
+    assert_int_equal(bra_fx_loc(x, "GER_VOLKMAR"), BRA_OUT); /* not in the Germans' roster */
+    bra_fx_close(x);
 }
 
 /* EX-6. Customized limits broken: per agent, records, drop-offs. */
@@ -167,8 +167,8 @@ static void test_EX_8_random_standardized(void **state)
     expect("{\"faction\": \"AUSTRIANS\", \"mode\": \"RANDOM_STANDARDIZED\", \"tokens\": "
            "{\"GOLD\": 52}}",
            "E_RANDOM_TOKENS_GIVEN\n");
-    bx *x = bx_open("germans=standardized austrians=random");
-    bx *y = bx_open("germans=standardized austrians=random");
+    bra_fx *x = bra_fx_open("germans=standardized austrians=random");
+    bra_fx *y = bra_fx_open("germans=standardized austrians=random");
     tt_state_init(x->g, (tt_state *)x->s, 4242);
     tt_state_init(y->g, (tt_state *)y->s, 4242);
     const bra_fstate *a = &x->s->f[BX_A], *b = &y->s->f[BX_A];
@@ -196,25 +196,25 @@ static void test_EX_8_random_standardized(void **state)
     /* another seed draws another split or order */
     tt_state_init(y->g, (tt_state *)y->s, 4243);
     assert_true(memcmp(a->tok, b->tok, sizeof a->tok) != 0 || memcmp(a->deck, b->deck, 50) != 0);
-    bx_close(x);
-    bx_close(y);
+    bra_fx_close(x);
+    bra_fx_close(y);
 }
 
 /* EX-9. The two free tokens of setup (BRA-4.1 step 8). */
 static void test_EX_9_free_tokens(void **state)
 {
     (void)state;
-    bx *x = bx_open(NULL);
+    bra_fx *x = bra_fx_open(NULL);
     tt_state_init(x->g, (tt_state *)x->s, 77);
     tt_error err = {0};
     assert_int_equal(tt_rig(x->g, (tt_state *)x->s, "germans_deck", "G17 G08 G33 G45 G21", &err),
                      TT_OK);
     const bra_fstate *f = &x->s->f[BX_G];
     assert_int_equal(bra_stash_size(f), 2);
-    assert_true(bx_in_stash(x, "G17") && bx_in_stash(x, "G08"));
+    assert_true(bra_fx_in_stash(x, "G17") && bra_fx_in_stash(x, "G08"));
     assert_int_equal(f->ndeck, 50);
-    assert_int_equal(bx_deck_at(x, BX_G, 0), bx_tok(x, "G33"));
-    assert_int_equal(bx_deck_at(x, BX_G, 1), bx_tok(x, "G45"));
+    assert_int_equal(bra_fx_deck_at(x, BX_G, 0), bra_fx_tok(x, "G33"));
+    assert_int_equal(bra_fx_deck_at(x, BX_G, 1), bra_fx_tok(x, "G45"));
     assert_int_equal(f->gold, 2);
     if (x->s->active == x->c->faction_seat[BX_G])
         assert_int_equal(f->ap, 6); /* no AP spent */
@@ -224,7 +224,7 @@ static void test_EX_9_free_tokens(void **state)
     assert_non_null(strstr(v, "\"stash\":2"));
     assert_null(strstr(v, "G17"));
     free(v);
-    bx_close(x);
+    bra_fx_close(x);
 }
 
 /* BRA-3.3: a deck holds 52 tokens, G01 … G52, and the sanity checker knows
@@ -232,11 +232,11 @@ static void test_EX_9_free_tokens(void **state)
 static void test_BRA_3_3_no_token_beyond_52(void **state)
 {
     (void)state;
-    bx *x = bx_open(NULL);
+    bra_fx *x = bra_fx_open(NULL);
     tt_error err = {0};
     bra_fstate *f = &x->s->f[BX_G];
     assert_int_equal(f->ndeck + bra_stash_size(f), 52);
-    assert_int_equal(bx_tok(x, "G52"), 51);
+    assert_int_equal(bra_fx_tok(x, "G52"), 51);
     assert_int_equal(bra_token_parse(x->c, "G53"), -1);
     f->discard |= 1ull << 52;
     assert_int_equal(tt_sanity(x->g, (const tt_state *)x->s, &err), TT_ESTATE);
@@ -245,8 +245,8 @@ static void test_BRA_3_3_no_token_beyond_52(void **state)
     f->stash |= 1ull << 63;
     assert_int_equal(tt_sanity(x->g, (const tt_state *)x->s, &err), TT_ESTATE);
     f->stash &= ~(1ull << 63);
-    bx_sane(x);
-    bx_close(x);
+    bra_fx_sane(x);
+    bra_fx_close(x);
 }
 
 /* BRA-3.11: 2 or 3 decks, one per faction. */
@@ -289,7 +289,7 @@ static uint8_t *deck_slot(bra_deck *d, int slot)
 static void test_BRA_3_10_checks_in_memory_agree(void **state)
 {
     (void)state;
-    bx *x = bx_open("germans=germans_intrigue austrians=random locals=locals_anna");
+    bra_fx *x = bra_fx_open("germans=germans_intrigue austrians=random locals=locals_anna");
     const bra_content *c = x->c;
     uint64_t rng = 310;
     int legal = 0, seen[17] = {0};
@@ -324,7 +324,7 @@ static void test_BRA_3_10_checks_in_memory_agree(void **state)
         d.count[T_ABIL] = 0;
         for (int k = 0; k < c->f[f].nagents; k++)
             d.count[T_ABIL] = (uint8_t)(d.count[T_ABIL] + d.abil[k]);
-        int want = bx_deck_first_check(c, bx_deck_json(c, &d, json, sizeof json));
+        int want = bra_fx_deck_first_check(c, bra_fx_deck_json(c, &d, json, sizeof json));
         if (bra_deck_broken(c, &d) != want)
             fail_msg("%s: the file checks say V%d, the in-memory ones V%d", json, want,
                      bra_deck_broken(c, &d));
@@ -335,7 +335,7 @@ static void test_BRA_3_10_checks_in_memory_agree(void **state)
     for (int check = 6; check <= 16; check++) /* V7, V8 name no agent in memory */
         if (check != 7 && check != 8 && !seen[check])
             fail_msg("no declaration broke V%d first", check);
-    bx_close(x);
+    bra_fx_close(x);
 }
 
 int main(void)

@@ -29,32 +29,32 @@
 
 static int setup(void **state)
 {
-    *state = bx_open(NULL);
+    *state = bra_fx_open(NULL);
     return 0;
 }
 
 static int teardown(void **state)
 {
-    bx_close(*state);
+    bra_fx_close(*state);
     return 0;
 }
 
 /* --- BRA-7.2, 7.3: the zones of each player ------------------------------------------------ */
 
 /* EX-11: the Germans draw 5 and keep 2; the others learn the numbers only. */
-static void draw_and_keep(bx *x)
+static void draw_and_keep(bra_fx *x)
 {
-    bx_turn(x, BX_G, 2, 6);
-    bx_stash(x, "G17 G08");
-    bx_deck_top(x, "G33 G45 G21 G37 G25 G01");
-    bx_sane(x);
-    bx_apply(x, "DRAW");
+    bra_fx_turn(x, BX_G, 2, 6);
+    bra_fx_stash(x, "G17 G08");
+    bra_fx_deck_top(x, "G33 G45 G21 G37 G25 G01");
+    bra_fx_sane(x);
+    bra_fx_apply(x, "DRAW");
 }
 
 /* BRA-6.1.2, BRA-7.3: the drawer sees the tokens drawn, the others how many. */
 static void test_BRA_6_1_2_drawn_tokens_to_drawer_count_to_all(void **state)
 {
-    bx *x = *state;
+    bra_fx *x = *state;
     draw_and_keep(x);
 
     vc_public(G, S, "factions.faction=germans.pending", "5");
@@ -70,9 +70,9 @@ static void test_BRA_6_1_2_drawn_tokens_to_drawer_count_to_all(void **state)
  * owner; k, the number returned and the deck's size to all. */
 static void test_BRA_7_2_deck_size_to_all_known_suffix_to_owner(void **state)
 {
-    bx *x = *state;
+    bra_fx *x = *state;
     draw_and_keep(x);
-    bx_apply(x, "KEEP tokens=G33,G45");
+    bra_fx_apply(x, "KEEP tokens=G33,G45");
 
     vc_public(G, S, "factions.faction=germans.deck", "48");
     vc_public(G, S, "factions.faction=germans.stash", "4");
@@ -88,11 +88,11 @@ static void test_BRA_7_2_deck_size_to_all_known_suffix_to_owner(void **state)
  * sizes and the number discarded to all. */
 static void test_BRA_7_3_stash_and_discard_to_owner_sizes_to_all(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_G, 3, 6);
-    bx_stash(x, "G22 G38 G05");
-    bx_sane(x);
-    bx_apply(x, "DISCARD tokens=G22,G38");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_G, 3, 6);
+    bra_fx_stash(x, "G22 G38 G05");
+    bra_fx_sane(x);
+    bra_fx_apply(x, "DISCARD tokens=G22,G38");
 
     vc_public(G, S, "factions.faction=germans.stash", "1");
     vc_public(G, S, "factions.faction=germans.discard", "2");
@@ -107,14 +107,14 @@ static void test_BRA_7_3_stash_and_discard_to_owner_sizes_to_all(void **state)
 /* BRA-7.3, BRA-6.4.4, BRA-6.12: the played pile is public, face up. */
 static void test_BRA_7_3_played_pile_public(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_G, 3, 6);
-    bx_stash(x, "G37 G38 G17");
-    bx_place(x, "GER_BRANDT", "BAHNHOF");
-    bx_sane(x);
-    bx_apply(x, "DEPLOY token=G37");
-    bx_apply(x, "DEPLOY token=G38");
-    bx_apply(x, "DEPLOY token=G17 agent=GER_BRANDT");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_G, 3, 6);
+    bra_fx_stash(x, "G37 G38 G17");
+    bra_fx_place(x, "GER_BRANDT", "BAHNHOF");
+    bra_fx_sane(x);
+    bra_fx_apply(x, "DEPLOY token=G37");
+    bra_fx_apply(x, "DEPLOY token=G38");
+    bra_fx_apply(x, "DEPLOY token=G17 agent=GER_BRANDT");
 
     vc_public(G, S, "factions.faction=germans.played", "[\"G37 GOLD\",\"G38 GOLD\",\"G17 SPEC\"]");
     vc_public(G, S, "factions.faction=germans.gold", "6");
@@ -128,11 +128,11 @@ static void test_BRA_7_3_played_pile_public(void **state)
  * mob's area, to all; a resident is exposed at home (BRA-4.1 step 5). */
 static void test_BRA_7_4_positions(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_L, 3, 6);
-    bx_stash(x, "L01 L02");
-    bx_sane(x);
-    bx_apply(x, "DEPLOY token=L01 agent=LOC_REITER area=BAHNHOF");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_L, 3, 6);
+    bra_fx_stash(x, "L01 L02");
+    bra_fx_sane(x);
+    bra_fx_apply(x, "DEPLOY token=L01 agent=LOC_REITER area=BAHNHOF");
 
     vc_public(G, S, AGENT("locals", "LOC_REITER") ".where", "\"play\"");
     vc_only(G, S, LOC, AGENT("locals", "LOC_REITER") ".area", "\"BAHNHOF\"");
@@ -141,7 +141,7 @@ static void test_BRA_7_4_positions(void **state)
     vc_text_only(G, S, LOC, "    LOC_REITER   in BAHNHOF\n");
     vc_text_has(G, S, 0, "    LOC_REITER   in play, maybe");
 
-    bx_apply(x, "DEPLOY token=L02 agent=LOC_MARKET area=STADTPLATZ");
+    bra_fx_apply(x, "DEPLOY token=L02 agent=LOC_MARKET area=STADTPLATZ");
     vc_public(G, S, AGENT("locals", "LOC_MARKET") ".area", "\"STADTPLATZ\"");
     vc_story_public(G, &x->ev, "Locals drop off LOC_MARKET in STADTPLATZ\n");
     vc_text_public(G, S, "    LOC_MARKET   in STADTPLATZ (mob)\n");
@@ -157,14 +157,14 @@ static void test_BRA_7_4_positions(void **state)
  * was raised. */
 static void test_BRA_7_4_levels_and_charges_public(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_G, 3, 6);
-    bx_stash(x, "G17 G09");
-    bx_place(x, "GER_BRANDT", "BAHNHOF");
-    bx_sane(x);
-    bx_apply(x, "DEPLOY token=G17 agent=GER_BRANDT");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_G, 3, 6);
+    bra_fx_stash(x, "G17 G09");
+    bra_fx_place(x, "GER_BRANDT", "BAHNHOF");
+    bra_fx_sane(x);
+    bra_fx_apply(x, "DEPLOY token=G17 agent=GER_BRANDT");
     vc_story_public(G, &x->ev, "GER_BRANDT's ability is enabled: level 1, 2 charges\n");
-    bx_apply(x, "DEPLOY token=G09 mode=UPGRADE");
+    bra_fx_apply(x, "DEPLOY token=G09 mode=UPGRADE");
 
     vc_public(G, S, AGENT("germans", "GER_BRANDT") ".level", "2");
     vc_public(G, S, AGENT("germans", "GER_BRANDT") ".charges", "2");
@@ -176,12 +176,12 @@ static void test_BRA_7_4_levels_and_charges_public(void **state)
  * area to all; a move hides it again, and the public learns only that. */
 static void test_BRA_7_5_exposure(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_A, 8, 6);
-    bx_place(x, "AUT_PICHLER", "STADTPLATZ");
-    bx_sane(x);
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_A, 8, 6);
+    bra_fx_place(x, "AUT_PICHLER", "STADTPLATZ");
+    bra_fx_sane(x);
 
-    bx_apply(x, "DENOUNCE agent=AUT_PICHLER target=GER_WEISS");
+    bra_fx_apply(x, "DENOUNCE agent=AUT_PICHLER target=GER_WEISS");
     vc_public(G, S, AGENT("austrians", "AUT_PICHLER") ".area", "\"STADTPLATZ\"");
     vc_public(G, S, AGENT("austrians", "AUT_PICHLER") ".exposed", "true");
     vc_story_public(G, &x->ev,
@@ -189,7 +189,7 @@ static void test_BRA_7_5_exposure(void **state)
                     "AUT_PICHLER is exposed in STADTPLATZ\n");
     vc_text_public(G, S, "    AUT_PICHLER  in STADTPLATZ (exposed)");
 
-    bx_apply(x, "MOVE agent=AUT_PICHLER path=RATHAUS");
+    bra_fx_apply(x, "MOVE agent=AUT_PICHLER path=RATHAUS");
     vc_public(G, S, AGENT("austrians", "AUT_PICHLER") ".exposed", "false");
     vc_only(G, S, AUT, AGENT("austrians", "AUT_PICHLER") ".area", "\"RATHAUS\"");
     vc_story_public(G, &x->ev, "Austrians move AUT_PICHLER, no longer exposed\n");
@@ -200,16 +200,16 @@ static void test_BRA_7_5_exposure(void **state)
  * public. */
 static void test_BRA_6_15_moves(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_L, 4, 6);
-    bx_place(x, "LOC_REITER", "BAHNHOF");
-    bx_place(x, "LOC_MARKET", "STADTPLATZ");
-    bx_sane(x);
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_L, 4, 6);
+    bra_fx_place(x, "LOC_REITER", "BAHNHOF");
+    bra_fx_place(x, "LOC_MARKET", "STADTPLATZ");
+    bra_fx_sane(x);
 
-    bx_apply(x, "MOVE agent=LOC_REITER path=VORSTADT");
+    bra_fx_apply(x, "MOVE agent=LOC_REITER path=VORSTADT");
     vc_story_public(G, &x->ev, "Locals move an agent\n");
     vc_story_only(G, &x->ev, LOC, "  LOC_REITER moves to VORSTADT (1 step)\n");
-    bx_apply(x, "MOVE agent=LOC_MARKET path=RATHAUS");
+    bra_fx_apply(x, "MOVE agent=LOC_MARKET path=RATHAUS");
     vc_story_public(G, &x->ev, "Locals move LOC_MARKET to RATHAUS\n");
     vc_public(G, S, AGENT("locals", "LOC_MARKET") ".area", "\"RATHAUS\"");
     vc_public(G, S, "factions.faction=locals.ap", "4");
@@ -219,12 +219,12 @@ static void test_BRA_6_15_moves(void **state)
  * CI token was used. */
 static void test_BRA_7_6_decoy_to_owner_only(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_L, 6, 6);
-    bx_place(x, "LOC_REITER", "BAHNHOF");
-    bx_stash(x, "L29");
-    bx_sane(x);
-    bx_apply(x, "DEPLOY token=L29 agent=LOC_REITER mode=FALSIFY area=VORSTADT");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_L, 6, 6);
+    bra_fx_place(x, "LOC_REITER", "BAHNHOF");
+    bra_fx_stash(x, "L29");
+    bra_fx_sane(x);
+    bra_fx_apply(x, "DEPLOY token=L29 agent=LOC_REITER mode=FALSIFY area=VORSTADT");
 
     vc_only(G, S, LOC, AGENT("locals", "LOC_REITER") ".decoy", "\"VORSTADT\"");
     vc_story_public(G, &x->ev, "Locals use Counterintelligence\n");
@@ -237,12 +237,12 @@ static void test_BRA_7_6_decoy_to_owner_only(void **state)
  * alone, into his intel. */
 static void test_BRA_6_10_extract_result_to_owner(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_G, 7, 6);
-    bx_place(x, "LOC_REITER", "BAHNHOF");
-    bx_stash(x, "G29");
-    bx_sane(x);
-    bx_apply(x, "DEPLOY token=G29 agent=GER_WEISS mode=EXTRACT target=LOC_REITER");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_G, 7, 6);
+    bra_fx_place(x, "LOC_REITER", "BAHNHOF");
+    bra_fx_stash(x, "G29");
+    bra_fx_sane(x);
+    bra_fx_apply(x, "DEPLOY token=G29 agent=GER_WEISS mode=EXTRACT target=LOC_REITER");
 
     vc_learnt(G, S, GER, AGENT("locals", "LOC_REITER") ".intel",
               "{\"area\":\"BAHNHOF\",\"round\":7,\"source\":\"EXTRACT\",\"decoy_possible\":false}");
@@ -256,13 +256,13 @@ static void test_BRA_6_10_extract_result_to_owner(void **state)
  * host and its area to the target's owner; the target's area to the summoner. */
 static void test_BRA_6_9_meeting(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_G, 7, 6);
-    bx_place(x, "GER_STROH", "STADTPLATZ");
-    bx_place(x, "AUT_AUER", "PFARRKIRCHE");
-    bx_stash(x, "G25");
-    bx_sane(x);
-    bx_apply(x, "DEPLOY token=G25 host=GER_STROH target=AUT_AUER outcome=NONE");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_G, 7, 6);
+    bra_fx_place(x, "GER_STROH", "STADTPLATZ");
+    bra_fx_place(x, "AUT_AUER", "PFARRKIRCHE");
+    bra_fx_stash(x, "G25");
+    bra_fx_sane(x);
+    bra_fx_apply(x, "DEPLOY token=G25 host=GER_STROH target=AUT_AUER outcome=NONE");
 
     vc_story_public(G, &x->ev, "Germans summon AUT_AUER to a secret meeting (NONE)\n");
     vc_story_only(G, &x->ev, AUT, "  AUT_AUER meets GER_STROH of the Germans in STADTPLATZ\n");
@@ -277,13 +277,13 @@ static void test_BRA_6_9_meeting(void **state)
  * to the player alone. */
 static void test_BRA_6_14_full_awareness_reports_to_owner(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_G, 6, 6);
-    bx_stash(x, "G45");
-    bx_place(x, "LOC_REITER", "BAHNHOF");
-    bx_decoy(x, "LOC_REITER", "VORSTADT");
-    bx_sane(x);
-    bx_apply(x, "DEPLOY token=G45");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_G, 6, 6);
+    bra_fx_stash(x, "G45");
+    bra_fx_place(x, "LOC_REITER", "BAHNHOF");
+    bra_fx_decoy(x, "LOC_REITER", "VORSTADT");
+    bra_fx_sane(x);
+    bra_fx_apply(x, "DEPLOY token=G45");
 
     vc_story_public(G, &x->ev, "Germans use Full Awareness\n");
     vc_story_only(G, &x->ev, GER, "  intel (FA): LOC_REITER in VORSTADT\n");
@@ -295,12 +295,12 @@ static void test_BRA_6_14_full_awareness_reports_to_owner(void **state)
  * to its player alone. */
 static void test_BRA_6_18_3_ability_public_survey_private(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_L, 6, 6);
-    bx_level(x, "LOC_GRUBER", 2, 2);
-    bx_place(x, "GER_BRANDT", "STADTPLATZ");
-    bx_sane(x);
-    bx_apply(x, "ABILITY agent=LOC_GRUBER");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_L, 6, 6);
+    bra_fx_level(x, "LOC_GRUBER", 2, 2);
+    bra_fx_place(x, "GER_BRANDT", "STADTPLATZ");
+    bra_fx_sane(x);
+    bra_fx_apply(x, "ABILITY agent=LOC_GRUBER");
 
     vc_story_public(G, &x->ev, "Locals: LOC_GRUBER uses Tap-Room Gossip (SURVEY), 1 charge left\n");
     vc_story_only(G, &x->ev, LOC, "  intel (SURVEY): GER_BRANDT in STADTPLATZ\n");
@@ -314,13 +314,13 @@ static void test_BRA_6_18_3_ability_public_survey_private(void **state)
  * support and the Rally to all; not the agent. */
 static void test_BRA_6_11_support_and_rally_public(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_L, 5, 6);
-    bx_place(x, "LOC_REITER", "STADTPLATZ");
-    bx_support(x, BX_L, "STADTPLATZ", 1);
-    bx_stash(x, "L33");
-    bx_sane(x);
-    bx_apply(x, "DEPLOY token=L33 agent=LOC_REITER");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_L, 5, 6);
+    bra_fx_place(x, "LOC_REITER", "STADTPLATZ");
+    bra_fx_support(x, BX_L, "STADTPLATZ", 1);
+    bra_fx_stash(x, "L33");
+    bra_fx_sane(x);
+    bra_fx_apply(x, "DEPLOY token=L33 agent=LOC_REITER");
 
     vc_public(G, S, "areas.id=STADTPLATZ.support.locals", "3");
     vc_public(G, S, "areas.id=STADTPLATZ.rallied", "[\"locals\"]");
@@ -336,15 +336,15 @@ static void test_BRA_6_11_support_and_rally_public(void **state)
  * area is public anyway (a resident, exposed). */
 static void test_BRA_6_16_agitate_public(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_G, 3, 6);
-    bx_place(x, "GER_BRANDT", "BAHNHOF");
-    bx_sane(x);
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_G, 3, 6);
+    bra_fx_place(x, "GER_BRANDT", "BAHNHOF");
+    bra_fx_sane(x);
 
-    bx_apply(x, "AGITATE agent=GER_WEISS");
+    bra_fx_apply(x, "AGITATE agent=GER_WEISS");
     vc_story_public(G, &x->ev,
                     "The Germans' support in INNBRUECKE is now 2 (agitation, GER_WEISS)\n");
-    bx_apply(x, "AGITATE agent=GER_BRANDT");
+    bra_fx_apply(x, "AGITATE agent=GER_BRANDT");
     vc_story_public(G, &x->ev, "The Germans' support in BAHNHOF is now 1 (agitation)\n");
     vc_story_only(G, &x->ev, GER, "  raised by GER_BRANDT\n");
     vc_public(G, S, "areas.id=BAHNHOF.support.germans", "1");
@@ -356,11 +356,11 @@ static void test_BRA_6_16_agitate_public(void **state)
  * public, and the VP it brings. */
 static void test_BRA_6_17_denounce_public(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_A, 7, 6);
-    bx_place(x, "LOC_REITER", "RATHAUS");
-    bx_sane(x);
-    bx_apply(x, "DENOUNCE agent=AUT_PICHLER target=LOC_REITER");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_A, 7, 6);
+    bra_fx_place(x, "LOC_REITER", "RATHAUS");
+    bra_fx_sane(x);
+    bra_fx_apply(x, "DENOUNCE agent=AUT_PICHLER target=LOC_REITER");
 
     vc_story_public(G, &x->ev,
                     "Austrians: AUT_PICHLER denounces LOC_REITER in RATHAUS: arrested\n");
@@ -374,12 +374,12 @@ static void test_BRA_6_17_denounce_public(void **state)
  * nobody's); an Informant's use is public, its reports private. */
 static void test_BRA_2_16_items_public(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_A, 5, 6);
-    bx_stash(x, "A21");
-    bx_place(x, "GER_BRANDT", "BAHNHOF");
-    bx_sane(x);
-    bx_apply(x, "DEPLOY token=A21 item=I07");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_A, 5, 6);
+    bra_fx_stash(x, "A21");
+    bra_fx_place(x, "GER_BRANDT", "BAHNHOF");
+    bra_fx_sane(x);
+    bra_fx_apply(x, "DEPLOY token=A21 item=I07");
 
     vc_story_public(G, &x->ev, "Austrians buy I07 (INFORMANT) for 1 gold, 1 left\n");
     vc_public(G, S, "factions.faction=austrians.items", "[\"I07\"]");
@@ -388,7 +388,7 @@ static void test_BRA_2_16_items_public(void **state)
     vc_only(G, S, 0, "items.deck_order.0", "\"I02\"");
     vc_text_public(G, S, "items: I07 INFORMANT\n");
 
-    bx_apply(x, "USE item=I07 area=BAHNHOF");
+    bra_fx_apply(x, "USE item=I07 area=BAHNHOF");
     vc_story_public(G, &x->ev, "Austrians use I07 (INFORMANT)\n");
     vc_story_only(G, &x->ev, AUT, "  intel (INFORMANT): GER_BRANDT in BAHNHOF\n");
     vc_public(G, S, "items.discard", "[\"I07\"]");
@@ -399,14 +399,14 @@ static void test_BRA_2_16_items_public(void **state)
  * support, gold and rank — is public. */
 static void test_BRA_9_4_final_report_public(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_L, 10, 6);
-    bx_vp(x, BX_G, 5);
-    bx_gold(x, BX_G, 3);
-    bx_own_item(x, "I11", BX_G);
-    bx_support(x, BX_G, "BAHNHOF", 3);
-    bx_sane(x);
-    bx_apply(x, "END");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_L, 10, 6);
+    bra_fx_vp(x, BX_G, 5);
+    bra_fx_gold(x, BX_G, 3);
+    bra_fx_own_item(x, "I11", BX_G);
+    bra_fx_support(x, BX_G, "BAHNHOF", 3);
+    bra_fx_sane(x);
+    bra_fx_apply(x, "END");
 
     vc_public(G, S, "result.ranking.faction=germans",
               "{\"faction\":\"germans\",\"rank\":1,\"vp\":11,\"rallies\":0,\"arrests\":0,"

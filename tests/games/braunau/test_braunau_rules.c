@@ -22,13 +22,13 @@
 
 static int setup(void **state)
 {
-    *state = bx_open(NULL);
+    *state = bra_fx_open(NULL);
     return 0;
 }
 
 static int teardown(void **state)
 {
-    bx_close(*state);
+    bra_fx_close(*state);
     return 0;
 }
 
@@ -90,13 +90,13 @@ static void rules_form(char texts[][TT_ACTION_TEXT_MAX], int n, char *out, size_
 #endif
 static void test_BRA_6_0_1_rules_syntax_equals_atomic_steps(void **state)
 {
-    bx *x = *state;
+    bra_fx *x = *state;
     const char *const params[] = {NULL,
                                   "germans=germans_intrigue austrians=random locals=locals_anna",
                                   "austrians=standardized locals=random"};
     long commands = 0, compound = 0;
     for (size_t p = 0; p < sizeof params / sizeof *params; p++) {
-        bx *y = bx_open(params[p]);
+        bra_fx *y = bra_fx_open(params[p]);
         bra_state *start = malloc(y->size), *via_text = malloc(y->size);
         assert_non_null(start);
         assert_non_null(via_text);
@@ -130,7 +130,7 @@ static void test_BRA_6_0_1_rules_syntax_equals_atomic_steps(void **state)
         }
         free(start);
         free(via_text);
-        bx_close(y);
+        bra_fx_close(y);
     }
     (void)x;
     print_message("%ld commands typed in the rules' syntax, %ld with arguments\n", commands,
@@ -142,44 +142,44 @@ static void test_BRA_6_0_1_rules_syntax_equals_atomic_steps(void **state)
  * the rules' syntax waits for it too. */
 static void test_BRA_6_0_2_declaration_in_progress(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_G, 3, 6);
-    bx_stash(x, "G01 G37");
-    bx_apply(x, "deploy G01");
-    assert_true(bx_offered(x, "agent GER_BRANDT"));
-    assert_false(bx_offered(x, "agent GER_WEISS")); /* in play, not in the reserve */
-    assert_false(bx_offered(x, "end"));
-    bx_refuse(x, "end", "E_BAD_ARGUMENT");
-    bx_refuse(x, "DEPLOY token=G37", "E_BAD_ARGUMENT");
-    bx_refuse(x, "area STADTPLATZ", "E_BAD_ARGUMENT"); /* the question is the agent */
-    bx_apply(x, "agent GER_BRANDT");
-    bx_apply(x, "area RATHAUS");
-    assert_int_equal(bx_loc(x, "GER_BRANDT"), bx_area(x, "RATHAUS"));
-    assert_true(bx_offered(x, "end"));
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_G, 3, 6);
+    bra_fx_stash(x, "G01 G37");
+    bra_fx_apply(x, "deploy G01");
+    assert_true(bra_fx_offered(x, "agent GER_BRANDT"));
+    assert_false(bra_fx_offered(x, "agent GER_WEISS")); /* in play, not in the reserve */
+    assert_false(bra_fx_offered(x, "end"));
+    bra_fx_refuse(x, "end", "E_BAD_ARGUMENT");
+    bra_fx_refuse(x, "DEPLOY token=G37", "E_BAD_ARGUMENT");
+    bra_fx_refuse(x, "area STADTPLATZ", "E_BAD_ARGUMENT"); /* the question is the agent */
+    bra_fx_apply(x, "agent GER_BRANDT");
+    bra_fx_apply(x, "area RATHAUS");
+    assert_int_equal(bra_fx_loc(x, "GER_BRANDT"), bra_fx_area(x, "RATHAUS"));
+    assert_true(bra_fx_offered(x, "end"));
     /* step 3 comes first: a malformed argument before a missing token */
-    bx_refuse(x, "DEPLOY token=G99 mode=SIDEWAYS", "E_BAD_ARGUMENT");
-    bx_refuse(x, "DEPLOY token=G99", "E_TOKEN_NOT_IN_STASH");
-    bx_refuse(x, "DEPLOY token=G37 agent=GER_WEISS", "E_BAD_ARGUMENT");
-    bx_refuse(x, "MOVE agent=NOBODY path=STADTPLATZ", "E_UNKNOWN_AGENT");
-    bx_refuse(x, "MOVE agent=AUT_PICHLER path=STADTPLATZ", "E_AGENT_NOT_OWNED");
-    bx_refuse(x, "MOVE agent=GER_WEISS path=NOWHERE", "E_UNKNOWN_AREA");
-    bx_refuse(x, "MOVE agent=GER_WEISS path=VORSTADT", "E_BAD_PATH");
-    bx_refuse(x, "FLY agent=GER_WEISS", "E_UNKNOWN_COMMAND");
+    bra_fx_refuse(x, "DEPLOY token=G99 mode=SIDEWAYS", "E_BAD_ARGUMENT");
+    bra_fx_refuse(x, "DEPLOY token=G99", "E_TOKEN_NOT_IN_STASH");
+    bra_fx_refuse(x, "DEPLOY token=G37 agent=GER_WEISS", "E_BAD_ARGUMENT");
+    bra_fx_refuse(x, "MOVE agent=NOBODY path=STADTPLATZ", "E_UNKNOWN_AGENT");
+    bra_fx_refuse(x, "MOVE agent=AUT_PICHLER path=STADTPLATZ", "E_AGENT_NOT_OWNED");
+    bra_fx_refuse(x, "MOVE agent=GER_WEISS path=NOWHERE", "E_UNKNOWN_AREA");
+    bra_fx_refuse(x, "MOVE agent=GER_WEISS path=VORSTADT", "E_BAD_PATH");
+    bra_fx_refuse(x, "FLY agent=GER_WEISS", "E_UNKNOWN_COMMAND");
 }
 
 /* BRA-6.4.3: the counting window is the whole turn, across commands. */
 static void test_BRA_6_4_3_surcharge_counts_per_turn(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_G, 3, 6);
-    bx_stash(x, "G17 G33 G29");
-    bx_place(x, "GER_BRANDT", "BAHNHOF");
-    bx_apply(x, "DEPLOY token=G17 agent=GER_BRANDT");
-    assert_int_equal(bx_ap(x, BX_G), 5);
-    bx_apply(x, "DEPLOY token=G29 agent=GER_WEISS mode=FALSIFY area=VORSTADT");
-    assert_int_equal(bx_ap(x, BX_G), 4); /* another agent: 1 */
-    bx_apply(x, "DEPLOY token=G33 agent=GER_BRANDT");
-    assert_int_equal(bx_ap(x, BX_G), 2); /* BRANDT's second: 2 */
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_G, 3, 6);
+    bra_fx_stash(x, "G17 G33 G29");
+    bra_fx_place(x, "GER_BRANDT", "BAHNHOF");
+    bra_fx_apply(x, "DEPLOY token=G17 agent=GER_BRANDT");
+    assert_int_equal(bra_fx_ap(x, BX_G), 5);
+    bra_fx_apply(x, "DEPLOY token=G29 agent=GER_WEISS mode=FALSIFY area=VORSTADT");
+    assert_int_equal(bra_fx_ap(x, BX_G), 4); /* another agent: 1 */
+    bra_fx_apply(x, "DEPLOY token=G33 agent=GER_BRANDT");
+    assert_int_equal(bra_fx_ap(x, BX_G), 2); /* BRANDT's second: 2 */
 }
 
 /* BRA-6.23, 7.6: a report a decoy may explain, and what determinization
@@ -187,15 +187,15 @@ static void test_BRA_6_4_3_surcharge_counts_per_turn(void **state)
  * decoys than CI tokens were deployed. */
 static void test_BRA_6_23_determinize_honours_decoys(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_G, 6, 6);
-    bx_stash(x, "G45");
-    bx_place(x, "LOC_REITER", "BAHNHOF");
-    bx_decoy(x, "LOC_REITER", "VORSTADT");
-    bx_place(x, "AUT_AUER", "PFARRKIRCHE");
-    bx_apply(x, "DEPLOY token=G45");
-    int reiter = bx_agent_id(x, "LOC_REITER"), vorstadt = bx_area(x, "VORSTADT");
-    int auer = bx_agent_id(x, "AUT_AUER");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_G, 6, 6);
+    bra_fx_stash(x, "G45");
+    bra_fx_place(x, "LOC_REITER", "BAHNHOF");
+    bra_fx_decoy(x, "LOC_REITER", "VORSTADT");
+    bra_fx_place(x, "AUT_AUER", "PFARRKIRCHE");
+    bra_fx_apply(x, "DEPLOY token=G45");
+    int reiter = bra_fx_agent_id(x, "LOC_REITER"), vorstadt = bra_fx_area(x, "VORSTADT");
+    int auer = bra_fx_agent_id(x, "AUT_AUER");
     bra_state *t = malloc(x->size);
     assert_non_null(t);
     char *before = tt_view_json(x->g, (const tt_state *)x->s, SEAT(BX_G));
@@ -208,7 +208,7 @@ static void test_BRA_6_23_determinize_honours_decoys(void **state)
         char *after = tt_view_json(x->g, (const tt_state *)t, SEAT(BX_G));
         assert_string_equal(before, after);
         free(after);
-        assert_int_equal(t->loc[auer], bx_area(x, "PFARRKIRCHE")); /* no decoy possible */
+        assert_int_equal(t->loc[auer], bra_fx_area(x, "PFARRKIRCHE")); /* no decoy possible */
         if (t->loc[reiter] == vorstadt) {
             assert_int_equal(t->decoy[reiter], BRA_NONE);
             true_report++;
@@ -232,17 +232,17 @@ static void test_BRA_6_23_determinize_honours_decoys(void **state)
  * knows. */
 static void test_BRA_7_8_determinize_reads_public_conclusions(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_G, 6, 6);
-    bx_stash(x, "G45");
-    bx_place(x, "LOC_REITER", "BAHNHOF");
-    int reiter = bx_agent_id(x, "LOC_REITER"), vorstadt = bx_area(x, "VORSTADT");
-    int bahnhof = bx_area(x, "BAHNHOF");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_G, 6, 6);
+    bra_fx_stash(x, "G45");
+    bra_fx_place(x, "LOC_REITER", "BAHNHOF");
+    int reiter = bra_fx_agent_id(x, "LOC_REITER"), vorstadt = bra_fx_area(x, "VORSTADT");
+    int bahnhof = bra_fx_area(x, "BAHNHOF");
     bra_know_not_at(x->c, x->s, reiter, vorstadt);
     x->s->maybe[BX_A][reiter] = (uint16_t)(1u << bahnhof);
     x->s->intel[BX_A][reiter] = (bra_intel){(uint8_t)bahnhof, 5, SRC_SURVEY, 0};
-    bx_decoy(x, "LOC_REITER", "VORSTADT");
-    bx_apply(x, "DEPLOY token=G45");
+    bra_fx_decoy(x, "LOC_REITER", "VORSTADT");
+    bra_fx_apply(x, "DEPLOY token=G45");
     assert_int_equal(x->s->intel[BX_G][reiter].area, vorstadt);
     assert_int_equal(x->s->intel[BX_G][reiter].window, 1);
     uint16_t public = x->s->maybe[BRA_PUBLIC][reiter];
@@ -290,7 +290,7 @@ static int deck_distance(const bra_deck *a, const bra_deck *b)
 static void test_BRA_7_2_determinize_imagines_hidden_decks(void **state)
 {
     (void)state;
-    bx *x = bx_open("germans=germans_intrigue austrians=standardized locals=random");
+    bra_fx *x = bra_fx_open("germans=germans_intrigue austrians=standardized locals=random");
     const bra_content *c = x->c;
     /* a game in its middle, each faction with played tokens, the Locals an ABIL */
     tt_action a[BRA_MAX_ACTIONS];
@@ -337,7 +337,8 @@ static void test_BRA_7_2_determinize_imagines_hidden_decks(void **state)
                 bra_deck_of(c, t, f, &imagined);
                 assert_int_equal(bra_deck_broken(c, &imagined), 0);
                 assert_int_equal(
-                    bx_deck_first_check(c, bx_deck_json(c, &imagined, json, sizeof json)), 0);
+                    bra_fx_deck_first_check(c, bra_fx_deck_json(c, &imagined, json, sizeof json)),
+                    0);
                 uint8_t canonical[BRA_MAX_DECK];
                 assert_int_equal(bra_deck_tokens(c, &imagined, canonical), c->p.deck_size);
                 assert_memory_equal(canonical, now->tok, (size_t)c->p.deck_size);
@@ -370,23 +371,23 @@ static void test_BRA_7_2_determinize_imagines_hidden_decks(void **state)
     }
     free(t);
     free(u);
-    bx_close(x);
+    bra_fx_close(x);
 }
 
 /* Tokens onto their owner's played pile in the order named, from wherever
  * they are, as deploying would put them. */
-static void played(bx *x, const char *ids)
+static void played(bra_fx *x, const char *ids)
 {
-    bx_stash(x, ids);
+    bra_fx_stash(x, ids);
     char buf[128];
     snprintf(buf, sizeof buf, "%s", ids);
     for (char *id = strtok(buf, " "); id; id = strtok(NULL, " ")) {
-        int t = bx_tok(x, id);
+        int t = bra_fx_tok(x, id);
         bra_fstate *f = &x->s->f[t >> 6];
         f->stash &= ~(1ull << (t & 63));
         f->played[f->nplayed++] = (uint8_t)(t & 63);
     }
-    bx_sane(x);
+    bra_fx_sane(x);
 }
 
 /* BRA-7.2, 7.3: what others know of a deck is its mode, its roster and its
@@ -407,7 +408,7 @@ static void played(bx *x, const char *ids)
 static void test_BRA_7_2_imagined_start_reads_no_hidden_token(void **state)
 {
     (void)state;
-    bx *x = bx_open("germans=germans_intrigue austrians=standardized locals=locals_anna");
+    bra_fx *x = bra_fx_open("germans=germans_intrigue austrians=standardized locals=locals_anna");
     const bra_content *c = x->c;
     played(x, "G05 G11 G40 G52");
     bra_state *u = malloc(x->size), *t = malloc(x->size), *w = malloc(x->size);
@@ -451,75 +452,75 @@ static void test_BRA_7_2_imagined_start_reads_no_hidden_token(void **state)
     free(w);
     free(t);
     free(u);
-    bx_close(x);
+    bra_fx_close(x);
 }
 
 /* BRA-6.15: an unseen move spreads what the others know of every hidden
  * agent of the mover; the mover's own knowledge is untouched. */
 static void test_BRA_6_15_hidden_move_spreads_knowledge(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_G, 3, 6);
-    bx_place(x, "GER_BRANDT", "BAHNHOF");
-    bx_place(x, "GER_STROH", "VORSTADT");
-    int brandt = bx_agent_id(x, "GER_BRANDT"), stroh = bx_agent_id(x, "GER_STROH");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_G, 3, 6);
+    bra_fx_place(x, "GER_BRANDT", "BAHNHOF");
+    bra_fx_place(x, "GER_STROH", "VORSTADT");
+    int brandt = bra_fx_agent_id(x, "GER_BRANDT"), stroh = bra_fx_agent_id(x, "GER_STROH");
     for (int v = 0; v < BRA_NV; v++) { /* suppose everyone knew exactly */
-        x->s->maybe[v][brandt] = (uint16_t)(1u << bx_area(x, "BAHNHOF"));
-        x->s->maybe[v][stroh] = (uint16_t)(1u << bx_area(x, "VORSTADT"));
+        x->s->maybe[v][brandt] = (uint16_t)(1u << bra_fx_area(x, "BAHNHOF"));
+        x->s->maybe[v][stroh] = (uint16_t)(1u << bra_fx_area(x, "VORSTADT"));
     }
-    bx_apply(x, "MOVE agent=GER_BRANDT path=STADTPLATZ");
+    bra_fx_apply(x, "MOVE agent=GER_BRANDT path=STADTPLATZ");
     uint16_t from_b =
-        (uint16_t)(1u << bx_area(x, "BAHNHOF") | x->c->area[bx_area(x, "BAHNHOF")].adj);
+        (uint16_t)(1u << bra_fx_area(x, "BAHNHOF") | x->c->area[bra_fx_area(x, "BAHNHOF")].adj);
     uint16_t from_s =
-        (uint16_t)(1u << bx_area(x, "VORSTADT") | x->c->area[bx_area(x, "VORSTADT")].adj);
+        (uint16_t)(1u << bra_fx_area(x, "VORSTADT") | x->c->area[bra_fx_area(x, "VORSTADT")].adj);
     assert_int_equal(x->s->maybe[BX_A][brandt], from_b);
     assert_int_equal(x->s->maybe[BX_A][stroh], from_s);
     assert_int_equal(x->s->maybe[BRA_PUBLIC][stroh], from_s);
     char story[512];
-    bx_story(x, SEAT(BX_A), story, sizeof story);
+    bra_fx_story(x, SEAT(BX_A), story, sizeof story);
     assert_string_equal(story, "The Germans move an agent\n");
 }
 
 /* BRA-10.10: summoning an agent already in the host's area. */
 static void test_BRA_10_10_summon_in_the_same_area(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_G, 5, 6);
-    bx_place(x, "GER_STROH", "RATHAUS");
-    bx_stash(x, "G25");
-    bx_apply(x, "DEPLOY token=G25 host=GER_STROH target=AUT_PICHLER outcome=NONE");
-    int pichler = bx_agent_id(x, "AUT_PICHLER");
-    assert_int_equal(x->s->loc[pichler], bx_area(x, "RATHAUS"));
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_G, 5, 6);
+    bra_fx_place(x, "GER_STROH", "RATHAUS");
+    bra_fx_stash(x, "G25");
+    bra_fx_apply(x, "DEPLOY token=G25 host=GER_STROH target=AUT_PICHLER outcome=NONE");
+    int pichler = bra_fx_agent_id(x, "AUT_PICHLER");
+    assert_int_equal(x->s->loc[pichler], bra_fx_area(x, "RATHAUS"));
     assert_false(x->s->exposed[pichler]); /* summoned: no longer exposed (BRA-7.5) */
-    assert_int_equal(bx_events(x, EV_MEETING), 1);
+    assert_int_equal(bra_fx_events(x, EV_MEETING), 1);
 }
 
 /* BRA-10.13: an empty market row leaves REFILL nothing to buy. */
 static void test_BRA_10_13_market_exhausted(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_G, 5, 6);
-    bx_gold(x, BX_G, 30);
-    bx_stash(x, "G21 G22");
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_G, 5, 6);
+    bra_fx_gold(x, BX_G, 30);
+    bra_fx_stash(x, "G21 G22");
     for (int i = 0; i < x->c->nitems; i++)
-        if (i != bx_item(x, "I07"))
+        if (i != bra_fx_item(x, "I07"))
             x->s->iowner[i] = IO_DISCARD;
     x->s->nitem_deck = 0;
     x->s->market[1] = x->s->market[2] = BRA_NONE;
-    bx_sane(x);
-    bx_apply(x, "DEPLOY token=G21 item=I07");
+    bra_fx_sane(x);
+    bra_fx_apply(x, "DEPLOY token=G21 item=I07");
     assert_int_equal(x->s->market[0], BRA_NONE); /* the slot stays empty */
-    assert_false(bx_offered(x, "deploy G22"));
-    bx_refuse(x, "deploy G22", "E_ITEM_NOT_IN_MARKET");
+    assert_false(bra_fx_offered(x, "deploy G22"));
+    bra_fx_refuse(x, "deploy G22", "E_ITEM_NOT_IN_MARKET");
     assert_string_equal(x->err.rule, "BRA-10.13");
 }
 
 /* A concession with three players: the game ends, scored, the conceder last. */
 static void test_concede_three_players(void **state)
 {
-    bx *x = *state;
-    bx_turn(x, BX_A, 4, 6);
-    bx_vp(x, BX_A, 30);
+    bra_fx *x = *state;
+    bra_fx_turn(x, BX_A, 4, 6);
+    bra_fx_vp(x, BX_A, 30);
     tt_error err = {0};
     assert_int_equal(tt_offturn_apply(x->g, (tt_state *)x->s, SEAT(BX_A), TT_CONCEDE, NULL, &err),
                      TT_OK);

@@ -26,19 +26,19 @@
 
 static int setup(void **state)
 {
-    *state = fx_open(NULL);
+    *state = inv_fx_open(NULL);
     return 0;
 }
 
 static int teardown(void **state)
 {
-    fx_close(*state);
+    inv_fx_close(*state);
     return 0;
 }
 
 /* The E_ATTACK event of zone z in the last apply: A, D and the drain (-1 when
  * the zone was shielded). Fails when the zone was not attacked. */
-static void attack_of(const fx *f, int side, int z, int *a, int *d, int *drain)
+static void attack_of(const inv_fx *f, int side, int z, int *a, int *d, int *drain)
 {
     for (int i = 0; i < f->ev.n; i++) {
         const tt_event *e = &f->ev.ev[i];
@@ -53,7 +53,7 @@ static void attack_of(const fx *f, int side, int z, int *a, int *d, int *drain)
 }
 
 /* The flag INV-4.7.3 looked at, from the E_CHECK event of the last apply. */
-static int checked_flag(const fx *f)
+static int checked_flag(const inv_fx *f)
 {
     for (int i = 0; i < f->ev.n; i++)
         if (f->ev.ev[i].type == E_CHECK)
@@ -62,7 +62,7 @@ static int checked_flag(const fx *f)
     return -1;
 }
 
-static void assert_over(const fx *f, int winner, int reason, int step)
+static void assert_over(const inv_fx *f, int winner, int reason, int step)
 {
     assert_int_equal(f->s->step, S_GAME_OVER);
     assert_int_equal(inv_winner(f->s), winner);
@@ -75,7 +75,7 @@ static void assert_over(const fx *f, int winner, int reason, int step)
     assert_string_equal(r.reason, inv_reason_name(reason));
 }
 
-static void assert_playing(const fx *f)
+static void assert_playing(const inv_fx *f)
 {
     assert_int_not_equal(f->s->step, S_GAME_OVER);
     assert_int_equal(inv_winner(f->s), INV_NONE);
@@ -90,31 +90,32 @@ static void assert_playing(const fx *f)
  * post in AF; the cadre in AF has power 2; other zones unaffected (INV-9.18). */
 static void test_EX_1_geography_is_abstract(void **state)
 {
-    fx *f = *state;
-    int cadre = fx_unit(f, "AF", "militia_cadre");
-    int far_cadre = fx_unit(f, "EU", "militia_cadre");
-    int hero = fx_unit(f, "PR", "hero_quill");
-    int post = fx_hand(f, "aegis_command_post");
-    int a = fx_hand(f, "field_engineers");
-    int b = fx_hand(f, "ranger_hovertank");
-    int c = fx_hand(f, "rebuild_effort");
-    fx_main(f, MAN);
-    fx_sane(f);
+    inv_fx *f = *state;
+    int cadre = inv_fx_unit(f, "AF", "militia_cadre");
+    int far_cadre = inv_fx_unit(f, "EU", "militia_cadre");
+    int hero = inv_fx_unit(f, "PR", "hero_quill");
+    int post = inv_fx_hand(f, "aegis_command_post");
+    int a = inv_fx_hand(f, "field_engineers");
+    int b = inv_fx_hand(f, "ranger_hovertank");
+    int c = inv_fx_hand(f, "rebuild_effort");
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
     int d0 = f->s->npile[MAN][L_DISCARD];
 
-    fx_apply(f, "play aegis_command_post zone=AF discard=field_engineers discard=rebuild_effort");
+    inv_fx_apply(f,
+                 "play aegis_command_post zone=AF discard=field_engineers discard=rebuild_effort");
 
-    assert_int_equal(fx_pending(f), F_NONE);
-    assert_true(fx_in_zone(f, post, "AF"));
+    assert_int_equal(inv_fx_pending(f), F_NONE);
+    assert_true(inv_fx_in_zone(f, post, "AF"));
     assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 2);
-    assert_int_equal(fx_discard_top(f, MAN, 1), a);
-    assert_int_equal(fx_discard_top(f, MAN, 0), c);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 1), a);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), c);
     assert_int_equal(f->s->npile[MAN][L_HAND], 1);
-    assert_true(fx_in_hand(f, MAN, b));
-    assert_int_equal(fx_power(f, cadre), 2);
-    assert_int_equal(fx_power(f, post), 0); /* never boosts itself */
-    assert_int_equal(fx_power(f, far_cadre), 1);
-    assert_int_equal(fx_power(f, hero), 4);
+    assert_true(inv_fx_in_hand(f, MAN, b));
+    assert_int_equal(inv_fx_power(f, cadre), 2);
+    assert_int_equal(inv_fx_power(f, post), 0); /* never boosts itself */
+    assert_int_equal(inv_fx_power(f, far_cadre), 1);
+    assert_int_equal(inv_fx_power(f, hero), 4);
 }
 
 /* EX-2. Mankind hand: deep_vault + 5 others (A–E). PLAY deep_vault zone=EU
@@ -122,29 +123,29 @@ static void test_EX_1_geography_is_abstract(void **state)
  * enters EU with 6 counters. */
 static void test_EX_2_discard_cost_uses_other_cards(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
-    int vault = fx_hand(f, "deep_vault");
-    int a = fx_hand(f, "militia_cadre");
-    int b = fx_hand(f, "ranger_hovertank");
-    int c = fx_hand(f, "field_engineers");
-    int d = fx_hand(f, "rebuild_effort");
-    int e = fx_hand(f, "supply_drop");
-    fx_main(f, MAN);
-    fx_sane(f);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "hero_quill");
+    int vault = inv_fx_hand(f, "deep_vault");
+    int a = inv_fx_hand(f, "militia_cadre");
+    int b = inv_fx_hand(f, "ranger_hovertank");
+    int c = inv_fx_hand(f, "field_engineers");
+    int d = inv_fx_hand(f, "rebuild_effort");
+    int e = inv_fx_hand(f, "supply_drop");
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
     int d0 = f->s->npile[MAN][L_DISCARD];
 
-    fx_apply(f, "play deep_vault zone=EU discard=militia_cadre discard=field_engineers "
-                "discard=supply_drop");
+    inv_fx_apply(f, "play deep_vault zone=EU discard=militia_cadre discard=field_engineers "
+                    "discard=supply_drop");
 
     assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 3);
-    assert_int_equal(fx_discard_top(f, MAN, 2), a);
-    assert_int_equal(fx_discard_top(f, MAN, 1), c);
-    assert_int_equal(fx_discard_top(f, MAN, 0), e);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 2), a);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 1), c);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), e);
     assert_int_equal(f->s->npile[MAN][L_HAND], 2);
-    assert_true(fx_in_hand(f, MAN, b));
-    assert_true(fx_in_hand(f, MAN, d));
-    assert_true(fx_in_zone(f, vault, "EU"));
+    assert_true(inv_fx_in_hand(f, MAN, b));
+    assert_true(inv_fx_in_hand(f, MAN, d));
+    assert_true(inv_fx_in_zone(f, vault, "EU"));
     assert_int_equal(f->s->counters[vault], 6);
 }
 
@@ -152,15 +153,16 @@ static void test_EX_2_discard_cost_uses_other_cards(void **state)
  * (INV-5.5: 2 < 3). */
 static void test_EX_2_variant_cannot_pay_cannot_play(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
-    fx_hand(f, "deep_vault");
-    fx_hand_n(f, "militia_cadre", 2);
-    fx_main(f, MAN);
-    fx_sane(f);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "hero_quill");
+    inv_fx_hand(f, "deep_vault");
+    inv_fx_hand_n(f, "militia_cadre", 2);
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
 
-    fx_refuse(f, "play deep_vault", "INV-5.5");
-    fx_refuse(f, "play deep_vault zone=EU discard=militia_cadre discard=militia_cadre", "INV-5.5");
+    inv_fx_refuse(f, "play deep_vault", "INV-5.5");
+    inv_fx_refuse(f, "play deep_vault zone=EU discard=militia_cadre discard=militia_cadre",
+                  "INV-5.5");
 }
 
 /* EX-3. Invader hand: siege_colossus + 2 others; Invader deck 20. PLAY
@@ -169,28 +171,28 @@ static void test_EX_2_variant_cannot_pay_cannot_play(void **state)
  * the colossus (power 5) in PR. */
 static void test_EX_3_both_costs(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "EU", "hero_quill");
-    int colossus = fx_hand(f, "siege_colossus");
-    int a = fx_hand(f, "skitter_drone");
-    int b = fx_hand(f, "carapace_strider");
-    fx_deck_size(f, INV, 20);
-    fx_main(f, INV);
-    fx_sane(f);
-    int top = fx_deck_top(f, INV, 0);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "EU", "hero_quill");
+    int colossus = inv_fx_hand(f, "siege_colossus");
+    int a = inv_fx_hand(f, "skitter_drone");
+    int b = inv_fx_hand(f, "carapace_strider");
+    inv_fx_deck_size(f, INV, 20);
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
+    int top = inv_fx_deck_top(f, INV, 0);
     int d0 = f->s->npile[INV][L_DISCARD];
 
-    fx_apply(f, "play siege_colossus reduce=none zone=PR discard=skitter_drone "
-                "discard=carapace_strider");
+    inv_fx_apply(f, "play siege_colossus reduce=none zone=PR discard=skitter_drone "
+                    "discard=carapace_strider");
 
     assert_int_equal(f->s->npile[INV][L_DISCARD], d0 + 3);
-    assert_int_equal(fx_discard_top(f, INV, 2), a);
-    assert_int_equal(fx_discard_top(f, INV, 1), b);
-    assert_int_equal(fx_discard_top(f, INV, 0), top);
+    assert_int_equal(inv_fx_discard_top(f, INV, 2), a);
+    assert_int_equal(inv_fx_discard_top(f, INV, 1), b);
+    assert_int_equal(inv_fx_discard_top(f, INV, 0), top);
     assert_int_equal(f->s->npile[INV][L_DECK], 19);
     assert_int_equal(f->s->npile[INV][L_HAND], 0);
-    assert_true(fx_in_zone(f, colossus, "PR"));
-    assert_int_equal(fx_power(f, colossus), 5);
+    assert_true(inv_fx_in_zone(f, colossus, "PR"));
+    assert_int_equal(inv_fx_power(f, colossus), 5);
     assert_int_equal(f->s->plot, 10);
 }
 
@@ -199,17 +201,17 @@ static void test_EX_3_both_costs(void **state)
  * lower the drain cost (INV-5.15; see the rules tests for that case). */
 static void test_EX_3_variant_empty_deck_cannot_pay_drain(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "EU", "hero_quill");
-    fx_hand(f, "siege_colossus");
-    fx_hand(f, "skitter_drone");
-    fx_hand(f, "carapace_strider");
-    fx_deck_size(f, INV, 0);
-    fx_main(f, INV);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "EU", "hero_quill");
+    inv_fx_hand(f, "siege_colossus");
+    inv_fx_hand(f, "skitter_drone");
+    inv_fx_hand(f, "carapace_strider");
+    inv_fx_deck_size(f, INV, 0);
+    inv_fx_main(f, INV);
     f->s->plot_used = 1;
-    fx_sane(f);
+    inv_fx_sane(f);
 
-    fx_refuse(f, "play siege_colossus", "INV-5.6");
+    inv_fx_refuse(f, "play siege_colossus", "INV-5.6");
 }
 
 /* EX-4. Invader's turn; Mankind EU column: ranger_hovertank; Invader hand:
@@ -218,26 +220,26 @@ static void test_EX_3_variant_empty_deck_cannot_pay_drain(void **state)
  * the Invader's; flags.mankind_drained stays false. */
 static void test_EX_4_free_destroy_to_owners_piles(void **state)
 {
-    fx *f = *state;
-    int tank = fx_unit(f, "EU", "ranger_hovertank");
-    fx_unit(f, "PR", "hero_quill");
-    int pulse = fx_hand(f, "nerve_pulse");
-    fx_hand(f, "militia_cadre"); /* Mankind holds a card: the window opens */
-    fx_main(f, INV);
-    fx_sane(f);
+    inv_fx *f = *state;
+    int tank = inv_fx_unit(f, "EU", "ranger_hovertank");
+    inv_fx_unit(f, "PR", "hero_quill");
+    int pulse = inv_fx_hand(f, "nerve_pulse");
+    inv_fx_hand(f, "militia_cadre"); /* Mankind holds a card: the window opens */
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
     int inv_deck = f->s->npile[INV][L_DECK], man_deck = f->s->npile[MAN][L_DECK];
     int inv_d0 = f->s->npile[INV][L_DISCARD], man_d0 = f->s->npile[MAN][L_DISCARD];
 
-    fx_apply(f, "play nerve_pulse target=man:ranger_hovertank#1");
-    assert_int_equal(fx_pending(f), F_WINDOW);
+    inv_fx_apply(f, "play nerve_pulse target=man:ranger_hovertank#1");
+    assert_int_equal(inv_fx_pending(f), F_WINDOW);
     assert_int_equal(tt_to_move(f->g, (const tt_state *)f->s), MAN);
-    fx_apply(f, "decline");
+    inv_fx_apply(f, "decline");
 
-    assert_int_equal(fx_pending(f), F_NONE);
+    assert_int_equal(inv_fx_pending(f), F_NONE);
     assert_int_equal(f->s->npile[MAN][L_DISCARD], man_d0 + 1);
-    assert_int_equal(fx_discard_top(f, MAN, 0), tank);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), tank);
     assert_int_equal(f->s->npile[INV][L_DISCARD], inv_d0 + 1);
-    assert_int_equal(fx_discard_top(f, INV, 0), pulse);
+    assert_int_equal(inv_fx_discard_top(f, INV, 0), pulse);
     assert_int_equal(f->s->npile[INV][L_DECK], inv_deck);
     assert_int_equal(f->s->npile[MAN][L_DECK], man_deck);
     assert_int_equal(f->s->npile[INV][L_HAND], 0);
@@ -251,19 +253,19 @@ static void test_EX_4_free_destroy_to_owners_piles(void **state)
  * has space) → legal. */
 static void test_EX_5_invader_cannot_sacrifice(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     for (int i = 0; i < 4; i++)
-        fx_unit(f, "AF", "skitter_drone");
-    fx_unit(f, "PR", "hero_quill");
-    int drone = fx_hand(f, "skitter_drone");
-    fx_main(f, INV);
-    fx_sane(f);
+        inv_fx_unit(f, "AF", "skitter_drone");
+    inv_fx_unit(f, "PR", "hero_quill");
+    int drone = inv_fx_hand(f, "skitter_drone");
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
 
-    fx_refuse(f, "play skitter_drone zone=AF", "INV-5.9");
-    fx_apply(f, "play skitter_drone zone=EU");
+    inv_fx_refuse(f, "play skitter_drone zone=AF", "INV-5.9");
+    inv_fx_apply(f, "play skitter_drone zone=EU");
 
-    assert_true(fx_in_zone(f, drone, "EU"));
-    assert_int_equal(f->s->ncol[INV][fx_zone(f, "AF")], 4);
+    assert_true(inv_fx_in_zone(f, drone, "EU"));
+    assert_int_equal(f->s->ncol[INV][inv_fx_zone(f, "AF")], 4);
     assert_int_equal(f->s->npile[INV][L_HAND], 0);
 }
 
@@ -274,41 +276,42 @@ static void test_EX_5_invader_cannot_sacrifice(void **state)
  * takes its slot. */
 static void test_EX_6_sacrifice_into_full_column(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     for (int i = 0; i < 3; i++)
-        fx_unit(f, "AF", "militia_cadre");
-    fx_unit(f, "AF", "ranger_hovertank");
-    fx_unit(f, "PR", "hero_quill");
-    int walker = fx_hand(f, "bastion_walker");
-    int a = fx_hand(f, "rebuild_effort");
-    int b = fx_hand(f, "supply_drop");
-    fx_hand(f, "skitter_drone"); /* the Invader holds a card: a window opens */
-    fx_deck_size(f, MAN, 20);
-    fx_main(f, MAN);
-    fx_sane(f);
-    int cadre2 = fx_inst(f, "man:militia_cadre#2");
-    int top = fx_deck_top(f, MAN, 0);
+        inv_fx_unit(f, "AF", "militia_cadre");
+    inv_fx_unit(f, "AF", "ranger_hovertank");
+    inv_fx_unit(f, "PR", "hero_quill");
+    int walker = inv_fx_hand(f, "bastion_walker");
+    int a = inv_fx_hand(f, "rebuild_effort");
+    int b = inv_fx_hand(f, "supply_drop");
+    inv_fx_hand(f, "skitter_drone"); /* the Invader holds a card: a window opens */
+    inv_fx_deck_size(f, MAN, 20);
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
+    int cadre2 = inv_fx_inst(f, "man:militia_cadre#2");
+    int top = inv_fx_deck_top(f, MAN, 0);
     int d0 = f->s->npile[MAN][L_DISCARD];
 
-    fx_apply(f, "play bastion_walker zone=AF sacrifice=man:militia_cadre#2 discard=rebuild_effort");
+    inv_fx_apply(
+        f, "play bastion_walker zone=AF sacrifice=man:militia_cadre#2 discard=rebuild_effort");
 
     /* paid, in the window: the sacrifice has not happened yet (INV-9.14) */
-    assert_int_equal(fx_pending(f), F_WINDOW);
+    assert_int_equal(inv_fx_pending(f), F_WINDOW);
     assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 2);
-    assert_int_equal(fx_discard_top(f, MAN, 1), a);
-    assert_int_equal(fx_discard_top(f, MAN, 0), top);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 1), a);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), top);
     assert_int_equal(f->s->npile[MAN][L_DECK], 19);
-    assert_true(fx_in_zone(f, cadre2, "AF"));
-    assert_int_equal(fx_loc(f, walker), L_LIMBO);
+    assert_true(inv_fx_in_zone(f, cadre2, "AF"));
+    assert_int_equal(inv_fx_loc(f, walker), L_LIMBO);
 
-    fx_apply(f, "decline");
+    inv_fx_apply(f, "decline");
 
-    assert_int_equal(fx_pending(f), F_NONE);
+    assert_int_equal(inv_fx_pending(f), F_NONE);
     assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 3);
-    assert_int_equal(fx_discard_top(f, MAN, 0), cadre2);
-    assert_true(fx_in_zone(f, walker, "AF"));
-    assert_int_equal(f->s->ncol[MAN][fx_zone(f, "AF")], 4);
-    assert_true(fx_in_hand(f, MAN, b));
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), cadre2);
+    assert_true(inv_fx_in_zone(f, walker, "AF"));
+    assert_int_equal(f->s->ncol[MAN][inv_fx_zone(f, "AF")], 4);
+    assert_true(inv_fx_in_hand(f, MAN, b));
     assert_int_equal(f->s->npile[MAN][L_HAND], 1);
 }
 
@@ -316,66 +319,67 @@ static void test_EX_6_sacrifice_into_full_column(void **state)
  * (INV-5.8), but the play without sacrifice is legal. */
 static void test_EX_6_variant_no_sacrifice_with_free_slot(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     for (int i = 0; i < 3; i++)
-        fx_unit(f, "AF", "militia_cadre");
-    fx_unit(f, "PR", "hero_quill");
-    int walker = fx_hand(f, "bastion_walker");
-    fx_hand(f, "rebuild_effort");
-    fx_hand(f, "supply_drop");
-    fx_main(f, MAN);
-    fx_sane(f);
+        inv_fx_unit(f, "AF", "militia_cadre");
+    inv_fx_unit(f, "PR", "hero_quill");
+    int walker = inv_fx_hand(f, "bastion_walker");
+    inv_fx_hand(f, "rebuild_effort");
+    inv_fx_hand(f, "supply_drop");
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
 
-    fx_refuse(f, "play bastion_walker zone=AF sacrifice=man:militia_cadre#2", "INV-5.8");
-    fx_apply(f, "play bastion_walker zone=AF discard=rebuild_effort");
+    inv_fx_refuse(f, "play bastion_walker zone=AF sacrifice=man:militia_cadre#2", "INV-5.8");
+    inv_fx_apply(f, "play bastion_walker zone=AF discard=rebuild_effort");
 
-    assert_true(fx_in_zone(f, walker, "AF"));
-    assert_true(fx_in_zone(f, fx_inst(f, "man:militia_cadre#2"), "AF"));
-    assert_int_equal(f->s->ncol[MAN][fx_zone(f, "AF")], 4);
+    assert_true(inv_fx_in_zone(f, walker, "AF"));
+    assert_true(inv_fx_in_zone(f, inv_fx_inst(f, "man:militia_cadre#2"), "AF"));
+    assert_int_equal(f->s->ncol[MAN][inv_fx_zone(f, "AF")], 4);
 }
 
 /* EX-6 variant: the AF column is hero_park + 3 x militia_cadre and the hero
  * deck is empty → sacrifice=hero:hero_park#1 is rejected (INV-5.8 b). */
 static void test_EX_6_variant_hero_sacrifice_needs_hero_deck(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "AF", "hero_park");
+    inv_fx *f = *state;
+    inv_fx_unit(f, "AF", "hero_park");
     for (int i = 0; i < 3; i++)
-        fx_unit(f, "AF", "militia_cadre");
-    fx_hero_deck(f, "");
-    fx_hand(f, "bastion_walker");
-    fx_hand(f, "rebuild_effort");
-    fx_hand(f, "supply_drop");
-    fx_main(f, MAN);
-    fx_sane(f);
+        inv_fx_unit(f, "AF", "militia_cadre");
+    inv_fx_hero_deck(f, "");
+    inv_fx_hand(f, "bastion_walker");
+    inv_fx_hand(f, "rebuild_effort");
+    inv_fx_hand(f, "supply_drop");
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
 
-    fx_refuse(f, "play bastion_walker zone=AF sacrifice=hero:hero_park#1", "INV-5.8");
+    inv_fx_refuse(f, "play bastion_walker zone=AF sacrifice=hero:hero_park#1", "INV-5.8");
 }
 
 /* EX-6 variant: hero deck not empty but all 12 Mankind slots are full →
  * sacrifice=hero:hero_park#1 rejected (INV-5.8 c). */
 static void test_EX_6_variant_hero_sacrifice_needs_free_slot(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "AF", "hero_park");
+    inv_fx *f = *state;
+    inv_fx_unit(f, "AF", "hero_park");
     for (int i = 0; i < 3; i++)
-        fx_unit(f, "AF", "militia_cadre");
+        inv_fx_unit(f, "AF", "militia_cadre");
     for (int i = 0; i < 3; i++)
-        fx_unit(f, "PR", "militia_cadre");
-    fx_unit(f, "PR", "ranger_hovertank");
+        inv_fx_unit(f, "PR", "militia_cadre");
+    inv_fx_unit(f, "PR", "ranger_hovertank");
     for (int i = 0; i < 4; i++)
-        fx_unit(f, "EU", "ranger_hovertank");
-    fx_hero_deck(f, "hero_quill hero_varga");
-    fx_hand(f, "bastion_walker");
-    fx_hand(f, "rebuild_effort");
-    fx_hand(f, "supply_drop");
-    fx_main(f, MAN);
-    fx_sane(f);
+        inv_fx_unit(f, "EU", "ranger_hovertank");
+    inv_fx_hero_deck(f, "hero_quill hero_varga");
+    inv_fx_hand(f, "bastion_walker");
+    inv_fx_hand(f, "rebuild_effort");
+    inv_fx_hand(f, "supply_drop");
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
 
-    fx_refuse(f, "play bastion_walker zone=AF sacrifice=hero:hero_park#1", "INV-5.8");
+    inv_fx_refuse(f, "play bastion_walker zone=AF sacrifice=hero:hero_park#1", "INV-5.8");
     /* a non-hero unit of that column may still be sacrificed */
-    fx_apply(f, "play bastion_walker zone=AF sacrifice=man:militia_cadre#1 discard=rebuild_effort");
-    assert_true(fx_in_zone(f, fx_inst(f, "man:bastion_walker#1"), "AF"));
+    inv_fx_apply(
+        f, "play bastion_walker zone=AF sacrifice=man:militia_cadre#1 discard=rebuild_effort");
+    assert_true(inv_fx_in_zone(f, inv_fx_inst(f, "man:bastion_walker#1"), "AF"));
 }
 
 /* EX-6 variant: hero deck not empty and PR has an empty Mankind slot →
@@ -383,38 +387,39 @@ static void test_EX_6_variant_hero_sacrifice_needs_free_slot(void **state)
  * Mankind places the top hero of the hero deck rotated in PR (INV-5.22). */
 static void test_EX_6_variant_hero_sacrifice_and_replacement(void **state)
 {
-    fx *f = *state;
-    int park = fx_unit(f, "AF", "hero_park");
+    inv_fx *f = *state;
+    int park = inv_fx_unit(f, "AF", "hero_park");
     for (int i = 0; i < 3; i++)
-        fx_unit(f, "AF", "militia_cadre");
+        inv_fx_unit(f, "AF", "militia_cadre");
     for (int i = 0; i < 2; i++)
-        fx_unit(f, "PR", "militia_cadre");
-    fx_unit(f, "PR", "ranger_hovertank");
+        inv_fx_unit(f, "PR", "militia_cadre");
+    inv_fx_unit(f, "PR", "ranger_hovertank");
     for (int i = 0; i < 4; i++)
-        fx_unit(f, "EU", "ranger_hovertank");
-    fx_hero_deck(f, "hero_quill hero_varga");
-    int walker = fx_hand(f, "bastion_walker");
-    fx_hand(f, "rebuild_effort");
-    fx_hand(f, "supply_drop");
-    fx_main(f, MAN);
-    fx_sane(f);
-    int quill = fx_inst(f, "hero:hero_quill#1");
+        inv_fx_unit(f, "EU", "ranger_hovertank");
+    inv_fx_hero_deck(f, "hero_quill hero_varga");
+    int walker = inv_fx_hand(f, "bastion_walker");
+    inv_fx_hand(f, "rebuild_effort");
+    inv_fx_hand(f, "supply_drop");
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
+    int quill = inv_fx_inst(f, "hero:hero_quill#1");
 
-    fx_apply(f, "play bastion_walker zone=AF sacrifice=hero:hero_park#1 discard=rebuild_effort");
+    inv_fx_apply(f,
+                 "play bastion_walker zone=AF sacrifice=hero:hero_park#1 discard=rebuild_effort");
 
-    assert_int_equal(fx_pending(f), F_PLACE_HERO);
-    assert_int_equal(fx_discard_top(f, MAN, 0), park);
-    assert_true(fx_in_zone(f, walker, "AF"));
-    fx_refuse(f, "place AF", "INV-5.22");
-    fx_refuse(f, "place EU", "INV-5.22");
-    fx_apply(f, "place PR");
+    assert_int_equal(inv_fx_pending(f), F_PLACE_HERO);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), park);
+    assert_true(inv_fx_in_zone(f, walker, "AF"));
+    inv_fx_refuse(f, "place AF", "INV-5.22");
+    inv_fx_refuse(f, "place EU", "INV-5.22");
+    inv_fx_apply(f, "place PR");
 
-    assert_int_equal(fx_pending(f), F_NONE);
+    assert_int_equal(inv_fx_pending(f), F_NONE);
     assert_int_equal(f->s->hero, quill);
-    assert_true(fx_in_zone(f, quill, "PR"));
+    assert_true(inv_fx_in_zone(f, quill, "PR"));
     assert_true(f->s->iflags[quill] & IF_ROTATED);
     assert_int_equal(f->s->nhero_deck, 1);
-    assert_int_equal(f->s->hero_deck[0], fx_inst(f, "hero:hero_varga#1"));
+    assert_int_equal(f->s->hero_deck[0], inv_fx_inst(f, "hero:hero_varga#1"));
 }
 
 /* EX-7. Invader tunnel_wyrm in PR; EU and AF Invader columns have space.
@@ -423,19 +428,19 @@ static void test_EX_6_variant_hero_sacrifice_and_replacement(void **state)
  * wyrm is in EU and used_this_turn = true. */
 static void test_EX_7_adjacency_of_a_move(void **state)
 {
-    fx *f = *state;
-    int wyrm = fx_unit(f, "PR", "tunnel_wyrm");
-    fx_unit(f, "EU", "hero_quill");
-    fx_main(f, INV);
-    fx_sane(f);
+    inv_fx *f = *state;
+    int wyrm = inv_fx_unit(f, "PR", "tunnel_wyrm");
+    inv_fx_unit(f, "EU", "hero_quill");
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
 
-    fx_refuse(f, "use inv:tunnel_wyrm#1 dest=AF", "INV-2.3");
-    fx_apply(f, "use inv:tunnel_wyrm#1 dest=EU");
+    inv_fx_refuse(f, "use inv:tunnel_wyrm#1 dest=AF", "INV-2.3");
+    inv_fx_apply(f, "use inv:tunnel_wyrm#1 dest=EU");
 
-    assert_int_equal(fx_pending(f), F_NONE);
-    assert_true(fx_in_zone(f, wyrm, "EU"));
+    assert_int_equal(inv_fx_pending(f), F_NONE);
+    assert_true(inv_fx_in_zone(f, wyrm, "EU"));
     assert_true(f->s->iflags[wyrm] & IF_USED);
-    fx_refuse(f, "use inv:tunnel_wyrm#1", "INV-5.12");
+    inv_fx_refuse(f, "use inv:tunnel_wyrm#1", "INV-5.12");
 }
 
 /* EX-7, Mankind's part: ranger_hovertank in PR. OPS_CENTRE
@@ -444,23 +449,23 @@ static void test_EX_7_adjacency_of_a_move(void **state)
  * rejected (per_turn = 1, INV-5.16). */
 static void test_EX_7_ops_centre_any_zone_once_per_turn(void **state)
 {
-    fx *f = *state;
-    int tank = fx_unit(f, "PR", "ranger_hovertank");
-    fx_unit(f, "EU", "hero_quill");
-    int a = fx_hand(f, "militia_cadre");
-    fx_hand(f, "rebuild_effort");
-    fx_main(f, MAN);
-    fx_sane(f);
+    inv_fx *f = *state;
+    int tank = inv_fx_unit(f, "PR", "ranger_hovertank");
+    inv_fx_unit(f, "EU", "hero_quill");
+    int a = inv_fx_hand(f, "militia_cadre");
+    inv_fx_hand(f, "rebuild_effort");
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
     int d0 = f->s->npile[MAN][L_DISCARD];
 
-    fx_apply(f, "ops man:ranger_hovertank#1 zone=AF discard=militia_cadre");
+    inv_fx_apply(f, "ops man:ranger_hovertank#1 zone=AF discard=militia_cadre");
 
-    assert_true(fx_in_zone(f, tank, "AF"));
+    assert_true(inv_fx_in_zone(f, tank, "AF"));
     assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 1);
-    assert_int_equal(fx_discard_top(f, MAN, 0), a);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), a);
     assert_int_equal(f->s->npile[MAN][L_HAND], 1);
-    fx_refuse(f, "ops man:ranger_hovertank#1", "INV-5.16");
-    fx_refuse(f, "ops man:ranger_hovertank#1 zone=PR discard=rebuild_effort", "INV-5.16");
+    inv_fx_refuse(f, "ops man:ranger_hovertank#1", "INV-5.16");
+    inv_fx_refuse(f, "ops man:ranger_hovertank#1 zone=PR discard=rebuild_effort", "INV-5.16");
 }
 
 /* EX-8. Mankind's turn; Mankind hand: precision_strike + 1 other; Invader
@@ -473,31 +478,31 @@ static void test_EX_7_ops_centre_any_zone_once_per_turn(void **state)
  * chain closes as if he had declined (INV-5.18). */
 static void test_EX_8_single_cancel(void **state)
 {
-    fx *f = *state;
-    int strider = fx_unit(f, "EU", "carapace_strider");
-    fx_unit(f, "PR", "hero_quill");
-    int strike = fx_hand(f, "precision_strike");
-    int m_other = fx_hand(f, "militia_cadre");
-    int jam = fx_hand(f, "signal_jamming");
-    int i_other = fx_hand(f, "skitter_drone");
-    fx_main(f, MAN);
-    fx_sane(f);
+    inv_fx *f = *state;
+    int strider = inv_fx_unit(f, "EU", "carapace_strider");
+    inv_fx_unit(f, "PR", "hero_quill");
+    int strike = inv_fx_hand(f, "precision_strike");
+    int m_other = inv_fx_hand(f, "militia_cadre");
+    int jam = inv_fx_hand(f, "signal_jamming");
+    int i_other = inv_fx_hand(f, "skitter_drone");
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
     int inv_d0 = f->s->npile[INV][L_DISCARD], man_d0 = f->s->npile[MAN][L_DISCARD];
 
-    fx_apply(f, "play precision_strike target=inv:carapace_strider#1 discard=militia_cadre");
-    assert_int_equal(fx_pending(f), F_WINDOW);
+    inv_fx_apply(f, "play precision_strike target=inv:carapace_strider#1 discard=militia_cadre");
+    assert_int_equal(inv_fx_pending(f), F_WINDOW);
     assert_int_equal(tt_to_move(f->g, (const tt_state *)f->s), INV);
-    fx_apply(f, "cancel signal_jamming discard=skitter_drone");
+    inv_fx_apply(f, "cancel signal_jamming discard=skitter_drone");
 
-    assert_int_equal(fx_pending(f), F_NONE);
+    assert_int_equal(inv_fx_pending(f), F_NONE);
     assert_int_equal(tt_to_move(f->g, (const tt_state *)f->s), MAN);
-    assert_true(fx_in_zone(f, strider, "EU"));
+    assert_true(inv_fx_in_zone(f, strider, "EU"));
     assert_int_equal(f->s->npile[INV][L_DISCARD], inv_d0 + 2);
-    assert_int_equal(fx_discard_top(f, INV, 1), i_other);
-    assert_int_equal(fx_discard_top(f, INV, 0), jam);
+    assert_int_equal(inv_fx_discard_top(f, INV, 1), i_other);
+    assert_int_equal(inv_fx_discard_top(f, INV, 0), jam);
     assert_int_equal(f->s->npile[MAN][L_DISCARD], man_d0 + 2);
-    assert_int_equal(fx_discard_top(f, MAN, 1), m_other);
-    assert_int_equal(fx_discard_top(f, MAN, 0), strike);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 1), m_other);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), strike);
     assert_int_equal(f->s->npile[INV][L_HAND], 0);
     assert_int_equal(f->s->npile[MAN][L_HAND], 0);
     assert_int_equal(f->s->nchain, 0);
@@ -511,36 +516,36 @@ static void test_EX_8_single_cancel(void **state)
  * override_protocol then precision_strike; all three costs paid. */
 static void test_EX_9_double_cancel(void **state)
 {
-    fx *f = *state;
-    int strider = fx_unit(f, "EU", "carapace_strider");
-    fx_unit(f, "PR", "hero_quill");
-    int strike = fx_hand(f, "precision_strike");
-    int m_other = fx_hand(f, "militia_cadre");
-    int override = fx_hand(f, "override_protocol");
-    int m_more = fx_hand(f, "ranger_hovertank");
-    int jam = fx_hand(f, "signal_jamming");
-    int i_other = fx_hand(f, "skitter_drone");
-    fx_main(f, MAN);
-    fx_sane(f);
+    inv_fx *f = *state;
+    int strider = inv_fx_unit(f, "EU", "carapace_strider");
+    inv_fx_unit(f, "PR", "hero_quill");
+    int strike = inv_fx_hand(f, "precision_strike");
+    int m_other = inv_fx_hand(f, "militia_cadre");
+    int override = inv_fx_hand(f, "override_protocol");
+    int m_more = inv_fx_hand(f, "ranger_hovertank");
+    int jam = inv_fx_hand(f, "signal_jamming");
+    int i_other = inv_fx_hand(f, "skitter_drone");
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
     int inv_d0 = f->s->npile[INV][L_DISCARD], man_d0 = f->s->npile[MAN][L_DISCARD];
 
-    fx_apply(f, "play precision_strike target=inv:carapace_strider#1 discard=militia_cadre");
-    fx_apply(f, "cancel signal_jamming discard=skitter_drone");
-    assert_int_equal(fx_pending(f), F_WINDOW);
+    inv_fx_apply(f, "play precision_strike target=inv:carapace_strider#1 discard=militia_cadre");
+    inv_fx_apply(f, "cancel signal_jamming discard=skitter_drone");
+    assert_int_equal(inv_fx_pending(f), F_WINDOW);
     assert_int_equal(tt_to_move(f->g, (const tt_state *)f->s), MAN);
-    fx_apply(f, "cancel override_protocol discard=ranger_hovertank");
+    inv_fx_apply(f, "cancel override_protocol discard=ranger_hovertank");
 
-    assert_int_equal(fx_pending(f), F_NONE);
+    assert_int_equal(inv_fx_pending(f), F_NONE);
     assert_int_equal(f->s->npile[INV][L_DISCARD], inv_d0 + 3);
-    assert_int_equal(fx_discard_top(f, INV, 2), i_other);
-    assert_int_equal(fx_discard_top(f, INV, 1), jam);
-    assert_int_equal(fx_discard_top(f, INV, 0), strider);
+    assert_int_equal(inv_fx_discard_top(f, INV, 2), i_other);
+    assert_int_equal(inv_fx_discard_top(f, INV, 1), jam);
+    assert_int_equal(inv_fx_discard_top(f, INV, 0), strider);
     assert_int_equal(f->s->npile[MAN][L_DISCARD], man_d0 + 4);
-    assert_int_equal(fx_discard_top(f, MAN, 3), m_other);
-    assert_int_equal(fx_discard_top(f, MAN, 2), m_more);
-    assert_int_equal(fx_discard_top(f, MAN, 1), override);
-    assert_int_equal(fx_discard_top(f, MAN, 0), strike);
-    assert_int_equal(f->s->ncol[INV][fx_zone(f, "EU")], 0);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 3), m_other);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 2), m_more);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 1), override);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), strike);
+    assert_int_equal(f->s->ncol[INV][inv_fx_zone(f, "EU")], 0);
 }
 
 /* EX-10. Invader turn, Attack step; no shields.
@@ -552,28 +557,28 @@ static void test_EX_9_double_cancel(void **state)
  * Expected: exactly 1 card drained; flag true; the marker stays at 10. */
 static void test_EX_10_attack_resolution(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "siege_colossus");
-    fx_unit(f, "PR", "skitter_drone");
-    fx_unit(f, "PR", "ranger_hovertank");
-    fx_tokens(f, "PR", 1);
-    int strider = fx_unit(f, "EU", "carapace_strider");
-    fx_unit(f, "EU", "hive_overseer");
-    int quill = fx_unit(f, "EU", "hero_quill");
-    fx_unit(f, "EU", "militia_cadre");
-    fx_tokens(f, "EU", 2);
-    fx_unit(f, "AF", "blight_seeder");
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "siege_colossus");
+    inv_fx_unit(f, "PR", "skitter_drone");
+    inv_fx_unit(f, "PR", "ranger_hovertank");
+    inv_fx_tokens(f, "PR", 1);
+    int strider = inv_fx_unit(f, "EU", "carapace_strider");
+    inv_fx_unit(f, "EU", "hive_overseer");
+    int quill = inv_fx_unit(f, "EU", "hero_quill");
+    inv_fx_unit(f, "EU", "militia_cadre");
+    inv_fx_tokens(f, "EU", 2);
+    inv_fx_unit(f, "AF", "blight_seeder");
     f->s->iflags[quill] |= IF_ROTATED; /* entered this turn as a replacement */
-    fx_deck_size(f, MAN, 30);
-    fx_main(f, INV);
-    fx_sane(f);
-    int top = fx_deck_top(f, MAN, 0);
+    inv_fx_deck_size(f, MAN, 30);
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
+    int top = inv_fx_deck_top(f, MAN, 0);
     int d0 = f->s->npile[MAN][L_DISCARD];
-    assert_int_equal(fx_power(f, strider), 3);
+    assert_int_equal(inv_fx_power(f, strider), 3);
 
-    fx_apply(f, "pass");
-    assert_int_equal(fx_pending(f), F_ATTACK_WINDOW); /* man_bulwark is dormant */
-    fx_apply(f, "decline");
+    inv_fx_apply(f, "pass");
+    assert_int_equal(inv_fx_pending(f), F_ATTACK_WINDOW); /* man_bulwark is dormant */
+    inv_fx_apply(f, "decline");
 
     int a, d, drain;
     attack_of(f, INV, 0, &a, &d, &drain);
@@ -588,9 +593,9 @@ static void test_EX_10_attack_resolution(void **state)
     assert_int_equal(a, 0);
     assert_int_equal(d, 4);
     assert_int_equal(drain, 0);
-    assert_int_equal(fx_events(f, E_DRAIN), 1);
+    assert_int_equal(inv_fx_events(f, E_DRAIN), 1);
     assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 1);
-    assert_int_equal(fx_discard_top(f, MAN, 0), top);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), top);
     assert_int_equal(checked_flag(f), 1);
     assert_int_equal(f->s->plot, 10);
     /* the game went on to Mankind's turn: 30 − 1 drained − 2 drawn */
@@ -605,16 +610,16 @@ static void test_EX_10_attack_resolution(void **state)
  * marker 10 → 9. */
 static void test_EX_11_check_inflicted_drain(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "EU", "hero_quill");
-    fx_deck_size(f, MAN, 30);
-    fx_main(f, INV);
-    fx_sane(f);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "EU", "hero_quill");
+    inv_fx_deck_size(f, MAN, 30);
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
 
-    fx_apply(f, "pass");
-    fx_apply(f, "decline");
+    inv_fx_apply(f, "pass");
+    inv_fx_apply(f, "decline");
 
-    assert_int_equal(fx_events(f, E_DRAIN), 0);
+    assert_int_equal(inv_fx_events(f, E_DRAIN), 0);
     assert_int_equal(checked_flag(f), 0);
     assert_int_equal(f->s->plot, 9);
     assert_int_equal(f->s->active, MAN);
@@ -625,29 +630,29 @@ static void test_EX_11_check_inflicted_drain(void **state)
  * drains 2; attacks inflict nothing; the marker stays at 10. */
 static void test_EX_11_variant_harvest_raid_counts(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "EU", "hero_quill");
-    int raid = fx_hand(f, "harvest_raid");
-    fx_hand(f, "skitter_drone");
-    fx_deck_size(f, MAN, 30);
-    fx_main(f, INV);
-    fx_sane(f);
-    int t0 = fx_deck_top(f, MAN, 0), t1 = fx_deck_top(f, MAN, 1);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "EU", "hero_quill");
+    int raid = inv_fx_hand(f, "harvest_raid");
+    inv_fx_hand(f, "skitter_drone");
+    inv_fx_deck_size(f, MAN, 30);
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
+    int t0 = inv_fx_deck_top(f, MAN, 0), t1 = inv_fx_deck_top(f, MAN, 1);
     int d0 = f->s->npile[MAN][L_DISCARD];
 
-    fx_apply(f, "play harvest_raid reduce=none discard=skitter_drone");
+    inv_fx_apply(f, "play harvest_raid reduce=none discard=skitter_drone");
 
     assert_int_equal(f->s->npile[MAN][L_DECK], 28);
     assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 2);
-    assert_int_equal(fx_discard_top(f, MAN, 1), t0);
-    assert_int_equal(fx_discard_top(f, MAN, 0), t1);
-    assert_int_equal(fx_discard_top(f, INV, 0), raid);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 1), t0);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), t1);
+    assert_int_equal(inv_fx_discard_top(f, INV, 0), raid);
     assert_int_equal(f->s->mankind_drained, 1);
 
-    fx_apply(f, "pass");
-    fx_apply(f, "decline");
+    inv_fx_apply(f, "pass");
+    inv_fx_apply(f, "decline");
 
-    assert_int_equal(fx_events(f, E_DRAIN), 0);
+    assert_int_equal(inv_fx_events(f, E_DRAIN), 0);
     assert_int_equal(checked_flag(f), 1);
     assert_int_equal(f->s->plot, 10);
 }
@@ -655,19 +660,19 @@ static void test_EX_11_variant_harvest_raid_counts(void **state)
 /* EX-12. Mankind deep_vault in PR with 6 counters. Invader turn: the PR attack
  * gives A − D = 2; no other drain this turn. Mankind SHIELD 2: 2 counters
  * removed (4 left), no card drained, flag false → the marker moves down 1. */
-static void build_ex12(fx *f)
+static void build_ex12(inv_fx *f)
 {
-    fx_unit(f, "PR", "siege_colossus");
-    fx_unit(f, "PR", "carapace_strider");
-    int vault = fx_unit(f, "PR", "deep_vault");
+    inv_fx_unit(f, "PR", "siege_colossus");
+    inv_fx_unit(f, "PR", "carapace_strider");
+    int vault = inv_fx_unit(f, "PR", "deep_vault");
     assert_int_equal(f->s->counters[vault], 6);
-    fx_unit(f, "EU", "hero_quill");
-    fx_deck_size(f, MAN, 20);
-    fx_main(f, INV);
-    fx_sane(f);
-    fx_apply(f, "pass");
-    fx_apply(f, "decline");
-    assert_int_equal(fx_pending(f), F_SHIELD);
+    inv_fx_unit(f, "EU", "hero_quill");
+    inv_fx_deck_size(f, MAN, 20);
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
+    inv_fx_apply(f, "pass");
+    inv_fx_apply(f, "decline");
+    assert_int_equal(inv_fx_pending(f), F_SHIELD);
     assert_int_equal(tt_to_move(f->g, (const tt_state *)f->s), MAN);
     int a, d, drain;
     attack_of(f, INV, 0, &a, &d, &drain);
@@ -677,16 +682,16 @@ static void build_ex12(fx *f)
 
 static void test_EX_12_shielded_drain_counts_as_failure(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     build_ex12(f);
-    int vault = fx_inst(f, "man:deep_vault#1");
+    int vault = inv_fx_inst(f, "man:deep_vault#1");
     int d0 = f->s->npile[MAN][L_DISCARD];
 
-    fx_refuse(f, "shield 3", "INV-5.19");
-    fx_apply(f, "shield 2");
+    inv_fx_refuse(f, "shield 3", "INV-5.19");
+    inv_fx_apply(f, "shield 2");
 
     assert_int_equal(f->s->counters[vault], 4);
-    assert_int_equal(fx_events(f, E_DRAIN), 0);
+    assert_int_equal(inv_fx_events(f, E_DRAIN), 0);
     assert_int_equal(f->s->npile[MAN][L_DISCARD], d0);
     assert_int_equal(checked_flag(f), 0);
     assert_int_equal(f->s->plot, 9);
@@ -696,15 +701,15 @@ static void test_EX_12_shielded_drain_counts_as_failure(void **state)
 /* EX-12 variant: SHIELD 1 → 1 card drained → flag true → the marker stays. */
 static void test_EX_12_variant_partial_shield(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     build_ex12(f);
-    int vault = fx_inst(f, "man:deep_vault#1");
+    int vault = inv_fx_inst(f, "man:deep_vault#1");
     int d0 = f->s->npile[MAN][L_DISCARD];
 
-    fx_apply(f, "shield 1");
+    inv_fx_apply(f, "shield 1");
 
     assert_int_equal(f->s->counters[vault], 5);
-    assert_int_equal(fx_events(f, E_DRAIN), 1);
+    assert_int_equal(inv_fx_events(f, E_DRAIN), 1);
     assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 1);
     assert_int_equal(checked_flag(f), 1);
     assert_int_equal(f->s->plot, 10);
@@ -717,53 +722,53 @@ static void test_EX_12_variant_partial_shield(void **state)
  * PLOT_ACTION DRAW → rejected (already used this turn, INV-5.15). */
 static void test_EX_13_plot_reduce_once_per_turn(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
-    int colossus = fx_hand(f, "siege_colossus");
-    int other = fx_hand(f, "skitter_drone");
-    fx_deck_size(f, INV, 20);
-    fx_main(f, INV);
-    fx_sane(f);
-    int top = fx_deck_top(f, INV, 0);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "hero_quill");
+    int colossus = inv_fx_hand(f, "siege_colossus");
+    int other = inv_fx_hand(f, "skitter_drone");
+    inv_fx_deck_size(f, INV, 20);
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
+    int top = inv_fx_deck_top(f, INV, 0);
     int d0 = f->s->npile[INV][L_DISCARD];
 
-    fx_apply(f, "play siege_colossus");
-    fx_apply(f, "zone EU");
-    assert_int_equal(fx_pending(f), F_DECLARE); /* INV-5.3: the reduction is declared last */
-    fx_apply(f, "reduce discard");
+    inv_fx_apply(f, "play siege_colossus");
+    inv_fx_apply(f, "zone EU");
+    assert_int_equal(inv_fx_pending(f), F_DECLARE); /* INV-5.3: the reduction is declared last */
+    inv_fx_apply(f, "reduce discard");
     assert_int_equal(f->s->plot, 9); /* at declaration, before any cost */
     assert_int_equal(f->s->plot_used, 1);
     assert_int_equal(f->s->npile[INV][L_DISCARD], d0);
 
-    fx_apply(f, "discard skitter_drone");
+    inv_fx_apply(f, "discard skitter_drone");
 
-    assert_int_equal(fx_pending(f), F_NONE);
-    assert_true(fx_in_zone(f, colossus, "EU"));
+    assert_int_equal(inv_fx_pending(f), F_NONE);
+    assert_true(inv_fx_in_zone(f, colossus, "EU"));
     assert_int_equal(f->s->npile[INV][L_DISCARD], d0 + 2);
-    assert_int_equal(fx_discard_top(f, INV, 1), other);
-    assert_int_equal(fx_discard_top(f, INV, 0), top);
+    assert_int_equal(inv_fx_discard_top(f, INV, 1), other);
+    assert_int_equal(inv_fx_discard_top(f, INV, 0), top);
     assert_int_equal(f->s->npile[INV][L_DECK], 19);
     assert_int_equal(f->s->plot, 9);
 
-    fx_refuse(f, "plot draw", "INV-5.15");
+    inv_fx_refuse(f, "plot draw", "INV-5.15");
 }
 
 /* EX-14. Invader turn, plot = 1. PLOT_ACTION DRAW: the Invader draws 1, the
  * marker goes to 0, game over: winner Mankind, reason PLOT_ZERO. */
 static void test_EX_14_plot_action_ends_the_game(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
-    fx_deck_size(f, INV, 20);
-    fx_main(f, INV);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "hero_quill");
+    inv_fx_deck_size(f, INV, 20);
+    inv_fx_main(f, INV);
     f->s->plot = 1;
-    fx_sane(f);
-    int top = fx_deck_top(f, INV, 0);
+    inv_fx_sane(f);
+    int top = inv_fx_deck_top(f, INV, 0);
 
-    fx_apply(f, "PLOT_ACTION DRAW");
+    inv_fx_apply(f, "PLOT_ACTION DRAW");
 
     assert_int_equal(f->s->npile[INV][L_HAND], 1);
-    assert_true(fx_in_hand(f, INV, top));
+    assert_true(inv_fx_in_hand(f, INV, top));
     assert_int_equal(f->s->npile[INV][L_DECK], 19);
     assert_int_equal(f->s->plot, 0);
     assert_over(f, MAN, R_PLOT_ZERO, S_MAIN);
@@ -774,19 +779,19 @@ static void test_EX_14_plot_action_ends_the_game(void **state)
  * (Reached by the Invader passing a turn with nothing in play.) */
 static void test_EX_15_draw_from_empty_deck(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
-    fx_deck_size(f, MAN, 1);
-    fx_main(f, INV);
-    fx_sane(f);
-    int top = fx_deck_top(f, MAN, 0);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "hero_quill");
+    inv_fx_deck_size(f, MAN, 1);
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
+    int top = inv_fx_deck_top(f, MAN, 0);
 
-    fx_apply(f, "pass");
-    fx_apply(f, "decline");
+    inv_fx_apply(f, "pass");
+    inv_fx_apply(f, "decline");
 
     assert_int_equal(f->s->active, MAN);
     assert_int_equal(f->s->npile[MAN][L_HAND], 1);
-    assert_true(fx_in_hand(f, MAN, top));
+    assert_true(inv_fx_in_hand(f, MAN, top));
     assert_int_equal(f->s->npile[MAN][L_DECK], 0);
     assert_over(f, INV, R_MANKIND_DECK_OUT, S_DRAW);
 }
@@ -796,26 +801,26 @@ static void test_EX_15_draw_from_empty_deck(void **state)
  * (MANKIND_DECK_OUT); EU is never resolved. */
 static void test_EX_16_attack_drain_exceeds_deck(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "siege_colossus");
-    fx_unit(f, "PR", "carapace_strider"); /* 7 against 4 */
-    fx_unit(f, "EU", "siege_colossus");
-    fx_unit(f, "EU", "tunnel_wyrm");
-    fx_unit(f, "EU", "tunnel_wyrm"); /* 11 against 6 */
-    fx_unit(f, "AF", "hero_quill");
-    fx_deck_size(f, MAN, 2);
-    fx_main(f, INV);
-    fx_sane(f);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "siege_colossus");
+    inv_fx_unit(f, "PR", "carapace_strider"); /* 7 against 4 */
+    inv_fx_unit(f, "EU", "siege_colossus");
+    inv_fx_unit(f, "EU", "tunnel_wyrm");
+    inv_fx_unit(f, "EU", "tunnel_wyrm"); /* 11 against 6 */
+    inv_fx_unit(f, "AF", "hero_quill");
+    inv_fx_deck_size(f, MAN, 2);
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
     int d0 = f->s->npile[MAN][L_DISCARD];
 
-    fx_apply(f, "pass");
-    fx_apply(f, "decline");
+    inv_fx_apply(f, "pass");
+    inv_fx_apply(f, "decline");
 
     int a, d, drain;
     attack_of(f, INV, 0, &a, &d, &drain);
     assert_int_equal(drain, 3);
-    assert_int_equal(fx_events(f, E_ATTACK), 1); /* EU never resolved */
-    assert_int_equal(fx_events(f, E_DRAIN), 2);
+    assert_int_equal(inv_fx_events(f, E_ATTACK), 1); /* EU never resolved */
+    assert_int_equal(inv_fx_events(f, E_DRAIN), 2);
     assert_int_equal(f->s->npile[MAN][L_DECK], 0);
     assert_int_equal(f->s->npile[MAN][L_DISCARD], d0 + 2);
     assert_over(f, INV, R_MANKIND_DECK_OUT, S_ATTACK);
@@ -826,24 +831,24 @@ static void test_EX_16_attack_drain_exceeds_deck(void **state)
  * cancel: Mankind drains 2 then fails the third; the Invader drains 1 then
  * fails; both failures belong to one primitive → winner Mankind,
  * SIMULTANEOUS. */
-static void build_ex17(fx *f, int inv_deck, int man_deck)
+static void build_ex17(inv_fx *f, int inv_deck, int man_deck)
 {
-    fx_unit(f, "PR", "hero_quill");
-    fx_hand(f, "cataclysm_protocol");
-    fx_hand(f, "skitter_drone");
-    fx_deck_size(f, INV, inv_deck);
-    fx_deck_size(f, MAN, man_deck);
-    fx_main(f, INV);
-    fx_sane(f);
+    inv_fx_unit(f, "PR", "hero_quill");
+    inv_fx_hand(f, "cataclysm_protocol");
+    inv_fx_hand(f, "skitter_drone");
+    inv_fx_deck_size(f, INV, inv_deck);
+    inv_fx_deck_size(f, MAN, man_deck);
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
 }
 
 static void test_EX_17_simultaneous_destruction(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     build_ex17(f, 1, 2);
     int man_d0 = f->s->npile[MAN][L_DISCARD];
 
-    fx_apply(f, "play cataclysm_protocol reduce=none discard=skitter_drone");
+    inv_fx_apply(f, "play cataclysm_protocol reduce=none discard=skitter_drone");
 
     assert_int_equal(f->s->npile[MAN][L_DECK], 0);
     assert_int_equal(f->s->npile[MAN][L_DISCARD], man_d0 + 2);
@@ -855,10 +860,10 @@ static void test_EX_17_simultaneous_destruction(void **state)
  * (MANKIND_DECK_OUT). */
 static void test_EX_17_variant_only_mankind_fails(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     build_ex17(f, 5, 2);
 
-    fx_apply(f, "play cataclysm_protocol reduce=none discard=skitter_drone");
+    inv_fx_apply(f, "play cataclysm_protocol reduce=none discard=skitter_drone");
 
     assert_int_equal(f->s->npile[MAN][L_DECK], 0);
     assert_int_equal(f->s->npile[INV][L_DECK], 2);
@@ -869,16 +874,16 @@ static void test_EX_17_variant_only_mankind_fails(void **state)
  * failing; Mankind's deck is now empty but the game goes on (INV-9.1). */
 static void test_EX_17_variant_empty_deck_is_not_a_loss(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     build_ex17(f, 5, 3);
 
-    fx_apply(f, "play cataclysm_protocol reduce=none discard=skitter_drone");
+    inv_fx_apply(f, "play cataclysm_protocol reduce=none discard=skitter_drone");
 
     assert_int_equal(f->s->npile[MAN][L_DECK], 0);
     assert_int_equal(f->s->npile[INV][L_DECK], 2);
     assert_playing(f);
     assert_int_equal(f->s->step, S_MAIN);
-    assert_int_equal(fx_pending(f), F_NONE);
+    assert_int_equal(inv_fx_pending(f), F_NONE);
     assert_int_equal(f->s->mankind_drained, 1);
 }
 
@@ -890,36 +895,36 @@ static void test_EX_17_variant_empty_deck_is_not_a_loss(void **state)
  * Mankind drains 1. At the start of Mankind's next turn Anand is upright. */
 static void test_EX_18_hero_destroyed_rotated_replacement(void **state)
 {
-    fx *f = *state;
-    int quill = fx_unit(f, "AF", "hero_quill");
-    fx_unit(f, "AF", "siege_colossus");
-    fx_hero_deck(f, "hero_anand hero_varga");
-    int lance = fx_hand(f, "orbital_lance");
-    fx_hand(f, "skitter_drone");
-    fx_hand(f, "carapace_strider");
-    fx_deck_size(f, MAN, 20);
-    fx_main(f, INV);
-    fx_sane(f);
-    int anand = fx_inst(f, "hero:hero_anand#1");
+    inv_fx *f = *state;
+    int quill = inv_fx_unit(f, "AF", "hero_quill");
+    inv_fx_unit(f, "AF", "siege_colossus");
+    inv_fx_hero_deck(f, "hero_anand hero_varga");
+    int lance = inv_fx_hand(f, "orbital_lance");
+    inv_fx_hand(f, "skitter_drone");
+    inv_fx_hand(f, "carapace_strider");
+    inv_fx_deck_size(f, MAN, 20);
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
+    int anand = inv_fx_inst(f, "hero:hero_anand#1");
 
-    fx_apply(f, "play orbital_lance reduce=none target=hero:hero_quill#1 discard=skitter_drone "
-                "discard=carapace_strider");
+    inv_fx_apply(f, "play orbital_lance reduce=none target=hero:hero_quill#1 discard=skitter_drone "
+                    "discard=carapace_strider");
 
-    assert_int_equal(fx_pending(f), F_PLACE_HERO);
+    assert_int_equal(inv_fx_pending(f), F_PLACE_HERO);
     assert_int_equal(tt_to_move(f->g, (const tt_state *)f->s), MAN);
-    assert_int_equal(fx_discard_top(f, MAN, 0), quill);
-    assert_int_equal(fx_loc(f, lance), L_LIMBO); /* discarded once its effects are done */
-    fx_apply(f, "place AF");
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), quill);
+    assert_int_equal(inv_fx_loc(f, lance), L_LIMBO); /* discarded once its effects are done */
+    inv_fx_apply(f, "place AF");
 
-    assert_int_equal(fx_discard_top(f, INV, 0), lance);
+    assert_int_equal(inv_fx_discard_top(f, INV, 0), lance);
 
     assert_int_equal(f->s->hero, anand);
-    assert_true(fx_in_zone(f, anand, "AF"));
+    assert_true(inv_fx_in_zone(f, anand, "AF"));
     assert_true(f->s->iflags[anand] & IF_ROTATED);
     assert_int_equal(f->s->nhero_deck, 1);
 
-    fx_apply(f, "pass");
-    fx_apply(f, "decline");
+    inv_fx_apply(f, "pass");
+    inv_fx_apply(f, "decline");
 
     int a, d, drain;
     attack_of(f, INV, 2, &a, &d, &drain);
@@ -939,18 +944,18 @@ static void test_EX_18_hero_destroyed_rotated_replacement(void **state)
  * replacement → winner Invader, HEROES_EXHAUSTED. */
 static void test_EX_19_last_hero(void **state)
 {
-    fx *f = *state;
-    int park = fx_unit(f, "EU", "hero_park");
-    fx_hero_deck(f, "");
-    fx_hand(f, "orbital_lance");
-    fx_hand_n(f, "skitter_drone", 2);
-    fx_main(f, INV);
-    fx_sane(f);
+    inv_fx *f = *state;
+    int park = inv_fx_unit(f, "EU", "hero_park");
+    inv_fx_hero_deck(f, "");
+    inv_fx_hand(f, "orbital_lance");
+    inv_fx_hand_n(f, "skitter_drone", 2);
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
 
-    fx_apply(f, "play orbital_lance reduce=none target=hero:hero_park#1 discard=skitter_drone "
-                "discard=skitter_drone");
+    inv_fx_apply(f, "play orbital_lance reduce=none target=hero:hero_park#1 discard=skitter_drone "
+                    "discard=skitter_drone");
 
-    assert_int_equal(fx_discard_top(f, MAN, 0), park);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), park);
     assert_int_equal(f->s->hero, INV_NONE);
     assert_over(f, INV, R_HEROES_EXHAUSTED, S_MAIN);
 }
@@ -959,29 +964,29 @@ static void test_EX_19_last_hero(void **state)
  * the supply has tokens. Invader PLAY crust_cracker zone=EU (discard 1; damage
  * 2): 1 token placed (EU power 0); the second is ignored (INV-2.5) → Invader
  * wins, ZONES_COLLAPSED. */
-static void build_ex20(fx *f)
+static void build_ex20(inv_fx *f)
 {
-    fx_unit(f, "EU", "hero_quill");
-    fx_tokens(f, "EU", 5);
-    fx_tokens(f, "PR", 4);
-    fx_tokens(f, "AF", 2);
-    fx_hand(f, "crust_cracker");
-    fx_hand(f, "skitter_drone");
-    fx_main(f, INV);
-    fx_sane(f);
+    inv_fx_unit(f, "EU", "hero_quill");
+    inv_fx_tokens(f, "EU", 5);
+    inv_fx_tokens(f, "PR", 4);
+    inv_fx_tokens(f, "AF", 2);
+    inv_fx_hand(f, "crust_cracker");
+    inv_fx_hand(f, "skitter_drone");
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
 }
 
 static void test_EX_20_zone_collapse_and_token_floor(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     build_ex20(f);
 
     /* INV-2.21: a zone at power 0 cannot be chosen while others have power */
-    fx_refuse(f, "play crust_cracker reduce=none zone=PR discard=skitter_drone", "INV-2.21");
-    fx_apply(f, "play crust_cracker reduce=none zone=EU discard=skitter_drone");
+    inv_fx_refuse(f, "play crust_cracker reduce=none zone=PR discard=skitter_drone", "INV-2.21");
+    inv_fx_apply(f, "play crust_cracker reduce=none zone=EU discard=skitter_drone");
 
-    assert_int_equal(f->s->tokens[fx_zone(f, "EU")], 6);
-    assert_int_equal(inv_zone_power(f->c, f->s, fx_zone(f, "EU")), 0);
+    assert_int_equal(f->s->tokens[inv_fx_zone(f, "EU")], 6);
+    assert_int_equal(inv_zone_power(f->c, f->s, inv_fx_zone(f, "EU")), 0);
     assert_int_equal(f->s->supply, 20 - 12);
     assert_over(f, INV, R_ZONES_COLLAPSED, S_MAIN);
 }
@@ -990,13 +995,13 @@ static void test_EX_20_zone_collapse_and_token_floor(void **state)
  * wins, ZONES_COLLAPSED. */
 static void test_EX_20_variant_pacific_and_africa(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     build_ex20(f);
 
-    fx_apply(f, "play crust_cracker reduce=none zone=AF discard=skitter_drone");
+    inv_fx_apply(f, "play crust_cracker reduce=none zone=AF discard=skitter_drone");
 
-    assert_int_equal(f->s->tokens[fx_zone(f, "AF")], 4);
-    assert_int_equal(f->s->tokens[fx_zone(f, "EU")], 5);
+    assert_int_equal(f->s->tokens[inv_fx_zone(f, "AF")], 4);
+    assert_int_equal(f->s->tokens[inv_fx_zone(f, "EU")], 5);
     assert_int_equal(f->s->supply, 20 - 13);
     assert_over(f, INV, R_ZONES_COLLAPSED, S_MAIN);
 }
@@ -1004,14 +1009,14 @@ static void test_EX_20_variant_pacific_and_africa(void **state)
 /* EX-20 variant: PR 0, AF 2, EU 1, the Invader plays skitter_drone → no win. */
 static void test_EX_20_variant_no_collapse(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     build_ex20(f);
 
-    fx_apply(f, "play skitter_drone zone=PR");
+    inv_fx_apply(f, "play skitter_drone zone=PR");
 
     assert_playing(f);
     assert_int_equal(f->s->step, S_MAIN);
-    assert_true(fx_in_zone(f, fx_inst(f, "inv:skitter_drone#1"), "PR"));
+    assert_true(inv_fx_in_zone(f, inv_fx_inst(f, "inv:skitter_drone#1"), "PR"));
 }
 
 /* EX-21. Invader Attack step; PR would give A − D = 4, EU A − D = 1; Mankind
@@ -1021,23 +1026,23 @@ static void test_EX_20_variant_no_collapse(void **state)
  * not offered. */
 static void test_EX_21_reaction_strategy(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "siege_colossus");
-    fx_unit(f, "PR", "carapace_strider");
-    fx_unit(f, "PR", "skitter_drone"); /* 8 against 4 */
-    fx_unit(f, "EU", "siege_colossus");
-    fx_unit(f, "EU", "tunnel_wyrm"); /* 8 against 6 + 1 */
-    fx_unit(f, "EU", "militia_cadre");
-    fx_unit(f, "AF", "hero_quill");
-    fx_deck_size(f, MAN, 20);
-    fx_main(f, INV);
-    fx_sane(f);
-    int bulwark = fx_strat(f, "man_bulwark");
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "siege_colossus");
+    inv_fx_unit(f, "PR", "carapace_strider");
+    inv_fx_unit(f, "PR", "skitter_drone"); /* 8 against 4 */
+    inv_fx_unit(f, "EU", "siege_colossus");
+    inv_fx_unit(f, "EU", "tunnel_wyrm"); /* 8 against 6 + 1 */
+    inv_fx_unit(f, "EU", "militia_cadre");
+    inv_fx_unit(f, "AF", "hero_quill");
+    inv_fx_deck_size(f, MAN, 20);
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
+    int bulwark = inv_fx_strat(f, "man_bulwark");
 
-    fx_apply(f, "pass");
-    assert_int_equal(fx_pending(f), F_ATTACK_WINDOW);
-    assert_true(fx_offered(f, "strategy man_bulwark"));
-    fx_apply(f, "REACT_STRATEGY man_bulwark zone=PR");
+    inv_fx_apply(f, "pass");
+    assert_int_equal(inv_fx_pending(f), F_ATTACK_WINDOW);
+    assert_true(inv_fx_offered(f, "strategy man_bulwark"));
+    inv_fx_apply(f, "REACT_STRATEGY man_bulwark zone=PR");
 
     int a, d, drain;
     attack_of(f, INV, 0, &a, &d, &drain);
@@ -1045,7 +1050,7 @@ static void test_EX_21_reaction_strategy(void **state)
     assert_int_equal(drain, -1); /* shielded */
     attack_of(f, INV, 1, &a, &d, &drain);
     assert_int_equal(drain, 1);
-    assert_int_equal(fx_events(f, E_DRAIN), 1);
+    assert_int_equal(inv_fx_events(f, E_DRAIN), 1);
     assert_int_equal(checked_flag(f), 1);
     assert_int_equal(f->s->plot, 10);
     assert_int_equal(f->s->strat_enabled[bulwark], 1);
@@ -1054,11 +1059,11 @@ static void test_EX_21_reaction_strategy(void **state)
     assert_int_equal(f->s->npile[MAN][L_DECK], 17);
 
     /* Mankind's turn: nothing to do; the next Invader turn offers no window */
-    fx_apply(f, "pass");
+    inv_fx_apply(f, "pass");
     assert_int_equal(f->s->active, INV);
     assert_int_equal(f->s->step, S_MAIN);
-    fx_apply(f, "pass");
-    assert_int_equal(fx_events(f, E_ATTACK), 3);
+    inv_fx_apply(f, "pass");
+    assert_int_equal(inv_fx_events(f, E_ATTACK), 3);
     assert_int_equal(f->s->active, MAN);
     assert_int_equal(f->s->step, S_MAIN);
     assert_int_equal(f->s->head.turn, 4);
@@ -1069,14 +1074,14 @@ static void test_EX_21_reaction_strategy(void **state)
  * offered (timing OPPONENT_ATTACK_START, INV-5.14). */
 static void test_EX_21_reaction_strategy_not_in_own_main(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
-    fx_main(f, MAN);
-    fx_sane(f);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "hero_quill");
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
 
-    assert_false(fx_offered(f, "strategy man_bulwark"));
-    assert_true(fx_offered(f, "strategy man_mobilisation"));
-    fx_refuse(f, "strategy man_bulwark", "INV-5.14");
+    assert_false(inv_fx_offered(f, "strategy man_bulwark"));
+    assert_true(inv_fx_offered(f, "strategy man_mobilisation"));
+    inv_fx_refuse(f, "strategy man_bulwark", "INV-5.14");
 }
 
 /* EX-22. Invader Main, plot = 11. STRATEGY inv_plot_surge: plot = 12 (the
@@ -1084,18 +1089,18 @@ static void test_EX_21_reaction_strategy_not_in_own_main(void **state)
  * inv_plot_surge later → rejected (INV-5.14). */
 static void test_EX_22_plot_cap(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
-    fx_main(f, INV);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "hero_quill");
+    inv_fx_main(f, INV);
     f->s->plot = 11;
-    fx_sane(f);
+    inv_fx_sane(f);
 
-    fx_apply(f, "strategy inv_plot_surge");
+    inv_fx_apply(f, "strategy inv_plot_surge");
 
     assert_int_equal(f->s->plot, 12);
-    assert_int_equal(f->s->strat_enabled[fx_strat(f, "inv_plot_surge")], 1);
+    assert_int_equal(f->s->strat_enabled[inv_fx_strat(f, "inv_plot_surge")], 1);
     assert_playing(f);
-    fx_refuse(f, "strategy inv_plot_surge", "INV-5.14");
+    inv_fx_refuse(f, "strategy inv_plot_surge", "INV-5.14");
 }
 
 /* EX-23. Mankind Main; serum_project in AF with 4 counters, used_this_turn
@@ -1103,15 +1108,15 @@ static void test_EX_22_plot_cap(void **state)
  * winner Mankind, CARD_WIN. */
 static void test_EX_23_card_win(void **state)
 {
-    fx *f = *state;
-    int serum = fx_unit(f, "AF", "serum_project");
+    inv_fx *f = *state;
+    int serum = inv_fx_unit(f, "AF", "serum_project");
     f->s->counters[serum] = 4;
-    fx_unit(f, "PR", "hero_quill");
-    fx_hand_n(f, "militia_cadre", 2);
-    fx_main(f, MAN);
-    fx_sane(f);
+    inv_fx_unit(f, "PR", "hero_quill");
+    inv_fx_hand_n(f, "militia_cadre", 2);
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
 
-    fx_apply(f, "use man:serum_project#1 discard=militia_cadre");
+    inv_fx_apply(f, "use man:serum_project#1 discard=militia_cadre");
 
     assert_int_equal(f->s->counters[serum], 5);
     assert_int_equal(f->s->npile[MAN][L_HAND], 1);
@@ -1125,33 +1130,33 @@ static void test_EX_23_card_win(void **state)
  * used again. */
 static void test_EX_24_same_turn_use_once_per_turn(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "EU", "hero_quill");
-    int mortar = fx_hand(f, "spore_mortar");
-    fx_hand(f, "skitter_drone");
-    fx_deck_size(f, MAN, 20);
-    fx_main(f, INV);
-    fx_sane(f);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "EU", "hero_quill");
+    int mortar = inv_fx_hand(f, "spore_mortar");
+    inv_fx_hand(f, "skitter_drone");
+    inv_fx_deck_size(f, MAN, 20);
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
 
-    fx_apply(f, "play spore_mortar reduce=none zone=PR discard=skitter_drone");
-    assert_true(fx_in_zone(f, mortar, "PR"));
-    fx_apply(f, "use inv:spore_mortar#1");
+    inv_fx_apply(f, "play spore_mortar reduce=none zone=PR discard=skitter_drone");
+    assert_true(inv_fx_in_zone(f, mortar, "PR"));
+    inv_fx_apply(f, "use inv:spore_mortar#1");
     assert_int_equal(f->s->npile[MAN][L_DECK], 19);
     assert_int_equal(f->s->mankind_drained, 1);
-    fx_refuse(f, "use inv:spore_mortar#1", "INV-5.12");
+    inv_fx_refuse(f, "use inv:spore_mortar#1", "INV-5.12");
 
-    fx_apply(f, "pass");
-    fx_apply(f, "decline");
+    inv_fx_apply(f, "pass");
+    inv_fx_apply(f, "decline");
     assert_int_equal(checked_flag(f), 1);
     assert_int_equal(f->s->plot, 10);
     assert_int_equal(f->s->active, MAN);
-    fx_refuse(f, "use inv:spore_mortar#1", "INV-5.12");
+    inv_fx_refuse(f, "use inv:spore_mortar#1", "INV-5.12");
 
-    fx_apply(f, "pass");
+    inv_fx_apply(f, "pass");
     assert_int_equal(f->s->active, INV);
     assert_int_equal(f->s->step, S_MAIN);
     int deck = f->s->npile[MAN][L_DECK];
-    fx_apply(f, "use inv:spore_mortar#1");
+    inv_fx_apply(f, "use inv:spore_mortar#1");
     assert_int_equal(f->s->npile[MAN][L_DECK], deck - 1);
     assert_int_equal(f->s->mankind_drained, 1);
 }
@@ -1160,27 +1165,27 @@ static void test_EX_24_same_turn_use_once_per_turn(void **state)
  * (3); AF Invader skitter_drone (1); Invader deck 3 cards. USE
  * man:counterstrike_array#1: M = 5, I = 1 → the Invader must drain 4; he
  * drains 3 and fails → winner Mankind, INVADER_DECK_OUT. */
-static void build_ex25(fx *f, int inv_deck)
+static void build_ex25(inv_fx *f, int inv_deck)
 {
-    fx_unit(f, "AF", "counterstrike_array");
-    fx_unit(f, "AF", "bastion_walker");
-    fx_unit(f, "AF", "skitter_drone");
-    fx_unit(f, "PR", "hero_quill");
-    fx_deck_size(f, INV, inv_deck);
-    fx_main(f, MAN);
-    fx_sane(f);
+    inv_fx_unit(f, "AF", "counterstrike_array");
+    inv_fx_unit(f, "AF", "bastion_walker");
+    inv_fx_unit(f, "AF", "skitter_drone");
+    inv_fx_unit(f, "PR", "hero_quill");
+    inv_fx_deck_size(f, INV, inv_deck);
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
 }
 
 static void test_EX_25_counter_attack_deck_out(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     build_ex25(f, 3);
     int d0 = f->s->npile[INV][L_DISCARD];
 
-    fx_apply(f, "use man:counterstrike_array#1");
+    inv_fx_apply(f, "use man:counterstrike_array#1");
 
     int m, i, drain;
-    attack_of(f, MAN, fx_zone(f, "AF"), &m, &i, &drain);
+    attack_of(f, MAN, inv_fx_zone(f, "AF"), &m, &i, &drain);
     assert_int_equal(m, 5);
     assert_int_equal(i, 1);
     assert_int_equal(drain, 4);
@@ -1193,10 +1198,10 @@ static void test_EX_25_counter_attack_deck_out(void **state)
  * drained flag is irrelevant (Mankind's turn). */
 static void test_EX_25_variant_counter_attack_continues(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     build_ex25(f, 10);
 
-    fx_apply(f, "use man:counterstrike_array#1");
+    inv_fx_apply(f, "use man:counterstrike_array#1");
 
     assert_int_equal(f->s->npile[INV][L_DECK], 6);
     assert_playing(f);
@@ -1212,32 +1217,32 @@ static void test_EX_25_variant_counter_attack_continues(void **state)
  * step.) */
 static void test_EX_26_start_of_turn_counts_for_the_check(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "EU", "brood_nest");
-    fx_unit(f, "PR", "hero_quill");
-    fx_deck_size(f, MAN, 20);
-    fx_main(f, MAN);
-    fx_sane(f);
-    int top = fx_deck_top(f, MAN, 0);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "EU", "brood_nest");
+    inv_fx_unit(f, "PR", "hero_quill");
+    inv_fx_deck_size(f, MAN, 20);
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
+    int top = inv_fx_deck_top(f, MAN, 0);
 
-    fx_apply(f, "pass"); /* → the Invader's turn 3 */
+    inv_fx_apply(f, "pass"); /* → the Invader's turn 3 */
     assert_int_equal(f->s->active, INV);
     assert_int_equal(f->s->step, S_MAIN);
-    assert_int_equal(fx_events(f, E_DRAIN), 1);
-    assert_int_equal(fx_discard_top(f, MAN, 0), top);
+    assert_int_equal(inv_fx_events(f, E_DRAIN), 1);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), top);
     assert_int_equal(f->s->npile[MAN][L_DECK], 19);
     assert_int_equal(f->s->mankind_drained, 1);
 
-    fx_apply(f, "pass");
-    fx_apply(f, "decline"); /* → Mankind's turn 4 */
+    inv_fx_apply(f, "pass");
+    inv_fx_apply(f, "decline"); /* → Mankind's turn 4 */
     assert_int_equal(checked_flag(f), 1);
     assert_int_equal(f->s->plot, 10);
     assert_int_equal(f->s->active, MAN);
-    assert_int_equal(fx_events(f, E_DRAIN), 0); /* no trigger in Mankind's turn */
+    assert_int_equal(inv_fx_events(f, E_DRAIN), 0); /* no trigger in Mankind's turn */
     assert_int_equal(f->s->npile[MAN][L_DECK], 17);
 
-    fx_apply(f, "pass"); /* → the Invader's turn 5: again */
-    assert_int_equal(fx_events(f, E_DRAIN), 1);
+    inv_fx_apply(f, "pass"); /* → the Invader's turn 5: again */
+    assert_int_equal(inv_fx_events(f, E_DRAIN), 1);
     assert_int_equal(f->s->npile[MAN][L_DECK], 16);
 }
 
@@ -1245,24 +1250,24 @@ static void test_EX_26_start_of_turn_counts_for_the_check(void **state)
  * discards his single card; no error; flags.mankind_drained unaffected. */
 static void test_EX_27_forced_discard_as_much_as_possible(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
-    int card = fx_hand(f, "militia_cadre");
-    fx_main(f, INV);
-    fx_sane(f);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "hero_quill");
+    int card = inv_fx_hand(f, "militia_cadre");
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
     int deck = f->s->npile[MAN][L_DECK];
 
-    fx_apply(f, "strategy inv_neural_blackout");
-    assert_int_equal(fx_pending(f), F_DISCARD_HAND);
+    inv_fx_apply(f, "strategy inv_neural_blackout");
+    assert_int_equal(inv_fx_pending(f), F_DISCARD_HAND);
     assert_int_equal(tt_to_move(f->g, (const tt_state *)f->s), MAN);
-    fx_apply(f, "discard militia_cadre");
+    inv_fx_apply(f, "discard militia_cadre");
 
-    assert_int_equal(fx_pending(f), F_NONE);
+    assert_int_equal(inv_fx_pending(f), F_NONE);
     assert_int_equal(f->s->npile[MAN][L_HAND], 0);
-    assert_int_equal(fx_discard_top(f, MAN, 0), card);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), card);
     assert_int_equal(f->s->npile[MAN][L_DECK], deck);
     assert_int_equal(f->s->mankind_drained, 0);
-    assert_int_equal(f->s->strat_enabled[fx_strat(f, "inv_neural_blackout")], 1);
+    assert_int_equal(f->s->strat_enabled[inv_fx_strat(f, "inv_neural_blackout")], 1);
     assert_int_equal(f->s->active, INV);
     assert_int_equal(f->s->step, S_MAIN);
 }
@@ -1273,41 +1278,41 @@ static void test_EX_27_forced_discard_as_much_as_possible(void **state)
  * upright. A second MOVE_HERO this turn → rejected (INV-5.17). */
 static void test_EX_28_moving_a_hero(void **state)
 {
-    fx *f = *state;
-    int varga = fx_unit(f, "PR", "hero_varga");
-    fx_main(f, MAN);
-    fx_sane(f);
+    inv_fx *f = *state;
+    int varga = inv_fx_unit(f, "PR", "hero_varga");
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
 
-    fx_refuse(f, "move_hero zone=AF", "INV-2.3");
-    fx_apply(f, "move_hero zone=EU");
+    inv_fx_refuse(f, "move_hero zone=AF", "INV-2.3");
+    inv_fx_apply(f, "move_hero zone=EU");
 
-    assert_true(fx_in_zone(f, varga, "EU"));
+    assert_true(inv_fx_in_zone(f, varga, "EU"));
     assert_int_equal(f->s->hero, varga);
     assert_false(f->s->iflags[varga] & IF_ROTATED);
-    fx_refuse(f, "move_hero", "INV-5.17");
-    fx_refuse(f, "move_hero zone=PR", "INV-5.17");
+    inv_fx_refuse(f, "move_hero", "INV-5.17");
+    inv_fx_refuse(f, "move_hero zone=PR", "INV-5.17");
 }
 
 /* EX-28 variant: hero_anand (mobile) rotated after using its ability →
  * MOVE_HERO rejected (INV-5.17); OPS_CENTRE may still move it. */
 static void test_EX_28_variant_rotated_hero_moves_by_ops_centre(void **state)
 {
-    fx *f = *state;
-    int anand = fx_unit(f, "EU", "hero_anand");
-    int drone = fx_unit(f, "EU", "skitter_drone");
-    fx_hand(f, "militia_cadre");
-    fx_main(f, MAN);
-    fx_sane(f);
+    inv_fx *f = *state;
+    int anand = inv_fx_unit(f, "EU", "hero_anand");
+    int drone = inv_fx_unit(f, "EU", "skitter_drone");
+    inv_fx_hand(f, "militia_cadre");
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
 
-    fx_apply(f, "use hero:hero_anand#1 target=inv:skitter_drone#1");
+    inv_fx_apply(f, "use hero:hero_anand#1 target=inv:skitter_drone#1");
     assert_true(f->s->iflags[anand] & IF_ROTATED);
-    assert_int_equal(fx_discard_top(f, INV, 0), drone);
+    assert_int_equal(inv_fx_discard_top(f, INV, 0), drone);
 
-    fx_refuse(f, "move_hero", "INV-5.17");
-    fx_refuse(f, "move_hero zone=PR", "INV-5.17");
-    fx_apply(f, "ops hero:hero_anand#1 zone=AF discard=militia_cadre");
+    inv_fx_refuse(f, "move_hero", "INV-5.17");
+    inv_fx_refuse(f, "move_hero zone=PR", "INV-5.17");
+    inv_fx_apply(f, "ops hero:hero_anand#1 zone=AF discard=militia_cadre");
 
-    assert_true(fx_in_zone(f, anand, "AF"));
+    assert_true(inv_fx_in_zone(f, anand, "AF"));
     assert_int_equal(f->s->hero, anand);
     assert_true(f->s->iflags[anand] & IF_ROTATED); /* a move keeps rotation */
 }
@@ -1318,28 +1323,28 @@ static void test_EX_28_variant_rotated_hero_moves_by_ops_centre(void **state)
  * (INV-2.21). */
 static void test_EX_29_zone_repair_split(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
-    fx_tokens(f, "PR", 2);
-    fx_tokens(f, "EU", 1);
-    fx_main(f, MAN);
-    fx_sane(f);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "hero_quill");
+    inv_fx_tokens(f, "PR", 2);
+    inv_fx_tokens(f, "EU", 1);
+    inv_fx_main(f, MAN);
+    inv_fx_sane(f);
 
-    fx_apply(f, "strategy man_reconstruction");
-    assert_int_equal(fx_pending(f), F_SPLIT_REPAIR);
-    fx_refuse(f, "zone AF", "INV-2.21");
-    fx_apply(f, "zone PR");
-    fx_refuse(f, "zone AF", "INV-2.21");
-    fx_apply(f, "zone PR");
-    fx_refuse(f, "zone AF", "INV-2.21");
-    fx_refuse(f, "zone PR", "INV-2.21");
-    fx_apply(f, "zone EU");
+    inv_fx_apply(f, "strategy man_reconstruction");
+    assert_int_equal(inv_fx_pending(f), F_SPLIT_REPAIR);
+    inv_fx_refuse(f, "zone AF", "INV-2.21");
+    inv_fx_apply(f, "zone PR");
+    inv_fx_refuse(f, "zone AF", "INV-2.21");
+    inv_fx_apply(f, "zone PR");
+    inv_fx_refuse(f, "zone AF", "INV-2.21");
+    inv_fx_refuse(f, "zone PR", "INV-2.21");
+    inv_fx_apply(f, "zone EU");
 
-    assert_int_equal(fx_pending(f), F_NONE);
+    assert_int_equal(inv_fx_pending(f), F_NONE);
     for (int z = 0; z < INV_NZ; z++)
         assert_int_equal(f->s->tokens[z], 0);
     assert_int_equal(f->s->supply, 20);
-    assert_int_equal(f->s->strat_enabled[fx_strat(f, "man_reconstruction")], 1);
+    assert_int_equal(f->s->strat_enabled[inv_fx_strat(f, "man_reconstruction")], 1);
 }
 
 /* EX-30. Invader Main; the Invader plays carapace_strider; Mankind answers
@@ -1348,31 +1353,31 @@ static void test_EX_29_zone_repair_split(void **state)
  * (a discard cost is not a drain, INV-9.3). */
 static void test_EX_30_cost_in_opponents_turn_is_not_inflicted(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
-    int strider = fx_hand(f, "carapace_strider");
-    fx_hand(f, "skitter_drone");
-    int override = fx_hand(f, "override_protocol");
-    int other = fx_hand(f, "militia_cadre");
-    fx_deck_size(f, MAN, 20);
-    fx_main(f, INV);
-    fx_sane(f);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "hero_quill");
+    int strider = inv_fx_hand(f, "carapace_strider");
+    inv_fx_hand(f, "skitter_drone");
+    int override = inv_fx_hand(f, "override_protocol");
+    int other = inv_fx_hand(f, "militia_cadre");
+    inv_fx_deck_size(f, MAN, 20);
+    inv_fx_main(f, INV);
+    inv_fx_sane(f);
     int man_d0 = f->s->npile[MAN][L_DISCARD];
 
-    fx_apply(f, "play carapace_strider reduce=none zone=EU discard=skitter_drone");
-    assert_int_equal(fx_pending(f), F_WINDOW);
-    fx_apply(f, "cancel override_protocol discard=militia_cadre");
+    inv_fx_apply(f, "play carapace_strider reduce=none zone=EU discard=skitter_drone");
+    assert_int_equal(inv_fx_pending(f), F_WINDOW);
+    inv_fx_apply(f, "cancel override_protocol discard=militia_cadre");
 
-    assert_int_equal(fx_pending(f), F_NONE);
-    assert_int_equal(fx_discard_top(f, INV, 0), strider); /* cancelled */
+    assert_int_equal(inv_fx_pending(f), F_NONE);
+    assert_int_equal(inv_fx_discard_top(f, INV, 0), strider); /* cancelled */
     assert_int_equal(f->s->npile[MAN][L_DISCARD], man_d0 + 2);
-    assert_int_equal(fx_discard_top(f, MAN, 1), other);
-    assert_int_equal(fx_discard_top(f, MAN, 0), override);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 1), other);
+    assert_int_equal(inv_fx_discard_top(f, MAN, 0), override);
     assert_int_equal(f->s->npile[MAN][L_DECK], 20);
     assert_int_equal(f->s->mankind_drained, 0);
 
-    fx_apply(f, "pass");
-    fx_apply(f, "decline");
+    inv_fx_apply(f, "pass");
+    inv_fx_apply(f, "decline");
     assert_int_equal(checked_flag(f), 0);
     assert_int_equal(f->s->plot, 9);
 }

@@ -28,19 +28,19 @@
 
 static int setup(void **state)
 {
-    *state = fx_open(NULL);
+    *state = inv_fx_open(NULL);
     return 0;
 }
 
 static int teardown(void **state)
 {
-    fx_close(*state);
+    inv_fx_close(*state);
     return 0;
 }
 
 /* Puts units in play ("EU:carapace_strider PR:hero_quill", in that order)
  * and cards in their side's hand ("precision_strike militia_cadre"). */
-static void put(fx *f, const char *units, const char *hands)
+static void put(inv_fx *f, const char *units, const char *hands)
 {
     char list[512], *save = NULL;
     snprintf(list, sizeof list, "%s", units);
@@ -48,35 +48,35 @@ static void put(fx *f, const char *units, const char *hands)
         char *colon = strchr(w, ':');
         assert_non_null(colon);
         *colon = 0;
-        fx_unit(f, w, colon + 1);
+        inv_fx_unit(f, w, colon + 1);
     }
     snprintf(list, sizeof list, "%s", hands);
     for (char *w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save))
-        fx_hand(f, w);
+        inv_fx_hand(f, w);
 }
 
 /* side's Main step, nothing pending, the position checked. */
-static void begin(fx *f, int side)
+static void begin(inv_fx *f, int side)
 {
-    fx_main(f, side);
-    fx_sane(f);
+    inv_fx_main(f, side);
+    inv_fx_sane(f);
 }
 
 /* --- INV-5.26a: declared choices ------------------------------------------------- */
 
 /* EX-8's position: Mankind declares Precision Strike on the Invader's Carapace
  * Strider; the Invader, asked whether he cancels, is shown the target. */
-static void build_strike(fx *f)
+static void build_strike(inv_fx *f)
 {
     put(f, "EU:carapace_strider PR:hero_quill",
         "precision_strike militia_cadre signal_jamming skitter_drone");
     begin(f, MAN);
-    fx_apply(f, "play precision_strike target=inv:carapace_strider#1 discard=militia_cadre");
+    inv_fx_apply(f, "play precision_strike target=inv:carapace_strider#1 discard=militia_cadre");
 }
 
 static void test_INV_5_26a_target_shown_to_both(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     build_strike(f);
 
     vc_public(G, S, "declaring.source", "\"man:precision_strike#1\"");
@@ -94,7 +94,7 @@ static void test_INV_5_26a_target_shown_to_both(void **state)
  * and what it targets, on the screen where he answers. */
 static void test_INV_5_26a_cancel_window_names_card_and_target(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     build_strike(f);
 
     vc_public(G, S, "decision",
@@ -105,7 +105,7 @@ static void test_INV_5_26a_cancel_window_names_card_and_target(void **state)
                 "To decide: invader (cancel_window: cancel Precision Strike "
                 "(man:precision_strike#1) or decline)\n");
 
-    fx_apply(f, "cancel signal_jamming discard=skitter_drone");
+    inv_fx_apply(f, "cancel signal_jamming discard=skitter_drone");
     /* the Invader cancelled; Mankind holds no card, so nobody is asked and the
      * chain settles: Precision Strike is cancelled, which both see */
     vc_story_public(G, &f->ev, "The Invader answers with Signal Jamming (discard 1) to cancel\n");
@@ -117,12 +117,12 @@ static void test_INV_5_26a_cancel_window_names_card_and_target(void **state)
  * and the window that answers the cancel card. */
 static void test_INV_2_26_cancel_chain_shown_to_both(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     put(f, "EU:carapace_strider PR:hero_quill",
         "precision_strike militia_cadre override_protocol militia_cadre signal_jamming skitter_drone");
     begin(f, MAN);
-    fx_apply(f, "play precision_strike target=inv:carapace_strider#1 discard=militia_cadre");
-    fx_apply(f, "cancel signal_jamming discard=skitter_drone");
+    inv_fx_apply(f, "play precision_strike target=inv:carapace_strider#1 discard=militia_cadre");
+    inv_fx_apply(f, "cancel signal_jamming discard=skitter_drone");
 
     vc_public(G, S, "declaring.cancel_chain", "[\"inv:signal_jamming#1\"]");
     vc_public(G, S, "decision.player", "\"mankind\"");
@@ -136,15 +136,16 @@ static void test_INV_2_26_cancel_chain_shown_to_both(void **state)
 /* INV-5.26a, INV-5.8: a unit's zone and its sacrifice are declared too. */
 static void test_INV_5_26a_zone_and_sacrifice_shown(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     for (int i = 0; i < 3; i++)
-        fx_unit(f, "AF", "militia_cadre");
+        inv_fx_unit(f, "AF", "militia_cadre");
     put(f, "AF:ranger_hovertank PR:hero_quill",
         "bastion_walker rebuild_effort supply_drop signal_jamming");
-    fx_deck_size(f, MAN, 20);
+    inv_fx_deck_size(f, MAN, 20);
     begin(f, MAN);
 
-    fx_apply(f, "play bastion_walker zone=AF sacrifice=man:militia_cadre#2 discard=rebuild_effort");
+    inv_fx_apply(
+        f, "play bastion_walker zone=AF sacrifice=man:militia_cadre#2 discard=rebuild_effort");
 
     vc_public(G, S, "declaring.zone", "\"AF\"");
     vc_public(G, S, "declaring.sacrifice", "\"man:militia_cadre#2\"");
@@ -164,11 +165,11 @@ static void test_INV_5_26a_zone_and_sacrifice_shown(void **state)
  * reduction declared with the play. */
 static void test_INV_5_26a_effect_zone_and_reduction_shown(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     put(f, "PR:hero_quill", "crust_cracker militia_cadre");
     begin(f, INV);
 
-    fx_apply(f, "play crust_cracker zone=EU reduce=discard");
+    inv_fx_apply(f, "play crust_cracker zone=EU reduce=discard");
 
     vc_public(G, S, "declaring.choices",
               "[{\"kind\":\"effect_zone\",\"effect\":\"ZONE_DAMAGE\",\"zone\":\"EU\"}]");
@@ -184,22 +185,22 @@ static void test_INV_5_26a_effect_zone_and_reduction_shown(void **state)
 /* INV-5.26a: the choices of a USE and of a strategy, as they are declared. */
 static void test_INV_5_26a_use_and_strategy_choices_shown(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     put(f, "PR:tunnel_wyrm AF:skitter_drone EU:hero_quill", "");
     begin(f, INV);
 
-    fx_apply(f, "use inv:tunnel_wyrm#1");
+    inv_fx_apply(f, "use inv:tunnel_wyrm#1");
     vc_public(G, S, "declaring.choices",
               "[{\"kind\":\"target\",\"effect\":\"MOVE_CARD\",\"card\":\"inv:tunnel_wyrm#1\"}]");
     vc_public(G, S, "decision.kind", "\"destination\"");
-    fx_apply(f, "dest EU");
+    inv_fx_apply(f, "dest EU");
     vc_story_public(G, &f->ev, "  The Invader declares destination Eurasia\n");
 
-    fx_main(f, MAN);
-    fx_apply(f, "strategy man_scorched_earth");
+    inv_fx_main(f, MAN);
+    inv_fx_apply(f, "strategy man_scorched_earth");
     vc_public(G, S, "declaring.source", "\"man_scorched_earth\"");
     vc_text_public(G, S, "Declaring: Mankind enables strategy Scorched Earth (man_scorched_earth)");
-    fx_apply(f, "target inv:skitter_drone#1");
+    inv_fx_apply(f, "target inv:skitter_drone#1");
     vc_story_public(G, &f->ev,
                     "  Mankind declares target Skitter Drone (inv:skitter_drone#1) in "
                     "Africa\n");
@@ -211,7 +212,7 @@ static void test_INV_5_26a_use_and_strategy_choices_shown(void **state)
 /* INV-6.1, INV-2.26: a hand's cards to its owner, its size to both. */
 static void test_INV_6_1_hand_to_owner_size_to_both(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     put(f, "PR:hero_quill", "skitter_drone harvest_raid rebuild_effort");
     begin(f, INV);
 
@@ -228,11 +229,11 @@ static void test_INV_6_1_hand_to_owner_size_to_both(void **state)
 /* INV-6.2, INV-2.26: deck and hero-deck sizes are public. */
 static void test_INV_6_2_deck_sizes_public(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
-    fx_hero_deck(f, "hero_anand hero_varga");
-    fx_deck_size(f, INV, 17);
-    fx_deck_size(f, MAN, 9);
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "hero_quill");
+    inv_fx_hero_deck(f, "hero_anand hero_varga");
+    inv_fx_deck_size(f, INV, 17);
+    inv_fx_deck_size(f, MAN, 9);
     begin(f, INV);
 
     vc_public(G, S, "players.invader.deck", "17");
@@ -246,12 +247,12 @@ static void test_INV_6_2_deck_sizes_public(void **state)
 /* INV-6.3: the discard piles, to both, in their exact order. */
 static void test_INV_6_3_discard_piles_public_in_order(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     put(f, "PR:hero_quill", "hive_overseer harvest_raid skitter_drone");
     begin(f, INV);
 
-    fx_apply(f,
-             "play hive_overseer zone=EU reduce=none discard=skitter_drone discard=harvest_raid");
+    inv_fx_apply(
+        f, "play hive_overseer zone=EU reduce=none discard=skitter_drone discard=harvest_raid");
 
     vc_public(G, S, "players.invader.discard", "[\"inv:skitter_drone#1\",\"inv:harvest_raid#1\"]");
     vc_text_public(G, S, "  discard pile, newest first: Harvest Raid, Skitter Drone\n");
@@ -261,21 +262,21 @@ static void test_INV_6_3_discard_piles_public_in_order(void **state)
  * to its drawer. */
 static void test_INV_6_4_revealed_and_drawn_cards(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     put(f, "PR:hero_quill", "gorehound_swarm");
-    fx_deck_size(f, INV, 20);
+    inv_fx_deck_size(f, INV, 20);
     begin(f, INV);
     char drained[96], drawn[96];
     snprintf(drained, sizeof drained, "  The Invader drains %s to pay\n",
-             inv_def(f->c, fx_deck_top(f, INV, 0))->name);
+             inv_def(f->c, inv_fx_deck_top(f, INV, 0))->name);
     snprintf(drawn, sizeof drawn, "The Invader draws %s\n",
-             inv_def(f->c, fx_deck_top(f, INV, 1))->name);
+             inv_def(f->c, inv_fx_deck_top(f, INV, 1))->name);
 
-    fx_apply(f, "play gorehound_swarm zone=AF reduce=none");
+    inv_fx_apply(f, "play gorehound_swarm zone=AF reduce=none");
     vc_story_public(G, &f->ev, drained);
     vc_story_public(G, &f->ev, "Gorehound Swarm enters Africa (power 2)\n");
 
-    fx_apply(f, "plot draw");
+    inv_fx_apply(f, "plot draw");
     vc_story_only(G, &f->ev, VC_PLAYER(INV), drawn);
     vc_story_public(G, &f->ev, "The Invader uses the plot action to draw a card\n");
     vc_story_has(G, &f->ev, MAN, "The Invader draws a card\n");
@@ -286,14 +287,14 @@ static void test_INV_6_4_revealed_and_drawn_cards(void **state)
  * tokens and power, the token supply, the plot marker, strategies. */
 static void test_INV_6_5_board_public(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "deep_vault");
-    int anand = fx_unit(f, "EU", "hero_anand");
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "deep_vault");
+    int anand = inv_fx_unit(f, "EU", "hero_anand");
     put(f, "EU:hive_overseer EU:carapace_strider", "");
     f->s->iflags[anand] |= IF_ROTATED;
-    fx_tokens(f, "EU", 2);
+    inv_fx_tokens(f, "EU", 2);
     f->s->plot = 7;
-    f->s->strat_enabled[fx_strat(f, "inv_plot_surge")] = 1;
+    f->s->strat_enabled[inv_fx_strat(f, "inv_plot_surge")] = 1;
     begin(f, INV);
 
     vc_public(G, S, "zones.id=PR.mankind.0",
@@ -332,22 +333,22 @@ static void test_INV_6_5_board_public(void **state)
  * drain in the Invader's turn, the Ops Centre and the hero move in Mankind's. */
 static void test_INV_6_5_turn_flags_public(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     put(f, "PR:hero_varga AF:ranger_hovertank", "harvest_raid skitter_drone militia_cadre");
-    fx_deck_size(f, MAN, 20);
+    inv_fx_deck_size(f, MAN, 20);
     begin(f, INV);
     vc_text_public(G, S, "This turn: plot action unused; Mankind not drained yet.\n");
 
-    fx_apply(f, "plot draw");
-    fx_apply(f, "play harvest_raid discard=skitter_drone");
-    fx_apply(f, "decline");
+    inv_fx_apply(f, "plot draw");
+    inv_fx_apply(f, "play harvest_raid discard=skitter_drone");
+    inv_fx_apply(f, "decline");
     vc_public(G, S, "flags.plot_action_used", "true");
     vc_public(G, S, "flags.mankind_drained", "true");
     vc_text_public(G, S, "This turn: plot action used; Mankind was drained.\n");
 
-    fx_main(f, MAN);
-    fx_apply(f, "move_hero dest=EU");
-    fx_apply(f, "ops man:ranger_hovertank#1 dest=PR discard=militia_cadre");
+    inv_fx_main(f, MAN);
+    inv_fx_apply(f, "move_hero dest=EU");
+    inv_fx_apply(f, "ops man:ranger_hovertank#1 dest=PR discard=militia_cadre");
     vc_public(G, S, "flags.hero_moved", "true");
     vc_public(G, S, "flags.ops_centre_uses", "1");
     vc_text_public(G, S, "This turn: Ops Centre used 1 of 1; hero moved.\n");
@@ -356,11 +357,11 @@ static void test_INV_6_5_turn_flags_public(void **state)
 /* INV-2.19 SET_DRAW_COUNT, INV-6.5: a side's draw count is on the board. */
 static void test_INV_6_5_draw_count_public(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "hero_quill");
     begin(f, INV);
 
-    fx_apply(f, "strategy inv_swarm_tide");
+    inv_fx_apply(f, "strategy inv_swarm_tide");
 
     vc_public(G, S, "players.invader.draw_count", "3");
     vc_public(G, S, "players.mankind.draw_count", "2");
@@ -371,21 +372,21 @@ static void test_INV_6_5_draw_count_public(void **state)
 /* INV-3.7, INV-5.22: the hero to place is revealed to both. */
 static void test_INV_5_22_replacement_hero_revealed(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "AF", "hero_quill");
-    fx_hero_deck(f, "hero_anand hero_varga");
+    inv_fx *f = *state;
+    inv_fx_unit(f, "AF", "hero_quill");
+    inv_fx_hero_deck(f, "hero_anand hero_varga");
     put(f, "", "orbital_lance skitter_drone carapace_strider");
     begin(f, INV);
 
-    fx_apply(f, "play orbital_lance reduce=none target=hero:hero_quill#1 discard=skitter_drone "
-                "discard=carapace_strider");
+    inv_fx_apply(f, "play orbital_lance reduce=none target=hero:hero_quill#1 discard=skitter_drone "
+                    "discard=carapace_strider");
 
     vc_public(G, S, "decision",
               "{\"player\":\"mankind\",\"kind\":\"place_hero\",\"hero\":\"hero:"
               "hero_anand#1\"}");
     vc_public(G, S, "hero_deck", "2");
     vc_text_public(G, S, "Hero to place: hero:hero_anand#1, Lt. Teo Anand (power 2)\n");
-    fx_apply(f, "place AF");
+    inv_fx_apply(f, "place AF");
     vc_story_public(G, &f->ev, "Mankind places hero Lt. Teo Anand in Africa (rotated)\n");
     vc_public(G, S, "hero", "\"hero:hero_anand#1\"");
 }
@@ -394,16 +395,16 @@ static void test_INV_5_22_replacement_hero_revealed(void **state)
  * the attack that caused it is told to both (INV-4.7.2). */
 static void test_INV_5_19_shield_prompt_public(void **state)
 {
-    fx *f = *state;
+    inv_fx *f = *state;
     put(f, "PR:siege_colossus PR:carapace_strider PR:deep_vault EU:hero_quill", "");
-    fx_deck_size(f, MAN, 20);
+    inv_fx_deck_size(f, MAN, 20);
     begin(f, INV);
-    fx_apply(f, "pass");
-    fx_apply(f, "decline");
+    inv_fx_apply(f, "pass");
+    inv_fx_apply(f, "decline");
 
     vc_public(G, S, "decision", "{\"player\":\"mankind\",\"kind\":\"shield\",\"count\":2}");
     vc_story_public(G, &f->ev, "Attack on Pacific Rim: A 7 vs D 5 -> Mankind drains 2\n");
-    fx_apply(f, "shield 2");
+    inv_fx_apply(f, "shield 2");
     vc_story_public(G, &f->ev, "Mankind shields 2 cards of the drain\n");
     vc_story_public(G, &f->ev, "Check inflicted drain: Mankind was not drained this turn\n");
 }
@@ -411,12 +412,12 @@ static void test_INV_5_19_shield_prompt_public(void **state)
 /* INV-8.4: the result record — winner, reason, turn and step — is public. */
 static void test_INV_8_4_result_public(void **state)
 {
-    fx *f = *state;
-    fx_unit(f, "PR", "hero_quill");
+    inv_fx *f = *state;
+    inv_fx_unit(f, "PR", "hero_quill");
     f->s->plot = 1;
     begin(f, INV);
 
-    fx_apply(f, "plot draw");
+    inv_fx_apply(f, "plot draw");
 
     vc_public(G, S, "result",
               "{\"winner\":\"mankind\",\"reason\":\"PLOT_ZERO\",\"turn\":1,\"step\":\"MAIN\"}");
