@@ -31,13 +31,14 @@ int tan_to_move(const tt_game *g, const void *st)
 typedef struct lister {
     const tan_content *c;
     const tan_state *s;
+    tan_look look; /* taken once, read by every candidate's check */
     tt_lister list;
 } lister;
 
 static int check_listed(const void *ctx, tt_action a)
 {
     const lister *L = ctx;
-    return tan_check(L->c, L->s, a, NULL);
+    return tan_check_in(&L->look, a, NULL);
 }
 
 static void offer(lister *L, int op, int a, int b, int c)
@@ -152,7 +153,7 @@ static void list_actions(lister *L, int u)
 {
     const tan_content *c = L->c;
     const tan_state *s = L->s;
-    if (tan_check_action_phase(c, s, NULL) != TT_OK)
+    if (tan_check_action_phase(&L->look, NULL) != TT_OK)
         return;
     int at = s->unit[u].circle, seat = tan_seat_of(u);
     for (int e = (1 - seat) * TAN_TEAM; e < (2 - seat) * TAN_TEAM; e++) {
@@ -221,10 +222,11 @@ static void list_cycle(lister *L)
 int tan_legal(const tt_game *g, const void *st, tt_action *out)
 {
     const tan_state *s = st;
-    lister L = {tan_content_of(g), s, {0}};
-    L.list = tt_lister_make(check_listed, &L, out, g->max_actions);
     if (s->phase == PH_OVER)
         return 0;
+    lister L = {tan_content_of(g), s, {0}, {0}};
+    tan_look_at(&L.look, L.c, s);
+    L.list = tt_lister_make(check_listed, &L, out, g->max_actions);
     const tt_frame *f = tt_stack_peek(&s->stack);
     if (f && f->kind == F_SHRUG) {
         for (int k = 0; k <= f->b; k++)

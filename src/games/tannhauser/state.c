@@ -61,6 +61,25 @@ int tan_enemy_at(const tan_state *s, int circle, int seat)
     return -1;
 }
 
+void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s)
+{
+    L->c = c;
+    L->s = s;
+    memset(L->on, 0, sizeof L->on);
+    memset(L->crowd, 0, sizeof L->crowd);
+    for (int u = 0; u < TAN_UNITS; u++) {
+        const tan_unit *un = &s->unit[u];
+        if (un->status != ST_BOARD)
+            continue;
+        int x = un->circle;
+        uint64_t bit = (uint64_t)1 << (x & 63);
+        if ((L->on[0][x >> 6] | L->on[1][x >> 6]) & bit)
+            L->crowd[x >> 6] |= bit;
+        L->on[tan_seat_of(u)][x >> 6] |= bit;
+    }
+    L->mp = tan_mp(c, s);
+}
+
 int tan_has_skill(const tan_content *c, const tan_state *s, int u, int skill)
 {
     if (tan_chr(c, s, u)->skills >> skill & 1)

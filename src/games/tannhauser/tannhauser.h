@@ -571,6 +571,40 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err);
 int tan_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err);
 void tan_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
 
+/* state.c: the position as the checks read it. Who stands where is derived
+ * once per legal() or apply() from the ten units instead of being kept in the
+ * state, so the state copies no faster or slower and nothing in it can go
+ * stale: bit x of on[p] is set when a unit of seat p stands on circle x, bit x
+ * of crowd when two or more units do (only the active character passes through
+ * another's circle, TAN-5.4.5). mp is the active character's MP left (tan_mp). */
+typedef struct tan_look {
+    const tan_content *c;
+    const tan_state *s;
+    uint64_t on[TAN_PLAYERS][TAN_MAX_CIRCLES / 64];
+    uint64_t crowd[TAN_MAX_CIRCLES / 64];
+    int mp;
+} tan_look;
+void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s);
+static inline int tan_bit(const uint64_t *set, int x)
+{
+    return (int)(set[x >> 6] >> (x & 63) & 1);
+}
+/* An enemy of seat stands on circle: tan_enemy_at(s, circle, seat) >= 0. */
+static inline int tan_look_enemy(const tan_look *L, int circle, int seat)
+{
+    return tan_bit(L->on[1 - seat], circle);
+}
+/* Someone but u (-1: anyone) stands on circle: tan_occupant(s, circle, u) >= 0. */
+static inline int tan_look_other(const tan_look *L, int circle, int u)
+{
+    if (!tan_bit(L->on[0], circle) && !tan_bit(L->on[1], circle))
+        return 0;
+    if (u < 0)
+        return 1;
+    const tan_unit *un = &L->s->unit[u];
+    return un->status != ST_BOARD || un->circle != circle || tan_bit(L->crowd, circle);
+}
+
 /* move.c: steps, stop circles, no stranding and routes (TAN-5.4, 5.6.3) */
 enum tan_why {
     WHY_OK,
@@ -581,9 +615,10 @@ enum tan_why {
     WHY_ENEMY_OCCUPIED,
     WHY_STRANDED
 };
-int tan_can_stop(const tan_content *c, const tan_state *s, int u, int circle);
+/* TAN-4.8: u could end its cycle on circle (a path circle nobody else holds). */
+int tan_can_stop(const tan_look *L, int u, int circle);
 /* Why the active character may not step onto circle now (WHY_OK: it may). */
-int tan_step_why(const tan_content *c, const tan_state *s, int circle);
+int tan_step_why(const tan_look *L, int circle);
 /* Moves the active character one step (legality checked by the caller). */
 void tan_step(const tan_content *c, tan_state *s, int circle, tt_events *ev);
 /* The steps of the cheapest route to target into out (at most max); returns
@@ -633,8 +668,10 @@ void tan_resolve(const tan_content *c, tan_state *s, tt_events *ev);
  * TT_EILLEGAL, with the error code and the rule in err when err is not NULL
  * (NULL: no string is built). */
 int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *err);
+/* tan_check against a look already taken of the state (tan_look_at). */
+int tan_check_in(const tan_look *L, tt_action a, tt_error *err);
 /* TAN-5.5.2: TT_OK when the active character may take its action phase now. */
-int tan_check_action_phase(const tan_content *c, const tan_state *s, tt_error *err);
+int tan_check_action_phase(const tan_look *L, tt_error *err);
 /* Objective token o is in seat's hand (set aside for placement, TAN-3.9.2). */
 int tan_obj_held_by(const tan_content *c, const tan_state *s, int o, int seat);
 /* The objective token placed on circle, or -1. */
