@@ -899,6 +899,23 @@ static int check_setup(const tan_content *c, const tan_state *s, int op, int x, 
     }
 }
 
+/* The options of the action phase (TAN-5.5.1), once TAN-5.5.2 allows one. */
+static int check_phase_option(const tan_look *L, int op, int x, int y, int z, tt_error *err)
+{
+    switch (op) {
+    case A_BULLRUSH: return check_bullrush(L, x, err);
+    case A_ATTACK: return check_attack(L, x, y, err);
+    case A_THROW: return check_throw(L, x, y, err);
+    case A_USE: return check_use(L, x, y, err);
+    case A_EXCHANGE: return check_exchange(L, err);
+    case A_SEARCH: return check_search(L, x, err);
+    case A_TASK: return check_task(L, x, y, z, err);
+    case A_TAKEFLAG: return check_takeflag(L, x, err);
+    case A_PLANT: return check_plant(L, err);
+    default: return check_placeflag(L, x, err);
+    }
+}
+
 static int check_cycle(const tan_look *L, int op, int x, int y, int z, tt_error *err)
 {
     const tan_state *s = L->s;
@@ -918,20 +935,20 @@ static int check_cycle(const tan_look *L, int op, int x, int y, int z, tt_error 
     default: break;
     }
     int rc = tan_check_action_phase(L, err);
-    if (rc)
-        return rc;
-    switch (op) {
-    case A_BULLRUSH: return check_bullrush(L, x, err);
-    case A_ATTACK: return check_attack(L, x, y, err);
-    case A_THROW: return check_throw(L, x, y, err);
-    case A_USE: return check_use(L, x, y, err);
-    case A_EXCHANGE: return check_exchange(L, err);
-    case A_SEARCH: return check_search(L, x, err);
-    case A_TASK: return check_task(L, x, y, z, err);
-    case A_TAKEFLAG: return check_takeflag(L, x, err);
-    case A_PLANT: return check_plant(L, err);
-    default: return check_placeflag(L, x, err);
-    }
+    return rc ? rc : check_phase_option(L, op, x, y, z, err);
+}
+
+/* A reaction while a frame waits (TAN-5.16.5). */
+static int check_frame(const tan_content *c, const tan_state *s, const tt_frame *f, int op, int x,
+                       tt_error *err)
+{
+    if (f->kind == F_SHRUG && op == A_SHRUG)
+        return check_shrug(c, s, f, x, err);
+    if (f->kind == F_COUNTER && op == A_COUNTER)
+        return check_counter(c, s, f, x, err);
+    if (f->kind == F_COUNTER && op == A_NOCOUNTER)
+        return TT_OK;
+    return wrong_step(s, err);
 }
 
 /* The phase (and sub-step sequence) in which each action may be taken. */
@@ -955,8 +972,7 @@ static int allowed_now(const tan_state *s, int op)
         return op == A_DROP || op == A_PASS || op == A_PICK || op == A_DONE;
     if (s->seq == SEQ_SEARCH)
         return op == A_TAKE || op == A_DONE;
-    return op >= A_MOVE && op <= A_PLACEFLAG && op != A_DROP && op != A_PASS && op != A_PICK &&
-           op != A_TAKE;
+    return op == A_MOVE || op == A_BUYMP || op == A_END || tan_phase_option(op);
 }
 
 /* The one check (see tannhauser.h): TT_OK, or the refusal in err when given. */
@@ -975,19 +991,30 @@ int tan_check_in(const tan_look *L, tt_action a, tt_error *err)
         s->pl[tan_seat_of(x)].reinf_left <= returning(s, tan_seat_of(x)))
         return TT_REFUSE("TAN-5.18.1", "E_NO_REINFORCEMENTS", "no reinforcements are left");
     const tt_frame *f = tt_stack_peek(&s->stack);
-    if (f) {
-        if (f->kind == F_SHRUG && op == A_SHRUG)
-            return check_shrug(c, s, f, x, err);
-        if (f->kind == F_COUNTER && op == A_COUNTER)
-            return check_counter(c, s, f, x, err);
-        if (f->kind == F_COUNTER && op == A_NOCOUNTER)
-            return TT_OK;
-        return wrong_step(s, err);
-    }
+    if (f)
+        return check_frame(c, s, f, op, x, err);
     if (!allowed_now(s, op))
         return wrong_step(s, err);
     return s->phase == PH_CYCLE ? check_cycle(L, op, x, y, z, err)
                                 : check_setup(c, s, op, x, y, err);
+}
+
+/* What every candidate of legal() passes is not asked again (see
+ * tannhauser.h); in the setup phases, which list few candidates, the whole
+ * check runs. */
+int tan_check_offer(const tan_look *L, tt_action a)
+{
+    const tan_state *s = L->s;
+    tt_error *err = NULL;
+    int op = TAN_OP(a), x = TAN_A(a), y = TAN_B(a), z = TAN_C(a);
+    const tt_frame *f = tt_stack_peek(&s->stack);
+    if (f)
+        return check_frame(L->c, s, f, op, x, err);
+    if (s->phase != PH_CYCLE)
+        return tan_check_in(L, a, err);
+    if (s->seq == SEQ_NONE && tan_phase_option(op))
+        return check_phase_option(L, op, x, y, z, err);
+    return check_cycle(L, op, x, y, z, err);
 }
 
 int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *err)

@@ -423,6 +423,12 @@ enum tan_op {
 #define TAN_ACTION(op, a, b, c)                                                                    \
     ((tt_action)(((uint32_t)(op) << 24) | ((uint32_t)(a) << 16) | ((uint32_t)(b) << 8) |           \
                  (uint32_t)(c)))
+/* The options of the action phase (TAN-5.5.1): the cycle's one action. */
+static inline int tan_phase_option(int op)
+{
+    return op >= A_BULLRUSH && op <= A_PLACEFLAG && op != A_DROP && op != A_PASS && op != A_PICK &&
+           op != A_TAKE;
+}
 #define TAN_OP(x) ((int)((x) >> 24))
 #define TAN_A(x) ((int)(((x) >> 16) & 0xFF))
 #define TAN_B(x) ((int)(((x) >> 8) & 0xFF))
@@ -670,6 +676,12 @@ void tan_resolve(const tan_content *c, tan_state *s, tt_events *ev);
 int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *err);
 /* tan_check against a look already taken of the state (tan_look_at). */
 int tan_check_in(const tan_look *L, tt_action a, tt_error *err);
+/* For legal(): tan_check_in's answer (with no error record) for a candidate
+ * that legal() offers, which is well-formed and of an action allowed in the
+ * phase and sub-step sequence, and, when it is an option of the action phase,
+ * offered only after tan_check_action_phase allowed one; those parts of the
+ * check are skipped. */
+int tan_check_offer(const tan_look *L, tt_action a);
 /* TAN-5.5.2: TT_OK when the active character may take its action phase now. */
 int tan_check_action_phase(const tan_look *L, tt_error *err);
 /* Objective token o is in seat's hand (set aside for placement, TAN-3.9.2). */
