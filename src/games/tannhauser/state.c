@@ -24,7 +24,7 @@ int tan_current(const tan_content *c, const tan_state *s, int u, int stat)
     const tan_char *ch = &c->chr[un->def];
     int w = un->wounds < ch->nrows ? un->wounds : ch->nrows - 1;
     int v = ch->row[w][stat];
-    for (int i = 0; i < s->ninst; i++) {
+    for (int i = 0; i < s->ninst && (c->boosted >> stat & 1); i++) {
         const tan_item *it = &s->item[i];
         if (it->where == W_UNIT && it->at == u && it->locked != u) {
             const tan_equip *e = &c->equip[it->def];

@@ -231,6 +231,9 @@ typedef struct tan_content {
     /* crate tokens this mode shuffles (TAN-3.9.1), in content order */
     int nmode_crates;
     uint8_t mode_crate[TAN_MAX_CRATES];
+    /* derived: bit per enum tan_stat that some equipment raises (EF_STAT_BONUS),
+     * the only stats for which tan_current looks through the equipment */
+    uint8_t boosted;
 } tan_content;
 
 /* --- the flat state (TAN-2.5.2, 2.6.5, 2.7, 2.8) ------------------------------------- */
