@@ -160,18 +160,21 @@ static void list_actions(lister *L, int u)
     if (tan_check_action_phase(&L->look, NULL) != TT_OK)
         return;
     int at = s->unit[u].circle, seat = tan_seat_of(u);
+    uint8_t mine[TAN_MAX_INST]; /* what u carries, in instance order */
+    int nmine = 0;
+    for (int i = 0; i < s->ninst; i++)
+        if (s->item[i].where == W_UNIT && s->item[i].at == u)
+            mine[nmine++] = (uint8_t)i;
     for (int e = (1 - seat) * TAN_TEAM; e < (2 - seat) * TAN_TEAM; e++) {
         if (s->unit[e].status != ST_BOARD)
             continue;
         offer(L, A_BULLRUSH, e, 0, 0);
         offer(L, A_ATTACK, e, TAN_NONE, 0);
-        for (int i = 0; i < s->ninst; i++)
-            if (s->item[i].where == W_UNIT && s->item[i].at == u)
-                offer(L, A_ATTACK, e, i, 0);
+        for (int k = 0; k < nmine; k++)
+            offer(L, A_ATTACK, e, mine[k], 0);
     }
-    for (int i = 0; i < s->ninst; i++) {
-        if (s->item[i].where != W_UNIT || s->item[i].at != u)
-            continue;
+    for (int k = 0; k < nmine; k++) {
+        int i = mine[k];
         const tan_equip *e = &c->equip[s->item[i].def];
         if (e->kind == EK_WEAPON && e->weapon.type == WT_GRENADE)
             for (int x = 0; x < c->ncircles; x++)
