@@ -2,12 +2,16 @@
  *
  * The three calls of the interface. legal() offers every candidate the phase
  * could allow and keeps exactly those tan_check (check.c) accepts, asked with
- * no error record: no strings on the playout path. apply() runs tan_check
- * first and only then the effect (effects.c, or combat.c for the reactions of
- * TAN-5.16.5), so a listed action always applies and a refused one leaves the
- * state untouched; tan_resolve then carries the game to the next decision.
- * Concession and draws by agreement (TAN-8.6), which are not listed actions,
- * are here too. */
+ * no error record: no strings on the playout path. In the active character's
+ * cycle, where most candidates are made, each is asked only the rules of its
+ * own kind (tan_check_op), against one tan_look of the position: being
+ * well-formed and allowed in the sequence is true of every candidate made
+ * there, and debug builds assert that the answer is tan_check's. apply()
+ * runs tan_check first and only then the effect (effects.c, or combat.c for
+ * the reactions of TAN-5.16.5), so a listed action always applies and a
+ * refused one leaves the state untouched; tan_resolve then carries the game
+ * to the next decision. Concession and draws by agreement (TAN-8.6), which
+ * are not listed actions, are here too. */
 #include <assert.h>
 
 #include "core/errors.h"
@@ -40,14 +44,22 @@ typedef struct lister {
 static int check_listed(const void *ctx, tt_action a)
 {
     const lister *L = ctx;
-    int rc = tan_check_offer(&L->look, a);
-    assert(rc == tan_check_in(&L->look, a, NULL)); /* the parts skipped pass */
-    return rc;
+    return tan_check_in(&L->look, a, NULL);
 }
 
+/* A setup action or a reaction, through the whole check. */
 static void offer(lister *L, int op, int a, int b, int c)
 {
     tt_offer(&L->list, TAN_ACTION(op, a, b, c));
+}
+
+/* An action of the cycle: what the lines below offer is well-formed and of a
+ * kind the sub-step sequence allows, so only its own rules are asked. */
+static void offer_cycle(lister *L, int op, int a, int b, int c)
+{
+    int rc = tan_check_op(&L->look, op, a, b, c);
+    assert(rc == tan_check_in(&L->look, TAN_ACTION(op, a, b, c), NULL));
+    tt_keep(&L->list, TAN_ACTION(op, a, b, c), rc);
 }
 
 static void list_setup(lister *L)
@@ -117,11 +129,11 @@ static void list_moves(lister *L, int u)
     const tan_unit *un = &L->s->unit[u];
     if (un->status == ST_RESERVE) {
         if (L->s->pl[tan_seat_of(u)].entry != TAN_NONE)
-            offer(L, A_MOVE, L->s->pl[tan_seat_of(u)].entry, 0, 0);
+            offer_cycle(L, A_MOVE, L->s->pl[tan_seat_of(u)].entry, 0, 0);
         return;
     }
     for (int i = 0; i < c->adj_n[un->circle]; i++)
-        offer(L, A_MOVE, c->adj[c->adj_first[un->circle] + i], 0, 0);
+        offer_cycle(L, A_MOVE, c->adj[c->adj_first[un->circle] + i], 0, 0);
 }
 
 static void list_exchange(lister *L, int u)
@@ -131,25 +143,25 @@ static void list_exchange(lister *L, int u)
     int at = s->unit[u].circle;
     for (int i = 0; i < s->ninst; i++) {
         if (s->item[i].where == W_CIRCLE) {
-            offer(L, A_PICK, i, 0, 0);
+            offer_cycle(L, A_PICK, i, 0, 0);
             continue;
         }
         if (s->item[i].where != W_UNIT || s->item[i].at != u)
             continue;
         for (int k = 0; k < c->adj_n[at]; k++)
-            offer(L, A_DROP, i, c->adj[c->adj_first[at] + k], 0);
+            offer_cycle(L, A_DROP, i, c->adj[c->adj_first[at] + k], 0);
         for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)
-            offer(L, A_PASS, i, f, 0);
+            offer_cycle(L, A_PASS, i, f, 0);
     }
     for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++) {
         if (!tan_carried_flag(s, a, u))
             continue;
         for (int k = 0; k < c->adj_n[at]; k++)
-            offer(L, A_DROP, a, c->adj[c->adj_first[at] + k], 1);
+            offer_cycle(L, A_DROP, a, c->adj[c->adj_first[at] + k], 1);
         for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)
-            offer(L, A_PASS, a, f, 1);
+            offer_cycle(L, A_PASS, a, f, 1);
     }
-    offer(L, A_DONE, 0, 0, 0);
+    offer_cycle(L, A_DONE, 0, 0, 0);
 }
 
 /* The action-phase options of TAN-5.5.1 for u standing on `at`. */
@@ -168,10 +180,10 @@ static void list_actions(lister *L, int u)
     for (int e = (1 - seat) * TAN_TEAM; e < (2 - seat) * TAN_TEAM; e++) {
         if (s->unit[e].status != ST_BOARD)
             continue;
-        offer(L, A_BULLRUSH, e, 0, 0);
-        offer(L, A_ATTACK, e, TAN_NONE, 0);
+        offer_cycle(L, A_BULLRUSH, e, 0, 0);
+        offer_cycle(L, A_ATTACK, e, TAN_NONE, 0);
         for (int k = 0; k < nmine; k++)
-            offer(L, A_ATTACK, e, mine[k], 0);
+            offer_cycle(L, A_ATTACK, e, mine[k], 0);
     }
     for (int k = 0; k < nmine; k++) {
         int i = mine[k];
@@ -179,28 +191,28 @@ static void list_actions(lister *L, int u)
         if (e->kind == EK_WEAPON && e->weapon.type == WT_GRENADE)
             for (int x = 0; x < c->ncircles; x++)
                 if (tan_same_path(c, at, x))
-                    offer(L, A_THROW, x, i, 0);
+                    offer_cycle(L, A_THROW, x, i, 0);
         if (e->effect == EF_HEAL)
             for (int f = seat * TAN_TEAM; f < (seat + 1) * TAN_TEAM; f++)
-                offer(L, A_USE, i, f, 0);
+                offer_cycle(L, A_USE, i, f, 0);
     }
-    offer(L, A_EXCHANGE, 0, 0, 0);
+    offer_cycle(L, A_EXCHANGE, 0, 0, 0);
     for (int k = 0; k < c->adj_n[at]; k++) {
         int x = c->adj[c->adj_first[at] + k];
         if (c->site_of[x] != TAN_NONE)
-            offer(L, A_SEARCH, x, 0, 0);
+            offer_cycle(L, A_SEARCH, x, 0, 0);
         if (c->mode == MODE_STORY && c->circle[x].kind == CK_OBJECTIVE)
             for (int sk = 0; sk < SK_COUNT; sk++)
                 for (int buy = 0; buy < 2; buy++)
-                    offer(L, A_TASK, x, sk, buy);
+                    offer_cycle(L, A_TASK, x, sk, buy);
         if (c->mode == MODE_DOMINATION)
-            offer(L, A_PLACEFLAG, x, 0, 0);
+            offer_cycle(L, A_PLACEFLAG, x, 0, 0);
         if (c->mode == MODE_CTF)
-            offer(L, A_TAKEFLAG, x, 0, 0);
+            offer_cycle(L, A_TAKEFLAG, x, 0, 0);
     }
     if (c->mode == MODE_CTF) {
-        offer(L, A_TAKEFLAG, at, 0, 0);
-        offer(L, A_PLANT, 0, 0, 0);
+        offer_cycle(L, A_TAKEFLAG, at, 0, 0);
+        offer_cycle(L, A_PLANT, 0, 0, 0);
     }
 }
 
@@ -215,14 +227,14 @@ static void list_cycle(lister *L)
     if (s->seq == SEQ_SEARCH) {
         for (int i = 0; i < s->ninst; i++)
             if (s->item[i].where == W_CRATE && s->item[i].at == s->seq_site)
-                offer(L, A_TAKE, i, 0, 0);
-        offer(L, A_DONE, 0, 0, 0);
+                offer_cycle(L, A_TAKE, i, 0, 0);
+        offer_cycle(L, A_DONE, 0, 0, 0);
         return;
     }
     list_moves(L, u);
-    offer(L, A_BUYMP, 1, 0, 0);
-    offer(L, A_BUYMP, 2, 0, 0);
-    offer(L, A_END, 0, 0, 0);
+    offer_cycle(L, A_BUYMP, 1, 0, 0);
+    offer_cycle(L, A_BUYMP, 2, 0, 0);
+    offer_cycle(L, A_END, 0, 0, 0);
     list_actions(L, u);
 }
 

@@ -999,22 +999,11 @@ int tan_check_in(const tan_look *L, tt_action a, tt_error *err)
                                 : check_setup(c, s, op, x, y, err);
 }
 
-/* What every candidate of legal() passes is not asked again (see
- * tannhauser.h); in the setup phases, which list few candidates, the whole
- * check runs. */
-int tan_check_offer(const tan_look *L, tt_action a)
+int tan_check_op(const tan_look *L, int op, int x, int y, int z)
 {
-    const tan_state *s = L->s;
-    tt_error *err = NULL;
-    int op = TAN_OP(a), x = TAN_A(a), y = TAN_B(a), z = TAN_C(a);
-    const tt_frame *f = tt_stack_peek(&s->stack);
-    if (f)
-        return check_frame(L->c, s, f, op, x, err);
-    if (s->phase != PH_CYCLE)
-        return tan_check_in(L, a, err);
-    if (s->seq == SEQ_NONE && tan_phase_option(op))
-        return check_phase_option(L, op, x, y, z, err);
-    return check_cycle(L, op, x, y, z, err);
+    if (tan_phase_option(op))
+        return check_phase_option(L, op, x, y, z, NULL);
+    return check_cycle(L, op, x, y, z, NULL);
 }
 
 int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *err)

@@ -679,12 +679,12 @@ void tan_resolve(const tan_content *c, tan_state *s, tt_events *ev);
 int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *err);
 /* tan_check against a look already taken of the state (tan_look_at). */
 int tan_check_in(const tan_look *L, tt_action a, tt_error *err);
-/* For legal(): tan_check_in's answer (with no error record) for a candidate
- * that legal() offers, which is well-formed and of an action allowed in the
- * phase and sub-step sequence, and, when it is an option of the action phase,
- * offered only after tan_check_action_phase allowed one; those parts of the
- * check are skipped. */
-int tan_check_offer(const tan_look *L, tt_action a);
+/* For legal(), in the active character's cycle with no reaction waiting:
+ * the check of the well-formed action (op, x, y, z), of a kind the sub-step
+ * sequence allows, by its own rules alone. For an option of the action phase
+ * the caller has asked tan_check_action_phase once for them all. The answer
+ * is then tan_check_in's, with no error record. */
+int tan_check_op(const tan_look *L, int op, int x, int y, int z);
 /* TAN-5.5.2: TT_OK when the active character may take its action phase now. */
 int tan_check_action_phase(const tan_look *L, tt_error *err);
 /* Objective token o is in seat's hand (set aside for placement, TAN-3.9.2). */
