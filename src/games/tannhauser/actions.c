@@ -164,6 +164,17 @@ static void list_exchange(lister *L, int u)
     offer_cycle(L, A_DONE, 0, 0, 0);
 }
 
+/* TAN-2.4.3: an enemy off u's paths can be attacked with nothing, which
+ * tan_attack_why says of every weapon; debug builds ask it. */
+static int in_sight(const lister *L, int u, int e, const uint8_t *mine, int nmine)
+{
+    int seen = tan_same_path(L->c, L->s->unit[u].circle, L->s->unit[e].circle);
+    for (int k = -1; !seen && k < nmine; k++)
+        assert(tan_check_op(&L->look, A_ATTACK, e, k < 0 ? TAN_NONE : mine[k], 0) != TT_OK);
+    (void)mine, (void)nmine;
+    return seen;
+}
+
 /* The action-phase options of TAN-5.5.1 for u standing on `at`. */
 static void list_actions(lister *L, int u)
 {
@@ -181,6 +192,8 @@ static void list_actions(lister *L, int u)
         if (s->unit[e].status != ST_BOARD)
             continue;
         offer_cycle(L, A_BULLRUSH, e, 0, 0);
+        if (!in_sight(L, u, e, mine, nmine))
+            continue;
         offer_cycle(L, A_ATTACK, e, TAN_NONE, 0);
         for (int k = 0; k < nmine; k++)
             offer_cycle(L, A_ATTACK, e, mine[k], 0);

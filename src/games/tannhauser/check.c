@@ -420,7 +420,9 @@ static int check_attack(const tan_look *L, int e, int inst, tt_error *err)
     const tan_content *c = L->c;
     const tan_state *s = L->s;
     int why = tan_attack_why(c, s, s->active, e, inst);
-    return why == AW_OK ? TT_OK : refuse_attack(c, s, why, s->active, e, inst, "TAN-5.7.2", err);
+    if (why == AW_OK || !err)
+        return why == AW_OK ? TT_OK : TT_EILLEGAL;
+    return refuse_attack(c, s, why, s->active, e, inst, "TAN-5.7.2", err);
 }
 
 static int check_throw(const tan_look *L, int circle, int inst, tt_error *err)
