@@ -399,10 +399,17 @@ typedef struct lister {
     tt_lister list;
 } lister;
 
+/* A candidate is well-formed and answers what the position asks (a main-step
+ * action, or the pending decision's kind of answer), so only the rules of its
+ * own kind are asked; debug builds assert the answer is check()'s. */
 static int check_listed(const void *ctx, tt_action a)
 {
     const lister *L = ctx;
-    return check(L->c, L->s, a, NULL);
+    const tt_frame *f = top(L->s);
+    int rc = f ? check_decision(L->c, L->s, f, INV_OP(a), INV_ARG(a), NULL)
+               : check_main(L->c, L->s, INV_OP(a), INV_ARG(a), NULL);
+    assert(rc == check(L->c, L->s, a, NULL));
+    return rc;
 }
 
 static void offer(lister *L, int op, int arg)
@@ -410,12 +417,32 @@ static void offer(lister *L, int op, int arg)
     tt_offer(&L->list, INV_ACTION(op, arg));
 }
 
-static void offer_units(lister *L, int op)
+/* The units in play of `side` (-1: of both sides), in column order. Where
+ * only one side's units can be the answer, the other side's are not offered:
+ * debug builds assert check() refuses them. */
+static void offer_units(lister *L, int op, int side)
 {
-    for (int side = 0; side < 2; side++)
+    for (int sd = 0; sd < 2; sd++)
         for (int z = 0; z < INV_NZ; z++)
-            for (int i = 0; i < L->s->ncol[side][z]; i++)
-                offer(L, op, L->s->col[side][z][i]);
+            for (int i = 0; i < L->s->ncol[sd][z]; i++) {
+                tt_action a = INV_ACTION(op, L->s->col[sd][z][i]);
+                if (side < 0 || sd == side)
+                    tt_offer(&L->list, a);
+                else
+                    assert(check(L->c, L->s, a, NULL) != TT_OK);
+            }
+}
+
+/* The strategies of `side` (INV-5.14: a player enables only his own). */
+static void offer_strategies(lister *L, int side)
+{
+    for (int i = 0; i < L->c->nstrats; i++) {
+        tt_action a = INV_ACTION(A_STRATEGY, i);
+        if (L->c->strat[i].side == side)
+            tt_offer(&L->list, a);
+        else
+            assert(check(L->c, L->s, a, NULL) != TT_OK);
+    }
 }
 
 /* One action per distinct card in hand (copies are interchangeable). */
@@ -441,11 +468,11 @@ static void list_main(lister *L)
     int side = L->s->active;
     offer(L, A_PASS, 0);
     offer_hand(L, side, A_PLAY);
-    offer_units(L, A_USE);
-    offer_range(L, A_STRATEGY, L->c->nstrats);
+    offer_units(L, A_USE, side);
+    offer_strategies(L, side);
     offer(L, A_PLOT_DRAW, 0);
     if (side == INV_MANKIND) {
-        offer_units(L, A_OPS);
+        offer_units(L, A_OPS, INV_MANKIND);
         offer(L, A_MOVE_HERO, 0);
     }
 }
@@ -473,18 +500,18 @@ int inv_legal(const tt_game *g, const void *st, tt_action *out)
         break;
     case F_ATTACK_WINDOW:
         offer(&L, A_DECLINE, 0);
-        offer_range(&L, A_STRATEGY, L.c->nstrats);
+        offer_strategies(&L, INV_MANKIND);
         break;
     case F_SHIELD: offer_range(&L, A_SHIELD, f->b + 1); break;
-    case F_SHIELD_TAKE: offer_units(&L, A_FROM); break;
-    case F_TRIGGER_ORDER: offer_units(&L, A_TRIGGER); break;
+    case F_SHIELD_TAKE: offer_units(&L, A_FROM, f->player); break;
+    case F_TRIGGER_ORDER: offer_units(&L, A_TRIGGER, -1); break;
     case F_DECLARE: {
         /* only answers of the kind the question asks for; check() still decides */
         int op = f->a ? A_REDUCE : need_answer[inv_next_choice(L.c, (inv_state *)s, 0, NULL, NULL)];
         if (op == A_REDUCE || op == A_ZONE)
             offer_range(&L, op, op == A_REDUCE ? 3 : INV_NZ);
         else
-            offer_units(&L, op);
+            offer_units(&L, op, op == A_SACRIFICE ? INV_MANKIND : -1);
         break;
     }
     default: break;
