@@ -46,6 +46,7 @@
 #ifndef BRA_BRAUNAU_H
 #define BRA_BRAUNAU_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/diag.h"
@@ -176,7 +177,12 @@ typedef struct bra_content {
     uint8_t faction_seat[BRA_NF]; /* BRA_NONE when the faction sits out */
     bra_deck deck[BRA_NF];
     uint8_t roster[BRA_NF]; /* bit per local agent in the roster, BRA-2.9 */
+    /* Tables derived from the above for speed, last: the content hash covers
+     * the content before them (bra_derived_from). walk[x][n]: bit per area a
+     * walk of exactly n steps from x can end in (BRA-6.15). */
+    uint16_t walk[BRA_MAX_AREAS][BRA_MAX_PATH + 1];
 } bra_content;
+#define bra_derived_from offsetof(bra_content, walk)
 
 /* --- the flat state ------------------------------------------------------------ */
 
@@ -393,6 +399,15 @@ static inline int bra_tok_type(const bra_state *s, int t)
 static inline int bra_tok_agent(const bra_content *c, const bra_state *s, int t)
 {
     return c->f[t >> 6].agent[s->f[t >> 6].tok[t & 63] >> 4];
+}
+/* BRA-6.15: the areas one step from some area of the set `from`. */
+static inline uint16_t bra_walk_step(const bra_content *c, uint16_t from)
+{
+    uint16_t next = 0;
+    for (int x = 0; x < c->nareas; x++)
+        if (from >> x & 1)
+            next |= c->area[x].adj;
+    return next;
 }
 static inline int bra_in_play(const bra_state *s, int a)
 {

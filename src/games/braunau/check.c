@@ -149,6 +149,17 @@ static int area_ok(const bra_content *c, const bra_cmd *m, int x, tt_error *err)
 
 /* --- paths (BRA-6.15, 6.18.2 COURIER) ------------------------------------------------ */
 
+/* The areas a walk of exactly n steps from area `from` can end in: the
+ * content's table, walked on past its end only by an agent of a level no
+ * sane state holds. */
+static uint16_t walk_ends(const bra_content *c, int from, int n)
+{
+    uint16_t ends = c->walk[from][n < BRA_MAX_PATH ? n : BRA_MAX_PATH];
+    for (int i = BRA_MAX_PATH; i < n; i++)
+        ends = bra_walk_step(c, ends);
+    return ends;
+}
+
 /* Is the command's path valid for agent a, with at most `most` steps? An
  * explicit list is walked; an atomic answer is a destination and a step
  * count (15: a walk that was not valid when parsed). */
@@ -176,15 +187,9 @@ static int path_ok(const bra_content *c, const bra_state *s, const bra_cmd *m, i
                              "that path does not go from %s by adjacent "
                              "areas in at most %d step%s",
                              arname(c, from), most, most == 1 ? "" : "s");
-        uint16_t reach = steps ? (uint16_t)(1u << from) : 0, m0 = (uint16_t)(1u << from);
-        for (int i = 0; i < (steps ? steps : most); i++) {
-            uint16_t next = 0;
-            for (int x = 0; x < c->nareas; x++)
-                if (m0 >> x & 1)
-                    next |= c->area[x].adj;
-            m0 = next;
-            reach = steps ? next : (uint16_t)(reach | next);
-        }
+        uint16_t reach = steps ? walk_ends(c, from, steps) : 0;
+        for (int i = 1; !steps && i <= most; i++)
+            reach |= walk_ends(c, from, i);
         if (!(reach >> dest & 1))
             return TT_REFUSE("BRA-6.15", "E_BAD_PATH",
                              "%s cannot be reached from %s in %s%d step%s", arname(c, dest),

@@ -303,6 +303,11 @@ static void compute_distances(bra_content *c)
         for (int y = 0; y < c->nareas; y++)
             c->dist[x][y] = area_distance(dist[y]);
     }
+    for (int x = 0; x < BRA_MAX_AREAS; x++) {
+        c->walk[x][0] = (uint16_t)(1u << x);
+        for (int n = 1; n <= BRA_MAX_PATH; n++)
+            c->walk[x][n] = bra_walk_step(c, c->walk[x][n - 1]);
+    }
 }
 
 /* --- factions and token types (BRA-2.2 – 2.4, 12.1) --------------------------- */
