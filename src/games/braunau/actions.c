@@ -230,6 +230,22 @@ static void offer(lister *L, int op, int arg)
     tt_offer(&L->list, BRA_ACTION(op, arg));
 }
 
+/* The answers to the question `field` of the declaration so far, m: each
+ * is well-formed and of the kind asked, so only the step is checked, on m
+ * read from the state once (debug builds assert check_action agrees). */
+static void offer_answers(lister *L, const bra_cmd *m, int field)
+{
+    uint8_t cand[2 * BRA_MAX_AREAS + BRA_MAX_AGENTS];
+    int n = bra_candidates(L->c, L->s, m, field, cand);
+    for (int i = 0; i < n; i++) {
+        bra_cmd next = *m;
+        add_answer(&next, field, cand[i]);
+        int rc = step(L->c, L->s, &next, NULL) >= 0 ? TT_OK : TT_EILLEGAL;
+        assert(rc == check_listed(L, BRA_ACTION(field_op[field], cand[i])));
+        tt_keep(&L->list, BRA_ACTION(field_op[field], cand[i]), rc);
+    }
+}
+
 /* KEEP: every choice of up to retain_max drawn tokens, in draw order. */
 static void offer_keeps(lister *L, const bra_fstate *f, int base)
 {
@@ -272,10 +288,7 @@ int bra_legal(const tt_game *g, const void *st, tt_action *out)
             offer(&L, A_DONE, 0);
             return L.list.n;
         }
-        uint8_t cand[2 * BRA_MAX_AREAS + BRA_MAX_AGENTS];
-        int n = bra_candidates(c, s, &m, field, cand);
-        for (int i = 0; i < n; i++)
-            offer(&L, field_op[field], cand[i]);
+        offer_answers(&L, &m, field);
         return L.list.n;
     }
     if (f->npend) { /* BRA-6.1.4: KEEP, or DISCARD to make room */
