@@ -236,7 +236,7 @@ static void offer(lister *L, int op, int arg)
 static void offer_answers(lister *L, const bra_cmd *m, int field)
 {
     uint8_t cand[2 * BRA_MAX_AREAS + BRA_MAX_AGENTS];
-    int n = bra_candidates(L->c, L->s, m, field, cand);
+    int n = bra_candidates(L->c, L->s, m, field, 0, cand);
     for (int i = 0; i < n; i++) {
         bra_cmd next = *m;
         add_answer(&next, field, cand[i]);

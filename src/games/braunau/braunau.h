@@ -510,12 +510,16 @@ void bra_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
  * the refusal (err set when given). bra_completable says whether some
  * answers complete a pending command legally (if not, err says why).
  * bra_next_field is the question a declaration asks next (F_NONE: complete);
- * bra_candidates lists its possible answers. bra_cost is a command's AP (-1
+ * bra_candidates lists its possible answers, in a fixed order, all of them,
+ * or (all 0) all but those the answer's own rule refuses whatever else the
+ * command says: a target not in play (BRA-6.0.4), a MOVE destination no walk
+ * of that many steps reaches or, for two steps, without a fresh Motorcar
+ * (BRA-6.15). bra_cost is a command's AP (-1
  * while its beneficiary is unknown). */
 int bra_check(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err);
 int bra_completable(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err);
 int bra_next_field(const bra_content *c, const bra_state *s, const bra_cmd *m);
-int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, int field,
+int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, int field, int all,
                    uint8_t *out);
 void bra_cmd_init(bra_cmd *m, int verb);
 int bra_cost(const bra_content *c, const bra_state *s, const bra_cmd *m);

@@ -12,6 +12,7 @@
  * unaffordable fails early (no completion could pay it), which keeps the
  * search short. This runs in every playout: no allocation, and no string is
  * built unless an error record is given. */
+#include <assert.h>
 #include <string.h>
 
 #include "core/errors.h"
@@ -571,8 +572,57 @@ int bra_next_field(const bra_content *c, const bra_state *s, const bra_cmd *m)
     }
 }
 
+/* m with the answer v to `field`. */
+static void answer(bra_cmd *m, int field, int v)
+{
+    switch (field) {
+    case F_AGENT: m->agent = (uint8_t)v; break;
+    case F_HOST: m->host = (uint8_t)v; break;
+    case F_TARGET: m->target = (uint8_t)v; break;
+    case F_AREA: m->area = (uint8_t)v; break;
+    case F_MODE: m->mode = (uint8_t)v; break;
+    case F_OUTCOME: m->outcome = (uint8_t)v; break;
+    case F_ITEM: m->item = (uint8_t)v; break;
+    case F_FACTION: m->faction = (uint8_t)v; break;
+    case F_PATH:
+        m->dest = (uint8_t)(v & 15);
+        m->steps = (uint8_t)(v >> 4);
+        break;
+    default: break;
+    }
+}
+
+/* Whether bra_candidates offers the answer v (see braunau.h); debug builds
+ * assert that bra_check refuses one it leaves out. */
+static int worth(const bra_content *c, const bra_state *s, const bra_cmd *m, int field, int v,
+                 int ok)
+{
+#ifndef NDEBUG
+    bra_cmd next = *m;
+    answer(&next, field, v);
+    assert(ok || bra_check(c, s, &next, NULL) < 0);
+#else
+    (void)c, (void)s, (void)m, (void)field, (void)v;
+#endif
+    return ok;
+}
+
+/* The destinations worth offering a MOVE of `steps` steps: where such a walk
+ * ends, and for two steps only with a Motorcar not used this turn (all of
+ * them when the mover is not known to be in play, which bra_check refuses). */
+static uint16_t move_ends(const bra_content *c, const bra_state *s, const bra_cmd *m, int steps,
+                          int all)
+{
+    if (all || m->agent >= c->nagents || !bra_in_play(s, m->agent))
+        return 0xFFFF;
+    int f = bra_active_faction(c, s);
+    if (steps == 2 && s->f[f].motorcar_uses >= bra_owns(c, s, f, IT_MOTORCAR))
+        return 0;
+    return walk_ends(c, s->loc[m->agent], steps);
+}
+
 /* The candidate answers to a question, in a fixed order. */
-int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, int field,
+int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, int field, int all,
                    uint8_t *out)
 {
     int n = 0, f = bra_active_faction(c, s);
@@ -584,7 +634,8 @@ int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, i
         break;
     case F_TARGET:
         for (int a = 0; a < c->nagents; a++)
-            if (c->a[a].faction != f && c->faction_seat[c->a[a].faction] != BRA_NONE)
+            if (c->a[a].faction != f && c->faction_seat[c->a[a].faction] != BRA_NONE &&
+                worth(c, s, m, field, a, all || bra_in_play(s, a)))
                 out[n++] = (uint8_t)a;
         break;
     case F_AREA:
@@ -613,39 +664,23 @@ int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, i
         break;
     case F_PATH: {
         int move = m->verb == V_MOVE;
+        uint16_t one = move_ends(c, s, m, 1, all || !move),
+                 two = move_ends(c, s, m, 2, all || !move);
         for (int x = 0; x < c->nareas; x++) {
-            if (move) {
-                out[n++] = (uint8_t)BRA_PATH(x, 1);
-                out[n++] = (uint8_t)BRA_PATH(x, 2);
-            } else {
+            if (!move) {
                 out[n++] = (uint8_t)BRA_PATH(x, 0);
+                continue;
             }
+            if (worth(c, s, m, field, BRA_PATH(x, 1), one >> x & 1))
+                out[n++] = (uint8_t)BRA_PATH(x, 1);
+            if (worth(c, s, m, field, BRA_PATH(x, 2), two >> x & 1))
+                out[n++] = (uint8_t)BRA_PATH(x, 2);
         }
         break;
     }
     default: break;
     }
     return n;
-}
-
-/* m with the answer v to `field`. */
-static void answer(bra_cmd *m, int field, int v)
-{
-    switch (field) {
-    case F_AGENT: m->agent = (uint8_t)v; break;
-    case F_HOST: m->host = (uint8_t)v; break;
-    case F_TARGET: m->target = (uint8_t)v; break;
-    case F_AREA: m->area = (uint8_t)v; break;
-    case F_MODE: m->mode = (uint8_t)v; break;
-    case F_OUTCOME: m->outcome = (uint8_t)v; break;
-    case F_ITEM: m->item = (uint8_t)v; break;
-    case F_FACTION: m->faction = (uint8_t)v; break;
-    case F_PATH:
-        m->dest = (uint8_t)(v & 15);
-        m->steps = (uint8_t)(v >> 4);
-        break;
-    default: break;
-    }
 }
 
 static const char *const field_names[] = {"",        "agent", "area",    "mode", "host", "target",
@@ -657,7 +692,7 @@ int bra_completable(const bra_content *c, const bra_state *s, const bra_cmd *m, 
     if (field == F_NONE || field == F_MORE)
         return 1; /* a DISCARD can always be closed with "done" */
     uint8_t cand[2 * BRA_MAX_AREAS + BRA_MAX_AGENTS];
-    int n = bra_candidates(c, s, m, field, cand);
+    int n = bra_candidates(c, s, m, field, 0, cand);
     for (int i = 0; i < n; i++) {
         bra_cmd next = *m;
         answer(&next, field, cand[i]);
@@ -667,7 +702,8 @@ int bra_completable(const bra_content *c, const bra_state *s, const bra_cmd *m, 
     }
     if (!err)
         return 0;
-    /* why not: the refusal of the first answer, followed as far as it goes */
+    /* why not: the refusal of the first answer of all, followed as far as it goes */
+    n = bra_candidates(c, s, m, field, 1, cand);
     for (int i = 0; i < n; i++) {
         bra_cmd next = *m;
         answer(&next, field, cand[i]);
