@@ -143,7 +143,10 @@ static void list_exchange(lister *L, int u)
     int at = s->unit[u].circle;
     for (int i = 0; i < s->ninst; i++) {
         if (s->item[i].where == W_CIRCLE) {
-            offer_cycle(L, A_PICK, i, 0, 0);
+            if (tan_bit(L->look.reach, s->item[i].at)) /* TAN-5.11.1 */
+                offer_cycle(L, A_PICK, i, 0, 0);
+            else
+                assert(tan_check_op(&L->look, A_PICK, i, 0, 0) != TT_OK);
             continue;
         }
         if (s->item[i].where != W_UNIT || s->item[i].at != u)

@@ -549,8 +549,7 @@ static int check_pick(const tan_look *L, int inst, tt_error *err)
     const tan_content *c = L->c;
     const tan_state *s = L->s;
     int u = s->active, at = s->unit[u].circle;
-    if (inst >= s->ninst || s->item[inst].where != W_CIRCLE ||
-        (s->item[inst].at != at && !adjacent_same_path(c, at, s->item[inst].at)))
+    if (inst >= s->ninst || s->item[inst].where != W_CIRCLE || !tan_bit(L->reach, s->item[inst].at))
         return TT_REFUSE("TAN-5.11.1", "E_NOT_SAME_PATH",
                          "that is not lying on %s or next to it on the same path", cname(c, at));
     if (tan_look_other(L, s->item[inst].at, u))
@@ -619,7 +618,7 @@ static int some_substep(const tan_look *L)
     int u = s->active, at = s->unit[u].circle;
     for (int i = 0; i < s->ninst; i++) {
         const tan_item *it = &s->item[i];
-        if (it->where == W_CIRCLE && check_pick(L, i, NULL) == TT_OK)
+        if (it->where == W_CIRCLE && tan_bit(L->reach, it->at) && check_pick(L, i, NULL) == TT_OK)
             return 1;
         if (!carried_free(c, s, i, u))
             continue;

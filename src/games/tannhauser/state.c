@@ -65,17 +65,27 @@ void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s)
 {
     L->c = c;
     L->s = s;
+    uint64_t any[TAN_MAX_CIRCLES / 64] = {0};
     memset(L->on, 0, sizeof L->on);
     memset(L->crowd, 0, sizeof L->crowd);
-    for (int u = 0; u < TAN_UNITS; u++) {
-        const tan_unit *un = &s->unit[u];
-        if (un->status != ST_BOARD)
-            continue;
-        int x = un->circle;
-        uint64_t bit = (uint64_t)1 << (x & 63);
-        if ((L->on[0][x >> 6] | L->on[1][x >> 6]) & bit)
-            L->crowd[x >> 6] |= bit;
-        L->on[tan_seat_of(u)][x >> 6] |= bit;
+    for (int p = 0; p < TAN_PLAYERS; p++) {
+        const tan_unit *un = &s->unit[p * TAN_TEAM];
+        for (int k = 0; k < TAN_TEAM; k++, un++)
+            if (un->status == ST_BOARD) {
+                int w = un->circle >> 6;
+                uint64_t bit = (uint64_t)1 << (un->circle & 63);
+                L->crowd[w] |= any[w] & bit;
+                any[w] |= bit;
+                L->on[p][w] |= bit;
+            }
+    }
+    memset(L->reach, 0, sizeof L->reach);
+    if (s->active != TAN_NONE) {
+        int at = s->unit[s->active].circle;
+        L->reach[at >> 6] |= (uint64_t)1 << (at & 63);
+        for (int k = c->adj_first[at]; k < c->adj_first[at] + c->adj_n[at]; k++)
+            if (c->adj_same[k])
+                L->reach[c->adj[k] >> 6] |= (uint64_t)1 << (c->adj[k] & 63);
     }
     L->mp = tan_mp(c, s);
 }

@@ -585,12 +585,15 @@ void tan_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
  * state, so the state copies no faster or slower and nothing in it can go
  * stale: bit x of on[p] is set when a unit of seat p stands on circle x, bit x
  * of crowd when two or more units do (only the active character passes through
- * another's circle, TAN-5.4.5). mp is the active character's MP left (tan_mp). */
+ * another's circle, TAN-5.4.5). Bit x of reach is set when equipment on circle
+ * x lies within the active character's reach: on its circle or next to it on
+ * the same path (TAN-5.11.1). mp is the active character's MP left (tan_mp). */
 typedef struct tan_look {
     const tan_content *c;
     const tan_state *s;
     uint64_t on[TAN_PLAYERS][TAN_MAX_CIRCLES / 64];
     uint64_t crowd[TAN_MAX_CIRCLES / 64];
+    uint64_t reach[TAN_MAX_CIRCLES / 64];
     int mp;
 } tan_look;
 void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s);
