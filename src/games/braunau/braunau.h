@@ -178,11 +178,13 @@ typedef struct bra_content {
     bra_deck deck[BRA_NF];
     uint8_t roster[BRA_NF]; /* bit per local agent in the roster, BRA-2.9 */
     /* Tables derived from the above for speed, last: the content hash covers
-     * the content before them (bra_derived_from). walk[x][n]: bit per area a
-     * walk of exactly n steps from x can end in (BRA-6.15). */
+     * the content before them (bra_derived_from). items_of: bit per item of
+     * each type; walk[x][n]: bit per area a walk of exactly n steps from x
+     * can end in (BRA-6.15). */
+    uint16_t items_of[IT_NTYPES];
     uint16_t walk[BRA_MAX_AREAS][BRA_MAX_PATH + 1];
 } bra_content;
-#define bra_derived_from offsetof(bra_content, walk)
+#define bra_derived_from offsetof(bra_content, items_of)
 
 /* --- the flat state ------------------------------------------------------------ */
 

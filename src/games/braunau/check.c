@@ -32,8 +32,8 @@ static const char *arname(const bra_content *c, int x)
 int bra_owns(const bra_content *c, const bra_state *s, int faction, int itype)
 {
     int n = 0;
-    for (int i = 0; i < c->nitems; i++)
-        n += s->iowner[i] == faction && c->item[i].type == itype;
+    for (unsigned m = c->items_of[itype]; m; m &= m - 1)
+        n += s->iowner[__builtin_ctz(m)] == faction;
     return n;
 }
 

@@ -554,6 +554,7 @@ static void load_items(loader *L, const json_t *root)
             if (it->id[0] && strcmp(c->item[k].id, it->id) == 0)
                 PROBLEM(L, v, "id", "BRA-2.14", "E_DATA_DUPLICATE: item id '%s' is not unique",
                         it->id);
+        c->items_of[it->type] |= (uint16_t)(1u << c->nitems);
         c->nitems++;
     }
 }
