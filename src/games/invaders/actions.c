@@ -457,15 +457,17 @@ static void offer(lister *L, int op, int arg)
 }
 
 /* The units in play of `side` (-1: of both sides), in column order. Where
- * only one side's units can be the answer, the other side's are not offered:
- * debug builds assert check() refuses them. */
+ * only one side's units can be the answer, the other side's are not offered,
+ * nor, to be used, a unit without an activated ability (INV-5.12): debug
+ * builds assert check() refuses them. */
 static void offer_units(lister *L, int op, int side)
 {
     for (int sd = 0; sd < 2; sd++)
         for (int z = 0; z < INV_NZ; z++)
             for (int i = 0; i < L->s->ncol[sd][z]; i++) {
-                tt_action a = INV_ACTION(op, L->s->col[sd][z][i]);
-                if (side < 0 || sd == side)
+                int u = L->s->col[sd][z][i];
+                tt_action a = INV_ACTION(op, u);
+                if ((side < 0 || sd == side) && (op != A_USE || inv_def(L->c, u)->activated >= 0))
                     tt_offer(&L->list, a);
                 else
                     assert(check(L->c, L->s, a, NULL) != TT_OK);
