@@ -46,18 +46,18 @@ static int collapsed(const inv_content *c, const inv_state *s)
     return 0;
 }
 
-/* The WIN_AT_COUNTERS side, or -1 (INV-9.20). */
+/* The WIN_AT_COUNTERS side, or -1 (INV-9.20): the first side in seat order
+ * with such a unit in play on its threshold. Only WIN_AT_COUNTERS cards are
+ * looked at. */
 static int card_winner(const inv_content *c, const inv_state *s)
 {
-    for (int side = 0; side < 2; side++)
-        for (int z = 0; z < INV_NZ; z++)
-            for (int i = 0; i < s->ncol[side][z]; i++) {
-                int u = s->col[side][z][i]; /* most units hold no counter */
-                if (s->counters[u] && inv_def(c, u)->win_at &&
-                    s->counters[u] >= inv_def(c, u)->win_at)
-                    return side;
-            }
-    return -1;
+    int side = -1;
+    for (int k = 0; k < c->nwinners && side != 0; k++) {
+        int u = c->winner[k];
+        if (inv_loc(s, u) == L_SLOT && s->counters[u] >= inv_def(c, u)->win_at)
+            side = inv_owner(c, u);
+    }
+    return side;
 }
 
 /* A checkpoint: ends the game if any condition holds; returns 1 if it is over. */
