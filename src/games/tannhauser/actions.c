@@ -178,6 +178,33 @@ static int in_sight(const lister *L, int u, int e, const uint8_t *mine, int nmin
     return seen;
 }
 
+/* Does objective token o, of seat's, still need skill sk (TAN-5.13.1)? */
+static int task_open(const lister *L, int seat, int o, int sk)
+{
+    const tan_content *c = L->c;
+    if (o < 0 || c->obj[o].owner != c->faction[seat])
+        return 0;
+    for (int k = 0; k < c->obj[o].nskills; k++)
+        if (c->obj[o].skill[k] == sk && !(L->s->obj[o].halves >> k & 1))
+            return 1;
+    return 0;
+}
+
+/* The tasks on objective circle x: for a skill the mover's own token there
+ * still needs, with and without buying it; debug builds assert tan_check_op
+ * refuses the others. */
+static void offer_tasks(lister *L, int seat, int x)
+{
+    int o = tan_objective_at(L->c, L->s, x);
+    for (int sk = 0; sk < SK_COUNT; sk++)
+        for (int buy = 0; buy < 2; buy++) {
+            if (task_open(L, seat, o, sk))
+                offer_cycle(L, A_TASK, x, sk, buy);
+            else
+                assert(tan_check_op(&L->look, A_TASK, x, sk, buy) != TT_OK);
+        }
+}
+
 /* The action-phase options of TAN-5.5.1 for u standing on `at`. */
 static void list_actions(lister *L, int u)
 {
@@ -218,9 +245,7 @@ static void list_actions(lister *L, int u)
         if (c->site_of[x] != TAN_NONE)
             offer_cycle(L, A_SEARCH, x, 0, 0);
         if (c->mode == MODE_STORY && c->circle[x].kind == CK_OBJECTIVE)
-            for (int sk = 0; sk < SK_COUNT; sk++)
-                for (int buy = 0; buy < 2; buy++)
-                    offer_cycle(L, A_TASK, x, sk, buy);
+            offer_tasks(L, seat, x);
         if (c->mode == MODE_DOMINATION)
             offer_cycle(L, A_PLACEFLAG, x, 0, 0);
         if (c->mode == MODE_CTF)
