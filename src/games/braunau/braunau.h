@@ -524,6 +524,8 @@ int bra_next_field(const bra_content *c, const bra_state *s, const bra_cmd *m);
 int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, int field, int all,
                    uint8_t *out);
 void bra_cmd_init(bra_cmd *m, int verb);
+/* m with the answer v to the question `field` (enum bra_field). */
+void bra_answer(bra_cmd *m, int field, int v);
 int bra_cost(const bra_content *c, const bra_state *s, const bra_cmd *m);
 int bra_path_canon(const bra_content *c, const bra_state *s, const bra_cmd *m, uint8_t *path);
 int bra_fresh_press(const bra_content *c, const bra_state *s, int faction);

@@ -572,8 +572,7 @@ int bra_next_field(const bra_content *c, const bra_state *s, const bra_cmd *m)
     }
 }
 
-/* m with the answer v to `field`. */
-static void answer(bra_cmd *m, int field, int v)
+void bra_answer(bra_cmd *m, int field, int v)
 {
     switch (field) {
     case F_AGENT: m->agent = (uint8_t)v; break;
@@ -599,7 +598,7 @@ static int worth(const bra_content *c, const bra_state *s, const bra_cmd *m, int
 {
 #ifndef NDEBUG
     bra_cmd next = *m;
-    answer(&next, field, v);
+    bra_answer(&next, field, v);
     assert(ok || bra_check(c, s, &next, NULL) < 0);
 #else
     (void)c, (void)s, (void)m, (void)field, (void)v;
@@ -695,7 +694,7 @@ int bra_completable(const bra_content *c, const bra_state *s, const bra_cmd *m, 
     int n = bra_candidates(c, s, m, field, 0, cand);
     for (int i = 0; i < n; i++) {
         bra_cmd next = *m;
-        answer(&next, field, cand[i]);
+        bra_answer(&next, field, cand[i]);
         int rc = bra_check(c, s, &next, NULL);
         if (rc == TT_OK || (rc == BRA_PENDING && bra_completable(c, s, &next, NULL)))
             return 1;
@@ -706,7 +705,7 @@ int bra_completable(const bra_content *c, const bra_state *s, const bra_cmd *m, 
     n = bra_candidates(c, s, m, field, 1, cand);
     for (int i = 0; i < n; i++) {
         bra_cmd next = *m;
-        answer(&next, field, cand[i]);
+        bra_answer(&next, field, cand[i]);
         int rc = bra_check(c, s, &next, err);
         if (rc == BRA_PENDING)
             return bra_completable(c, s, &next, err);
