@@ -143,7 +143,7 @@ static void list_exchange(lister *L, int u)
     int at = s->unit[u].circle;
     for (int i = 0; i < s->ninst; i++) {
         if (s->item[i].where == W_CIRCLE) {
-            if (tan_bit(L->look.reach, s->item[i].at)) /* TAN-5.11.1 */
+            if (tan_look_reach(&L->look, s->item[i].at)) /* TAN-5.11.1 */
                 offer_cycle(L, A_PICK, i, 0, 0);
             else
                 assert(tan_check_op(&L->look, A_PICK, i, 0, 0) != TT_OK);

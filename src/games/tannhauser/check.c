@@ -308,7 +308,8 @@ static int check_move(const tan_look *L, int circle, tt_error *err)
     int u = s->active;
     char msg[200];
     if (why == WHY_NO_MP)
-        snprintf(msg, sizeof msg, text[why], who, L->mp, where, c->circle[circle].move_cost);
+        snprintf(msg, sizeof msg, text[why], who, tan_look_mp(L), where,
+                 c->circle[circle].move_cost);
     else if (why == WHY_NOT_OWN_ENTRY)
         snprintf(msg, sizeof msg, text[why], who,
                  s->pl[tan_seat_of(u)].entry == TAN_NONE ? "?"
@@ -381,9 +382,9 @@ static int check_bullrush(const tan_look *L, int e, tt_error *err)
         return TT_REFUSE("TAN-5.6.1", "E_NOT_ADJACENT", "%s is not next to %s", uname(c, s, e),
                          uname(c, s, u));
     int cost = c->circle[s->unit[e].circle].move_cost;
-    if (cost > L->mp)
+    if (cost > tan_look_mp(L))
         return TT_REFUSE("TAN-5.6.1", "E_NO_MP", "entering %s costs %d MP and %s has %d",
-                         cname(c, s->unit[e].circle), cost, uname(c, s, u), L->mp);
+                         cname(c, s->unit[e].circle), cost, uname(c, s, u), tan_look_mp(L));
     return TT_OK;
 }
 
@@ -549,7 +550,7 @@ static int check_pick(const tan_look *L, int inst, tt_error *err)
     const tan_content *c = L->c;
     const tan_state *s = L->s;
     int u = s->active, at = s->unit[u].circle;
-    if (inst >= s->ninst || s->item[inst].where != W_CIRCLE || !tan_bit(L->reach, s->item[inst].at))
+    if (inst >= s->ninst || s->item[inst].where != W_CIRCLE || !tan_look_reach(L, s->item[inst].at))
         return TT_REFUSE("TAN-5.11.1", "E_NOT_SAME_PATH",
                          "that is not lying on %s or next to it on the same path", cname(c, at));
     if (tan_look_other(L, s->item[inst].at, u))
@@ -618,7 +619,7 @@ static int some_substep(const tan_look *L)
     int u = s->active, at = s->unit[u].circle;
     for (int i = 0; i < s->ninst; i++) {
         const tan_item *it = &s->item[i];
-        if (it->where == W_CIRCLE && tan_bit(L->reach, it->at) && check_pick(L, i, NULL) == TT_OK)
+        if (it->where == W_CIRCLE && tan_look_reach(L, it->at) && check_pick(L, i, NULL) == TT_OK)
             return 1;
         if (!carried_free(c, s, i, u))
             continue;

@@ -75,7 +75,7 @@ int tan_step_why(const tan_look *L, int circle)
         return un->status == ST_RESERVE ? WHY_NOT_OWN_ENTRY : WHY_NOT_ADJACENT;
     if (!movable(c, circle))
         return WHY_NOT_MOVABLE;
-    int mp = L->mp, cost = c->circle[circle].move_cost;
+    int mp = tan_look_mp(L), cost = c->circle[circle].move_cost;
     if (cost > mp)
         return WHY_NO_MP;
     int enemy = tan_look_enemy(L, circle, seat);

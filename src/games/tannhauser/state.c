@@ -65,6 +65,9 @@ void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s)
 {
     L->c = c;
     L->s = s;
+    L->taken = s->phase == PH_CYCLE && !s->stack.n;
+    if (!L->taken)
+        return;
     uint64_t any[TAN_MAX_CIRCLES / 64] = {0};
     memset(L->on, 0, sizeof L->on);
     memset(L->crowd, 0, sizeof L->crowd);

@@ -41,6 +41,7 @@
 #ifndef TAN_TANNHAUSER_H
 #define TAN_TANNHAUSER_H
 
+#include <assert.h>
 #include <stdint.h>
 
 #include "core/diag.h"
@@ -587,7 +588,9 @@ void tan_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
  * of crowd when two or more units do (only the active character passes through
  * another's circle, TAN-5.4.5). Bit x of reach is set when equipment on circle
  * x lies within the active character's reach: on its circle or next to it on
- * the same path (TAN-5.11.1). mp is the active character's MP left (tan_mp). */
+ * the same path (TAN-5.11.1). mp is the active character's MP left (tan_mp).
+ * Only the checks of a cycle with no reaction waiting read these (debug
+ * builds assert it), so at any other time the look holds c and s alone. */
 typedef struct tan_look {
     const tan_content *c;
     const tan_state *s;
@@ -595,6 +598,7 @@ typedef struct tan_look {
     uint64_t crowd[TAN_MAX_CIRCLES / 64];
     uint64_t reach[TAN_MAX_CIRCLES / 64];
     int mp;
+    int taken; /* the fields above are set */
 } tan_look;
 void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s);
 static inline int tan_bit(const uint64_t *set, int x)
@@ -604,11 +608,25 @@ static inline int tan_bit(const uint64_t *set, int x)
 /* An enemy of seat stands on circle: tan_enemy_at(s, circle, seat) >= 0. */
 static inline int tan_look_enemy(const tan_look *L, int circle, int seat)
 {
+    assert(L->taken);
     return tan_bit(L->on[1 - seat], circle);
+}
+/* Equipment on circle lies within the active character's reach. */
+static inline int tan_look_reach(const tan_look *L, int circle)
+{
+    assert(L->taken);
+    return tan_bit(L->reach, circle);
+}
+/* The active character's MP left. */
+static inline int tan_look_mp(const tan_look *L)
+{
+    assert(L->taken);
+    return L->mp;
 }
 /* Someone but u (-1: anyone) stands on circle: tan_occupant(s, circle, u) >= 0. */
 static inline int tan_look_other(const tan_look *L, int circle, int u)
 {
+    assert(L->taken);
     if (!tan_bit(L->on[0], circle) && !tan_bit(L->on[1], circle))
         return 0;
     if (u < 0)
