@@ -62,6 +62,16 @@ static void offer_cycle(lister *L, int op, int a, int b, int c)
     tt_keep(&L->list, TAN_ACTION(op, a, b, c), rc);
 }
 
+/* The same, where `worth` says the action's rule can allow it at all; where
+ * not, debug builds assert tan_check_op refuses it. */
+static void offer_if(lister *L, int worth, int op, int a, int b, int c)
+{
+    if (worth)
+        offer_cycle(L, op, a, b, c);
+    else
+        assert(tan_check_op(&L->look, op, a, b, c) != TT_OK);
+}
+
 static void list_setup(lister *L)
 {
     const tan_content *c = L->c;
@@ -143,10 +153,7 @@ static void list_exchange(lister *L, int u)
     int at = s->unit[u].circle;
     for (int i = 0; i < s->ninst; i++) {
         if (s->item[i].where == W_CIRCLE) {
-            if (tan_look_reach(&L->look, s->item[i].at)) /* TAN-5.11.1 */
-                offer_cycle(L, A_PICK, i, 0, 0);
-            else
-                assert(tan_check_op(&L->look, A_PICK, i, 0, 0) != TT_OK);
+            offer_if(L, tan_look_reach(&L->look, s->item[i].at), A_PICK, i, 0, 0); /* TAN-5.11.1 */
             continue;
         }
         if (s->item[i].where != W_UNIT || s->item[i].at != u)
@@ -197,12 +204,8 @@ static void offer_tasks(lister *L, int seat, int x)
 {
     int o = tan_objective_at(L->c, L->s, x);
     for (int sk = 0; sk < SK_COUNT; sk++)
-        for (int buy = 0; buy < 2; buy++) {
-            if (task_open(L, seat, o, sk))
-                offer_cycle(L, A_TASK, x, sk, buy);
-            else
-                assert(tan_check_op(&L->look, A_TASK, x, sk, buy) != TT_OK);
-        }
+        for (int buy = 0; buy < 2; buy++)
+            offer_if(L, task_open(L, seat, o, sk), A_TASK, x, sk, buy);
 }
 
 /* The action-phase options of TAN-5.5.1 for u standing on `at`. */
@@ -246,13 +249,13 @@ static void list_actions(lister *L, int u)
             offer_cycle(L, A_SEARCH, x, 0, 0);
         if (c->mode == MODE_STORY && c->circle[x].kind == CK_OBJECTIVE)
             offer_tasks(L, seat, x);
-        if (c->mode == MODE_DOMINATION)
-            offer_cycle(L, A_PLACEFLAG, x, 0, 0);
-        if (c->mode == MODE_CTF)
-            offer_cycle(L, A_TAKEFLAG, x, 0, 0);
+        if (c->mode == MODE_DOMINATION) /* TAN-5.15.1: on objective circles */
+            offer_if(L, c->circle[x].kind == CK_OBJECTIVE, A_PLACEFLAG, x, 0, 0);
+        if (c->mode == MODE_CTF) /* TAN-5.14.1: where an enemy flag lies */
+            offer_if(L, tan_flags_lying(s, 1 - seat, x), A_TAKEFLAG, x, 0, 0);
     }
     if (c->mode == MODE_CTF) {
-        offer_cycle(L, A_TAKEFLAG, at, 0, 0);
+        offer_if(L, tan_flags_lying(s, 1 - seat, at), A_TAKEFLAG, at, 0, 0);
         offer_cycle(L, A_PLANT, 0, 0, 0);
     }
 }

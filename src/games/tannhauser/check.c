@@ -706,8 +706,7 @@ static int check_task(const tan_look *L, int circle, int skill, int buy, tt_erro
     return TT_OK;
 }
 
-/* Flags of `owner` lying on circle (not carried, not captured). */
-static int flags_lying(const tan_state *s, int owner, int circle)
+int tan_flags_lying(const tan_state *s, int owner, int circle)
 {
     int n = 0;
     for (int k = 0; k < s->pl[owner].nflags; k++)
@@ -724,8 +723,8 @@ static int check_takeflag(const tan_look *L, int circle, tt_error *err)
         return TT_REFUSE("TAN-5.14.1", "E_WRONG_MODE", "flags are taken in Capture the Flag");
     if (circle >= c->ncircles)
         return TT_REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such circle");
-    if (!flags_lying(s, 1 - seat, circle))
-        return flags_lying(s, seat, circle)
+    if (!tan_flags_lying(s, 1 - seat, circle))
+        return tan_flags_lying(s, seat, circle)
                    ? TT_REFUSE("TAN-5.14.1", "E_OWN_FLAG", "only the other team takes your flags")
                    : TT_REFUSE("TAN-5.14.1", "E_NO_FLAG", "no flag lies on %s", cname(c, circle));
     int reach = c->circle[circle].kind == CK_OBJECTIVE
@@ -789,7 +788,7 @@ static int check_placeflag(const tan_look *L, int circle, tt_error *err)
         !adjacent(c, s->unit[u].circle, circle))
         return TT_REFUSE("TAN-5.15.1", "E_NOT_ADJACENT",
                          "flags go on an objective circle next to %s", uname(c, s, u));
-    if (flags_lying(s, seat, circle))
+    if (tan_flags_lying(s, seat, circle))
         return TT_REFUSE("TAN-5.15.1", "E_ALREADY_OWN_FLAG", "your flag is already on %s",
                          cname(c, circle));
     if (enemy_near(L, circle, seat))

@@ -717,6 +717,8 @@ int tan_objective_at(const tan_content *c, const tan_state *s, int circle);
 const tan_flag *tan_carried_flag(const tan_state *s, int a, int u);
 /* VP a bought skill costs on objective token o (TAN-5.13.3). */
 int tan_buy_cost(const tan_content *c, int o);
+/* Flags of `owner` lying on circle (not carried, not captured). */
+int tan_flags_lying(const tan_state *s, int owner, int circle);
 /* The circle u plants captured flags on (TAN-5.14.4), or -1 when none is adjacent. */
 int tan_plant_circle(const tan_content *c, const tan_state *s, int u);
 
