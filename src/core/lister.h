@@ -29,14 +29,22 @@ static inline tt_lister tt_lister_make(tt_check_fn check, const void *ctx, tt_ac
     return (tt_lister){check, ctx, out, 0, cap};
 }
 
-/* Lists `a` if the check accepts it. Returns 1 when it was listed. */
-static inline int tt_offer(tt_lister *L, tt_action a)
+/* Lists `a` when the game's check, asked by the game itself, accepted it
+ * (rc == TT_OK): for a game that calls the check of each kind of action
+ * directly where it makes that kind. Returns 1 when it was listed. */
+static inline int tt_keep(tt_lister *L, tt_action a, int rc)
 {
-    if (L->check(L->ctx, a) != TT_OK)
+    if (rc != TT_OK)
         return 0;
     assert(L->n < L->cap);
     L->out[L->n++] = a;
     return 1;
+}
+
+/* Lists `a` if the check accepts it. Returns 1 when it was listed. */
+static inline int tt_offer(tt_lister *L, tt_action a)
+{
+    return tt_keep(L, a, L->check(L->ctx, a));
 }
 
 #endif

@@ -96,26 +96,6 @@ static int well_formed(const bra_content *c, int op, int arg)
     }
 }
 
-/* m plus the answer arg to field. */
-static void add_answer(bra_cmd *m, int field, int arg)
-{
-    switch (field) {
-    case F_AGENT: m->agent = (uint8_t)arg; break;
-    case F_AREA: m->area = (uint8_t)arg; break;
-    case F_MODE: m->mode = (uint8_t)arg; break;
-    case F_HOST: m->host = (uint8_t)arg; break;
-    case F_TARGET: m->target = (uint8_t)arg; break;
-    case F_OUTCOME: m->outcome = (uint8_t)arg; break;
-    case F_ITEM: m->item = (uint8_t)arg; break;
-    case F_FACTION: m->faction = (uint8_t)arg; break;
-    case F_PATH:
-        m->dest = (uint8_t)(arg & 15);
-        m->steps = (uint8_t)(arg >> 4);
-        break;
-    default: break;
-    }
-}
-
 /* A step that leaves the command incomplete: accepted only if it can still be
  * completed legally. */
 static int step(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
@@ -152,7 +132,7 @@ static int check_action(const bra_content *c, const bra_state *s, tt_action a, b
         if (op != field_op[field])
             return BAD("a command is being declared; the question now is its %s",
                        field_names[field]);
-        add_answer(m, field, arg);
+        bra_answer(m, field, arg);
         return step(c, s, m, err);
     }
     switch (op) {
@@ -230,6 +210,22 @@ static void offer(lister *L, int op, int arg)
     tt_offer(&L->list, BRA_ACTION(op, arg));
 }
 
+/* The answers to the question `field` of the declaration so far, m: each
+ * is well-formed and of the kind asked, so only the step is checked, on m
+ * read from the state once (debug builds assert check_action agrees). */
+static void offer_answers(lister *L, const bra_cmd *m, int field)
+{
+    uint8_t cand[2 * BRA_MAX_AREAS + BRA_MAX_AGENTS];
+    int n = bra_candidates(L->c, L->s, m, field, 0, cand);
+    for (int i = 0; i < n; i++) {
+        bra_cmd next = *m;
+        bra_answer(&next, field, cand[i]);
+        int rc = step(L->c, L->s, &next, NULL) >= 0 ? TT_OK : TT_EILLEGAL;
+        assert(rc == check_listed(L, BRA_ACTION(field_op[field], cand[i])));
+        tt_keep(&L->list, BRA_ACTION(field_op[field], cand[i]), rc);
+    }
+}
+
 /* KEEP: every choice of up to retain_max drawn tokens, in draw order. */
 static void offer_keeps(lister *L, const bra_fstate *f, int base)
 {
@@ -272,10 +268,7 @@ int bra_legal(const tt_game *g, const void *st, tt_action *out)
             offer(&L, A_DONE, 0);
             return L.list.n;
         }
-        uint8_t cand[2 * BRA_MAX_AREAS + BRA_MAX_AGENTS];
-        int n = bra_candidates(c, s, &m, field, cand);
-        for (int i = 0; i < n; i++)
-            offer(&L, field_op[field], cand[i]);
+        offer_answers(&L, &m, field);
         return L.list.n;
     }
     if (f->npend) { /* BRA-6.1.4: KEEP, or DISCARD to make room */

@@ -81,7 +81,7 @@ static int bra_load(tt_game *g, const tt_params *p, tt_error *err)
             if (!c->a[c->f[f].agent[k]].extended || (c->deck[f].extended >> k & 1))
                 c->roster[f] |= (uint8_t)(1u << k);
     }
-    snprintf(g->hash, sizeof g->hash, "%016llx", tt_fnv64(c, sizeof *c));
+    snprintf(g->hash, sizeof g->hash, "%016llx", tt_fnv64(c, bra_derived_from));
     g->content = c;
     g->nplayers = c->nseats;
     g->state_size = sizeof(bra_state);

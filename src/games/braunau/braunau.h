@@ -46,6 +46,7 @@
 #ifndef BRA_BRAUNAU_H
 #define BRA_BRAUNAU_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/diag.h"
@@ -176,7 +177,14 @@ typedef struct bra_content {
     uint8_t faction_seat[BRA_NF]; /* BRA_NONE when the faction sits out */
     bra_deck deck[BRA_NF];
     uint8_t roster[BRA_NF]; /* bit per local agent in the roster, BRA-2.9 */
+    /* Tables derived from the above for speed, last: the content hash covers
+     * the content before them (bra_derived_from). items_of: bit per item of
+     * each type; walk[x][n]: bit per area a walk of exactly n steps from x
+     * can end in (BRA-6.15). */
+    uint16_t items_of[IT_NTYPES];
+    uint16_t walk[BRA_MAX_AREAS][BRA_MAX_PATH + 1];
 } bra_content;
+#define bra_derived_from offsetof(bra_content, items_of)
 
 /* --- the flat state ------------------------------------------------------------ */
 
@@ -395,6 +403,15 @@ static inline int bra_tok_agent(const bra_content *c, const bra_state *s, int t)
 {
     return c->f[t >> 6].agent[s->f[t >> 6].tok[t & 63] >> 4];
 }
+/* BRA-6.15: the areas one step from some area of the set `from`. */
+static inline uint16_t bra_walk_step(const bra_content *c, uint16_t from)
+{
+    uint16_t next = 0;
+    for (int x = 0; x < c->nareas; x++)
+        if (from >> x & 1)
+            next |= c->area[x].adj;
+    return next;
+}
 static inline int bra_in_play(const bra_state *s, int a)
 {
     return s->loc[a] < BRA_MAX_AREAS;
@@ -501,14 +518,20 @@ void bra_deck_imagined_start(const bra_content *c, const bra_state *s, int f, br
  * the refusal (err set when given). bra_completable says whether some
  * answers complete a pending command legally (if not, err says why).
  * bra_next_field is the question a declaration asks next (F_NONE: complete);
- * bra_candidates lists its possible answers. bra_cost is a command's AP (-1
+ * bra_candidates lists its possible answers, in a fixed order, all of them,
+ * or (all 0) all but those the answer's own rule refuses whatever else the
+ * command says: a target not in play (BRA-6.0.4), a MOVE destination no walk
+ * of that many steps reaches or, for two steps, without a fresh Motorcar
+ * (BRA-6.15). bra_cost is a command's AP (-1
  * while its beneficiary is unknown). */
 int bra_check(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err);
 int bra_completable(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err);
 int bra_next_field(const bra_content *c, const bra_state *s, const bra_cmd *m);
-int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, int field,
+int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, int field, int all,
                    uint8_t *out);
 void bra_cmd_init(bra_cmd *m, int verb);
+/* m with the answer v to the question `field` (enum bra_field). */
+void bra_answer(bra_cmd *m, int field, int v);
 int bra_cost(const bra_content *c, const bra_state *s, const bra_cmd *m);
 int bra_path_canon(const bra_content *c, const bra_state *s, const bra_cmd *m, uint8_t *path);
 int bra_fresh_press(const bra_content *c, const bra_state *s, int faction);

@@ -12,6 +12,7 @@
  * unaffordable fails early (no completion could pay it), which keeps the
  * search short. This runs in every playout: no allocation, and no string is
  * built unless an error record is given. */
+#include <assert.h>
 #include <string.h>
 
 #include "core/errors.h"
@@ -31,8 +32,8 @@ static const char *arname(const bra_content *c, int x)
 int bra_owns(const bra_content *c, const bra_state *s, int faction, int itype)
 {
     int n = 0;
-    for (int i = 0; i < c->nitems; i++)
-        n += s->iowner[i] == faction && c->item[i].type == itype;
+    for (unsigned m = c->items_of[itype]; m; m &= m - 1)
+        n += s->iowner[__builtin_ctz(m)] == faction;
     return n;
 }
 
@@ -149,6 +150,17 @@ static int area_ok(const bra_content *c, const bra_cmd *m, int x, tt_error *err)
 
 /* --- paths (BRA-6.15, 6.18.2 COURIER) ------------------------------------------------ */
 
+/* The areas a walk of exactly n steps from area `from` can end in: the
+ * content's table, walked on past its end only by an agent of a level no
+ * sane state holds. */
+static uint16_t walk_ends(const bra_content *c, int from, int n)
+{
+    uint16_t ends = c->walk[from][n < BRA_MAX_PATH ? n : BRA_MAX_PATH];
+    for (int i = BRA_MAX_PATH; i < n; i++)
+        ends = bra_walk_step(c, ends);
+    return ends;
+}
+
 /* Is the command's path valid for agent a, with at most `most` steps? An
  * explicit list is walked; an atomic answer is a destination and a step
  * count (15: a walk that was not valid when parsed). */
@@ -176,15 +188,9 @@ static int path_ok(const bra_content *c, const bra_state *s, const bra_cmd *m, i
                              "that path does not go from %s by adjacent "
                              "areas in at most %d step%s",
                              arname(c, from), most, most == 1 ? "" : "s");
-        uint16_t reach = steps ? (uint16_t)(1u << from) : 0, m0 = (uint16_t)(1u << from);
-        for (int i = 0; i < (steps ? steps : most); i++) {
-            uint16_t next = 0;
-            for (int x = 0; x < c->nareas; x++)
-                if (m0 >> x & 1)
-                    next |= c->area[x].adj;
-            m0 = next;
-            reach = steps ? next : (uint16_t)(reach | next);
-        }
+        uint16_t reach = steps ? walk_ends(c, from, steps) : 0;
+        for (int i = 1; !steps && i <= most; i++)
+            reach |= walk_ends(c, from, i);
         if (!(reach >> dest & 1))
             return TT_REFUSE("BRA-6.15", "E_BAD_PATH",
                              "%s cannot be reached from %s in %s%d step%s", arname(c, dest),
@@ -566,8 +572,56 @@ int bra_next_field(const bra_content *c, const bra_state *s, const bra_cmd *m)
     }
 }
 
+void bra_answer(bra_cmd *m, int field, int v)
+{
+    switch (field) {
+    case F_AGENT: m->agent = (uint8_t)v; break;
+    case F_HOST: m->host = (uint8_t)v; break;
+    case F_TARGET: m->target = (uint8_t)v; break;
+    case F_AREA: m->area = (uint8_t)v; break;
+    case F_MODE: m->mode = (uint8_t)v; break;
+    case F_OUTCOME: m->outcome = (uint8_t)v; break;
+    case F_ITEM: m->item = (uint8_t)v; break;
+    case F_FACTION: m->faction = (uint8_t)v; break;
+    case F_PATH:
+        m->dest = (uint8_t)(v & 15);
+        m->steps = (uint8_t)(v >> 4);
+        break;
+    default: break;
+    }
+}
+
+/* Whether bra_candidates offers the answer v (see braunau.h); debug builds
+ * assert that bra_check refuses one it leaves out. */
+static int worth(const bra_content *c, const bra_state *s, const bra_cmd *m, int field, int v,
+                 int ok)
+{
+#ifndef NDEBUG
+    bra_cmd next = *m;
+    bra_answer(&next, field, v);
+    assert(ok || bra_check(c, s, &next, NULL) < 0);
+#else
+    (void)c, (void)s, (void)m, (void)field, (void)v;
+#endif
+    return ok;
+}
+
+/* The destinations worth offering a MOVE of `steps` steps: where such a walk
+ * ends, and for two steps only with a Motorcar not used this turn (all of
+ * them when the mover is not known to be in play, which bra_check refuses). */
+static uint16_t move_ends(const bra_content *c, const bra_state *s, const bra_cmd *m, int steps,
+                          int all)
+{
+    if (all || m->agent >= c->nagents || !bra_in_play(s, m->agent))
+        return 0xFFFF;
+    int f = bra_active_faction(c, s);
+    if (steps == 2 && s->f[f].motorcar_uses >= bra_owns(c, s, f, IT_MOTORCAR))
+        return 0;
+    return walk_ends(c, s->loc[m->agent], steps);
+}
+
 /* The candidate answers to a question, in a fixed order. */
-int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, int field,
+int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, int field, int all,
                    uint8_t *out)
 {
     int n = 0, f = bra_active_faction(c, s);
@@ -579,7 +633,8 @@ int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, i
         break;
     case F_TARGET:
         for (int a = 0; a < c->nagents; a++)
-            if (c->a[a].faction != f && c->faction_seat[c->a[a].faction] != BRA_NONE)
+            if (c->a[a].faction != f && c->faction_seat[c->a[a].faction] != BRA_NONE &&
+                worth(c, s, m, field, a, all || bra_in_play(s, a)))
                 out[n++] = (uint8_t)a;
         break;
     case F_AREA:
@@ -608,39 +663,23 @@ int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, i
         break;
     case F_PATH: {
         int move = m->verb == V_MOVE;
+        uint16_t one = move_ends(c, s, m, 1, all || !move),
+                 two = move_ends(c, s, m, 2, all || !move);
         for (int x = 0; x < c->nareas; x++) {
-            if (move) {
-                out[n++] = (uint8_t)BRA_PATH(x, 1);
-                out[n++] = (uint8_t)BRA_PATH(x, 2);
-            } else {
+            if (!move) {
                 out[n++] = (uint8_t)BRA_PATH(x, 0);
+                continue;
             }
+            if (worth(c, s, m, field, BRA_PATH(x, 1), one >> x & 1))
+                out[n++] = (uint8_t)BRA_PATH(x, 1);
+            if (worth(c, s, m, field, BRA_PATH(x, 2), two >> x & 1))
+                out[n++] = (uint8_t)BRA_PATH(x, 2);
         }
         break;
     }
     default: break;
     }
     return n;
-}
-
-/* m with the answer v to `field`. */
-static void answer(bra_cmd *m, int field, int v)
-{
-    switch (field) {
-    case F_AGENT: m->agent = (uint8_t)v; break;
-    case F_HOST: m->host = (uint8_t)v; break;
-    case F_TARGET: m->target = (uint8_t)v; break;
-    case F_AREA: m->area = (uint8_t)v; break;
-    case F_MODE: m->mode = (uint8_t)v; break;
-    case F_OUTCOME: m->outcome = (uint8_t)v; break;
-    case F_ITEM: m->item = (uint8_t)v; break;
-    case F_FACTION: m->faction = (uint8_t)v; break;
-    case F_PATH:
-        m->dest = (uint8_t)(v & 15);
-        m->steps = (uint8_t)(v >> 4);
-        break;
-    default: break;
-    }
 }
 
 static const char *const field_names[] = {"",        "agent", "area",    "mode", "host", "target",
@@ -652,20 +691,21 @@ int bra_completable(const bra_content *c, const bra_state *s, const bra_cmd *m, 
     if (field == F_NONE || field == F_MORE)
         return 1; /* a DISCARD can always be closed with "done" */
     uint8_t cand[2 * BRA_MAX_AREAS + BRA_MAX_AGENTS];
-    int n = bra_candidates(c, s, m, field, cand);
+    int n = bra_candidates(c, s, m, field, 0, cand);
     for (int i = 0; i < n; i++) {
         bra_cmd next = *m;
-        answer(&next, field, cand[i]);
+        bra_answer(&next, field, cand[i]);
         int rc = bra_check(c, s, &next, NULL);
         if (rc == TT_OK || (rc == BRA_PENDING && bra_completable(c, s, &next, NULL)))
             return 1;
     }
     if (!err)
         return 0;
-    /* why not: the refusal of the first answer, followed as far as it goes */
+    /* why not: the refusal of the first answer of all, followed as far as it goes */
+    n = bra_candidates(c, s, m, field, 1, cand);
     for (int i = 0; i < n; i++) {
         bra_cmd next = *m;
-        answer(&next, field, cand[i]);
+        bra_answer(&next, field, cand[i]);
         int rc = bra_check(c, s, &next, err);
         if (rc == BRA_PENDING)
             return bra_completable(c, s, &next, err);

@@ -303,6 +303,11 @@ static void compute_distances(bra_content *c)
         for (int y = 0; y < c->nareas; y++)
             c->dist[x][y] = area_distance(dist[y]);
     }
+    for (int x = 0; x < BRA_MAX_AREAS; x++) {
+        c->walk[x][0] = (uint16_t)(1u << x);
+        for (int n = 1; n <= BRA_MAX_PATH; n++)
+            c->walk[x][n] = bra_walk_step(c, c->walk[x][n - 1]);
+    }
 }
 
 /* --- factions and token types (BRA-2.2 – 2.4, 12.1) --------------------------- */
@@ -549,6 +554,7 @@ static void load_items(loader *L, const json_t *root)
             if (it->id[0] && strcmp(c->item[k].id, it->id) == 0)
                 PROBLEM(L, v, "id", "BRA-2.14", "E_DATA_DUPLICATE: item id '%s' is not unique",
                         it->id);
+        c->items_of[it->type] |= (uint16_t)(1u << c->nitems);
         c->nitems++;
     }
 }

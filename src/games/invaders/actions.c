@@ -41,12 +41,10 @@ int inv_to_move(const tt_game *g, const void *st)
 
 /* --- main-step checks ---------------------------------------------------------- */
 
-static int check_play(const inv_content *c, const inv_state *s, int def, tt_error *err)
+/* check_play once the mover is known to hold def. */
+static int check_play_held(const inv_content *c, const inv_state *s, int def, tt_error *err)
 {
     int side = s->active;
-    if (def >= c->ncards || inv_hand_find(c, s, side, def) < 0)
-        return TT_REFUSE("INV-5.3", NULL, "you hold no %s",
-                         def < c->ncards ? c->card[def].id : "such card");
     const inv_card *card = &c->card[def];
     if (card->cancel)
         return TT_REFUSE("INV-5.10", NULL, "%s can only be played in a cancel window", card->name);
@@ -65,6 +63,14 @@ static int check_play(const inv_content *c, const inv_state *s, int def, tt_erro
             return TT_OK;
     return TT_REFUSE(side == INV_INVADER ? "INV-5.9" : "INV-5.7", NULL,
                      "no zone has a free slot for %s", card->name);
+}
+
+static int check_play(const inv_content *c, const inv_state *s, int def, tt_error *err)
+{
+    if (def >= c->ncards || inv_hand_find(c, s, s->active, def) < 0)
+        return TT_REFUSE("INV-5.3", NULL, "you hold no %s",
+                         def < c->ncards ? c->card[def].id : "such card");
+    return check_play_held(c, s, def, err);
 }
 
 static int check_use(const inv_content *c, const inv_state *s, int u, tt_error *err)
@@ -246,11 +252,11 @@ static int check_reduce(const inv_content *c, const inv_state *s, int player, co
     return TT_OK;
 }
 
-static int check_declare(const inv_content *c, const inv_state *s, int op, int arg, tt_error *err)
+/* The answer (op, arg) to the question `need` of the declaration (with the
+ * effect e and the choice slot it fills, as inv_next_choice gives them). */
+static int check_answer(const inv_content *c, const inv_state *s, int need, const inv_effect *e,
+                        int slot, int op, int arg, tt_error *err)
 {
-    const inv_effect *e = NULL;
-    int slot = 0;
-    int need = inv_next_choice(c, (inv_state *)s, 0, &e, &slot); /* fill = 0: reads only */
     const inv_decl *d = &s->decl;
     static const char *const question[] = {"",
                                            "the plot-action reduction: reduce none|discard|drain",
@@ -290,12 +296,18 @@ static int check_declare(const inv_content *c, const inv_state *s, int op, int a
     }
 }
 
-static int check_cancel(const inv_content *c, const inv_state *s, int player, int def,
-                        tt_error *err)
+static int check_declare(const inv_content *c, const inv_state *s, int op, int arg, tt_error *err)
 {
-    if (def >= c->ncards || inv_hand_find(c, s, player, def) < 0)
-        return TT_REFUSE("INV-5.10", NULL, "you hold no %s",
-                         def < c->ncards ? c->card[def].id : "such card");
+    const inv_effect *e = NULL;
+    int slot = 0;
+    int need = inv_next_choice(c, (inv_state *)s, 0, &e, &slot); /* fill = 0: reads only */
+    return check_answer(c, s, need, e, slot, op, arg, err);
+}
+
+/* check_cancel once player is known to hold def. */
+static int check_cancel_held(const inv_content *c, const inv_state *s, int player, int def,
+                             tt_error *err)
+{
     const inv_card *card = &c->card[def];
     if (!card->cancel)
         return TT_REFUSE("INV-5.10", NULL, "%s cannot cancel", card->name);
@@ -303,6 +315,15 @@ static int check_cancel(const inv_content *c, const inv_state *s, int player, in
                      card->cost.drain, inv_can_reduce(s, player)))
         return TT_REFUSE("INV-5.4", NULL, "you cannot pay %s's cost", card->name);
     return TT_OK;
+}
+
+static int check_cancel(const inv_content *c, const inv_state *s, int player, int def,
+                        tt_error *err)
+{
+    if (def >= c->ncards || inv_hand_find(c, s, player, def) < 0)
+        return TT_REFUSE("INV-5.10", NULL, "you hold no %s",
+                         def < c->ncards ? c->card[def].id : "such card");
+    return check_cancel_held(c, s, player, def, err);
 }
 
 static int check_decision(const inv_content *c, const inv_state *s, const tt_frame *f, int op,
@@ -396,13 +417,38 @@ static int check(const inv_content *c, const inv_state *s, tt_action a, tt_error
 typedef struct lister {
     const inv_content *c;
     const inv_state *s;
+    /* a declaration's question (need > N_NONE), asked once for its answers */
+    int need, slot;
+    const inv_effect *e;
     tt_lister list;
 } lister;
 
+/* A candidate is well-formed and answers what the position asks (a main-step
+ * action, or the pending decision's kind of answer), so only the rules of its
+ * own kind are asked; debug builds assert the answer is check()'s. */
 static int check_listed(const void *ctx, tt_action a)
 {
     const lister *L = ctx;
-    return check(L->c, L->s, a, NULL);
+    const tt_frame *f = top(L->s);
+    int op = INV_OP(a), arg = INV_ARG(a), rc;
+    if (L->need != N_NONE)
+        rc = check_answer(L->c, L->s, L->need, L->e, L->slot, op, arg, NULL);
+    else
+        rc = f ? check_decision(L->c, L->s, f, op, arg, NULL)
+               : check_main(L->c, L->s, op, arg, NULL);
+    assert(rc == check(L->c, L->s, a, NULL));
+    return rc;
+}
+
+/* A card of the hand: play it, cancel with it or discard it, past the rule
+ * that one holds it (INV-5.3, 5.10; every card is discardable). */
+static int check_held(const lister *L, int side, int op, int def)
+{
+    int rc = op == A_PLAY     ? check_play_held(L->c, L->s, def, NULL)
+             : op == A_CANCEL ? check_cancel_held(L->c, L->s, side, def, NULL)
+                              : TT_OK;
+    assert(rc == check(L->c, L->s, INV_ACTION(op, def), NULL));
+    return rc;
 }
 
 static void offer(lister *L, int op, int arg)
@@ -410,12 +456,34 @@ static void offer(lister *L, int op, int arg)
     tt_offer(&L->list, INV_ACTION(op, arg));
 }
 
-static void offer_units(lister *L, int op)
+/* The units in play of `side` (-1: of both sides), in column order. Where
+ * only one side's units can be the answer, the other side's are not offered,
+ * nor, to be used, a unit without an activated ability (INV-5.12): debug
+ * builds assert check() refuses them. */
+static void offer_units(lister *L, int op, int side)
 {
-    for (int side = 0; side < 2; side++)
+    for (int sd = 0; sd < 2; sd++)
         for (int z = 0; z < INV_NZ; z++)
-            for (int i = 0; i < L->s->ncol[side][z]; i++)
-                offer(L, op, L->s->col[side][z][i]);
+            for (int i = 0; i < L->s->ncol[sd][z]; i++) {
+                int u = L->s->col[sd][z][i];
+                tt_action a = INV_ACTION(op, u);
+                if ((side < 0 || sd == side) && (op != A_USE || inv_def(L->c, u)->activated >= 0))
+                    tt_offer(&L->list, a);
+                else
+                    assert(check(L->c, L->s, a, NULL) != TT_OK);
+            }
+}
+
+/* The strategies of `side` (INV-5.14: a player enables only his own). */
+static void offer_strategies(lister *L, int side)
+{
+    for (int i = 0; i < L->c->nstrats; i++) {
+        tt_action a = INV_ACTION(A_STRATEGY, i);
+        if (L->c->strat[i].side == side)
+            tt_offer(&L->list, a);
+        else
+            assert(check(L->c, L->s, a, NULL) != TT_OK);
+    }
 }
 
 /* One action per distinct card in hand (copies are interchangeable). */
@@ -426,7 +494,7 @@ static void offer_hand(lister *L, int side, int op)
     for (int i = 0; i < L->s->npile[side][L_HAND]; i++) {
         int def = L->c->inst_def[hand[i]];
         if (!seen[def]++)
-            offer(L, op, def);
+            tt_keep(&L->list, INV_ACTION(op, def), check_held(L, side, op, def));
     }
 }
 
@@ -441,18 +509,18 @@ static void list_main(lister *L)
     int side = L->s->active;
     offer(L, A_PASS, 0);
     offer_hand(L, side, A_PLAY);
-    offer_units(L, A_USE);
-    offer_range(L, A_STRATEGY, L->c->nstrats);
+    offer_units(L, A_USE, side);
+    offer_strategies(L, side);
     offer(L, A_PLOT_DRAW, 0);
     if (side == INV_MANKIND) {
-        offer_units(L, A_OPS);
+        offer_units(L, A_OPS, INV_MANKIND);
         offer(L, A_MOVE_HERO, 0);
     }
 }
 
 int inv_legal(const tt_game *g, const void *st, tt_action *out)
 {
-    lister L = {inv_content_of(g), st, {0}};
+    lister L = {inv_content_of(g), st, N_NONE, 0, NULL, {0}};
     L.list = tt_lister_make(check_listed, &L, out, g->max_actions);
     const inv_state *s = st;
     if (s->step == S_GAME_OVER)
@@ -473,18 +541,20 @@ int inv_legal(const tt_game *g, const void *st, tt_action *out)
         break;
     case F_ATTACK_WINDOW:
         offer(&L, A_DECLINE, 0);
-        offer_range(&L, A_STRATEGY, L.c->nstrats);
+        offer_strategies(&L, INV_MANKIND);
         break;
     case F_SHIELD: offer_range(&L, A_SHIELD, f->b + 1); break;
-    case F_SHIELD_TAKE: offer_units(&L, A_FROM); break;
-    case F_TRIGGER_ORDER: offer_units(&L, A_TRIGGER); break;
+    case F_SHIELD_TAKE: offer_units(&L, A_FROM, f->player); break;
+    case F_TRIGGER_ORDER: offer_units(&L, A_TRIGGER, -1); break;
     case F_DECLARE: {
-        /* only answers of the kind the question asks for; check() still decides */
-        int op = f->a ? A_REDUCE : need_answer[inv_next_choice(L.c, (inv_state *)s, 0, NULL, NULL)];
+        /* only answers of the kind the question asks for, the question asked once */
+        if (!f->a)
+            L.need = inv_next_choice(L.c, (inv_state *)s, 0, &L.e, &L.slot);
+        int op = f->a ? A_REDUCE : need_answer[L.need];
         if (op == A_REDUCE || op == A_ZONE)
             offer_range(&L, op, op == A_REDUCE ? 3 : INV_NZ);
         else
-            offer_units(&L, op);
+            offer_units(&L, op, op == A_SACRIFICE ? INV_MANKIND : -1);
         break;
     }
     default: break;

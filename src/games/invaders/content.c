@@ -581,6 +581,8 @@ static void load_deck(loader *L, const json_t *root, const char *key, int deck)
             PROBLEM(L, cj, "id", "INV-2.8", "card id '%s' is not unique", card->id);
         int cap = deck == DECK_HERO ? INV_MAX_HEROES : INV_MAX_DECK;
         for (int k = 0; k < card->count && total < cap; k++, total++) {
+            if (card->win_at)
+                c->winner[c->nwinners++] = (uint16_t)c->ninst;
             c->inst_def[c->ninst] = (uint8_t)c->ncards;
             c->inst_copy[c->ninst] = (uint8_t)(k + 1);
             c->inst_deck[c->ninst] = (uint8_t)deck;

@@ -37,29 +37,27 @@ void inv_end_game(inv_state *s, int winner, int reason, tt_events *ev)
 
 static int collapsed(const inv_content *c, const inv_state *s)
 {
-    for (int k = 0; k < c->ncollapse; k++) {
-        int all = 1;
-        for (int z = 0; z < INV_NZ; z++)
-            if ((c->collapse[k] >> z & 1) && inv_zone_power(c, s, z) > 0)
-                all = 0;
-        if (all)
+    unsigned live = 0; /* bit per zone with power left */
+    for (int z = 0; z < INV_NZ; z++)
+        live |= (unsigned)(inv_zone_power(c, s, z) > 0) << z;
+    for (int k = 0; k < c->ncollapse; k++)
+        if (!(c->collapse[k] & live))
             return 1;
-    }
     return 0;
 }
 
-/* The WIN_AT_COUNTERS side, or -1 (INV-9.20). */
+/* The WIN_AT_COUNTERS side, or -1 (INV-9.20): the first side in seat order
+ * with such a unit in play on its threshold. Only WIN_AT_COUNTERS cards are
+ * looked at. */
 static int card_winner(const inv_content *c, const inv_state *s)
 {
-    for (int side = 0; side < 2; side++)
-        for (int z = 0; z < INV_NZ; z++)
-            for (int i = 0; i < s->ncol[side][z]; i++) {
-                int u = s->col[side][z][i];
-                int at = inv_def(c, u)->win_at;
-                if (at && s->counters[u] >= at)
-                    return side;
-            }
-    return -1;
+    int side = -1;
+    for (int k = 0; k < c->nwinners && side != 0; k++) {
+        int u = c->winner[k];
+        if (inv_loc(s, u) == L_SLOT && s->counters[u] >= inv_def(c, u)->win_at)
+            side = inv_owner(c, u);
+    }
+    return side;
 }
 
 /* A checkpoint: ends the game if any condition holds; returns 1 if it is over. */

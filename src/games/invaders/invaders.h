@@ -159,6 +159,9 @@ typedef struct inv_content {
 
     int ninst; /* instances, decks in order inv, man, hero */
     uint8_t inst_def[INV_MAX_INST];
+    /* instances of WIN_AT_COUNTERS cards, ascending (INV-9.20) */
+    int nwinners;
+    uint16_t winner[INV_MAX_INST];
     uint8_t inst_copy[INV_MAX_INST];
     uint8_t inst_deck[INV_MAX_INST];
     uint8_t deck_first[3], deck_size[3];

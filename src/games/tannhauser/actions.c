@@ -2,12 +2,18 @@
  *
  * The three calls of the interface. legal() offers every candidate the phase
  * could allow and keeps exactly those tan_check (check.c) accepts, asked with
- * no error record: no strings on the playout path. apply() runs tan_check
- * first and only then the effect (effects.c, or combat.c for the reactions of
- * TAN-5.16.5), so a listed action always applies and a refused one leaves the
- * state untouched; tan_resolve then carries the game to the next decision.
- * Concession and draws by agreement (TAN-8.6), which are not listed actions,
- * are here too. */
+ * no error record: no strings on the playout path. In the active character's
+ * cycle, where most candidates are made, each is asked only the rules of its
+ * own kind (tan_check_op), against one tan_look of the position: being
+ * well-formed and allowed in the sequence is true of every candidate made
+ * there, and debug builds assert that the answer is tan_check's. apply()
+ * runs tan_check first and only then the effect (effects.c, or combat.c for
+ * the reactions of TAN-5.16.5), so a listed action always applies and a
+ * refused one leaves the state untouched; tan_resolve then carries the game
+ * to the next decision. Concession and draws by agreement (TAN-8.6), which
+ * are not listed actions, are here too. */
+#include <assert.h>
+
 #include "core/errors.h"
 #include "core/events.h"
 #include "core/lister.h"
@@ -31,18 +37,39 @@ int tan_to_move(const tt_game *g, const void *st)
 typedef struct lister {
     const tan_content *c;
     const tan_state *s;
+    tan_look look; /* taken once, read by every candidate's check */
     tt_lister list;
 } lister;
 
 static int check_listed(const void *ctx, tt_action a)
 {
     const lister *L = ctx;
-    return tan_check(L->c, L->s, a, NULL);
+    return tan_check_in(&L->look, a, NULL);
 }
 
+/* A setup action or a reaction, through the whole check. */
 static void offer(lister *L, int op, int a, int b, int c)
 {
     tt_offer(&L->list, TAN_ACTION(op, a, b, c));
+}
+
+/* An action of the cycle: what the lines below offer is well-formed and of a
+ * kind the sub-step sequence allows, so only its own rules are asked. */
+static void offer_cycle(lister *L, int op, int a, int b, int c)
+{
+    int rc = tan_check_op(&L->look, op, a, b, c);
+    assert(rc == tan_check_in(&L->look, TAN_ACTION(op, a, b, c), NULL));
+    tt_keep(&L->list, TAN_ACTION(op, a, b, c), rc);
+}
+
+/* The same, where `worth` says the action's rule can allow it at all; where
+ * not, debug builds assert tan_check_op refuses it. */
+static void offer_if(lister *L, int worth, int op, int a, int b, int c)
+{
+    if (worth)
+        offer_cycle(L, op, a, b, c);
+    else
+        assert(tan_check_op(&L->look, op, a, b, c) != TT_OK);
 }
 
 static void list_setup(lister *L)
@@ -112,11 +139,11 @@ static void list_moves(lister *L, int u)
     const tan_unit *un = &L->s->unit[u];
     if (un->status == ST_RESERVE) {
         if (L->s->pl[tan_seat_of(u)].entry != TAN_NONE)
-            offer(L, A_MOVE, L->s->pl[tan_seat_of(u)].entry, 0, 0);
+            offer_cycle(L, A_MOVE, L->s->pl[tan_seat_of(u)].entry, 0, 0);
         return;
     }
     for (int i = 0; i < c->adj_n[un->circle]; i++)
-        offer(L, A_MOVE, c->adj[c->adj_first[un->circle] + i], 0, 0);
+        offer_cycle(L, A_MOVE, c->adj[c->adj_first[un->circle] + i], 0, 0);
 }
 
 static void list_exchange(lister *L, int u)
@@ -126,25 +153,59 @@ static void list_exchange(lister *L, int u)
     int at = s->unit[u].circle;
     for (int i = 0; i < s->ninst; i++) {
         if (s->item[i].where == W_CIRCLE) {
-            offer(L, A_PICK, i, 0, 0);
+            offer_if(L, tan_look_reach(&L->look, s->item[i].at), A_PICK, i, 0, 0); /* TAN-5.11.1 */
             continue;
         }
         if (s->item[i].where != W_UNIT || s->item[i].at != u)
             continue;
         for (int k = 0; k < c->adj_n[at]; k++)
-            offer(L, A_DROP, i, c->adj[c->adj_first[at] + k], 0);
+            offer_cycle(L, A_DROP, i, c->adj[c->adj_first[at] + k], 0);
         for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)
-            offer(L, A_PASS, i, f, 0);
+            offer_cycle(L, A_PASS, i, f, 0);
     }
     for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++) {
         if (!tan_carried_flag(s, a, u))
             continue;
         for (int k = 0; k < c->adj_n[at]; k++)
-            offer(L, A_DROP, a, c->adj[c->adj_first[at] + k], 1);
+            offer_cycle(L, A_DROP, a, c->adj[c->adj_first[at] + k], 1);
         for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)
-            offer(L, A_PASS, a, f, 1);
+            offer_cycle(L, A_PASS, a, f, 1);
     }
-    offer(L, A_DONE, 0, 0, 0);
+    offer_cycle(L, A_DONE, 0, 0, 0);
+}
+
+/* TAN-2.4.3: an enemy off u's paths can be attacked with nothing, which
+ * tan_attack_why says of every weapon; debug builds ask it. */
+static int in_sight(const lister *L, int u, int e, const uint8_t *mine, int nmine)
+{
+    int seen = tan_same_path(L->c, L->s->unit[u].circle, L->s->unit[e].circle);
+    for (int k = -1; !seen && k < nmine; k++)
+        assert(tan_check_op(&L->look, A_ATTACK, e, k < 0 ? TAN_NONE : mine[k], 0) != TT_OK);
+    (void)mine, (void)nmine;
+    return seen;
+}
+
+/* Does objective token o, of seat's, still need skill sk (TAN-5.13.1)? */
+static int task_open(const lister *L, int seat, int o, int sk)
+{
+    const tan_content *c = L->c;
+    if (o < 0 || c->obj[o].owner != c->faction[seat])
+        return 0;
+    for (int k = 0; k < c->obj[o].nskills; k++)
+        if (c->obj[o].skill[k] == sk && !(L->s->obj[o].halves >> k & 1))
+            return 1;
+    return 0;
+}
+
+/* The tasks on objective circle x: for a skill the mover's own token there
+ * still needs, with and without buying it; debug builds assert tan_check_op
+ * refuses the others. */
+static void offer_tasks(lister *L, int seat, int x)
+{
+    int o = tan_objective_at(L->c, L->s, x);
+    for (int sk = 0; sk < SK_COUNT; sk++)
+        for (int buy = 0; buy < 2; buy++)
+            offer_if(L, task_open(L, seat, o, sk), A_TASK, x, sk, buy);
 }
 
 /* The action-phase options of TAN-5.5.1 for u standing on `at`. */
@@ -152,47 +213,50 @@ static void list_actions(lister *L, int u)
 {
     const tan_content *c = L->c;
     const tan_state *s = L->s;
-    if (tan_check_action_phase(c, s, NULL) != TT_OK)
+    if (tan_check_action_phase(&L->look, NULL) != TT_OK)
         return;
     int at = s->unit[u].circle, seat = tan_seat_of(u);
+    uint8_t mine[TAN_MAX_INST]; /* what u carries, in instance order */
+    int nmine = 0;
+    for (int i = 0; i < s->ninst; i++)
+        if (s->item[i].where == W_UNIT && s->item[i].at == u)
+            mine[nmine++] = (uint8_t)i;
     for (int e = (1 - seat) * TAN_TEAM; e < (2 - seat) * TAN_TEAM; e++) {
         if (s->unit[e].status != ST_BOARD)
             continue;
-        offer(L, A_BULLRUSH, e, 0, 0);
-        offer(L, A_ATTACK, e, TAN_NONE, 0);
-        for (int i = 0; i < s->ninst; i++)
-            if (s->item[i].where == W_UNIT && s->item[i].at == u)
-                offer(L, A_ATTACK, e, i, 0);
-    }
-    for (int i = 0; i < s->ninst; i++) {
-        if (s->item[i].where != W_UNIT || s->item[i].at != u)
+        offer_cycle(L, A_BULLRUSH, e, 0, 0);
+        if (!in_sight(L, u, e, mine, nmine))
             continue;
+        offer_cycle(L, A_ATTACK, e, TAN_NONE, 0);
+        for (int k = 0; k < nmine; k++)
+            offer_cycle(L, A_ATTACK, e, mine[k], 0);
+    }
+    for (int k = 0; k < nmine; k++) {
+        int i = mine[k];
         const tan_equip *e = &c->equip[s->item[i].def];
         if (e->kind == EK_WEAPON && e->weapon.type == WT_GRENADE)
             for (int x = 0; x < c->ncircles; x++)
                 if (tan_same_path(c, at, x))
-                    offer(L, A_THROW, x, i, 0);
+                    offer_cycle(L, A_THROW, x, i, 0);
         if (e->effect == EF_HEAL)
             for (int f = seat * TAN_TEAM; f < (seat + 1) * TAN_TEAM; f++)
-                offer(L, A_USE, i, f, 0);
+                offer_cycle(L, A_USE, i, f, 0);
     }
-    offer(L, A_EXCHANGE, 0, 0, 0);
+    offer_cycle(L, A_EXCHANGE, 0, 0, 0);
     for (int k = 0; k < c->adj_n[at]; k++) {
         int x = c->adj[c->adj_first[at] + k];
         if (c->site_of[x] != TAN_NONE)
-            offer(L, A_SEARCH, x, 0, 0);
+            offer_cycle(L, A_SEARCH, x, 0, 0);
         if (c->mode == MODE_STORY && c->circle[x].kind == CK_OBJECTIVE)
-            for (int sk = 0; sk < SK_COUNT; sk++)
-                for (int buy = 0; buy < 2; buy++)
-                    offer(L, A_TASK, x, sk, buy);
-        if (c->mode == MODE_DOMINATION)
-            offer(L, A_PLACEFLAG, x, 0, 0);
-        if (c->mode == MODE_CTF)
-            offer(L, A_TAKEFLAG, x, 0, 0);
+            offer_tasks(L, seat, x);
+        if (c->mode == MODE_DOMINATION) /* TAN-5.15.1: on objective circles */
+            offer_if(L, c->circle[x].kind == CK_OBJECTIVE, A_PLACEFLAG, x, 0, 0);
+        if (c->mode == MODE_CTF) /* TAN-5.14.1: where an enemy flag lies */
+            offer_if(L, tan_flags_lying(s, 1 - seat, x), A_TAKEFLAG, x, 0, 0);
     }
     if (c->mode == MODE_CTF) {
-        offer(L, A_TAKEFLAG, at, 0, 0);
-        offer(L, A_PLANT, 0, 0, 0);
+        offer_if(L, tan_flags_lying(s, 1 - seat, at), A_TAKEFLAG, at, 0, 0);
+        offer_cycle(L, A_PLANT, 0, 0, 0);
     }
 }
 
@@ -207,24 +271,25 @@ static void list_cycle(lister *L)
     if (s->seq == SEQ_SEARCH) {
         for (int i = 0; i < s->ninst; i++)
             if (s->item[i].where == W_CRATE && s->item[i].at == s->seq_site)
-                offer(L, A_TAKE, i, 0, 0);
-        offer(L, A_DONE, 0, 0, 0);
+                offer_cycle(L, A_TAKE, i, 0, 0);
+        offer_cycle(L, A_DONE, 0, 0, 0);
         return;
     }
     list_moves(L, u);
-    offer(L, A_BUYMP, 1, 0, 0);
-    offer(L, A_BUYMP, 2, 0, 0);
-    offer(L, A_END, 0, 0, 0);
+    offer_cycle(L, A_BUYMP, 1, 0, 0);
+    offer_cycle(L, A_BUYMP, 2, 0, 0);
+    offer_cycle(L, A_END, 0, 0, 0);
     list_actions(L, u);
 }
 
 int tan_legal(const tt_game *g, const void *st, tt_action *out)
 {
     const tan_state *s = st;
-    lister L = {tan_content_of(g), s, {0}};
-    L.list = tt_lister_make(check_listed, &L, out, g->max_actions);
     if (s->phase == PH_OVER)
         return 0;
+    lister L = {tan_content_of(g), s, {0}, {0}};
+    tan_look_at(&L.look, L.c, s);
+    L.list = tt_lister_make(check_listed, &L, out, g->max_actions);
     const tt_frame *f = tt_stack_peek(&s->stack);
     if (f && f->kind == F_SHRUG) {
         for (int k = 0; k <= f->b; k++)

@@ -9,7 +9,10 @@
  * record it names the error code of TAN-5.20.3 and the rule; without one
  * (legal() asks once per candidate, in every playout) it builds no string and
  * allocates nothing. Checks read the state and never change it; what an
- * accepted action does is effects.c's. */
+ * accepted action does is effects.c's. The checks of a cycle read it through
+ * a tan_look (state.c), taken once per legal() or apply(): who stands where
+ * and the active character's MP, so that each candidate costs a few bit tests
+ * where it would rescan the units and the equipment. */
 #include <stdio.h>
 
 #include "core/errors.h"
@@ -46,10 +49,11 @@ static int adjacent_same_path(const tan_content *c, int a, int b)
 }
 
 /* An enemy of seat on circle or any circle adjacent to it (TAN-5.12.1 …). */
-static int enemy_near(const tan_content *c, const tan_state *s, int circle, int seat)
+static int enemy_near(const tan_look *L, int circle, int seat)
 {
+    const tan_content *c = L->c;
     for (int i = 0; i < c->adj_n[circle]; i++)
-        if (tan_enemy_at(s, c->adj[c->adj_first[circle] + i], seat) >= 0)
+        if (tan_look_enemy(L, c->adj[c->adj_first[circle] + i], seat))
             return 1;
     return 0;
 }
@@ -281,11 +285,13 @@ static const struct {
     [WHY_STRANDED] = {"E_STRANDED", "TAN-5.4.6"},
 };
 
-static int check_move(const tan_content *c, const tan_state *s, int circle, tt_error *err)
+static int check_move(const tan_look *L, int circle, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     if (circle >= c->ncircles)
         return TT_REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such circle");
-    int why = tan_step_why(c, s, circle);
+    int why = tan_step_why(L, circle);
     if (why == WHY_OK)
         return TT_OK;
     if (!err)
@@ -302,7 +308,8 @@ static int check_move(const tan_content *c, const tan_state *s, int circle, tt_e
     int u = s->active;
     char msg[200];
     if (why == WHY_NO_MP)
-        snprintf(msg, sizeof msg, text[why], who, tan_mp(c, s), where, c->circle[circle].move_cost);
+        snprintf(msg, sizeof msg, text[why], who, tan_look_mp(L), where,
+                 c->circle[circle].move_cost);
     else if (why == WHY_NOT_OWN_ENTRY)
         snprintf(msg, sizeof msg, text[why], who,
                  s->pl[tan_seat_of(u)].entry == TAN_NONE ? "?"
@@ -314,8 +321,10 @@ static int check_move(const tan_content *c, const tan_state *s, int circle, tt_e
     return TT_REFUSE(step_refusal[why].rule, step_refusal[why].code, "%s", msg);
 }
 
-static int check_buymp(const tan_content *c, const tan_state *s, int n, tt_error *err)
+static int check_buymp(const tan_look *L, int n, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active;
     if (s->pl[tan_seat_of(u)].vp < n)
         return TT_REFUSE("TAN-5.16.3", "E_NOT_ENOUGH_VP", "%d MP cost %d VP and your team has %d",
@@ -326,22 +335,26 @@ static int check_buymp(const tan_content *c, const tan_state *s, int n, tt_error
     return TT_OK;
 }
 
-static int check_end(const tan_content *c, const tan_state *s, tt_error *err)
+static int check_end(const tan_look *L, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active;
-    if (s->unit[u].status == ST_BOARD && !tan_can_stop(c, s, u, s->unit[u].circle))
+    if (s->unit[u].status == ST_BOARD && !tan_can_stop(L, u, s->unit[u].circle))
         return TT_REFUSE("TAN-4.8", "E_CANNOT_STOP_HERE", "%s cannot stop on %s", uname(c, s, u),
                          cname(c, s->unit[u].circle));
     return TT_OK;
 }
 
 /* TAN-5.5.2: what every action phase needs; TT_OK when all is there. */
-int tan_check_action_phase(const tan_content *c, const tan_state *s, tt_error *err)
+int tan_check_action_phase(const tan_look *L, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active;
     if (s->unit[u].status != ST_BOARD)
         return TT_REFUSE("TAN-5.5.2", "E_NOT_ON_BOARD", "%s is still in reserve", uname(c, s, u));
-    if (!tan_can_stop(c, s, u, s->unit[u].circle))
+    if (!tan_can_stop(L, u, s->unit[u].circle))
         return TT_REFUSE("TAN-5.5.2", "E_CANNOT_ACT_HERE", "%s cannot stop on %s to act",
                          uname(c, s, u), cname(c, s->unit[u].circle));
     if (s->action_taken)
@@ -355,8 +368,10 @@ static int enemy_on_board(const tan_state *s, int u, int e)
     return e < TAN_UNITS && tan_seat_of(e) != tan_seat_of(u) && s->unit[e].status == ST_BOARD;
 }
 
-static int check_bullrush(const tan_content *c, const tan_state *s, int e, tt_error *err)
+static int check_bullrush(const tan_look *L, int e, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active;
     if (!enemy_on_board(s, u, e))
         return TT_REFUSE("TAN-5.6.1", "E_TARGET_NOT_ENEMY",
@@ -365,9 +380,9 @@ static int check_bullrush(const tan_content *c, const tan_state *s, int e, tt_er
         return TT_REFUSE("TAN-5.6.1", "E_NOT_ADJACENT", "%s is not next to %s", uname(c, s, e),
                          uname(c, s, u));
     int cost = c->circle[s->unit[e].circle].move_cost;
-    if (cost > tan_mp(c, s))
+    if (cost > tan_look_mp(L))
         return TT_REFUSE("TAN-5.6.1", "E_NO_MP", "entering %s costs %d MP and %s has %d",
-                         cname(c, s->unit[e].circle), cost, uname(c, s, u), tan_mp(c, s));
+                         cname(c, s->unit[e].circle), cost, uname(c, s, u), tan_look_mp(L));
     return TT_OK;
 }
 
@@ -399,15 +414,20 @@ static int refuse_attack(const tan_content *c, const tan_state *s, int why, int 
     }
 }
 
-static int check_attack(const tan_content *c, const tan_state *s, int e, int inst, tt_error *err)
+static int check_attack(const tan_look *L, int e, int inst, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int why = tan_attack_why(c, s, s->active, e, inst);
-    return why == AW_OK ? TT_OK : refuse_attack(c, s, why, s->active, e, inst, "TAN-5.7.2", err);
+    if (why == AW_OK || !err)
+        return why == AW_OK ? TT_OK : TT_EILLEGAL;
+    return refuse_attack(c, s, why, s->active, e, inst, "TAN-5.7.2", err);
 }
 
-static int check_throw(const tan_content *c, const tan_state *s, int circle, int inst,
-                       tt_error *err)
+static int check_throw(const tan_look *L, int circle, int inst, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active;
     if (inst >= s->ninst || s->item[inst].where != W_UNIT || s->item[inst].at != u ||
         c->equip[s->item[inst].def].weapon.type != WT_GRENADE ||
@@ -439,8 +459,10 @@ static int friend_within_reach(const tan_content *c, const tan_state *s, int u, 
            adjacent_same_path(c, s->unit[u].circle, s->unit[f].circle);
 }
 
-static int check_use(const tan_content *c, const tan_state *s, int inst, int t, tt_error *err)
+static int check_use(const tan_look *L, int inst, int t, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active;
     if (inst >= s->ninst || s->item[inst].where != W_UNIT || s->item[inst].at != u)
         return TT_REFUSE("TAN-5.10.1", "E_NOT_USABLE", "%s carries no such item", uname(c, s, u));
@@ -477,9 +499,10 @@ const tan_flag *tan_carried_flag(const tan_state *s, int a, int u)
     return f->where == FL_CARRIED && f->at == u ? f : NULL;
 }
 
-static int check_drop(const tan_content *c, const tan_state *s, int a, int circle, int flag,
-                      tt_error *err)
+static int check_drop(const tan_look *L, int a, int circle, int flag, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active, at = s->unit[u].circle;
     if (flag ? !tan_carried_flag(s, a, u) : !carried_free(c, s, a, u))
         return TT_REFUSE("TAN-5.11.1", "E_NOT_FREE", "%s carries no such free equipment",
@@ -495,15 +518,16 @@ static int check_drop(const tan_content *c, const tan_state *s, int a, int circl
     if (!adjacent_same_path(c, at, circle))
         return TT_REFUSE(flag ? "TAN-5.14.3" : "TAN-5.11.1", "E_NOT_SAME_PATH",
                          "%s is not next to %s on the same path", cname(c, circle), cname(c, at));
-    if (tan_occupant(s, circle, -1) >= 0)
+    if (tan_look_other(L, circle, -1))
         return TT_REFUSE("TAN-5.11.1", "E_CIRCLE_OCCUPIED", "someone stands on %s",
                          cname(c, circle));
     return TT_OK;
 }
 
-static int check_pass(const tan_content *c, const tan_state *s, int a, int f, int flag,
-                      tt_error *err)
+static int check_pass(const tan_look *L, int a, int f, int flag, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active;
     if (flag ? !tan_carried_flag(s, a, u) : !carried_free(c, s, a, u))
         return TT_REFUSE("TAN-5.11.1", "E_NOT_FREE", "%s carries no such free equipment",
@@ -519,14 +543,15 @@ static int check_pass(const tan_content *c, const tan_state *s, int a, int f, in
     return TT_OK;
 }
 
-static int check_pick(const tan_content *c, const tan_state *s, int inst, tt_error *err)
+static int check_pick(const tan_look *L, int inst, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active, at = s->unit[u].circle;
-    if (inst >= s->ninst || s->item[inst].where != W_CIRCLE ||
-        (s->item[inst].at != at && !adjacent_same_path(c, at, s->item[inst].at)))
+    if (inst >= s->ninst || s->item[inst].where != W_CIRCLE || !tan_look_reach(L, s->item[inst].at))
         return TT_REFUSE("TAN-5.11.1", "E_NOT_SAME_PATH",
                          "that is not lying on %s or next to it on the same path", cname(c, at));
-    if (tan_occupant(s, s->item[inst].at, u) >= 0)
+    if (tan_look_other(L, s->item[inst].at, u))
         return TT_REFUSE("TAN-5.11.1", "E_CIRCLE_OCCUPIED", "someone stands on %s",
                          cname(c, s->item[inst].at));
     if (!tan_room_for(c, s, u, s->item[inst].def))
@@ -546,8 +571,10 @@ static int crate_has_old_item(const tan_state *s, int site)
     return 0;
 }
 
-static int check_search(const tan_content *c, const tan_state *s, int circle, tt_error *err)
+static int check_search(const tan_look *L, int circle, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active;
     int site = circle < c->ncircles ? c->site_of[circle] : TAN_NONE;
     if (site == TAN_NONE)
@@ -559,14 +586,16 @@ static int check_search(const tan_content *c, const tan_state *s, int circle, tt
     if (s->crate[site] == TAN_NONE && !crate_has_old_item(s, site))
         return TT_REFUSE("TAN-5.12.1", "E_NO_CRATE", "there is nothing to search at %s",
                          cname(c, circle));
-    if (enemy_near(c, s, circle, tan_seat_of(u)))
+    if (enemy_near(L, circle, tan_seat_of(u)))
         return TT_REFUSE("TAN-5.12.1", "E_ENEMY_ADJACENT", "an enemy stands next to %s",
                          cname(c, circle));
     return TT_OK;
 }
 
-static int check_take(const tan_content *c, const tan_state *s, int inst, tt_error *err)
+static int check_take(const tan_look *L, int inst, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active;
     if (inst >= s->ninst || s->item[inst].where != W_CRATE || s->item[inst].at != s->seq_site)
         return TT_REFUSE("TAN-5.12.2", "E_NO_CRATE", "that is not in the crate being searched");
@@ -581,38 +610,40 @@ static int check_take(const tan_content *c, const tan_state *s, int inst, tt_err
 }
 
 /* Is any exchange sub-step possible now (TAN-5.11.1)? */
-static int some_substep(const tan_content *c, const tan_state *s)
+static int some_substep(const tan_look *L)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active, at = s->unit[u].circle;
     for (int i = 0; i < s->ninst; i++) {
         const tan_item *it = &s->item[i];
-        if (it->where == W_CIRCLE && check_pick(c, s, i, NULL) == TT_OK)
+        if (it->where == W_CIRCLE && tan_look_reach(L, it->at) && check_pick(L, i, NULL) == TT_OK)
             return 1;
         if (!carried_free(c, s, i, u))
             continue;
         for (int k = 0; k < c->adj_n[at]; k++)
-            if (check_drop(c, s, i, c->adj[c->adj_first[at] + k], 0, NULL) == TT_OK)
+            if (check_drop(L, i, c->adj[c->adj_first[at] + k], 0, NULL) == TT_OK)
                 return 1;
         for (int f = 0; f < TAN_UNITS; f++)
-            if (check_pass(c, s, i, f, 0, NULL) == TT_OK)
+            if (check_pass(L, i, f, 0, NULL) == TT_OK)
                 return 1;
     }
     for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++) {
         if (!tan_carried_flag(s, a, u))
             continue;
         for (int k = 0; k < c->adj_n[at]; k++)
-            if (check_drop(c, s, a, c->adj[c->adj_first[at] + k], 1, NULL) == TT_OK)
+            if (check_drop(L, a, c->adj[c->adj_first[at] + k], 1, NULL) == TT_OK)
                 return 1;
         for (int f = 0; f < TAN_UNITS; f++)
-            if (check_pass(c, s, a, f, 1, NULL) == TT_OK)
+            if (check_pass(L, a, f, 1, NULL) == TT_OK)
                 return 1;
     }
     return 0;
 }
 
-static int check_exchange(const tan_content *c, const tan_state *s, tt_error *err)
+static int check_exchange(const tan_look *L, tt_error *err)
 {
-    if (!some_substep(c, s))
+    if (!some_substep(L))
         return TT_REFUSE("TAN-5.11.1", "E_NO_SUBSTEP", "there is nothing to drop, pass or pick up");
     return TT_OK;
 }
@@ -625,9 +656,10 @@ int tan_buy_cost(const tan_content *c, int o)
     return c->obj[o].grade == GRADE_PRIMARY ? 2 : 1;
 }
 
-static int check_task(const tan_content *c, const tan_state *s, int circle, int skill, int buy,
-                      tt_error *err)
+static int check_task(const tan_look *L, int circle, int skill, int buy, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active, seat = tan_seat_of(u);
     if (c->mode != MODE_STORY)
         return TT_REFUSE("TAN-5.13.1", "E_WRONG_MODE", "tasks belong to Story games");
@@ -641,7 +673,7 @@ static int check_task(const tan_content *c, const tan_state *s, int circle, int 
     if (!adjacent(c, s->unit[u].circle, circle))
         return TT_REFUSE("TAN-5.13.1", "E_NOT_ADJACENT", "%s is not next to %s", uname(c, s, u),
                          cname(c, circle));
-    if (enemy_near(c, s, circle, seat))
+    if (enemy_near(L, circle, seat))
         return TT_REFUSE("TAN-5.13.1", "E_ENEMY_ADJACENT", "an enemy stands next to %s",
                          cname(c, circle));
     int half = -1;
@@ -672,8 +704,7 @@ static int check_task(const tan_content *c, const tan_state *s, int circle, int 
     return TT_OK;
 }
 
-/* Flags of `owner` lying on circle (not carried, not captured). */
-static int flags_lying(const tan_state *s, int owner, int circle)
+int tan_flags_lying(const tan_state *s, int owner, int circle)
 {
     int n = 0;
     for (int k = 0; k < s->pl[owner].nflags; k++)
@@ -681,15 +712,17 @@ static int flags_lying(const tan_state *s, int owner, int circle)
     return n;
 }
 
-static int check_takeflag(const tan_content *c, const tan_state *s, int circle, tt_error *err)
+static int check_takeflag(const tan_look *L, int circle, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active, seat = tan_seat_of(u), at = s->unit[u].circle;
     if (c->mode != MODE_CTF)
         return TT_REFUSE("TAN-5.14.1", "E_WRONG_MODE", "flags are taken in Capture the Flag");
     if (circle >= c->ncircles)
         return TT_REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such circle");
-    if (!flags_lying(s, 1 - seat, circle))
-        return flags_lying(s, seat, circle)
+    if (!tan_flags_lying(s, 1 - seat, circle))
+        return tan_flags_lying(s, seat, circle)
                    ? TT_REFUSE("TAN-5.14.1", "E_OWN_FLAG", "only the other team takes your flags")
                    : TT_REFUSE("TAN-5.14.1", "E_NO_FLAG", "no flag lies on %s", cname(c, circle));
     int reach = c->circle[circle].kind == CK_OBJECTIVE
@@ -698,7 +731,7 @@ static int check_takeflag(const tan_content *c, const tan_state *s, int circle, 
     if (!reach)
         return TT_REFUSE("TAN-5.14.1", "E_NOT_ADJACENT", "%s is out of %s's reach",
                          cname(c, circle), uname(c, s, u));
-    if (tan_enemy_at(s, circle, seat) >= 0 || enemy_near(c, s, circle, seat))
+    if (tan_look_enemy(L, circle, seat) || enemy_near(L, circle, seat))
         return TT_REFUSE("TAN-5.14.1", "E_ENEMY_ADJACENT", "an enemy stands on or next to %s",
                          cname(c, circle));
     return TT_OK;
@@ -719,8 +752,10 @@ int tan_plant_circle(const tan_content *c, const tan_state *s, int u)
     return -1;
 }
 
-static int check_plant(const tan_content *c, const tan_state *s, tt_error *err)
+static int check_plant(const tan_look *L, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active;
     if (c->mode != MODE_CTF)
         return TT_REFUSE("TAN-5.14.4", "E_WRONG_MODE", "flags are planted in Capture the Flag");
@@ -735,8 +770,10 @@ static int check_plant(const tan_content *c, const tan_state *s, tt_error *err)
     return TT_OK;
 }
 
-static int check_placeflag(const tan_content *c, const tan_state *s, int circle, tt_error *err)
+static int check_placeflag(const tan_look *L, int circle, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active, seat = tan_seat_of(u);
     if (c->mode != MODE_DOMINATION)
         return TT_REFUSE("TAN-5.15.1", "E_WRONG_MODE", "flags are placed in Domination");
@@ -749,10 +786,10 @@ static int check_placeflag(const tan_content *c, const tan_state *s, int circle,
         !adjacent(c, s->unit[u].circle, circle))
         return TT_REFUSE("TAN-5.15.1", "E_NOT_ADJACENT",
                          "flags go on an objective circle next to %s", uname(c, s, u));
-    if (flags_lying(s, seat, circle))
+    if (tan_flags_lying(s, seat, circle))
         return TT_REFUSE("TAN-5.15.1", "E_ALREADY_OWN_FLAG", "your flag is already on %s",
                          cname(c, circle));
-    if (enemy_near(c, s, circle, seat))
+    if (enemy_near(L, circle, seat))
         return TT_REFUSE("TAN-5.15.1", "E_ENEMY_ADJACENT", "an enemy stands next to %s",
                          cname(c, circle));
     return TT_OK;
@@ -861,17 +898,34 @@ static int check_setup(const tan_content *c, const tan_state *s, int op, int x, 
     }
 }
 
-static int check_cycle(const tan_content *c, const tan_state *s, int op, int x, int y, int z,
-                       tt_error *err)
+/* The options of the action phase (TAN-5.5.1), once TAN-5.5.2 allows one. */
+static int check_phase_option(const tan_look *L, int op, int x, int y, int z, tt_error *err)
 {
     switch (op) {
-    case A_MOVE: return check_move(c, s, x, err);
-    case A_BUYMP: return check_buymp(c, s, x, err);
-    case A_END: return check_end(c, s, err);
-    case A_DROP: return check_drop(c, s, x, y, z, err);
-    case A_PASS: return check_pass(c, s, x, y, z, err);
-    case A_PICK: return check_pick(c, s, x, err);
-    case A_TAKE: return check_take(c, s, x, err);
+    case A_BULLRUSH: return check_bullrush(L, x, err);
+    case A_ATTACK: return check_attack(L, x, y, err);
+    case A_THROW: return check_throw(L, x, y, err);
+    case A_USE: return check_use(L, x, y, err);
+    case A_EXCHANGE: return check_exchange(L, err);
+    case A_SEARCH: return check_search(L, x, err);
+    case A_TASK: return check_task(L, x, y, z, err);
+    case A_TAKEFLAG: return check_takeflag(L, x, err);
+    case A_PLANT: return check_plant(L, err);
+    default: return check_placeflag(L, x, err);
+    }
+}
+
+static int check_cycle(const tan_look *L, int op, int x, int y, int z, tt_error *err)
+{
+    const tan_state *s = L->s;
+    switch (op) {
+    case A_MOVE: return check_move(L, x, err);
+    case A_BUYMP: return check_buymp(L, x, err);
+    case A_END: return check_end(L, err);
+    case A_DROP: return check_drop(L, x, y, z, err);
+    case A_PASS: return check_pass(L, x, y, z, err);
+    case A_PICK: return check_pick(L, x, err);
+    case A_TAKE: return check_take(L, x, err);
     case A_DONE:
         return s->seq == SEQ_EXCHANGE && s->seq_steps == 0
                    ? TT_REFUSE("TAN-5.11.1", "E_NO_SUBSTEP",
@@ -879,21 +933,21 @@ static int check_cycle(const tan_content *c, const tan_state *s, int op, int x, 
                    : TT_OK;
     default: break;
     }
-    int rc = tan_check_action_phase(c, s, err);
-    if (rc)
-        return rc;
-    switch (op) {
-    case A_BULLRUSH: return check_bullrush(c, s, x, err);
-    case A_ATTACK: return check_attack(c, s, x, y, err);
-    case A_THROW: return check_throw(c, s, x, y, err);
-    case A_USE: return check_use(c, s, x, y, err);
-    case A_EXCHANGE: return check_exchange(c, s, err);
-    case A_SEARCH: return check_search(c, s, x, err);
-    case A_TASK: return check_task(c, s, x, y, z, err);
-    case A_TAKEFLAG: return check_takeflag(c, s, x, err);
-    case A_PLANT: return check_plant(c, s, err);
-    default: return check_placeflag(c, s, x, err);
-    }
+    int rc = tan_check_action_phase(L, err);
+    return rc ? rc : check_phase_option(L, op, x, y, z, err);
+}
+
+/* A reaction while a frame waits (TAN-5.16.5). */
+static int check_frame(const tan_content *c, const tan_state *s, const tt_frame *f, int op, int x,
+                       tt_error *err)
+{
+    if (f->kind == F_SHRUG && op == A_SHRUG)
+        return check_shrug(c, s, f, x, err);
+    if (f->kind == F_COUNTER && op == A_COUNTER)
+        return check_counter(c, s, f, x, err);
+    if (f->kind == F_COUNTER && op == A_NOCOUNTER)
+        return TT_OK;
+    return wrong_step(s, err);
 }
 
 /* The phase (and sub-step sequence) in which each action may be taken. */
@@ -917,13 +971,14 @@ static int allowed_now(const tan_state *s, int op)
         return op == A_DROP || op == A_PASS || op == A_PICK || op == A_DONE;
     if (s->seq == SEQ_SEARCH)
         return op == A_TAKE || op == A_DONE;
-    return op >= A_MOVE && op <= A_PLACEFLAG && op != A_DROP && op != A_PASS && op != A_PICK &&
-           op != A_TAKE;
+    return op == A_MOVE || op == A_BUYMP || op == A_END || tan_phase_option(op);
 }
 
 /* The one check (see tannhauser.h): TT_OK, or the refusal in err when given. */
-int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *err)
+int tan_check_in(const tan_look *L, tt_action a, tt_error *err)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int op = TAN_OP(a), x = TAN_A(a), y = TAN_B(a), z = TAN_C(a);
     if (s->phase == PH_OVER)
         return TT_REFUSE("TAN-5.20.2", "E_GAME_OVER", "the game is over");
@@ -940,17 +995,24 @@ int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *e
         s->pl[tan_seat_of(x)].reinf_left <= returning(s, tan_seat_of(x)))
         return TT_REFUSE("TAN-5.18.1", "E_NO_REINFORCEMENTS", "no reinforcements are left");
     const tt_frame *f = tt_stack_peek(&s->stack);
-    if (f) {
-        if (f->kind == F_SHRUG && op == A_SHRUG)
-            return check_shrug(c, s, f, x, err);
-        if (f->kind == F_COUNTER && op == A_COUNTER)
-            return check_counter(c, s, f, x, err);
-        if (f->kind == F_COUNTER && op == A_NOCOUNTER)
-            return TT_OK;
-        return wrong_step(s, err);
-    }
+    if (f)
+        return check_frame(c, s, f, op, x, err);
     if (!allowed_now(s, op))
         return wrong_step(s, err);
-    return s->phase == PH_CYCLE ? check_cycle(c, s, op, x, y, z, err)
+    return s->phase == PH_CYCLE ? check_cycle(L, op, x, y, z, err)
                                 : check_setup(c, s, op, x, y, err);
+}
+
+int tan_check_op(const tan_look *L, int op, int x, int y, int z)
+{
+    if (tan_phase_option(op))
+        return check_phase_option(L, op, x, y, z, NULL);
+    return check_cycle(L, op, x, y, z, NULL);
+}
+
+int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *err)
+{
+    tan_look L;
+    tan_look_at(&L, c, s);
+    return tan_check_in(&L, a, err);
 }

@@ -778,6 +778,10 @@ int tan_content_derive(tan_content *c)
     for (int i = 0; i < c->ncrates; i++)
         if (mode_uses(c, &c->crate[i]))
             c->mode_crate[c->nmode_crates++] = (uint8_t)i;
+    c->boosted = 0;
+    for (int e = 0; e < c->nequip; e++)
+        if (c->equip[e].effect == EF_STAT_BONUS)
+            c->boosted |= (uint8_t)(1u << c->equip[e].stat);
     return TT_OK;
 }
 

@@ -273,8 +273,7 @@ void tan_do_cycle(const tan_content *c, tan_state *s, int op, int x, int y, int 
     int u = s->active;
     if (op != A_MOVE && op != A_BUYMP)
         s->passage = PASS_NONE; /* TAN-5.6.3 */
-    if (op >= A_BULLRUSH && op <= A_PLACEFLAG && op != A_DROP && op != A_PASS && op != A_PICK &&
-        op != A_TAKE)
+    if (tan_phase_option(op))
         s->action_taken = 1;
     switch (op) {
     case A_MOVE: tan_step(c, s, x, ev); break;

@@ -12,9 +12,9 @@
 #include "core/events.h"
 #include "games/tannhauser/tannhauser.h"
 
-int tan_can_stop(const tan_content *c, const tan_state *s, int u, int circle)
+int tan_can_stop(const tan_look *L, int u, int circle)
 {
-    return c->circle[circle].kind == CK_PATH && tan_occupant(s, circle, u) < 0;
+    return L->c->circle[circle].kind == CK_PATH && !tan_look_other(L, circle, u);
 }
 
 static int movable(const tan_content *c, int circle)
@@ -34,8 +34,9 @@ static int adjacent(const tan_content *c, int a, int b)
 
 /* TAN-5.4.6: from circle `at` with mp left (standing on an enemy with passage
  * when chain), can some stop circle be reached by legal steps? */
-static int reaches_stop(const tan_content *c, const tan_state *s, int u, int at, int mp, int chain)
+static int reaches_stop(const tan_look *L, int u, int at, int mp, int chain)
 {
+    const tan_content *c = L->c;
     int seat = tan_seat_of(u);
     int8_t best[TAN_MAX_CIRCLES][2];
     memset(best, -1, sizeof best[0] * (size_t)c->ncircles);
@@ -50,10 +51,10 @@ static int reaches_stop(const tan_content *c, const tan_state *s, int u, int at,
             int y = nb[i], cost = c->circle[y].move_cost;
             if (!movable(c, y) || cost > m)
                 continue;
-            int enemy = tan_enemy_at(s, y, seat) >= 0;
+            int enemy = tan_look_enemy(L, y, seat);
             if (enemy && !ch)
                 continue;
-            if (!enemy && tan_can_stop(c, s, u, y))
+            if (!enemy && tan_can_stop(L, u, y))
                 return 1;
             if (best[y][enemy] < m - cost) {
                 best[y][enemy] = (int8_t)(m - cost);
@@ -64,24 +65,25 @@ static int reaches_stop(const tan_content *c, const tan_state *s, int u, int at,
     return 0;
 }
 
-int tan_step_why(const tan_content *c, const tan_state *s, int circle)
+int tan_step_why(const tan_look *L, int circle)
 {
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
     int u = s->active, seat = tan_seat_of(u);
     const tan_unit *un = &s->unit[u];
     if (un->status == ST_RESERVE ? circle != s->pl[seat].entry : !adjacent(c, un->circle, circle))
         return un->status == ST_RESERVE ? WHY_NOT_OWN_ENTRY : WHY_NOT_ADJACENT;
     if (!movable(c, circle))
         return WHY_NOT_MOVABLE;
-    int mp = tan_mp(c, s), cost = c->circle[circle].move_cost;
+    int mp = tan_look_mp(L), cost = c->circle[circle].move_cost;
     if (cost > mp)
         return WHY_NO_MP;
-    int enemy = tan_enemy_at(s, circle, seat) >= 0;
+    int enemy = tan_look_enemy(L, circle, seat);
     int passage =
         s->passage == PASS_CHAIN || (s->passage == PASS_ONTO && s->passage_circle == circle);
     if (enemy && !passage)
         return WHY_ENEMY_OCCUPIED;
-    if (!(!enemy && tan_can_stop(c, s, u, circle)) &&
-        !reaches_stop(c, s, u, circle, mp - cost, enemy))
+    if (!(!enemy && tan_can_stop(L, u, circle)) && !reaches_stop(L, u, circle, mp - cost, enemy))
         return WHY_STRANDED;
     return WHY_OK;
 }

@@ -24,7 +24,7 @@ int tan_current(const tan_content *c, const tan_state *s, int u, int stat)
     const tan_char *ch = &c->chr[un->def];
     int w = un->wounds < ch->nrows ? un->wounds : ch->nrows - 1;
     int v = ch->row[w][stat];
-    for (int i = 0; i < s->ninst; i++) {
+    for (int i = 0; i < s->ninst && (c->boosted >> stat & 1); i++) {
         const tan_item *it = &s->item[i];
         if (it->where == W_UNIT && it->at == u && it->locked != u) {
             const tan_equip *e = &c->equip[it->def];
@@ -59,6 +59,38 @@ int tan_enemy_at(const tan_state *s, int circle, int seat)
         if (tan_seat_of(u) != seat && s->unit[u].status == ST_BOARD && s->unit[u].circle == circle)
             return u;
     return -1;
+}
+
+void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s)
+{
+    L->c = c;
+    L->s = s;
+    L->taken = s->phase == PH_CYCLE && !s->stack.n;
+    if (!L->taken)
+        return;
+    uint64_t any[TAN_MAX_CIRCLES / 64] = {0};
+    memset(L->on, 0, sizeof L->on);
+    memset(L->crowd, 0, sizeof L->crowd);
+    for (int p = 0; p < TAN_PLAYERS; p++) {
+        const tan_unit *un = &s->unit[p * TAN_TEAM];
+        for (int k = 0; k < TAN_TEAM; k++, un++)
+            if (un->status == ST_BOARD) {
+                int w = un->circle >> 6;
+                uint64_t bit = (uint64_t)1 << (un->circle & 63);
+                L->crowd[w] |= any[w] & bit;
+                any[w] |= bit;
+                L->on[p][w] |= bit;
+            }
+    }
+    memset(L->reach, 0, sizeof L->reach);
+    if (s->active != TAN_NONE) {
+        int at = s->unit[s->active].circle;
+        L->reach[at >> 6] |= (uint64_t)1 << (at & 63);
+        for (int k = c->adj_first[at]; k < c->adj_first[at] + c->adj_n[at]; k++)
+            if (c->adj_same[k])
+                L->reach[c->adj[k] >> 6] |= (uint64_t)1 << (c->adj[k] & 63);
+    }
+    L->mp = tan_mp(c, s);
 }
 
 int tan_has_skill(const tan_content *c, const tan_state *s, int u, int skill)

@@ -41,6 +41,7 @@
 #ifndef TAN_TANNHAUSER_H
 #define TAN_TANNHAUSER_H
 
+#include <assert.h>
 #include <stdint.h>
 
 #include "core/diag.h"
@@ -232,6 +233,9 @@ typedef struct tan_content {
     /* crate tokens this mode shuffles (TAN-3.9.1), in content order */
     int nmode_crates;
     uint8_t mode_crate[TAN_MAX_CRATES];
+    /* derived: bit per enum tan_stat that some equipment raises (EF_STAT_BONUS),
+     * the only stats for which tan_current looks through the equipment */
+    uint8_t boosted;
 } tan_content;
 
 /* --- the flat state (TAN-2.5.2, 2.6.5, 2.7, 2.8) ------------------------------------- */
@@ -424,6 +428,12 @@ enum tan_op {
 #define TAN_ACTION(op, a, b, c)                                                                    \
     ((tt_action)(((uint32_t)(op) << 24) | ((uint32_t)(a) << 16) | ((uint32_t)(b) << 8) |           \
                  (uint32_t)(c)))
+/* The options of the action phase (TAN-5.5.1): the cycle's one action. */
+static inline int tan_phase_option(int op)
+{
+    return op >= A_BULLRUSH && op <= A_PLACEFLAG && op != A_DROP && op != A_PASS && op != A_PICK &&
+           op != A_TAKE;
+}
 #define TAN_OP(x) ((int)((x) >> 24))
 #define TAN_A(x) ((int)(((x) >> 16) & 0xFF))
 #define TAN_B(x) ((int)(((x) >> 8) & 0xFF))
@@ -572,6 +582,60 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err);
 int tan_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err);
 void tan_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
 
+/* state.c: the position as the checks read it. Who stands where is derived
+ * once per legal() or apply() from the ten units instead of being kept in the
+ * state, so the state copies no faster or slower and nothing in it can go
+ * stale: bit x of on[p] is set when a unit of seat p stands on circle x, bit x
+ * of crowd when two or more units do (only the active character passes through
+ * another's circle, TAN-5.4.5). Bit x of reach is set when equipment on circle
+ * x lies within the active character's reach: on its circle or next to it on
+ * the same path (TAN-5.11.1). mp is the active character's MP left (tan_mp).
+ * Only the checks of a cycle with no reaction waiting read these (debug
+ * builds assert it), so at any other time the look holds c and s alone. */
+typedef struct tan_look {
+    const tan_content *c;
+    const tan_state *s;
+    uint64_t on[TAN_PLAYERS][TAN_MAX_CIRCLES / 64];
+    uint64_t crowd[TAN_MAX_CIRCLES / 64];
+    uint64_t reach[TAN_MAX_CIRCLES / 64];
+    int mp;
+    int taken; /* the fields above are set */
+} tan_look;
+void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s);
+static inline int tan_bit(const uint64_t *set, int x)
+{
+    return (int)(set[x >> 6] >> (x & 63) & 1);
+}
+/* An enemy of seat stands on circle: tan_enemy_at(s, circle, seat) >= 0. */
+static inline int tan_look_enemy(const tan_look *L, int circle, int seat)
+{
+    assert(L->taken);
+    return tan_bit(L->on[1 - seat], circle);
+}
+/* Equipment on circle lies within the active character's reach. */
+static inline int tan_look_reach(const tan_look *L, int circle)
+{
+    assert(L->taken);
+    return tan_bit(L->reach, circle);
+}
+/* The active character's MP left. */
+static inline int tan_look_mp(const tan_look *L)
+{
+    assert(L->taken);
+    return L->mp;
+}
+/* Someone but u (-1: anyone) stands on circle: tan_occupant(s, circle, u) >= 0. */
+static inline int tan_look_other(const tan_look *L, int circle, int u)
+{
+    assert(L->taken);
+    if (!tan_bit(L->on[0], circle) && !tan_bit(L->on[1], circle))
+        return 0;
+    if (u < 0)
+        return 1;
+    const tan_unit *un = &L->s->unit[u];
+    return un->status != ST_BOARD || un->circle != circle || tan_bit(L->crowd, circle);
+}
+
 /* move.c: steps, stop circles, no stranding and routes (TAN-5.4, 5.6.3) */
 enum tan_why {
     WHY_OK,
@@ -582,9 +646,10 @@ enum tan_why {
     WHY_ENEMY_OCCUPIED,
     WHY_STRANDED
 };
-int tan_can_stop(const tan_content *c, const tan_state *s, int u, int circle);
+/* TAN-4.8: u could end its cycle on circle (a path circle nobody else holds). */
+int tan_can_stop(const tan_look *L, int u, int circle);
 /* Why the active character may not step onto circle now (WHY_OK: it may). */
-int tan_step_why(const tan_content *c, const tan_state *s, int circle);
+int tan_step_why(const tan_look *L, int circle);
 /* Moves the active character one step (legality checked by the caller). */
 void tan_step(const tan_content *c, tan_state *s, int circle, tt_events *ev);
 /* The steps of the cheapest route to target into out (at most max); returns
@@ -634,8 +699,16 @@ void tan_resolve(const tan_content *c, tan_state *s, tt_events *ev);
  * TT_EILLEGAL, with the error code and the rule in err when err is not NULL
  * (NULL: no string is built). */
 int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *err);
+/* tan_check against a look already taken of the state (tan_look_at). */
+int tan_check_in(const tan_look *L, tt_action a, tt_error *err);
+/* For legal(), in the active character's cycle with no reaction waiting:
+ * the check of the well-formed action (op, x, y, z), of a kind the sub-step
+ * sequence allows, by its own rules alone. For an option of the action phase
+ * the caller has asked tan_check_action_phase once for them all. The answer
+ * is then tan_check_in's, with no error record. */
+int tan_check_op(const tan_look *L, int op, int x, int y, int z);
 /* TAN-5.5.2: TT_OK when the active character may take its action phase now. */
-int tan_check_action_phase(const tan_content *c, const tan_state *s, tt_error *err);
+int tan_check_action_phase(const tan_look *L, tt_error *err);
 /* Objective token o is in seat's hand (set aside for placement, TAN-3.9.2). */
 int tan_obj_held_by(const tan_content *c, const tan_state *s, int o, int seat);
 /* The objective token placed on circle, or -1. */
@@ -645,6 +718,8 @@ int tan_objective_at(const tan_content *c, const tan_state *s, int circle);
 const tan_flag *tan_carried_flag(const tan_state *s, int a, int u);
 /* VP a bought skill costs on objective token o (TAN-5.13.3). */
 int tan_buy_cost(const tan_content *c, int o);
+/* Flags of `owner` lying on circle (not carried, not captured). */
+int tan_flags_lying(const tan_state *s, int owner, int circle);
 /* The circle u plants captured flags on (TAN-5.14.4), or -1 when none is adjacent. */
 int tan_plant_circle(const tan_content *c, const tan_state *s, int u);
 
