@@ -199,6 +199,22 @@ static int names_file(const tt_rules *r, const char *key, const char *value)
             (strchr(value, '/') || (n > 5 && strcmp(value + n - 5, ".json") == 0)));
 }
 
+int tt_params_check(const char *name, const char *params, char *canon, int *files, tt_error *err)
+{
+    const tt_rules *r = tt_rules_find(name ? name : "");
+    if (!r)
+        return tt_fail(err, TT_EARG, NULL, "unknown game '%s'", name ? name : "");
+    tt_params *p = malloc(sizeof *p);
+    int rc = p ? params_parse(r, params, p, err) : tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    if (rc == TT_OK)
+        rc = params_canon(p, canon, TT_PARAMS_MAX, err);
+    *files = 0;
+    for (int i = 0; rc == TT_OK && i < p->n; i++)
+        *files |= names_file(r, p->key[i], p->value[i]);
+    free(p);
+    return rc;
+}
+
 int tt_game_new(const char *name, const char *params, tt_game **out, tt_error *err)
 {
     return tt_game_new_within(name, params, NULL, out, err);

@@ -425,18 +425,46 @@ int tt_record_replay_within(const tt_record *r, const tt_files *files, tt_game *
     int rc = tt_game_new_within(r->game, r->params, files, &g, err);
     if (rc)
         return rc;
-    if (strcmp(tt_game_content_hash(g), r->hash) != 0) {
-        rc =
-            tt_fail(err, TT_EREPLAY, NULL, "content hash %s does not match the loaded content (%s)",
-                    r->hash, tt_game_content_hash(g));
+    rc = tt_record_replay_on(r, g, state_out, step, ctx, err);
+    if (rc) {
         tt_game_free(g);
         return rc;
     }
+    *game_out = g;
+    return TT_OK;
+}
+
+/* TT_OK when g is the game the record was played in: its name, parameters
+ * (in canonical form) and content. */
+static int same_game(const tt_record *r, const tt_game *g, tt_error *err)
+{
+    char canon[TT_PARAMS_MAX];
+    int files;
+    if (strcmp(tt_game_name(g), r->game) != 0)
+        return tt_fail(err, TT_EREPLAY, NULL, "the record is a game of %s, not %s", r->game,
+                       tt_game_name(g));
+    int rc = tt_params_check(r->game, r->params, canon, &files, err);
+    if (rc == TT_OK && strcmp(canon, tt_game_params(g)) != 0)
+        rc =
+            tt_fail(err, TT_EREPLAY, NULL, "the record's parameters '%s' are not the game's ('%s')",
+                    canon, tt_game_params(g));
+    if (rc == TT_OK && strcmp(tt_game_content_hash(g), r->hash) != 0)
+        rc =
+            tt_fail(err, TT_EREPLAY, NULL, "content hash %s does not match the loaded content (%s)",
+                    r->hash, tt_game_content_hash(g));
+    return rc;
+}
+
+int tt_record_replay_on(const tt_record *r, const tt_game *g, tt_state **state_out,
+                        tt_replay_step_fn step, void *ctx, tt_error *err)
+{
+    *state_out = NULL;
+    int rc = same_game(r, g, err);
+    if (rc)
+        return rc;
     tt_state *s = malloc(tt_state_size(g));
-    if (!s) {
-        tt_game_free(g);
+    if (!s)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-    }
     tt_state_init(g, s, r->seed);
     tt_event buf[256];
     for (int i = 0; i < r->n && rc == TT_OK; i++) {
@@ -452,10 +480,8 @@ int tt_record_replay_within(const tt_record *r, const tt_files *files, tt_game *
                      tt_state_hash(g, s), r->final_hash);
     if (rc) {
         free(s);
-        tt_game_free(g);
         return rc;
     }
-    *game_out = g;
     *state_out = s;
     return TT_OK;
 }
