@@ -147,7 +147,12 @@ static int params_parse(const tt_rules *r, const char *text, tt_params *p, tt_er
             s++;
         if (!*s)
             break;
-        size_t len = strcspn(s, " \t");
+        size_t len = strcspn(s, " \t"), ok = 0;
+        while (ok < len && (unsigned char)s[ok] >= 32 && s[ok] != 127)
+            ok++;
+        if (ok < len) /* quoted up to it: an error is one line */
+            return tt_fail(err, TT_EARG, NULL, "parameter '%.*s…' holds a control character",
+                           (int)(ok < 20 ? ok : 20), s);
         const char *eq = memchr(s, '=', len);
         if (!eq || eq == s || eq == s + len - 1)
             return tt_fail(err, TT_EARG, NULL, "parameter '%.*s' is not key=value", (int)len, s);

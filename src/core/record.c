@@ -215,6 +215,26 @@ static int bad(tt_error *err, const char *path, const char *what)
     return tt_fail(err, TT_EREPLAY, NULL, "%s: not a game record: %s", path, what);
 }
 
+/* Whether s holds a control character (below 32, or DEL). A record's texts
+ * are single lines with none: a saved record never holds one, and an error
+ * that quotes the text must stay one line. */
+static int has_control(const char *s)
+{
+    for (; s && *s; s++)
+        if ((unsigned char)*s < 32 || *s == 127)
+            return 1;
+    return 0;
+}
+
+/* TT_OK, or the refusal of a record whose `what` holds a control character. */
+static int one_line(const char *text, const char *what, tt_error *err, const char *path)
+{
+    if (!has_control(text))
+        return TT_OK;
+    return tt_fail(err, TT_EREPLAY, NULL, "%s: not a game record: %s holds a control character",
+                   path, what);
+}
+
 /* The "at" of every rig, checked: in order, within the actions, each with its
  * what and values. */
 static int load_at(json_t *list, int nactions, int **at_out, tt_error *err, const char *path)
@@ -233,21 +253,34 @@ static int load_at(json_t *list, int nactions, int **at_out, tt_error *err, cons
             return bad(err, path, "a rig needs at (in order), what and values");
         }
         at[i] = (int)json_integer_value(jat);
+        char what[40];
+        snprintf(what, sizeof what, "rig %zu", i + 1);
+        if (one_line(json_string_value(json_object_get(x, "what")), what, err, path) ||
+            one_line(json_string_value(json_object_get(x, "values")), what, err, path)) {
+            free(at);
+            return TT_EREPLAY;
+        }
     }
     *at_out = at;
     return TT_OK;
 }
 
-/* One element of "actions": a text, or {"player", "action"} outside the turn order. */
-static int load_action(tt_record *r, json_t *x, const char *path, tt_error *err)
+/* Element i of "actions": a text, or {"player", "action"} outside the turn order. */
+static int load_action(tt_record *r, json_t *x, int i, const char *path, tt_error *err)
 {
+    char what[40];
+    snprintf(what, sizeof what, "action %d", i + 1);
     if (json_is_string(x))
-        return tt_record_add_action(r, json_string_value(x));
+        return one_line(json_string_value(x), what, err, path)
+                   ? TT_EREPLAY
+                   : tt_record_add_action(r, json_string_value(x));
     const char *who = json_string_value(json_object_get(x, "player"));
     const char *text = json_string_value(json_object_get(x, "action"));
     if (!json_is_object(x) || !who || !text || json_object_size(x) != 2)
         return bad(err, path,
                    "an action is a text, or {\"player\", \"action\"} outside the turn order");
+    if (one_line(who, what, err, path) || one_line(text, what, err, path))
+        return TT_EREPLAY;
     return add(r, ENTRY_OFFTURN, text, who); /* the player is resolved at replay */
 }
 
@@ -270,7 +303,7 @@ static int load_entries(tt_record *r, json_t *root, const char *path, tt_error *
                                    json_string_value(json_object_get(x, "values")));
         }
         if (i < nactions && rc == TT_OK)
-            rc = load_action(r, json_array_get(actions, (size_t)i), path, err);
+            rc = load_action(r, json_array_get(actions, (size_t)i), i, path, err);
     }
     free(at);
     return rc == TT_ENOMEM ? tt_fail(err, rc, NULL, "out of memory") : rc;
@@ -326,6 +359,9 @@ int tt_record_load(const char *path, tt_record **out, tt_error *err)
         rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     else if (!game || !params || !hash || !seed)
         rc = bad(err, path, "game, params, content_hash and seed are required strings");
+    else if (one_line(game, "game", err, path) || one_line(params, "params", err, path) ||
+             one_line(hash, "content_hash", err, path))
+        rc = TT_EREPLAY;
     else {
         char *end;
         snprintf(r->game, sizeof r->game, "%s", game);
