@@ -569,17 +569,14 @@ static void check_std_total(loader *L, const json_t *root)
     }
 }
 
-int bra_content_load(bra_content *c, const char *text, size_t len, const char *file, tt_diags *d)
+int bra_content_read(bra_content *c, const tt_json_doc *doc, tt_diags *d)
 {
     static const char *const fields[] = {"module", "parameters", "factions", "token_types",
                                          "areas",  "agents",     "items",    NULL};
     memset(c, 0, sizeof *c);
     int n0 = d->n + d->dropped;
-    tt_json_doc doc;
-    if (tt_json_parse(&doc, text, len, file, d) != 0)
-        return -1;
-    loader L = {{&doc, d, "E_DATA_FIELD"}, c};
-    const json_t *root = doc.root;
+    loader L = {{doc, d, "E_DATA_FIELD"}, c};
+    const json_t *root = doc->root;
     if (!json_is_object(root)) {
         PROBLEM(&L, root, NULL, "BRA-12", "E_DATA_FIELD: the content must be one JSON object");
     } else {
@@ -597,8 +594,19 @@ int bra_content_load(bra_content *c, const char *text, size_t len, const char *f
         check_std_total(&L, root);
         compute_distances(c);
     }
-    tt_json_fini(&doc);
     return d->n + d->dropped > n0 ? -1 : 0;
+}
+
+int bra_content_load(bra_content *c, const char *text, size_t len, const char *file, tt_diags *d)
+{
+    tt_json_doc doc;
+    if (tt_json_parse(&doc, text, len, file, d) != 0) {
+        memset(c, 0, sizeof *c);
+        return -1;
+    }
+    int rc = bra_content_read(c, &doc, d);
+    tt_json_fini(&doc);
+    return rc;
 }
 
 int bra_validate_content(const char *text, size_t len, const char *file, tt_diags *d)

@@ -714,31 +714,31 @@ static int load_set(tan_content *c, const tan_sources *src, tt_diags *d, int onl
     for (int k = 0; k < SRC_COUNT; k++) {
         char path[64], file[160];
         const char *text = src ? src->text[k] : NULL;
-        size_t len = src ? src->len[k] : 0;
         tt_diags *dk = only < 0 || only == k ? d : &L->sink;
+        tt_json_doc own;
+        const tt_json_doc *doc = &own; /* a file given, else the sample's shared one */
+        int first = dk->n;
         if (text) {
             snprintf(file, sizeof file, "%s", src->file[k] ? src->file[k] : src_names[k]);
+            if (tt_json_parse(&own, text, src->len[k], file, dk) != 0)
+                continue;
         } else {
             snprintf(path, sizeof path, "tannhauser/%s.json", src_names[k]);
             snprintf(file, sizeof file, "data/%s", path);
-            text = tt_embedded_find(path, &len);
+            if (!(doc = tt_embedded_doc(path))) {
+                tt_diag_add(dk, file, 0, "TAN-11", "the %s file is missing", src_names[k]);
+                continue;
+            }
         }
-        if (!text) {
-            tt_diag_add(dk, file, 0, "TAN-11", "the %s file is missing", src_names[k]);
-            continue;
-        }
-        tt_json_doc doc;
-        int first = dk->n;
-        if (tt_json_parse(&doc, text, len, file, dk) != 0)
-            continue;
-        L->f.doc = &doc;
+        L->f.doc = doc;
         L->f.d = dk;
-        if (!json_is_object(doc.root))
-            PROBLEM(L, doc.root, NULL, "TAN-11", "a %s file is a JSON object", src_names[k]);
+        if (!json_is_object(doc->root))
+            PROBLEM(L, doc->root, NULL, "TAN-11", "a %s file is a JSON object", src_names[k]);
         else
-            load[k](L, doc.root);
+            load[k](L, doc->root);
         sort_diags(dk, first);
-        tt_json_fini(&doc);
+        if (doc == &own)
+            tt_json_fini(&own);
     }
     int bad = d->n + d->dropped > n0 || L->sink.n + L->sink.dropped > 0;
     free(L);
