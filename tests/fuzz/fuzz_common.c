@@ -22,6 +22,9 @@ const char *fuzz_write(const char *name, const uint8_t *data, size_t n)
 {
     static char path[600];
     snprintf(path, sizeof path, "%s/%s", fuzz_dir(), name);
+    /* a new file each time: truncating one that has data makes the file
+     * system write it out on close (ext4's auto_da_alloc), a disk write an input */
+    unlink(path);
     FILE *f = fopen(path, "wb");
     if (!f || fwrite(data, 1, n, f) != n || fclose(f) != 0)
         fuzz_fail("cannot write the input", __FILE__, __LINE__);
