@@ -718,7 +718,9 @@ static int load_set(tan_content *c, const tan_sources *src, tt_diags *d, int onl
         tt_json_doc own;
         const tt_json_doc *doc = &own; /* a file given, else the sample's shared one */
         int first = dk->n;
-        if (text) {
+        if (text && src->doc[k]) {
+            doc = src->doc[k];
+        } else if (text) {
             snprintf(file, sizeof file, "%s", src->file[k] ? src->file[k] : src_names[k]);
             if (tt_json_parse(&own, text, src->len[k], file, dk) != 0)
                 continue;
@@ -808,26 +810,27 @@ int tan_validate_file(const char *path, tt_diags *d)
     if (!text)
         return TT_EIO;
     tt_json_doc doc;
-    int kind = -1;
-    if (tt_json_parse(&doc, text, len, path, d) == 0) {
-        kind = kind_of(&doc, d);
-        tt_json_fini(&doc);
-    }
-    if (kind < 0) {
+    if (tt_json_parse(&doc, text, len, path, d) != 0) {
         free(text);
         return TT_ECONTENT;
     }
-    /* the other four files are the embedded samples, so references resolve */
-    tan_sources src = {{NULL}, {0}, {NULL}};
-    src.text[kind] = text;
-    src.len[kind] = len;
-    src.file[kind] = path;
-    tan_content *c = malloc(sizeof *c);
-    int n0 = d->n + d->dropped;
-    int rc = c ? load_set(c, &src, d, kind) : TT_ENOMEM;
-    free(c);
+    int kind = kind_of(&doc, d), n0 = d->n + d->dropped, rc = TT_OK;
+    if (kind >= 0) {
+        /* the other four files are the embedded samples, so references resolve */
+        tan_sources src = {{NULL}, {0}, {NULL}, {NULL}};
+        src.text[kind] = text;
+        src.len[kind] = len;
+        src.file[kind] = path;
+        src.doc[kind] = &doc;
+        tan_content *c = malloc(sizeof *c);
+        rc = c ? load_set(c, &src, d, kind) : TT_ENOMEM;
+        free(c);
+    }
+    tt_json_fini(&doc);
     free(text);
     if (rc == TT_ENOMEM)
         return TT_ENOMEM;
+    if (kind < 0)
+        return TT_ECONTENT;
     return d->n + d->dropped > n0 ? TT_ECONTENT : TT_OK;
 }
