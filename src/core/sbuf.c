@@ -38,6 +38,25 @@ void tt_sbuf_vprintf(tt_sbuf *b, const char *fmt, va_list ap0)
     }
 }
 
+void tt_sbuf_putn(tt_sbuf *b, const char *s, size_t n)
+{
+    if (b->oom)
+        return;
+    if (!b->p || b->n + n >= b->cap) {
+        size_t cap = (b->cap + n + 1) * 2;
+        char *p = realloc(b->p, cap);
+        if (!p) {
+            b->oom = 1;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = '\0';
+}
+
 char *tt_sbuf_take(tt_sbuf *b)
 {
     char *text = b->oom ? NULL : b->p ? b->p : strdup("");
