@@ -15,7 +15,6 @@
 
 #include "core/diag.h"
 #include "core/head.h"
-#include "core/json.h"
 #include "tabletop/tt.h"
 
 typedef struct tt_params tt_params;
@@ -137,9 +136,5 @@ const tt_rules *tt_rules_find(const char *name);
 
 /* The content compiled into the binary: "invaders/sample.json" → text. */
 const char *tt_embedded_find(const char *path, size_t *size);
-/* The same file parsed, named "data/<path>" in diagnostics: one document per
- * process, shared read-only (never tt_json_fini it; safe from any thread).
- * NULL when no such file is built in or it is not JSON. */
-const tt_json_doc *tt_embedded_doc(const char *path);
 
 #endif

@@ -569,8 +569,9 @@ static void check_std_total(loader *L, const json_t *root)
     }
 }
 
-int bra_content_read(bra_content *c, const tt_json_doc *doc, tt_diags *d)
+static int content_read(void *into, const tt_json_doc *doc, tt_diags *d)
 {
+    bra_content *c = into;
     static const char *const fields[] = {"module", "parameters", "factions", "token_types",
                                          "areas",  "agents",     "items",    NULL};
     memset(c, 0, sizeof *c);
@@ -599,14 +600,7 @@ int bra_content_read(bra_content *c, const tt_json_doc *doc, tt_diags *d)
 
 int bra_content_load(bra_content *c, const char *text, size_t len, const char *file, tt_diags *d)
 {
-    tt_json_doc doc;
-    if (tt_json_parse(&doc, text, len, file, d) != 0) {
-        memset(c, 0, sizeof *c);
-        return -1;
-    }
-    int rc = bra_content_read(c, &doc, d);
-    tt_json_fini(&doc);
-    return rc;
+    return tt_json_read(text, len, file, "braunau/content.json", d, content_read, c);
 }
 
 int bra_validate_content(const char *text, size_t len, const char *file, tt_diags *d)

@@ -632,8 +632,9 @@ static void load_strategies(loader *L, const json_t *root)
     }
 }
 
-int inv_content_read(inv_content *c, const tt_json_doc *doc, tt_diags *d)
+static int content_read(void *into, const tt_json_doc *doc, tt_diags *d)
 {
+    inv_content *c = into;
     static const char *const fields[] = {"game",         "version",   "board",      "invader_deck",
                                          "mankind_deck", "hero_deck", "strategies", NULL};
     memset(c, 0, sizeof *c);
@@ -660,14 +661,7 @@ int inv_content_read(inv_content *c, const tt_json_doc *doc, tt_diags *d)
 
 int inv_content_load(inv_content *c, const char *text, size_t len, const char *file, tt_diags *d)
 {
-    tt_json_doc doc;
-    if (tt_json_parse(&doc, text, len, file, d) != 0) {
-        memset(c, 0, sizeof *c);
-        return -1;
-    }
-    int rc = inv_content_read(c, &doc, d);
-    tt_json_fini(&doc);
-    return rc;
+    return tt_json_read(text, len, file, "invaders/sample.json", d, content_read, c);
 }
 
 int inv_validate_file(const char *path, tt_diags *d)

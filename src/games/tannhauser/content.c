@@ -716,22 +716,17 @@ static int load_set(tan_content *c, const tan_sources *src, tt_diags *d, int onl
         const char *text = src ? src->text[k] : NULL;
         tt_diags *dk = only < 0 || only == k ? d : &L->sink;
         tt_json_doc own;
-        const tt_json_doc *doc = &own; /* a file given, else the sample's shared one */
         int first = dk->n;
-        if (text && src->doc[k]) {
-            doc = src->doc[k];
-        } else if (text) {
+        snprintf(path, sizeof path, "tannhauser/%s.json", src_names[k]);
+        if (text)
             snprintf(file, sizeof file, "%s", src->file[k] ? src->file[k] : src_names[k]);
-            if (tt_json_parse(&own, text, src->len[k], file, dk) != 0)
-                continue;
-        } else {
-            snprintf(path, sizeof path, "tannhauser/%s.json", src_names[k]);
+        else
             snprintf(file, sizeof file, "data/%s", path);
-            if (!(doc = tt_embedded_doc(path))) {
-                tt_diag_add(dk, file, 0, "TAN-11", "the %s file is missing", src_names[k]);
-                continue;
-            }
-        }
+        const tt_json_doc *doc =
+            text && src->doc[k] ? src->doc[k]
+                                : tt_json_open(&own, text, text ? src->len[k] : 0, file, path, dk);
+        if (!doc)
+            continue;
         L->f.doc = doc;
         L->f.d = dk;
         if (!json_is_object(doc->root))
@@ -739,8 +734,7 @@ static int load_set(tan_content *c, const tan_sources *src, tt_diags *d, int onl
         else
             load[k](L, doc->root);
         sort_diags(dk, first);
-        if (doc == &own)
-            tt_json_fini(&own);
+        tt_json_close(&own, doc);
     }
     int bad = d->n + d->dropped > n0 || L->sink.n + L->sink.dropped > 0;
     free(L);

@@ -45,6 +45,7 @@
 
 #include "core/diag.h"
 #include "core/dice.h"
+#include "core/json.h"
 #include "core/rng.h"
 #include "core/rules.h"
 #include "core/stack.h"
