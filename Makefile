@@ -66,11 +66,12 @@ test-san: deps
 # The libFuzzer harnesses of tests/fuzz/ (docs/testing.md), built with clang, ASan and UBSan.
 # `make fuzz` runs each for FUZZ_SECONDS, growing its corpus in $(FUZZ_BUILD)/corpus/;
 # `make fuzz-smoke` (part of `make test`) runs each for a few seconds from the checked-in
-# seeds, so a crash in the corpus or a broken harness fails.
+# seeds, so a crash in the corpus or a broken harness fails. Each harness's own flags
+# (its -max_len, suited to its inputs) are in tests/fuzz/<name>.options.
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
 SMOKE_SECONDS ?= 7
-FUZZ_FLAGS   ?= -max_len=8192 -timeout=10 -rss_limit_mb=2048
+FUZZ_FLAGS   ?= -timeout=10 -rss_limit_mb=2048
 # FUZZ_ASAN=OFF: UBSan only, several times faster (give it another FUZZ_BUILD)
 FUZZ_ASAN    ?= ON
 FUZZERS = $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_common.c,$(wildcard tests/fuzz/fuzz_*.c)))
@@ -83,15 +84,16 @@ fuzz-build: deps
 fuzz: fuzz-build
 	@for h in $(FUZZERS); do \
 	  mkdir -p $(FUZZ_BUILD)/corpus/$$h && echo "== fuzz_$$h for $(FUZZ_SECONDS) s" && \
-	  $(FUZZ_BUILD)/tests/fuzz/fuzz_$$h $(FUZZ_FLAGS) -dict=tests/fuzz/$$h.dict \
-	    -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/ \
-	    $(FUZZ_BUILD)/corpus/$$h tests/fuzz/corpus/$$h || exit 1; \
+	  $(FUZZ_BUILD)/tests/fuzz/fuzz_$$h $(FUZZ_FLAGS) $$(cat tests/fuzz/$$h.options) \
+	    -dict=tests/fuzz/$$h.dict -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_BUILD)/ $(FUZZ_BUILD)/corpus/$$h tests/fuzz/corpus/$$h || exit 1; \
 	done
 
 fuzz-smoke: fuzz-build
 	@for h in $(FUZZERS); do \
 	  rm -rf $(FUZZ_BUILD)/smoke/$$h && mkdir -p $(FUZZ_BUILD)/smoke/$$h && \
-	  $(FUZZ_BUILD)/tests/fuzz/fuzz_$$h $(FUZZ_FLAGS) -dict=tests/fuzz/$$h.dict -seed=1 \
+	  $(FUZZ_BUILD)/tests/fuzz/fuzz_$$h $(FUZZ_FLAGS) $$(cat tests/fuzz/$$h.options) \
+	    -dict=tests/fuzz/$$h.dict -seed=1 \
 	    -max_total_time=$(SMOKE_SECONDS) -artifact_prefix=$(FUZZ_BUILD)/ \
 	    $(FUZZ_BUILD)/smoke/$$h tests/fuzz/corpus/$$h >$(FUZZ_BUILD)/smoke/$$h.log 2>&1 \
 	  && grep -h '^Done [0-9]* runs' $(FUZZ_BUILD)/smoke/$$h.log | sed "s/^/fuzz_$$h: /" \

@@ -54,6 +54,14 @@ typedef void (*tt_replay_step_fn)(void *ctx, int index, const char *text, const 
  * NULL allows all). */
 int tt_record_replay_within(const tt_record *rec, const tt_files *files, tt_game **game_out,
                             tt_state **state_out, tt_replay_step_fn step, void *ctx, tt_error *err);
+/* Replays every entry on `game`, a game already loaded as the record says (a
+ * caller that keeps games loaded need not load one per record): its name,
+ * parameters and content hash must be the record's, else TT_EREPLAY names the
+ * difference. On success *state_out (malloc'd, tt_state_size bytes) belongs to
+ * the caller; on failure it is NULL and err says why, as for
+ * tt_record_replay_within. The game is only read. */
+int tt_record_replay_on(const tt_record *rec, const tt_game *game, tt_state **state_out,
+                        tt_replay_step_fn step, void *ctx, tt_error *err);
 /* As tt_record_replay_within with no restriction on the files the record's
  * parameters name. */
 int tt_record_replay(const tt_record *rec, tt_game **game_out, tt_state **state_out,

@@ -154,7 +154,12 @@ static int params_parse(const tt_rules *r, const char *text, tt_params *p, tt_er
             s++;
         if (!*s)
             break;
-        size_t len = strcspn(s, " \t");
+        size_t len = strcspn(s, " \t"), ok = 0;
+        while (ok < len && (unsigned char)s[ok] >= 32 && s[ok] != 127)
+            ok++;
+        if (ok < len) /* quoted up to it: an error is one line */
+            return tt_fail(err, TT_EARG, NULL, "parameter '%.*s…' holds a control character",
+                           (int)(ok < 20 ? ok : 20), s);
         const char *eq = memchr(s, '=', len);
         if (!eq || eq == s || eq == s + len - 1)
             return tt_fail(err, TT_EARG, NULL, "parameter '%.*s' is not key=value", (int)len, s);
@@ -204,6 +209,22 @@ static int names_file(const tt_rules *r, const char *key, const char *value)
     return sp->kind == TT_PARAM_FILE ||
            (sp->kind == TT_PARAM_TEXT &&
             (strchr(value, '/') || (n > 5 && strcmp(value + n - 5, ".json") == 0)));
+}
+
+int tt_params_check(const char *name, const char *params, char *canon, int *files, tt_error *err)
+{
+    const tt_rules *r = tt_rules_find(name ? name : "");
+    if (!r)
+        return tt_fail(err, TT_EARG, NULL, "unknown game '%s'", name ? name : "");
+    tt_params *p = malloc(sizeof *p);
+    int rc = p ? params_parse(r, params, p, err) : tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    if (rc == TT_OK)
+        rc = params_canon(p, canon, TT_PARAMS_MAX, err);
+    *files = 0;
+    for (int i = 0; rc == TT_OK && i < p->n; i++)
+        *files |= names_file(r, p->key[i], p->value[i]);
+    free(p);
+    return rc;
 }
 
 int tt_game_new(const char *name, const char *params, tt_game **out, tt_error *err)

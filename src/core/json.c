@@ -221,6 +221,34 @@ void tt_json_fini(tt_json_doc *doc)
     memset(doc, 0, sizeof *doc);
 }
 
+const tt_json_doc *tt_json_open(tt_json_doc *own, const char *text, size_t len, const char *file,
+                                const char *sample, tt_diags *diags)
+{
+    if (text)
+        return tt_json_parse(own, text, len, file, diags) == 0 ? own : NULL;
+    const tt_json_doc *doc = tt_embedded_doc(sample);
+    if (!doc)
+        tt_diag_add(diags, file, 0, NULL, "the sample content is not built in");
+    return doc;
+}
+
+void tt_json_close(tt_json_doc *own, const tt_json_doc *doc)
+{
+    if (doc == own)
+        tt_json_fini(own);
+}
+
+int tt_json_read(const char *text, size_t len, const char *file, const char *sample,
+                 tt_diags *diags, int (*read)(void *into, const tt_json_doc *doc, tt_diags *diags),
+                 void *into)
+{
+    tt_json_doc own;
+    const tt_json_doc *doc = tt_json_open(&own, text, len, file, sample, diags);
+    int rc = doc ? read(into, doc, diags) : -1;
+    tt_json_close(&own, doc);
+    return rc;
+}
+
 static size_t hash_ptr(const void *p)
 {
     return (size_t)tt_fnv64(&p, sizeof p);

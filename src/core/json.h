@@ -37,6 +37,26 @@ int tt_json_parse(tt_json_doc *doc, const char *text, size_t len, const char *fi
                   tt_diags *diags);
 void tt_json_fini(tt_json_doc *doc);
 
+/* An embedded sample file ("invaders/sample.json", core/rules.h) parsed,
+ * named "data/<path>" in diagnostics: one document per process, shared
+ * read-only (never tt_json_fini it; safe from any thread). NULL when no such
+ * file is built in or it is not JSON. */
+const tt_json_doc *tt_embedded_doc(const char *path);
+
+/* The document a loader reads: text (len bytes, named file) parsed into *own,
+ * or, text NULL, the sample file `sample` ("invaders/sample.json"), parsed
+ * once per process (tt_embedded_doc). NULL, with a diagnostic, when the text
+ * is not JSON or the sample is not built in. Close it with tt_json_close. */
+const tt_json_doc *tt_json_open(tt_json_doc *own, const char *text, size_t len, const char *file,
+                                const char *sample, tt_diags *diags);
+/* Frees *own when doc (tt_json_open's result) is it; a sample stays. */
+void tt_json_close(tt_json_doc *own, const tt_json_doc *doc);
+/* Opens text (or the sample) as tt_json_open does and returns
+ * read(into, doc, diags), or -1 when there is no document. */
+int tt_json_read(const char *text, size_t len, const char *file, const char *sample,
+                 tt_diags *diags, int (*read)(void *into, const tt_json_doc *doc, tt_diags *diags),
+                 void *into);
+
 /* jansson's error as one line for a file's reader: what is wrong and the
  * column, never the bytes found there (the file may not be content at all).
  * Written into buf (n bytes); returns buf. */

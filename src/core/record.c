@@ -216,6 +216,26 @@ static int bad(tt_error *err, const char *path, const char *what)
     return tt_fail(err, TT_EREPLAY, NULL, "%s: not a game record: %s", path, what);
 }
 
+/* Whether s holds a control character (below 32, or DEL). A record's texts
+ * are single lines with none: a saved record never holds one, and an error
+ * that quotes the text must stay one line. */
+static int has_control(const char *s)
+{
+    for (; s && *s; s++)
+        if ((unsigned char)*s < 32 || *s == 127)
+            return 1;
+    return 0;
+}
+
+/* TT_OK, or the refusal of a record whose `what` holds a control character. */
+static int one_line(const char *text, const char *what, tt_error *err, const char *path)
+{
+    if (!has_control(text))
+        return TT_OK;
+    return tt_fail(err, TT_EREPLAY, NULL, "%s: not a game record: %s holds a control character",
+                   path, what);
+}
+
 /* The "at" of every rig, checked: in order, within the actions, each with its
  * what and values. */
 static int load_at(json_t *list, int nactions, int **at_out, tt_error *err, const char *path)
@@ -234,21 +254,34 @@ static int load_at(json_t *list, int nactions, int **at_out, tt_error *err, cons
             return bad(err, path, "a rig needs at (in order), what and values");
         }
         at[i] = (int)json_integer_value(jat);
+        char what[40];
+        snprintf(what, sizeof what, "rig %zu", i + 1);
+        if (one_line(json_string_value(json_object_get(x, "what")), what, err, path) ||
+            one_line(json_string_value(json_object_get(x, "values")), what, err, path)) {
+            free(at);
+            return TT_EREPLAY;
+        }
     }
     *at_out = at;
     return TT_OK;
 }
 
-/* One element of "actions": a text, or {"player", "action"} outside the turn order. */
-static int load_action(tt_record *r, json_t *x, const char *path, tt_error *err)
+/* Element i of "actions": a text, or {"player", "action"} outside the turn order. */
+static int load_action(tt_record *r, json_t *x, int i, const char *path, tt_error *err)
 {
+    char what[40];
+    snprintf(what, sizeof what, "action %d", i + 1);
     if (json_is_string(x))
-        return tt_record_add_action(r, json_string_value(x));
+        return one_line(json_string_value(x), what, err, path)
+                   ? TT_EREPLAY
+                   : tt_record_add_action(r, json_string_value(x));
     const char *who = json_string_value(json_object_get(x, "player"));
     const char *text = json_string_value(json_object_get(x, "action"));
     if (!json_is_object(x) || !who || !text || json_object_size(x) != 2)
         return bad(err, path,
                    "an action is a text, or {\"player\", \"action\"} outside the turn order");
+    if (one_line(who, what, err, path) || one_line(text, what, err, path))
+        return TT_EREPLAY;
     return add(r, ENTRY_OFFTURN, text, who); /* the player is resolved at replay */
 }
 
@@ -271,7 +304,7 @@ static int load_entries(tt_record *r, json_t *root, const char *path, tt_error *
                                    json_string_value(json_object_get(x, "values")));
         }
         if (i < nactions && rc == TT_OK)
-            rc = load_action(r, json_array_get(actions, (size_t)i), path, err);
+            rc = load_action(r, json_array_get(actions, (size_t)i), i, path, err);
     }
     free(at);
     return rc == TT_ENOMEM ? tt_fail(err, rc, NULL, "out of memory") : rc;
@@ -327,6 +360,9 @@ int tt_record_load(const char *path, tt_record **out, tt_error *err)
         rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     else if (!game || !params || !hash || !seed)
         rc = bad(err, path, "game, params, content_hash and seed are required strings");
+    else if (one_line(game, "game", err, path) || one_line(params, "params", err, path) ||
+             one_line(hash, "content_hash", err, path))
+        rc = TT_EREPLAY;
     else {
         snprintf(r->game, sizeof r->game, "%s", game);
         if (strlen(params) >= sizeof r->params)
@@ -424,18 +460,46 @@ int tt_record_replay_within(const tt_record *r, const tt_files *files, tt_game *
     int rc = tt_game_new_within(r->game, r->params, files, &g, err);
     if (rc)
         return rc;
-    if (strcmp(tt_game_content_hash(g), r->hash) != 0) {
-        rc =
-            tt_fail(err, TT_EREPLAY, NULL, "content hash %s does not match the loaded content (%s)",
-                    r->hash, tt_game_content_hash(g));
+    rc = tt_record_replay_on(r, g, state_out, step, ctx, err);
+    if (rc) {
         tt_game_free(g);
         return rc;
     }
+    *game_out = g;
+    return TT_OK;
+}
+
+/* TT_OK when g is the game the record was played in: its name, parameters
+ * (in canonical form) and content. */
+static int same_game(const tt_record *r, const tt_game *g, tt_error *err)
+{
+    char canon[TT_PARAMS_MAX];
+    int files;
+    if (strcmp(tt_game_name(g), r->game) != 0)
+        return tt_fail(err, TT_EREPLAY, NULL, "the record is a game of %s, not %s", r->game,
+                       tt_game_name(g));
+    int rc = tt_params_check(r->game, r->params, canon, &files, err);
+    if (rc == TT_OK && strcmp(canon, tt_game_params(g)) != 0)
+        rc =
+            tt_fail(err, TT_EREPLAY, NULL, "the record's parameters '%s' are not the game's ('%s')",
+                    canon, tt_game_params(g));
+    if (rc == TT_OK && strcmp(tt_game_content_hash(g), r->hash) != 0)
+        rc =
+            tt_fail(err, TT_EREPLAY, NULL, "content hash %s does not match the loaded content (%s)",
+                    r->hash, tt_game_content_hash(g));
+    return rc;
+}
+
+int tt_record_replay_on(const tt_record *r, const tt_game *g, tt_state **state_out,
+                        tt_replay_step_fn step, void *ctx, tt_error *err)
+{
+    *state_out = NULL;
+    int rc = same_game(r, g, err);
+    if (rc)
+        return rc;
     tt_state *s = malloc(tt_state_size(g));
-    if (!s) {
-        tt_game_free(g);
+    if (!s)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-    }
     tt_state_init(g, s, r->seed);
     tt_event buf[256];
     for (int i = 0; i < r->n && rc == TT_OK; i++) {
@@ -451,10 +515,8 @@ int tt_record_replay_within(const tt_record *r, const tt_files *files, tt_game *
                      tt_state_hash(g, s), r->final_hash);
     if (rc) {
         free(s);
-        tt_game_free(g);
         return rc;
     }
-    *game_out = g;
     *state_out = s;
     return TT_OK;
 }

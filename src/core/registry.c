@@ -1,8 +1,19 @@
 /* The games this build knows, as OpenSpiel registers its games: one tt_rules
  * descriptor per game, found by name. The list itself, tt_registry, is
- * generated from the game folders at build time (scripts/games.cmake). */
+ * generated from the game folders at build time (scripts/games.cmake), as is
+ * the sample content compiled in (scripts/embed.cmake).
+ *
+ * The samples are constants, so each is parsed once per process, the first
+ * time any is asked for: the documents are written once, under pthread_once,
+ * before any caller sees them, and only read after that, by any thread. A
+ * game loading the sample pays for reading the document, not for parsing the
+ * JSON again (most of a load, and all of it again for every `new` or record). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/json.h"
 #include "core/rules.h"
 
 const tt_rules *tt_rules_find(const char *name)
@@ -28,5 +39,32 @@ const char *tt_embedded_find(const char *path, size_t *size)
                 *size = tt_embedded[i].size;
             return tt_embedded[i].text;
         }
+    return NULL;
+}
+
+static pthread_once_t docs_once = PTHREAD_ONCE_INIT;
+static tt_json_doc *docs; /* one per embedded file, in tt_embedded order; root NULL: unparsed */
+
+static void docs_parse(void)
+{
+    int n = 0;
+    while (tt_embedded[n].path)
+        n++;
+    docs = calloc((size_t)n, sizeof *docs);
+    tt_diags *d = calloc(1, sizeof *d);
+    for (int i = 0; docs && d && i < n; i++) {
+        char file[160];
+        snprintf(file, sizeof file, "data/%s", tt_embedded[i].path);
+        tt_json_parse(&docs[i], tt_embedded[i].text, tt_embedded[i].size, file, d);
+    }
+    free(d);
+}
+
+const tt_json_doc *tt_embedded_doc(const char *path)
+{
+    pthread_once(&docs_once, docs_parse);
+    for (int i = 0; docs && tt_embedded[i].path; i++)
+        if (strcmp(tt_embedded[i].path, path) == 0)
+            return docs[i].root ? &docs[i] : NULL;
     return NULL;
 }

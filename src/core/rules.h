@@ -141,6 +141,12 @@ struct tt_params {
 /* The value of key, or NULL. */
 const char *tt_params_get(const tt_params *p, const char *key);
 
+/* Checks params ("key=value …") as tt_game_new would for game `name`: on
+ * TT_OK canon (TT_PARAMS_MAX bytes) holds their canonical form, the one
+ * tt_game_params gives, and *files says whether any names a file (a FILE
+ * parameter, or a text one written as a path). Else err says what is wrong. */
+int tt_params_check(const char *name, const char *params, char *canon, int *files, tt_error *err);
+
 /* The registered games (generated from the folders under src/games), NULL-terminated; and
  * lookup by name. */
 extern const tt_rules *const tt_registry[];

@@ -19,6 +19,8 @@ typedef struct tt_sbuf {
 /* Appends formatted text. */
 void tt_sbuf_printf(tt_sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void tt_sbuf_vprintf(tt_sbuf *b, const char *fmt, va_list ap);
+/* Appends n bytes of s as they are (no format to read: a copy). */
+void tt_sbuf_putn(tt_sbuf *b, const char *s, size_t n);
 
 /* The text, which the caller then owns ("" when nothing was written), or NULL
  * when an allocation failed (the buffer is freed either way). */

@@ -14,12 +14,12 @@
 
 void proto_putn(proto_buf *b, const char *s, size_t n)
 {
-    tt_sbuf_printf(b, "%.*s", (int)n, s);
+    tt_sbuf_putn(b, s, n);
 }
 
 void proto_puts(proto_buf *b, const char *s)
 {
-    tt_sbuf_printf(b, "%s", s);
+    tt_sbuf_putn(b, s, strlen(s));
 }
 
 void proto_printf(proto_buf *b, const char *fmt, ...)

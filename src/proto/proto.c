@@ -172,54 +172,6 @@ static int cmd_seed(tt_proto *p, char *args, proto_buf *out)
     return PROTO_OK;
 }
 
-/* Whether "key=value …" names a file for game `name` (a FILE parameter, or a
- * text one written as a path): such a game is loaded afresh by every `new`,
- * as the file may have changed. */
-static int names_files(const char *name, const char *params)
-{
-    for (const char *w = params; *w;) {
-        size_t len = strcspn(w, " "), klen = strcspn(w, "=");
-        const char *v = w + klen + 1;
-        size_t vlen = len - klen - 1;
-        for (int i = 0; klen < len && tt_game_param(name, i); i++) {
-            const tt_param_spec *sp = tt_game_param(name, i);
-            if (strlen(sp->key) != klen || strncmp(sp->key, w, klen) != 0)
-                continue;
-            if (sp->kind == TT_PARAM_FILE || (sp->kind == TT_PARAM_TEXT && memchr(v, '/', vlen)) ||
-                (sp->kind == TT_PARAM_TEXT && vlen > 5 && strncmp(v + vlen - 5, ".json", 5) == 0))
-                return 1;
-        }
-        w += len + (w[len] == ' ');
-    }
-    return 0;
-}
-
-/* The game `new` asked for: kept from an earlier `new` when it names no
- * file, else loaded (and kept when it can be). NULL with out written on failure. */
-static tt_game *new_game(tt_proto *p, const char *name, const char *params, proto_buf *out)
-{
-    proto_buf key = {0};
-    proto_printf(&key, "%s %s", name, params);
-    if (key.oom) {
-        free(key.p);
-        proto_fail_nomem(out);
-        return NULL;
-    }
-    int pure = !names_files(name, params);
-    tt_game *g = pure ? proto_cache_find(p, key.p) : NULL;
-    tt_error err;
-    tt_error_clear(&err);
-    if (!g) {
-        int grc = tt_game_new_within(name, params, p->files, &g, &err);
-        if (grc != TT_OK)
-            proto_fail_err(out, grc, &err);
-        else if (pure)
-            proto_cache_add(p, key.p, g);
-    }
-    free(key.p);
-    return g;
-}
-
 static int cmd_new(tt_proto *p, char *args, proto_buf *out)
 {
     const char *name = word_next(&args);
@@ -238,8 +190,11 @@ static int cmd_new(tt_proto *p, char *args, proto_buf *out)
     tt_game *g = NULL;
     tt_error err;
     tt_error_clear(&err);
-    if (rc == PROTO_OK && !(g = new_game(p, name, params.p ? params.p : "", out)))
-        rc = PROTO_FAIL;
+    if (rc == PROTO_OK) {
+        int grc = proto_game(p, name, params.p ? params.p : "", &g, &err);
+        if (grc != TT_OK)
+            rc = proto_fail_err(out, grc, &err);
+    }
     free(params.p);
     if (rc != PROTO_OK)
         return rc;

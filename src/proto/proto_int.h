@@ -54,7 +54,7 @@ typedef struct proto_history {
 } proto_history;
 
 #define PROTO_MAX_EVENTS 1024 /* events narrated for one change; more are counted */
-#define PROTO_CACHE 8         /* games kept loaded, for `new` without files */
+#define PROTO_CACHE 8         /* games kept loaded, for `new` and `load` without files */
 
 struct tt_proto {
     uint64_t next_seed; /* the seed of the next `new` without seed=N */
@@ -65,19 +65,25 @@ struct tt_proto {
     proto_history hist; /* the state before each entry: hist.n == record length */
     tt_event *ev;       /* PROTO_MAX_EVENTS, for narrating one change */
     tt_files *files;    /* the directories files may be named in (none: any) */
-    /* Games started by `new` with no file in their parameters depend on the
-     * name and parameters alone, so they are loaded once and kept here (the
-     * session's game may be one of them: then it is borrowed, not owned). */
+    /* Games whose parameters name no file depend on the name and parameters
+     * alone, so the last PROTO_CACHE used are kept loaded here (the session's
+     * game may be one of them: then it is borrowed, not owned). */
     tt_game *cache[PROTO_CACHE];
-    char *cache_key[PROTO_CACHE]; /* "name params", malloc'd */
+    char *cache_key[PROTO_CACHE];     /* "name canonical-params", malloc'd */
+    uint64_t cache_used[PROTO_CACHE]; /* when each was last asked for (a tick) */
+    uint64_t tick;
     int ncache;
 };
 
-/* The kept game loaded as "name params", or NULL. */
-tt_game *proto_cache_find(const tt_proto *p, const char *key);
-/* Keeps g (loaded with no file) under key; 0 when the cache is full (the
- * caller keeps ownership), 1 when the cache now owns it. */
-int proto_cache_add(tt_proto *p, const char *key, tt_game *g);
+/* The game `name` with params (as `new` or a record gives them): the kept one
+ * when they name no file, else loaded with the session's file policy (and
+ * kept when they name none, the least recently used other than the
+ * session's game making room). On TT_OK *out is the game, which the session owns or
+ * keeps either way once proto_session_start or _load has it; the caller
+ * releases it with proto_game_release if it goes unused. */
+int proto_game(tt_proto *p, const char *name, const char *params, tt_game **out, tt_error *err);
+/* Frees g unless it is kept. */
+void proto_game_release(tt_proto *p, tt_game *g);
 /* Frees every kept game. */
 void proto_cache_clear(tt_proto *p);
 

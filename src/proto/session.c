@@ -1,15 +1,19 @@
 /* The game session a protocol drives: one game, its state, its record and the
- * states saved for undo (see proto_int.h).
+ * states saved for undo (see proto_int.h); and the games it keeps loaded, so
+ * that `new` and `load` of a game whose parameters name no file cost no
+ * content load.
  *
  * Invariant: hist.n == tt_record_length(rec), hist.s[i] being the state before
  * record entry i. Every change keeps it by going through change_open and
  * change_close; `load` rebuilds it while the record replays, so a loaded game
  * can be undone as far back as its start. On failure nothing changed. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/errors.h"
 #include "core/file.h"
+#include "core/rules.h"
 #include "proto/proto_int.h"
 
 static int hist_push(proto_history *h, const void *state)
@@ -31,11 +35,7 @@ void proto_session_clear(tt_proto *p)
 {
     tt_record_free(p->rec);
     free(p->state);
-    int kept = 0;
-    for (int i = 0; i < p->ncache; i++)
-        kept |= p->cache[i] == p->game;
-    if (!kept)
-        tt_game_free(p->game);
+    proto_game_release(p, p->game);
     free(p->hist.s);
     p->rec = NULL;
     p->state = NULL;
@@ -62,11 +62,7 @@ int proto_session_start(tt_proto *p, tt_game *g, uint64_t seed, tt_error *err)
     if (!s || !rec) {
         free(s);
         tt_record_free(rec);
-        int kept = 0;
-        for (int i = 0; i < p->ncache; i++)
-            kept |= p->cache[i] == g;
-        if (!kept)
-            tt_game_free(g);
+        proto_game_release(p, g);
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     }
     tt_state_init(g, s, seed);
@@ -115,15 +111,18 @@ int proto_session_load(tt_proto *p, const char *path, tt_error *err)
         return rc;
     replay_ctx c = {{NULL, 0, 0, 0}, NULL, tt_record_seed(rec), 0};
     tt_game *g;
-    tt_state *s;
-    rc = tt_record_replay_within(rec, p->files, &g, &s, replay_step, &c, err);
-    free(c.prev);
-    if (rc == TT_OK && c.oom) {
-        free(s);
-        tt_game_free(g);
-        rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    tt_state *s = NULL;
+    rc = proto_game(p, tt_record_game(rec), tt_record_params(rec), &g, err);
+    if (rc == TT_OK) {
+        rc = tt_record_replay_on(rec, g, &s, replay_step, &c, err);
+        if (rc == TT_OK && c.oom)
+            rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+        if (rc != TT_OK)
+            proto_game_release(p, g);
     }
+    free(c.prev);
     if (rc != TT_OK) {
+        free(s);
         free(c.h.s);
         tt_record_free(rec);
         return rc;
@@ -179,24 +178,68 @@ void proto_narrate(const tt_proto *p, const tt_events *ev, proto_buf *out)
         proto_printf(out, "(%d more events not shown)\n", ev->dropped);
 }
 
-tt_game *proto_cache_find(const tt_proto *p, const char *key)
+/* --- the games kept loaded ------------------------------------------------------------ */
+
+static int cache_find(tt_proto *p, const char *key)
 {
     for (int i = 0; i < p->ncache; i++)
-        if (strcmp(p->cache_key[i], key) == 0)
-            return p->cache[i];
-    return NULL;
+        if (strcmp(p->cache_key[i], key) == 0) {
+            p->cache_used[i] = ++p->tick;
+            return i;
+        }
+    return -1;
 }
 
-int proto_cache_add(tt_proto *p, const char *key, tt_game *g)
+/* Keeps g under key, making room by freeing the least recently used game
+ * other than the session's (which `load`s that failed may have made the least
+ * recent); g stays the caller's when the key cannot be copied. */
+static void cache_add(tt_proto *p, const char *key, tt_game *g)
 {
-    if (p->ncache == PROTO_CACHE)
-        return 0;
     char *k = strdup(key);
     if (!k)
-        return 0;
-    p->cache[p->ncache] = g;
-    p->cache_key[p->ncache++] = k;
-    return 1;
+        return;
+    int i = p->ncache;
+    if (i == PROTO_CACHE) {
+        i = p->cache[0] == p->game;
+        for (int j = 0; j < PROTO_CACHE; j++)
+            if (p->cache[j] != p->game && p->cache_used[j] < p->cache_used[i])
+                i = j;
+        tt_game_free(p->cache[i]);
+        free(p->cache_key[i]);
+    } else {
+        p->ncache++;
+    }
+    p->cache[i] = g;
+    p->cache_key[i] = k;
+    p->cache_used[i] = ++p->tick;
+}
+
+int proto_game(tt_proto *p, const char *name, const char *params, tt_game **out, tt_error *err)
+{
+    char canon[TT_PARAMS_MAX], key[TT_PARAMS_MAX + 40];
+    int files;
+    *out = NULL;
+    int rc = tt_params_check(name, params, canon, &files, err);
+    if (rc != TT_OK)
+        return rc;
+    snprintf(key, sizeof key, "%s %s", name, canon);
+    int i = files ? -1 : cache_find(p, key);
+    if (i >= 0) {
+        *out = p->cache[i];
+        return TT_OK;
+    }
+    rc = tt_game_new_within(name, params, p->files, out, err);
+    if (rc == TT_OK && !files)
+        cache_add(p, key, *out);
+    return rc;
+}
+
+void proto_game_release(tt_proto *p, tt_game *g)
+{
+    for (int i = 0; i < p->ncache; i++)
+        if (p->cache[i] == g)
+            return;
+    tt_game_free(g);
 }
 
 void proto_cache_clear(tt_proto *p)

@@ -1,19 +1,42 @@
 /* Helpers of the fuzz harnesses; see fuzz_common.h. */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fuzz_common.h"
 
+static char dir[512];
+
+/* At exit: the files the harness and its sessions wrote, and the directory. */
+static void dir_remove(void)
+{
+    DIR *d = opendir(dir);
+    char path[1024];
+    for (struct dirent *e; d && (e = readdir(d));)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            unlink(path);
+        }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
 const char *fuzz_dir(void)
 {
-    static char dir[512];
     if (!dir[0]) {
+        /* memory, where there is a tmpfs: an input written is then no disk write */
+        struct stat st;
         const char *tmp = getenv("TMPDIR");
-        snprintf(dir, sizeof dir, "%s/tt-fuzz-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+        if (!tmp || !*tmp)
+            tmp = stat("/dev/shm", &st) == 0 && S_ISDIR(st.st_mode) ? "/dev/shm" : "/tmp";
+        snprintf(dir, sizeof dir, "%s/tt-fuzz-XXXXXX", tmp);
         if (!mkdtemp(dir))
             fuzz_fail("mkdtemp", __FILE__, __LINE__);
+        atexit(dir_remove);
     }
     return dir;
 }
@@ -22,6 +45,9 @@ const char *fuzz_write(const char *name, const uint8_t *data, size_t n)
 {
     static char path[600];
     snprintf(path, sizeof path, "%s/%s", fuzz_dir(), name);
+    /* a new file each time: on a disk, truncating one that has data makes the
+     * file system write it out on close (ext4's auto_da_alloc) */
+    unlink(path);
     FILE *f = fopen(path, "wb");
     if (!f || fwrite(data, 1, n, f) != n || fclose(f) != 0)
         fuzz_fail("cannot write the input", __FILE__, __LINE__);

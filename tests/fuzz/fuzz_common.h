@@ -12,7 +12,8 @@
 
 #include "tabletop/tt.h"
 
-/* The process's scratch directory (made once, under $TMPDIR or /tmp). */
+/* The process's scratch directory: made once, under $TMPDIR, else /dev/shm
+ * where it exists, else /tmp; removed with its files at exit. */
 const char *fuzz_dir(void);
 
 /* Writes data to <fuzz_dir>/<name> and returns the path (static storage). */

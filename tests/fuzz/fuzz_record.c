@@ -6,7 +6,12 @@
  * replays is then loaded into a protocol session and undone entry by entry
  * back to the start, which must be the game's initial state for the record's
  * seed, with the record empty. Files a record names must lie in the scratch
- * directory, as they would under 'tabletop protocol --allow-dir'. */
+ * directory, as they would under 'tabletop protocol --allow-dir'.
+ *
+ * One session serves the process: its kept games (proto_game) are what the
+ * records replay on, so a game is loaded once per parameters, not once per
+ * input, and the session is cleared after each input, which so frees what it
+ * allocated. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,13 +27,35 @@ static void step(void *ctx, int index, const char *text, const tt_game *g, const
     FUZZ_CHECK(tt_sanity(g, s, NULL) == TT_OK);
 }
 
+static tt_proto *session(void)
+{
+    static tt_proto *p;
+    if (!p) {
+        p = tt_proto_new();
+        FUZZ_CHECK(p && tt_proto_allow_dir(p, fuzz_dir(), NULL) == TT_OK);
+    }
+    return p;
+}
+
+/* The record at path, which replayed to s on g, loaded into the session and
+ * undone back to its start. */
+static void load_and_undo(tt_proto *p, const char *path, const tt_game *g, tt_state *s, int n,
+                          uint64_t seed)
+{
+    tt_error err;
+    FUZZ_CHECK(proto_session_load(p, path, &err) == TT_OK);
+    FUZZ_CHECK(tt_record_length(p->rec) == n && p->hist.n == n);
+    FUZZ_CHECK(!memcmp(p->state, s, tt_state_size(g)));
+    while (proto_undo(p))
+        FUZZ_CHECK(tt_sanity(p->game, p->state, NULL) == TT_OK);
+    tt_state_init(g, s, seed);
+    FUZZ_CHECK(tt_record_length(p->rec) == 0 && !memcmp(p->state, s, tt_state_size(g)));
+    proto_session_clear(p);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static tt_files *files;
-    if (!files) {
-        files = tt_files_new();
-        FUZZ_CHECK(files && tt_files_allow(files, fuzz_dir(), NULL) == TT_OK);
-    }
+    tt_proto *p = session();
     const char *path = fuzz_write("record.json", data, size);
     tt_record *r = NULL;
     tt_error err;
@@ -38,25 +65,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     tt_game *g = NULL;
     tt_state *s = NULL;
-    int rc = tt_record_replay_within(r, files, &g, &s, step, NULL, &err);
+    int rc = proto_game(p, tt_record_game(r), tt_record_params(r), &g, &err);
+    if (rc == TT_OK)
+        rc = tt_record_replay_on(r, g, &s, step, NULL, &err);
     int n = tt_record_length(r);
     uint64_t seed = tt_record_seed(r);
     tt_record_free(r);
-    if (rc != TT_OK) {
-        FUZZ_CHECK(g == NULL && s == NULL && err.msg[0]);
-        return 0;
-    }
-    tt_proto *p = tt_proto_new();
-    FUZZ_CHECK(p && tt_proto_allow_dir(p, fuzz_dir(), NULL) == TT_OK);
-    FUZZ_CHECK(proto_session_load(p, path, &err) == TT_OK);
-    FUZZ_CHECK(tt_record_length(p->rec) == n && p->hist.n == n);
-    FUZZ_CHECK(!memcmp(p->state, s, tt_state_size(g)));
-    while (proto_undo(p))
-        FUZZ_CHECK(tt_sanity(p->game, p->state, NULL) == TT_OK);
-    tt_state_init(g, s, seed);
-    FUZZ_CHECK(tt_record_length(p->rec) == 0 && !memcmp(p->state, s, tt_state_size(g)));
-    tt_proto_free(p);
+    if (rc == TT_OK)
+        load_and_undo(p, path, g, s, n, seed);
+    else
+        FUZZ_CHECK(s == NULL && err.msg[0] && !strchr(err.msg, '\n'));
     free(s);
-    tt_game_free(g);
+    if (g)
+        proto_game_release(p, g);
     return 0;
 }

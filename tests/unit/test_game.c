@@ -143,6 +143,64 @@ static void test_content_hash_is_the_files_hash(void **state)
     assert_null(report);
 }
 
+/* The sample is parsed once per process and shared (core/registry.c): a game
+ * loaded from it, the first time or any later one, is the game loaded from the
+ * same files on disk: the same content (Braunau's hash is its loaded content's),
+ * the same states along a random game, the same descriptions. */
+static void expect_sample_is_its_files(const char *name, const char *files)
+{
+    tt_game *disk, *sample;
+    assert_int_equal(tt_game_new(name, files, &disk, NULL), TT_OK);
+    for (int round = 0; round < 2; round++) {
+        assert_int_equal(tt_game_new(name, NULL, &sample, NULL), TT_OK);
+        assert_string_equal(tt_game_content_hash(sample), tt_game_content_hash(disk));
+        size_t sz = tt_state_size(disk);
+        tt_state *a = malloc(sz), *b = malloc(sz);
+        tt_action *acts = malloc((size_t)tt_max_actions(disk) * sizeof *acts);
+        tt_state_init(disk, a, 17);
+        tt_state_init(sample, b, 17);
+        uint64_t x = 5;
+        for (int i = 0; i < 200 && tt_to_move(disk, a) != TT_TERMINAL; i++) {
+            assert_memory_equal(a, b, sz);
+            int n = tt_legal(disk, a, acts);
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            tt_action act = acts[(x >> 33) % (uint64_t)n];
+            assert_int_equal(tt_apply(disk, a, act, NULL, NULL), TT_OK);
+            assert_int_equal(tt_apply(sample, b, act, NULL, NULL), TT_OK);
+        }
+        assert_memory_equal(a, b, sz);
+        char da[4096], sa[4096];
+        for (int i = 0; tt_describe_id(disk, i); i++) {
+            assert_string_equal(tt_describe_id(sample, i), tt_describe_id(disk, i));
+            assert_int_equal(
+                tt_describe(disk, tt_describe_id(disk, i), TT_DESCRIBE_FULL, da, sizeof da, NULL),
+                TT_OK);
+            assert_int_equal(
+                tt_describe(sample, tt_describe_id(disk, i), TT_DESCRIBE_FULL, sa, sizeof sa, NULL),
+                TT_OK);
+            assert_string_equal(sa, da);
+        }
+        free(acts);
+        free(a);
+        free(b);
+        tt_game_free(sample);
+    }
+    tt_game_free(disk);
+}
+
+#define DATA TT_SOURCE_DIR "/data/"
+
+static void test_sample_loads_as_its_files(void **state)
+{
+    (void)state;
+    expect_sample_is_its_files("invaders", "content=" DATA "invaders/sample.json");
+    expect_sample_is_its_files("braunau", "content=" DATA "braunau/content.json");
+    expect_sample_is_its_files(
+        "tannhauser", "board=" DATA "tannhauser/board.json equipment=" DATA
+                      "tannhauser/equipment.json teams=" DATA "tannhauser/teams.json crates=" DATA
+                      "tannhauser/crates.json objectives=" DATA "tannhauser/objectives.json");
+}
+
 static void test_bad_content_parameter_names_the_first_problem(void **state)
 {
     (void)state;
@@ -502,6 +560,7 @@ int main(void)
         cmocka_unit_test(test_params_errors),
         cmocka_unit_test(test_params_canonical_form),
         cmocka_unit_test(test_content_hash_is_the_files_hash),
+        cmocka_unit_test(test_sample_loads_as_its_files),
         cmocka_unit_test(test_bad_content_parameter_names_the_first_problem),
         cmocka_unit_test(test_error_names_and_texts),
         cmocka_unit_test(test_player_and_viewer_names),

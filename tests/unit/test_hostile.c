@@ -408,6 +408,62 @@ static void test_equals_end_is_not_end(void **state)
     expect_equals_end_refused("braunau");
 }
 
+/* --- 8. control characters in a record or in parameters ----------------------------------- */
+
+/* Loads the record text written to a scratch file: it must be refused with
+ * "<path>: not a game record: <what> holds a control character". */
+static void expect_control_refused(const char *text, const char *what)
+{
+    char *dir = temp_dir(), path[600], want[800];
+    snprintf(path, sizeof path, "%s/game.json", dir);
+    write_text(path, text);
+    tt_record *rec = (tt_record *)1;
+    tt_error err;
+    assert_int_equal(tt_record_load(path, &rec, &err), TT_EREPLAY);
+    assert_null(rec);
+    snprintf(want, sizeof want, "%s: not a game record: %s holds a control character", path, what);
+    assert_string_equal(err.msg, want);
+    unlink(path);
+    rmdir(dir);
+    free(dir);
+}
+
+/* The reproducer (tests/fuzz/corpus/record/tannhauser-newline-in-action.json):
+ * an action holding a newline was read as two actions, and the replay error
+ * quoting it was two lines. A record's texts are single lines; a saved one
+ * never holds a control character, so a record that does is refused at load,
+ * naming where; and so are parameters holding one, which no record could
+ * keep. */
+static void test_records_and_parameters_hold_no_control_characters(void **state)
+{
+    (void)state;
+#define RECORD(game, params, rest)                                                                 \
+    "{\"version\": 2, \"game\": \"" game "\", \"params\": \"" params                               \
+    "\", \"content_hash\": \"0\", \"seed\": \"2\", " rest "}"
+    expect_control_refused(RECORD("tannhauser", "",
+                                  "\"actions\": [\"recruit rauch\", "
+                                  "\"recruit cov_riflem\\n\"]"),
+                           "action 2");
+    expect_control_refused(
+        RECORD("invaders", "",
+               "\"actions\": [{\"player\": \"man\\tkind\", \"action\": \"concede\"}]"),
+        "action 1");
+    expect_control_refused(RECORD("invaders", "",
+                                  "\"actions\": [], \"rigs\": [{\"at\": 0, \"what\": "
+                                  "\"hero_deck\", \"values\": \"a\\u007fb\"}]"),
+                           "rig 1");
+    expect_control_refused(RECORD("invaders", "auto_decline=1\\r", "\"actions\": []"), "params");
+    expect_control_refused(RECORD("inv\\u001baders", "", "\"actions\": []"), "game");
+#undef RECORD
+    tt_game *g = (tt_game *)1;
+    tt_error err;
+    assert_int_equal(tt_game_new("invaders", "content=/tmp/a\nb.json", &g, &err), TT_EARG);
+    assert_null(g);
+    assert_string_equal(err.msg, "parameter 'content=/tmp/a…' holds a control character");
+    assert_int_equal(tt_game_new("invaders", "auto_decline=1\r", &g, &err), TT_EARG);
+    assert_string_equal(err.msg, "parameter 'auto_decline=1…' holds a control character");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -421,6 +477,7 @@ int main(void)
         cmocka_unit_test(test_control_bytes_get_one_clear_answer),
         cmocka_unit_test(test_invaders_instance_names_are_exact),
         cmocka_unit_test(test_equals_end_is_not_end),
+        cmocka_unit_test(test_records_and_parameters_hold_no_control_characters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,6 +5,7 @@
  * and of every container (the line of its opening bracket), whatever the
  * layout; a malformed document gives one "malformed JSON" diagnostic with
  * jansson's line. Also the helpers beside them: tt_read_file and FNV-1a. */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +19,7 @@
 
 #include "core/diag.h"
 #include "core/json.h"
+#include "core/rules.h"
 
 /* One line per item, numbered on the right. */
 static const char doc_text[] = "{\n"                                             /* 1 */
@@ -340,6 +342,39 @@ static void test_fnv64_known_vectors(void **state)
     assert_true(tt_fnv64(s, strlen(s)) == ref_fnv1a(s, strlen(s)));
 }
 
+/* --- the sample's shared documents (core/registry.c) ---------------------------------- */
+
+static void *first_doc(void *arg)
+{
+    (void)arg;
+    return (void *)tt_embedded_doc("tannhauser/teams.json");
+}
+
+/* Threads asking at once for the first time all get the one document. */
+static void test_embedded_documents_are_parsed_once(void **state)
+{
+    (void)state;
+    pthread_t t[4];
+    void *got[4];
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(pthread_create(&t[i], NULL, first_doc, NULL), 0);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(pthread_join(t[i], &got[i]), 0);
+    const tt_json_doc *doc = tt_embedded_doc("tannhauser/teams.json");
+    assert_non_null(doc);
+    for (int i = 0; i < 4; i++)
+        assert_ptr_equal(got[i], doc);
+    assert_string_equal(doc->file, "data/tannhauser/teams.json");
+    assert_true(json_is_object(doc->root));
+    assert_int_equal(tt_json_line(doc, doc->root, NULL), 1);
+    const tt_json_doc *inv = tt_embedded_doc("invaders/sample.json");
+    assert_non_null(inv);
+    assert_ptr_equal(tt_embedded_doc("invaders/sample.json"), inv);
+    assert_ptr_not_equal(inv, doc);
+    assert_null(tt_embedded_doc("invaders/nothing.json"));
+    assert_null(tt_embedded_doc("sample.json"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -358,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_read_file_reads_every_byte),
         cmocka_unit_test(test_read_file_of_a_missing_file_is_null),
         cmocka_unit_test(test_fnv64_known_vectors),
+        cmocka_unit_test(test_embedded_documents_are_parsed_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

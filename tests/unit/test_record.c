@@ -566,6 +566,44 @@ static void test_replay_of_other_content_is_refused(void **state)
     free(path);
 }
 
+/* A game kept loaded replays any number of records of it; one loaded with
+ * other parameters, or another game, is refused naming the difference. */
+static void test_replay_on_a_loaded_game(void **state)
+{
+    (void)state;
+    char *path = record_file("\"actions\": [\"place EU\"]");
+    tt_record *rec;
+    tt_error err;
+    assert_int_equal(tt_record_load(path, &rec, &err), TT_OK);
+    tt_game *g, *g2, *other, *tan;
+    tt_state *s, *s2;
+    assert_int_equal(tt_record_replay(rec, &g2, &s2, NULL, NULL, &err), TT_OK);
+    assert_int_equal(tt_game_new("invaders", " ", &g, &err), TT_OK);
+    for (int i = 0; i < 2; i++) {
+        s = (tt_state *)1;
+        assert_int_equal(tt_record_replay_on(rec, g, &s, NULL, NULL, &err), TT_OK);
+        assert_memory_equal(s, s2, tt_state_size(g));
+        free(s);
+    }
+    assert_int_equal(tt_game_new("invaders", "auto_decline=1", &other, &err), TT_OK);
+    s = (tt_state *)1;
+    assert_int_equal(tt_record_replay_on(rec, other, &s, NULL, NULL, &err), TT_EREPLAY);
+    assert_null(s);
+    assert_string_equal(err.msg,
+                        "the record's parameters '' are not the game's ('auto_decline=1')");
+    assert_int_equal(tt_game_new("tannhauser", NULL, &tan, &err), TT_OK);
+    assert_int_equal(tt_record_replay_on(rec, tan, &s, NULL, NULL, &err), TT_EREPLAY);
+    assert_string_equal(err.msg, "the record is a game of invaders, not tannhauser");
+    tt_game_free(tan);
+    tt_game_free(other);
+    tt_game_free(g);
+    free(s2);
+    tt_game_free(g2);
+    tt_record_free(rec);
+    unlink(path);
+    free(path);
+}
+
 /* A record edited so that it still replays, legally, to another position: the
  * final hash gives it away. */
 static void test_tampered_record_is_refused(void **state)
@@ -663,6 +701,7 @@ int main(void)
         cmocka_unit_test(test_replay_names_the_entry_that_fails),
         cmocka_unit_test(test_replay_of_an_unknown_game_or_parameter),
         cmocka_unit_test(test_replay_of_other_content_is_refused),
+        cmocka_unit_test(test_replay_on_a_loaded_game),
         cmocka_unit_test(test_tampered_record_is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -430,9 +430,9 @@ static inline int bra_popcount(unsigned x)
 }
 
 /* content.c: the content file (BRA-2, 12). bra_content_load fills c from a
- * JSON text, adding every problem to d; it returns 0, or -1 when it added
- * any (c is then not usable). The finders return an index, or -1; they match
- * ids case-insensitively. */
+ * JSON text (NULL: the sample, parsed once per process), adding every problem
+ * to d; it returns 0, or -1 when it added any (c is then not usable). The
+ * finders return an index, or -1; they match ids case-insensitively. */
 int bra_content_load(bra_content *c, const char *text, size_t len, const char *file, tt_diags *d);
 int bra_validate_content(const char *text, size_t len, const char *file, tt_diags *d);
 int bra_find_agent(const bra_content *c, const char *id);

@@ -575,17 +575,15 @@ static void check_std_total(loader *L, const json_t *root)
     }
 }
 
-int bra_content_load(bra_content *c, const char *text, size_t len, const char *file, tt_diags *d)
+static int content_read(void *into, const tt_json_doc *doc, tt_diags *d)
 {
+    bra_content *c = into;
     static const char *const fields[] = {"module", "parameters", "factions", "token_types",
                                          "areas",  "agents",     "items",    NULL};
     memset(c, 0, sizeof *c);
     int n0 = d->n + d->dropped;
-    tt_json_doc doc;
-    if (tt_json_parse(&doc, text, len, file, d) != 0)
-        return -1;
-    loader L = {{&doc, d, "E_DATA_FIELD"}, c};
-    const json_t *root = doc.root;
+    loader L = {{doc, d, "E_DATA_FIELD"}, c};
+    const json_t *root = doc->root;
     if (!json_is_object(root)) {
         PROBLEM(&L, root, NULL, "BRA-12", "E_DATA_FIELD: the content must be one JSON object");
     } else {
@@ -603,8 +601,12 @@ int bra_content_load(bra_content *c, const char *text, size_t len, const char *f
         check_std_total(&L, root);
         compute_distances(c);
     }
-    tt_json_fini(&doc);
     return d->n + d->dropped > n0 ? -1 : 0;
+}
+
+int bra_content_load(bra_content *c, const char *text, size_t len, const char *file, tt_diags *d)
+{
+    return tt_json_read(text, len, file, "braunau/content.json", d, content_read, c);
 }
 
 int bra_validate_content(const char *text, size_t len, const char *file, tt_diags *d)

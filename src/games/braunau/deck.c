@@ -530,14 +530,11 @@ bra_content *bra_content_new(const char *path, tt_error *err)
     size_t len = 0;
     char *owned = NULL;
     int rc = path ? tt_file_read(path, TT_FILE_MAX_CONTENT, &owned, &len, err) : TT_OK;
-    const char *text = path ? owned : tt_embedded_find("braunau/content.json", &len);
     if (rc)
         ; /* err says why the file cannot be read */
     else if (!c || !d)
         rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-    else if (!text)
-        rc = tt_fail(err, TT_ECONTENT, NULL, "the sample content is not built in");
-    else if (bra_content_load(c, text, len, path ? path : "data/braunau/content.json", d))
+    else if (bra_content_load(c, owned, len, path ? path : "data/braunau/content.json", d))
         rc = tt_diags_fail(d, err);
     free(owned);
     free(d);

@@ -635,17 +635,15 @@ static void load_strategies(loader *L, const json_t *root)
     }
 }
 
-int inv_content_load(inv_content *c, const char *text, size_t len, const char *file, tt_diags *d)
+static int content_read(void *into, const tt_json_doc *doc, tt_diags *d)
 {
+    inv_content *c = into;
     static const char *const fields[] = {"game",         "version",   "board",      "invader_deck",
                                          "mankind_deck", "hero_deck", "strategies", NULL};
     memset(c, 0, sizeof *c);
-    tt_json_doc doc;
     int n0 = d->n + d->dropped;
-    if (tt_json_parse(&doc, text, len, file, d) != 0)
-        return -1;
-    loader L = {{&doc, d, NULL}, c, n0};
-    const json_t *root = doc.root;
+    loader L = {{doc, d, NULL}, c, n0};
+    const json_t *root = doc->root;
     if (!json_is_object(root)) {
         PROBLEM(&L, root, NULL, "INV-11", "a content file is a JSON object");
     } else {
@@ -661,8 +659,12 @@ int inv_content_load(inv_content *c, const char *text, size_t len, const char *f
         load_deck(&L, root, "hero_deck", DECK_HERO);
         load_strategies(&L, root);
     }
-    tt_json_fini(&doc);
     return d->n + d->dropped > n0 ? -1 : 0;
+}
+
+int inv_content_load(inv_content *c, const char *text, size_t len, const char *file, tt_diags *d)
+{
+    return tt_json_read(text, len, file, "invaders/sample.json", d, content_read, c);
 }
 
 int inv_validate_file(const char *path, tt_diags *d)

@@ -26,14 +26,16 @@ static const tt_config configs[] = {
     {NULL, NULL},
 };
 
-static int load_text(tt_game *g, inv_content *c, const char *text, size_t len, const char *file,
-                     tt_error *err)
+/* Loads c from text, or from the sample when sample is set (text is then
+ * the sample's, for the hash: the game's hash is its text's). */
+static int load_text(tt_game *g, inv_content *c, int sample, const char *text, size_t len,
+                     const char *file, tt_error *err)
 {
     tt_diags *d = calloc(1, sizeof *d);
     if (!d)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     int rc = TT_OK;
-    if (inv_content_load(c, text, len, file, d) != 0)
+    if (inv_content_load(c, sample ? NULL : text, len, file, d) != 0)
         rc = tt_diags_fail(d, err);
     free(d);
     snprintf(g->hash, sizeof g->hash, "%016llx", tt_fnv64(text, len));
@@ -52,12 +54,12 @@ static int inv_load(tt_game *g, const tt_params *p, tt_error *err)
         char *text;
         rc = tt_file_read(path, TT_FILE_MAX_CONTENT, &text, &len, err);
         if (rc == TT_OK)
-            rc = load_text(g, c, text, len, path, err);
+            rc = load_text(g, c, 0, text, len, path, err);
         free(text);
     } else {
         size_t len;
         const char *text = tt_embedded_find("invaders/sample.json", &len);
-        rc = text ? load_text(g, c, text, len, "data/invaders/sample.json", err)
+        rc = text ? load_text(g, c, 1, text, len, "data/invaders/sample.json", err)
                   : tt_fail(err, TT_ECONTENT, NULL, "the sample content is not built in");
     }
     const char *ad = tt_params_get(p, "auto_decline");

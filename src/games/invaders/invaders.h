@@ -397,6 +397,8 @@ static inline int inv_pile_move(inv_state *s, int side, int from, int i, int to)
 }
 
 /* content.c */
+/* Fills c from a JSON text (NULL: the sample, parsed once per process),
+ * adding every problem to d; 0, or -1 when it added any. */
 int inv_content_load(inv_content *c, const char *text, size_t len, const char *file, tt_diags *d);
 int inv_validate_file(const char *path, tt_diags *d);
 extern const char *const inv_op_names[]; /* by enum inv_opcode, as the content writes them */

@@ -714,31 +714,27 @@ static int load_set(tan_content *c, const tan_sources *src, tt_diags *d, int onl
     for (int k = 0; k < SRC_COUNT; k++) {
         char path[64], file[160];
         const char *text = src ? src->text[k] : NULL;
-        size_t len = src ? src->len[k] : 0;
         tt_diags *dk = only < 0 || only == k ? d : &L->sink;
-        if (text) {
-            snprintf(file, sizeof file, "%s", src->file[k] ? src->file[k] : src_names[k]);
-        } else {
-            snprintf(path, sizeof path, "tannhauser/%s.json", src_names[k]);
-            snprintf(file, sizeof file, "data/%s", path);
-            text = tt_embedded_find(path, &len);
-        }
-        if (!text) {
-            tt_diag_add(dk, file, 0, "TAN-11", "the %s file is missing", src_names[k]);
-            continue;
-        }
-        tt_json_doc doc;
+        tt_json_doc own;
         int first = dk->n;
-        if (tt_json_parse(&doc, text, len, file, dk) != 0)
-            continue;
-        L->f.doc = &doc;
-        L->f.d = dk;
-        if (!json_is_object(doc.root))
-            PROBLEM(L, doc.root, NULL, "TAN-11", "a %s file is a JSON object", src_names[k]);
+        snprintf(path, sizeof path, "tannhauser/%s.json", src_names[k]);
+        if (text)
+            snprintf(file, sizeof file, "%s", src->file[k] ? src->file[k] : src_names[k]);
         else
-            load[k](L, doc.root);
+            snprintf(file, sizeof file, "data/%s", path);
+        const tt_json_doc *doc =
+            text && src->doc[k] ? src->doc[k]
+                                : tt_json_open(&own, text, text ? src->len[k] : 0, file, path, dk);
+        if (!doc)
+            continue;
+        L->f.doc = doc;
+        L->f.d = dk;
+        if (!json_is_object(doc->root))
+            PROBLEM(L, doc->root, NULL, "TAN-11", "a %s file is a JSON object", src_names[k]);
+        else
+            load[k](L, doc->root);
         sort_diags(dk, first);
-        tt_json_fini(&doc);
+        tt_json_close(&own, doc);
     }
     int bad = d->n + d->dropped > n0 || L->sink.n + L->sink.dropped > 0;
     free(L);
@@ -812,26 +808,27 @@ int tan_validate_file(const char *path, tt_diags *d)
     if (!text)
         return TT_EIO;
     tt_json_doc doc;
-    int kind = -1;
-    if (tt_json_parse(&doc, text, len, path, d) == 0) {
-        kind = kind_of(&doc, d);
-        tt_json_fini(&doc);
-    }
-    if (kind < 0) {
+    if (tt_json_parse(&doc, text, len, path, d) != 0) {
         free(text);
         return TT_ECONTENT;
     }
-    /* the other four files are the embedded samples, so references resolve */
-    tan_sources src = {{NULL}, {0}, {NULL}};
-    src.text[kind] = text;
-    src.len[kind] = len;
-    src.file[kind] = path;
-    tan_content *c = malloc(sizeof *c);
-    int n0 = d->n + d->dropped;
-    int rc = c ? load_set(c, &src, d, kind) : TT_ENOMEM;
-    free(c);
+    int kind = kind_of(&doc, d), n0 = d->n + d->dropped, rc = TT_OK;
+    if (kind >= 0) {
+        /* the other four files are the embedded samples, so references resolve */
+        tan_sources src = {{NULL}, {0}, {NULL}, {NULL}};
+        src.text[kind] = text;
+        src.len[kind] = len;
+        src.file[kind] = path;
+        src.doc[kind] = &doc;
+        tan_content *c = malloc(sizeof *c);
+        rc = c ? load_set(c, &src, d, kind) : TT_ENOMEM;
+        free(c);
+    }
+    tt_json_fini(&doc);
     free(text);
     if (rc == TT_ENOMEM)
         return TT_ENOMEM;
+    if (kind < 0)
+        return TT_ECONTENT;
     return d->n + d->dropped > n0 ? TT_ECONTENT : TT_OK;
 }

@@ -46,6 +46,7 @@
 
 #include "core/diag.h"
 #include "core/dice.h"
+#include "core/json.h"
 #include "core/rng.h"
 #include "core/rules.h"
 #include "core/stack.h"
@@ -522,7 +523,8 @@ static inline int tan_is_stop_kind(const tan_content *c, int circle)
 typedef struct tan_sources {
     const char *text[5]; /* board, equipment, teams, crates, objectives */
     size_t len[5];
-    const char *file[5]; /* names used in diagnostics */
+    const char *file[5];       /* names used in diagnostics */
+    const tt_json_doc *doc[5]; /* the text already parsed, or NULL */
 } tan_sources;
 enum { SRC_BOARD, SRC_EQUIPMENT, SRC_TEAMS, SRC_CRATES, SRC_OBJECTIVES, SRC_COUNT };
 int tan_content_load(tan_content *c, const tan_sources *src, tt_diags *d);

@@ -435,7 +435,7 @@ static void test_custom_board_from_the_content_guide(void **state)
     size_t len;
     char *text = tt_read_file(path, &len);
     assert_non_null(text);
-    tan_sources src = {{NULL}, {0}, {NULL}};
+    tan_sources src = {{NULL}, {0}, {NULL}, {NULL}};
     src.text[SRC_BOARD] = text;
     src.len[SRC_BOARD] = len;
     src.file[SRC_BOARD] = "loading_yard.json";
@@ -478,7 +478,7 @@ static void test_TAN_2_7_1_every_problem_of_a_file_is_reported(void **state)
         "    {\"id\": \"a\", \"kind\": \"EQUIPMENT\", \"equipment\": \"nope\"}\n"
         "  ]\n"
         "}\n";
-    tan_sources src = {{NULL}, {0}, {NULL}};
+    tan_sources src = {{NULL}, {0}, {NULL}, {NULL}};
     src.text[SRC_CRATES] = crates;
     src.len[SRC_CRATES] = sizeof crates - 1;
     src.file[SRC_CRATES] = "my_crates.json";
