@@ -176,9 +176,22 @@ static void walk(walker *w, const json_t *node)
         walk_array(w, node);
     else if (c == '"')
         read_string(w, NULL, 0);
-    else
-        while (w->p < w->end && !strchr(",]} \t\r\n", *w->p))
+    else /* a number or a literal; at least one byte, so every loop moves on */
+        do
             w->p++;
+        while (w->p < w->end && *w->p && !strchr(",]} \t\r\n", *w->p));
+}
+
+int tt_json_nul(const char *text, size_t len, size_t *byte)
+{
+    const char *nul = memchr(text, 0, len);
+    if (!nul)
+        return 0;
+    int line = 1;
+    for (const char *p = text; p < nul; p++)
+        line += *p == '\n';
+    *byte = (size_t)(nul - text) + 1;
+    return line;
 }
 
 const char *tt_json_error_text(const json_error_t *e, char *buf, size_t n)
@@ -198,6 +211,12 @@ int tt_json_parse(tt_json_doc *doc, const char *text, size_t len, const char *fi
 {
     memset(doc, 0, sizeof *doc);
     snprintf(doc->file, sizeof doc->file, "%s", file);
+    size_t nul;
+    int line = tt_json_nul(text, len, &nul);
+    if (line) {
+        tt_diag_add(diags, file, line, NULL, "malformed JSON: a NUL byte (byte %zu)", nul);
+        return -1;
+    }
     json_error_t jerr;
     doc->root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!doc->root) {

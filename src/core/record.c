@@ -338,6 +338,13 @@ int tt_record_load(const char *path, tt_record **out, tt_error *err)
     int frc = tt_file_read(path, TT_FILE_MAX_RECORD, &text, &len, err);
     if (frc)
         return frc;
+    size_t nul;
+    int nul_line = tt_json_nul(text, len, &nul);
+    if (nul_line) {
+        free(text);
+        return tt_fail(err, TT_EREPLAY, NULL, "%s:%d: malformed JSON: a NUL byte (byte %zu)", path,
+                       nul_line, nul);
+    }
     json_error_t jerr;
     json_t *root = json_loadb(text, len, 0, &jerr);
     free(text);

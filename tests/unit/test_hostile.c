@@ -240,6 +240,37 @@ static void test_json_errors_do_not_echo_the_file(void **state)
     free(dir);
 }
 
+/* A NUL byte inside a number ("[4<NUL>, 5]"): jansson took it for the end of
+ * the token and accepted the file, and the line finder then looped for ever
+ * (found by fuzz_content). Every JSON reader refuses it, naming where. */
+static void test_nul_bytes_are_refused_at_once(void **state)
+{
+    (void)state;
+    static const char text[] = "{\n  \"factions\": [4\0, 5]\n}\n";
+    char *dir = temp_dir(), path[600], params[700], msg[800];
+    snprintf(path, sizeof path, "%s/nul.json", dir);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, sizeof text - 1, f), sizeof text - 1);
+    fclose(f);
+    char *report = NULL;
+    tt_error err;
+    assert_int_equal(tt_validate_file("tannhauser", path, &report, &err), TT_ECONTENT);
+    snprintf(msg, sizeof msg, "%s:2: malformed JSON: a NUL byte (byte 19)\n", path);
+    assert_string_equal(report, msg);
+    free(report);
+    snprintf(params, sizeof params, "board=%s", path);
+    tt_game *g = NULL;
+    assert_int_equal(tt_game_new("tannhauser", params, &g, &err), TT_ECONTENT);
+    msg[strlen(msg) - 1] = 0;
+    assert_string_equal(err.msg, msg);
+    tt_record *r = NULL;
+    assert_int_equal(tt_record_load(path, &r, &err), TT_EREPLAY);
+    assert_string_equal(err.msg, msg);
+    assert_null(r);
+    free(dir);
+}
+
 /* --- files named by others ------------------------------------------------------------------ */
 
 /* Sends one request, returns the answer (static storage). */
@@ -473,6 +504,7 @@ int main(void)
         cmocka_unit_test(test_reads_refuse_what_is_not_a_regular_file),
         cmocka_unit_test(test_reads_refuse_files_over_the_limit),
         cmocka_unit_test(test_json_errors_do_not_echo_the_file),
+        cmocka_unit_test(test_nul_bytes_are_refused_at_once),
         cmocka_unit_test(test_allowed_directories_confine_the_files_a_session_names),
         cmocka_unit_test(test_control_bytes_get_one_clear_answer),
         cmocka_unit_test(test_invaders_instance_names_are_exact),
