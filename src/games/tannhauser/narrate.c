@@ -33,7 +33,8 @@ static void fill_names(const tan_content *c, names *nm)
     for (int p = 0; p < TAN_PLAYERS; p++) {
         snprintf(nm->seat[p], sizeof nm->seat[p], "%s", c->seat_name[p]);
         nm->seat[p][0] = (char)toupper((unsigned char)nm->seat[p][0]);
-        snprintf(nm->subj[p], sizeof nm->subj[p], "The %s", nm->seat[p]);
+        snprintf(nm->subj[p], sizeof nm->subj[p], "The %s", c->seat_name[p]);
+        nm->subj[p][4] = (char)toupper((unsigned char)nm->subj[p][4]);
     }
 }
 

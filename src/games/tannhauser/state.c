@@ -235,27 +235,38 @@ void tan_setup(const tt_game *g, tan_state *s, uint64_t seed)
 
 #define BROKEN(...) tt_fail(err, TT_ESTATE, NULL, __VA_ARGS__)
 
-static int sane_slots(const tan_content *c, const tan_state *s, int u, tt_error *err)
+/* The items a unit carries, counted slot by slot in one pass over the items
+ * (sane_slots compares the counts with the unit's own). */
+typedef uint8_t slot_counts[TAN_UNITS][TAN_MAX_SLOTS];
+
+static int sane_carried(const tan_content *c, const tan_state *s, int i, slot_counts n,
+                        tt_error *err)
 {
-    const tan_unit *un = &s->unit[u];
-    uint8_t n[TAN_MAX_SLOTS] = {0};
-    for (int i = 0; i < s->ninst; i++) {
-        const tan_item *it = &s->item[i];
-        if (it->where != W_UNIT || it->at != u)
-            continue;
-        if (un->def == TAN_NONE || it->slot >= c->chr[un->def].slots)
-            return BROKEN("item %d carried by unit %d in slot %d", i, u, it->slot);
-        if (un->slot_type[it->slot] != slot_kind(&c->equip[it->def]))
-            return BROKEN("item %d does not match the kind of unit %d's slot %d", i, u, it->slot);
-        n[it->slot]++;
-    }
-    for (int k = 0; k < TAN_MAX_SLOTS; k++)
-        if (n[k] != un->slot_n[k] || (n[k] == 0) != (un->slot_type[k] == SLOT_EMPTY))
-            return BROKEN("unit %d slot %d counts %d items, holds %d", u, k, un->slot_n[k], n[k]);
+    const tan_item *it = &s->item[i];
+    if (it->at >= TAN_UNITS)
+        return BROKEN("item %d is carried by no unit", i);
+    const tan_unit *un = &s->unit[it->at];
+    if (un->status == ST_DEAD)
+        return BROKEN("item %d is carried by a dead character", i);
+    if (un->def == TAN_NONE || it->slot >= c->chr[un->def].slots)
+        return BROKEN("item %d carried by unit %d in slot %d", i, it->at, it->slot);
+    if (un->slot_type[it->slot] != slot_kind(&c->equip[it->def]))
+        return BROKEN("item %d does not match the kind of unit %d's slot %d", i, it->at, it->slot);
+    n[it->at][it->slot]++;
     return TT_OK;
 }
 
-static int sane_unit(const tan_content *c, const tan_state *s, int u, tt_error *err)
+static int sane_slots(const tan_state *s, int u, slot_counts n, tt_error *err)
+{
+    const tan_unit *un = &s->unit[u];
+    for (int k = 0; k < TAN_MAX_SLOTS; k++)
+        if (n[u][k] != un->slot_n[k] || (n[u][k] == 0) != (un->slot_type[k] == SLOT_EMPTY))
+            return BROKEN("unit %d slot %d counts %d items, holds %d", u, k, un->slot_n[k],
+                          n[u][k]);
+    return TT_OK;
+}
+
+static int sane_unit(const tan_content *c, const tan_state *s, int u, slot_counts n, tt_error *err)
 {
     const tan_unit *un = &s->unit[u];
     if (un->def == TAN_NONE)
@@ -283,7 +294,7 @@ static int sane_unit(const tan_content *c, const tan_state *s, int u, tt_error *
         if (u != s->active && s->phase != PH_OVER && (ci->kind == CK_ENTRY || other >= 0))
             return BROKEN("unit %d rests on %s, which is no stop circle", u, ci->id);
     }
-    return sane_slots(c, s, u, err);
+    return sane_slots(s, u, n, err);
 }
 
 /* TAN_STACK_DEPTH: a blast at the bottom, if any, and above it at most one
@@ -305,24 +316,25 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err)
 {
     const tan_content *c = tan_content_of(g);
     const tan_state *s = st;
-    for (int u = 0; u < TAN_UNITS; u++) {
-        int rc = sane_unit(c, s, u, err);
-        if (rc)
-            return rc;
-    }
     uint8_t copies[TAN_MAX_EQUIP] = {0};
+    slot_counts carried = {{0}};
     for (int i = 0; i < s->ninst; i++) {
         const tan_item *it = &s->item[i];
         if (it->def >= c->nequip || it->where > W_CRATE)
             return BROKEN("item %d is malformed", i);
         if (it->copy != ++copies[it->def])
             return BROKEN("item %d is copy %d of its kind, not %d", i, it->copy, copies[it->def]);
-        if (it->where == W_UNIT && s->unit[it->at].status == ST_DEAD)
-            return BROKEN("item %d is carried by a dead character", i);
+        if (it->where == W_UNIT && sane_carried(c, s, i, carried, err))
+            return TT_ESTATE;
         if (it->where == W_CIRCLE && it->at >= c->ncircles)
             return BROKEN("item %d lies off the board", i);
         if (it->where == W_CRATE && it->at >= c->nsites)
             return BROKEN("item %d is in no crate", i);
+    }
+    for (int u = 0; u < TAN_UNITS; u++) {
+        int rc = sane_unit(c, s, u, carried, err);
+        if (rc)
+            return rc;
     }
     for (int p = 0; p < TAN_PLAYERS; p++)
         for (int k = 0; k < s->pl[p].nflags; k++) {
