@@ -29,18 +29,22 @@
  *    that ends by concession.
  *
  * The number of random games is TT_GENERIC_GAMES if set. Otherwise a game's
- * first (default) configuration plays 10,000 in an optimised build and 5,000
+ * first (default) configuration plays 10,000 in an optimised build and 2,000
  * in a debug (sanitizer) build, where every game costs about five times as
  * much — counted in games of about 150 actions: a game whose random games are
  * k times longer plays k times fewer, and its sampled positions lie k times
- * further apart (gctx_size); each other configuration plays 1,000 (120 in a
- * debug build). The sampled tests scale with the number of games.
+ * further apart (gctx_size, measured once per run); each other configuration
+ * plays 1,000 (120 in a debug build). The sampled tests scale with the number
+ * of games; the leak test, whose views cost most, samples at least 30 games
+ * (10 in a debug build, enough to execute every line the larger counts do:
+ * docs/testing.md).
  *
  * `test_generic --list` prints every run, "<game> <config>" a line: ctest
  * turns each into a test of its own (tests/generic/discover.cmake). The
  * environment selects: TT_GENERIC_ONLY=<game>[,<game>…] and
  * TT_GENERIC_CONFIG=<config>[,<config>…]; a name in either that matches
- * nothing fails at once, naming it. TT_GENERIC_PARAMS_<game> (e.g.
+ * nothing fails at once, naming it. TT_GENERIC_TEST=<pattern> runs only the
+ * tests whose names match (cmocka's filter: test_leak*). TT_GENERIC_PARAMS_<game> (e.g.
  * TT_GENERIC_PARAMS_invaders="content=my.json") runs that game once, on those
  * parameters, as configuration "custom". A failure prints the game, its
  * configuration, the seed and the actions that led there. */
@@ -62,9 +66,15 @@
 #ifdef NDEBUG
 #define DEFAULT_GAMES 10000
 #define CONFIG_GAMES 1000
+#define LEAK_LEAST 30 /* games sampled by the leak test, at least */
 #else
-#define DEFAULT_GAMES 5000 /* debug (sanitizer) builds: Invaders takes ~21 s here */
+/* Debug (sanitizer) builds look for memory errors and undefined behaviour,
+ * which take the paths of the code rather than the number of games: they play
+ * fewer, enough to execute every line the optimised build's counts execute
+ * (docs/testing.md, "The sanitizer pass"). */
+#define DEFAULT_GAMES 2000
 #define CONFIG_GAMES 120
+#define LEAK_LEAST 10 /* its views cost most under the sanitizers */
 #endif
 #define STEP_CAP 200000 /* actions; no game here comes near it */
 #define GUARD 8         /* canary entries past tt_max_actions */
@@ -108,7 +118,9 @@ typedef struct gctx {
 /* One run of the suite: a game on one of its declared configurations. */
 typedef struct run {
     const char *game, *config, *params;
-    int index; /* salts the seeds: the game's index, plus 16 per configuration */
+    int index;       /* salts the seeds: the game's index, plus 16 per configuration */
+    int games;       /* measured by the first test that opens it (gctx_size), */
+    int every_scale; /* then kept: 0 until then */
 } run;
 
 #define MAX_RUNS 128
@@ -148,14 +160,14 @@ static int plan_all(plan *P)
     for (int gi = 0; tt_game_list(gi); gi++) {
         const char *game = tt_game_list(gi), *params = custom_params(game);
         if (params) {
-            P->runs[P->n++] = (run){game, "custom", params, gi};
+            P->runs[P->n++] = (run){game, "custom", params, gi, 0, 0};
             continue;
         }
         int k = 0;
         for (const char *cfg; (cfg = tt_game_config(game, k, &params)) && P->n < MAX_RUNS; k++)
-            P->runs[P->n++] = (run){game, cfg, params, gi + 16 * k};
+            P->runs[P->n++] = (run){game, cfg, params, gi + 16 * k, 0, 0};
         if (k == 0 && P->n < MAX_RUNS) /* a game that declares none runs on its defaults */
-            P->runs[P->n++] = (run){game, "default", "", gi};
+            P->runs[P->n++] = (run){game, "default", "", gi, 0, 0};
     }
     return P->n;
 }
@@ -194,9 +206,9 @@ static int plan_select(plan *P, const char *only, const char *configs, char *why
     return m > 0;
 }
 
-static void gctx_size(gctx *c);
+static void gctx_size(gctx *c, run *r);
 
-static void gctx_open(gctx *c, const run *r)
+static void gctx_open(gctx *c, run *r)
 {
     memset(c, 0, sizeof *c);
     tt_error err;
@@ -226,7 +238,7 @@ static void gctx_open(gctx *c, const run *r)
     assert_non_null(c->t);
     assert_non_null(c->u);
     assert_non_null(c->hist);
-    gctx_size(c);
+    gctx_size(c, r);
 }
 
 static void gctx_close(gctx *c)
@@ -244,7 +256,7 @@ static void gctx_close(gctx *c)
  * test closes it. Loops read: for (int ri = 0, gi; open_next(state, &ri, &gi, &c); ri++). */
 static int open_next(void **state, const int *i, int *gi, gctx *c)
 {
-    const plan *P = *state;
+    plan *P = *state;
     if (*i >= P->n)
         return 0;
     *gi = P->runs[*i].index;
@@ -354,8 +366,13 @@ static void step(gctx *c, tt_action a, tt_events *ev)
  * are spaced out by the same ratio. Measured on a few probe games. */
 #define BASE_LENGTH 150
 
-static void gctx_size(gctx *c)
+static void gctx_size(gctx *c, run *r)
 {
+    if (r->every_scale) {
+        c->every_scale = r->every_scale;
+        c->games = r->games;
+        return;
+    }
     long long actions = 0;
     const int probes = 8;
     for (int i = 0; i < probes; i++) {
@@ -372,6 +389,8 @@ static void gctx_size(gctx *c)
     const char *e = getenv("TT_GENERIC_GAMES");
     int n = e ? atoi(e) : c->is_default ? DEFAULT_GAMES / c->every_scale : CONFIG_GAMES;
     c->games = n > 0 ? n : DEFAULT_GAMES;
+    r->every_scale = c->every_scale;
+    r->games = c->games;
 }
 
 /* Sampled tests use a fraction of the random games, at least `least`. */
@@ -930,6 +949,8 @@ static void same_secret_events(gctx *c, uint64_t *rng, int p, leak *L)
     free(y);
 }
 
+#define PLAYOUT_ODDS 16
+
 static void leak_check(gctx *c, uint64_t *rng, void *ctx)
 {
     leak *L = ctx;
@@ -948,7 +969,8 @@ static void leak_check(gctx *c, uint64_t *rng, void *ctx)
         char *before = view(c, c->s, p);
         tt_state_copy(c->g, c->t, c->s);
         tt_determinize(c->g, c->t, p, dseed);
-        char *after = view(c, c->t, p);
+        char *after = tt_view_json(c->g, c->t, p); /* JSON if the same as before */
+        assert_non_null(after);
         if (strcmp(before, after) != 0) {
             print_message("viewer %d\nbefore: %s\nafter:  %s\n", p, before, after);
             FAIL(c,
@@ -979,15 +1001,16 @@ static void leak_check(gctx *c, uint64_t *rng, void *ctx)
             free(lb);
         }
         /* someone else's view changed: determinize did resample something */
-        char *mine = view(c, c->s, TT_VIEW_ALL), *theirs = view(c, c->t, TT_VIEW_ALL);
-        L->changed_other += strcmp(mine, theirs) != 0;
-        free(mine);
+        char *theirs = tt_view_json(c->g, c->t, TT_VIEW_ALL);
+        assert_non_null(theirs);
+        L->changed_other += strcmp(all, theirs) != 0;
         free(theirs);
         /* the same action in both: what p is told of secret events is the same */
         if (n > 0)
             same_secret_events(c, rng, p, L);
-        /* and the game plays on from it to the end (as an AI's playouts do) */
-        if (n > 0 && below(rng, 4) == 0) {
+        /* and the game plays on from it to the end (as an AI's playouts do):
+         * about one in PLAYOUT_ODDS checks, a few in each sampled game */
+        if (n > 0 && below(rng, PLAYOUT_ODDS) == 0) {
             tt_state *keep = c->s;
             c->s = c->u;
             tt_state_copy(c->g, c->s, c->t);
@@ -1016,7 +1039,7 @@ static void test_leak_determinize_keeps_views(void **state)
     gctx c;
     for (int ri = 0, gi; open_next(state, &ri, &gi, &c); ri++) {
         leak L = {0, 0, 0, 0};
-        sample_positions(&c, gi, scaled(&c, 300, 30), 6, 40, leak_check, &L);
+        sample_positions(&c, gi, scaled(&c, 300, LEAK_LEAST), 6, 40, leak_check, &L);
         print_message("%s: %lld views unchanged by determinization (%lld resampled hidden "
                       "cards), %lld secret events read alike, %lld playouts from determinized "
                       "states\n",
@@ -1422,6 +1445,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < P.n; i++)
         printf("run %s/%s: %s\n", P.runs[i].game, P.runs[i].config,
                *P.runs[i].params ? P.runs[i].params : "(defaults)");
+    if (getenv("TT_GENERIC_TEST"))
+        cmocka_set_test_filter(getenv("TT_GENERIC_TEST"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_registry_lists_loadable_games),
         cmocka_unit_test(test_declared_configurations),
