@@ -13,26 +13,26 @@ has() { grep -q -- "$2" "$1" || fail "$1 lacks '$2' ($3)"; }
 
 # sim: byte-identical for 1, 2 and 3 threads (timings aside), with an AI seat
 for t in 1 2 3; do
-    "$BIN" sim invaders --games 3000 --seed 8 --threads $t --csv >"$TMP/csv$t" || fail "sim --threads $t"
-    "$BIN" sim braunau --games 20 --seed 8 --threads $t --ai ismcts:iters=8,flat:n=1,random --json |
+    "$BIN" sim invaders --games 500 --seed 8 --threads $t --csv >"$TMP/csv$t" || fail "sim --threads $t"
+    "$BIN" sim braunau --games 3 --seed 8 --threads $t --ai ismcts:iters=8,flat:n=1,random --json |
         sed 's/"seconds":.*//' >"$TMP/json$t" || fail "sim braunau --threads $t"
 done
 for t in 2 3; do
     cmp -s "$TMP/csv1" "$TMP/csv$t" || fail "sim --csv differs between 1 and $t threads"
     cmp -s "$TMP/json1" "$TMP/json$t" || fail "sim --json with AIs differs between 1 and $t threads"
 done
-[ "$(wc -l <"$TMP/csv1")" -eq 3001 ] || fail "sim --csv: not a header and 3000 rows"
+[ "$(wc -l <"$TMP/csv1")" -eq 501 ] || fail "sim --csv: not a header and 500 rows"
 has "$TMP/json1" '"ai":"ismcts:iters=8"' "sim names an AI with its parameters"
 
 # two run seeds share no game (they used to share all but one)
-"$BIN" sim invaders --games 1000 --seed 1 --csv | cut -d, -f2 | tail -n +2 | sort >"$TMP/s1"
-"$BIN" sim invaders --games 1000 --seed 2 --csv | cut -d, -f2 | tail -n +2 | sort >"$TMP/s2"
-[ "$(sort -u "$TMP/s1" | wc -l)" -eq 1000 ] || fail "seed 1: game seeds repeat"
+"$BIN" sim invaders --games 300 --seed 1 --csv | cut -d, -f2 | tail -n +2 | sort >"$TMP/s1"
+"$BIN" sim invaders --games 300 --seed 2 --csv | cut -d, -f2 | tail -n +2 | sort >"$TMP/s2"
+[ "$(sort -u "$TMP/s1" | wc -l)" -eq 300 ] || fail "seed 1: game seeds repeat"
 [ "$(comm -12 "$TMP/s1" "$TMP/s2" | wc -l)" -eq 0 ] || fail "seeds 1 and 2 share games"
 
 # ladder: the same report for any thread count (the timing line aside)
 for t in 1 2; do
-    "$BIN" ladder invaders --games 6 --ai random,flat:n=1,ismcts:iters=10 --seed 3 --threads $t |
+    "$BIN" ladder invaders --games 4 --ai random,flat:n=1,ismcts:iters=10 --seed 3 --threads $t |
         grep -v ' games in ' >"$TMP/ladder$t" || fail "ladder --threads $t"
 done
 cmp -s "$TMP/ladder1" "$TMP/ladder2" || fail "ladder differs between 1 and 2 threads"
