@@ -320,13 +320,15 @@ static void test_EX_25b_forged_papers(void **state)
     assert_int_equal(bra_fx_events(x, EV_PAPERS), 1);
 }
 
-/* EX-25 (c), (d), (e). */
+/* EX-25 (c), (d), (e), and an own agent as the target. */
 static void test_EX_25cde_meeting_refusals(void **state)
 {
     bra_fx *x = *state;
     ex25(x);
     bra_fx_refuse(x, "DEPLOY token=G25 host=GER_STROH target=LOC_MARKET outcome=BRIBE",
                   "E_TARGET_IS_MOB");
+    bra_fx_refuse(x, "DEPLOY token=G25 host=GER_STROH target=GER_WEISS outcome=BRIBE",
+                  "E_TARGET_NOT_ENEMY"); /* BRA-6.0.4: one's own agent is no target */
     bra_fx_gold(x, BX_G, 1);
     bra_fx_refuse(x, "DEPLOY token=G25 host=GER_STROH target=AUT_AUER outcome=BRIBE",
                   "E_NOT_ENOUGH_GOLD");

@@ -9,6 +9,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -225,6 +227,28 @@ static void test_INV_4_4_draw_step_has_no_shield_prompt(void **state)
     assert_int_equal(inv_fx_events(f, E_SHIELD), 0);
 }
 
+/* INV-4.6: the main step's actions are pass, play, use, strategy, plot, ops
+ * and the hero's move; an answer to a question nobody asked is refused as
+ * none of them, and changes nothing. */
+static void test_INV_4_6_an_answer_is_not_a_main_step_action(void **state)
+{
+    inv_fx *f = *state;
+    inv_fx_main(f, INV);
+    inv_state *before = malloc(f->size);
+    assert_non_null(before);
+    memcpy(before, f->s, f->size);
+    tt_error err;
+    tt_error_clear(&err);
+
+    assert_int_equal(tt_apply(f->g, (tt_state *)f->s, INV_ACTION(A_DECLINE, 0), NULL, &err),
+                     TT_EILLEGAL);
+
+    assert_string_equal(err.rule, "INV-4.6");
+    assert_string_equal(err.msg, "that is not a main-step action");
+    assert_memory_equal(before, f->s, f->size);
+    free(before);
+}
+
 /* --- test-only content (INV-11.1) ------------------------------------------------ */
 
 /* INV-5.19 step 1, INV-9.21: one prompt per drain, then the counters are taken
@@ -408,6 +432,7 @@ int main(void)
         SAMPLE(test_INV_5_15_reduce_a_cancel_card_in_own_turn),
         SAMPLE(test_INV_5_15_reduction_pays_a_drain_cost),
         SAMPLE(test_INV_4_4_draw_step_has_no_shield_prompt),
+        SAMPLE(test_INV_4_6_an_answer_is_not_a_main_step_action),
         SAMPLE(test_INV_2_25_a_sides_piles_share_one_array),
         CUSTOM(test_INV_5_19_shield_split_across_two_cards),
         CUSTOM(test_INV_5_20_forced_draw_is_shielded_and_not_a_drain),
