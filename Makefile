@@ -65,8 +65,8 @@ test-san: deps
 
 # The libFuzzer harnesses of tests/fuzz/ (docs/testing.md), built with clang, ASan and UBSan.
 # `make fuzz` runs each for FUZZ_SECONDS, growing its corpus in $(FUZZ_BUILD)/corpus/;
-# `make fuzz-smoke` (part of `make test`) runs each for a few seconds from the checked-in
-# seeds, so a crash in the corpus or a broken harness fails. Each harness's own flags
+# `make fuzz-smoke` (part of `make test`) runs them side by side for a few seconds from the
+# checked-in seeds, so a crash in the corpus or a broken harness fails. Each harness's own flags
 # (its -max_len, suited to its inputs) are in tests/fuzz/<name>.options.
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
@@ -92,13 +92,16 @@ fuzz: fuzz-build
 fuzz-smoke: fuzz-build
 	@for h in $(FUZZERS); do \
 	  rm -rf $(FUZZ_BUILD)/smoke/$$h && mkdir -p $(FUZZ_BUILD)/smoke/$$h && \
-	  $(FUZZ_BUILD)/tests/fuzz/fuzz_$$h $(FUZZ_FLAGS) $$(cat tests/fuzz/$$h.options) \
+	  { $(FUZZ_BUILD)/tests/fuzz/fuzz_$$h $(FUZZ_FLAGS) $$(cat tests/fuzz/$$h.options) \
 	    -dict=tests/fuzz/$$h.dict -seed=1 \
-	    -max_total_time=$(SMOKE_SECONDS) -artifact_prefix=$(FUZZ_BUILD)/ \
-	    $(FUZZ_BUILD)/smoke/$$h tests/fuzz/corpus/$$h >$(FUZZ_BUILD)/smoke/$$h.log 2>&1 \
-	  && grep -h '^Done [0-9]* runs' $(FUZZ_BUILD)/smoke/$$h.log | sed "s/^/fuzz_$$h: /" \
-	  || { tail -40 $(FUZZ_BUILD)/smoke/$$h.log; exit 1; }; \
-	done
+	    -max_total_time=$(SMOKE_SECONDS) -artifact_prefix=$(FUZZ_BUILD)/smoke/$$h- \
+	    $(FUZZ_BUILD)/smoke/$$h tests/fuzz/corpus/$$h >$(FUZZ_BUILD)/smoke/$$h.log 2>&1 & }; \
+	done; wait; fail=0; \
+	for h in $(FUZZERS); do \
+	  if grep -q '^Done [0-9]* runs' $(FUZZ_BUILD)/smoke/$$h.log; \
+	  then grep -h '^Done [0-9]* runs' $(FUZZ_BUILD)/smoke/$$h.log | sed "s/^/fuzz_$$h: /"; \
+	  else tail -40 $(FUZZ_BUILD)/smoke/$$h.log; fail=1; fi; \
+	done; exit $$fail
 
 bench: build
 	@$(BUILD)/tabletop bench invaders
