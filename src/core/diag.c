@@ -19,6 +19,8 @@ void tt_diag_add(tt_diags *d, const char *file, int line, const char *rule, cons
     va_start(ap, fmt);
     vsnprintf(x->msg, sizeof x->msg, fmt, ap);
     va_end(ap);
+    tt_one_line(x->file, sizeof x->file); /* a report is a line a problem */
+    tt_one_line(x->msg, sizeof x->msg);
 }
 
 const char *tt_diag_text(const tt_diag *d, char *buf, size_t n)

@@ -34,6 +34,30 @@ const char *tt_error_text(const tt_error *err, char *buf, size_t n)
     return buf;
 }
 
+void tt_one_line(char *s, size_t n)
+{
+    char out[1024];
+    size_t k = 0;
+    if (n > sizeof out)
+        n = sizeof out;
+    for (const unsigned char *p = (const unsigned char *)s; *p && k + 1 < n; p++) {
+        char esc[8];
+        int len = 1;
+        if (*p == '\n' || *p == '\t' || *p == '\r')
+            len = snprintf(esc, sizeof esc, "\\%c", *p == '\n' ? 'n' : *p == '\t' ? 't' : 'r');
+        else if (*p < 0x20 || *p == 0x7f)
+            len = snprintf(esc, sizeof esc, "\\x%02x", *p);
+        else
+            esc[0] = (char)*p;
+        if (k + (size_t)len >= n)
+            break;
+        memcpy(out + k, esc, (size_t)len);
+        k += (size_t)len;
+    }
+    out[k] = 0;
+    memcpy(s, out, k + 1);
+}
+
 static int fill(tt_error *err, int code, const char *ecode, const char *rule, const char *fmt,
                 va_list ap)
 {
@@ -43,6 +67,7 @@ static int fill(tt_error *err, int code, const char *ecode, const char *rule, co
     snprintf(err->ecode, sizeof err->ecode, "%s", ecode ? ecode : "");
     snprintf(err->rule, sizeof err->rule, "%s", rule ? rule : "");
     vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    tt_one_line(err->msg, sizeof err->msg);
     return code;
 }
 

@@ -4,7 +4,13 @@
 
 #include "tabletop/error.h"
 
-/* Sets err (if not NULL) and returns code. rule may be NULL or "". */
+/* Rewrites the control characters of s (a buffer of n bytes) as escapes
+ * (\n, \t, \x01…), cutting what no longer fits: a message quoting a file's
+ * text (an unknown key "a\nb") stays one line. */
+void tt_one_line(char *s, size_t n);
+
+/* Sets err (if not NULL) and returns code, its message made one line
+ * (tt_one_line). rule may be NULL or "". */
 int tt_fail(tt_error *err, int code, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

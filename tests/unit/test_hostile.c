@@ -271,6 +271,34 @@ static void test_nul_bytes_are_refused_at_once(void **state)
     free(dir);
 }
 
+/* A key that holds a newline ("\n") was quoted as it is, and the one-line
+ * error took two (found by fuzz_content): messages escape control characters. */
+static void test_quoted_control_characters_stay_on_one_line(void **state)
+{
+    (void)state;
+    char *dir = temp_dir(), path[600], params[700], msg[1600];
+    snprintf(path, sizeof path, "%s/key.json", dir);
+    write_text(path, "{\n  \"\\n\": \"AUZED\",\n  \"a\\u0001b\": 1\n}\n");
+    char *report = NULL;
+    tt_error err;
+    assert_int_equal(tt_validate_file("invaders", path, &report, &err), TT_ECONTENT);
+    snprintf(msg, sizeof msg,
+             "%s:2: unknown field '\\n' in the content file (INV-11)\n"
+             "%s:3: unknown field 'a\\x01b' in the content file (INV-11)\n",
+             path, path);
+    assert_memory_equal(report, msg, strlen(msg));
+    free(report);
+    snprintf(params, sizeof params, "content=%s", path);
+    tt_game *g = NULL;
+    assert_int_equal(tt_game_new("braunau", params, &g, &err), TT_ECONTENT);
+    snprintf(msg, sizeof msg,
+             "%s:2: E_DATA_FIELD: unknown field '\\n' in the content (BRA-12) (and more: see "
+             "'tabletop deck validate')",
+             path);
+    assert_string_equal(err.msg, msg);
+    free(dir);
+}
+
 /* --- files named by others ------------------------------------------------------------------ */
 
 /* Sends one request, returns the answer (static storage). */
@@ -505,6 +533,7 @@ int main(void)
         cmocka_unit_test(test_reads_refuse_files_over_the_limit),
         cmocka_unit_test(test_json_errors_do_not_echo_the_file),
         cmocka_unit_test(test_nul_bytes_are_refused_at_once),
+        cmocka_unit_test(test_quoted_control_characters_stay_on_one_line),
         cmocka_unit_test(test_allowed_directories_confine_the_files_a_session_names),
         cmocka_unit_test(test_control_bytes_get_one_clear_answer),
         cmocka_unit_test(test_invaders_instance_names_are_exact),
