@@ -369,26 +369,60 @@ static void put_token_key(tt_sbuf *b, const bra_content *c, const bra_state *s, 
 
 /* The played pile (BRA-7.3: public), counted by type and, for ABIL, by the
  * agent printed on it; the JSON view gives it token by token, in order. */
+/* Tokens of faction f counted by kind, ABIL by agent: " 2 GOLD, 1 ABIL(GER_WEISS)". */
+static void put_counts(tt_sbuf *b, const bra_content *c, const bra_state *s, int f, const int *toks,
+                       int n)
+{
+    int first = 1;
+    for (int t = 0; t < T_NTYPES; t++)
+        for (int a = 0; a < (t == T_ABIL ? c->nagents : 1); a++) {
+            int k = 0;
+            for (int i = 0; i < n; i++)
+                k += (s->f[f].tok[toks[i]] & 15) == t &&
+                     (t != T_ABIL || bra_tok_agent(c, s, f << 6 | toks[i]) == a);
+            if (!k)
+                continue;
+            tt_sbuf_printf(b, "%s %d %s", first ? "" : ",", k, bra_type_code_name(t));
+            if (t == T_ABIL)
+                tt_sbuf_printf(b, "(%s)", c->a[a].id);
+            first = 0;
+        }
+    tt_sbuf_printf(b, "\n");
+}
+
 static void put_played(tt_sbuf *b, const bra_content *c, const bra_state *s, int f)
 {
     const bra_fstate *fs = &s->f[f];
     if (!fs->nplayed)
         return;
+    int toks[BRA_MAX_DECK];
+    for (int i = 0; i < fs->nplayed; i++)
+        toks[i] = fs->played[i];
     tt_sbuf_printf(b, "  played %d:", fs->nplayed);
-    int first = 1;
-    for (int t = 0; t < T_NTYPES; t++)
-        for (int a = 0; a < (t == T_ABIL ? c->nagents : 1); a++) {
-            int n = 0;
-            for (int i = 0; i < fs->nplayed; i++)
-                n += (fs->tok[fs->played[i]] & 15) == t &&
-                     (t != T_ABIL || bra_tok_agent(c, s, f << 6 | fs->played[i]) == a);
-            if (!n)
-                continue;
-            tt_sbuf_printf(b, "%s %d %s", first ? "" : ",", n, bra_type_code_name(t));
-            if (t == T_ABIL)
-                tt_sbuf_printf(b, "(%s)", c->a[a].id);
-            first = 0;
-        }
+    put_counts(b, c, s, f, toks, fs->nplayed);
+}
+
+/* The returned tokens at the bottom of f's deck (BRA-7.2), which only f knows:
+ * in order, top first, while they are few; counted by kind once they would
+ * take more than a line or two of the screen. */
+#define RETURNED_LISTED 10
+
+static void put_returned(tt_sbuf *b, const bra_content *c, const bra_state *s, int f)
+{
+    const bra_fstate *fs = &s->f[f];
+    if (!fs->known)
+        return;
+    if (fs->known > RETURNED_LISTED) {
+        int toks[BRA_MAX_DECK];
+        for (int i = 0; i < fs->known; i++)
+            toks[i] = fs->deck[i];
+        tt_sbuf_printf(b, "  bottom of the deck, %d returned:", fs->known);
+        put_counts(b, c, s, f, toks, fs->known);
+        return;
+    }
+    tt_sbuf_printf(b, "  bottom of the deck (returned):");
+    for (int i = fs->known - 1; i >= 0; i--) /* top first */
+        put_token(b, c, s, f, fs->deck[i]);
     tt_sbuf_printf(b, "\n");
 }
 
@@ -437,12 +471,7 @@ static void put_faction(tt_sbuf *b, const bra_content *c, const bra_state *s, in
         tt_sbuf_printf(b, "\n");
     }
     put_token_key(b, c, s, f);
-    if (fs->known) {
-        tt_sbuf_printf(b, "  bottom of the deck (returned):");
-        for (int i = fs->known - 1; i >= 0; i--) /* top first */
-            put_token(b, c, s, f, fs->deck[i]);
-        tt_sbuf_printf(b, "\n");
-    }
+    put_returned(b, c, s, f);
 }
 
 /* One faction's line of the final report (BRA-9.4): rank, VP by source,

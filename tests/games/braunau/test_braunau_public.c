@@ -82,6 +82,11 @@ static void test_BRA_7_2_deck_size_to_all_known_suffix_to_owner(void **state)
     vc_story_only(G, &x->ev, GER, "  kept: G33 POP\n");
     vc_text_public(G, S, "VP 0; deck 48, stash 4, discard 0, drew this turn;");
     vc_text_only(G, S, GER, "  bottom of the deck (returned): G21 REFILL G37 GOLD G25 SUMMON\n");
+    /* more than ten: counted by kind, so the screen keeps within its height */
+    x->s->f[BX_G].known = 11;
+    bra_fx_sane(x);
+    vc_text_only(G, S, GER,
+                 "  bottom of the deck, 11 returned: 1 REFILL, 1 SUMMON, 2 GOLD, 7 FA\n");
 }
 
 /* BRA-7.3, BRA-6.3.2: the stash and the discard pile to their owner, their
