@@ -11,6 +11,9 @@ if(NOT rc EQUAL 0)
   return()
 endif()
 string(REPLACE "\n" ";" runs "${runs}")
+# A game's first configuration plays the most games: ctest starts those first
+# (COST), so that no long test is left running alone at the end.
+set(last_game "")
 foreach(line ${runs})
   if(line STREQUAL "")
     continue()
@@ -21,4 +24,8 @@ foreach(line ${runs})
   add_test(generic_${game}_${config} "${GENERIC_EXE}")
   set_tests_properties(generic_${game}_${config} PROPERTIES TIMEOUT 900 ENVIRONMENT
                        "TT_GENERIC_ONLY=${game};TT_GENERIC_CONFIG=${config}")
+  if(NOT game STREQUAL last_game)
+    set_tests_properties(generic_${game}_${config} PROPERTIES COST 100)
+  endif()
+  set(last_game ${game})
 endforeach()
