@@ -7,7 +7,7 @@
  * tt_max_actions entries) is allocated once before the clock starts; the loop
  * itself allocates nothing and reads the clock once per game. The copy figure
  * is tt_state_copy between two buffers, back and forth, averaged over up to
- * ten million copies (fewer for a large state, to keep the run short).
+ * ten million copies, as many as fit a third of --seconds.
  *
  * With --ai, the random playouts come first (on one thread, the baseline),
  * then the AI plays against itself in every seat on --threads threads for as
@@ -23,7 +23,7 @@
 #include "core/rng.h"
 
 #define COPY_MAX 10000000L
-#define COPY_BUDGET_S 1.0
+#define COPY_SHARE 3.0 /* the copies take a third of the playouts' time */
 #define PLAYOUT_ACTION_CAP 10000000L
 
 static const char bench_help[] =
@@ -174,13 +174,13 @@ static double time_copies(const tt_game *g, tt_state *a, tt_state *b, long count
     return dt;
 }
 
-static void bench_copy(const tt_game *g, tt_state *a, tt_state *b, bench_result *r)
+static void bench_copy(const tt_game *g, tt_state *a, tt_state *b, double seconds, bench_result *r)
 {
     /* a short calibration decides how many copies fit the time budget */
     long count = 2000;
     double dt = time_copies(g, a, b, count);
     double per = dt > 0 ? dt / (double)count : 1e-9;
-    count = (long)(COPY_BUDGET_S / per);
+    count = (long)(seconds / COPY_SHARE / per);
     count = count > COPY_MAX ? COPY_MAX : count < 2000 ? 2000 : count;
     count += count % 2;
     r->copies = count;
@@ -333,7 +333,7 @@ static int bench_run(const tt_game *g, const bench_opts *o)
         rc = bench_playouts(g, o, a, legal, &r);
     if (rc == CLI_OK) {
         tt_state_init(g, b, o->seed);
-        bench_copy(g, a, b, &r);
+        bench_copy(g, a, b, o->seconds, &r);
     }
     if (rc == CLI_OK && o->ai)
         rc = bench_ai(g, o, &r);
