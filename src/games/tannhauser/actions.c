@@ -287,7 +287,9 @@ int tan_legal(const tt_game *g, const void *st, tt_action *out)
     const tan_state *s = st;
     if (s->phase == PH_OVER)
         return 0;
-    lister L = {tan_content_of(g), s, {0}, {0}};
+    lister L; /* the look is read only where tan_look_at set it */
+    L.c = tan_content_of(g);
+    L.s = s;
     tan_look_at(&L.look, L.c, s);
     L.list = tt_lister_make(check_listed, &L, out, g->max_actions);
     const tt_frame *f = tt_stack_peek(&s->stack);

@@ -1013,6 +1013,6 @@ int tan_check_op(const tan_look *L, int op, int x, int y, int z)
 int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *err)
 {
     tan_look L;
-    tan_look_at(&L, c, s);
+    tan_look_for(&L, c, s, TAN_OP(a));
     return tan_check_in(&L, a, err);
 }

@@ -61,13 +61,9 @@ int tan_enemy_at(const tan_state *s, int circle, int seat)
     return -1;
 }
 
-void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s)
+/* Who stands where: on and crowd. */
+static void look_units(tan_look *L, const tan_state *s)
 {
-    L->c = c;
-    L->s = s;
-    L->taken = s->phase == PH_CYCLE && !s->stack.n;
-    if (!L->taken)
-        return;
     uint64_t any[TAN_MAX_CIRCLES / 64] = {0};
     memset(L->on, 0, sizeof L->on);
     memset(L->crowd, 0, sizeof L->crowd);
@@ -82,6 +78,10 @@ void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s)
                 L->on[p][w] |= bit;
             }
     }
+}
+
+static void look_reach(tan_look *L, const tan_content *c, const tan_state *s)
+{
     memset(L->reach, 0, sizeof L->reach);
     if (s->active != TAN_NONE) {
         int at = s->unit[s->active].circle;
@@ -90,7 +90,33 @@ void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s)
             if (c->adj_same[k])
                 L->reach[c->adj[k] >> 6] |= (uint64_t)1 << (c->adj[k] & 63);
     }
-    L->mp = tan_mp(c, s);
+    L->has_reach = 1;
+}
+
+static void look_parts(tan_look *L, const tan_content *c, const tan_state *s, int reach, int mp)
+{
+    L->c = c;
+    L->s = s;
+    L->has_reach = 0;
+    L->mp = -1;
+    L->taken = s->phase == PH_CYCLE && !s->stack.n;
+    if (!L->taken)
+        return;
+    look_units(L, s);
+    if (reach)
+        look_reach(L, c, s);
+    if (mp)
+        L->mp = tan_mp(c, s);
+}
+
+void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s)
+{
+    look_parts(L, c, s, 1, 1);
+}
+
+void tan_look_for(tan_look *L, const tan_content *c, const tan_state *s, int op)
+{
+    look_parts(L, c, s, op == A_PICK || op == A_EXCHANGE, op == A_MOVE || op == A_BULLRUSH);
 }
 
 int tan_has_skill(const tan_content *c, const tan_state *s, int u, int skill)

@@ -593,17 +593,24 @@ void tan_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
  * x lies within the active character's reach: on its circle or next to it on
  * the same path (TAN-5.11.1). mp is the active character's MP left (tan_mp).
  * Only the checks of a cycle with no reaction waiting read these (debug
- * builds assert it), so at any other time the look holds c and s alone. */
+ * builds assert it), so at any other time the look holds c and s alone.
+ * legal() asks many candidates and takes the whole look (tan_look_at);
+ * apply() asks one and takes only what that action's check reads
+ * (tan_look_for): reach for a pick or an exchange, mp for a step or a bull
+ * rush. Debug builds assert that no check reads a part not taken. */
 typedef struct tan_look {
     const tan_content *c;
     const tan_state *s;
     uint64_t on[TAN_PLAYERS][TAN_MAX_CIRCLES / 64];
     uint64_t crowd[TAN_MAX_CIRCLES / 64];
     uint64_t reach[TAN_MAX_CIRCLES / 64];
-    int mp;
-    int taken; /* the fields above are set */
+    int mp;        /* -1: not taken */
+    int taken;     /* the fields above are set (reach when has_reach, mp when >= 0) */
+    int has_reach; /* reach is set */
 } tan_look;
 void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s);
+/* The look that action op's check reads, and no more. */
+void tan_look_for(tan_look *L, const tan_content *c, const tan_state *s, int op);
 static inline int tan_bit(const uint64_t *set, int x)
 {
     return (int)(set[x >> 6] >> (x & 63) & 1);
@@ -617,13 +624,13 @@ static inline int tan_look_enemy(const tan_look *L, int circle, int seat)
 /* Equipment on circle lies within the active character's reach. */
 static inline int tan_look_reach(const tan_look *L, int circle)
 {
-    assert(L->taken);
+    assert(L->taken && L->has_reach);
     return tan_bit(L->reach, circle);
 }
 /* The active character's MP left. */
 static inline int tan_look_mp(const tan_look *L)
 {
-    assert(L->taken);
+    assert(L->taken && L->mp >= 0);
     return L->mp;
 }
 /* Someone but u (-1: anyone) stands on circle: tan_occupant(s, circle, u) >= 0. */
