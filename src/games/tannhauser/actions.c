@@ -158,10 +158,12 @@ static void list_exchange(lister *L, int u)
         }
         if (s->item[i].where != W_UNIT || s->item[i].at != u)
             continue;
+        /* TAN-5.11.1: only free equipment is dropped or passed, and to a friend */
+        int free = c->equip[s->item[i].def].free;
         for (int k = 0; k < c->adj_n[at]; k++)
-            offer_cycle(L, A_DROP, i, c->adj[c->adj_first[at] + k], 0);
+            offer_if(L, free, A_DROP, i, c->adj[c->adj_first[at] + k], 0);
         for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)
-            offer_cycle(L, A_PASS, i, f, 0);
+            offer_if(L, free && f != u, A_PASS, i, f, 0);
     }
     for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++) {
         if (!tan_carried_flag(s, a, u))

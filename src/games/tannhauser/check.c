@@ -624,8 +624,8 @@ static int some_substep(const tan_look *L)
         for (int k = 0; k < c->adj_n[at]; k++)
             if (check_drop(L, i, c->adj[c->adj_first[at] + k], 0, NULL) == TT_OK)
                 return 1;
-        for (int f = 0; f < TAN_UNITS; f++)
-            if (check_pass(L, i, f, 0, NULL) == TT_OK)
+        for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)
+            if (f != u && check_pass(L, i, f, 0, NULL) == TT_OK) /* a friend only */
                 return 1;
     }
     for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++) {
@@ -634,8 +634,8 @@ static int some_substep(const tan_look *L)
         for (int k = 0; k < c->adj_n[at]; k++)
             if (check_drop(L, a, c->adj[c->adj_first[at] + k], 1, NULL) == TT_OK)
                 return 1;
-        for (int f = 0; f < TAN_UNITS; f++)
-            if (check_pass(L, a, f, 1, NULL) == TT_OK)
+        for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)
+            if (f != u && check_pass(L, a, f, 1, NULL) == TT_OK)
                 return 1;
     }
     return 0;
