@@ -69,10 +69,18 @@ int tan_step_why(const tan_look *L, int circle)
 {
     const tan_content *c = L->c;
     const tan_state *s = L->s;
-    int u = s->active, seat = tan_seat_of(u);
-    const tan_unit *un = &s->unit[u];
+    int seat = tan_seat_of(s->active);
+    const tan_unit *un = &s->unit[s->active];
     if (un->status == ST_RESERVE ? circle != s->pl[seat].entry : !adjacent(c, un->circle, circle))
         return un->status == ST_RESERVE ? WHY_NOT_OWN_ENTRY : WHY_NOT_ADJACENT;
+    return tan_next_step_why(L, circle);
+}
+
+int tan_next_step_why(const tan_look *L, int circle)
+{
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
+    int u = s->active, seat = tan_seat_of(u);
     if (!movable(c, circle))
         return WHY_NOT_MOVABLE;
     int mp = tan_look_mp(L), cost = c->circle[circle].move_cost;

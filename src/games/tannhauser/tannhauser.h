@@ -659,6 +659,9 @@ enum tan_why {
 int tan_can_stop(const tan_look *L, int u, int circle);
 /* Why the active character may not step onto circle now (WHY_OK: it may). */
 int tan_step_why(const tan_look *L, int circle);
+/* The same for a circle the step is known to lead to: the active character's
+ * neighbour, or its entry circle from reserve. */
+int tan_next_step_why(const tan_look *L, int circle);
 /* Moves the active character one step (legality checked by the caller). */
 void tan_step(const tan_content *c, tan_state *s, int circle, tt_events *ev);
 /* The steps of the cheapest route to target into out (at most max); returns
