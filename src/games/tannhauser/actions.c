@@ -47,10 +47,20 @@ static int check_listed(const void *ctx, tt_action a)
     return tan_check_in(&L->look, a, NULL);
 }
 
-/* A setup action or a reaction, through the whole check. */
+/* A reaction, through the whole check. */
 static void offer(lister *L, int op, int a, int b, int c)
 {
     tt_offer(&L->list, TAN_ACTION(op, a, b, c));
+}
+
+/* A setup action: what list_setup offers is well-formed and of a kind the
+ * phase allows, and no reaction waits, so only its own rules are asked; debug
+ * builds assert the answer is tan_check_in's. */
+static void offer_setup(lister *L, int op, int a, int b)
+{
+    int rc = tan_check_setup_op(L->c, L->s, op, a, b);
+    assert(rc == tan_check_in(&L->look, TAN_ACTION(op, a, b, 0), NULL));
+    tt_keep(&L->list, TAN_ACTION(op, a, b, 0), rc);
 }
 
 /* An action of the cycle: what the lines below offer is well-formed and of a
@@ -80,53 +90,53 @@ static void list_setup(lister *L)
     switch (s->phase) {
     case PH_RECRUIT:
         for (int k = 0; k < c->fac[c->faction[seat]].nroster; k++)
-            offer(L, A_RECRUIT, c->fac[c->faction[seat]].roster[k], 0, 0);
+            offer_setup(L, A_RECRUIT, c->fac[c->faction[seat]].roster[k], 0);
         break;
     case PH_PACK:
         for (int u = seat * TAN_TEAM; u < (seat + 1) * TAN_TEAM; u++)
             for (int p = PACK_COMBAT; p <= PACK_CUSTOM; p++)
-                offer(L, A_PACK, u, p, 0);
+                offer_setup(L, A_PACK, u, p);
         break;
     case PH_CUSTOM:
     case PH_REINF_CUSTOM:
         for (int e = 0; e < c->nequip; e++)
-            offer(L, A_CUSTOM, e, 0, 0);
-        offer(L, A_DONE, 0, 0, 0);
+            offer_setup(L, A_CUSTOM, e, 0);
+        offer_setup(L, A_DONE, 0, 0);
         break;
     case PH_ENTRY:
         for (int k = 0; k < c->nentries; k++)
-            offer(L, A_ENTRY, c->entry[k], 0, 0);
+            offer_setup(L, A_ENTRY, c->entry[k], 0);
         break;
     case PH_KEEP:
     case PH_PLACE:
         for (int o = 0; o < c->nobjs; o++)
             if (tan_obj_held_by(c, s, o, seat)) {
                 if (s->phase == PH_KEEP)
-                    offer(L, A_DISCARD, o, 0, 0);
+                    offer_setup(L, A_DISCARD, o, 0);
                 else
                     for (int k = 0; k < c->nobjcircles; k++)
-                        offer(L, A_PLACE, o, c->objcircle[k], 0);
+                        offer_setup(L, A_PLACE, o, c->objcircle[k]);
             }
         if (s->phase == PH_PLACE)
-            offer(L, A_SKIP, 0, 0, 0);
+            offer_setup(L, A_SKIP, 0, 0);
         break;
     case PH_FLAG:
         for (int k = 0; k < c->nobjcircles; k++)
-            offer(L, A_FLAG, c->objcircle[k], 0, 0);
+            offer_setup(L, A_FLAG, c->objcircle[k], 0);
         break;
     case PH_REINFORCE:
         for (int u = seat * TAN_TEAM; u < (seat + 1) * TAN_TEAM; u++)
             for (int p = PACK_COMBAT; p <= PACK_CUSTOM; p++)
-                offer(L, A_REINFORCE, u, p, 0);
-        offer(L, A_NOREINFORCE, 0, 0, 0);
+                offer_setup(L, A_REINFORCE, u, p);
+        offer_setup(L, A_NOREINFORCE, 0, 0);
         break;
     case PH_FIRST:
-        offer(L, A_FIRST, 0, 0, 0);
-        offer(L, A_FIRST, 1, 0, 0);
+        offer_setup(L, A_FIRST, 0, 0);
+        offer_setup(L, A_FIRST, 1, 0);
         break;
     default:
         for (int u = seat * TAN_TEAM; u < (seat + 1) * TAN_TEAM; u++)
-            offer(L, A_ACTIVATE, u, 0, 0);
+            offer_setup(L, A_ACTIVATE, u, 0);
         break;
     }
 }

@@ -974,6 +974,13 @@ static int allowed_now(const tan_state *s, int op)
     return op == A_MOVE || op == A_BUYMP || op == A_END || tan_phase_option(op);
 }
 
+/* TAN-5.18.1: out of reinforcements is the answer whenever it is the reason. */
+static int out_of_reinforcements(const tan_state *s, int op, int x)
+{
+    return op == A_REINFORCE && x < TAN_UNITS &&
+           s->pl[tan_seat_of(x)].reinf_left <= returning(s, tan_seat_of(x));
+}
+
 /* The one check (see tannhauser.h): TT_OK, or the refusal in err when given. */
 int tan_check_in(const tan_look *L, tt_action a, tt_error *err)
 {
@@ -990,9 +997,7 @@ int tan_check_in(const tan_look *L, tt_action a, tt_error *err)
     if (op == A_BUYMP && (x < 1 || x > 2))
         return TT_REFUSE("TAN-5.16.3", "E_BAD_COMMAND",
                          "buymp takes 1 or 2 (MP, 1 VP each), not %d", x);
-    /* TAN-5.18.1: out of reinforcements is the answer whenever it is the reason */
-    if (op == A_REINFORCE && x < TAN_UNITS &&
-        s->pl[tan_seat_of(x)].reinf_left <= returning(s, tan_seat_of(x)))
+    if (out_of_reinforcements(s, op, x))
         return TT_REFUSE("TAN-5.18.1", "E_NO_REINFORCEMENTS", "no reinforcements are left");
     const tt_frame *f = tt_stack_peek(&s->stack);
     if (f)
@@ -1008,6 +1013,13 @@ int tan_check_op(const tan_look *L, int op, int x, int y, int z)
     if (tan_phase_option(op))
         return check_phase_option(L, op, x, y, z, NULL);
     return check_cycle(L, op, x, y, z, NULL);
+}
+
+int tan_check_setup_op(const tan_content *c, const tan_state *s, int op, int x, int y)
+{
+    if (out_of_reinforcements(s, op, x))
+        return TT_EILLEGAL;
+    return check_setup(c, s, op, x, y, NULL);
 }
 
 int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *err)

@@ -719,6 +719,9 @@ int tan_check_in(const tan_look *L, tt_action a, tt_error *err);
  * the caller has asked tan_check_action_phase once for them all. The answer
  * is then tan_check_in's, with no error record. */
 int tan_check_op(const tan_look *L, int op, int x, int y, int z);
+/* The same for legal() outside the cycle, with no reaction waiting: the
+ * well-formed action (op, x, y) of a kind the phase allows, by its own rules. */
+int tan_check_setup_op(const tan_content *c, const tan_state *s, int op, int x, int y);
 /* TAN-5.5.2: TT_OK when the active character may take its action phase now. */
 int tan_check_action_phase(const tan_look *L, tt_error *err);
 /* Objective token o is in seat's hand (set aside for placement, TAN-3.9.2). */
