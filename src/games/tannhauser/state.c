@@ -61,23 +61,22 @@ int tan_enemy_at(const tan_state *s, int circle, int seat)
     return -1;
 }
 
-/* Who stands where: on and crowd. */
+/* Who stands where: on and shared. */
 static void look_units(tan_look *L, const tan_state *s)
 {
-    uint64_t any[TAN_MAX_CIRCLES / 64] = {0};
+    int a = s->active;
+    int at = a != TAN_NONE && s->unit[a].status == ST_BOARD ? s->unit[a].circle : -1;
+    int n_at = 0; /* units on the active character's circle, itself included */
     memset(L->on, 0, sizeof L->on);
-    memset(L->crowd, 0, sizeof L->crowd);
     for (int p = 0; p < TAN_PLAYERS; p++) {
         const tan_unit *un = &s->unit[p * TAN_TEAM];
         for (int k = 0; k < TAN_TEAM; k++, un++)
             if (un->status == ST_BOARD) {
-                int w = un->circle >> 6;
-                uint64_t bit = (uint64_t)1 << (un->circle & 63);
-                L->crowd[w] |= any[w] & bit;
-                any[w] |= bit;
-                L->on[p][w] |= bit;
+                L->on[p][un->circle >> 6] |= (uint64_t)1 << (un->circle & 63);
+                n_at += un->circle == at;
             }
     }
+    L->shared = n_at > 1;
 }
 
 static void look_reach(tan_look *L, const tan_content *c, const tan_state *s)

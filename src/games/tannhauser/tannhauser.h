@@ -587,9 +587,10 @@ void tan_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
 /* state.c: the position as the checks read it. Who stands where is derived
  * once per legal() or apply() from the ten units instead of being kept in the
  * state, so the state copies no faster or slower and nothing in it can go
- * stale: bit x of on[p] is set when a unit of seat p stands on circle x, bit x
- * of crowd when two or more units do (only the active character passes through
- * another's circle, TAN-5.4.5). Bit x of reach is set when equipment on circle
+ * stale: bit x of on[p] is set when a unit of seat p stands on circle x, and
+ * shared when another unit stands on the active character's circle (only the
+ * active character passes through another's circle, TAN-5.4.5, so only it
+ * asks whether it stands alone). Bit x of reach is set when equipment on circle
  * x lies within the active character's reach: on its circle or next to it on
  * the same path (TAN-5.11.1). mp is the active character's MP left (tan_mp).
  * Only the checks of a cycle with no reaction waiting read these (debug
@@ -602,7 +603,7 @@ typedef struct tan_look {
     const tan_content *c;
     const tan_state *s;
     uint64_t on[TAN_PLAYERS][TAN_MAX_CIRCLES / 64];
-    uint64_t crowd[TAN_MAX_CIRCLES / 64];
+    int shared;
     uint64_t reach[TAN_MAX_CIRCLES / 64];
     int mp;        /* -1: not taken */
     int taken;     /* the fields above are set (reach when has_reach, mp when >= 0) */
@@ -633,16 +634,17 @@ static inline int tan_look_mp(const tan_look *L)
     assert(L->taken && L->mp >= 0);
     return L->mp;
 }
-/* Someone but u (-1: anyone) stands on circle: tan_occupant(s, circle, u) >= 0. */
+/* Someone but u (-1: anyone; else the active character) stands on circle:
+ * tan_occupant(s, circle, u) >= 0. */
 static inline int tan_look_other(const tan_look *L, int circle, int u)
 {
-    assert(L->taken);
+    assert(L->taken && (u < 0 || u == L->s->active));
     if (!tan_bit(L->on[0], circle) && !tan_bit(L->on[1], circle))
         return 0;
     if (u < 0)
         return 1;
     const tan_unit *un = &L->s->unit[u];
-    return un->status != ST_BOARD || un->circle != circle || tan_bit(L->crowd, circle);
+    return un->status != ST_BOARD || un->circle != circle || L->shared;
 }
 
 /* move.c: steps, stop circles, no stranding and routes (TAN-5.4, 5.6.3) */
