@@ -489,16 +489,6 @@ static int carried_free(const tan_content *c, const tan_state *s, int inst, int 
            c->equip[s->item[inst].def].free;
 }
 
-/* A flag u carries: a = seat * TAN_MAX_FLAGS + k; NULL when it is not carried by u. */
-const tan_flag *tan_carried_flag(const tan_state *s, int a, int u)
-{
-    int seat = a / TAN_MAX_FLAGS, k = a % TAN_MAX_FLAGS;
-    if (seat >= TAN_PLAYERS || k >= s->pl[seat].nflags)
-        return NULL;
-    const tan_flag *f = &s->pl[seat].flag[k];
-    return f->where == FL_CARRIED && f->at == u ? f : NULL;
-}
-
 static int check_drop(const tan_look *L, int a, int circle, int flag, tt_error *err)
 {
     const tan_content *c = L->c;
@@ -617,9 +607,12 @@ static int some_substep(const tan_look *L)
     int u = s->active, at = s->unit[u].circle;
     for (int i = 0; i < s->ninst; i++) {
         const tan_item *it = &s->item[i];
-        if (it->where == W_CIRCLE && tan_look_reach(L, it->at) && check_pick(L, i, NULL) == TT_OK)
-            return 1;
-        if (!carried_free(c, s, i, u))
+        if (it->where == W_CIRCLE) {
+            if (tan_look_reach(L, it->at) && check_pick(L, i, NULL) == TT_OK)
+                return 1;
+            continue;
+        }
+        if (it->where != W_UNIT || it->at != u || !c->equip[it->def].free) /* carried_free */
             continue;
         for (int k = 0; k < c->adj_n[at]; k++)
             if (check_drop(L, i, c->adj[c->adj_first[at] + k], 0, NULL) == TT_OK)

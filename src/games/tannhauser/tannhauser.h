@@ -731,8 +731,16 @@ int tan_obj_held_by(const tan_content *c, const tan_state *s, int o, int seat);
 /* The objective token placed on circle, or -1. */
 int tan_objective_at(const tan_content *c, const tan_state *s, int circle);
 /* A flag carried by unit u, named as in A_DROP (a = seat * TAN_MAX_FLAGS + k),
- * or NULL when a names no such flag. Points into s. */
-const tan_flag *tan_carried_flag(const tan_state *s, int a, int u);
+ * or NULL when a names no such flag. Points into s. Inline: legal() asks it
+ * of every flag in every exchange. */
+static inline const tan_flag *tan_carried_flag(const tan_state *s, int a, int u)
+{
+    int seat = a / TAN_MAX_FLAGS, k = a % TAN_MAX_FLAGS;
+    if (seat >= TAN_PLAYERS || k >= s->pl[seat].nflags)
+        return NULL;
+    const tan_flag *f = &s->pl[seat].flag[k];
+    return f->where == FL_CARRIED && f->at == u ? f : NULL;
+}
 /* VP a bought skill costs on objective token o (TAN-5.13.3). */
 int tan_buy_cost(const tan_content *c, int o);
 /* Flags of `owner` lying on circle (not carried, not captured). */
