@@ -55,8 +55,8 @@ int tan_occupant(const tan_state *s, int circle, int except)
 
 int tan_enemy_at(const tan_state *s, int circle, int seat)
 {
-    for (int u = 0; u < TAN_UNITS; u++)
-        if (tan_seat_of(u) != seat && s->unit[u].status == ST_BOARD && s->unit[u].circle == circle)
+    for (int u = (1 - seat) * TAN_TEAM; u < (2 - seat) * TAN_TEAM; u++) /* the other team */
+        if (s->unit[u].status == ST_BOARD && s->unit[u].circle == circle)
             return u;
     return -1;
 }
