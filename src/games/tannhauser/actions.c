@@ -237,11 +237,13 @@ static void list_actions(lister *L, int u)
     if (tan_check_action_phase(&L->look, NULL) != TT_OK)
         return;
     int at = s->unit[u].circle, seat = tan_seat_of(u);
-    uint8_t mine[TAN_MAX_INST]; /* what u carries, in instance order */
-    int nmine = 0;
+    uint8_t mine[TAN_MAX_INST], lying[TAN_MAX_INST]; /* carried by u; on circles; by instance */
+    int nmine = 0, nlying = 0;
     for (int i = 0; i < s->ninst; i++)
         if (s->item[i].where == W_UNIT && s->item[i].at == u)
             mine[nmine++] = (uint8_t)i;
+        else if (s->item[i].where == W_CIRCLE)
+            lying[nlying++] = (uint8_t)i;
     for (int e = (1 - seat) * TAN_TEAM; e < (2 - seat) * TAN_TEAM; e++) {
         if (s->unit[e].status != ST_BOARD)
             continue;
@@ -263,7 +265,11 @@ static void list_actions(lister *L, int u)
             for (int f = seat * TAN_TEAM; f < (seat + 1) * TAN_TEAM; f++)
                 offer_cycle(L, A_USE, i, f, 0);
     }
-    offer_cycle(L, A_EXCHANGE, 0, 0, 0);
+    /* TAN-5.11.1: exchange when a sub-step is possible, asked of the items
+     * found above as the check would find them */
+    int rc = tan_some_substep(&L->look, lying, nlying, mine, nmine) ? TT_OK : TT_EILLEGAL;
+    assert(rc == tan_check_op(&L->look, A_EXCHANGE, 0, 0, 0));
+    tt_keep(&L->list, TAN_ACTION(A_EXCHANGE, 0, 0, 0), rc);
     for (int k = 0; k < c->adj_n[at]; k++) {
         int x = c->adj[c->adj_first[at] + k];
         if (c->site_of[x] != TAN_NONE)

@@ -600,22 +600,21 @@ static int check_take(const tan_look *L, int inst, tt_error *err)
 }
 
 /* Is any exchange sub-step possible now (TAN-5.11.1)? */
-static int some_substep(const tan_look *L)
+int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const uint8_t *mine,
+                     int nmine)
 {
     const tan_content *c = L->c;
     const tan_state *s = L->s;
     int u = s->active, at = s->unit[u].circle;
-    for (int i = 0; i < s->ninst; i++) {
-        const tan_item *it = &s->item[i];
-        if (it->where == W_CIRCLE) {
-            if (tan_look_reach(L, it->at) && check_pick(L, i, NULL) == TT_OK)
-                return 1;
+    for (int k = 0; k < nlying; k++)
+        if (tan_look_reach(L, s->item[lying[k]].at) && check_pick(L, lying[k], NULL) == TT_OK)
+            return 1;
+    for (int k = 0; k < nmine; k++) {
+        int i = mine[k];
+        if (!c->equip[s->item[i].def].free) /* carried_free */
             continue;
-        }
-        if (it->where != W_UNIT || it->at != u || !c->equip[it->def].free) /* carried_free */
-            continue;
-        for (int k = 0; k < c->adj_n[at]; k++)
-            if (check_drop(L, i, c->adj[c->adj_first[at] + k], 0, NULL) == TT_OK)
+        for (int j = 0; j < c->adj_n[at]; j++)
+            if (check_drop(L, i, c->adj[c->adj_first[at] + j], 0, NULL) == TT_OK)
                 return 1;
         for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)
             if (f != u && check_pass(L, i, f, 0, NULL) == TT_OK) /* a friend only */
@@ -632,6 +631,19 @@ static int some_substep(const tan_look *L)
                 return 1;
     }
     return 0;
+}
+
+static int some_substep(const tan_look *L)
+{
+    const tan_state *s = L->s;
+    uint8_t mine[TAN_MAX_INST], lying[TAN_MAX_INST];
+    int nmine = 0, nlying = 0;
+    for (int i = 0; i < s->ninst; i++)
+        if (s->item[i].where == W_UNIT && s->item[i].at == s->active)
+            mine[nmine++] = (uint8_t)i;
+        else if (s->item[i].where == W_CIRCLE)
+            lying[nlying++] = (uint8_t)i;
+    return tan_some_substep(L, lying, nlying, mine, nmine);
 }
 
 static int check_exchange(const tan_look *L, tt_error *err)
