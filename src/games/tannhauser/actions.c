@@ -244,10 +244,14 @@ static void list_actions(lister *L, int u)
             mine[nmine++] = (uint8_t)i;
         else if (s->item[i].where == W_CIRCLE)
             lying[nlying++] = (uint8_t)i;
+    uint64_t next[TAN_MAX_CIRCLES / 64] = {0}; /* the circles next to u's */
+    for (int k = c->adj_first[at]; k < c->adj_first[at] + c->adj_n[at]; k++)
+        next[c->adj[k] >> 6] |= (uint64_t)1 << (c->adj[k] & 63);
     for (int e = (1 - seat) * TAN_TEAM; e < (2 - seat) * TAN_TEAM; e++) {
         if (s->unit[e].status != ST_BOARD)
             continue;
-        offer_cycle(L, A_BULLRUSH, e, 0, 0);
+        /* TAN-5.6.1: a bull rush is against an enemy next to the mover */
+        offer_if(L, tan_bit(next, s->unit[e].circle), A_BULLRUSH, e, 0, 0);
         if (!in_sight(L, u, e, mine, nmine))
             continue;
         offer_cycle(L, A_ATTACK, e, TAN_NONE, 0);
