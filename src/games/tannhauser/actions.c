@@ -177,12 +177,13 @@ static void list_exchange(lister *L, int u)
         }
         if (s->item[i].where != W_UNIT || s->item[i].at != u)
             continue;
-        /* TAN-5.11.1: only free equipment is dropped or passed, and to a friend */
+        /* TAN-5.11.1: only free equipment is dropped or passed, and to a friend
+         * on the board */
         int free = c->equip[s->item[i].def].free;
         for (int k = 0; k < c->adj_n[at]; k++)
             offer_if(L, free, A_DROP, i, c->adj[c->adj_first[at] + k], 0);
         for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)
-            offer_if(L, free && f != u, A_PASS, i, f, 0);
+            offer_if(L, free && f != u && s->unit[f].status == ST_BOARD, A_PASS, i, f, 0);
     }
     for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++) {
         if (!tan_carried_flag(s, a, u))
@@ -265,9 +266,10 @@ static void list_actions(lister *L, int u)
             for (int x = 0; x < c->ncircles; x++)
                 if (tan_same_path(c, at, x))
                     offer_cycle(L, A_THROW, x, i, 0);
-        if (e->effect == EF_HEAL)
+        if (e->effect == EF_HEAL) /* TAN-5.10.1: a wounded friend on the board, or u */
             for (int f = seat * TAN_TEAM; f < (seat + 1) * TAN_TEAM; f++)
-                offer_cycle(L, A_USE, i, f, 0);
+                offer_if(L, s->unit[f].wounds && (f == u || s->unit[f].status == ST_BOARD), A_USE,
+                         i, f, 0);
     }
     /* TAN-5.11.1: exchange when a sub-step is possible, asked of the items
      * found above as the check would find them */
