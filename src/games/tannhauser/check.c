@@ -10,9 +10,10 @@
  * (legal() asks once per candidate, in every playout) it builds no string and
  * allocates nothing. Checks read the state and never change it; what an
  * accepted action does is effects.c's. The checks of a cycle read it through
- * a tan_look (state.c), taken once per legal() or apply(): who stands where
- * and the active character's MP, so that each candidate costs a few bit tests
- * where it would rescan the units and the equipment. */
+ * a tan_look (state.c), taken once per legal() or apply(): whether the
+ * active character stands alone, its reach and its MP, with the state's
+ * occupied circles, so that each candidate costs a few bit tests where it
+ * would rescan the units and the equipment. */
 #include <stdio.h>
 
 #include "core/errors.h"

@@ -370,6 +370,11 @@ typedef struct tan_state {
 
     tan_player pl[TAN_PLAYERS];
     tan_unit unit[TAN_UNITS];
+    /* bit x of on[p]: a unit of seat p stands on circle x. Derived from unit[]
+     * and kept with it by tan_place and tan_lift, the only ways on and off the
+     * board, because every legal() and apply() of a cycle reads it; the
+     * sanity check derives it again. */
+    uint64_t on[TAN_PLAYERS][TAN_MAX_CIRCLES / 64];
     uint8_t ninst;
     tan_item item[TAN_MAX_INST];
 
@@ -570,6 +575,10 @@ int tan_current(const tan_content *c, const tan_state *s, int u, int stat); /* T
 int tan_mp(const tan_content *c, const tan_state *s);                       /* TAN-5.4.1 */
 int tan_occupant(const tan_state *s, int circle, int except); /* unit standing there or -1 */
 int tan_enemy_at(const tan_state *s, int circle, int seat);
+/* Unit u steps onto circle, from the board or from reserve. */
+void tan_place(tan_state *s, int u, int circle);
+/* Unit u leaves the board (the caller sets its new status). */
+void tan_lift(tan_state *s, int u);
 int tan_has_skill(const tan_content *c, const tan_state *s, int u, int skill);
 int tan_item_usable(const tan_state *s, int i, int u); /* carried by u and not locked for u */
 int tan_room_for(const tan_content *c, const tan_state *s, int u, int def);
@@ -584,13 +593,10 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err);
 int tan_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err);
 void tan_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
 
-/* state.c: the position as the checks read it. Who stands where is derived
- * once per legal() or apply() from the ten units instead of being kept in the
- * state, so the state copies no faster or slower and nothing in it can go
- * stale: bit x of on[p] is set when a unit of seat p stands on circle x, and
- * shared when another unit stands on the active character's circle (only the
- * active character passes through another's circle, TAN-5.4.5, so only it
- * asks whether it stands alone). Bit x of reach is set when equipment on circle
+/* state.c: the position as the checks read it. Who stands where is the
+ * state's on; shared is set when another unit stands on the active
+ * character's circle (only the active character passes through another's
+ * circle, TAN-5.4.5, so only it asks whether it stands alone). Bit x of reach is set when equipment on circle
  * x lies within the active character's reach: on its circle or next to it on
  * the same path (TAN-5.11.1). mp is the active character's MP left (tan_mp).
  * Only the checks of a cycle with no reaction waiting read these (debug
@@ -602,7 +608,6 @@ void tan_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
 typedef struct tan_look {
     const tan_content *c;
     const tan_state *s;
-    uint64_t on[TAN_PLAYERS][TAN_MAX_CIRCLES / 64];
     int shared;
     uint64_t reach[TAN_MAX_CIRCLES / 64];
     int mp;        /* -1: not taken */
@@ -620,7 +625,7 @@ static inline int tan_bit(const uint64_t *set, int x)
 static inline int tan_look_enemy(const tan_look *L, int circle, int seat)
 {
     assert(L->taken);
-    return tan_bit(L->on[1 - seat], circle);
+    return tan_bit(L->s->on[1 - seat], circle);
 }
 /* Equipment on circle lies within the active character's reach. */
 static inline int tan_look_reach(const tan_look *L, int circle)
@@ -639,7 +644,7 @@ static inline int tan_look_mp(const tan_look *L)
 static inline int tan_look_other(const tan_look *L, int circle, int u)
 {
     assert(L->taken && (u < 0 || u == L->s->active));
-    if (!tan_bit(L->on[0], circle) && !tan_bit(L->on[1], circle))
+    if (!tan_bit(L->s->on[0], circle) && !tan_bit(L->s->on[1], circle))
         return 0;
     if (u < 0)
         return 1;
