@@ -309,8 +309,9 @@ static void list_cycle(lister *L)
         return;
     }
     list_moves(L, u);
-    offer_cycle(L, A_BUYMP, 1, 0, 0);
-    offer_cycle(L, A_BUYMP, 2, 0, 0);
+    /* TAN-5.16.3: n MP cost n VP of the team's */
+    for (int n = 1; n <= 2; n++)
+        offer_if(L, s->pl[tan_seat_of(u)].vp >= n, A_BUYMP, n, 0, 0);
     offer_cycle(L, A_END, 0, 0, 0);
     list_actions(L, u);
 }
