@@ -238,13 +238,9 @@ static void list_actions(lister *L, int u)
     if (tan_check_action_phase(&L->look, NULL) != TT_OK)
         return;
     int at = s->unit[u].circle, seat = tan_seat_of(u);
-    uint8_t mine[TAN_MAX_INST], lying[TAN_MAX_INST]; /* carried by u; on circles; by instance */
-    int nmine = 0, nlying = 0;
-    for (int i = 0; i < s->ninst; i++)
-        if (s->item[i].where == W_UNIT && s->item[i].at == u)
-            mine[nmine++] = (uint8_t)i;
-        else if (s->item[i].where == W_CIRCLE)
-            lying[nlying++] = (uint8_t)i;
+    uint8_t mine[TAN_MAX_INST], lying[TAN_MAX_INST];
+    int nmine, nlying;
+    tan_items_of(s, u, mine, &nmine, lying, &nlying);
     uint64_t next[TAN_MAX_CIRCLES / 64] = {0}; /* the circles next to u's */
     for (int k = c->adj_first[at]; k < c->adj_first[at] + c->adj_n[at]; k++)
         next[c->adj[k] >> 6] |= (uint64_t)1 << (c->adj[k] & 63);

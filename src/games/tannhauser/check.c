@@ -634,16 +634,21 @@ int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const 
     return 0;
 }
 
+void tan_items_of(const tan_state *s, int u, uint8_t *mine, int *nmine, uint8_t *lying, int *nlying)
+{
+    *nmine = *nlying = 0;
+    for (int i = 0; i < s->ninst; i++)
+        if (s->item[i].where == W_UNIT && s->item[i].at == u)
+            mine[(*nmine)++] = (uint8_t)i;
+        else if (s->item[i].where == W_CIRCLE)
+            lying[(*nlying)++] = (uint8_t)i;
+}
+
 static int some_substep(const tan_look *L)
 {
-    const tan_state *s = L->s;
     uint8_t mine[TAN_MAX_INST], lying[TAN_MAX_INST];
-    int nmine = 0, nlying = 0;
-    for (int i = 0; i < s->ninst; i++)
-        if (s->item[i].where == W_UNIT && s->item[i].at == s->active)
-            mine[nmine++] = (uint8_t)i;
-        else if (s->item[i].where == W_CIRCLE)
-            lying[nlying++] = (uint8_t)i;
+    int nmine, nlying;
+    tan_items_of(L->s, L->s->active, mine, &nmine, lying, &nlying);
     return tan_some_substep(L, lying, nlying, mine, nmine);
 }
 
