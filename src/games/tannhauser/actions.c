@@ -82,6 +82,16 @@ static void offer_if(lister *L, int worth, int op, int a, int b, int c)
         assert(tan_check_op(&L->look, op, a, b, c) != TT_OK);
 }
 
+/* The same, where `worth` says the action's rule can allow it at all; where
+ * not, debug builds assert tan_check_setup_op refuses it. */
+static void offer_setup_if(lister *L, int worth, int op, int a, int b)
+{
+    if (worth)
+        offer_setup(L, op, a, b);
+    else
+        assert(tan_check_setup_op(L->c, L->s, op, a, b) != TT_OK);
+}
+
 static void list_setup(lister *L)
 {
     const tan_content *c = L->c;
@@ -135,8 +145,9 @@ static void list_setup(lister *L)
         offer_setup(L, A_FIRST, 1, 0);
         break;
     default:
-        for (int u = seat * TAN_TEAM; u < (seat + 1) * TAN_TEAM; u++)
-            offer_setup(L, A_ACTIVATE, u, 0);
+        for (int u = seat * TAN_TEAM; u < (seat + 1) * TAN_TEAM; u++) /* TAN-4.5 */
+            offer_setup_if(L, s->unit[u].status != ST_DEAD && !s->unit[u].activated, A_ACTIVATE, u,
+                           0);
         break;
     }
 }
