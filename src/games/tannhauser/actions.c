@@ -246,6 +246,11 @@ static void list_actions(lister *L, int u)
 {
     const tan_content *c = L->c;
     const tan_state *s = L->s;
+    /* TAN-5.5.2: one action phase a cycle; the whole test when not yet taken */
+    if (s->action_taken) {
+        assert(tan_check_action_phase(&L->look, NULL) != TT_OK);
+        return;
+    }
     if (tan_check_action_phase(&L->look, NULL) != TT_OK)
         return;
     int at = s->unit[u].circle, seat = tan_seat_of(u);
