@@ -636,12 +636,14 @@ int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const 
 
 void tan_items_of(const tan_state *s, int u, uint8_t *mine, int *nmine, uint8_t *lying, int *nlying)
 {
-    *nmine = *nlying = 0;
+    int m = 0, l = 0; /* counted in locals: the byte stores could alias the counts */
     for (int i = 0; i < s->ninst; i++)
         if (s->item[i].where == W_UNIT && s->item[i].at == u)
-            mine[(*nmine)++] = (uint8_t)i;
+            mine[m++] = (uint8_t)i;
         else if (s->item[i].where == W_CIRCLE)
-            lying[(*nlying)++] = (uint8_t)i;
+            lying[l++] = (uint8_t)i;
+    *nmine = m;
+    *nlying = l;
 }
 
 static int some_substep(const tan_look *L)
