@@ -239,13 +239,13 @@ int tan_fx_put(tan_fx *f, const char *char_id, int pack, const char *circle_id)
 void tan_fx_place(tan_fx *f, const char *char_id, const char *circle_id)
 {
     int u = tan_fx_unit(f, char_id);
-    f->s->unit[u].status = ST_BOARD;
-    f->s->unit[u].circle = (uint8_t)tan_fx_circle(f, circle_id);
+    tan_place(f->s, u, tan_fx_circle(f, circle_id));
 }
 
 void tan_fx_reserve(tan_fx *f, const char *char_id)
 {
     int u = tan_fx_unit(f, char_id);
+    tan_lift(f->s, u);
     f->s->unit[u].status = ST_RESERVE;
     f->s->unit[u].circle = TAN_NONE;
 }
@@ -257,6 +257,7 @@ void tan_fx_dead(tan_fx *f, const char *char_id, int turn)
     for (int i = 0; i < f->s->ninst; i++)
         if (f->s->item[i].where == W_UNIT && f->s->item[i].at == u)
             tan_item_unslot(f->s, i);
+    tan_lift(f->s, u);
     un->status = ST_DEAD;
     un->circle = TAN_NONE;
     un->wounds = f->c->chr[un->def].nrows;

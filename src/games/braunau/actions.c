@@ -226,27 +226,51 @@ static void offer_answers(lister *L, const bra_cmd *m, int field)
     }
 }
 
-/* KEEP: every choice of up to retain_max drawn tokens, in draw order. */
+/* Lists (op, arg) where every candidate of its class is known to get the same
+ * answer: the first of the class is checked (*known is -1 until then), the
+ * others take its answer; debug builds check them all and assert it. */
+static void offer_alike(lister *L, int op, int arg, int *known)
+{
+    tt_action a = BRA_ACTION(op, arg);
+    if (*known < 0)
+        *known = check_listed(L, a) == TT_OK;
+    assert(*known == (check_listed(L, a) == TT_OK));
+    tt_keep(&L->list, a, *known ? TT_OK : TT_EILLEGAL);
+}
+
+/* KEEP: every choice of up to retain_max drawn tokens, in draw order. The
+ * tokens are distinct, drawn, the active faction's and in draw order, so what
+ * BRA-6.2.1, 6.2.4 and 6.0.3 ask of a choice depends on how many it keeps. */
 static void offer_keeps(lister *L, const bra_fstate *f, int base)
 {
     int n = f->npend, most = L->c->p.retain_max;
-    offer(L, A_KEEP, BRA_KEEP_NONE);
+    int known[4] = {-1, -1, -1, -1}; /* by the number kept */
+    offer_alike(L, A_KEEP, BRA_KEEP_NONE, &known[0]);
     for (int i = 0; i < n && most >= 1; i++) {
         int ti = base | f->pend[i];
-        offer(L, A_KEEP, 0xFFFF00 | ti);
+        offer_alike(L, A_KEEP, 0xFFFF00 | ti, &known[1]);
         for (int j = i + 1; j < n && most >= 2; j++) {
             int tj = base | f->pend[j];
-            offer(L, A_KEEP, 0xFF0000 | tj << 8 | ti);
+            offer_alike(L, A_KEEP, 0xFF0000 | tj << 8 | ti, &known[2]);
             for (int k = j + 1; k < n && most >= 3; k++)
-                offer(L, A_KEEP, (base | f->pend[k]) << 16 | tj << 8 | ti);
+                offer_alike(L, A_KEEP, (base | f->pend[k]) << 16 | tj << 8 | ti, &known[3]);
         }
     }
 }
 
-static void offer_stash(lister *L, const bra_fstate *f, int base, int op, uint64_t skip)
+static void offer_deploys(lister *L, const bra_fstate *f, int base)
 {
+    for (uint64_t m = f->stash; m; m &= m - 1)
+        offer(L, A_DEPLOY, base | __builtin_ctzll(m));
+}
+
+/* DISCARD of each stash token not named yet: distinct stash tokens, so
+ * BRA-6.3.1 and 6.0.3 ask of each only the AP the discard costs, the same. */
+static void offer_discards(lister *L, const bra_fstate *f, int base, uint64_t skip)
+{
+    int known = -1;
     for (uint64_t m = f->stash & ~skip; m; m &= m - 1)
-        offer(L, op, base | __builtin_ctzll(m));
+        offer_alike(L, A_DISCARD, base | __builtin_ctzll(m), &known);
 }
 
 int bra_legal(const tt_game *g, const void *st, tt_action *out)
@@ -264,7 +288,7 @@ int bra_legal(const tt_game *g, const void *st, tt_action *out)
         bra_decl_cmd(s, &m);
         int field = bra_next_field(c, s, &m);
         if (field == F_MORE) {
-            offer_stash(&L, f, base, A_DISCARD, s->decl.picked);
+            offer_discards(&L, f, base, s->decl.picked);
             offer(&L, A_DONE, 0);
             return L.list.n;
         }
@@ -273,13 +297,13 @@ int bra_legal(const tt_game *g, const void *st, tt_action *out)
     }
     if (f->npend) { /* BRA-6.1.4: KEEP, or DISCARD to make room */
         offer_keeps(&L, f, base);
-        offer_stash(&L, f, base, A_DISCARD, 0);
+        offer_discards(&L, f, base, 0);
         return L.list.n;
     }
     offer(&L, A_DRAW, 0);
     offer(&L, A_END, 0);
-    offer_stash(&L, f, base, A_DEPLOY, 0);
-    offer_stash(&L, f, base, A_DISCARD, 0);
+    offer_deploys(&L, f, base);
+    offer_discards(&L, f, base, 0);
     for (int k = 0; k < c->f[fa].nagents; k++) {
         int a = c->f[fa].agent[k];
         if (!bra_in_play(s, a))

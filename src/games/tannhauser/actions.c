@@ -47,10 +47,20 @@ static int check_listed(const void *ctx, tt_action a)
     return tan_check_in(&L->look, a, NULL);
 }
 
-/* A setup action or a reaction, through the whole check. */
+/* A reaction, through the whole check. */
 static void offer(lister *L, int op, int a, int b, int c)
 {
     tt_offer(&L->list, TAN_ACTION(op, a, b, c));
+}
+
+/* A setup action: what list_setup offers is well-formed and of a kind the
+ * phase allows, and no reaction waits, so only its own rules are asked; debug
+ * builds assert the answer is tan_check_in's. */
+static void offer_setup(lister *L, int op, int a, int b)
+{
+    int rc = tan_check_setup_op(L->c, L->s, op, a, b);
+    assert(rc == tan_check_in(&L->look, TAN_ACTION(op, a, b, 0), NULL));
+    tt_keep(&L->list, TAN_ACTION(op, a, b, 0), rc);
 }
 
 /* An action of the cycle: what the lines below offer is well-formed and of a
@@ -72,6 +82,16 @@ static void offer_if(lister *L, int worth, int op, int a, int b, int c)
         assert(tan_check_op(&L->look, op, a, b, c) != TT_OK);
 }
 
+/* The same, where `worth` says the action's rule can allow it at all; where
+ * not, debug builds assert tan_check_setup_op refuses it. */
+static void offer_setup_if(lister *L, int worth, int op, int a, int b)
+{
+    if (worth)
+        offer_setup(L, op, a, b);
+    else
+        assert(tan_check_setup_op(L->c, L->s, op, a, b) != TT_OK);
+}
+
 static void list_setup(lister *L)
 {
     const tan_content *c = L->c;
@@ -80,55 +100,65 @@ static void list_setup(lister *L)
     switch (s->phase) {
     case PH_RECRUIT:
         for (int k = 0; k < c->fac[c->faction[seat]].nroster; k++)
-            offer(L, A_RECRUIT, c->fac[c->faction[seat]].roster[k], 0, 0);
+            offer_setup(L, A_RECRUIT, c->fac[c->faction[seat]].roster[k], 0);
         break;
     case PH_PACK:
         for (int u = seat * TAN_TEAM; u < (seat + 1) * TAN_TEAM; u++)
             for (int p = PACK_COMBAT; p <= PACK_CUSTOM; p++)
-                offer(L, A_PACK, u, p, 0);
+                offer_setup(L, A_PACK, u, p);
         break;
     case PH_CUSTOM:
     case PH_REINF_CUSTOM:
         for (int e = 0; e < c->nequip; e++)
-            offer(L, A_CUSTOM, e, 0, 0);
-        offer(L, A_DONE, 0, 0, 0);
+            offer_setup(L, A_CUSTOM, e, 0);
+        offer_setup(L, A_DONE, 0, 0);
         break;
     case PH_ENTRY:
         for (int k = 0; k < c->nentries; k++)
-            offer(L, A_ENTRY, c->entry[k], 0, 0);
+            offer_setup(L, A_ENTRY, c->entry[k], 0);
         break;
     case PH_KEEP:
     case PH_PLACE:
         for (int o = 0; o < c->nobjs; o++)
             if (tan_obj_held_by(c, s, o, seat)) {
                 if (s->phase == PH_KEEP)
-                    offer(L, A_DISCARD, o, 0, 0);
+                    offer_setup(L, A_DISCARD, o, 0);
                 else
                     for (int k = 0; k < c->nobjcircles; k++)
-                        offer(L, A_PLACE, o, c->objcircle[k], 0);
+                        offer_setup(L, A_PLACE, o, c->objcircle[k]);
             }
         if (s->phase == PH_PLACE)
-            offer(L, A_SKIP, 0, 0, 0);
+            offer_setup(L, A_SKIP, 0, 0);
         break;
     case PH_FLAG:
         for (int k = 0; k < c->nobjcircles; k++)
-            offer(L, A_FLAG, c->objcircle[k], 0, 0);
+            offer_setup(L, A_FLAG, c->objcircle[k], 0);
         break;
     case PH_REINFORCE:
         for (int u = seat * TAN_TEAM; u < (seat + 1) * TAN_TEAM; u++)
             for (int p = PACK_COMBAT; p <= PACK_CUSTOM; p++)
-                offer(L, A_REINFORCE, u, p, 0);
-        offer(L, A_NOREINFORCE, 0, 0, 0);
+                offer_setup(L, A_REINFORCE, u, p);
+        offer_setup(L, A_NOREINFORCE, 0, 0);
         break;
     case PH_FIRST:
-        offer(L, A_FIRST, 0, 0, 0);
-        offer(L, A_FIRST, 1, 0, 0);
+        offer_setup(L, A_FIRST, 0, 0);
+        offer_setup(L, A_FIRST, 1, 0);
         break;
     default:
-        for (int u = seat * TAN_TEAM; u < (seat + 1) * TAN_TEAM; u++)
-            offer(L, A_ACTIVATE, u, 0, 0);
+        for (int u = seat * TAN_TEAM; u < (seat + 1) * TAN_TEAM; u++) /* TAN-4.5 */
+            offer_setup_if(L, s->unit[u].status != ST_DEAD && !s->unit[u].activated, A_ACTIVATE, u,
+                           0);
         break;
     }
+}
+
+/* A step onto circle, which the step is known to lead to, so the check of
+ * where it leads is skipped; debug builds assert the whole check agrees. */
+static void offer_step(lister *L, int circle)
+{
+    int rc = tan_next_step_why(&L->look, circle) == WHY_OK ? TT_OK : TT_EILLEGAL;
+    assert((rc == TT_OK) == (tan_check_op(&L->look, A_MOVE, circle, 0, 0) == TT_OK));
+    tt_keep(&L->list, TAN_ACTION(A_MOVE, circle, 0, 0), rc);
 }
 
 /* Circles the active character could reach with a step: its neighbours, or
@@ -139,11 +169,11 @@ static void list_moves(lister *L, int u)
     const tan_unit *un = &L->s->unit[u];
     if (un->status == ST_RESERVE) {
         if (L->s->pl[tan_seat_of(u)].entry != TAN_NONE)
-            offer_cycle(L, A_MOVE, L->s->pl[tan_seat_of(u)].entry, 0, 0);
+            offer_step(L, L->s->pl[tan_seat_of(u)].entry);
         return;
     }
     for (int i = 0; i < c->adj_n[un->circle]; i++)
-        offer_cycle(L, A_MOVE, c->adj[c->adj_first[un->circle] + i], 0, 0);
+        offer_step(L, c->adj[c->adj_first[un->circle] + i]);
 }
 
 static void list_exchange(lister *L, int u)
@@ -158,10 +188,13 @@ static void list_exchange(lister *L, int u)
         }
         if (s->item[i].where != W_UNIT || s->item[i].at != u)
             continue;
+        /* TAN-5.11.1: only free equipment is dropped or passed, and to a friend
+         * on the board */
+        int free = c->equip[s->item[i].def].free;
         for (int k = 0; k < c->adj_n[at]; k++)
-            offer_cycle(L, A_DROP, i, c->adj[c->adj_first[at] + k], 0);
+            offer_if(L, free, A_DROP, i, c->adj[c->adj_first[at] + k], 0);
         for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)
-            offer_cycle(L, A_PASS, i, f, 0);
+            offer_if(L, free && f != u && s->unit[f].status == ST_BOARD, A_PASS, i, f, 0);
     }
     for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++) {
         if (!tan_carried_flag(s, a, u))
@@ -213,18 +246,25 @@ static void list_actions(lister *L, int u)
 {
     const tan_content *c = L->c;
     const tan_state *s = L->s;
+    /* TAN-5.5.2: one action phase a cycle; the whole test when not yet taken */
+    if (s->action_taken) {
+        assert(tan_check_action_phase(&L->look, NULL) != TT_OK);
+        return;
+    }
     if (tan_check_action_phase(&L->look, NULL) != TT_OK)
         return;
     int at = s->unit[u].circle, seat = tan_seat_of(u);
-    uint8_t mine[TAN_MAX_INST]; /* what u carries, in instance order */
-    int nmine = 0;
-    for (int i = 0; i < s->ninst; i++)
-        if (s->item[i].where == W_UNIT && s->item[i].at == u)
-            mine[nmine++] = (uint8_t)i;
+    uint8_t mine[TAN_MAX_INST], lying[TAN_MAX_INST];
+    int nmine, nlying;
+    tan_items_of(s, u, mine, &nmine, lying, &nlying);
+    uint64_t next[TAN_MAX_CIRCLES / 64] = {0}; /* the circles next to u's */
+    for (int k = c->adj_first[at]; k < c->adj_first[at] + c->adj_n[at]; k++)
+        next[c->adj[k] >> 6] |= (uint64_t)1 << (c->adj[k] & 63);
     for (int e = (1 - seat) * TAN_TEAM; e < (2 - seat) * TAN_TEAM; e++) {
         if (s->unit[e].status != ST_BOARD)
             continue;
-        offer_cycle(L, A_BULLRUSH, e, 0, 0);
+        /* TAN-5.6.1: a bull rush is against an enemy next to the mover */
+        offer_if(L, tan_bit(next, s->unit[e].circle), A_BULLRUSH, e, 0, 0);
         if (!in_sight(L, u, e, mine, nmine))
             continue;
         offer_cycle(L, A_ATTACK, e, TAN_NONE, 0);
@@ -238,11 +278,16 @@ static void list_actions(lister *L, int u)
             for (int x = 0; x < c->ncircles; x++)
                 if (tan_same_path(c, at, x))
                     offer_cycle(L, A_THROW, x, i, 0);
-        if (e->effect == EF_HEAL)
+        if (e->effect == EF_HEAL) /* TAN-5.10.1: a wounded friend on the board, or u */
             for (int f = seat * TAN_TEAM; f < (seat + 1) * TAN_TEAM; f++)
-                offer_cycle(L, A_USE, i, f, 0);
+                offer_if(L, s->unit[f].wounds && (f == u || s->unit[f].status == ST_BOARD), A_USE,
+                         i, f, 0);
     }
-    offer_cycle(L, A_EXCHANGE, 0, 0, 0);
+    /* TAN-5.11.1: exchange when a sub-step is possible, asked of the items
+     * found above as the check would find them */
+    int rc = tan_some_substep(&L->look, lying, nlying, mine, nmine) ? TT_OK : TT_EILLEGAL;
+    assert(rc == tan_check_op(&L->look, A_EXCHANGE, 0, 0, 0));
+    tt_keep(&L->list, TAN_ACTION(A_EXCHANGE, 0, 0, 0), rc);
     for (int k = 0; k < c->adj_n[at]; k++) {
         int x = c->adj[c->adj_first[at] + k];
         if (c->site_of[x] != TAN_NONE)
@@ -276,8 +321,9 @@ static void list_cycle(lister *L)
         return;
     }
     list_moves(L, u);
-    offer_cycle(L, A_BUYMP, 1, 0, 0);
-    offer_cycle(L, A_BUYMP, 2, 0, 0);
+    /* TAN-5.16.3: n MP cost n VP of the team's */
+    for (int n = 1; n <= 2; n++)
+        offer_if(L, s->pl[tan_seat_of(u)].vp >= n, A_BUYMP, n, 0, 0);
     offer_cycle(L, A_END, 0, 0, 0);
     list_actions(L, u);
 }
@@ -287,7 +333,9 @@ int tan_legal(const tt_game *g, const void *st, tt_action *out)
     const tan_state *s = st;
     if (s->phase == PH_OVER)
         return 0;
-    lister L = {tan_content_of(g), s, {0}, {0}};
+    lister L; /* the look is read only where tan_look_at set it */
+    L.c = tan_content_of(g);
+    L.s = s;
     tan_look_at(&L.look, L.c, s);
     L.list = tt_lister_make(check_listed, &L, out, g->max_actions);
     const tt_frame *f = tt_stack_peek(&s->stack);

@@ -10,9 +10,10 @@
  * (legal() asks once per candidate, in every playout) it builds no string and
  * allocates nothing. Checks read the state and never change it; what an
  * accepted action does is effects.c's. The checks of a cycle read it through
- * a tan_look (state.c), taken once per legal() or apply(): who stands where
- * and the active character's MP, so that each candidate costs a few bit tests
- * where it would rescan the units and the equipment. */
+ * a tan_look (state.c), taken once per legal() or apply(): whether the
+ * active character stands alone, its reach and its MP, with the state's
+ * occupied circles, so that each candidate costs a few bit tests where it
+ * would rescan the units and the equipment. */
 #include <stdio.h>
 
 #include "core/errors.h"
@@ -489,16 +490,6 @@ static int carried_free(const tan_content *c, const tan_state *s, int inst, int 
            c->equip[s->item[inst].def].free;
 }
 
-/* A flag u carries: a = seat * TAN_MAX_FLAGS + k; NULL when it is not carried by u. */
-const tan_flag *tan_carried_flag(const tan_state *s, int a, int u)
-{
-    int seat = a / TAN_MAX_FLAGS, k = a % TAN_MAX_FLAGS;
-    if (seat >= TAN_PLAYERS || k >= s->pl[seat].nflags)
-        return NULL;
-    const tan_flag *f = &s->pl[seat].flag[k];
-    return f->where == FL_CARRIED && f->at == u ? f : NULL;
-}
-
 static int check_drop(const tan_look *L, int a, int circle, int flag, tt_error *err)
 {
     const tan_content *c = L->c;
@@ -610,22 +601,24 @@ static int check_take(const tan_look *L, int inst, tt_error *err)
 }
 
 /* Is any exchange sub-step possible now (TAN-5.11.1)? */
-static int some_substep(const tan_look *L)
+int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const uint8_t *mine,
+                     int nmine)
 {
     const tan_content *c = L->c;
     const tan_state *s = L->s;
     int u = s->active, at = s->unit[u].circle;
-    for (int i = 0; i < s->ninst; i++) {
-        const tan_item *it = &s->item[i];
-        if (it->where == W_CIRCLE && tan_look_reach(L, it->at) && check_pick(L, i, NULL) == TT_OK)
+    for (int k = 0; k < nlying; k++)
+        if (tan_look_reach(L, s->item[lying[k]].at) && check_pick(L, lying[k], NULL) == TT_OK)
             return 1;
-        if (!carried_free(c, s, i, u))
+    for (int k = 0; k < nmine; k++) {
+        int i = mine[k];
+        if (!c->equip[s->item[i].def].free) /* carried_free */
             continue;
-        for (int k = 0; k < c->adj_n[at]; k++)
-            if (check_drop(L, i, c->adj[c->adj_first[at] + k], 0, NULL) == TT_OK)
+        for (int j = 0; j < c->adj_n[at]; j++)
+            if (check_drop(L, i, c->adj[c->adj_first[at] + j], 0, NULL) == TT_OK)
                 return 1;
-        for (int f = 0; f < TAN_UNITS; f++)
-            if (check_pass(L, i, f, 0, NULL) == TT_OK)
+        for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)
+            if (f != u && check_pass(L, i, f, 0, NULL) == TT_OK) /* a friend only */
                 return 1;
     }
     for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++) {
@@ -634,11 +627,31 @@ static int some_substep(const tan_look *L)
         for (int k = 0; k < c->adj_n[at]; k++)
             if (check_drop(L, a, c->adj[c->adj_first[at] + k], 1, NULL) == TT_OK)
                 return 1;
-        for (int f = 0; f < TAN_UNITS; f++)
-            if (check_pass(L, a, f, 1, NULL) == TT_OK)
+        for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)
+            if (f != u && check_pass(L, a, f, 1, NULL) == TT_OK)
                 return 1;
     }
     return 0;
+}
+
+void tan_items_of(const tan_state *s, int u, uint8_t *mine, int *nmine, uint8_t *lying, int *nlying)
+{
+    int m = 0, l = 0; /* counted in locals: the byte stores could alias the counts */
+    for (int i = 0; i < s->ninst; i++)
+        if (s->item[i].where == W_UNIT && s->item[i].at == u)
+            mine[m++] = (uint8_t)i;
+        else if (s->item[i].where == W_CIRCLE)
+            lying[l++] = (uint8_t)i;
+    *nmine = m;
+    *nlying = l;
+}
+
+static int some_substep(const tan_look *L)
+{
+    uint8_t mine[TAN_MAX_INST], lying[TAN_MAX_INST];
+    int nmine, nlying;
+    tan_items_of(L->s, L->s->active, mine, &nmine, lying, &nlying);
+    return tan_some_substep(L, lying, nlying, mine, nmine);
 }
 
 static int check_exchange(const tan_look *L, tt_error *err)
@@ -974,6 +987,13 @@ static int allowed_now(const tan_state *s, int op)
     return op == A_MOVE || op == A_BUYMP || op == A_END || tan_phase_option(op);
 }
 
+/* TAN-5.18.1: out of reinforcements is the answer whenever it is the reason. */
+static int out_of_reinforcements(const tan_state *s, int op, int x)
+{
+    return op == A_REINFORCE && x < TAN_UNITS &&
+           s->pl[tan_seat_of(x)].reinf_left <= returning(s, tan_seat_of(x));
+}
+
 /* The one check (see tannhauser.h): TT_OK, or the refusal in err when given. */
 int tan_check_in(const tan_look *L, tt_action a, tt_error *err)
 {
@@ -990,9 +1010,7 @@ int tan_check_in(const tan_look *L, tt_action a, tt_error *err)
     if (op == A_BUYMP && (x < 1 || x > 2))
         return TT_REFUSE("TAN-5.16.3", "E_BAD_COMMAND",
                          "buymp takes 1 or 2 (MP, 1 VP each), not %d", x);
-    /* TAN-5.18.1: out of reinforcements is the answer whenever it is the reason */
-    if (op == A_REINFORCE && x < TAN_UNITS &&
-        s->pl[tan_seat_of(x)].reinf_left <= returning(s, tan_seat_of(x)))
+    if (out_of_reinforcements(s, op, x))
         return TT_REFUSE("TAN-5.18.1", "E_NO_REINFORCEMENTS", "no reinforcements are left");
     const tt_frame *f = tt_stack_peek(&s->stack);
     if (f)
@@ -1010,9 +1028,16 @@ int tan_check_op(const tan_look *L, int op, int x, int y, int z)
     return check_cycle(L, op, x, y, z, NULL);
 }
 
+int tan_check_setup_op(const tan_content *c, const tan_state *s, int op, int x, int y)
+{
+    if (out_of_reinforcements(s, op, x))
+        return TT_EILLEGAL;
+    return check_setup(c, s, op, x, y, NULL);
+}
+
 int tan_check(const tan_content *c, const tan_state *s, tt_action a, tt_error *err)
 {
     tan_look L;
-    tan_look_at(&L, c, s);
+    tan_look_for(&L, c, s, TAN_OP(a));
     return tan_check_in(&L, a, err);
 }

@@ -167,6 +167,7 @@ static void kill(const tan_content *c, tan_state *s, int victim, int killer, tt_
             if (f->where == FL_CARRIED && f->at == victim)
                 f->where = FL_CIRCLE, f->at = (uint8_t)circle;
         }
+    tan_lift(s, victim);
     un->status = ST_DEAD;
     un->death_turn = s->head.turn;
     un->circle = TAN_NONE;

@@ -69,10 +69,18 @@ int tan_step_why(const tan_look *L, int circle)
 {
     const tan_content *c = L->c;
     const tan_state *s = L->s;
-    int u = s->active, seat = tan_seat_of(u);
-    const tan_unit *un = &s->unit[u];
+    int seat = tan_seat_of(s->active);
+    const tan_unit *un = &s->unit[s->active];
     if (un->status == ST_RESERVE ? circle != s->pl[seat].entry : !adjacent(c, un->circle, circle))
         return un->status == ST_RESERVE ? WHY_NOT_OWN_ENTRY : WHY_NOT_ADJACENT;
+    return tan_next_step_why(L, circle);
+}
+
+int tan_next_step_why(const tan_look *L, int circle)
+{
+    const tan_content *c = L->c;
+    const tan_state *s = L->s;
+    int u = s->active, seat = tan_seat_of(u);
     if (!movable(c, circle))
         return WHY_NOT_MOVABLE;
     int mp = tan_look_mp(L), cost = c->circle[circle].move_cost;
@@ -91,13 +99,11 @@ int tan_step_why(const tan_look *L, int circle)
 void tan_step(const tan_content *c, tan_state *s, int circle, tt_events *ev)
 {
     int u = s->active;
-    tan_unit *un = &s->unit[u];
     int cost = c->circle[circle].move_cost;
-    un->status = ST_BOARD;
-    un->circle = (uint8_t)circle;
+    tan_place(s, u, circle);
     s->mp_spent = (uint8_t)(s->mp_spent + cost);
     /* TAN-5.6.3: passage goes on only along a chain of enemy-held circles */
-    s->passage = tan_enemy_at(s, circle, tan_seat_of(u)) >= 0 ? PASS_CHAIN : PASS_NONE;
+    s->passage = tan_bit(s->on[1 - tan_seat_of(u)], circle) ? PASS_CHAIN : PASS_NONE;
     tt_emit(ev, EV_MOVE, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), circle, cost, 0);
 }
 

@@ -5,7 +5,10 @@
  * effects and its circle's modifiers are summed on demand (TAN-5.2.2), so
  * wounds, healing, drops and moves can never leave a stale number behind.
  * Carried equipment is the items whose `where` is W_UNIT; the unit's slot
- * arrays count them per slot, which the sanity check re-derives. Instances
+ * arrays count them per slot, which the sanity check re-derives. Who stands
+ * where is kept as a bit set per seat (on), because every legal() and apply()
+ * of a cycle reads it: tan_place and tan_lift are the only ways on and off
+ * the board, and the sanity check re-derives it too. Instances
  * are never removed from item[], so a copy number (`def#k`) is counted from
  * the instances of its definition before it. */
 #include <stdio.h>
@@ -53,35 +56,57 @@ int tan_occupant(const tan_state *s, int circle, int except)
     return -1;
 }
 
+static void set_on(tan_state *s, int seat, int circle, int bit)
+{
+    uint64_t m = (uint64_t)1 << (circle & 63);
+    s->on[seat][circle >> 6] = bit ? s->on[seat][circle >> 6] | m : s->on[seat][circle >> 6] & ~m;
+}
+
+void tan_lift(tan_state *s, int u)
+{
+    const tan_unit *un = &s->unit[u];
+    int p = tan_seat_of(u);
+    if (un->status != ST_BOARD)
+        return;
+    for (int v = p * TAN_TEAM; v < (p + 1) * TAN_TEAM; v++)
+        if (v != u && s->unit[v].status == ST_BOARD && s->unit[v].circle == un->circle)
+            return; /* a teammate still stands there */
+    set_on(s, p, un->circle, 0);
+}
+
+void tan_place(tan_state *s, int u, int circle)
+{
+    tan_lift(s, u);
+    s->unit[u].status = ST_BOARD;
+    s->unit[u].circle = (uint8_t)circle;
+    set_on(s, tan_seat_of(u), circle, 1);
+}
+
 int tan_enemy_at(const tan_state *s, int circle, int seat)
 {
-    for (int u = 0; u < TAN_UNITS; u++)
-        if (tan_seat_of(u) != seat && s->unit[u].status == ST_BOARD && s->unit[u].circle == circle)
+    for (int u = (1 - seat) * TAN_TEAM; u < (2 - seat) * TAN_TEAM; u++) /* the other team */
+        if (s->unit[u].status == ST_BOARD && s->unit[u].circle == circle)
             return u;
     return -1;
 }
 
-void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s)
+/* Whether another unit stands on the active character's circle: an enemy,
+ * as on says, or a teammate. */
+static void look_shared(tan_look *L, const tan_state *s)
 {
-    L->c = c;
-    L->s = s;
-    L->taken = s->phase == PH_CYCLE && !s->stack.n;
-    if (!L->taken)
+    int a = s->active;
+    L->shared = 0;
+    if (a == TAN_NONE || s->unit[a].status != ST_BOARD)
         return;
-    uint64_t any[TAN_MAX_CIRCLES / 64] = {0};
-    memset(L->on, 0, sizeof L->on);
-    memset(L->crowd, 0, sizeof L->crowd);
-    for (int p = 0; p < TAN_PLAYERS; p++) {
-        const tan_unit *un = &s->unit[p * TAN_TEAM];
-        for (int k = 0; k < TAN_TEAM; k++, un++)
-            if (un->status == ST_BOARD) {
-                int w = un->circle >> 6;
-                uint64_t bit = (uint64_t)1 << (un->circle & 63);
-                L->crowd[w] |= any[w] & bit;
-                any[w] |= bit;
-                L->on[p][w] |= bit;
-            }
-    }
+    int at = s->unit[a].circle, p = tan_seat_of(a);
+    int shared = tan_bit(s->on[1 - p], at);
+    for (int v = p * TAN_TEAM; v < (p + 1) * TAN_TEAM; v++)
+        shared |= v != a && s->unit[v].status == ST_BOARD && s->unit[v].circle == at;
+    L->shared = shared;
+}
+
+static void look_reach(tan_look *L, const tan_content *c, const tan_state *s)
+{
     memset(L->reach, 0, sizeof L->reach);
     if (s->active != TAN_NONE) {
         int at = s->unit[s->active].circle;
@@ -90,7 +115,33 @@ void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s)
             if (c->adj_same[k])
                 L->reach[c->adj[k] >> 6] |= (uint64_t)1 << (c->adj[k] & 63);
     }
-    L->mp = tan_mp(c, s);
+    L->has_reach = 1;
+}
+
+static void look_parts(tan_look *L, const tan_content *c, const tan_state *s, int reach, int mp)
+{
+    L->c = c;
+    L->s = s;
+    L->has_reach = 0;
+    L->mp = -1;
+    L->taken = s->phase == PH_CYCLE && !s->stack.n;
+    if (!L->taken)
+        return;
+    look_shared(L, s);
+    if (reach)
+        look_reach(L, c, s);
+    if (mp)
+        L->mp = tan_mp(c, s);
+}
+
+void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s)
+{
+    look_parts(L, c, s, 1, 1);
+}
+
+void tan_look_for(tan_look *L, const tan_content *c, const tan_state *s, int op)
+{
+    look_parts(L, c, s, op == A_PICK || op == A_EXCHANGE, op == A_MOVE || op == A_BULLRUSH);
 }
 
 int tan_has_skill(const tan_content *c, const tan_state *s, int u, int skill)
@@ -336,6 +387,12 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err)
         if (rc)
             return rc;
     }
+    uint64_t on[TAN_PLAYERS][TAN_MAX_CIRCLES / 64] = {{0}};
+    for (int u = 0; u < TAN_UNITS; u++)
+        if (s->unit[u].status == ST_BOARD)
+            on[tan_seat_of(u)][s->unit[u].circle >> 6] |= (uint64_t)1 << (s->unit[u].circle & 63);
+    if (memcmp(on, s->on, sizeof on))
+        return BROKEN("the circles marked occupied are not where the units stand");
     for (int p = 0; p < TAN_PLAYERS; p++)
         for (int k = 0; k < s->pl[p].nflags; k++) {
             const tan_flag *f = &s->pl[p].flag[k];

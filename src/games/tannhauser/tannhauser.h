@@ -370,6 +370,11 @@ typedef struct tan_state {
 
     tan_player pl[TAN_PLAYERS];
     tan_unit unit[TAN_UNITS];
+    /* bit x of on[p]: a unit of seat p stands on circle x. Derived from unit[]
+     * and kept with it by tan_place and tan_lift, the only ways on and off the
+     * board, because every legal() and apply() of a cycle reads it; the
+     * sanity check derives it again. */
+    uint64_t on[TAN_PLAYERS][TAN_MAX_CIRCLES / 64];
     uint8_t ninst;
     tan_item item[TAN_MAX_INST];
 
@@ -570,6 +575,10 @@ int tan_current(const tan_content *c, const tan_state *s, int u, int stat); /* T
 int tan_mp(const tan_content *c, const tan_state *s);                       /* TAN-5.4.1 */
 int tan_occupant(const tan_state *s, int circle, int except); /* unit standing there or -1 */
 int tan_enemy_at(const tan_state *s, int circle, int seat);
+/* Unit u steps onto circle, from the board or from reserve. */
+void tan_place(tan_state *s, int u, int circle);
+/* Unit u leaves the board (the caller sets its new status). */
+void tan_lift(tan_state *s, int u);
 int tan_has_skill(const tan_content *c, const tan_state *s, int u, int skill);
 int tan_item_usable(const tan_state *s, int i, int u); /* carried by u and not locked for u */
 int tan_room_for(const tan_content *c, const tan_state *s, int u, int def);
@@ -584,26 +593,30 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err);
 int tan_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err);
 void tan_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
 
-/* state.c: the position as the checks read it. Who stands where is derived
- * once per legal() or apply() from the ten units instead of being kept in the
- * state, so the state copies no faster or slower and nothing in it can go
- * stale: bit x of on[p] is set when a unit of seat p stands on circle x, bit x
- * of crowd when two or more units do (only the active character passes through
- * another's circle, TAN-5.4.5). Bit x of reach is set when equipment on circle
+/* state.c: the position as the checks read it. Who stands where is the
+ * state's on; shared is set when another unit stands on the active
+ * character's circle (only the active character passes through another's
+ * circle, TAN-5.4.5, so only it asks whether it stands alone). Bit x of reach is set when equipment on circle
  * x lies within the active character's reach: on its circle or next to it on
  * the same path (TAN-5.11.1). mp is the active character's MP left (tan_mp).
  * Only the checks of a cycle with no reaction waiting read these (debug
- * builds assert it), so at any other time the look holds c and s alone. */
+ * builds assert it), so at any other time the look holds c and s alone.
+ * legal() asks many candidates and takes the whole look (tan_look_at);
+ * apply() asks one and takes only what that action's check reads
+ * (tan_look_for): reach for a pick or an exchange, mp for a step or a bull
+ * rush. Debug builds assert that no check reads a part not taken. */
 typedef struct tan_look {
     const tan_content *c;
     const tan_state *s;
-    uint64_t on[TAN_PLAYERS][TAN_MAX_CIRCLES / 64];
-    uint64_t crowd[TAN_MAX_CIRCLES / 64];
+    int shared;
     uint64_t reach[TAN_MAX_CIRCLES / 64];
-    int mp;
-    int taken; /* the fields above are set */
+    int mp;        /* -1: not taken */
+    int taken;     /* the fields above are set (reach when has_reach, mp when >= 0) */
+    int has_reach; /* reach is set */
 } tan_look;
 void tan_look_at(tan_look *L, const tan_content *c, const tan_state *s);
+/* The look that action op's check reads, and no more. */
+void tan_look_for(tan_look *L, const tan_content *c, const tan_state *s, int op);
 static inline int tan_bit(const uint64_t *set, int x)
 {
     return (int)(set[x >> 6] >> (x & 63) & 1);
@@ -612,30 +625,31 @@ static inline int tan_bit(const uint64_t *set, int x)
 static inline int tan_look_enemy(const tan_look *L, int circle, int seat)
 {
     assert(L->taken);
-    return tan_bit(L->on[1 - seat], circle);
+    return tan_bit(L->s->on[1 - seat], circle);
 }
 /* Equipment on circle lies within the active character's reach. */
 static inline int tan_look_reach(const tan_look *L, int circle)
 {
-    assert(L->taken);
+    assert(L->taken && L->has_reach);
     return tan_bit(L->reach, circle);
 }
 /* The active character's MP left. */
 static inline int tan_look_mp(const tan_look *L)
 {
-    assert(L->taken);
+    assert(L->taken && L->mp >= 0);
     return L->mp;
 }
-/* Someone but u (-1: anyone) stands on circle: tan_occupant(s, circle, u) >= 0. */
+/* Someone but u (-1: anyone; else the active character) stands on circle:
+ * tan_occupant(s, circle, u) >= 0. */
 static inline int tan_look_other(const tan_look *L, int circle, int u)
 {
-    assert(L->taken);
-    if (!tan_bit(L->on[0], circle) && !tan_bit(L->on[1], circle))
+    assert(L->taken && (u < 0 || u == L->s->active));
+    if (!tan_bit(L->s->on[0], circle) && !tan_bit(L->s->on[1], circle))
         return 0;
     if (u < 0)
         return 1;
     const tan_unit *un = &L->s->unit[u];
-    return un->status != ST_BOARD || un->circle != circle || tan_bit(L->crowd, circle);
+    return un->status != ST_BOARD || un->circle != circle || L->shared;
 }
 
 /* move.c: steps, stop circles, no stranding and routes (TAN-5.4, 5.6.3) */
@@ -652,6 +666,9 @@ enum tan_why {
 int tan_can_stop(const tan_look *L, int u, int circle);
 /* Why the active character may not step onto circle now (WHY_OK: it may). */
 int tan_step_why(const tan_look *L, int circle);
+/* The same for a circle the step is known to lead to: the active character's
+ * neighbour, or its entry circle from reserve. */
+int tan_next_step_why(const tan_look *L, int circle);
 /* Moves the active character one step (legality checked by the caller). */
 void tan_step(const tan_content *c, tan_state *s, int circle, tt_events *ev);
 /* The steps of the cheapest route to target into out (at most max); returns
@@ -709,6 +726,17 @@ int tan_check_in(const tan_look *L, tt_action a, tt_error *err);
  * the caller has asked tan_check_action_phase once for them all. The answer
  * is then tan_check_in's, with no error record. */
 int tan_check_op(const tan_look *L, int op, int x, int y, int z);
+/* The same for legal() outside the cycle, with no reaction waiting: the
+ * well-formed action (op, x, y) of a kind the phase allows, by its own rules. */
+int tan_check_setup_op(const tan_content *c, const tan_state *s, int op, int x, int y);
+/* Fills mine with the instances u carries and lying with those lying on
+ * circles, each in instance order, and their numbers. */
+void tan_items_of(const tan_state *s, int u, uint8_t *mine, int *nmine, uint8_t *lying,
+                  int *nlying);
+/* TAN-5.11.1: some exchange sub-step is possible now, given the items lying
+ * on circles and those the active character carries, each in instance order. */
+int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const uint8_t *mine,
+                     int nmine);
 /* TAN-5.5.2: TT_OK when the active character may take its action phase now. */
 int tan_check_action_phase(const tan_look *L, tt_error *err);
 /* Objective token o is in seat's hand (set aside for placement, TAN-3.9.2). */
@@ -716,8 +744,16 @@ int tan_obj_held_by(const tan_content *c, const tan_state *s, int o, int seat);
 /* The objective token placed on circle, or -1. */
 int tan_objective_at(const tan_content *c, const tan_state *s, int circle);
 /* A flag carried by unit u, named as in A_DROP (a = seat * TAN_MAX_FLAGS + k),
- * or NULL when a names no such flag. Points into s. */
-const tan_flag *tan_carried_flag(const tan_state *s, int a, int u);
+ * or NULL when a names no such flag. Points into s. Inline: legal() asks it
+ * of every flag in every exchange. */
+static inline const tan_flag *tan_carried_flag(const tan_state *s, int a, int u)
+{
+    int seat = a / TAN_MAX_FLAGS, k = a % TAN_MAX_FLAGS;
+    if (seat >= TAN_PLAYERS || k >= s->pl[seat].nflags)
+        return NULL;
+    const tan_flag *f = &s->pl[seat].flag[k];
+    return f->where == FL_CARRIED && f->at == u ? f : NULL;
+}
 /* VP a bought skill costs on objective token o (TAN-5.13.3). */
 int tan_buy_cost(const tan_content *c, int o);
 /* Flags of `owner` lying on circle (not carried, not captured). */
