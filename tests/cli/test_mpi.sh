@@ -37,13 +37,13 @@ $(diff "$TMP/one" "$TMP/three" | head -n 6)"
 }
 
 NOTIME='/^  speed: /d'
-same "sim --csv" "$NOTIME" sim invaders --games 2000 --seed 5 --csv
+same "sim --csv" "$NOTIME" sim invaders --games 600 --seed 5 --csv
 same "sim, fewer games than ranks" "$NOTIME" sim invaders --games 2 --seed 5 --csv
-same "sim --json, AIs and the game's figures" 's/"seconds":.*//' sim braunau --games 12 --seed 8 \
+same "sim --json, AIs and the game's figures" 's/"seconds":.*//' sim braunau --games 6 --seed 8 \
     --ai ismcts:iters=4,flat:n=1,random --json
-same "sim --vs" "$NOTIME" sim braunau --games 300 --seed 2 --deck germans=standardized \
+same "sim --vs" "$NOTIME" sim braunau --games 120 --seed 2 --deck germans=standardized \
     --deck austrians=standardized --vs germans=random
-same "ladder" '/ games in /d' ladder invaders --games 6 --ai random,flat:n=1,ismcts:iters=10 --seed 3
+same "ladder" '/ games in /d' ladder invaders --games 4 --ai random,flat:n=1,ismcts:iters=10 --seed 3
 
 # no --seed: every rank plays with rank 0's fresh seed, which the report names
 mpi 3 sim invaders --games 500 >"$TMP/three" || fail "sim without --seed"
