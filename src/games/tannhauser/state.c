@@ -6,7 +6,8 @@
  * wounds, healing, drops and moves can never leave a stale number behind.
  * Carried equipment is the items whose `where` is W_UNIT; the unit's slot
  * arrays count them per slot, which the sanity check re-derives. Who stands
- * where is kept as a bit set per seat (on), because every legal() and apply()
+ * where is kept as a bit set per seat (on), with the circles two teammates
+ * share (crowd), because every legal() and apply()
  * of a cycle reads it: tan_place and tan_lift are the only ways on and off
  * the board, and the sanity check re-derives it too. Instances
  * are never removed from item[], so a copy number (`def#k`) is counted from
@@ -56,22 +57,35 @@ int tan_occupant(const tan_state *s, int circle, int except)
     return -1;
 }
 
-static void set_on(tan_state *s, int seat, int circle, int bit)
+static void set_bit(uint64_t *set, int x, int bit)
 {
-    uint64_t m = (uint64_t)1 << (circle & 63);
-    s->on[seat][circle >> 6] = bit ? s->on[seat][circle >> 6] | m : s->on[seat][circle >> 6] & ~m;
+    uint64_t m = (uint64_t)1 << (x & 63);
+    set[x >> 6] = bit ? set[x >> 6] | m : set[x >> 6] & ~m;
 }
 
+/* Sets on and crowd for circle from the units standing there, but except. */
+static void recount(tan_state *s, int circle, int except)
+{
+    int n[TAN_PLAYERS] = {0};
+    for (int u = 0; u < TAN_UNITS; u++)
+        n[tan_seat_of(u)] +=
+            u != except && s->unit[u].status == ST_BOARD && s->unit[u].circle == circle;
+    for (int p = 0; p < TAN_PLAYERS; p++)
+        set_bit(s->on[p], circle, n[p] > 0);
+    set_bit(s->crowd, circle, n[0] > 1 || n[1] > 1);
+}
+
+/* A unit alone on its circle leaves it empty of its seat; only a crowded
+ * circle, which a step rarely leaves, needs the count. */
 void tan_lift(tan_state *s, int u)
 {
     const tan_unit *un = &s->unit[u];
-    int p = tan_seat_of(u);
     if (un->status != ST_BOARD)
         return;
-    for (int v = p * TAN_TEAM; v < (p + 1) * TAN_TEAM; v++)
-        if (v != u && s->unit[v].status == ST_BOARD && s->unit[v].circle == un->circle)
-            return; /* a teammate still stands there */
-    set_on(s, p, un->circle, 0);
+    if (tan_bit(s->crowd, un->circle))
+        recount(s, un->circle, u);
+    else
+        set_bit(s->on[tan_seat_of(u)], un->circle, 0);
 }
 
 void tan_place(tan_state *s, int u, int circle)
@@ -79,7 +93,9 @@ void tan_place(tan_state *s, int u, int circle)
     tan_lift(s, u);
     s->unit[u].status = ST_BOARD;
     s->unit[u].circle = (uint8_t)circle;
-    set_on(s, tan_seat_of(u), circle, 1);
+    if (tan_bit(s->on[tan_seat_of(u)], circle))
+        set_bit(s->crowd, circle, 1); /* a teammate stood there already */
+    set_bit(s->on[tan_seat_of(u)], circle, 1);
 }
 
 int tan_enemy_at(const tan_state *s, int circle, int seat)
@@ -92,17 +108,16 @@ int tan_enemy_at(const tan_state *s, int circle, int seat)
 
 /* Whether another unit stands on the active character's circle: an enemy,
  * as on says, or a teammate. */
+/* Whether another unit stands on the active character's circle: an enemy,
+ * as on says, or a teammate, as crowd says (a crowd of the enemy's is in on). */
 static void look_shared(tan_look *L, const tan_state *s)
 {
     int a = s->active;
     L->shared = 0;
     if (a == TAN_NONE || s->unit[a].status != ST_BOARD)
         return;
-    int at = s->unit[a].circle, p = tan_seat_of(a);
-    int shared = tan_bit(s->on[1 - p], at);
-    for (int v = p * TAN_TEAM; v < (p + 1) * TAN_TEAM; v++)
-        shared |= v != a && s->unit[v].status == ST_BOARD && s->unit[v].circle == at;
-    L->shared = shared;
+    int at = s->unit[a].circle;
+    L->shared = tan_bit(s->on[1 - tan_seat_of(a)], at) | tan_bit(s->crowd, at);
 }
 
 static void look_reach(tan_look *L, const tan_content *c, const tan_state *s)
@@ -387,11 +402,13 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err)
         if (rc)
             return rc;
     }
-    uint64_t on[TAN_PLAYERS][TAN_MAX_CIRCLES / 64] = {{0}};
+    tan_state t = *s; /* on and crowd derived afresh */
+    memset(t.on, 0, sizeof t.on);
+    memset(t.crowd, 0, sizeof t.crowd);
     for (int u = 0; u < TAN_UNITS; u++)
         if (s->unit[u].status == ST_BOARD)
-            on[tan_seat_of(u)][s->unit[u].circle >> 6] |= (uint64_t)1 << (s->unit[u].circle & 63);
-    if (memcmp(on, s->on, sizeof on))
+            recount(&t, s->unit[u].circle, -1);
+    if (memcmp(t.on, s->on, sizeof t.on) || memcmp(t.crowd, s->crowd, sizeof t.crowd))
         return BROKEN("the circles marked occupied are not where the units stand");
     for (int p = 0; p < TAN_PLAYERS; p++)
         for (int k = 0; k < s->pl[p].nflags; k++) {

@@ -375,6 +375,10 @@ typedef struct tan_state {
      * board, because every legal() and apply() of a cycle reads it; the
      * sanity check derives it again. */
     uint64_t on[TAN_PLAYERS][TAN_MAX_CIRCLES / 64];
+    /* bit x: two units of one seat stand on circle x; kept and checked as on
+     * is, so that legal() learns whether the active character shares its
+     * circle without a scan. */
+    uint64_t crowd[TAN_MAX_CIRCLES / 64];
     uint8_t ninst;
     tan_item item[TAN_MAX_INST];
 

@@ -102,6 +102,24 @@ static void test_TAN_5_4_6_stranding_via_friends(void **state)
     assert_int_equal(tan_fx_on(f, "leg_ranger"), tan_fx_circle(f, "s6"));
 }
 
+/* TAN-4.8. A circle a teammate stands on is no stop: the ranger steps onto
+ * s3 beside the sapper and on to s4 beside Sorel, and may end its cycle on
+ * s4 once Sorel has left it; the position stays sane at each step. */
+static void test_TAN_4_8_no_stop_beside_teammate(void **state)
+{
+    tan_fx *f = *state;
+    stranding_position(f, 0);
+    tan_fx_apply(f, "move ES");
+    tan_fx_apply(f, "move s3");
+    tan_fx_refuse(f, "end", "E_CANNOT_STOP_HERE", "TAN-4.8");
+    tan_fx_apply(f, "move s4");
+    tan_fx_refuse(f, "end", "E_CANNOT_STOP_HERE", "TAN-4.8");
+    tan_fx_reserve(f, "sorel");
+    tan_fx_sane(f);
+    tan_fx_apply(f, "end");
+    assert_int_equal(tan_fx_on(f, "leg_ranger"), tan_fx_circle(f, "s4"));
+}
+
 /* TAN-5.6.3. Sorel wins a bull rush against the Rifleman on n2 (faces as in
  * EX-21); buying MP keeps her passage, the empty n3 ends it, and the Grenadier
  * on n4 then blocks her like any enemy. */
@@ -603,6 +621,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_TAN_5_4_6_stranding_via_friends, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_TAN_4_8_no_stop_beside_teammate, tan_fx_setup_story,
                                         tan_fx_teardown),
         cmocka_unit_test_setup_teardown(test_TAN_5_4_2_goto_where_one_stands, tan_fx_setup_story,
                                         tan_fx_teardown),
