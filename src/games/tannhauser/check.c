@@ -637,7 +637,9 @@ int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const 
 void tan_items_of(const tan_state *s, int u, uint8_t *mine, int *nmine, uint8_t *lying, int *nlying)
 {
     int m = 0, l = 0; /* counted in locals: the byte stores could alias the counts */
-    for (int i = 0; i < s->ninst; i++)
+    uint64_t near[TAN_MAX_INST / 64]; /* both lists come out in item order */
+    tan_items_near(s, u, near);
+    for (int i = tan_next_item(near, -1); i >= 0; i = tan_next_item(near, i))
         if (s->item[i].where == W_UNIT && s->item[i].at == u)
             mine[m++] = (uint8_t)i;
         else if (s->item[i].where == W_CIRCLE)

@@ -332,7 +332,8 @@ void tan_begin_cycle(tan_state *s, int u, tt_events *ev)
     s->cycle_no++;
     for (int v = 0; v < TAN_UNITS; v++)
         s->unit[v].vp_spent = 0;
-    for (int i = 0; i < s->ninst; i++)
+    for (int i = tan_next_item(s->carries[u], -1); i >= 0;
+         i = tan_next_item(s->carries[u], i)) /* locked: carried by u */
         if (s->item[i].locked == u)
             s->item[i].locked = TAN_NONE;
     tt_emit(ev, EV_ACTIVATE, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), 0, 0, 0);

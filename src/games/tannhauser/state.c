@@ -5,7 +5,8 @@
  * effects and its circle's modifiers are summed on demand (TAN-5.2.2), so
  * wounds, healing, drops and moves can never leave a stale number behind.
  * Carried equipment is the items whose `where` is W_UNIT; the unit's slot
- * arrays count them per slot, which the sanity check re-derives. Who stands
+ * arrays count them per slot, which the sanity check re-derives, as it does
+ * the item sets carries and lying, kept by tan_item_put. Who stands
  * where is kept as a bit set per seat (on), with the circles two teammates
  * share (crowd), because every legal() and apply()
  * of a cycle reads it: tan_place and tan_lift are the only ways on and off
@@ -28,7 +29,8 @@ int tan_current(const tan_content *c, const tan_state *s, int u, int stat)
     const tan_char *ch = &c->chr[un->def];
     int w = un->wounds < ch->nrows ? un->wounds : ch->nrows - 1;
     int v = ch->row[w][stat];
-    for (int i = 0; i < s->ninst && (c->boosted >> stat & 1); i++) {
+    for (int i = tan_next_item(s->carries[u], -1); i >= 0 && (c->boosted >> stat & 1);
+         i = tan_next_item(s->carries[u], i)) {
         const tan_item *it = &s->item[i];
         if (it->where == W_UNIT && it->at == u && it->locked != u) {
             const tan_equip *e = &c->equip[it->def];
@@ -163,7 +165,7 @@ int tan_has_skill(const tan_content *c, const tan_state *s, int u, int skill)
 {
     if (tan_chr(c, s, u)->skills >> skill & 1)
         return 1;
-    for (int i = 0; i < s->ninst; i++) {
+    for (int i = tan_next_item(s->carries[u], -1); i >= 0; i = tan_next_item(s->carries[u], i)) {
         const tan_item *it = &s->item[i];
         const tan_equip *e = &c->equip[it->def];
         if (it->where == W_UNIT && it->at == u && it->locked != u && e->effect == EF_GRANT_SKILL &&
@@ -223,15 +225,11 @@ int tan_item_new(const tan_content *c, tan_state *s, int def)
 {
     if (s->ninst >= TAN_MAX_INST)
         return -1;
-    int copy = 1;
-    for (int k = 0; k < s->ninst; k++)
-        copy += s->item[k].def == def;
     int i = s->ninst++;
     const tan_equip *e = &c->equip[def];
     s->item[i] = (tan_item){.def = (uint8_t)def,
                             .uses = e->kind == EK_WEAPON ? e->weapon.uses : -1,
                             .where = W_GONE,
-                            .copy = (uint8_t)copy,
                             .locked = TAN_NONE};
     return i;
 }
@@ -245,8 +243,7 @@ void tan_item_give(const tan_content *c, tan_state *s, int i, int u)
     tan_unit *un = &s->unit[u];
     un->slot_type[k] = (uint8_t)slot_kind(&c->equip[it->def]);
     un->slot_n[k]++;
-    it->where = W_UNIT;
-    it->at = (uint8_t)u;
+    tan_item_put(s, i, W_UNIT, u);
     it->slot = (uint8_t)k;
     it->fresh = 0;
 }
@@ -259,8 +256,34 @@ void tan_item_unslot(tan_state *s, int i)
         if (--un->slot_n[it->slot] == 0)
             un->slot_type[it->slot] = SLOT_EMPTY;
     }
-    it->where = W_GONE;
+    tan_item_put(s, i, W_GONE, it->at);
     it->locked = TAN_NONE;
+}
+
+/* The item set that holds item i where it is, or NULL. */
+static uint64_t *item_set(tan_state *s, int i)
+{
+    const tan_item *it = &s->item[i];
+    return it->where == W_UNIT ? s->carries[it->at] : it->where == W_CIRCLE ? s->lying : NULL;
+}
+
+void tan_item_put(tan_state *s, int i, int where, int at)
+{
+    uint64_t m = (uint64_t)1 << (i & 63), *set = item_set(s, i);
+    if (set)
+        set[i >> 6] &= ~m;
+    s->item[i].where = (uint8_t)where;
+    s->item[i].at = (uint8_t)at;
+    if ((set = item_set(s, i)))
+        set[i >> 6] |= m;
+}
+
+int tan_item_copy(const tan_state *s, int i)
+{
+    int copy = 1;
+    for (int k = 0; k < i; k++)
+        copy += s->item[k].def == s->item[i].def;
+    return copy;
 }
 
 /* --- setup (TAN-3, 3.10) ---------------------------------------------------------- */
@@ -382,14 +405,20 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err)
 {
     const tan_content *c = tan_content_of(g);
     const tan_state *s = st;
-    uint8_t copies[TAN_MAX_EQUIP] = {0};
     slot_counts carried = {{0}};
+    tan_state t = *s; /* the derived sets, carries, lying, on and crowd, made afresh */
+    memset(t.carries, 0, sizeof t.carries);
+    memset(t.lying, 0, sizeof t.lying);
     for (int i = 0; i < s->ninst; i++) {
         const tan_item *it = &s->item[i];
         if (it->def >= c->nequip || it->where > W_CRATE)
             return BROKEN("item %d is malformed", i);
-        if (it->copy != ++copies[it->def])
-            return BROKEN("item %d is copy %d of its kind, not %d", i, it->copy, copies[it->def]);
+        if (it->locked != TAN_NONE && (it->where != W_UNIT || it->locked != it->at))
+            return BROKEN("item %d is locked for a unit that does not carry it", i);
+        if (it->where == W_UNIT && it->at < TAN_UNITS)
+            t.carries[it->at][i >> 6] |= (uint64_t)1 << (i & 63);
+        if (it->where == W_CIRCLE)
+            t.lying[i >> 6] |= (uint64_t)1 << (i & 63);
         if (it->where == W_UNIT && sane_carried(c, s, i, carried, err))
             return TT_ESTATE;
         if (it->where == W_CIRCLE && it->at >= c->ncircles)
@@ -397,12 +426,14 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err)
         if (it->where == W_CRATE && it->at >= c->nsites)
             return BROKEN("item %d is in no crate", i);
     }
+    if (memcmp(t.carries, s->carries, sizeof t.carries) ||
+        memcmp(t.lying, s->lying, sizeof t.lying))
+        return BROKEN("the items marked carried or lying are not where the items are");
     for (int u = 0; u < TAN_UNITS; u++) {
         int rc = sane_unit(c, s, u, carried, err);
         if (rc)
             return rc;
     }
-    tan_state t = *s; /* on and crowd derived afresh */
     memset(t.on, 0, sizeof t.on);
     memset(t.crowd, 0, sizeof t.crowd);
     for (int u = 0; u < TAN_UNITS; u++)
