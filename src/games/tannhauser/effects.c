@@ -114,7 +114,7 @@ static void do_drop(const tan_content *c, tan_state *s, int a, int circle, int f
         tan_item_unslot(s, a);
         int site = c->site_of[circle];
         tan_item_put(s, a, site != TAN_NONE ? W_CRATE : W_CIRCLE, site != TAN_NONE ? site : circle);
-        s->item[a].fresh = 1; /* TAN-5.11.2 */
+        s->item[a].fresh = s->dropped = 1; /* TAN-5.11.2 */
         tt_emit(ev, EV_DROP, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), s->item[a].def, circle, 0);
     }
     s->seq_steps++;

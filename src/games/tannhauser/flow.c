@@ -345,8 +345,10 @@ void tan_end_cycle(const tan_content *c, tan_state *s, tt_events *ev)
     s->active = TAN_NONE;
     s->passage = PASS_NONE;
     s->seq = SEQ_NONE;
-    for (int i = 0; i < s->ninst; i++)
-        s->item[i].fresh = 0; /* TAN-5.11.2 */
+    if (s->dropped)
+        for (int i = 0; i < s->ninst; i++)
+            s->item[i].fresh = 0; /* TAN-5.11.2 */
+    s->dropped = 0;
     tt_emit(ev, EV_END_CYCLE, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), 0, 0, 0);
     next_activation(c, s, 1 - tan_seat_of(u), ev);
 }

@@ -413,6 +413,8 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err)
         const tan_item *it = &s->item[i];
         if (it->def >= c->nequip || it->where > W_CRATE)
             return BROKEN("item %d is malformed", i);
+        if (it->fresh && !s->dropped)
+            return BROKEN("item %d is fresh, but nothing is marked dropped this cycle", i);
         if (it->locked != TAN_NONE && (it->where != W_UNIT || it->locked != it->at))
             return BROKEN("item %d is locked for a unit that does not carry it", i);
         if (it->where == W_UNIT && it->at < TAN_UNITS)

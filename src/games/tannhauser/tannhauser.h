@@ -379,6 +379,7 @@ typedef struct tan_state {
      * circle without a scan. */
     uint64_t crowd[TAN_MAX_CIRCLES / 64];
     uint8_t ninst;
+    uint8_t dropped; /* some item is fresh (TAN-5.11.2); the cycle's end looks only then */
     tan_item item[TAN_MAX_INST];
     /* bit i of carries[u]: item i is carried by unit u; of lying: item i lies
      * on a circle. What a unit carries and what lies near it is read by every
