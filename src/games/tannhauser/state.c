@@ -124,14 +124,10 @@ static void look_shared(tan_look *L, const tan_state *s)
 
 static void look_reach(tan_look *L, const tan_content *c, const tan_state *s)
 {
-    memset(L->reach, 0, sizeof L->reach);
-    if (s->active != TAN_NONE) {
-        int at = s->unit[s->active].circle;
-        L->reach[at >> 6] |= (uint64_t)1 << (at & 63);
-        for (int k = c->adj_first[at]; k < c->adj_first[at] + c->adj_n[at]; k++)
-            if (c->adj_same[k])
-                L->reach[c->adj[k] >> 6] |= (uint64_t)1 << (c->adj[k] & 63);
-    }
+    if (s->active != TAN_NONE)
+        memcpy(L->reach, c->reach[s->unit[s->active].circle], sizeof L->reach);
+    else
+        memset(L->reach, 0, sizeof L->reach);
     L->has_reach = 1;
 }
 

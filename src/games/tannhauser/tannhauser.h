@@ -208,6 +208,10 @@ typedef struct tan_content {
     uint8_t adj_n[TAN_MAX_CIRCLES];
     uint8_t adj[2 * TAN_MAX_LINKS];
     uint8_t adj_same[2 * TAN_MAX_LINKS];
+    /* reach[c]: c and its neighbours on the same path, where a character on
+     * c reaches equipment (TAN-5.11.1), derived; for every index up to
+     * TAN_NONE, so that a character in reserve reaches its own index alone */
+    uint64_t reach[TAN_MAX_CIRCLES][TAN_MAX_CIRCLES / 64];
     /* line of sight and path distance (TAN-2.4.3, 2.4.4), derived:
      * pd[a * ncircles + b] = path distance, 0xFF when not on the same path */
     uint8_t *pd;
