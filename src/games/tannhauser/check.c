@@ -110,14 +110,8 @@ static int check_custom(const tan_content *c, const tan_state *s, int def, tt_er
 {
     const tan_unit *un = &s->unit[s->sub];
     const tan_char *ch = &c->chr[un->def];
-    int most = 0;
-    for (int p = 0; p < 3; p++) {
-        int n = 0;
-        for (int k = 0; k < ch->npack[p]; k++)
-            n += ch->pack[p][k] == def;
-        most = n > most ? n : most;
-    }
-    if (def >= c->nequip || most == 0)
+    int most = def < c->nequip ? ch->most[def] : 0;
+    if (most == 0)
         return TT_REFUSE("TAN-3.6", "E_BAD_PACK", "%s is in none of %s's packs",
                          def < c->nequip ? c->equip[def].name : "that token", ch->name);
     int have = 0;

@@ -163,6 +163,7 @@ typedef struct tan_char {
     uint8_t row[TAN_MAX_ROWS][STAT_COUNT];
     uint8_t npack[3];              /* 0: the character has no such pack */
     uint8_t pack[3][TAN_MAX_PACK]; /* equipment indices */
+    uint8_t most[TAN_MAX_EQUIP];   /* derived: the most copies of each in one pack (TAN-3.6) */
 } tan_char;
 
 typedef struct tan_faction {
