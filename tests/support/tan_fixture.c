@@ -196,6 +196,20 @@ int tan_fx_count(const tan_fx *f, const char *char_id, const char *equip_id)
 
 /* --- building a position ----------------------------------------------------------------- */
 
+const char *const TAN_FX_COV[5] = {"varga", "rauch", "kessel", "cov_rifleman", "cov_grenadier"};
+const char *const TAN_FX_LEG[5] = {"calloway", "pike", "sorel", "leg_ranger", "leg_sapper"};
+
+void tan_fx_recruit_teams(tan_fx *f, uint64_t seed)
+{
+    char text[64];
+    tt_state_init(f->g, (tt_state *)f->s, seed);
+    tan_fx_sane(f);
+    for (int k = 0; k < 10; k++) {
+        snprintf(text, sizeof text, "recruit %s", k < 5 ? TAN_FX_COV[k] : TAN_FX_LEG[k - 5]);
+        tan_fx_apply(f, text);
+    }
+}
+
 int tan_fx_recruit(tan_fx *f, const char *char_id, int pack)
 {
     const tan_content *c = f->c;

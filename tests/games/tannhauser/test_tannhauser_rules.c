@@ -127,18 +127,7 @@ static void test_TAN_4_8_no_stop_beside_teammate(void **state)
 static void test_TAN_3_6_custom_copies_per_pack(void **state)
 {
     tan_fx *f = *state;
-    static const char *const cov[] = {"varga", "rauch", "kessel", "cov_rifleman", "cov_grenadier"};
-    static const char *const leg[] = {"calloway", "pike", "sorel", "leg_ranger", "leg_sapper"};
-    char text[64];
-    tt_state_init(f->g, (tt_state *)f->s, 14);
-    for (int k = 0; k < 5; k++) {
-        snprintf(text, sizeof text, "recruit %s", cov[k]);
-        tan_fx_apply(f, text);
-    }
-    for (int k = 0; k < 5; k++) {
-        snprintf(text, sizeof text, "recruit %s", leg[k]);
-        tan_fx_apply(f, text);
-    }
+    tan_fx_recruit_teams(f, 14);
     tan_fx_apply(f, "pack cov_grenadier custom");
     tan_fx_refuse(f, "custom long_rifle", "E_BAD_PACK", "TAN-3.6");
     tan_fx_apply(f, "custom thunder_egg");
