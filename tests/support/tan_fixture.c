@@ -161,7 +161,7 @@ int tan_fx_item(const tan_fx *f, const char *name)
         *hash = 0;
     int def = tan_fx_equip(f, id), copy = hash ? atoi(hash + 1) : 0, found = -1;
     for (int i = 0; i < f->s->ninst; i++) {
-        if (f->s->item[i].def != def || (copy && f->s->item[i].copy != copy))
+        if (f->s->item[i].def != def || (copy && tan_item_copy(f->s, i) != copy))
             continue;
         if (found >= 0)
             fail_msg("'%s' names several instances", name);
@@ -195,6 +195,20 @@ int tan_fx_count(const tan_fx *f, const char *char_id, const char *equip_id)
 }
 
 /* --- building a position ----------------------------------------------------------------- */
+
+const char *const TAN_FX_COV[5] = {"varga", "rauch", "kessel", "cov_rifleman", "cov_grenadier"};
+const char *const TAN_FX_LEG[5] = {"calloway", "pike", "sorel", "leg_ranger", "leg_sapper"};
+
+void tan_fx_recruit_teams(tan_fx *f, uint64_t seed)
+{
+    char text[64];
+    tt_state_init(f->g, (tt_state *)f->s, seed);
+    tan_fx_sane(f);
+    for (int k = 0; k < 10; k++) {
+        snprintf(text, sizeof text, "recruit %s", k < 5 ? TAN_FX_COV[k] : TAN_FX_LEG[k - 5]);
+        tan_fx_apply(f, text);
+    }
+}
 
 int tan_fx_recruit(tan_fx *f, const char *char_id, int pack)
 {
@@ -301,8 +315,7 @@ int tan_fx_lay(tan_fx *f, const char *equip_id, const char *circle_id)
 {
     int i = tan_item_new(f->c, f->s, tan_fx_equip(f, equip_id));
     assert_true(i >= 0);
-    f->s->item[i].where = W_CIRCLE;
-    f->s->item[i].at = (uint8_t)tan_fx_circle(f, circle_id);
+    tan_item_put(f->s, i, W_CIRCLE, tan_fx_circle(f, circle_id));
     f->s->item[i].fresh = 0;
     return i;
 }

@@ -72,6 +72,10 @@ int tan_fx_count(const tan_fx *f, const char *char_id, const char *equip_id);
  * medal leaves the game but its VP are not counted (set VP with tan_fx_vp).
  * Returns the unit. */
 int tan_fx_recruit(tan_fx *f, const char *char_id, int pack);
+/* A fresh game from seed, through the real setup up to the packs: each team
+ * recruits its five (TAN_FX_COV, then TAN_FX_LEG). */
+extern const char *const TAN_FX_COV[5], *const TAN_FX_LEG[5];
+void tan_fx_recruit_teams(tan_fx *f, uint64_t seed);
 /* Recruits and places on circle_id (status ST_BOARD). */
 int tan_fx_put(tan_fx *f, const char *char_id, int pack, const char *circle_id);
 void tan_fx_place(tan_fx *f, const char *char_id, const char *circle_id);

@@ -181,7 +181,9 @@ static void list_exchange(lister *L, int u)
     const tan_content *c = L->c;
     const tan_state *s = L->s;
     int at = s->unit[u].circle;
-    for (int i = 0; i < s->ninst; i++) {
+    uint64_t near[TAN_MAX_INST / 64]; /* offered in item order */
+    tan_items_near(s, u, near);
+    for (int i = tan_next_item(near, -1); i >= 0; i = tan_next_item(near, i)) {
         if (s->item[i].where == W_CIRCLE) {
             offer_if(L, tan_look_reach(&L->look, s->item[i].at), A_PICK, i, 0, 0); /* TAN-5.11.1 */
             continue;
@@ -344,7 +346,8 @@ int tan_legal(const tt_game *g, const void *st, tt_action *out)
             offer(&L, A_SHRUG, k, 0, 0);
     } else if (f) {
         offer(&L, A_COUNTER, TAN_NONE, 0, 0);
-        for (int i = 0; i < s->ninst; i++)
+        for (int i = tan_next_item(s->carries[f->a], -1); i >= 0;
+             i = tan_next_item(s->carries[f->a], i))
             if (s->item[i].where == W_UNIT && s->item[i].at == f->a)
                 offer(&L, A_COUNTER, i, 0, 0);
         offer(&L, A_NOCOUNTER, 0, 0, 0);

@@ -289,7 +289,7 @@ typedef struct board_graph {
 } board_graph;
 
 /* Builds bg from the links, and from it c's adjacency (adj_first, adj_n, adj,
- * adj_same). */
+ * adj_same, reach). */
 static void build_adjacency(tan_content *c, board_graph *bg)
 {
     uint16_t ea[TAN_MAX_LINKS], eb[TAN_MAX_LINKS];
@@ -308,6 +308,14 @@ static void build_adjacency(tan_content *c, board_graph *bg)
     for (int v = 0; v < c->ncircles; v++)
         for (int j = c->adj_first[v]; j < c->adj_first[v] + c->adj_n[v]; j++)
             c->adj_same[j] = (c->circle[v].colors & c->circle[c->adj[j]].colors) != 0;
+    for (int v = 0; v < TAN_MAX_CIRCLES; v++) {
+        uint64_t *r = c->reach[v];
+        memset(r, 0, sizeof c->reach[v]);
+        r[v >> 6] |= (uint64_t)1 << (v & 63);
+        for (int j = c->adj_first[v]; v < c->ncircles && j < c->adj_first[v] + c->adj_n[v]; j++)
+            if (c->adj_same[j])
+                r[c->adj[j] >> 6] |= (uint64_t)1 << (c->adj[j] & 63);
+    }
 }
 
 static int movable(const tan_content *c, int v)

@@ -110,14 +110,8 @@ static int check_custom(const tan_content *c, const tan_state *s, int def, tt_er
 {
     const tan_unit *un = &s->unit[s->sub];
     const tan_char *ch = &c->chr[un->def];
-    int most = 0;
-    for (int p = 0; p < 3; p++) {
-        int n = 0;
-        for (int k = 0; k < ch->npack[p]; k++)
-            n += ch->pack[p][k] == def;
-        most = n > most ? n : most;
-    }
-    if (def >= c->nequip || most == 0)
+    int most = def < c->nequip ? ch->most[def] : 0;
+    if (most == 0)
         return TT_REFUSE("TAN-3.6", "E_BAD_PACK", "%s is in none of %s's packs",
                          def < c->nequip ? c->equip[def].name : "that token", ch->name);
     int have = 0;
@@ -600,6 +594,16 @@ static int check_take(const tan_look *L, int inst, tt_error *err)
     return TT_OK;
 }
 
+/* The items of an item set into out, in item order; returns their number. */
+static int item_list(const uint64_t *set, uint8_t *out)
+{
+    int n = 0; /* counted in a local: the byte stores could alias a count */
+    for (int w = 0; w < TAN_MAX_INST / 64; w++)
+        for (uint64_t m = set[w]; m; m &= m - 1)
+            out[n++] = (uint8_t)(w * 64 + __builtin_ctzll(m));
+    return n;
+}
+
 /* Is any exchange sub-step possible now (TAN-5.11.1)? */
 int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const uint8_t *mine,
                      int nmine)
@@ -636,14 +640,8 @@ int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const 
 
 void tan_items_of(const tan_state *s, int u, uint8_t *mine, int *nmine, uint8_t *lying, int *nlying)
 {
-    int m = 0, l = 0; /* counted in locals: the byte stores could alias the counts */
-    for (int i = 0; i < s->ninst; i++)
-        if (s->item[i].where == W_UNIT && s->item[i].at == u)
-            mine[m++] = (uint8_t)i;
-        else if (s->item[i].where == W_CIRCLE)
-            lying[l++] = (uint8_t)i;
-    *nmine = m;
-    *nlying = l;
+    *nmine = item_list(s->carries[u], mine);
+    *nlying = item_list(s->lying, lying);
 }
 
 static int some_substep(const tan_look *L)

@@ -71,7 +71,7 @@ static void attack_pool(const tan_content *c, const tan_state *s, int u, const t
 {
     *dice = tan_current(c, s, u, STAT_COMBAT) + w->dice_mod;
     *bonus = 0;
-    for (int i = 0; i < s->ninst; i++) {
+    for (int i = tan_next_item(s->carries[u], -1); i >= 0; i = tan_next_item(s->carries[u], i)) {
         if (!tan_item_usable(s, i, u))
             continue;
         const tan_equip *e = &c->equip[s->item[i].def];
@@ -152,14 +152,15 @@ static void kill(const tan_content *c, tan_state *s, int victim, int killer, tt_
 {
     tan_unit *un = &s->unit[victim];
     int circle = un->circle, seat = tan_seat_of(victim);
-    for (int i = 0; i < s->ninst; i++) {
+    for (int i = tan_next_item(s->carries[victim], -1); i >= 0; /* only bits at i are cleared */
+         i = tan_next_item(s->carries[victim], i)) {
         tan_item *it = &s->item[i];
         if (it->where != W_UNIT || it->at != victim)
             continue;
         int free_ = c->equip[it->def].free;
         tan_item_unslot(s, i);
         if (free_)
-            it->where = W_CIRCLE, it->at = (uint8_t)circle, it->fresh = 0;
+            tan_item_put(s, i, W_CIRCLE, circle), it->fresh = 0;
     }
     for (int p = 0; p < TAN_PLAYERS; p++)
         for (int k = 0; k < s->pl[p].nflags; k++) {
@@ -201,7 +202,8 @@ int tan_counter_open(const tan_content *c, const tan_state *s, int victim, int a
         return 0;
     if (tan_attack_why(c, s, victim, attacker, TAN_NONE) == AW_OK)
         return 1;
-    for (int i = 0; i < s->ninst; i++)
+    for (int i = tan_next_item(s->carries[victim], -1); i >= 0;
+         i = tan_next_item(s->carries[victim], i))
         if (s->item[i].where == W_UNIT && s->item[i].at == victim &&
             tan_attack_why(c, s, victim, attacker, i) == AW_OK)
             return 1;

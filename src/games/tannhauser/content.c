@@ -421,6 +421,13 @@ static void load_packs(loader *L, const json_t *cj, tan_char *ch)
             ch->pack[p][i] = (uint8_t)(e < 0 ? 0 : e);
         }
         ch->npack[p] = (uint8_t)n;
+        for (size_t i = 0; i < n; i++) {
+            int copies = 0;
+            for (size_t j = 0; j < n; j++)
+                copies += ch->pack[p][j] == ch->pack[p][i];
+            if (copies > ch->most[ch->pack[p][i]])
+                ch->most[ch->pack[p][i]] = (uint8_t)copies;
+        }
         if (!known)
             continue;
         /* TAN-2.6.6, TAN-3.6: a standard pack comes with the Special Object */

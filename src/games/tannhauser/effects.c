@@ -113,9 +113,8 @@ static void do_drop(const tan_content *c, tan_state *s, int a, int circle, int f
     } else {
         tan_item_unslot(s, a);
         int site = c->site_of[circle];
-        s->item[a].where = site != TAN_NONE ? W_CRATE : W_CIRCLE;
-        s->item[a].at = (uint8_t)(site != TAN_NONE ? site : circle);
-        s->item[a].fresh = 1; /* TAN-5.11.2 */
+        tan_item_put(s, a, site != TAN_NONE ? W_CRATE : W_CIRCLE, site != TAN_NONE ? site : circle);
+        s->item[a].fresh = s->dropped = 1; /* TAN-5.11.2 */
         tt_emit(ev, EV_DROP, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), s->item[a].def, circle, 0);
     }
     s->seq_steps++;
@@ -162,7 +161,7 @@ static void do_search(const tan_content *c, tan_state *s, int circle, tt_events 
     } else if (token != TAN_NONE) {
         int i = tan_item_new(c, s, c->crate[token].equip);
         if (i >= 0)
-            s->item[i].where = W_CRATE, s->item[i].at = (uint8_t)site;
+            tan_item_put(s, i, W_CRATE, site);
     }
     s->seq = SEQ_SEARCH;
     s->seq_site = (uint8_t)site;

@@ -332,7 +332,8 @@ void tan_begin_cycle(tan_state *s, int u, tt_events *ev)
     s->cycle_no++;
     for (int v = 0; v < TAN_UNITS; v++)
         s->unit[v].vp_spent = 0;
-    for (int i = 0; i < s->ninst; i++)
+    for (int i = tan_next_item(s->carries[u], -1); i >= 0;
+         i = tan_next_item(s->carries[u], i)) /* locked: carried by u */
         if (s->item[i].locked == u)
             s->item[i].locked = TAN_NONE;
     tt_emit(ev, EV_ACTIVATE, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), 0, 0, 0);
@@ -344,8 +345,10 @@ void tan_end_cycle(const tan_content *c, tan_state *s, tt_events *ev)
     s->active = TAN_NONE;
     s->passage = PASS_NONE;
     s->seq = SEQ_NONE;
-    for (int i = 0; i < s->ninst; i++)
-        s->item[i].fresh = 0; /* TAN-5.11.2 */
+    if (s->dropped)
+        for (int i = 0; i < s->ninst; i++)
+            s->item[i].fresh = 0; /* TAN-5.11.2 */
+    s->dropped = 0;
     tt_emit(ev, EV_END_CYCLE, tan_seat_of(u), TT_SEEN_ALL, TAN_EVU(s, u), 0, 0, 0);
     next_activation(c, s, 1 - tan_seat_of(u), ev);
 }

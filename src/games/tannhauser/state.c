@@ -5,8 +5,10 @@
  * effects and its circle's modifiers are summed on demand (TAN-5.2.2), so
  * wounds, healing, drops and moves can never leave a stale number behind.
  * Carried equipment is the items whose `where` is W_UNIT; the unit's slot
- * arrays count them per slot, which the sanity check re-derives. Who stands
- * where is kept as a bit set per seat (on), because every legal() and apply()
+ * arrays count them per slot, which the sanity check re-derives, as it does
+ * the item sets carries and lying, kept by tan_item_put. Who stands
+ * where is kept as a bit set per seat (on), with the circles two teammates
+ * share (crowd), because every legal() and apply()
  * of a cycle reads it: tan_place and tan_lift are the only ways on and off
  * the board, and the sanity check re-derives it too. Instances
  * are never removed from item[], so a copy number (`def#k`) is counted from
@@ -27,7 +29,8 @@ int tan_current(const tan_content *c, const tan_state *s, int u, int stat)
     const tan_char *ch = &c->chr[un->def];
     int w = un->wounds < ch->nrows ? un->wounds : ch->nrows - 1;
     int v = ch->row[w][stat];
-    for (int i = 0; i < s->ninst && (c->boosted >> stat & 1); i++) {
+    for (int i = tan_next_item(s->carries[u], -1); i >= 0 && (c->boosted >> stat & 1);
+         i = tan_next_item(s->carries[u], i)) {
         const tan_item *it = &s->item[i];
         if (it->where == W_UNIT && it->at == u && it->locked != u) {
             const tan_equip *e = &c->equip[it->def];
@@ -56,22 +59,35 @@ int tan_occupant(const tan_state *s, int circle, int except)
     return -1;
 }
 
-static void set_on(tan_state *s, int seat, int circle, int bit)
+static void set_bit(uint64_t *set, int x, int bit)
 {
-    uint64_t m = (uint64_t)1 << (circle & 63);
-    s->on[seat][circle >> 6] = bit ? s->on[seat][circle >> 6] | m : s->on[seat][circle >> 6] & ~m;
+    uint64_t m = (uint64_t)1 << (x & 63);
+    set[x >> 6] = bit ? set[x >> 6] | m : set[x >> 6] & ~m;
 }
 
+/* Sets on and crowd for circle from the units standing there, but except. */
+static void recount(tan_state *s, int circle, int except)
+{
+    int n[TAN_PLAYERS] = {0};
+    for (int u = 0; u < TAN_UNITS; u++)
+        n[tan_seat_of(u)] +=
+            u != except && s->unit[u].status == ST_BOARD && s->unit[u].circle == circle;
+    for (int p = 0; p < TAN_PLAYERS; p++)
+        set_bit(s->on[p], circle, n[p] > 0);
+    set_bit(s->crowd, circle, n[0] > 1 || n[1] > 1);
+}
+
+/* A unit alone on its circle leaves it empty of its seat; only a crowded
+ * circle, which a step rarely leaves, needs the count. */
 void tan_lift(tan_state *s, int u)
 {
     const tan_unit *un = &s->unit[u];
-    int p = tan_seat_of(u);
     if (un->status != ST_BOARD)
         return;
-    for (int v = p * TAN_TEAM; v < (p + 1) * TAN_TEAM; v++)
-        if (v != u && s->unit[v].status == ST_BOARD && s->unit[v].circle == un->circle)
-            return; /* a teammate still stands there */
-    set_on(s, p, un->circle, 0);
+    if (tan_bit(s->crowd, un->circle))
+        recount(s, un->circle, u);
+    else
+        set_bit(s->on[tan_seat_of(u)], un->circle, 0);
 }
 
 void tan_place(tan_state *s, int u, int circle)
@@ -79,7 +95,9 @@ void tan_place(tan_state *s, int u, int circle)
     tan_lift(s, u);
     s->unit[u].status = ST_BOARD;
     s->unit[u].circle = (uint8_t)circle;
-    set_on(s, tan_seat_of(u), circle, 1);
+    if (tan_bit(s->on[tan_seat_of(u)], circle))
+        set_bit(s->crowd, circle, 1); /* a teammate stood there already */
+    set_bit(s->on[tan_seat_of(u)], circle, 1);
 }
 
 int tan_enemy_at(const tan_state *s, int circle, int seat)
@@ -92,29 +110,24 @@ int tan_enemy_at(const tan_state *s, int circle, int seat)
 
 /* Whether another unit stands on the active character's circle: an enemy,
  * as on says, or a teammate. */
+/* Whether another unit stands on the active character's circle: an enemy,
+ * as on says, or a teammate, as crowd says (a crowd of the enemy's is in on). */
 static void look_shared(tan_look *L, const tan_state *s)
 {
     int a = s->active;
     L->shared = 0;
     if (a == TAN_NONE || s->unit[a].status != ST_BOARD)
         return;
-    int at = s->unit[a].circle, p = tan_seat_of(a);
-    int shared = tan_bit(s->on[1 - p], at);
-    for (int v = p * TAN_TEAM; v < (p + 1) * TAN_TEAM; v++)
-        shared |= v != a && s->unit[v].status == ST_BOARD && s->unit[v].circle == at;
-    L->shared = shared;
+    int at = s->unit[a].circle;
+    L->shared = tan_bit(s->on[1 - tan_seat_of(a)], at) | tan_bit(s->crowd, at);
 }
 
 static void look_reach(tan_look *L, const tan_content *c, const tan_state *s)
 {
-    memset(L->reach, 0, sizeof L->reach);
-    if (s->active != TAN_NONE) {
-        int at = s->unit[s->active].circle;
-        L->reach[at >> 6] |= (uint64_t)1 << (at & 63);
-        for (int k = c->adj_first[at]; k < c->adj_first[at] + c->adj_n[at]; k++)
-            if (c->adj_same[k])
-                L->reach[c->adj[k] >> 6] |= (uint64_t)1 << (c->adj[k] & 63);
-    }
+    if (s->active != TAN_NONE)
+        memcpy(L->reach, c->reach[s->unit[s->active].circle], sizeof L->reach);
+    else
+        memset(L->reach, 0, sizeof L->reach);
     L->has_reach = 1;
 }
 
@@ -148,7 +161,7 @@ int tan_has_skill(const tan_content *c, const tan_state *s, int u, int skill)
 {
     if (tan_chr(c, s, u)->skills >> skill & 1)
         return 1;
-    for (int i = 0; i < s->ninst; i++) {
+    for (int i = tan_next_item(s->carries[u], -1); i >= 0; i = tan_next_item(s->carries[u], i)) {
         const tan_item *it = &s->item[i];
         const tan_equip *e = &c->equip[it->def];
         if (it->where == W_UNIT && it->at == u && it->locked != u && e->effect == EF_GRANT_SKILL &&
@@ -208,15 +221,11 @@ int tan_item_new(const tan_content *c, tan_state *s, int def)
 {
     if (s->ninst >= TAN_MAX_INST)
         return -1;
-    int copy = 1;
-    for (int k = 0; k < s->ninst; k++)
-        copy += s->item[k].def == def;
     int i = s->ninst++;
     const tan_equip *e = &c->equip[def];
     s->item[i] = (tan_item){.def = (uint8_t)def,
                             .uses = e->kind == EK_WEAPON ? e->weapon.uses : -1,
                             .where = W_GONE,
-                            .copy = (uint8_t)copy,
                             .locked = TAN_NONE};
     return i;
 }
@@ -230,8 +239,7 @@ void tan_item_give(const tan_content *c, tan_state *s, int i, int u)
     tan_unit *un = &s->unit[u];
     un->slot_type[k] = (uint8_t)slot_kind(&c->equip[it->def]);
     un->slot_n[k]++;
-    it->where = W_UNIT;
-    it->at = (uint8_t)u;
+    tan_item_put(s, i, W_UNIT, u);
     it->slot = (uint8_t)k;
     it->fresh = 0;
 }
@@ -244,8 +252,34 @@ void tan_item_unslot(tan_state *s, int i)
         if (--un->slot_n[it->slot] == 0)
             un->slot_type[it->slot] = SLOT_EMPTY;
     }
-    it->where = W_GONE;
+    tan_item_put(s, i, W_GONE, it->at);
     it->locked = TAN_NONE;
+}
+
+/* The item set that holds item i where it is, or NULL. */
+static uint64_t *item_set(tan_state *s, int i)
+{
+    const tan_item *it = &s->item[i];
+    return it->where == W_UNIT ? s->carries[it->at] : it->where == W_CIRCLE ? s->lying : NULL;
+}
+
+void tan_item_put(tan_state *s, int i, int where, int at)
+{
+    uint64_t m = (uint64_t)1 << (i & 63), *set = item_set(s, i);
+    if (set)
+        set[i >> 6] &= ~m;
+    s->item[i].where = (uint8_t)where;
+    s->item[i].at = (uint8_t)at;
+    if ((set = item_set(s, i)))
+        set[i >> 6] |= m;
+}
+
+int tan_item_copy(const tan_state *s, int i)
+{
+    int copy = 1;
+    for (int k = 0; k < i; k++)
+        copy += s->item[k].def == s->item[i].def;
+    return copy;
 }
 
 /* --- setup (TAN-3, 3.10) ---------------------------------------------------------- */
@@ -367,14 +401,22 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err)
 {
     const tan_content *c = tan_content_of(g);
     const tan_state *s = st;
-    uint8_t copies[TAN_MAX_EQUIP] = {0};
     slot_counts carried = {{0}};
+    tan_state t = *s; /* the derived sets, carries, lying, on and crowd, made afresh */
+    memset(t.carries, 0, sizeof t.carries);
+    memset(t.lying, 0, sizeof t.lying);
     for (int i = 0; i < s->ninst; i++) {
         const tan_item *it = &s->item[i];
         if (it->def >= c->nequip || it->where > W_CRATE)
             return BROKEN("item %d is malformed", i);
-        if (it->copy != ++copies[it->def])
-            return BROKEN("item %d is copy %d of its kind, not %d", i, it->copy, copies[it->def]);
+        if (it->fresh && !s->dropped)
+            return BROKEN("item %d is fresh, but nothing is marked dropped this cycle", i);
+        if (it->locked != TAN_NONE && (it->where != W_UNIT || it->locked != it->at))
+            return BROKEN("item %d is locked for a unit that does not carry it", i);
+        if (it->where == W_UNIT && it->at < TAN_UNITS)
+            t.carries[it->at][i >> 6] |= (uint64_t)1 << (i & 63);
+        if (it->where == W_CIRCLE)
+            t.lying[i >> 6] |= (uint64_t)1 << (i & 63);
         if (it->where == W_UNIT && sane_carried(c, s, i, carried, err))
             return TT_ESTATE;
         if (it->where == W_CIRCLE && it->at >= c->ncircles)
@@ -382,16 +424,20 @@ int tan_sanity(const tt_game *g, const void *st, tt_error *err)
         if (it->where == W_CRATE && it->at >= c->nsites)
             return BROKEN("item %d is in no crate", i);
     }
+    if (memcmp(t.carries, s->carries, sizeof t.carries) ||
+        memcmp(t.lying, s->lying, sizeof t.lying))
+        return BROKEN("the items marked carried or lying are not where the items are");
     for (int u = 0; u < TAN_UNITS; u++) {
         int rc = sane_unit(c, s, u, carried, err);
         if (rc)
             return rc;
     }
-    uint64_t on[TAN_PLAYERS][TAN_MAX_CIRCLES / 64] = {{0}};
+    memset(t.on, 0, sizeof t.on);
+    memset(t.crowd, 0, sizeof t.crowd);
     for (int u = 0; u < TAN_UNITS; u++)
         if (s->unit[u].status == ST_BOARD)
-            on[tan_seat_of(u)][s->unit[u].circle >> 6] |= (uint64_t)1 << (s->unit[u].circle & 63);
-    if (memcmp(on, s->on, sizeof on))
+            recount(&t, s->unit[u].circle, -1);
+    if (memcmp(t.on, s->on, sizeof t.on) || memcmp(t.crowd, s->crowd, sizeof t.crowd))
         return BROKEN("the circles marked occupied are not where the units stand");
     for (int p = 0; p < TAN_PLAYERS; p++)
         for (int k = 0; k < s->pl[p].nflags; k++) {

@@ -163,6 +163,7 @@ typedef struct tan_char {
     uint8_t row[TAN_MAX_ROWS][STAT_COUNT];
     uint8_t npack[3];              /* 0: the character has no such pack */
     uint8_t pack[3][TAN_MAX_PACK]; /* equipment indices */
+    uint8_t most[TAN_MAX_EQUIP];   /* derived: the most copies of each in one pack (TAN-3.6) */
 } tan_char;
 
 typedef struct tan_faction {
@@ -208,6 +209,10 @@ typedef struct tan_content {
     uint8_t adj_n[TAN_MAX_CIRCLES];
     uint8_t adj[2 * TAN_MAX_LINKS];
     uint8_t adj_same[2 * TAN_MAX_LINKS];
+    /* reach[c]: c and its neighbours on the same path, where a character on
+     * c reaches equipment (TAN-5.11.1), derived; for every index up to
+     * TAN_NONE, so that a character in reserve reaches its own index alone */
+    uint64_t reach[TAN_MAX_CIRCLES][TAN_MAX_CIRCLES / 64];
     /* line of sight and path distance (TAN-2.4.3, 2.4.4), derived:
      * pd[a * ncircles + b] = path distance, 0xFF when not on the same path */
     uint8_t *pd;
@@ -268,7 +273,6 @@ typedef struct tan_item { /* an equipment instance (TAN-2.6.5) */
     uint8_t where;  /* enum tan_where */
     uint8_t at;     /* unit, circle or site */
     uint8_t slot;   /* W_UNIT */
-    uint8_t copy;   /* the k of `def#k`: 1 + instances of def earlier in item[] */
     uint8_t fresh;  /* dropped this cycle, TAN-5.11.2 */
     uint8_t locked; /* unit that may not use it yet, or TAN_NONE (TAN-5.11.4) */
 } tan_item;
@@ -375,8 +379,20 @@ typedef struct tan_state {
      * board, because every legal() and apply() of a cycle reads it; the
      * sanity check derives it again. */
     uint64_t on[TAN_PLAYERS][TAN_MAX_CIRCLES / 64];
+    /* bit x: two units of one seat stand on circle x; kept and checked as on
+     * is, so that legal() learns whether the active character shares its
+     * circle without a scan. */
+    uint64_t crowd[TAN_MAX_CIRCLES / 64];
     uint8_t ninst;
+    uint8_t dropped; /* some item is fresh (TAN-5.11.2); the cycle's end looks only then */
     tan_item item[TAN_MAX_INST];
+    /* bit i of carries[u]: item i is carried by unit u; of lying: item i lies
+     * on a circle. What a unit carries and what lies near it is read by every
+     * legal() of a cycle and by most of its checks, while most items are
+     * someone else's or in crates. tan_item_put, the one way an item moves,
+     * keeps both; the sanity check derives them again. */
+    uint64_t carries[TAN_UNITS][TAN_MAX_INST / 64];
+    uint64_t lying[TAN_MAX_INST / 64];
 
     uint8_t crate[TAN_MAX_SITES]; /* face-down token per site: crate index, TAN_NONE empty */
     uint8_t naside;
@@ -585,6 +601,26 @@ int tan_room_for(const tan_content *c, const tan_state *s, int u, int def);
 int tan_item_new(const tan_content *c, tan_state *s, int def);
 void tan_item_give(const tan_content *c, tan_state *s, int i, int u);
 void tan_item_unslot(tan_state *s, int i);
+/* Moves item i: sets where and at, and keeps carries and lying. */
+void tan_item_put(tan_state *s, int i, int where, int at);
+/* The k of `def#k` for item i: 1 + instances of its def earlier in item[]. */
+int tan_item_copy(const tan_state *s, int i);
+/* The items u carries or that lie on a circle, as an item set. */
+static inline void tan_items_near(const tan_state *s, int u, uint64_t *near)
+{
+    for (int k = 0; k < TAN_MAX_INST / 64; k++)
+        near[k] = s->carries[u][k] | s->lying[k];
+}
+/* The first item after i (-1: from the start) in the item set `set`, or -1. */
+static inline int tan_next_item(const uint64_t *set, int i)
+{
+    for (int k = i + 1; k < TAN_MAX_INST; k = (k | 63) + 1) {
+        uint64_t m = set[k >> 6] >> (k & 63);
+        if (m)
+            return k + __builtin_ctzll(m);
+    }
+    return -1;
+}
 int tan_command_bonus(const tan_content *c, const tan_state *s, int seat); /* TAN-5.19.2 */
 /* A dead Trooper that may return this turn (TAN-5.18.2, 5.18.3), not yet chosen. */
 int tan_reinforceable(const tan_content *c, const tan_state *s, int u);

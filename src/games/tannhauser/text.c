@@ -119,7 +119,7 @@ static const char *verb_name(int op)
 
 int tan_item_name(const tan_content *c, const tan_state *s, int i, char *buf, size_t n)
 {
-    return snprintf(buf, n, "%s#%d", c->equip[s->item[i].def].id, s->item[i].copy);
+    return snprintf(buf, n, "%s#%d", c->equip[s->item[i].def].id, tan_item_copy(s, i));
 }
 
 /* Where an instance named by a bare id is looked for first when no instance
@@ -321,7 +321,7 @@ static int parse_item(const tan_content *c, const tan_state *s, tt_action a, con
     char *end;
     long copy = strtol(hash + 1, &end, 10);
     for (int i = 0; i < s->ninst && !*end; i++)
-        if (s->item[i].def == def && s->item[i].copy == copy) {
+        if (s->item[i].def == def && tan_item_copy(s, i) == copy) {
             *out = i;
             return TT_OK;
         }

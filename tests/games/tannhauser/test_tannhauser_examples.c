@@ -414,26 +414,15 @@ static void test_EX_13_difficulty_and_reinforcements(void **state)
 static void test_EX_14_setup_roll(void **state)
 {
     tan_fx *f = *state;
-    tt_state_init(f->g, (tt_state *)f->s, 14);
-    tan_fx_sane(f);
-    const char *cov[] = {"varga", "rauch", "kessel", "cov_rifleman", "cov_grenadier"};
-    const char *leg[] = {"calloway", "pike", "sorel", "leg_ranger", "leg_sapper"};
     char text[64];
-    for (int k = 0; k < 5; k++) {
-        snprintf(text, sizeof text, "recruit %s", cov[k]);
-        tan_fx_apply(f, text);
-    }
-    for (int k = 0; k < 5; k++) {
-        snprintf(text, sizeof text, "recruit %s", leg[k]);
-        tan_fx_apply(f, text);
-    }
+    tan_fx_recruit_teams(f, 14);
     assert_int_equal(f->s->phase, PH_PACK);
     for (int k = 0; k < 5; k++) {
-        snprintf(text, sizeof text, "pack %s STAMINA", cov[k]);
+        snprintf(text, sizeof text, "pack %s STAMINA", TAN_FX_COV[k]);
         tan_fx_apply(f, text);
     }
     for (int k = 0; k < 4; k++) {
-        snprintf(text, sizeof text, "pack %s COMBAT", leg[k]);
+        snprintf(text, sizeof text, "pack %s COMBAT", TAN_FX_LEG[k]);
         tan_fx_apply(f, text);
     }
     tan_fx_rig(f, "7 7 3 8 9"); /* the 9 is left for whatever rolls next */

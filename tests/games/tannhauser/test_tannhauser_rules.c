@@ -102,6 +102,43 @@ static void test_TAN_5_4_6_stranding_via_friends(void **state)
     assert_int_equal(tan_fx_on(f, "leg_ranger"), tan_fx_circle(f, "s6"));
 }
 
+/* TAN-4.8. A circle a teammate stands on is no stop: the ranger steps onto
+ * s3 beside the sapper and on to s4 beside Sorel, and may end its cycle on
+ * s4 once Sorel has left it; the position stays sane at each step. */
+static void test_TAN_4_8_no_stop_beside_teammate(void **state)
+{
+    tan_fx *f = *state;
+    stranding_position(f, 0);
+    tan_fx_apply(f, "move ES");
+    tan_fx_apply(f, "move s3");
+    tan_fx_refuse(f, "end", "E_CANNOT_STOP_HERE", "TAN-4.8");
+    tan_fx_apply(f, "move s4");
+    tan_fx_refuse(f, "end", "E_CANNOT_STOP_HERE", "TAN-4.8");
+    tan_fx_reserve(f, "sorel");
+    tan_fx_sane(f);
+    tan_fx_apply(f, "end");
+    assert_int_equal(tan_fx_on(f, "leg_ranger"), tan_fx_circle(f, "s4"));
+}
+
+/* TAN-3.6. An à la carte pack takes each token as often as one of the
+ * character's packs holds it: the Grenadier's Combat pack holds two
+ * thunder eggs, so a third is refused, and a token of none of its packs is
+ * refused outright. */
+static void test_TAN_3_6_custom_copies_per_pack(void **state)
+{
+    tan_fx *f = *state;
+    tan_fx_recruit_teams(f, 14);
+    tan_fx_apply(f, "pack cov_grenadier custom");
+    tan_fx_refuse(f, "custom long_rifle", "E_BAD_PACK", "TAN-3.6");
+    tan_fx_apply(f, "custom thunder_egg");
+    tan_fx_apply(f, "custom thunder_egg");
+    tan_fx_refuse(f, "custom thunder_egg", "E_BAD_PACK", "TAN-3.6");
+    assert_true(tan_fx_offered(f, "custom kestrel"));
+    assert_false(tan_fx_offered(f, "custom thunder_egg"));
+    assert_true(tan_fx_offered(f, "custom trench_blade"));
+    assert_false(tan_fx_offered(f, "custom long_rifle"));
+}
+
 /* TAN-5.6.3. Sorel wins a bull rush against the Rifleman on n2 (faces as in
  * EX-21); buying MP keeps her passage, the empty n3 ends it, and the Grenadier
  * on n4 then blocks her like any enemy. */
@@ -603,6 +640,10 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_TAN_5_4_6_stranding_via_friends, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_TAN_4_8_no_stop_beside_teammate, tan_fx_setup_story,
+                                        tan_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_TAN_3_6_custom_copies_per_pack, tan_fx_setup_story,
                                         tan_fx_teardown),
         cmocka_unit_test_setup_teardown(test_TAN_5_4_2_goto_where_one_stands, tan_fx_setup_story,
                                         tan_fx_teardown),
