@@ -1,0 +1,323 @@
+/* X-Files setup (XF-3.4), the sanity checker and determinization.
+ *
+ * Setup runs in the rules' order but for step 3: the starting Agents, public
+ * and the same whatever anyone chooses, are laid out at once. Then the
+ * players choose their X-Files (step 2, one atomic action each, in seat
+ * order), and only then are the Bureau Decks shuffled (4), the hands drawn
+ * (5), the pools filled (6) and the coin tossed (7), so no player sees a
+ * card before he chooses. The coin-toss winner names who begins; turn 1
+ * then starts at step B1. Every card instance is in exactly one zone: the
+ * four piles share one array (core/pile, top = n-1) and `where` says which
+ * zone holds each instance; the sanity checker proves the two agree. */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/errors.h"
+#include "core/events.h"
+#include "core/pile.h"
+#include "games/xfiles/xfiles.h"
+
+/* --- moving cards ---------------------------------------------------------------------- */
+
+static void set_zone(xf_player *pl, int inst, int zone, int label)
+{
+    pl->where[inst] = (uint8_t)(zone | label << 4);
+}
+
+int xf_pile_move(xf_player *pl, int from, int i, int to)
+{
+    int inst = tt_piles_move(pl->cards, pl->n, from, i, to, pl->n[to]);
+    set_zone(pl, inst, to, to == Z_DISCARD ? xf_label(pl, inst) : 0);
+    return inst;
+}
+
+/* XF-5.0.6 without the reshuffle, which setup never needs: the top card of
+ * the deck to the hand. */
+static void draw_one(xf_player *pl, int seat, tt_events *ev)
+{
+    if (!pl->n[Z_DECK])
+        return;
+    int inst = xf_pile_move(pl, Z_DECK, pl->n[Z_DECK] - 1, Z_HAND);
+    tt_emit(ev, EV_DRAW, seat, TT_SEEN(seat), seat, inst, 0, 0);
+}
+
+/* XF-2.17.2: the smallest n from 1 that no other public card of p with the
+ * same card id carries. */
+static int free_label(const xf_content *c, const xf_player *pl, int p, int inst)
+{
+    unsigned used = 0;
+    int def = c->deck[p].def[inst];
+    for (int i = 0; i < c->deck[p].ncards; i++)
+        if (i != inst && c->deck[p].def[i] == def)
+            used |= 1u << xf_label(pl, i);
+    int n = 1;
+    while (used >> n & 1)
+        n++;
+    return n;
+}
+
+/* --- setup (XF-3.4) ------------------------------------------------------------------ */
+
+void xf_init(const tt_game *g, void *st, uint64_t seed)
+{
+    const xf_content *c = xf_content_of(g);
+    xf_state *s = st;
+    tt_rng_seed(&s->head.rng, seed);
+    s->step = ST_XFILE; /* step 1, the decks' check, was the game's load */
+    s->actor = 0;
+    s->active = s->first = s->investigating = XF_NONE;
+    s->phase = PH_BRIEFING;
+    for (int i = 0; i < XF_MAX_ROUNDS; i++)
+        tt_round_clear(&s->rounds[i]);
+    for (int p = 0; p < c->opt.nplayers; p++) {
+        xf_player *pl = &s->pl[p];
+        pl->xfile = XF_NONE;
+        for (int k = 0; k < XF_MAX_AGENTS; k++)
+            pl->agent[k] = (xf_agent){.inst = XF_NONE, .team = XF_NONE};
+        for (int k = 0; k < XF_MAX_SITES; k++)
+            pl->site[k] = (xf_site){.inst = XF_NONE, .team = XF_NONE};
+        /* step 3 at once: public, and the same whatever the choices */
+        for (int i = 0; i < c->deck[p].nteam; i++) {
+            pl->agent[i] = (xf_agent){.inst = (uint8_t)i, .section = SEC_BUREAU, .team = 0};
+            set_zone(pl, i, Z_AGENT, free_label(c, pl, p, i));
+            pl->aux[i] = (uint8_t)i;
+        }
+        /* the Bureau Deck in instance order, to be shuffled at step 4 */
+        for (int i = c->deck[p].nteam; i < c->deck[p].ncards; i++) {
+            tt_piles_insert_at(pl->cards, pl->n, XF_NPILES, XF_MAX_CARDS, Z_DECK, pl->n[Z_DECK],
+                               (uint16_t)i);
+            set_zone(pl, i, Z_DECK, 0);
+        }
+    }
+}
+
+/* Steps 4 – 7, once every player has chosen. */
+static void lay_out(const xf_content *c, xf_state *s, tt_events *ev)
+{
+    int np = c->opt.nplayers;
+    for (int p = 0; p < np; p++) { /* step 4, in seat order */
+        xf_player *pl = &s->pl[p];
+        tt_rng_shuffle_u16(&s->head.rng, pl->cards, pl->n[Z_DECK]);
+        tt_emit(ev, EV_SHUFFLE, p, TT_SEEN_ALL, p, pl->n[Z_DECK], 0, 0);
+    }
+    for (int p = 0; p < np; p++) /* step 5 */
+        for (int k = 0; k < c->opt.start_hand; k++)
+            draw_one(&s->pl[p], p, ev);
+    for (int p = 0; p < np; p++) { /* step 6 */
+        s->pl[p].rp = s->pl[p].cp = c->opt.start_pool;
+        tt_emit(ev, EV_POOLS, p, TT_SEEN_ALL, p, s->pl[p].rp, s->pl[p].cp, 0);
+    }
+    s->actor = (uint8_t)tt_rng_below(&s->head.rng, (uint32_t)np); /* step 7 */
+    s->step = ST_FIRST;
+    tt_emit(ev, EV_COIN, s->actor, TT_SEEN_ALL, s->actor, 0, 0, 0);
+}
+
+int xf_to_move(const tt_game *g, const void *st)
+{
+    (void)g;
+    const xf_state *s = st;
+    if (s->head.over)
+        return TT_TERMINAL;
+    return s->step <= ST_FIRST ? s->actor : s->active;
+}
+
+int xf_legal(const tt_game *g, const void *st, tt_action *out)
+{
+    const xf_content *c = xf_content_of(g);
+    const xf_state *s = st;
+    int n = 0;
+    if (s->head.over)
+        return 0;
+    if (s->step == ST_XFILE)
+        for (int k = 0; k < c->ncatalogue; k++)
+            out[n++] = XF_ACTION(A_XFILE, k);
+    else if (s->step == ST_FIRST)
+        for (int p = 0; p < c->opt.nplayers; p++)
+            out[n++] = XF_ACTION(A_FIRST, p);
+    return n; /* the turn (XF-4 onwards) is not yet written */
+}
+
+/* Checks a setup action; TT_OK or the refusal. */
+static int check(const xf_content *c, const xf_state *s, tt_action a, tt_error *err)
+{
+    int op = XF_OP(a), arg = XF_ARG(a);
+    if (s->head.over)
+        return tt_fail(err, TT_ESTATE, NULL, "the game is over");
+    if (s->step > ST_FIRST)
+        return tt_fail(err, TT_ESTATE, NULL,
+                       "not yet implemented: the turn (XF-4 onwards) is still to be written");
+    if (op == A_XFILE && s->step != ST_XFILE)
+        return TT_REFUSE("XF-3.4.1", NULL, "every player has chosen his X-File");
+    if (op == A_FIRST && s->step != ST_FIRST)
+        return TT_REFUSE("XF-3.4.1", NULL, "the coin is tossed once every player has chosen");
+    if (op == A_XFILE && (arg < 0 || arg >= c->ncatalogue))
+        return TT_REFUSE("XF-2.3.2", NULL, "no such X-File in the catalogue");
+    if (op == A_FIRST && (arg < 0 || arg >= c->opt.nplayers))
+        return TT_REFUSE("XF-3.4.1", NULL, "no such player");
+    if (op != A_XFILE && op != A_FIRST)
+        return tt_fail(err, TT_ESTATE, NULL, "not yet implemented: only setup is written");
+    return TT_OK;
+}
+
+int xf_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err)
+{
+    const xf_content *c = xf_content_of(g);
+    xf_state *s = st;
+    int rc = check(c, s, a, err);
+    if (rc)
+        return rc; /* nothing changed (XF-5.0.3) */
+    int arg = XF_ARG(a);
+    if (XF_OP(a) == A_XFILE) { /* step 2: the others learn only that he chose */
+        s->pl[s->actor].xfile = (uint8_t)arg;
+        tt_emit(ev, EV_XFILE, s->actor, TT_SEEN(s->actor), s->actor, arg, 0, 0);
+        if (++s->actor == c->opt.nplayers)
+            lay_out(c, s, ev);
+        return TT_OK;
+    }
+    s->first = s->active = (uint8_t)arg; /* step 7: turn order runs up from here */
+    s->actor = XF_NONE;
+    s->step = ST_B1;
+    s->phase = PH_BRIEFING;
+    s->head.turn = 1;
+    tt_emit(ev, EV_FIRST, s->active, TT_SEEN_ALL, s->active, 0, 0, 0);
+    tt_emit(ev, EV_TURN, s->active, TT_SEEN_ALL, 1, s->active, 0, 0);
+    return TT_OK;
+}
+
+/* --- the sanity checker (XF-9.9.1, as far as the state goes so far) ----------------- */
+
+static int broken(tt_error *err, const char *what, int p, int inst)
+{
+    return tt_fail(err, TT_ESTATE, "XF-9.9.1", "broken invariant: %s (p%d, instance %d)", what,
+                   p, inst);
+}
+
+static int player_sane(const xf_content *c, const xf_state *s, int p, tt_error *err)
+{
+    const xf_player *pl = &s->pl[p];
+    int ncards = c->deck[p].ncards, seen[XF_MAX_CARDS] = {0};
+    if (pl->rp < 0 || pl->cp < 0 || pl->rp > XF_POOL_MAX || pl->cp > XF_POOL_MAX)
+        return broken(err, "a pool outside 0..POOL_MAX", p, -1);
+    for (int j = 0, i = 0; j < XF_NPILES; j++)
+        for (int k = 0; k < pl->n[j]; k++, i++) {
+            int inst = pl->cards[i];
+            if (inst >= ncards || seen[inst]++)
+                return broken(err, "a card twice in the piles", p, inst);
+            if (xf_zone(pl, inst) != j)
+                return broken(err, "a card's zone is not its pile", p, inst);
+            if (j != Z_DISCARD && xf_label(pl, inst))
+                return broken(err, "a hidden card carries a label", p, inst);
+        }
+    for (int k = 0; k < XF_MAX_AGENTS; k++) {
+        const xf_agent *a = &pl->agent[k];
+        if (a->inst == XF_NONE)
+            continue;
+        if (a->inst >= ncards || seen[a->inst]++ || xf_zone(pl, a->inst) != Z_AGENT ||
+            pl->aux[a->inst] != k)
+            return broken(err, "an Agent is not where its slot says", p, a->inst);
+        if (a->damage > xf_inst_def(c, p, a->inst)->health)
+            return broken(err, "damage above HEALTH", p, a->inst);
+        if ((a->section == SEC_HOSPITAL) != (a->team == XF_NONE))
+            return broken(err, "a Team in the Hospital, or none outside it", p, a->inst);
+    }
+    for (int i = 0; i < ncards; i++) {
+        int z = xf_zone(pl, i);
+        if (z < Z_AGENT ? !seen[i] : z == Z_AGENT && !seen[i])
+            return broken(err, "a card in no zone", p, i);
+        if (z >= Z_AGENT && z != Z_AGENT && z != Z_OUT)
+            return broken(err, "a card in a zone setup never fills", p, i);
+    }
+    return TT_OK;
+}
+
+int xf_sanity(const tt_game *g, const void *st, tt_error *err)
+{
+    const xf_content *c = xf_content_of(g);
+    const xf_state *s = st;
+    for (int p = 0; p < c->opt.nplayers; p++) {
+        int rc = player_sane(c, s, p, err);
+        if (rc)
+            return rc;
+        if (s->pl[p].xfile != XF_NONE && s->pl[p].xfile >= c->ncatalogue)
+            return broken(err, "an X-File outside the catalogue", p, -1);
+    }
+    if (s->nstack > XF_STACK_MAX || s->nchecks > XF_CHECK_DEPTH_MAX ||
+        s->nrounds > XF_MAX_ROUNDS)
+        return broken(err, "an engine limit passed (XF-2.18)", -1, -1);
+    return TT_OK;
+}
+
+/* --- determinization (XF-6.10) ------------------------------------------------------ */
+
+/* Whether catalogue entry k agrees with everything viewer v learned of q's
+ * X-File: every answer he received and every guess of his judged wrong. */
+static int consistent(const xf_content *c, const xf_state *s, int v, int q, int k)
+{
+    if (v < 0 || v >= c->opt.nplayers)
+        return 1;
+    const xf_player *pv = &s->pl[v];
+    if (pv->wrong[q] >> k & 1)
+        return 0;
+    const xf_def *x = &c->def[c->catalogue[k]];
+    for (int cat = 0; cat < XF_NCAT; cat++)
+        for (int val = 0; val < XF_NVALUES; val++) {
+            int bit = cat * XF_NVALUES + val;
+            if ((pv->asked[q] >> bit & 1) && (x->value[cat] == val) != (int)(pv->yes[q] >> bit & 1))
+                return 0;
+        }
+    return 1;
+}
+
+/* Shuffles the instances of q's deck, the hand cards v does not know and
+ * q's face-down cards among those places: each place keeps its zone and,
+ * under a Site, its aux. */
+static void resample_cards(const xf_state *src, xf_state *s, int v, int q, tt_rng *rng)
+{
+    xf_player *pl = &s->pl[q];
+    const uint64_t *known = v >= 0 && v < XF_MAX_PLAYERS && v != q ? src->pl[v].known[q] : NULL;
+    uint16_t place[XF_MAX_CARDS], inst[XF_MAX_CARDS];
+    uint8_t aux[XF_MAX_CARDS];
+    int n = 0;
+    for (int j = Z_DECK, i = 0; j <= Z_FACEDOWN; j++)
+        for (int k = 0; k < pl->n[j]; k++, i++) {
+            int x = pl->cards[i];
+            int own = q == v; /* his own hand and face-down cards he knows */
+            if (j == Z_HAND && (own || (known && (known[x >> 6] >> (x & 63) & 1))))
+                continue;
+            if (j == Z_FACEDOWN && own)
+                continue;
+            aux[n] = pl->aux[x];
+            place[n] = (uint16_t)i;
+            inst[n++] = (uint16_t)x;
+        }
+    tt_rng_shuffle_u16(rng, inst, n);
+    for (int k = 0; k < n; k++) {
+        int zone = xf_zone(&src->pl[q], pl->cards[place[k]]);
+        pl->cards[place[k]] = inst[k];
+        set_zone(pl, inst[k], zone, 0);
+        pl->aux[inst[k]] = aux[k];
+    }
+}
+
+void xf_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
+{
+    const xf_content *c = xf_content_of(g);
+    xf_state *s = st;
+    static _Thread_local xf_state src;
+    memcpy(&src, s, xf_state_size(c->opt.nplayers));
+    tt_rng rng;
+    tt_rng_seed(&rng, seed);
+    tt_rng_seed(&s->head.rng, tt_rng_next(&rng)); /* future shuffles are unknown too */
+    for (int q = 0; q < c->opt.nplayers; q++) {
+        resample_cards(&src, s, viewer, q, &rng);
+        if (q == viewer || s->pl[q].xfile == XF_NONE || s->head.over)
+            continue;
+        uint8_t ok[XF_MAX_CATALOGUE];
+        int n = 0;
+        for (int k = 0; k < c->ncatalogue; k++)
+            if (consistent(c, s, viewer, q, k))
+                ok[n++] = (uint8_t)k;
+        if (n)
+            s->pl[q].xfile = ok[tt_rng_below(&rng, (uint32_t)n)];
+    }
+}
