@@ -37,11 +37,23 @@ typedef struct loader {
 static const char *const type_names[] = {"XFILE", "AGENT",     "SITE",   "ADVERSARY", "WITNESS",
                                          "EVENT", "EQUIPMENT", "COMBAT", "BLUFF",     NULL};
 /* the skills, then LRC, CRC, HEALTH, RES, CHECK: enum xf_skill */
-static const char *const skill_names[] = {
-    "ALIEN_INVESTIGATION", "BEHAVIORAL", "BUREAUCRACY", "COMPUTER", "CRIMINAL_INVESTIGATION",
-    "EVIDENCE_COLLECTION", "MEDICAL",    "OBSERVATION", "OCCULT_INVESTIGATION", "SCIENCES",
-    "SUBTERFUGE",          "LRC",        "CRC",         "HEALTH",   "RES",
-    "CHECK",               NULL};
+static const char *const skill_names[] = {"ALIEN_INVESTIGATION",
+                                          "BEHAVIORAL",
+                                          "BUREAUCRACY",
+                                          "COMPUTER",
+                                          "CRIMINAL_INVESTIGATION",
+                                          "EVIDENCE_COLLECTION",
+                                          "MEDICAL",
+                                          "OBSERVATION",
+                                          "OCCULT_INVESTIGATION",
+                                          "SCIENCES",
+                                          "SUBTERFUGE",
+                                          "LRC",
+                                          "CRC",
+                                          "HEALTH",
+                                          "RES",
+                                          "CHECK",
+                                          NULL};
 static const char *const category_names[] = {"AFFILIATION", "MOTIVE", "METHOD", "RESULT", NULL};
 static const char *const value_names[XF_NCAT][XF_NVALUES + 1] = {
     {"ALIEN", "GOVERNMENT", "EVOLUTIONARY", "PRIMORDIAL", "OCCULT", NULL},
@@ -51,28 +63,37 @@ static const char *const value_names[XF_NCAT][XF_NVALUES + 1] = {
      NULL}};
 static const char *const section_names[] = {"BUREAU", "FIELD", "HOSPITAL", NULL};
 static const char *const pool_names[] = {"RP", "CP", "ANY", NULL};
-static const char *const phase_names[] = {"BRIEFING",        "HEALING",       "REQUISITION",
-                                          "DEPLOYMENT",      "CASE_ASSIGNMENT",
-                                          "INVESTIGATION",   "DEBRIEFING",    NULL};
-static const char *const target_names[] = {"NONE",      "OPPONENT",   "OWN_AGENT",
-                                           "TEAM",      "TEAM_AGENT", "SITE",
-                                           "STACK_CARD", "INPLAY_CARD", "COMBATANT", NULL};
-static const char *const op_names[] = {
-    "SKILL_BONUS", "THRESHOLD_MOD", "LIMIT_TEAM",    "FORCE_CHECK",   "NEGATE",
-    "DRAW",        "GAIN",          "DRAIN",         "OPP_DISCARD",   "LOOK_HAND",
-    "ASK_QUESTION", "HEAL",         "DAMAGE",        "MOVE_AGENT",    "PERMANENT_MOD",
-    "COMBAT_BONUS", "DAMAGE_REDUCE", "CHANGE_KEYWORD", "JOIN_COMBAT", "HAND_LIMIT",
-    "TRIGGER_GAIN", NULL};
-static const char *const negate_names[] = {"ADVERSARY", "EVENT",    "WITNESS",
-                                           "BLUFF",     "RESOURCE", "ANY", NULL};
-static const char *const ability_names[] = {"NONE",           "RES_PURCHASE_ONLY",
-                                            "RES_SPLIT_CP",   "BUREAU_RES_BONUS",
-                                            "DEDICATED_TOKEN", "HEAL_OTHER", NULL};
+static const char *const phase_names[] = {
+    "BRIEFING",        "HEALING",       "REQUISITION", "DEPLOYMENT",
+    "CASE_ASSIGNMENT", "INVESTIGATION", "DEBRIEFING",  NULL};
+static const char *const target_names[] = {"NONE",       "OPPONENT", "OWN_AGENT",  "TEAM",
+                                           "TEAM_AGENT", "SITE",     "STACK_CARD", "INPLAY_CARD",
+                                           "COMBATANT",  NULL};
+static const char *const op_names[] = {"SKILL_BONUS",   "THRESHOLD_MOD",
+                                       "LIMIT_TEAM",    "FORCE_CHECK",
+                                       "NEGATE",        "DRAW",
+                                       "GAIN",          "DRAIN",
+                                       "OPP_DISCARD",   "LOOK_HAND",
+                                       "ASK_QUESTION",  "HEAL",
+                                       "DAMAGE",        "MOVE_AGENT",
+                                       "PERMANENT_MOD", "COMBAT_BONUS",
+                                       "DAMAGE_REDUCE", "CHANGE_KEYWORD",
+                                       "JOIN_COMBAT",   "HAND_LIMIT",
+                                       "TRIGGER_GAIN",  NULL};
+static const char *const negate_names[] = {"ADVERSARY", "EVENT", "WITNESS", "BLUFF",
+                                           "RESOURCE",  "ANY",   NULL};
+static const char *const ability_names[] = {"NONE",
+                                            "RES_PURCHASE_ONLY",
+                                            "RES_SPLIT_CP",
+                                            "BUREAU_RES_BONUS",
+                                            "DEDICATED_TOKEN",
+                                            "HEAL_OTHER",
+                                            NULL};
 /* the words of enum xf_word after the skills */
 static const char *const fixed_words[] = {
-    "LRC",  "CRC",     "AFFILIATION", "MOTIVE",    "METHOD", "RESULT",   "XFILE",
-    "AGENT", "SITE",   "ADVERSARY",   "WITNESS",   "EVENT",  "EQUIPMENT", "COMBAT",
-    "BLUFF", "MONO",   "MULTI",       "RESOURCE",  "HEALING", "KILLER",  NULL};
+    "LRC",   "CRC",  "AFFILIATION", "MOTIVE",   "METHOD",  "RESULT",    "XFILE",
+    "AGENT", "SITE", "ADVERSARY",   "WITNESS",  "EVENT",   "EQUIPMENT", "COMBAT",
+    "BLUFF", "MONO", "MULTI",       "RESOURCE", "HEALING", "KILLER",    NULL};
 
 /* "a" or "an" before a type's name */
 static const char *article(int type)
@@ -261,8 +282,9 @@ static void read_activators(loader *L, const json_t *v, xf_def *d)
     if (!arr)
         return;
     if (json_array_size(arr) > XF_MAX_ACTIVATORS)
-        PROBLEM(L, v, "activators", "XF-2.18.1", "%s: %zu activators; the engine takes %d (MAX_ACTIVATORS)",
-                d->id, json_array_size(arr), XF_MAX_ACTIVATORS);
+        PROBLEM(L, v, "activators", "XF-2.18.1",
+                "%s: %zu activators; the engine takes %d (MAX_ACTIVATORS)", d->id,
+                json_array_size(arr), XF_MAX_ACTIVATORS);
     size_t i;
     json_t *t;
     json_array_foreach((json_t *)arr, i, t) {
@@ -308,8 +330,9 @@ static void read_keywords(loader *L, const json_t *v, xf_def *d)
     if (!arr)
         return;
     if (json_array_size(arr) > XF_MAX_KEYWORDS)
-        PROBLEM(L, v, "keywords", "XF-2.18.1", "%s: %zu keywords; the engine takes %d (MAX_KEYWORDS)",
-                d->id, json_array_size(arr), XF_MAX_KEYWORDS);
+        PROBLEM(L, v, "keywords", "XF-2.18.1",
+                "%s: %zu keywords; the engine takes %d (MAX_KEYWORDS)", d->id, json_array_size(arr),
+                XF_MAX_KEYWORDS);
     size_t i;
     json_t *k;
     json_array_foreach((json_t *)arr, i, k) {
@@ -357,31 +380,52 @@ static int read_wordlist(loader *L, const json_t *obj, const char *key, uint8_t 
 /* --- effects (XF-2.14) ------------------------------------------------------------------ */
 
 /* The parameters each primitive takes, besides "op". */
-static const char *const op_fields[XF_NOPS][4] = {
-    [OP_SKILL_BONUS] = {"skill", "amount"},  [OP_THRESHOLD_MOD] = {"amount"},
-    [OP_LIMIT_TEAM] = {"max"},               [OP_FORCE_CHECK] = {"skill", "min", "on_fail"},
-    [OP_NEGATE] = {"what"},                  [OP_DRAW] = {"n"},
-    [OP_GAIN] = {"pool", "n"},               [OP_DRAIN] = {"pool", "n"},
-    [OP_OPP_DISCARD] = {"n"},                [OP_LOOK_HAND] = {NULL},
-    [OP_ASK_QUESTION] = {"categories"},      [OP_HEAL] = {"n"},
-    [OP_DAMAGE] = {"n"},                     [OP_MOVE_AGENT] = {"to"},
-    [OP_PERMANENT_MOD] = {"stat", "amount"}, [OP_COMBAT_BONUS] = {"amount"},
-    [OP_DAMAGE_REDUCE] = {"amount"},         [OP_CHANGE_KEYWORD] = {"from", "to"},
-    [OP_JOIN_COMBAT] = {NULL},               [OP_HAND_LIMIT] = {"n"},
-    [OP_TRIGGER_GAIN] = {"keyword", "pool", "n"}};
+static const char *const op_fields[XF_NOPS][4] = {[OP_SKILL_BONUS] = {"skill", "amount"},
+                                                  [OP_THRESHOLD_MOD] = {"amount"},
+                                                  [OP_LIMIT_TEAM] = {"max"},
+                                                  [OP_FORCE_CHECK] = {"skill", "min", "on_fail"},
+                                                  [OP_NEGATE] = {"what"},
+                                                  [OP_DRAW] = {"n"},
+                                                  [OP_GAIN] = {"pool", "n"},
+                                                  [OP_DRAIN] = {"pool", "n"},
+                                                  [OP_OPP_DISCARD] = {"n"},
+                                                  [OP_LOOK_HAND] = {NULL},
+                                                  [OP_ASK_QUESTION] = {"categories"},
+                                                  [OP_HEAL] = {"n"},
+                                                  [OP_DAMAGE] = {"n"},
+                                                  [OP_MOVE_AGENT] = {"to"},
+                                                  [OP_PERMANENT_MOD] = {"stat", "amount"},
+                                                  [OP_COMBAT_BONUS] = {"amount"},
+                                                  [OP_DAMAGE_REDUCE] = {"amount"},
+                                                  [OP_CHANGE_KEYWORD] = {"from", "to"},
+                                                  [OP_JOIN_COMBAT] = {NULL},
+                                                  [OP_HAND_LIMIT] = {"n"},
+                                                  [OP_TRIGGER_GAIN] = {"keyword", "pool", "n"}};
 
 /* The one target each primitive needs (XF-2.14.1's "legal only when"), or
  * -1 when any will do; NEGATE and HEAL, DAMAGE and CHANGE_KEYWORD are
  * checked apart. */
-static const int8_t op_target[XF_NOPS] = {
-    [OP_SKILL_BONUS] = -1,      [OP_THRESHOLD_MOD] = -1,       [OP_LIMIT_TEAM] = -1,
-    [OP_FORCE_CHECK] = -1,      [OP_NEGATE] = -1,              [OP_DRAW] = -1,
-    [OP_GAIN] = -1,             [OP_DRAIN] = TG_OPPONENT,      [OP_OPP_DISCARD] = TG_OPPONENT,
-    [OP_LOOK_HAND] = TG_OPPONENT, [OP_ASK_QUESTION] = TG_OPPONENT, [OP_HEAL] = -1,
-    [OP_DAMAGE] = -1,           [OP_MOVE_AGENT] = TG_OWN_AGENT, [OP_PERMANENT_MOD] = TG_OWN_AGENT,
-    [OP_COMBAT_BONUS] = TG_COMBATANT, [OP_DAMAGE_REDUCE] = TG_COMBATANT,
-    [OP_CHANGE_KEYWORD] = -1,   [OP_JOIN_COMBAT] = TG_TEAM,    [OP_HAND_LIMIT] = -1,
-    [OP_TRIGGER_GAIN] = -1};
+static const int8_t op_target[XF_NOPS] = {[OP_SKILL_BONUS] = -1,
+                                          [OP_THRESHOLD_MOD] = -1,
+                                          [OP_LIMIT_TEAM] = -1,
+                                          [OP_FORCE_CHECK] = -1,
+                                          [OP_NEGATE] = -1,
+                                          [OP_DRAW] = -1,
+                                          [OP_GAIN] = -1,
+                                          [OP_DRAIN] = TG_OPPONENT,
+                                          [OP_OPP_DISCARD] = TG_OPPONENT,
+                                          [OP_LOOK_HAND] = TG_OPPONENT,
+                                          [OP_ASK_QUESTION] = TG_OPPONENT,
+                                          [OP_HEAL] = -1,
+                                          [OP_DAMAGE] = -1,
+                                          [OP_MOVE_AGENT] = TG_OWN_AGENT,
+                                          [OP_PERMANENT_MOD] = TG_OWN_AGENT,
+                                          [OP_COMBAT_BONUS] = TG_COMBATANT,
+                                          [OP_DAMAGE_REDUCE] = TG_COMBATANT,
+                                          [OP_CHANGE_KEYWORD] = -1,
+                                          [OP_JOIN_COMBAT] = TG_TEAM,
+                                          [OP_HAND_LIMIT] = -1,
+                                          [OP_TRIGGER_GAIN] = -1};
 
 static int is_agent_target(int t)
 {
@@ -392,8 +436,7 @@ static void read_pool(loader *L, const json_t *e, xf_effect *x, const char *card
 {
     int p = get_enum(L, e, "pool", pool_names, POOL_RP, 1, "XF-2.14.1", card);
     if (p == POOL_ANY)
-        PROBLEM(L, e, "pool", "XF-2.14.1", "%s: %s names the pool RP or CP", card,
-                op_names[x->op]);
+        PROBLEM(L, e, "pool", "XF-2.14.1", "%s: %s names the pool RP or CP", card, op_names[x->op]);
     x->pool = (uint8_t)(p == POOL_CP ? POOL_CP : POOL_RP);
 }
 
@@ -425,15 +468,9 @@ static void read_params(loader *L, const json_t *e, xf_effect *x, const char *ca
         x->amount = (int8_t)get_int(L, e, "amount", -20, 20, 0, 1, r);
         break;
     case OP_THRESHOLD_MOD:
-    case OP_COMBAT_BONUS:
-        x->amount = (int8_t)get_int(L, e, "amount", -20, 20, 0, 1, r);
-        break;
-    case OP_DAMAGE_REDUCE:
-        x->amount = (int8_t)get_int(L, e, "amount", 1, 20, 1, 1, r);
-        break;
-    case OP_LIMIT_TEAM:
-        x->n = (uint8_t)get_int(L, e, "max", 1, XF_MAX_AGENTS, 1, 1, r);
-        break;
+    case OP_COMBAT_BONUS: x->amount = (int8_t)get_int(L, e, "amount", -20, 20, 0, 1, r); break;
+    case OP_DAMAGE_REDUCE: x->amount = (int8_t)get_int(L, e, "amount", 1, 20, 1, 1, r); break;
+    case OP_LIMIT_TEAM: x->n = (uint8_t)get_int(L, e, "max", 1, XF_MAX_AGENTS, 1, 1, r); break;
     case OP_FORCE_CHECK:
         x->skill = (uint8_t)get_enum(L, e, "skill", skill_names, 0, 1, r, card);
         if (x->skill >= XF_NSKILLS)
@@ -452,12 +489,8 @@ static void read_params(loader *L, const json_t *e, xf_effect *x, const char *ca
     case OP_DRAW:
     case OP_OPP_DISCARD:
     case OP_HEAL:
-    case OP_DAMAGE:
-        x->n = (uint8_t)get_int(L, e, "n", 1, 20, 1, 1, r);
-        break;
-    case OP_HAND_LIMIT:
-        x->n = (uint8_t)get_int(L, e, "n", 1, 50, 7, 1, r);
-        break;
+    case OP_DAMAGE: x->n = (uint8_t)get_int(L, e, "n", 1, 20, 1, 1, r); break;
+    case OP_HAND_LIMIT: x->n = (uint8_t)get_int(L, e, "n", 1, 50, 7, 1, r); break;
     case OP_TRIGGER_GAIN: {
         json_t *k = json_object_get(e, "keyword");
         const char *s = json_string_value(k);
@@ -514,8 +547,7 @@ static void read_params(loader *L, const json_t *e, xf_effect *x, const char *ca
         x->nfrom = (uint8_t)read_wordlist(L, e, "from", x->from, r, card);
         x->nto = (uint8_t)read_wordlist(L, e, "to", x->to, r, card);
         break;
-    default: /* LOOK_HAND, JOIN_COMBAT: no parameters */
-        break;
+    default: /* LOOK_HAND, JOIN_COMBAT: no parameters */ break;
     }
 }
 
@@ -566,8 +598,7 @@ static void read_effects(loader *L, const json_t *obj, xf_def *d, xf_mode *m)
         if (op < 0) {
             PROBLEM(L, e, opv ? "op" : NULL, "XF-2.14.1",
                     "%s: op %s%s%s is not an effect primitive", d->id, opv ? "'" : "",
-                    json_string_value(opv) ? json_string_value(opv) : "(missing)",
-                    opv ? "'" : "");
+                    json_string_value(opv) ? json_string_value(opv) : "(missing)", opv ? "'" : "");
             continue;
         }
         const char *allowed[6] = {"op"};
@@ -600,8 +631,8 @@ static void read_modes(loader *L, const json_t *v, xf_def *d)
         return;
     }
     if (single)
-        PROBLEM(L, v, "modes", "XF-2.2.2", "%s: a card with modes has no target or effects of its own",
-                d->id);
+        PROBLEM(L, v, "modes", "XF-2.2.2",
+                "%s: a card with modes has no target or effects of its own", d->id);
     size_t n = json_is_array(modes) ? json_array_size(modes) : 0, i;
     if (n < 2 || n > XF_MAX_MODES) {
         PROBLEM(L, v, "modes", n > XF_MAX_MODES ? "XF-2.18.1" : "XF-2.2.2",
@@ -624,9 +655,8 @@ static void read_modes(loader *L, const json_t *v, xf_def *d)
 /* --- the types ------------------------------------------------------------------------ */
 
 /* The fields each type may carry (XF-2.2 – 2.11). */
-static const char *const common_fields[] = {"id",       "name",       "type",
-                                            "cost",     "keywords",   "activators",
-                                            "advanced_only", NULL};
+static const char *const common_fields[] = {"id",       "name",       "type",          "cost",
+                                            "keywords", "activators", "advanced_only", NULL};
 static const char *const type_fields[XF_NTYPES][10] = {
     [TY_AGENT] = {"identity", "health", "res", "lrc", "crc", "skills", "ability"},
     [TY_SITE] = {"prereq", "questions", "focused"},
@@ -811,8 +841,8 @@ static void read_site(loader *L, const json_t *v, xf_def *d)
         (uint8_t)get_enum(L, f, "value", value_names[d->focused_cat], 0, 1, "XF-2.5.3", d->id);
     d->focused_min = (uint8_t)get_int(L, f, "min", 1, 12, 1, 1, "XF-2.1.6");
     if (memchr(d->question, d->focused_cat, d->nquestions) == NULL)
-        PROBLEM(L, f, "category", "XF-2.5.3", "%s: the focused category is not one of its questions",
-                d->id);
+        PROBLEM(L, f, "category", "XF-2.5.3",
+                "%s: the focused category is not one of its questions", d->id);
 }
 
 static void read_adversary(loader *L, const json_t *v, xf_def *d)
@@ -926,7 +956,7 @@ static void read_card(loader *L, const json_t *arr, const json_t *v, int type)
     int nid = intern_name(L->names, &c->nnames, XF_MAX_DEFS, d->name);
     d->name_id = (uint8_t)(nid < 0 ? 0 : nid);
     if (type == TY_XFILE) {
-        static const char *const fields[] = {"id",     "name",   "type", "affiliation",
+        static const char *const fields[] = {"id",     "name",   "type",   "affiliation",
                                              "motive", "method", "result", NULL};
         tt_field_check(&L->f, v, fields, "an X-File", "XF-2.3.1");
         for (int k = 0; k < XF_NCAT; k++) {
@@ -975,8 +1005,7 @@ static void check_catalogue(loader *L, const json_t *root)
     const json_t *arr = json_object_get(root, "xfiles");
     for (int i = 0; i < c->ncatalogue; i++)
         for (int j = 0; j < i; j++)
-            if (memcmp(c->def[c->catalogue[i]].value, c->def[c->catalogue[j]].value, XF_NCAT) ==
-                0)
+            if (memcmp(c->def[c->catalogue[i]].value, c->def[c->catalogue[j]].value, XF_NCAT) == 0)
                 PROBLEM(L, json_array_get(arr, (size_t)i), NULL, "XF-2.3.2",
                         "X-Files %s and %s have the same four values", c->def[c->catalogue[j]].id,
                         c->def[c->catalogue[i]].id);
@@ -984,12 +1013,12 @@ static void check_catalogue(loader *L, const json_t *root)
 
 static int content_read(void *into, const tt_json_doc *doc, tt_diags *d)
 {
-    static const char *const lists[XF_NTYPES] = {"xfiles", "agents", "sites", "adversaries",
-                                                 "witnesses", "events", "equipment", "combat",
-                                                 "bluffs"};
-    static const char *const fields[] = {"module",    "xfiles",    "agents", "sites",
+    static const char *const lists[XF_NTYPES] = {"xfiles",      "agents",    "sites",
+                                                 "adversaries", "witnesses", "events",
+                                                 "equipment",   "combat",    "bluffs"};
+    static const char *const fields[] = {"module",      "xfiles",    "agents", "sites",
                                          "adversaries", "witnesses", "events", "equipment",
-                                         "combat",    "bluffs",    NULL};
+                                         "combat",      "bluffs",    NULL};
     xf_content *c = into;
     loader *L = calloc(1, sizeof *L);
     if (!L) {
@@ -1007,8 +1036,7 @@ static int content_read(void *into, const tt_json_doc *doc, tt_diags *d)
         tt_field_check(&L->f, root, fields, "the content", "XF-2");
         json_t *module = json_object_get(root, "module");
         if (!json_is_string(module) || strcmp(json_string_value(module), "xfiles") != 0)
-            PROBLEM(L, root, module ? "module" : NULL, "XF-2",
-                    "field 'module' must be \"xfiles\"");
+            PROBLEM(L, root, module ? "module" : NULL, "XF-2", "field 'module' must be \"xfiles\"");
         for (int t = 0; t < XF_NTYPES; t++) {
             const json_t *arr = tt_field_array(&L->f, root, lists[t], t == TY_XFILE, "XF-2");
             size_t i;
@@ -1040,22 +1068,20 @@ void xf_options_default(xf_options *o)
                       .max_turns = 300};
 }
 
+/* tt_content_load's reader: the sample when text is NULL. */
+static int load_content(void *into, const char *text, size_t len, const char *file, tt_diags *d)
+{
+    return xf_content_load(into, text, len, file, d);
+}
+
 xf_content *xf_content_new(const char *path, tt_error *err)
 {
     xf_content *c = calloc(1, sizeof *c);
-    tt_diags *d = calloc(1, sizeof *d);
-    size_t len = 0;
-    char *owned = NULL;
-    int rc = path ? tt_file_read(path, TT_FILE_MAX_CONTENT, &owned, &len, err) : TT_OK;
-    if (rc)
-        ; /* err says why the file cannot be read */
-    else if (!c || !d)
-        rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-    else if (xf_content_load(c, owned, len, path ? path : "data/xfiles/content.json", d))
-        rc = tt_diags_fail(d, err);
-    free(owned);
-    free(d);
-    if (rc) {
+    if (!c) {
+        tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+        return NULL;
+    }
+    if (tt_content_load(path, "data/xfiles/content.json", load_content, c, err)) {
         free(c);
         return NULL;
     }
