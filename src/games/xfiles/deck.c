@@ -1,7 +1,7 @@
 /* X-Files decks: deck declarations checked by every rule of XF-3.2 and
  * XF-3.3 — deck size, copies, X-Files and KILLER cards, the starting team's
  * size, cost and duplicate identities, card references — and the tools that
- * read them: game parameters, `deck validate`, `deck new`.
+ * read them: game parameters, `deck validate`, `deck new`, `deck list`.
  *
  * A declaration is {"starting_agents": [ids], "cards": {id: count}}; a file
  * may also hold several, {"decks": {"NAME": declaration, …}} as section 11.6
@@ -17,6 +17,7 @@
 #include "core/fields.h"
 #include "core/file.h"
 #include "core/json.h"
+#include "core/sbuf.h"
 #include "games/xfiles/xfiles.h"
 
 typedef struct dloader {
@@ -122,15 +123,15 @@ static int check_cards(dloader *L, const json_t *obj, int *count)
             PROBLEM(L, line, "XF-3.2.4",
                     "%s has keyword KILLER; KILLER cards are not played (opt_killer)", x->id);
         named[x->name_id] += (int)n; /* names, not ids: reported once, where the limit is passed */
-        if (named[x->name_id] > L->o->copy_limit &&
-            named[x->name_id] - (int)n <= L->o->copy_limit)
+        if (named[x->name_id] > L->o->copy_limit && named[x->name_id] - (int)n <= L->o->copy_limit)
             PROBLEM(L, line, "XF-3.2.2", "%d copies of \"%s\"; at most %d of one name (copy_limit)",
                     named[x->name_id], x->name, L->o->copy_limit);
     }
     int line = LINE(L, obj, "cards");
     if (size < L->o->deck_min)
-        PROBLEM(L, line, "XF-3.2.1", "the Bureau Deck holds %d cards; it needs at least %d (deck_min)",
-                size, L->o->deck_min);
+        PROBLEM(L, line, "XF-3.2.1",
+                "the Bureau Deck holds %d cards; it needs at least %d (deck_min)", size,
+                L->o->deck_min);
     if (size > XF_DECK_MAX)
         PROBLEM(L, line, "XF-2.18.1",
                 "the Bureau Deck holds %d cards; the engine takes at most %d (DECK_MAX)", size,
@@ -217,8 +218,8 @@ static int deck_text(const char *param, const char *value, char **text, size_t *
     const char *t = strcmp(value, "content") == 0 ? NULL : tt_embedded_find(path, len);
     snprintf(file, nfile, "data/%s", path);
     if (!t)
-        return tt_fail(err, TT_EARG, NULL,
-                       "%s=%s: no such deck (deck_a, deck_b or a .json file)", param, value);
+        return tt_fail(err, TT_EARG, NULL, "%s=%s: no such deck (deck_a, deck_b or a .json file)",
+                       param, value);
     *text = malloc(*len + 1);
     if (!*text)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
@@ -287,4 +288,38 @@ int xf_deck_new(const char *options, char **out, tt_error *err)
     char file[200];
     size_t len;
     return deck_text("--sample", value, out, &len, file, sizeof file, err);
+}
+
+int xf_deck_list(const char *path, const char *options, char **out, tt_error *err)
+{
+    if (options && *options)
+        return tt_fail(err, TT_EARG, NULL, "deck list xfiles takes no options");
+    xf_content *c = xf_content_new(NULL, err);
+    if (!c)
+        return err ? err->code : TT_ECONTENT;
+    size_t len;
+    char *src = NULL;
+    int rc = tt_file_read(path, TT_FILE_MAX_CONTENT, &src, &len, err);
+    tt_diags *d = calloc(1, sizeof *d);
+    xf_deck deck;
+    if (rc || !d) {
+        rc = rc ? rc : tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    } else if (xf_deck_check(c, &c->opt, src, len, path, d, &deck) != 1 || d->n) {
+        rc = tt_fail(err, TT_ECONTENT, NULL,
+                     "%s is not one valid deck declaration (see 'tabletop deck validate')", path);
+    } else { /* the instances in the engine's order (XF-2.17.1): team, then deck */
+        tt_sbuf b = {0};
+        for (int i = 0; i < deck.ncards; i++) {
+            const xf_def *x = &c->def[deck.def[i]];
+            tt_sbuf_printf(&b, "%3d %-5s %-9s %s%s\n", i + 1, x->id, xf_type_name(x->type), x->name,
+                           i < deck.nteam ? " (starting team)" : "");
+        }
+        *out = tt_sbuf_take(&b);
+        if (!*out)
+            rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    }
+    free(d);
+    free(src);
+    free(c);
+    return rc;
 }

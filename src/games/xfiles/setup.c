@@ -188,8 +188,8 @@ int xf_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *e
 
 static int broken(tt_error *err, const char *what, int p, int inst)
 {
-    return tt_fail(err, TT_ESTATE, "XF-9.9.1", "broken invariant: %s (p%d, instance %d)", what,
-                   p, inst);
+    return tt_fail(err, TT_ESTATE, "XF-9.9.1", "broken invariant: %s (p%d, instance %d)", what, p,
+                   inst);
 }
 
 static int player_sane(const xf_content *c, const xf_state *s, int p, tt_error *err)
@@ -241,8 +241,7 @@ int xf_sanity(const tt_game *g, const void *st, tt_error *err)
         if (s->pl[p].xfile != XF_NONE && s->pl[p].xfile >= c->ncatalogue)
             return broken(err, "an X-File outside the catalogue", p, -1);
     }
-    if (s->nstack > XF_STACK_MAX || s->nchecks > XF_CHECK_DEPTH_MAX ||
-        s->nrounds > XF_MAX_ROUNDS)
+    if (s->nstack > XF_STACK_MAX || s->nchecks > XF_CHECK_DEPTH_MAX || s->nrounds > XF_MAX_ROUNDS)
         return broken(err, "an engine limit passed (XF-2.18)", -1, -1);
     return TT_OK;
 }

@@ -29,11 +29,9 @@ static int sees(const xf_content *c, int viewer, int p)
 }
 
 /* "p0:A03#1" (XF-2.17.2) */
-static int label_text(const xf_content *c, const xf_state *s, int p, int inst, char *buf,
-                      size_t n)
+static int label_text(const xf_content *c, const xf_state *s, int p, int inst, char *buf, size_t n)
 {
-    return snprintf(buf, n, "p%d:%s#%d", p, xf_inst_def(c, p, inst)->id,
-                    xf_label(&s->pl[p], inst));
+    return snprintf(buf, n, "p%d:%s#%d", p, xf_inst_def(c, p, inst)->id, xf_label(&s->pl[p], inst));
 }
 
 static json_t *pile_ids(const xf_content *c, const xf_player *pl, int p, int pile)
@@ -92,7 +90,7 @@ char *xf_view_json(const tt_game *g, const void *st, int viewer)
     const xf_state *s = st;
     json_t *o = json_object();
     json_object_set_new(o, "game", json_string("xfiles"));
-    const char *who_views = viewer == TT_VIEW_ALL                             ? "all"
+    const char *who_views = viewer == TT_VIEW_ALL                     ? "all"
                             : viewer >= 0 && viewer < c->opt.nplayers ? seat_names[viewer]
                                                                       : "spectator";
     json_object_set_new(o, "viewer", json_string(who_views));
@@ -118,8 +116,8 @@ char *xf_view_text(const tt_game *g, const void *st, int viewer)
     tt_sbuf_printf(&b, "The X-Files: turn %d, step %s\n", s->head.turn, step_names[s->step]);
     for (int p = 0; p < c->opt.nplayers; p++) {
         const xf_player *pl = &s->pl[p];
-        tt_sbuf_printf(&b, "p%d: RP %d, CP %d, deck %d, hand %d", p, pl->rp, pl->cp,
-                       pl->n[Z_DECK], pl->n[Z_HAND]);
+        tt_sbuf_printf(&b, "p%d: RP %d, CP %d, deck %d, hand %d", p, pl->rp, pl->cp, pl->n[Z_DECK],
+                       pl->n[Z_HAND]);
         if (pl->xfile != XF_NONE && (sees(c, viewer, p) || s->head.over))
             tt_sbuf_printf(&b, ", X-File %s", c->def[c->catalogue[pl->xfile]].id);
         else
@@ -140,7 +138,7 @@ int xf_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n
     int arg = XF_ARG(a);
     if (XF_OP(a) == A_XFILE && arg < c->ncatalogue)
         return snprintf(buf, n, "xfile %s", c->def[c->catalogue[arg]].id) < (int)n ? TT_OK
-                                                                                    : TT_EARG;
+                                                                                   : TT_EARG;
     if (XF_OP(a) == A_FIRST && arg < XF_MAX_PLAYERS)
         return snprintf(buf, n, "first p%d", arg) < (int)n ? TT_OK : TT_EARG;
     return TT_EARG;
@@ -164,8 +162,7 @@ int xf_parse(const tt_game *g, const void *st, const char *text, tt_action *out,
             *out = XF_ACTION(A_FIRST, word[1] - '0');
             return TT_OK;
         }
-        return tt_fail(err, TT_EPARSE, NULL, "first names a seat, p0 to p%d",
-                       c->opt.nplayers - 1);
+        return tt_fail(err, TT_EPARSE, NULL, "first names a seat, p0 to p%d", c->opt.nplayers - 1);
     }
     return tt_fail(err, TT_EPARSE, NULL,
                    "'%s': only setup's actions exist yet (xfile <id>, first <seat>)", text);
@@ -187,15 +184,11 @@ int xf_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, s
         if (hidden)
             return snprintf(buf, n, "p%d draws a card", ev->a), TT_OK;
         return snprintf(buf, n, "p%d draws %s", ev->a, xf_inst_def(c, ev->a, ev->b)->id), TT_OK;
-    case EV_POOLS:
-        return snprintf(buf, n, "p%d: RP %d, CP %d", ev->a, ev->b, ev->c), TT_OK;
+    case EV_POOLS: return snprintf(buf, n, "p%d: RP %d, CP %d", ev->a, ev->b, ev->c), TT_OK;
     case EV_COIN:
         return snprintf(buf, n, "the coin picks p%d, who names the first player", ev->a), TT_OK;
-    case EV_FIRST:
-        return snprintf(buf, n, "p%d takes the first turn", ev->a), TT_OK;
-    case EV_TURN:
-        return snprintf(buf, n, "turn %d: p%d investigates", ev->a, ev->b), TT_OK;
-    default:
-        return snprintf(buf, n, "event %d", ev->type), TT_OK;
+    case EV_FIRST: return snprintf(buf, n, "p%d takes the first turn", ev->a), TT_OK;
+    case EV_TURN: return snprintf(buf, n, "turn %d: p%d investigates", ev->a, ev->b), TT_OK;
+    default: return snprintf(buf, n, "event %d", ev->type), TT_OK;
     }
 }

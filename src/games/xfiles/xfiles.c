@@ -53,15 +53,13 @@ static const tt_param_spec params[] = {
 
 /* The generic suite's runs: 2, 3 and 4 players, both healing rules. */
 static const tt_config configs[] = {
-    {"2p", ""},
-    {"2p_published", "heal=published"},
-    {"3p", "players=3"},
-    {"4p", "players=4 heal=published"},
+    {"2p", ""},          {"2p_published", "heal=published"},
+    {"3p", "players=3"}, {"4p", "players=4 heal=published"},
     {NULL, NULL},
 };
 
-static const char *const reasons[] = {"",         "XFILE_NAMED", "PENALTY_GUESS",
-                                      "SINGLE_GUESS_WRONG", "CONCEDED", "DRAW_MAX_TURNS"};
+static const char *const reasons[] = {
+    "", "XFILE_NAMED", "PENALTY_GUESS", "SINGLE_GUESS_WRONG", "CONCEDED", "DRAW_MAX_TURNS"};
 static const char *const reason_texts[] = {
     NULL,
     "a guess after a successful Site named the X-File (XF-8.3.3)",
@@ -162,6 +160,7 @@ static int xf_rig(const tt_game *g, void *st, const char *what, const char *valu
 
 static const tt_rules_extra xf_extra = {
     .deck_new = xf_deck_new,
+    .deck_list = xf_deck_list,
 };
 
 static const char xf_play_help[] =

@@ -127,16 +127,44 @@ enum xf_skill {
 #define XF_NRATINGS 13 /* and LRC, CRC: what Equipment raises */
 #define XF_NSTATS 15   /* and HEALTH, RES: what PERMANENT_MOD raises */
 
-enum xf_type { TY_XFILE, TY_AGENT, TY_SITE, TY_ADVERSARY, TY_WITNESS, TY_EVENT, TY_EQUIPMENT,
-               TY_COMBAT, TY_BLUFF, XF_NTYPES };
+enum xf_type {
+    TY_XFILE,
+    TY_AGENT,
+    TY_SITE,
+    TY_ADVERSARY,
+    TY_WITNESS,
+    TY_EVENT,
+    TY_EQUIPMENT,
+    TY_COMBAT,
+    TY_BLUFF,
+    XF_NTYPES
+};
 enum xf_section { SEC_BUREAU, SEC_FIELD, SEC_HOSPITAL, XF_NSECTIONS };
 enum xf_pool { POOL_RP, POOL_CP, POOL_ANY };
-enum xf_phase { PH_BRIEFING, PH_HEALING, PH_REQUISITION, PH_DEPLOYMENT, PH_CASE_ASSIGNMENT,
-                PH_INVESTIGATION, PH_DEBRIEFING, XF_NPHASES };
+enum xf_phase {
+    PH_BRIEFING,
+    PH_HEALING,
+    PH_REQUISITION,
+    PH_DEPLOYMENT,
+    PH_CASE_ASSIGNMENT,
+    PH_INVESTIGATION,
+    PH_DEBRIEFING,
+    XF_NPHASES
+};
 
 /* XF-2.14.1: what a card is played on */
-enum xf_target { TG_NONE, TG_OPPONENT, TG_OWN_AGENT, TG_TEAM, TG_TEAM_AGENT, TG_SITE,
-                 TG_STACK_CARD, TG_INPLAY_CARD, TG_COMBATANT, XF_NTARGETS };
+enum xf_target {
+    TG_NONE,
+    TG_OPPONENT,
+    TG_OWN_AGENT,
+    TG_TEAM,
+    TG_TEAM_AGENT,
+    TG_SITE,
+    TG_STACK_CARD,
+    TG_INPLAY_CARD,
+    TG_COMBATANT,
+    XF_NTARGETS
+};
 
 /* XF-2.14.1: the effect primitives, a closed set */
 enum xf_opcode {
@@ -166,8 +194,14 @@ enum xf_opcode {
 /* NEGATE's `what`: the five kinds, then ANY */
 enum xf_negate { NG_ADVERSARY, NG_EVENT, NG_WITNESS, NG_BLUFF, NG_RESOURCE, NG_ANY };
 /* XF-2.15.1: Agent abilities */
-enum xf_ability_op { AB_NONE, AB_RES_PURCHASE_ONLY, AB_RES_SPLIT_CP, AB_BUREAU_RES_BONUS,
-                     AB_DEDICATED_TOKEN, AB_HEAL_OTHER };
+enum xf_ability_op {
+    AB_NONE,
+    AB_RES_PURCHASE_ONLY,
+    AB_RES_SPLIT_CP,
+    AB_BUREAU_RES_BONUS,
+    AB_DEDICATED_TOKEN,
+    AB_HEAL_OTHER
+};
 
 /* Activator atoms (XF-2.12.2); AT_WORD matches a keyword of the context. */
 enum xf_atom_kind {
@@ -237,18 +271,18 @@ typedef struct xf_token {
 /* One effect primitive with its parameters (XF-2.14.1); fields the op does
  * not use are 0. */
 typedef struct xf_effect {
-    uint8_t op;        /* enum xf_opcode */
-    uint8_t skill;     /* SKILL_BONUS, FORCE_CHECK: enum xf_skill (SK_CHECK too) */
-    uint8_t stat;      /* PERMANENT_MOD: enum xf_skill up to SK_RES */
-    int8_t amount;     /* SKILL_BONUS, THRESHOLD_MOD, PERMANENT_MOD, COMBAT_BONUS, DAMAGE_REDUCE */
-    uint8_t n;         /* DRAW, GAIN, DRAIN, OPP_DISCARD, HEAL, DAMAGE, HAND_LIMIT, TRIGGER_GAIN;
+    uint8_t op;         /* enum xf_opcode */
+    uint8_t skill;      /* SKILL_BONUS, FORCE_CHECK: enum xf_skill (SK_CHECK too) */
+    uint8_t stat;       /* PERMANENT_MOD: enum xf_skill up to SK_RES */
+    int8_t amount;      /* SKILL_BONUS, THRESHOLD_MOD, PERMANENT_MOD, COMBAT_BONUS, DAMAGE_REDUCE */
+    uint8_t n;          /* DRAW, GAIN, DRAIN, OPP_DISCARD, HEAL, DAMAGE, HAND_LIMIT, TRIGGER_GAIN;
                           LIMIT_TEAM's max; FORCE_CHECK's min */
-    uint8_t pool;      /* GAIN, DRAIN, TRIGGER_GAIN: POOL_RP or POOL_CP */
-    uint8_t what;      /* NEGATE: enum xf_negate */
-    uint8_t fail_dmg;  /* FORCE_CHECK: 0 for SITE_FAILS, else {"damage": n}'s n */
-    uint8_t cats;      /* ASK_QUESTION: bit per category */
-    uint8_t sections;  /* MOVE_AGENT: bit per section */
-    uint8_t word;      /* TRIGGER_GAIN: the keyword */
+    uint8_t pool;       /* GAIN, DRAIN, TRIGGER_GAIN: POOL_RP or POOL_CP */
+    uint8_t what;       /* NEGATE: enum xf_negate */
+    uint8_t fail_dmg;   /* FORCE_CHECK: 0 for SITE_FAILS, else {"damage": n}'s n */
+    uint8_t cats;       /* ASK_QUESTION: bit per category */
+    uint8_t sections;   /* MOVE_AGENT: bit per section */
+    uint8_t word;       /* TRIGGER_GAIN: the keyword */
     uint8_t nfrom, nto; /* CHANGE_KEYWORD */
     uint8_t from[XF_MAX_WORDLIST], to[XF_MAX_WORDLIST];
 } xf_effect;
@@ -280,7 +314,7 @@ typedef struct xf_def {
     int8_t cost;     /* 0..20, or XF_COST_X */
     uint8_t name_id; /* the same name, the same card (XF-2.2.1): index into xf_content.names */
     uint8_t nkeywords, keyword[XF_MAX_KEYWORDS]; /* words, in the file's order */
-    xf_words kw;                                  /* the same as a set */
+    xf_words kw;                                 /* the same as a set */
     uint8_t nactivators;
     xf_token activator[XF_MAX_ACTIVATORS];
     uint8_t nmodes; /* 0: no effect; 1: target + effects; 2..: "Alternately" */
@@ -300,8 +334,8 @@ typedef struct xf_def {
     /* Site (XF-2.5.1) */
     uint8_t nprereq, nquestions;
     xf_prereq prereq[2];
-    uint8_t question[2];  /* categories */
-    uint8_t has_focused;  /* XF-2.5.3 */
+    uint8_t question[2]; /* categories */
+    uint8_t has_focused; /* XF-2.5.3 */
     uint8_t focused_cat, focused_value, focused_min;
     uint8_t witness_name; /* Witness: index among the Witness names (XF-5.7.5) */
     xf_mode mode[XF_MAX_MODES];
@@ -407,12 +441,12 @@ typedef struct xf_site {
  * for q; a question is bit cat * XF_NVALUES + value (XF-2.18.3: one answer
  * per opponent, category and value). */
 typedef struct xf_player {
-    int32_t rp, cp;             /* 0..POOL_MAX */
-    uint16_t n[XF_NPILES];      /* the counts of deck, hand, face-down, discard pile */
+    int32_t rp, cp;               /* 0..POOL_MAX */
+    uint16_t n[XF_NPILES];        /* the counts of deck, hand, face-down, discard pile */
     uint16_t cards[XF_MAX_CARDS]; /* those four piles in one array (core/pile) */
-    uint8_t where[XF_MAX_CARDS]; /* each instance's enum xf_zone | label << 4 (XF-2.17.2:
+    uint8_t where[XF_MAX_CARDS];  /* each instance's enum xf_zone | label << 4 (XF-2.17.2:
                                     0 while hidden; copy_limit keeps it below 16) */
-    uint8_t aux[XF_MAX_CARDS];   /* where in its zone: see enum xf_zone */
+    uint8_t aux[XF_MAX_CARDS];    /* where in its zone: see enum xf_zone */
     xf_agent agent[XF_MAX_AGENTS];
     xf_site site[XF_MAX_SITES];
     uint64_t known[XF_MAX_PLAYERS][2]; /* XF-6.8: bit per instance of q's hand this player saw */
@@ -422,15 +456,15 @@ typedef struct xf_player {
     uint8_t nasked[XF_MAX_PLAYERS][XF_NCAT]; /* public: his questions to q per category (XF-6.7) */
     uint8_t nwrong[XF_MAX_PLAYERS];          /* public: his wrong guesses at q */
     uint8_t exchanged[XF_MAX_CARDS / 8];     /* bit per Equipment exchanged this phase (5.4.7) */
-    uint8_t xfile;     /* catalogue index; XF_NONE until chosen (XF-3.4.1 step 2) */
-    uint8_t dedicated; /* dedicated purchase points, steps B3 – B4 (XF-5.1.4) */
-    uint8_t flags;     /* PL_… */
+    uint8_t xfile;      /* catalogue index; XF_NONE until chosen (XF-3.4.1 step 2) */
+    uint8_t dedicated;  /* dedicated purchase points, steps B3 – B4 (XF-5.1.4) */
+    uint8_t flags;      /* PL_… */
     uint8_t npenalties; /* penalties he took: for the figures (tt_stats) */
 } xf_player;
-#define PL_BOUGHT 1        /* bought this turn (XF-5.1.4, 5.1.5) */
-#define PL_GUESSED 2       /* guessed_this_turn (XF-8.3.2) */
-#define PL_GUESSED_EVER 4  /* opt_single_guess (XF-8.6.2) */
-#define PL_CONCEDED 8      /* XF-8.5.3 */
+#define PL_BOUGHT 1       /* bought this turn (XF-5.1.4, 5.1.5) */
+#define PL_GUESSED 2      /* guessed_this_turn (XF-8.3.2) */
+#define PL_GUESSED_EVER 4 /* opt_single_guess (XF-8.6.2) */
+#define PL_CONCEDED 8     /* XF-8.5.3 */
 
 static inline int xf_zone(const xf_player *p, int inst)
 {
@@ -509,10 +543,10 @@ typedef struct xf_joined {
 /* The Combat in progress (XF-5.8): one at most. Per combatant, the round's
  * modifiers and the damage allocated to it; Agents by their slot. */
 typedef struct xf_combat {
-    uint8_t on;              /* a Combat is in progress */
+    uint8_t on;                 /* a Combat is in progress */
     uint8_t adv_seat, adv_inst; /* the Adversary; its controller is its owner */
     uint8_t adv_damage;
-    uint8_t round;           /* 0: the LRC round; n: the n-th CRC round */
+    uint8_t round;                         /* 0: the LRC round; n: the n-th CRC round */
     uint8_t adv_reduce, adv_hit, adv_left; /* left: damage still to allocate (split_damage) */
     int8_t adv_bonus;
     uint8_t pad[3];
@@ -532,27 +566,44 @@ typedef struct xf_decl {
 enum xf_step {
     ST_XFILE, /* XF-3.4.1 step 2: each player in seat order chooses */
     ST_FIRST, /* step 7: the coin-toss winner names who begins */
-    ST_B1, ST_B2, ST_B3, ST_B4, ST_B5,
-    ST_H1, ST_H2, ST_H3, ST_H4,
-    ST_R1, ST_R2,
-    ST_D1, ST_D2,
-    ST_C1, ST_C2, ST_C3,
-    ST_I1, ST_I2, ST_I3, ST_I4, ST_I5,
-    ST_X1, ST_X2, ST_X3,
+    ST_B1,
+    ST_B2,
+    ST_B3,
+    ST_B4,
+    ST_B5,
+    ST_H1,
+    ST_H2,
+    ST_H3,
+    ST_H4,
+    ST_R1,
+    ST_R2,
+    ST_D1,
+    ST_D2,
+    ST_C1,
+    ST_C2,
+    ST_C3,
+    ST_I1,
+    ST_I2,
+    ST_I3,
+    ST_I4,
+    ST_I5,
+    ST_X1,
+    ST_X2,
+    ST_X3,
     XF_NSTEPS
 };
 
 #define XF_MAX_ROUNDS (XF_CHECK_DEPTH_MAX + 1) /* a window per check, and a casualty window */
 
 typedef struct xf_state {
-    tt_head head;      /* generator, turn, result (core/head.h) */
-    uint8_t step;      /* enum xf_step */
-    uint8_t active;    /* the Investigating Player (XF-1.3) */
-    uint8_t first;     /* who took the first turn */
-    uint8_t actor;     /* who decides in a step that goes round the players: the one choosing
+    tt_head head;   /* generator, turn, result (core/head.h) */
+    uint8_t step;   /* enum xf_step */
+    uint8_t active; /* the Investigating Player (XF-1.3) */
+    uint8_t first;  /* who took the first turn */
+    uint8_t actor;  /* who decides in a step that goes round the players: the one choosing
                           (ST_XFILE), the coin-toss winner (ST_FIRST), the opponent selling
                           (B5), placing (C2) or discarding (X2) */
-    uint8_t phase;     /* enum xf_phase */
+    uint8_t phase;  /* enum xf_phase */
     uint8_t nstack, nchecks, nrounds, njoined;
     uint8_t investigating; /* the Site under investigation: slot of P's, or XF_NONE */
     uint8_t pad[2];
@@ -603,8 +654,14 @@ enum xf_event {
     EV_TURN       /* a: turn; b: the Investigating Player */
 };
 
-enum xf_reason { R_NONE, R_XFILE_NAMED, R_PENALTY_GUESS, R_SINGLE_GUESS_WRONG, R_CONCEDED,
-                 R_DRAW_MAX_TURNS };
+enum xf_reason {
+    R_NONE,
+    R_XFILE_NAMED,
+    R_PENALTY_GUESS,
+    R_SINGLE_GUESS_WRONG,
+    R_CONCEDED,
+    R_DRAW_MAX_TURNS
+};
 
 /* The def of instance inst of seat p. */
 static inline const xf_def *xf_inst_def(const xf_content *c, int p, int inst)
@@ -667,5 +724,6 @@ int xf_load_deck(const xf_content *c, const char *param, const char *value, xf_d
                  tt_error *err);
 int xf_validate_file(const char *path, tt_diags *d);
 int xf_deck_new(const char *options, char **out, tt_error *err);
+int xf_deck_list(const char *path, const char *options, char **out, tt_error *err);
 
 #endif
