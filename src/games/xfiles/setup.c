@@ -269,13 +269,13 @@ static int consistent(const xf_content *c, const xf_state *s, int v, int q, int 
 
 /* Shuffles the instances of q's deck, the hand cards v does not know and
  * q's face-down cards among those places: each place keeps its zone and,
- * under a Site, its aux. */
-static void resample_cards(const xf_state *src, xf_state *s, int v, int q, tt_rng *rng)
+ * under a Site, its aux. What v knows of q's hand (XF-6.8) stays put. */
+static void resample_cards(xf_state *s, int v, int q, tt_rng *rng)
 {
     xf_player *pl = &s->pl[q];
-    const uint64_t *known = v >= 0 && v < XF_MAX_PLAYERS && v != q ? src->pl[v].known[q] : NULL;
+    const uint64_t *known = v >= 0 && v < XF_MAX_PLAYERS && v != q ? s->pl[v].known[q] : NULL;
     uint16_t place[XF_MAX_CARDS], inst[XF_MAX_CARDS];
-    uint8_t aux[XF_MAX_CARDS];
+    uint8_t aux[XF_MAX_CARDS], zone[XF_MAX_CARDS];
     int n = 0;
     for (int j = Z_DECK, i = 0; j <= Z_FACEDOWN; j++)
         for (int k = 0; k < pl->n[j]; k++, i++) {
@@ -285,15 +285,15 @@ static void resample_cards(const xf_state *src, xf_state *s, int v, int q, tt_rn
                 continue;
             if (j == Z_FACEDOWN && own)
                 continue;
+            zone[n] = (uint8_t)j;
             aux[n] = pl->aux[x];
             place[n] = (uint16_t)i;
             inst[n++] = (uint16_t)x;
         }
     tt_rng_shuffle_u16(rng, inst, n);
     for (int k = 0; k < n; k++) {
-        int zone = xf_zone(&src->pl[q], pl->cards[place[k]]);
         pl->cards[place[k]] = inst[k];
-        set_zone(pl, inst[k], zone, 0);
+        set_zone(pl, inst[k], zone[k], 0);
         pl->aux[inst[k]] = aux[k];
     }
 }
@@ -302,13 +302,11 @@ void xf_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
 {
     const xf_content *c = xf_content_of(g);
     xf_state *s = st;
-    static _Thread_local xf_state src;
-    memcpy(&src, s, xf_state_size(c->opt.nplayers));
     tt_rng rng;
     tt_rng_seed(&rng, seed);
     tt_rng_seed(&s->head.rng, tt_rng_next(&rng)); /* future shuffles are unknown too */
     for (int q = 0; q < c->opt.nplayers; q++) {
-        resample_cards(&src, s, viewer, q, &rng);
+        resample_cards(s, viewer, q, &rng);
         if (q == viewer || s->pl[q].xfile == XF_NONE || s->head.over)
             continue;
         uint8_t ok[XF_MAX_CATALOGUE];
