@@ -21,10 +21,10 @@
 
 /* DECK_A's Bureau Deck (section 11.6), for declarations with another team */
 #define DECK_A_CARDS                                                                               \
-    "\"cards\": {\"S01\":2,\"S02\":2,\"S03\":2,\"S04\":2,\"S06\":2,\"S07\":2,\"S08\":2,"         \
-    "\"S10\":2,\"W01\":2,\"W03\":2,\"W05\":1,\"W06\":1,\"E01\":2,\"E02\":1,\"E03\":2,\"E05\":1,"  \
-    "\"E07\":2,\"E08\":1,\"E09\":1,\"E10\":1,\"E12\":1,\"E13\":1,\"Q01\":2,\"Q02\":2,\"Q03\":1,"  \
-    "\"Q06\":1,\"C01\":2,\"C02\":2,\"C05\":1,\"D01\":2,\"D02\":2,\"D03\":1,\"D04\":1,\"B01\":2,"  \
+    "\"cards\": {\"S01\":2,\"S02\":2,\"S03\":2,\"S04\":2,\"S06\":2,\"S07\":2,\"S08\":2,"           \
+    "\"S10\":2,\"W01\":2,\"W03\":2,\"W05\":1,\"W06\":1,\"E01\":2,\"E02\":1,\"E03\":2,\"E05\":1,"   \
+    "\"E07\":2,\"E08\":1,\"E09\":1,\"E10\":1,\"E12\":1,\"E13\":1,\"Q01\":2,\"Q02\":2,\"Q03\":1,"   \
+    "\"Q06\":1,\"C01\":2,\"C02\":2,\"C05\":1,\"D01\":2,\"D02\":2,\"D03\":1,\"D04\":1,\"B01\":2,"   \
     "\"B02\":2,\"B04\":1,\"A10\":2,\"A11\":1}"
 
 /* The problems of a declaration, "line: message (rule)" each, one a line. */
@@ -96,8 +96,7 @@ static void test_EX_1_starting_team_and_deck_legality(void **state)
            "deck.json:1: the starting team has 2 Agents; it needs at least 3 (team_min_agents) "
            "(XF-3.3.1)\n");
     /* DECK_B's team holds A03 too: each player has his own copy (XF-3.3.2) */
-    expect("{\"starting_agents\": [\"A05\", \"A06\", \"A07\", \"A09\", \"A03\"], " DECK_A_CARDS
-           "}",
+    expect("{\"starting_agents\": [\"A05\", \"A06\", \"A07\", \"A09\", \"A03\"], " DECK_A_CARDS "}",
            "");
 }
 
@@ -160,7 +159,8 @@ static void test_XF_1_4_options_refused_at_creation(void **state)
     tt_game *g = NULL;
     tt_error err;
     assert_int_equal(tt_game_new("xfiles", "mode=BASIC", &g, &err), TT_EARG);
-    assert_string_equal(err.msg, "mode=BASIC is not yet implemented: the Advanced Game comes first");
+    assert_string_equal(err.msg,
+                        "mode=BASIC is not yet implemented: the Advanced Game comes first");
     assert_string_equal(err.rule, "XF-1.4");
     assert_int_equal(tt_game_new("xfiles", "opt_xfile_powers=1", &g, &err), TT_EARG);
     assert_string_equal(err.rule, "XF-1.4");
