@@ -19,7 +19,7 @@
 
 /* --- moving cards ---------------------------------------------------------------------- */
 
-static void set_zone(xf_player *pl, int inst, int zone, int label)
+void xf_set_zone(xf_player *pl, int inst, int zone, int label)
 {
     pl->where[inst] = (uint8_t)(zone | label << 4);
 }
@@ -27,7 +27,7 @@ static void set_zone(xf_player *pl, int inst, int zone, int label)
 int xf_pile_move(xf_player *pl, int from, int i, int to)
 {
     int inst = tt_piles_move(pl->cards, pl->n, from, i, to, pl->n[to]);
-    set_zone(pl, inst, to, to == Z_DISCARD ? xf_label(pl, inst) : 0);
+    xf_set_zone(pl, inst, to, to == Z_DISCARD ? xf_label(pl, inst) : 0);
     return inst;
 }
 
@@ -43,7 +43,7 @@ static void draw_one(xf_player *pl, int seat, tt_events *ev)
 
 /* XF-2.17.2: the smallest n from 1 that no other public card of p with the
  * same card id carries. */
-static int free_label(const xf_content *c, const xf_player *pl, int p, int inst)
+int xf_free_label(const xf_content *c, const xf_player *pl, int p, int inst)
 {
     unsigned used = 0;
     int def = c->deck[p].def[inst];
@@ -79,20 +79,20 @@ void xf_init(const tt_game *g, void *st, uint64_t seed)
         /* step 3 at once: public, and the same whatever the choices */
         for (int i = 0; i < c->deck[p].nteam; i++) {
             pl->agent[i] = (xf_agent){.inst = (uint8_t)i, .section = SEC_BUREAU, .team = 0};
-            set_zone(pl, i, Z_AGENT, free_label(c, pl, p, i));
+            xf_set_zone(pl, i, Z_AGENT, xf_free_label(c, pl, p, i));
             pl->aux[i] = (uint8_t)i;
         }
         /* the Bureau Deck in instance order, to be shuffled at step 4 */
         for (int i = c->deck[p].nteam; i < c->deck[p].ncards; i++) {
             tt_piles_insert_at(pl->cards, pl->n, XF_NPILES, XF_MAX_CARDS, Z_DECK, pl->n[Z_DECK],
                                (uint16_t)i);
-            set_zone(pl, i, Z_DECK, 0);
+            xf_set_zone(pl, i, Z_DECK, 0);
         }
     }
 }
 
 /* Steps 4 – 7, once every player has chosen. */
-static void lay_out(const xf_content *c, xf_state *s, tt_events *ev)
+void xf_lay_out(const xf_content *c, xf_state *s, tt_events *ev)
 {
     int np = c->opt.nplayers;
     for (int p = 0; p < np; p++) { /* step 4, in seat order */
@@ -112,84 +112,20 @@ static void lay_out(const xf_content *c, xf_state *s, tt_events *ev)
     tt_emit(ev, EV_COIN, s->actor, TT_SEEN_ALL, s->actor, 0, 0, 0);
 }
 
-int xf_to_move(const tt_game *g, const void *st)
-{
-    (void)g;
-    const xf_state *s = st;
-    if (s->head.over)
-        return TT_TERMINAL;
-    return s->step <= ST_FIRST ? s->actor : s->active;
-}
-
-int xf_legal(const tt_game *g, const void *st, tt_action *out)
-{
-    const xf_content *c = xf_content_of(g);
-    const xf_state *s = st;
-    int n = 0;
-    if (s->head.over)
-        return 0;
-    if (s->step == ST_XFILE)
-        for (int k = 0; k < c->ncatalogue; k++)
-            out[n++] = XF_ACTION(A_XFILE, k);
-    else if (s->step == ST_FIRST)
-        for (int p = 0; p < c->opt.nplayers; p++)
-            out[n++] = XF_ACTION(A_FIRST, p);
-    return n; /* the turn (XF-4 onwards) is not yet written */
-}
-
-/* Checks a setup action; TT_OK or the refusal. */
-static int check(const xf_content *c, const xf_state *s, tt_action a, tt_error *err)
-{
-    int op = XF_OP(a), arg = XF_ARG(a);
-    if (s->head.over)
-        return tt_fail(err, TT_ESTATE, NULL, "the game is over");
-    if (s->step > ST_FIRST)
-        return tt_fail(err, TT_ESTATE, NULL,
-                       "not yet implemented: the turn (XF-4 onwards) is still to be written");
-    if (op == A_XFILE && s->step != ST_XFILE)
-        return TT_REFUSE("XF-3.4.1", NULL, "every player has chosen his X-File");
-    if (op == A_FIRST && s->step != ST_FIRST)
-        return TT_REFUSE("XF-3.4.1", NULL, "the coin is tossed once every player has chosen");
-    if (op == A_XFILE && (arg < 0 || arg >= c->ncatalogue))
-        return TT_REFUSE("XF-2.3.2", NULL, "no such X-File in the catalogue");
-    if (op == A_FIRST && (arg < 0 || arg >= c->opt.nplayers))
-        return TT_REFUSE("XF-3.4.1", NULL, "no such player");
-    if (op != A_XFILE && op != A_FIRST)
-        return tt_fail(err, TT_ESTATE, NULL, "not yet implemented: only setup is written");
-    return TT_OK;
-}
-
-int xf_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err)
-{
-    const xf_content *c = xf_content_of(g);
-    xf_state *s = st;
-    int rc = check(c, s, a, err);
-    if (rc)
-        return rc; /* nothing changed (XF-5.0.3) */
-    int arg = XF_ARG(a);
-    if (XF_OP(a) == A_XFILE) { /* step 2: the others learn only that he chose */
-        s->pl[s->actor].xfile = (uint8_t)arg;
-        tt_emit(ev, EV_XFILE, s->actor, TT_SEEN(s->actor), s->actor, arg, 0, 0);
-        if (++s->actor == c->opt.nplayers)
-            lay_out(c, s, ev);
-        return TT_OK;
-    }
-    s->first = s->active = (uint8_t)arg; /* step 7: turn order runs up from here */
-    s->actor = XF_NONE;
-    s->step = ST_B1;
-    s->phase = PH_BRIEFING;
-    s->head.turn = 1;
-    tt_emit(ev, EV_FIRST, s->active, TT_SEEN_ALL, s->active, 0, 0, 0);
-    tt_emit(ev, EV_TURN, s->active, TT_SEEN_ALL, 1, s->active, 0, 0);
-    return TT_OK;
-}
-
 /* --- the sanity checker (XF-9.9.1, as far as the state goes so far) ----------------- */
 
 static int broken(tt_error *err, const char *what, int p, int inst)
 {
     return tt_fail(err, TT_ESTATE, "XF-9.9.1", "broken invariant: %s (p%d, instance %d)", what, p,
                    inst);
+}
+
+static int attached_to(const xf_agent *a, int inst)
+{
+    for (int j = 0; j < a->nattached; j++)
+        if (a->attached[j] == inst)
+            return 1;
+    return 0;
 }
 
 static int player_sane(const xf_content *c, const xf_state *s, int p, tt_error *err)
@@ -217,16 +153,33 @@ static int player_sane(const xf_content *c, const xf_state *s, int p, tt_error *
             return broken(err, "an Agent is not where its slot says", p, a->inst);
         if (a->damage > xf_inst_def(c, p, a->inst)->health)
             return broken(err, "damage above HEALTH", p, a->inst);
-        if ((a->section == SEC_HOSPITAL) != (a->team == XF_NONE))
+        /* XF-2.16.5: a moved Agent joins a Team at the end of step D1 */
+        if (a->section == SEC_HOSPITAL ? a->team != XF_NONE
+                                       : a->team == XF_NONE && s->step != ST_D1)
             return broken(err, "a Team in the Hospital, or none outside it", p, a->inst);
     }
     for (int i = 0; i < ncards; i++) {
         int z = xf_zone(pl, i);
         if (z < Z_AGENT ? !seen[i] : z == Z_AGENT && !seen[i])
             return broken(err, "a card in no zone", p, i);
-        if (z >= Z_AGENT && z != Z_AGENT && z != Z_OUT)
-            return broken(err, "a card in a zone setup never fills", p, i);
+        if (z >= XF_NZONES)
+            return broken(err, "a card in no known zone", p, i);
+        if (z != Z_DECK && z != Z_HAND && z != Z_FACEDOWN && z != Z_OUT && !xf_label(pl, i))
+            return broken(err, "a public card without a label (XF-2.17.2)", p, i);
+        if (z == Z_ATTACHED && !attached_to(&pl->agent[pl->aux[i] % XF_MAX_AGENTS], i))
+            return broken(err, "an attached card its Agent does not carry", p, i);
+        if (z == Z_SITE && pl->site[pl->aux[i] % XF_MAX_SITES].inst != i)
+            return broken(err, "a Site not in its slot", p, i);
+        if (z == Z_STACK && (pl->aux[i] >= s->nstack || s->stack[pl->aux[i]].inst != i ||
+                             xf_sc_seat(&s->stack[pl->aux[i]]) != p))
+            return broken(err, "a stack card not at its place", p, i);
     }
+    for (int k = 0; k < XF_MAX_AGENTS; k++)
+        for (int j = 0; j < pl->agent[k].nattached && pl->agent[k].inst != XF_NONE; j++) {
+            int x = pl->agent[k].attached[j];
+            if (xf_zone(pl, x) != Z_ATTACHED || pl->aux[x] != k)
+                return broken(err, "an Agent carries a card not attached to it", p, x);
+        }
     return TT_OK;
 }
 
@@ -290,10 +243,18 @@ static void resample_cards(xf_state *s, int v, int q, tt_rng *rng)
             place[n] = (uint16_t)i;
             inst[n++] = (uint16_t)x;
         }
+    /* the order of the hidden cards is itself hidden: start from instance
+       order, so the result depends on nothing the viewer cannot see */
+    for (int i = 1; i < n; i++)
+        for (int k = i; k > 0 && inst[k - 1] > inst[k]; k--) {
+            uint16_t t = inst[k];
+            inst[k] = inst[k - 1];
+            inst[k - 1] = t;
+        }
     tt_rng_shuffle_u16(rng, inst, n);
     for (int k = 0; k < n; k++) {
         pl->cards[place[k]] = inst[k];
-        set_zone(pl, inst[k], zone[k], 0);
+        xf_set_zone(pl, inst[k], zone[k], 0);
         pl->aux[inst[k]] = aux[k];
     }
 }

@@ -131,41 +131,295 @@ char *xf_view_text(const tt_game *g, const void *st, int viewer)
 
 /* --- action texts ---------------------------------------------------------------------- */
 
+static const char *const section_words[XF_NSECTIONS] = {"BUREAU", "FIELD", "HOSPITAL"};
+
+/* The label of instance inst of seat p, or "?" for a hidden card. */
+static void label_or(const xf_content *c, const xf_state *s, int p, int inst, char *buf, size_t n)
+{
+    if (p < 0 || p >= c->opt.nplayers || inst >= c->deck[p].ncards || !xf_label(&s->pl[p], inst))
+        snprintf(buf, n, "?");
+    else
+        label_text(c, s, p, inst, buf, n);
+}
+
+static void agent_label(const xf_content *c, const xf_state *s, int p, int slot, char *buf,
+                        size_t n)
+{
+    if (slot >= XF_MAX_AGENTS || s->pl[p].agent[slot].inst == XF_NONE)
+        snprintf(buf, n, "?");
+    else
+        label_or(c, s, p, s->pl[p].agent[slot].inst, buf, n);
+}
+
+static const char *def_id(const xf_content *c, int def)
+{
+    return def < c->ndefs ? c->def[def].id : "?";
+}
+
+static int fmt_done(int w, size_t n)
+{
+    return w >= 0 && w < (int)n ? TT_OK : TT_EARG;
+}
+
 int xf_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n)
 {
-    (void)st;
     const xf_content *c = xf_content_of(g);
-    int arg = XF_ARG(a);
-    if (XF_OP(a) == A_XFILE && arg < c->ncatalogue)
-        return snprintf(buf, n, "xfile %s", c->def[c->catalogue[arg]].id) < (int)n ? TT_OK
-                                                                                   : TT_EARG;
-    if (XF_OP(a) == A_FIRST && arg < XF_MAX_PLAYERS)
-        return snprintf(buf, n, "first p%d", arg) < (int)n ? TT_OK : TT_EARG;
-    return TT_EARG;
+    const xf_state *s = st;
+    int arg = XF_ARG(a), hi = arg >> 8, lo = arg & 0xFF, P = s->active;
+    char l1[48], l2[48];
+    switch (XF_OP(a)) {
+    case A_XFILE:
+        if (arg >= c->ncatalogue)
+            return TT_EARG;
+        return fmt_done(snprintf(buf, n, "xfile %s", c->def[c->catalogue[arg]].id), n);
+    case A_FIRST: return fmt_done(snprintf(buf, n, "first p%d", arg), n);
+    case A_PASS: return fmt_done(snprintf(buf, n, "pass"), n);
+    case A_DONE: return fmt_done(snprintf(buf, n, "done"), n);
+    case A_PLAY: return fmt_done(snprintf(buf, n, "play %s", def_id(c, arg)), n);
+    case A_MODE: return fmt_done(snprintf(buf, n, "mode %d", arg + 1), n);
+    case A_TARGET:
+        if (lo == 0xFF)
+            return fmt_done(snprintf(buf, n, "target p%d", hi), n);
+        label_or(c, s, hi, lo, l1, sizeof l1);
+        return fmt_done(snprintf(buf, n, "target %s", l1), n);
+    case A_X: return fmt_done(snprintf(buf, n, "x %d", arg), n);
+    case A_TO:
+        return arg < XF_NSECTIONS ? fmt_done(snprintf(buf, n, "to %s", section_words[arg]), n)
+                                  : TT_EARG;
+    case A_CHANGE:
+        if (hi >= c->nwords || lo >= c->nwords)
+            return TT_EARG;
+        return fmt_done(snprintf(buf, n, "change %s %s", c->word[hi], c->word[lo]), n);
+    case A_SIDE: return fmt_done(snprintf(buf, n, "side %s", arg ? "conspiracy" : "agents"), n);
+    case A_FREEDRAW: return fmt_done(snprintf(buf, n, "freedraw %s", arg ? "yes" : "no"), n);
+    case A_RESSPLIT:
+        agent_label(c, s, P, s->decl.inst, l1, sizeof l1);
+        return fmt_done(snprintf(buf, n, "ressplit %s %d", l1, arg), n);
+    case A_BUY: return fmt_done(snprintf(buf, n, "buy %d", arg), n);
+    case A_SELL: return fmt_done(snprintf(buf, n, "sell %s", def_id(c, arg)), n);
+    case A_DISCARD: return fmt_done(snprintf(buf, n, "discard %s", def_id(c, arg)), n);
+    case A_HEALDECLINE:
+        agent_label(c, s, P, arg, l1, sizeof l1);
+        return fmt_done(snprintf(buf, n, "healdecline %s", l1), n);
+    case A_ABILITY:
+        agent_label(c, s, P, hi, l1, sizeof l1);
+        agent_label(c, s, P, lo, l2, sizeof l2);
+        return fmt_done(snprintf(buf, n, "ability %s %s", l1, l2), n);
+    case A_REQUISITION:
+        agent_label(c, s, P, lo, l1, sizeof l1);
+        return fmt_done(snprintf(buf, n, "requisition %s %s", def_id(c, hi), l1), n);
+    case A_EXCHANGE:
+        label_or(c, s, P, hi, l1, sizeof l1);
+        agent_label(c, s, P, lo, l2, sizeof l2);
+        return fmt_done(snprintf(buf, n, "exchange %s %s", l1, l2), n);
+    case A_MOVE:
+        agent_label(c, s, P, hi, l1, sizeof l1);
+        return lo < XF_NSECTIONS
+                   ? fmt_done(snprintf(buf, n, "move %s %s", l1, section_words[lo]), n)
+                   : TT_EARG;
+    case A_PLAYAGENT:
+        return lo < XF_NSECTIONS
+                   ? fmt_done(snprintf(buf, n, "playagent %s %s", def_id(c, hi), section_words[lo]),
+                              n)
+                   : TT_EARG;
+    case A_TEAM:
+        agent_label(c, s, P, lo, l1, sizeof l1);
+        return hi < XF_NSECTIONS
+                   ? fmt_done(snprintf(buf, n, "team %s %s", section_words[hi], l1), n)
+                   : TT_EARG;
+    case A_SITE:
+        if (c->opt.nplayers == 2)
+            return fmt_done(snprintf(buf, n, "site %s", def_id(c, hi)), n);
+        return fmt_done(snprintf(buf, n, "site %s p%d", def_id(c, hi), lo), n);
+    case A_FACEDOWN:
+        if (lo >= XF_MAX_SITES || s->pl[P].site[lo].inst == XF_NONE)
+            snprintf(l1, sizeof l1, "?");
+        else
+            label_or(c, s, P, s->pl[P].site[lo].inst, l1, sizeof l1);
+        return fmt_done(snprintf(buf, n, "facedown %s %s", def_id(c, hi), l1), n);
+    default: return TT_EARG;
+    }
+}
+
+/* "p0:A03#1" → seat and instance of a public card; -1 when none. */
+static int parse_label(const xf_content *c, const xf_state *s, const char *w, int *seat, int *inst)
+{
+    char id[32];
+    int p, num;
+    if (sscanf(w, "p%d:%31[^#]#%d", &p, id, &num) != 3 || p < 0 || p >= c->opt.nplayers)
+        return -1;
+    int def = xf_find_def(c, id);
+    for (int i = 0; def >= 0 && i < c->deck[p].ncards; i++)
+        if (c->deck[p].def[i] == def && xf_label(&s->pl[p], i) == num) {
+            *seat = p;
+            *inst = i;
+            return 0;
+        }
+    return -1;
+}
+
+static int parse_seat(const xf_content *c, const char *w)
+{
+    if (w[0] == 'p' && w[1] >= '0' && w[1] < '0' + c->opt.nplayers && !w[2])
+        return w[1] - '0';
+    return -1;
+}
+
+static int parse_section(const char *w)
+{
+    for (int k = 0; k < XF_NSECTIONS; k++)
+        if (strcasecmp(w, section_words[k]) == 0)
+            return k;
+    return -1;
+}
+
+/* An Agent of seat p by label: its slot, or -1. */
+static int parse_agent(const xf_content *c, const xf_state *s, int p, const char *w)
+{
+    int seat, inst;
+    if (parse_label(c, s, w, &seat, &inst) || seat != p)
+        return -1;
+    return xf_agent_slot(s, p, inst);
+}
+
+static int bad(tt_error *err, const char *text, const char *form)
+{
+    return tt_fail(err, TT_EPARSE, NULL, "'%s': expected %s", text, form);
+}
+
+static int parse_card(const xf_content *c, const char *w, const char *text, tt_error *err)
+{
+    int def = xf_find_def(c, w);
+    if (def < 0)
+        tt_fail(err, TT_EPARSE, NULL, "'%s': no card %s in the content", text, w);
+    return def;
 }
 
 int xf_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err)
 {
-    (void)st;
     const xf_content *c = xf_content_of(g);
-    char verb[16], word[64], extra[2];
-    int n = sscanf(text, " %15s %63s %1s", verb, word, extra);
-    if (n == 2 && strcmp(verb, "xfile") == 0) {
-        int k = xf_find_xfile(c, word);
-        if (k < 0)
-            return TT_REFUSE("XF-2.3.2", NULL, "%s is not in the catalogue of X-Files", word);
-        *out = XF_ACTION(A_XFILE, k);
-        return TT_OK;
+    const xf_state *s = st;
+    char verb[16], w1[64], w2[64], extra[2];
+    int P = s->active;
+    int n = sscanf(text, " %15s %63s %63s %1s", verb, w1, w2, extra);
+    int seat, inst, v, k;
+    if (n < 1)
+        return bad(err, text, "an action");
+    if (n == 1 && strcmp(verb, "pass") == 0)
+        return *out = XF_ACTION(A_PASS, 0), TT_OK;
+    if (n == 1 && strcmp(verb, "done") == 0)
+        return *out = XF_ACTION(A_DONE, 0), TT_OK;
+    if (strcmp(verb, "xfile") == 0 && n == 2) {
+        if ((k = xf_find_xfile(c, w1)) < 0)
+            return TT_REFUSE("XF-2.3.2", NULL, "%s is not in the catalogue of X-Files", w1);
+        return *out = XF_ACTION(A_XFILE, k), TT_OK;
     }
-    if (n == 2 && strcmp(verb, "first") == 0) {
-        if (word[0] == 'p' && word[1] >= '0' && word[1] < '0' + c->opt.nplayers && !word[2]) {
-            *out = XF_ACTION(A_FIRST, word[1] - '0');
-            return TT_OK;
+    if (strcmp(verb, "first") == 0 && n == 2) {
+        if ((seat = parse_seat(c, w1)) < 0)
+            return tt_fail(err, TT_EPARSE, NULL, "first names a seat, p0 to p%d",
+                           c->opt.nplayers - 1);
+        return *out = XF_ACTION(A_FIRST, seat), TT_OK;
+    }
+    struct {
+        const char *verb;
+        int op;
+    } const by_card[] = {{"play", A_PLAY}, {"sell", A_SELL}, {"discard", A_DISCARD}};
+    for (size_t i = 0; i < sizeof by_card / sizeof by_card[0]; i++)
+        if (strcmp(verb, by_card[i].verb) == 0) {
+            if (n != 2)
+                return bad(err, text, "one card id");
+            if ((k = parse_card(c, w1, text, err)) < 0)
+                return TT_EPARSE;
+            return *out = XF_ACTION(by_card[i].op, k), TT_OK;
         }
-        return tt_fail(err, TT_EPARSE, NULL, "first names a seat, p0 to p%d", c->opt.nplayers - 1);
+    if (strcmp(verb, "mode") == 0 && n == 2 && sscanf(w1, "%d", &v) == 1 && v >= 1 && v <= 4)
+        return *out = XF_ACTION(A_MODE, v - 1), TT_OK;
+    if (strcmp(verb, "target") == 0 && n == 2) {
+        if ((seat = parse_seat(c, w1)) >= 0)
+            return *out = XF_ACTION(A_TARGET, seat << 8 | 0xFF), TT_OK;
+        if (parse_label(c, s, w1, &seat, &inst))
+            return bad(err, text, "a seat or the label of a card in play");
+        return *out = XF_ACTION(A_TARGET, seat << 8 | inst), TT_OK;
     }
-    return tt_fail(err, TT_EPARSE, NULL,
-                   "'%s': only setup's actions exist yet (xfile <id>, first <seat>)", text);
+    if (strcmp(verb, "x") == 0 && n == 2 && sscanf(w1, "%d", &v) == 1 && v >= 0 && v <= 20)
+        return *out = XF_ACTION(A_X, v), TT_OK;
+    if (strcmp(verb, "to") == 0 && n == 2 && (v = parse_section(w1)) >= 0)
+        return *out = XF_ACTION(A_TO, v), TT_OK;
+    if (strcmp(verb, "change") == 0 && n == 3) {
+        int from = xf_find_word(c, w1), to = xf_find_word(c, w2);
+        if (from < 0 || to < 0)
+            return bad(err, text, "change <keyword> <keyword>");
+        return *out = XF_ACTION(A_CHANGE, from << 8 | to), TT_OK;
+    }
+    if (strcmp(verb, "side") == 0 && n == 2 &&
+        (strcmp(w1, "agents") == 0 || strcmp(w1, "conspiracy") == 0))
+        return *out = XF_ACTION(A_SIDE, w1[0] == 'c'), TT_OK;
+    if (strcmp(verb, "freedraw") == 0 && n == 2 &&
+        (strcmp(w1, "yes") == 0 || strcmp(w1, "no") == 0))
+        return *out = XF_ACTION(A_FREEDRAW, w1[0] == 'y'), TT_OK;
+    if (strcmp(verb, "buy") == 0 && n == 2 && sscanf(w1, "%d", &v) == 1 && v >= 0 && v < 1000)
+        return *out = XF_ACTION(A_BUY, v), TT_OK;
+    if (strcmp(verb, "ressplit") == 0 && n == 3 && sscanf(w2, "%d", &v) == 1 && v >= 0 && v < 100) {
+        if (s->decl.kind != A_RESSPLIT || parse_agent(c, s, P, w1) != s->decl.inst)
+            return TT_REFUSE("XF-5.1.3", NULL, "%s is not the Agent whose RES is split now", w1);
+        return *out = XF_ACTION(A_RESSPLIT, v), TT_OK;
+    }
+    if (strcmp(verb, "healdecline") == 0 && n == 2) {
+        if ((k = parse_agent(c, s, P, w1)) < 0)
+            return bad(err, text, "the label of one of your Agents");
+        return *out = XF_ACTION(A_HEALDECLINE, k), TT_OK;
+    }
+    if (strcmp(verb, "ability") == 0 && n == 3) {
+        int a = parse_agent(c, s, P, w1), b = parse_agent(c, s, P, w2);
+        if (a < 0 || b < 0)
+            return bad(err, text, "ability <agent> <agent>");
+        return *out = XF_ACTION(A_ABILITY, a << 8 | b), TT_OK;
+    }
+    if (strcmp(verb, "requisition") == 0 && n == 3) {
+        if ((k = parse_card(c, w1, text, err)) < 0)
+            return TT_EPARSE;
+        if ((v = parse_agent(c, s, P, w2)) < 0)
+            return bad(err, text, "requisition <card> <agent>");
+        return *out = XF_ACTION(A_REQUISITION, k << 8 | v), TT_OK;
+    }
+    if (strcmp(verb, "exchange") == 0 && n == 3) {
+        if (parse_label(c, s, w1, &seat, &inst) || seat != P || (v = parse_agent(c, s, P, w2)) < 0)
+            return bad(err, text, "exchange <equipment> <agent>");
+        return *out = XF_ACTION(A_EXCHANGE, inst << 8 | v), TT_OK;
+    }
+    if (strcmp(verb, "move") == 0 && n == 3) {
+        if ((k = parse_agent(c, s, P, w1)) < 0 || (v = parse_section(w2)) < 0)
+            return bad(err, text, "move <agent> BUREAU|FIELD|HOSPITAL");
+        return *out = XF_ACTION(A_MOVE, k << 8 | v), TT_OK;
+    }
+    if (strcmp(verb, "playagent") == 0 && n == 3) {
+        if ((k = parse_card(c, w1, text, err)) < 0)
+            return TT_EPARSE;
+        if ((v = parse_section(w2)) < 0)
+            return bad(err, text, "playagent <card> BUREAU|FIELD");
+        return *out = XF_ACTION(A_PLAYAGENT, k << 8 | v), TT_OK;
+    }
+    if (strcmp(verb, "team") == 0 && n == 3) {
+        if ((v = parse_section(w1)) < 0 || (k = parse_agent(c, s, P, w2)) < 0)
+            return bad(err, text, "team <section> <agent>");
+        return *out = XF_ACTION(A_TEAM, v << 8 | k), TT_OK;
+    }
+    if (strcmp(verb, "site") == 0 && (n == 2 || n == 3)) {
+        if ((k = parse_card(c, w1, text, err)) < 0)
+            return TT_EPARSE;
+        seat = n == 3 ? parse_seat(c, w2) : c->opt.nplayers == 2 ? 1 - P : -1;
+        if (seat < 0)
+            return bad(err, text, "site <card> <seat> (the Directed Player)");
+        return *out = XF_ACTION(A_SITE, k << 8 | seat), TT_OK;
+    }
+    if (strcmp(verb, "facedown") == 0 && n == 3) {
+        if ((k = parse_card(c, w1, text, err)) < 0)
+            return TT_EPARSE;
+        if (parse_label(c, s, w2, &seat, &inst) || seat != P || xf_zone(&s->pl[P], inst) != Z_SITE)
+            return bad(err, text, "facedown <card> <site of the Investigating Player>");
+        return *out = XF_ACTION(A_FACEDOWN, k << 8 | s->pl[P].aux[inst]), TT_OK;
+    }
+    return tt_fail(err, TT_EPARSE, NULL, "'%s' is not an X-Files action (help lists them)", text);
 }
 
 int xf_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n)

@@ -144,14 +144,6 @@ static const char *xf_player_name(const tt_game *g, int player)
     return player >= 0 && player < XF_MAX_PLAYERS ? seats[player] : "?";
 }
 
-/* Conceding (XF-8.5.2) belongs to the turn, which is not yet written. */
-static int xf_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_events *ev,
-                            tt_error *err)
-{
-    (void)g, (void)st, (void)player, (void)a, (void)ev;
-    return tt_fail(err, TT_ESTATE, NULL, "not yet implemented: conceding (XF-8.5.2)");
-}
-
 static int xf_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err)
 {
     (void)g, (void)st, (void)what, (void)values;

@@ -423,6 +423,7 @@ typedef struct xf_agent {
 #define AG_MOVED 16       /* moved in this Deployment (XF-5.4.7) */
 #define AG_DECLINED 32    /* healdecline in this step H2 (XF-5.2.2) */
 #define AG_TOKEN_USED 64  /* its dedicated RP token is spent (XF-2.15) */
+#define AG_TEAMED 128     /* named in a Team designation in this step (XF-5.4.7) */
 
 /* A Site in a player's Field (XF-2.16.1); face-down cards under it are the
  * Z_FACEDOWN instances of the other players whose aux names it. Slots do not
@@ -465,6 +466,8 @@ typedef struct xf_player {
 #define PL_GUESSED 2      /* guessed_this_turn (XF-8.3.2) */
 #define PL_GUESSED_EVER 4 /* opt_single_guess (XF-8.6.2) */
 #define PL_CONCEDED 8     /* XF-8.5.3 */
+#define PL_SOLD 16        /* done selling this turn (XF-9.2.1) */
+#define PL_DISCARDING 32  /* done with voluntary discards in step X2 (XF-5.9.2) */
 
 static inline int xf_zone(const xf_player *p, int inst)
 {
@@ -634,8 +637,31 @@ _Static_assert(sizeof(xf_state) <= 5376, "a 4-player state grew past 5376 bytes"
 
 /* One atomic choice each (XF-4.5.1, 5.10.1); the turn's actions join these. */
 enum xf_op {
-    A_XFILE = 1, /* arg: catalogue index (XF-3.4.1 step 2) */
-    A_FIRST,     /* arg: seat (step 7) */
+    A_XFILE = 1,   /* arg: catalogue index (XF-3.4.1 step 2) */
+    A_FIRST,       /* arg: seat (step 7) */
+    A_PASS,        /* the priority holder passes (XF-4.3.1) */
+    A_DONE,        /* ends an optional step, or a Team designation (XF-5.0.2) */
+    A_PLAY,        /* arg: def of a hand card, played in a window (XF-5.0.8) */
+    A_MODE,        /* arg: mode index from 0 (declaration, XF-5.10.2) */
+    A_TARGET,      /* arg: seat << 8 | instance, or seat << 8 | 0xFF for a seat */
+    A_X,           /* arg: X (XF-5.0.7) */
+    A_TO,          /* arg: section (MOVE_AGENT) */
+    A_CHANGE,      /* arg: from word << 8 | to word (CHANGE_KEYWORD) */
+    A_SIDE,        /* arg: 0 agents, 1 conspiracy (XF-9.10.4) */
+    A_FREEDRAW,    /* arg: 0 no, 1 yes (XF-5.1.2) */
+    A_RESSPLIT,    /* arg: points sent to CP (XF-5.1.3) */
+    A_BUY,         /* arg: n (XF-5.1.4, 5.1.5) */
+    A_SELL,        /* arg: def of a hand card (XF-5.1.5) */
+    A_HEALDECLINE, /* arg: Agent slot (XF-5.2.2) */
+    A_ABILITY,     /* arg: Agent slot << 8 | target Agent slot (XF-5.2.5) */
+    A_REQUISITION, /* arg: def << 8 | Agent slot (XF-5.3.2) */
+    A_EXCHANGE,    /* arg: Equipment instance << 8 | receiving Agent slot (XF-5.3.4) */
+    A_MOVE,        /* arg: Agent slot << 8 | section (XF-5.4.2) */
+    A_PLAYAGENT,   /* arg: def << 8 | section (XF-5.4.3) */
+    A_TEAM,        /* arg: section << 8 | Agent slot (XF-5.4.5) */
+    A_SITE,        /* arg: def << 8 | directed seat (XF-5.5.1) */
+    A_FACEDOWN,    /* arg: def << 8 | Site slot (XF-5.5.5) */
+    A_DISCARD,     /* arg: def of a hand card (XF-5.9.2, OPP_DISCARD) */
     XF_NOPS_ACTION
 };
 #define XF_ACTION(op, arg) ((tt_action)(((uint32_t)(op) << 24) | ((uint32_t)(arg)&0xFFFFFF)))
@@ -651,7 +677,32 @@ enum xf_event {
     EV_POOLS,     /* a: seat; b: RP; c: CP */
     EV_COIN,      /* a: the seat the coin picked */
     EV_FIRST,     /* a: who begins */
-    EV_TURN       /* a: turn; b: the Investigating Player */
+    EV_TURN,      /* a: turn; b: the Investigating Player */
+    EV_STEP,      /* a: enum xf_step begun */
+    EV_PASS,      /* a: seat */
+    EV_PLAY,      /* a: seat; b: instance; c: stack index; d: paid */
+    EV_RESOLVE,   /* a: seat; b: instance; c: 1 with effect, 0 without (XF-5.0.9) */
+    EV_NEGATE,    /* a: seat of the negated card; b: its instance */
+    EV_RESHUFFLE, /* a: seat; b: cards (XF-5.0.6) */
+    EV_NODRAW,    /* a: seat: deck and discard pile empty (XF-5.0.6) */
+    EV_FREEDRAW,  /* a: seat; b: 0 or 1 */
+    EV_RES,       /* a: seat; b: RP made; c: dedicated; d: to CP (XF-5.1.3) */
+    EV_BUY,       /* a: seat; b: n */
+    EV_SELL,      /* a: seat; b: instance; c: CP gained */
+    EV_HEAL,      /* a: seat; b: Agent instance; c: damage removed */
+    EV_DAMAGE,    /* a: seat; b: Agent instance; c: damage dealt */
+    EV_HOSPITAL,  /* a: seat; b: Agent instance sent to the Hospital at 0 */
+    EV_EQUIP,     /* a: seat; b: card instance; c: Agent instance (requisition, exchange) */
+    EV_MOVE,      /* a: seat; b: Agent instance; c: section */
+    EV_AGENT,     /* a: seat; b: Agent instance played; c: section */
+    EV_TEAM,      /* a: seat; b: Agent instance; c: team number */
+    EV_SITE,      /* a: seat; b: Site instance; c: Directed Player */
+    EV_FACEDOWN,  /* a: seat; b: instance (private); c: Site owner; d: Site slot */
+    EV_DISCARD,   /* a: seat; b: instance */
+    EV_GAIN,      /* a: seat; b: pool; c: points (TRIGGER_GAIN, GAIN, DRAIN: negative) */
+    EV_LOOK,      /* a: looker; b: seat looked at (private to the looker) */
+    EV_CONCEDE,   /* a: seat */
+    EV_END        /* a: reason; b: winner or -1 */
 };
 
 enum xf_reason {
@@ -670,16 +721,79 @@ static inline const xf_def *xf_inst_def(const xf_content *c, int p, int inst)
 }
 
 /* setup.c: setup (XF-3.4), the sanity checker (TT_OK, or TT_ESTATE naming
- * the broken invariant) and what the turn does not yet answer. */
+ * the broken invariant) and determinization. */
 void xf_init(const tt_game *g, void *st, uint64_t seed);
-int xf_to_move(const tt_game *g, const void *st);
-int xf_legal(const tt_game *g, const void *st, tt_action *out);
-int xf_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err);
 int xf_sanity(const tt_game *g, const void *st, tt_error *err);
 void xf_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
+/* Steps 4 – 7 of XF-3.4.1, once every player has chosen his X-File. */
+void xf_lay_out(const xf_content *c, xf_state *s, tt_events *ev);
 /* Moves the card at index i of seat p's pile `from` to the top of pile `to`,
  * keeping `where` true; returns the instance. */
 int xf_pile_move(xf_player *pl, int from, int i, int to);
+void xf_set_zone(xf_player *pl, int inst, int zone, int label);
+/* XF-2.17.2: the label instance inst of seat p takes as it becomes public. */
+int xf_free_label(const xf_content *c, const xf_player *pl, int p, int inst);
+
+/* turn.c: the flow of the turn (XF-4): who decides, what is legal, applying
+ * an action, and the steps that run by themselves. */
+int xf_to_move(const tt_game *g, const void *st);
+int xf_legal(const tt_game *g, const void *st, tt_action *out);
+int xf_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err);
+int xf_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_events *ev,
+                     tt_error *err);
+
+/* cards.c: moving cards between zones, drawing, pools, Agents' ratings. */
+int xf_hand_find(const xf_content *c, const xf_player *pl, int p, int def); /* pile index or -1 */
+void xf_to_discard(const xf_content *c, xf_state *s, int p, int inst);
+/* Takes instance inst of seat p out of a pile or its slot into a public zone
+ * (its label kept, or a new one). */
+void xf_make_public(const xf_content *c, xf_state *s, int p, int inst, int zone, int aux);
+void xf_draw(const xf_content *c, xf_state *s, int p, tt_events *ev);
+int xf_available(const xf_player *pl); /* cards in deck and discard pile (XF-5.1.4) */
+void xf_gain(xf_state *s, int p, int pool, int n, tt_events *ev); /* stops at POOL_MAX */
+int xf_perm_stat(const xf_content *c, const xf_state *s, int p, int slot, int stat);
+int xf_perm_health(const xf_content *c, const xf_state *s, int p, int slot);
+int xf_can_leave_hospital(const xf_content *c, const xf_state *s, int p, int slot);
+int xf_heal_amount(const xf_content *c, const xf_state *s, int p, int slot); /* XF-5.2.2 */
+int xf_agent_slot(const xf_state *s, int p, int inst);                       /* or -1 */
+int xf_free_agent_slot(const xf_state *s, int p);                            /* or -1 */
+int xf_new_team(const xf_state *s, int p);             /* an unused team number */
+void xf_form_teams(xf_state *s, int p, tt_events *ev); /* XF-2.16.5 */
+void xf_damage_agent(const xf_content *c, xf_state *s, int p, int slot, int n, tt_events *ev);
+int xf_next_seat(const xf_content *c, const xf_state *s, int p); /* in turn order, skipping the
+                                                                     conceded */
+int xf_hand_limit(const xf_content *c, const xf_state *s, int p);
+
+/* phases.c: the phase actions of XF-5.1 to 5.6 and 5.9: the candidates of
+ * the current step, their check (TT_OK or the refusal, nothing changed) and
+ * doing one; xf_step_enter runs a step's automatic part and returns 1 when
+ * the step waits for a decision. xf_phase_do returns 1 when the step is over. */
+int xf_phase_candidates(const xf_content *c, const xf_state *s, tt_action *out);
+int xf_phase_check(const xf_content *c, const xf_state *s, tt_action a, tt_error *err);
+int xf_phase_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev);
+int xf_step_enter(const xf_content *c, xf_state *s, tt_events *ev);
+void xf_turn_begin(const xf_content *c, xf_state *s, int p, tt_events *ev);
+int xf_agent_res(const xf_content *c, const xf_state *s, int p, int slot); /* XF-5.1.3 */
+int xf_ressplit_do(const xf_content *c, xf_state *s, int n, tt_events *ev);
+
+/* play.c: playing cards in windows (XF-5.0.8), the stack and resolving
+ * (XF-5.0.9). The declaration stages, in the order they are asked: */
+enum xf_stage { SG_MODE, SG_TARGET, SG_X, SG_TO, SG_CHANGE, SG_SIDE, SG_DONE };
+int xf_play_start(const xf_content *c, const xf_state *s, int seat, int def, xf_decl *d,
+                  tt_error *err);
+int xf_play_declare(const xf_content *c, const xf_state *s, const xf_decl *d, int op, int arg,
+                    xf_decl *out, tt_error *err);
+/* Lists into out the declaration actions legal at d's stage; returns the count. */
+int xf_play_options(const xf_content *c, const xf_state *s, const xf_decl *d, tt_action *out);
+/* Auto-fills the stages that have exactly one legal answer; 1 when complete. */
+int xf_play_autofill(const xf_content *c, const xf_state *s, xf_decl *d);
+void xf_play_commit(const xf_content *c, xf_state *s, tt_events *ev);
+void xf_resolve_top(const xf_content *c, xf_state *s, tt_events *ev);
+int xf_can_play_any(const xf_content *c, const xf_state *s, int seat);
+/* The Investigating Player's dedicated token that would pay for def (an
+ * Agent slot), or -1; and the payment of def's price by seat. */
+int xf_token_for(const xf_content *c, const xf_state *s, int seat, int def);
+void xf_paid(const xf_content *c, xf_state *s, int def, tt_events *ev); /* TRIGGER_GAIN */
 
 /* view.c: views (malloc'd texts the caller frees, NULL when out of memory),
  * action texts and events in words. */

@@ -248,9 +248,9 @@ static void test_EX_2_initial_state(void **state)
     assert_int_equal(s->head.turn, 1);
     assert_int_equal(s->step, ST_B1);
     assert_int_equal(tt_sanity(g, st, &err), TT_OK);
-    /* what is not yet written refuses, changing nothing */
-    assert_int_equal(tt_apply(g, st, XF_ACTION(A_XFILE, 0), NULL, &err), TT_ESTATE);
-    assert_non_null(strstr(err.msg, "not yet implemented"));
+    /* setup's actions are over */
+    assert_int_equal(tt_apply(g, st, XF_ACTION(A_XFILE, 0), NULL, &err), TT_EILLEGAL);
+    assert_string_equal(err.rule, "XF-3.4.1");
     free(st);
     tt_game_free(g);
 }
