@@ -127,11 +127,11 @@ int xf_perm_stat(const xf_content *c, const xf_state *s, int p, int slot, int st
 {
     const xf_agent *a = &s->pl[p].agent[slot];
     const xf_def *d = xf_inst_def(c, p, a->inst);
-    int v = stat < XF_NSKILLS    ? d->skill[stat]
-            : stat == SK_LRC     ? d->lrc
-            : stat == SK_CRC     ? d->crc
-            : stat == SK_HEALTH  ? d->health
-                                 : d->res;
+    int v = stat < XF_NSKILLS   ? d->skill[stat]
+            : stat == SK_LRC    ? d->lrc
+            : stat == SK_CRC    ? d->crc
+            : stat == SK_HEALTH ? d->health
+                                : d->res;
     for (int k = 0; k < a->nattached; k++) {
         const xf_def *x = xf_inst_def(c, p, a->attached[k]);
         if (x->type != TY_EQUIPMENT && x->nmodes && x->mode[0].effect[0].op == OP_PERMANENT_MOD &&

@@ -202,9 +202,9 @@ void xf_turn_begin(const xf_content *c, xf_state *s, int p, tt_events *ev)
     s->phase = PH_BRIEFING;
     for (int q = 0; q < c->opt.nplayers; q++) {
         xf_player *pl = &s->pl[q];
-        pl->flags &= (uint8_t)~(PL_BOUGHT | PL_SOLD | PL_GUESSED | PL_DISCARDING);
+        pl->flags &= (uint8_t) ~(PL_BOUGHT | PL_SOLD | PL_GUESSED | PL_DISCARDING);
         for (int k = 0; k < XF_MAX_AGENTS; k++)
-            pl->agent[k].flags &= (uint8_t)~(AG_ABILITY_USED | AG_MOVED | AG_DECLINED | AG_TEAMED);
+            pl->agent[k].flags &= (uint8_t) ~(AG_ABILITY_USED | AG_MOVED | AG_DECLINED | AG_TEAMED);
         for (int k = 0; k < XF_MAX_SITES; k++) {
             pl->site[k].flags = 0;
             pl->site[k].team = XF_NONE;
@@ -249,7 +249,7 @@ int xf_step_enter(const xf_content *c, xf_state *s, tt_events *ev)
     case ST_D1:
     case ST_I1:
         for (int k = 0; k < XF_MAX_AGENTS; k++)
-            s->pl[P(s)].agent[k].flags &= (uint8_t)~(AG_MOVED | AG_TEAMED);
+            s->pl[P(s)].agent[k].flags &= (uint8_t) ~(AG_MOVED | AG_TEAMED);
         return 1;
     case ST_I3: return 0; /* no Site is assigned yet: assignment comes with XF-5.6.2 */
     case ST_I4: discard_sites(c, s); return 0;
@@ -351,9 +351,7 @@ int xf_phase_candidates(const xf_content *c, const xf_state *s, tt_action *out)
             if (agent_at(s, p, k))
                 out[n++] = XF_ACTION(A_TEAM, pl->agent[k].section << 8 | k);
         break;
-    case ST_C1:
-        n = hand_defs_by(c, s, p, A_SITE, 0, c->opt.nplayers, out);
-        break;
+    case ST_C1: n = hand_defs_by(c, s, p, A_SITE, 0, c->opt.nplayers, out); break;
     case ST_C2:
         for (int k = 0; k < XF_MAX_SITES; k++)
             if (pl->site[k].inst != XF_NONE) {
@@ -417,7 +415,8 @@ static int equipment_fits(const xf_def *d, int section)
     for (int t = 0; t < d->nactivators; t++) {
         int ok = 0;
         for (int k = 0; k < d->activator[t].nalt; k++)
-            ok |= d->activator[t].alt[k].kind == AT_SECTION && d->activator[t].alt[k].arg == section;
+            ok |=
+                d->activator[t].alt[k].kind == AT_SECTION && d->activator[t].alt[k].arg == section;
         if (!ok)
             return 0;
     }
@@ -434,8 +433,7 @@ static int carries_name(const xf_content *c, const xf_state *s, int p, int k, in
     return 0;
 }
 
-static int check_requisition(const xf_content *c, const xf_state *s, int def, int k,
-                             tt_error *err)
+static int check_requisition(const xf_content *c, const xf_state *s, int def, int k, tt_error *err)
 {
     const xf_agent *a = agent_at(s, P(s), k);
     if (!a)
@@ -500,8 +498,7 @@ static int identity_in_play(const xf_content *c, const xf_state *s, int p, int i
     return 0;
 }
 
-static int check_playagent(const xf_content *c, const xf_state *s, int def, int sec,
-                           tt_error *err)
+static int check_playagent(const xf_content *c, const xf_state *s, int def, int sec, tt_error *err)
 {
     if (sec != SEC_BUREAU && sec != SEC_FIELD)
         return TT_REFUSE("XF-5.4.3", NULL, "an Agent is played into the Bureau or the Field");
@@ -619,9 +616,8 @@ static int step_takes(int step, int op)
     case A_FACEDOWN: return step == ST_C2;
     case A_DISCARD: return step == ST_X2;
     case A_DONE:
-        return step == ST_B5 || step == ST_H2 || step == ST_H3 || step == ST_R1 ||
-               step == ST_D1 || step == ST_C1 || step == ST_C2 || step == ST_I1 ||
-               step == ST_I2 || step == ST_X2;
+        return step == ST_B5 || step == ST_H2 || step == ST_H3 || step == ST_R1 || step == ST_D1 ||
+               step == ST_C1 || step == ST_C2 || step == ST_I1 || step == ST_I2 || step == ST_X2;
     default: return 0;
     }
 }
@@ -687,8 +683,7 @@ int xf_phase_check(const xf_content *c, const xf_state *s, tt_action a, tt_error
         return TT_OK;
     case A_DISCARD:
         if (xf_hand_find(c, &s->pl[s->actor], s->actor, arg) < 0)
-            return TT_REFUSE("XF-5.9.2", NULL, "%s is not in p%d's hand", c->def[arg].id,
-                             s->actor);
+            return TT_REFUSE("XF-5.9.2", NULL, "%s is not in p%d's hand", c->def[arg].id, s->actor);
         return TT_OK;
     case A_DONE: return s->decl.kind == A_TEAM ? TT_OK : check_done(c, s, err);
     default: return TT_REFUSE("XF-4.2.1", NULL, "that is not an action of this step");
@@ -726,10 +721,8 @@ static int next_opponent(const xf_content *c, xf_state *s)
 static int do_team(xf_state *s, int sec, int k, tt_events *ev)
 {
     if (s->decl.kind != A_TEAM)
-        s->decl = (xf_decl){.kind = A_TEAM,
-                            .seat = P(s),
-                            .to = (uint8_t)sec,
-                            .x = (uint8_t)xf_new_team(s, P(s))};
+        s->decl = (xf_decl){
+            .kind = A_TEAM, .seat = P(s), .to = (uint8_t)sec, .x = (uint8_t)xf_new_team(s, P(s))};
     xf_agent *a = &s->pl[P(s)].agent[k];
     a->team = s->decl.x;
     a->flags |= AG_TEAMED;

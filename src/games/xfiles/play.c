@@ -255,8 +255,7 @@ static int target_fits(const xf_content *c, const xf_state *s, const xf_decl *d)
         return site_scs_open(s) && slot >= 0 && in_site_team(s, slot);
     }
     case TG_SITE:
-        return site_scs_open(s) && ts == P(s) &&
-               ti == s->pl[P(s)].site[s->investigating].inst;
+        return site_scs_open(s) && ts == P(s) && ti == s->pl[P(s)].site[s->investigating].inst;
     case TG_STACK_CARD: return ts < np && on_stack(s, ts, ti);
     case TG_INPLAY_CARD:
         return ts < np && ti < XF_MAX_CARDS && xf_zone(&s->pl[ts], ti) == Z_RESOURCE;
@@ -311,7 +310,8 @@ static int effect_ok(const xf_content *c, const xf_state *s, const xf_decl *d, c
     switch (e->op) {
     case OP_SKILL_BONUS:
         if (!k || combat_window(s) || (e->skill != SK_CHECK && e->skill != k->skill))
-            return TT_REFUSE("XF-2.14.1", NULL, "SKILL_BONUS %s needs the innermost open check "
+            return TT_REFUSE("XF-2.14.1", NULL,
+                             "SKILL_BONUS %s needs the innermost open check "
                              "to be one of %s",
                              e->skill == SK_CHECK ? "CHECK" : xf_skill_name(e->skill),
                              e->skill == SK_CHECK ? "any skill" : xf_skill_name(e->skill));
@@ -357,9 +357,9 @@ static int effect_ok(const xf_content *c, const xf_state *s, const xf_decl *d, c
         return TT_OK;
     case OP_COMBAT_BONUS:
     case OP_DAMAGE_REDUCE:
-        return combat_window(s) ? TT_OK
-                                : TT_REFUSE("XF-2.14.1", NULL, "%s needs a Combat round",
-                                            xf_op_name(e->op));
+        return combat_window(s)
+                   ? TT_OK
+                   : TT_REFUSE("XF-2.14.1", NULL, "%s needs a Combat round", xf_op_name(e->op));
     case OP_CHANGE_KEYWORD: {
         if (d->tinst == XF_NONE)
             return TT_REFUSE("XF-2.14.1", NULL, "CHANGE_KEYWORD needs a target card");
@@ -428,8 +428,7 @@ static int check_card(const xf_content *c, const xf_state *s, const xf_decl *d, 
             return TT_REFUSE("XF-5.8.1a", NULL, "the innermost open check is not the Site check");
     }
     if (s->nstack >= XF_STACK_MAX)
-        return TT_REFUSE("XF-2.18.2", NULL, "STACK_MAX: %d cards are on the stack",
-                         XF_STACK_MAX);
+        return TT_REFUSE("XF-2.18.2", NULL, "STACK_MAX: %d cards are on the stack", XF_STACK_MAX);
     return TT_OK;
 }
 
@@ -479,8 +478,7 @@ static int stage_applies(const xf_content *c, const xf_state *s, const xf_decl *
 }
 
 /* The raw answers of a stage, as action args (checked by completion). */
-static int stage_values(const xf_content *c, const xf_state *s, const xf_decl *d, int stage,
-                        int *v)
+static int stage_values(const xf_content *c, const xf_state *s, const xf_decl *d, int stage, int *v)
 {
     int n = 0, np = c->opt.nplayers;
     switch (stage) {
@@ -703,25 +701,25 @@ void xf_play_commit(const xf_content *c, xf_state *s, tt_events *ev)
         s->pl[d->seat].cp -= cost;
     }
     int w = s->nrounds - 1, i = s->nstack++;
-    s->stack[i] = (xf_stack_card){
-        .who = (uint8_t)(d->seat | w << 2),
-        .inst = d->inst,
-        .bits = (uint8_t)(d->mode | (pool == POOL_CP ? SC_FROM_CP : 0) << 2 |
-                          (d->side == 1 ? SC_CONSPIRACY : 0) << 2 |
-                          (d->to == XF_NONE ? 0 : d->to) << 6),
-        .tseat = d->tseat,
-        .tinst = d->tinst,
-        .x = d->x,
-        .change_from = d->change_from,
-        .change_to = d->change_to};
+    s->stack[i] =
+        (xf_stack_card){.who = (uint8_t)(d->seat | w << 2),
+                        .inst = d->inst,
+                        .bits = (uint8_t)(d->mode | (pool == POOL_CP ? SC_FROM_CP : 0) << 2 |
+                                          (d->side == 1 ? SC_CONSPIRACY : 0) << 2 |
+                                          (d->to == XF_NONE ? 0 : d->to) << 6),
+                        .tseat = d->tseat,
+                        .tinst = d->tinst,
+                        .x = d->x,
+                        .change_from = d->change_from,
+                        .change_to = d->change_to};
     xf_make_public(c, s, d->seat, d->inst, Z_STACK, i);
     if (def->type == TY_WITNESS) {
         xf_check *k = (xf_check *)noncombat_check(s);
         if (k)
             k->witnesses |= 1u << def->witness_name;
     }
-    if (s->nchecks && (s->check[s->nchecks - 1].kind == CK_LRC ||
-                       s->check[s->nchecks - 1].kind == CK_CRC))
+    if (s->nchecks &&
+        (s->check[s->nchecks - 1].kind == CK_LRC || s->check[s->nchecks - 1].kind == CK_CRC))
         s->check[s->nchecks - 1].flags |= CF_PLAYED;
     tt_emit(ev, EV_PLAY, d->seat, TT_SEEN_ALL, d->seat, d->inst, i, price(c, d));
     xf_paid(c, s, defi, ev);

@@ -191,7 +191,8 @@ static int check_decl(const xf_content *c, const xf_state *s, tt_action a, tt_er
         return xf_play_declare(c, s, d, op, arg, &e, err);
     }
     if (d->kind == A_DISCARD) {
-        if (op != A_DISCARD || arg >= c->ndefs || xf_hand_find(c, &s->pl[d->seat], d->seat, arg) < 0)
+        if (op != A_DISCARD || arg >= c->ndefs ||
+            xf_hand_find(c, &s->pl[d->seat], d->seat, arg) < 0)
             return TT_REFUSE("XF-2.14.1", NULL, "OPP_DISCARD: p%d discards a card of his hand",
                              d->seat);
         return TT_OK;
@@ -388,8 +389,7 @@ static void drop_sites_at(const xf_content *c, xf_state *s, int p)
                 continue;
             for (int o = 0; o < c->opt.nplayers; o++)
                 for (int i = 0; i < c->deck[o].ncards; i++)
-                    if (xf_zone(&s->pl[o], i) == Z_FACEDOWN &&
-                        s->pl[o].aux[i] == XF_SITE_REF(q, k))
+                    if (xf_zone(&s->pl[o], i) == Z_FACEDOWN && s->pl[o].aux[i] == XF_SITE_REF(q, k))
                         xf_to_discard(c, s, o, i);
             xf_to_discard(c, s, q, x->inst);
             *x = (xf_site){.inst = XF_NONE, .team = XF_NONE};

@@ -1,0 +1,774 @@
+/* The X-Files turn: the worked examples of the rules' section 10 that the
+ * phases from Briefing to Case Assignment, the windows and the Debriefing
+ * settle (EX-3 to EX-6, EX-7a, EX-8 to EX-10, EX-17, EX-19, EX-21, EX-24,
+ * EX-26, EX-29), each asserting the exact pools, hands, piles, labels and
+ * refusals.
+ *
+ * Fixture (section 10): p0 is A with DECK_A and XF01, p1 is B with DECK_B
+ * and XF03. Hands and deck tops are rigged before the first turn by moving
+ * instances between the piles, as `rig` will; the hands hold only cards that
+ * cannot be played in the opening windows unless an example needs one, so
+ * those windows pass by themselves (XF-4.3.5). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/pile.h"
+#include "core/rules.h"
+#include "games/xfiles/xfiles.h"
+#include "tabletop/tt.h"
+
+/* Cards no window takes before a Site investigation: Sites, Equipment,
+ * Agents (XF-5.0.11). */
+#define QUIET_A "S01 S02 S03 S04 Q01 Q02 A10"
+#define QUIET_B "S01 S04 S05 S08 Q03 Q04 Q05"
+
+typedef struct fx {
+    tt_game *g;
+    tt_state *st;
+    xf_state *s;
+    const xf_content *c;
+} fx;
+
+static fx game(const char *params)
+{
+    fx f;
+    tt_error err;
+    if (tt_game_new("xfiles", params, &f.g, &err) != TT_OK)
+        fail_msg("%s", err.msg);
+    f.st = malloc(tt_state_size(f.g));
+    assert_non_null(f.st);
+    tt_state_init(f.g, f.st, 1);
+    f.s = (xf_state *)f.st;
+    f.c = xf_content_of(f.g);
+    return f;
+}
+
+static void done_fx(fx *f)
+{
+    free(f->st);
+    tt_game_free(f->g);
+}
+
+static void act(fx *f, const char *text)
+{
+    tt_error err;
+    if (tt_apply_text(f->g, f->st, text, NULL, &err) != TT_OK)
+        fail_msg("'%s' refused: %s", text, err.msg);
+    if (tt_sanity(f->g, f->st, &err) != TT_OK)
+        fail_msg("after '%s': %s", text, err.msg);
+}
+
+/* The text is refused by `rule`, and nothing changes (XF-5.0.3). */
+static void refused(fx *f, const char *text, const char *rule)
+{
+    tt_error err;
+    size_t sz = tt_state_size(f->g);
+    void *before = malloc(sz);
+    memcpy(before, f->st, sz);
+    int rc = tt_apply_text(f->g, f->st, text, NULL, &err);
+    if (rc == TT_OK)
+        fail_msg("'%s' was accepted; %s should refuse it", text, rule);
+    assert_string_equal(err.rule, rule);
+    assert_memory_equal(before, f->st, sz);
+    free(before);
+}
+
+/* Index in pile j of seat p of an instance of card id, or -1. */
+static int find_in(fx *f, int p, int j, const char *id)
+{
+    const xf_player *pl = &f->s->pl[p];
+    int def = xf_find_def(f->c, id), start = tt_piles_start(pl->n, j);
+    for (int k = pl->n[j] - 1; k >= 0; k--)
+        if (f->c->deck[p].def[pl->cards[start + k]] == def)
+            return k;
+    return -1;
+}
+
+/* Seat p's hand becomes exactly `ids` (space-separated card ids). */
+static void rig_hand(fx *f, int p, const char *ids)
+{
+    xf_player *pl = &f->s->pl[p];
+    while (pl->n[Z_HAND])
+        xf_pile_move(pl, Z_HAND, 0, Z_DECK);
+    char buf[256], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", ids);
+    for (char *id = strtok_r(buf, " ", &save); id; id = strtok_r(NULL, " ", &save)) {
+        int k = find_in(f, p, Z_DECK, id);
+        if (k < 0)
+            fail_msg("no %s in p%d's deck", id, p);
+        xf_pile_move(pl, Z_DECK, k, Z_HAND);
+    }
+}
+
+/* The cards `ids` go on top of seat p's deck, the first one drawn first. */
+static void rig_top(fx *f, int p, const char *ids)
+{
+    xf_player *pl = &f->s->pl[p];
+    const char *w[16];
+    char buf[256], *save = NULL;
+    int n = 0;
+    snprintf(buf, sizeof buf, "%s", ids);
+    for (char *id = strtok_r(buf, " ", &save); id && n < 16; id = strtok_r(NULL, " ", &save))
+        w[n++] = id;
+    for (int i = n - 1; i >= 0; i--) {
+        int k = find_in(f, p, Z_DECK, w[i]);
+        if (k < 0)
+            fail_msg("no %s in p%d's deck", w[i], p);
+        xf_pile_move(pl, Z_DECK, k, Z_HAND); /* through the hand: a pile's own top */
+        xf_pile_move(pl, Z_HAND, pl->n[Z_HAND] - 1, Z_DECK);
+    }
+}
+
+static xf_agent *agent(fx *f, int p, const char *id)
+{
+    int def = xf_find_def(f->c, id);
+    for (int k = 0; k < XF_MAX_AGENTS; k++) {
+        xf_agent *a = &f->s->pl[p].agent[k];
+        if (a->inst != XF_NONE && f->c->deck[p].def[a->inst] == def)
+            return a;
+    }
+    fail_msg("p%d has no Agent %s", p, id);
+    return NULL;
+}
+
+static void to_section(fx *f, int p, const char *id, int section, int damage)
+{
+    xf_agent *a = agent(f, p, id);
+    a->section = (uint8_t)section;
+    a->damage = (uint8_t)damage;
+    a->team = section == SEC_HOSPITAL ? XF_NONE : (uint8_t)(section + 1);
+}
+
+/* Setup of section 10 with the hands rigged: A XF01, B XF03, `first`. */
+static fx start(const char *params, const char *hand_a, const char *hand_b, const char *first)
+{
+    fx f = game(params);
+    act(&f, "xfile XF01");
+    act(&f, "xfile XF03");
+    rig_hand(&f, 0, hand_a);
+    rig_hand(&f, 1, hand_b);
+    (void)first;
+    return f;
+}
+
+/* The labels or ids of seat p's pile j, bottom first, space-separated. */
+static const char *pile(fx *f, int p, int j)
+{
+    static char out[1024];
+    const xf_player *pl = &f->s->pl[p];
+    int start = tt_piles_start(pl->n, j);
+    size_t at = 0;
+    out[0] = 0;
+    for (int k = 0; k < pl->n[j]; k++) {
+        int inst = pl->cards[start + k];
+        const char *id = xf_inst_def(f->c, p, inst)->id;
+        if (xf_label(pl, inst))
+            at += (size_t)snprintf(out + at, sizeof out - at, "%sp%d:%s#%d", k ? " " : "", p, id,
+                                   xf_label(pl, inst));
+        else
+            at += (size_t)snprintf(out + at, sizeof out - at, "%s%s", k ? " " : "", id);
+    }
+    return out;
+}
+
+/* Applies "do nothing" answers (pass, done, freedraw no, buy 0, ressplit 0,
+ * and forced discards) until step `step` of seat `p`'s turn waits for its
+ * own decision. */
+static void idle_to(fx *f, int p, int step)
+{
+    tt_action acts[1024];
+    char text[64];
+    for (int guard = 0; guard < 5000; guard++) {
+        const xf_state *s = f->s;
+        if (s->head.over)
+            fail_msg("the game ended before step %d of p%d", step, p);
+        if (s->step == step && s->active == p && !s->nrounds && !s->decl.kind)
+            return;
+        int n = tt_legal(f->g, f->st, acts), pick = -1;
+        for (int i = 0; i < n && pick < 0; i++) {
+            tt_action_format(f->g, f->st, acts[i], text, sizeof text);
+            if (!strcmp(text, "pass") || !strcmp(text, "done") || !strcmp(text, "freedraw no") ||
+                !strcmp(text, "buy 0") || strstr(text, "ressplit") == text)
+                pick = i;
+        }
+        if (pick < 0 && n && XF_OP(acts[0]) == A_DISCARD)
+            pick = 0;
+        if (pick < 0)
+            fail_msg("no idle action at step %d", s->step);
+        tt_action_format(f->g, f->st, acts[pick], text, sizeof text);
+        act(f, text);
+    }
+    fail_msg("step %d of p%d never came", step, p);
+}
+
+/* --- Briefing ----------------------------------------------------------------------------- */
+
+/* EX-3: the free draw, RP creation with dedicated purchase points, buying. */
+static void ex3_to_b4(fx *f)
+{
+    act(f, "first p0");
+    assert_int_equal(f->s->step, ST_B2);
+    act(f, "freedraw yes");
+    assert_int_equal(f->s->pl[0].n[Z_HAND], 8);
+    assert_int_equal(f->s->step, ST_B4); /* B3 asked nothing: no RES_SPLIT_CP Agent */
+}
+
+static void test_EX_3_briefing_with_dedicated_purchase_points(void **state)
+{
+    (void)state;
+    fx f = start("", QUIET_A, QUIET_B, "p0");
+    ex3_to_b4(&f);
+    assert_int_equal(f.s->pl[0].dedicated, 2); /* A01: RES 2, RES_PURCHASE_ONLY */
+    assert_int_equal(f.s->pl[0].rp, 9);        /* 5 + A02 2 + A03 1 + A04 1 */
+    act(&f, "buy 2");
+    assert_int_equal(f.s->pl[0].rp, 9);
+    assert_int_equal(f.s->pl[0].n[Z_HAND], 10);
+    assert_int_equal(f.s->pl[0].dedicated, 0);
+    done_fx(&f);
+
+    f = start("", QUIET_A, QUIET_B, "p0"); /* buy 3: dedicated 2 + 1 RP */
+    ex3_to_b4(&f);
+    act(&f, "buy 3");
+    assert_int_equal(f.s->pl[0].rp, 8);
+    assert_int_equal(f.s->pl[0].n[Z_HAND], 11);
+    done_fx(&f);
+
+    f = start("", QUIET_A, QUIET_B, "p0"); /* buy 0: the dedicated points are lost */
+    ex3_to_b4(&f);
+    act(&f, "buy 0");
+    assert_int_equal(f.s->pl[0].rp, 9);
+    assert_int_equal(f.s->pl[0].dedicated, 0);
+    assert_int_equal(f.s->pl[0].n[Z_HAND], 8);
+    done_fx(&f);
+
+    f = start("", QUIET_A, QUIET_B, "p0"); /* A02 in the Hospital creates nothing */
+    to_section(&f, 0, "A02", SEC_HOSPITAL, 0);
+    ex3_to_b4(&f);
+    assert_int_equal(f.s->pl[0].rp, 7);
+    assert_int_equal(f.s->pl[0].dedicated, 2);
+    done_fx(&f);
+}
+
+/* EX-4: a purchase is announced once; selling comes before buying. */
+static void test_EX_4_purchases_are_announced_once(void **state)
+{
+    (void)state;
+    fx f = start("", QUIET_A, "Q03 E02 C02 B01 S05 D01 D02", "p0");
+    ex3_to_b4(&f);
+    refused(&f, "buy 12", "XF-5.1.4"); /* 11 points: dedicated 2 + RP 9 */
+    act(&f, "buy 2");
+    /* A's purchase is over: B5 is B's, and A has bought */
+    assert_int_equal(f.s->step, ST_B5);
+    assert_int_equal(tt_to_move(f.g, f.st), 1);
+    assert_true(f.s->pl[0].flags & PL_BOUGHT);
+    act(&f, "sell Q03");
+    act(&f, "done");
+    refused(&f, "sell S05", "XF-9.2.1");
+    act(&f, "buy 2");
+    assert_int_not_equal(f.s->step, ST_B5); /* the Briefing is over (XF-5.1.6) */
+    done_fx(&f);
+}
+
+/* EX-5: selling for CP, the marker refusing D01, then buying. */
+static void test_EX_5_selling_cards_for_cp(void **state)
+{
+    (void)state;
+    fx f = start("", QUIET_A, "Q03 E02 C02 B01 S05 D01 D02", "p0");
+    ex3_to_b4(&f);
+    act(&f, "buy 0");
+    assert_int_equal(f.s->pl[1].cp, 5);
+    act(&f, "sell Q03");
+    assert_int_equal(f.s->pl[1].cp, 11);
+    act(&f, "sell E02");
+    assert_int_equal(f.s->pl[1].cp, 16);
+    act(&f, "sell C02");
+    assert_int_equal(f.s->pl[1].cp, 18);
+    refused(&f, "sell D01", "XF-5.1.5");
+    act(&f, "done");
+    act(&f, "buy 2");
+    assert_int_equal(f.s->pl[1].cp, 16);
+    assert_int_equal(f.s->pl[1].n[Z_HAND], 6);
+    assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:Q03#1 p1:E02#1 p1:C02#1");
+    done_fx(&f);
+
+    /* the seed cases: an RP 3 card adds 3 (E01), an Agent its RES (A08: 1) */
+    f = start("", QUIET_A, "E01 A08 S05", "p0");
+    ex3_to_b4(&f);
+    act(&f, "buy 0");
+    act(&f, "sell E01");
+    assert_int_equal(f.s->pl[1].cp, 8);
+    act(&f, "sell A08");
+    assert_int_equal(f.s->pl[1].cp, 9);
+    done_fx(&f);
+}
+
+/* EX-19: an empty deck takes the shuffled discard pile; with both empty
+ * nothing is drawn and nothing can be bought. */
+static void empty_deck(fx *f, int p, int keep, int discard)
+{
+    xf_player *pl = &f->s->pl[p];
+    for (int i = 0; i < discard; i++)
+        xf_to_discard(f->c, f->s, p, pl->cards[0]);
+    while (pl->n[Z_DECK] > keep) { /* the rest leaves the game for the example */
+        int inst = tt_piles_remove_at(pl->cards, pl->n, XF_NPILES, Z_DECK, 0);
+        xf_set_zone(pl, inst, Z_OUT, 0);
+    }
+}
+
+static void test_EX_19_empty_deck(void **state)
+{
+    (void)state;
+    fx f = start("", QUIET_A, QUIET_B, "p0");
+    for (int k = 0; k < 4; k++) /* no RES: RP stays 5 */
+        to_section(&f, 0, k == 0 ? "A01" : k == 1 ? "A02" : k == 2 ? "A03" : "A04",
+                   SEC_HOSPITAL, 0);
+    empty_deck(&f, 0, 1, 12);
+    act(&f, "first p0");
+    act(&f, "freedraw no");
+    act(&f, "buy 3");
+    assert_int_equal(f.s->pl[0].rp, 2);
+    assert_int_equal(f.s->pl[0].n[Z_DECK], 10);
+    assert_int_equal(f.s->pl[0].n[Z_DISCARD], 0);
+    assert_int_equal(f.s->pl[0].n[Z_HAND], 10);
+    for (int i = 0; i < f.s->pl[0].n[Z_DECK]; i++) /* labels lost in the deck (XF-2.17.2) */
+        assert_int_equal(xf_label(&f.s->pl[0], f.s->pl[0].cards[i]), 0);
+    done_fx(&f);
+
+    f = start("", QUIET_A, QUIET_B, "p0");
+    empty_deck(&f, 0, 0, 0);
+    act(&f, "first p0");
+    act(&f, "freedraw yes");
+    assert_int_equal(f.s->pl[0].n[Z_HAND], 7);
+    refused(&f, "buy 1", "XF-9.2.3");
+    done_fx(&f);
+}
+
+/* --- Healing --------------------------------------------------------------------------------- */
+
+/* EX-6: the amounts healed and the exit rule of the Hospital. */
+static void test_EX_6_healing_amounts_and_leaving_the_hospital(void **state)
+{
+    (void)state;
+    fx f = start("", QUIET_A, QUIET_B, "p0");
+    to_section(&f, 0, "A01", SEC_HOSPITAL, 5);
+    to_section(&f, 0, "A03", SEC_HOSPITAL, 3);
+    to_section(&f, 1, "A09", SEC_HOSPITAL, 2);
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_H2);
+    act(&f, "done");
+    assert_int_equal(agent(&f, 0, "A01")->damage, 3);
+    assert_int_equal(agent(&f, 0, "A03")->damage, 2);
+    idle_to(&f, 0, ST_D1);
+    refused(&f, "move p0:A01#1 FIELD", "XF-5.2.4"); /* current 2 < 3 */
+    refused(&f, "move p0:A03#1 FIELD", "XF-5.2.4"); /* current 1 < 3 */
+    idle_to(&f, 1, ST_D1);                          /* B's turn: A09 heals 1 */
+    assert_int_equal(agent(&f, 1, "A09")->damage, 1);
+    refused(&f, "move p1:A09#1 FIELD", "XF-5.2.4"); /* current 1 < min(3, 2) */
+    idle_to(&f, 0, ST_D1);                          /* turn n+1 */
+    assert_int_equal(agent(&f, 0, "A01")->damage, 1);
+    assert_int_equal(agent(&f, 0, "A03")->damage, 1);
+    act(&f, "move p0:A01#1 FIELD"); /* current 4: eligible */
+    refused(&f, "move p0:A03#1 FIELD", "XF-5.2.4");
+    idle_to(&f, 1, ST_D1);
+    act(&f, "move p1:A09#1 FIELD"); /* current 2 = full */
+    idle_to(&f, 0, ST_D1);          /* turn n+2 */
+    assert_int_equal(agent(&f, 0, "A03")->damage, 0);
+    act(&f, "move p0:A03#1 FIELD");
+    done_fx(&f);
+}
+
+/* EX-7a, as far as the Deployment: healing needs no decision and sets no
+ * flag with heal=published. */
+static void test_EX_7a_automatic_healing(void **state)
+{
+    (void)state;
+    fx f = start("heal=published", QUIET_A, QUIET_B, "p0");
+    to_section(&f, 0, "A02", SEC_HOSPITAL, 1);
+    to_section(&f, 0, "A03", SEC_HOSPITAL, 3);
+    to_section(&f, 0, "A01", SEC_FIELD, 0);
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_R1); /* H2 asked nothing */
+    assert_int_equal(agent(&f, 0, "A02")->damage, 0);
+    assert_int_equal(agent(&f, 0, "A03")->damage, 2);
+    assert_false(agent(&f, 0, "A02")->flags & AG_HEALED);
+    assert_false(agent(&f, 0, "A03")->flags & AG_HEALED);
+    refused(&f, "healdecline p0:A02#1", "XF-5.2.2");
+    idle_to(&f, 0, ST_D1);
+    act(&f, "move p0:A02#1 FIELD");
+    refused(&f, "move p0:A03#1 FIELD", "XF-5.2.4");
+    act(&f, "team FIELD p0:A01#1");
+    act(&f, "team FIELD p0:A02#1");
+    act(&f, "done");
+    assert_int_equal(agent(&f, 0, "A01")->team, agent(&f, 0, "A02")->team);
+    done_fx(&f);
+
+    /* heal=seed: the same healing sets the flag, and a decline keeps the damage */
+    f = start("", QUIET_A, QUIET_B, "p0");
+    to_section(&f, 0, "A02", SEC_HOSPITAL, 1);
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_H2);
+    act(&f, "done");
+    assert_int_equal(agent(&f, 0, "A02")->damage, 0);
+    assert_true(agent(&f, 0, "A02")->flags & AG_HEALED);
+    done_fx(&f);
+    f = start("", QUIET_A, QUIET_B, "p0");
+    to_section(&f, 0, "A02", SEC_HOSPITAL, 1);
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_H2);
+    act(&f, "healdecline p0:A02#1");
+    act(&f, "done");
+    assert_int_equal(agent(&f, 0, "A02")->damage, 1);
+    assert_false(agent(&f, 0, "A02")->flags & AG_HEALED);
+    done_fx(&f);
+}
+
+/* EX-26: abilities: BUREAU_RES_BONUS, RES_SPLIT_CP, DEDICATED_TOKEN and
+ * HEAL_OTHER. */
+static void test_EX_26_agent_abilities(void **state)
+{
+    (void)state;
+    fx f = start("", QUIET_A, "Q04 W02 S01 S04 S05 S08 Q03", "p1");
+    act(&f, "first p1");
+    act(&f, "freedraw no");
+    assert_int_equal(f.s->decl.kind, A_RESSPLIT); /* A06 is asked */
+    refused(&f, "ressplit p1:A06#1 2", "XF-5.1.3");
+    act(&f, "ressplit p1:A06#1 1");
+    assert_int_equal(f.s->pl[1].rp, 10); /* 5 + A05 3 + A07 1 + A03 1 + A09 0 */
+    assert_int_equal(f.s->pl[1].cp, 6);
+    idle_to(&f, 1, ST_R1);
+    f.s->pl[1].rp = 10;
+    act(&f, "requisition Q04 p1:A07#1"); /* the token pays 1 of 4 */
+    assert_int_equal(f.s->pl[1].rp, 7);
+    assert_true(agent(&f, 1, "A07")->flags & AG_TOKEN_USED);
+    assert_int_equal(xf_token_for(f.c, f.s, 1, xf_find_def(f.c, "W02")), -1);
+    done_fx(&f);
+
+    f = start("", QUIET_A, QUIET_B, "p1"); /* A05 in the Field: no bonus */
+    to_section(&f, 1, "A05", SEC_FIELD, 0);
+    act(&f, "first p1");
+    act(&f, "freedraw no");
+    act(&f, "ressplit p1:A06#1 0");
+    assert_int_equal(f.s->pl[1].rp, 5 + 1 + 1 + 1 + 1);
+    done_fx(&f);
+
+    f = start("", QUIET_A, QUIET_B, "p0"); /* HEAL_OTHER in step H3 */
+    to_section(&f, 0, "A02", SEC_FIELD, 0);
+    to_section(&f, 0, "A01", SEC_FIELD, 2);
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_H3);
+    act(&f, "ability p0:A02#1 p0:A01#1");
+    assert_int_equal(agent(&f, 0, "A01")->damage, 1);
+    assert_int_equal(f.s->step, ST_R1); /* no use left: H3 is over */
+    done_fx(&f);
+
+    f = start("", QUIET_A, QUIET_B, "p0"); /* wounded in the Hospital: no ability */
+    to_section(&f, 0, "A02", SEC_HOSPITAL, 1);
+    to_section(&f, 0, "A01", SEC_HOSPITAL, 2);
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_R1);
+    assert_int_equal(agent(&f, 0, "A01")->damage, 0); /* H2 healed it; H3 asked nothing */
+    done_fx(&f);
+}
+
+/* --- Requisition and Deployment ---------------------------------------------------------------- */
+
+/* EX-8: requisition and the activators of Equipment. */
+static void test_EX_8_requisition(void **state)
+{
+    (void)state;
+    fx f = start("", "Q01 Q01 Q02 Q06 S01 S02 S03", QUIET_B, "p0");
+    to_section(&f, 0, "A02", SEC_FIELD, 0);
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_R1);
+    f.s->pl[0].rp = 9;
+    act(&f, "requisition Q01 p0:A01#1");
+    assert_int_equal(f.s->pl[0].rp, 7);
+    assert_int_equal(agent(&f, 0, "A01")->nattached, 1);
+    assert_int_equal(xf_label(&f.s->pl[0], agent(&f, 0, "A01")->attached[0]), 1); /* p0:Q01#1 */
+    refused(&f, "requisition Q01 p0:A01#1", "XF-5.3.2");
+    act(&f, "requisition Q02 p0:A01#1");
+    assert_int_equal(f.s->pl[0].rp, 3);
+    refused(&f, "requisition Q01 p0:A02#1", "XF-5.3.2"); /* BUREAU: A02 is in the Field */
+    act(&f, "requisition Q06 p0:A02#1");
+    assert_int_equal(f.s->pl[0].rp, 1);
+    /* XF-5.3.4: Equipment moves within one Team, once per phase */
+    refused(&f, "exchange p0:Q01#1 p0:A02#1", "XF-5.3.4");
+    act(&f, "exchange p0:Q01#1 p0:A03#1");
+    refused(&f, "exchange p0:Q01#1 p0:A01#1", "XF-5.4.7");
+    done_fx(&f);
+}
+
+/* EX-9 and EX-10: duplicate Agents, a purchased Agent discarded at X1. */
+static void test_EX_9_duplicate_agents(void **state)
+{
+    (void)state;
+    fx f = start("", "A11 A10 A10 S01 S02 S03 S04", QUIET_B, "p0");
+    to_section(&f, 0, "A01", SEC_HOSPITAL, 0);
+    to_section(&f, 0, "A02", SEC_FIELD, 0);
+    to_section(&f, 0, "A03", SEC_FIELD, 0);
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_D1);
+    f.s->pl[0].rp = 12;
+    refused(&f, "playagent A11 FIELD", "XF-5.4.4"); /* ROWAN_VALE is in the Hospital */
+    refused(&f, "playagent A10 HOSPITAL", "XF-5.4.3");
+    act(&f, "playagent A10 FIELD");
+    assert_int_equal(f.s->pl[0].rp, 7);
+    assert_true(agent(&f, 0, "A10")->flags & AG_PURCHASED);
+    refused(&f, "playagent A10 FIELD", "XF-5.4.4");
+    /* EX-10: it joins the Team of A02 and A03 */
+    act(&f, "team FIELD p0:A02#1");
+    act(&f, "team FIELD p0:A03#1");
+    act(&f, "team FIELD p0:A10#1");
+    refused(&f, "team BUREAU p0:A04#1", "XF-5.4.5");
+    act(&f, "done");
+    refused(&f, "team FIELD p0:A02#1", "XF-5.4.7"); /* named once per step */
+    act(&f, "done");
+    assert_int_equal(agent(&f, 0, "A10")->team, agent(&f, 0, "A02")->team);
+    assert_int_equal(agent(&f, 0, "A03")->team, agent(&f, 0, "A02")->team);
+    idle_to(&f, 1, ST_B2);
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:A10#1"); /* step X1 */
+    done_fx(&f);
+}
+
+/* XF-5.4.2, 5.4.7, 2.16.5: each Agent moves once; moved Agents form one
+ * Team per section at the end of D1. */
+static void test_XF_5_4_7_moves_and_teams(void **state)
+{
+    (void)state;
+    fx f = start("", QUIET_A, QUIET_B, "p0");
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_D1);
+    act(&f, "move p0:A01#1 FIELD");
+    act(&f, "move p0:A02#1 FIELD");
+    act(&f, "move p0:A03#1 FIELD");
+    refused(&f, "move p0:A03#1 BUREAU", "XF-5.4.7");
+    refused(&f, "move p0:A04#1 BUREAU", "XF-5.4.2");
+    act(&f, "done");
+    int t = agent(&f, 0, "A01")->team;
+    assert_int_not_equal(t, XF_NONE);
+    assert_int_equal(agent(&f, 0, "A02")->team, t);
+    assert_int_equal(agent(&f, 0, "A03")->team, t);
+    assert_int_not_equal(agent(&f, 0, "A04")->team, t);
+    done_fx(&f);
+}
+
+/* --- Case Assignment and Sites that stay ------------------------------------------------------- */
+
+/* EX-21, without the investigation: Sites with face-down cards stay, the
+ * others go at step I4; labels count public copies only. */
+static void test_EX_21_sites_that_stay(void **state)
+{
+    (void)state;
+    fx f = start("", "S01 S04 S10 S01 Q02 A10 A11", "B02 B01 S01 S05 S08 Q03 Q04", "p0");
+    rig_top(&f, 0, "S04");
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_C1);
+    f.s->pl[0].rp = 9;
+    act(&f, "site S01");
+    act(&f, "site S04");
+    act(&f, "site S10");
+    assert_int_equal(f.s->pl[0].rp, 5);
+    refused(&f, "site S01", "XF-5.5.2"); /* one Site of a name per turn */
+    refused(&f, "site Q02", "XF-5.5.1");
+    act(&f, "done");
+    assert_int_equal(tt_to_move(f.g, f.st), 1); /* C2: B places */
+    act(&f, "facedown B02 p0:S04#1");
+    act(&f, "done");
+    idle_to(&f, 1, ST_B2);
+    /* I4: S01 and S10 went; S04, holding B02, stays */
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:S01#1 p0:S10#1");
+    idle_to(&f, 0, ST_B2);
+    act(&f, "freedraw yes"); /* draws the rigged S04 */
+    idle_to(&f, 0, ST_C1);
+    f.s->pl[0].rp = 9;
+    act(&f, "site S04");
+    act(&f, "site S01");
+    act(&f, "done");
+    act(&f, "facedown B01 p0:S04#1");
+    act(&f, "done");
+    char text[64];
+    tt_action a = XF_ACTION(A_SITE, xf_find_def(f.c, "S04") << 8 | 1);
+    (void)a;
+    int s04 = -1, s01 = -1;
+    for (int k = 0; k < XF_MAX_SITES; k++) {
+        const xf_site *x = &f.s->pl[0].site[k];
+        if (x->inst == XF_NONE || !(x->flags & SI_PLACED))
+            continue;
+        const char *id = xf_inst_def(f.c, 0, x->inst)->id;
+        if (!strcmp(id, "S04"))
+            s04 = xf_label(&f.s->pl[0], x->inst);
+        if (!strcmp(id, "S01"))
+            s01 = xf_label(&f.s->pl[0], x->inst);
+    }
+    assert_int_equal(s04, 2); /* p0:S04#1 is still in the Field */
+    assert_int_equal(s01, 2); /* p0:S01#1 lies in the discard pile */
+    assert_int_equal(f.s->pl[1].n[Z_FACEDOWN], 2);
+    (void)text;
+    done_fx(&f);
+}
+
+/* --- windows and the stack -------------------------------------------------------------------- */
+
+/* EX-24, the first part: a Conspiracy card in B's window R2 negates B's
+ * Resource; TRIGGER_GAIN pays only in its owner's turn. */
+static void put_resource(fx *f, int p, const char *id)
+{
+    int k = find_in(f, p, Z_DECK, id);
+    xf_player *pl = &f->s->pl[p];
+    int inst = pl->cards[tt_piles_start(pl->n, Z_DECK) + k];
+    xf_make_public(f->c, f->s, p, inst, Z_RESOURCE, SEC_BUREAU);
+}
+
+static void test_EX_24_trigger_timing_and_negating_a_resource(void **state)
+{
+    (void)state;
+    fx f = start("", "E12 S01 S02 S03 Q01 Q02 A10", QUIET_B, "p1");
+    put_resource(&f, 0, "W05");
+    put_resource(&f, 1, "W05");
+    act(&f, "first p1");
+    idle_to(&f, 1, ST_R1);
+    act(&f, "done");
+    /* R2: B passed by himself (no play); A holds priority */
+    assert_int_equal(tt_to_move(f.g, f.st), 0);
+    f.s->pl[0].rp = 4;
+    f.s->pl[0].cp = 6;
+    f.s->pl[1].rp = 3;
+    act(&f, "play E12");
+    assert_int_equal(f.s->decl.kind, A_PLAY); /* two Resources: the target is asked */
+    refused(&f, "pass", "XF-5.10.2");
+    act(&f, "target p1:W05#1");
+    assert_int_equal(f.s->pl[0].cp, 3);
+    assert_int_equal(f.s->pl[1].rp, 4); /* B's W05: a GOVERNMENT card paid in B's turn */
+    assert_int_equal(f.s->pl[0].rp, 4); /* A's does not answer in B's turn */
+    /* neither player has another play: both pass by themselves (XF-4.3.5) and
+       E12 resolves */
+    assert_int_equal(f.s->nstack, 0);
+    assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:W05#1");
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:E12#1");
+    done_fx(&f);
+}
+
+/* --- Debriefing and the end of the game ----------------------------------------------------------- */
+
+/* EX-17: the hand limit, and E08 raising it in its owner's Debriefing. */
+static void test_EX_17_hand_limit(void **state)
+{
+    (void)state;
+    fx f = start("", QUIET_A, QUIET_B, "p0");
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_X2);
+    rig_hand(&f, 0, "S01 S02 S03 S04 Q01 Q02 A10 A11 Q06");
+    rig_hand(&f, 1, "S01 S04 S05 S08 Q03 Q04 Q05 A08");
+    act(&f, "done");
+    refused(&f, "done", "XF-5.9.2");
+    act(&f, "discard S01");
+    act(&f, "discard S02");
+    assert_int_equal(f.s->pl[0].n[Z_HAND], 7);
+    assert_int_equal(tt_to_move(f.g, f.st), 1);
+    act(&f, "done");
+    act(&f, "discard S01");
+    assert_int_equal(f.s->pl[1].n[Z_HAND], 7);
+    assert_int_equal(f.s->active, 1); /* B's turn began */
+    done_fx(&f);
+
+    f = start("", QUIET_A, QUIET_B, "p0"); /* E08: 10 at his own Debriefing */
+    put_resource(&f, 0, "E08");
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_X2);
+    rig_hand(&f, 0, "S01 S02 S03 S04 Q01 Q02 A10 A11 Q06");
+    act(&f, "done");
+    assert_int_equal(tt_to_move(f.g, f.st), 1); /* A keeps 9 */
+    assert_int_equal(f.s->pl[0].n[Z_HAND], 9);
+    idle_to(&f, 1, ST_X2);
+    act(&f, "done"); /* B, 7 cards */
+    assert_int_equal(tt_to_move(f.g, f.st), 0);
+    act(&f, "done");
+    assert_true(f.s->pl[0].flags & PL_DISCARDING); /* B's Debriefing: down to 7 */
+    refused(&f, "done", "XF-5.9.2");
+    done_fx(&f);
+
+    f = start("", "S01 S02 S03 S04 Q01", QUIET_B, "p0"); /* voluntary discards */
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_X2);
+    act(&f, "discard S01");
+    act(&f, "discard S02");
+    act(&f, "discard S03");
+    assert_int_equal(f.s->pl[0].n[Z_HAND], 2);
+    done_fx(&f);
+}
+
+/* EX-29: the turn limit ends the game drawn; a concession ends it won. */
+static void test_EX_29_turn_limit_and_result_codes(void **state)
+{
+    (void)state;
+    fx f = start("max_turns=4", QUIET_A, QUIET_B, "p0");
+    act(&f, "first p0");
+    idle_to(&f, 1, ST_X2);
+    idle_to(&f, 0, ST_X2);
+    idle_to(&f, 1, ST_X2); /* turn 4 is B's */
+    assert_int_equal(f.s->head.turn, 4);
+    tt_action acts[1024];
+    while (!f.s->head.over) {
+        int n = tt_legal(f.g, f.st, acts);
+        assert_true(n > 0);
+        char text[64];
+        tt_action_format(f.g, f.st, acts[n - 1], text, sizeof text);
+        act(&f, text);
+    }
+    tt_result r;
+    tt_result_get(f.g, f.st, &r);
+    assert_int_equal(r.winner, -1);
+    assert_string_equal(r.reason, "DRAW_MAX_TURNS");
+    assert_int_equal(r.turn, 4);
+    assert_int_equal(f.s->step, ST_X3);
+    double ret[2];
+    tt_returns(f.g, f.st, ret);
+    assert_true(ret[0] == 0 && ret[1] == 0);
+    done_fx(&f);
+
+    f = start("max_turns=4", QUIET_A, QUIET_B, "p0");
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_R1);
+    idle_to(&f, 1, ST_R1);
+    idle_to(&f, 0, ST_R1); /* turn 3 */
+    tt_error err;
+    assert_int_equal(tt_offturn_apply(f.g, f.st, 1, TT_CONCEDE, NULL, &err), TT_OK);
+    tt_result_get(f.g, f.st, &r);
+    assert_int_equal(r.winner, 0);
+    assert_string_equal(r.reason, "CONCEDED");
+    assert_int_equal(r.turn, 3);
+    tt_returns(f.g, f.st, ret);
+    assert_true(ret[0] == 1 && ret[1] == -1);
+    done_fx(&f);
+
+    tt_game *g;
+    assert_int_not_equal(tt_game_new("xfiles", "max_turns=0", &g, &err), TT_OK);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_EX_3_briefing_with_dedicated_purchase_points),
+        cmocka_unit_test(test_EX_4_purchases_are_announced_once),
+        cmocka_unit_test(test_EX_5_selling_cards_for_cp),
+        cmocka_unit_test(test_EX_19_empty_deck),
+        cmocka_unit_test(test_EX_6_healing_amounts_and_leaving_the_hospital),
+        cmocka_unit_test(test_EX_7a_automatic_healing),
+        cmocka_unit_test(test_EX_26_agent_abilities),
+        cmocka_unit_test(test_EX_8_requisition),
+        cmocka_unit_test(test_EX_9_duplicate_agents),
+        cmocka_unit_test(test_XF_5_4_7_moves_and_teams),
+        cmocka_unit_test(test_EX_21_sites_that_stay),
+        cmocka_unit_test(test_EX_24_trigger_timing_and_negating_a_resource),
+        cmocka_unit_test(test_EX_17_hand_limit),
+        cmocka_unit_test(test_EX_29_turn_limit_and_result_codes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
