@@ -251,7 +251,7 @@ int xf_step_enter(const xf_content *c, xf_state *s, tt_events *ev)
         for (int k = 0; k < XF_MAX_AGENTS; k++)
             s->pl[P(s)].agent[k].flags &= (uint8_t) ~(AG_MOVED | AG_TEAMED);
         return 1;
-    case ST_I3: return 0; /* no Site is assigned yet: assignment comes with XF-5.6.2 */
+    case ST_I3: return xf_inv_i3_waits(s);
     case ST_I4: discard_sites(c, s); return 0;
     case ST_X1: cleanup(c, s); return 0;
     case ST_X2: s->actor = P(s); return 1;
@@ -362,6 +362,16 @@ int xf_phase_candidates(const xf_content *c, const xf_state *s, tt_action *out)
             }
         break;
     case ST_X2: n = hand_defs(c, s, s->actor, A_DISCARD, out); break;
+    case ST_I2:
+        for (int k = 0; k < XF_MAX_SITES; k++)
+            for (int a = 0; a < XF_MAX_AGENTS && pl->site[k].inst != XF_NONE; a++)
+                if (agent_at(s, p, a))
+                    out[n++] = XF_ACTION(A_ASSIGN, k << 8 | a);
+        break;
+    case ST_I3:
+        for (int k = 0; k < XF_MAX_SITES; k++)
+            out[n++] = XF_ACTION(A_RESOLVE, k);
+        return n; /* no DONE: every assigned Site is resolved (XF-5.6.3) */
     default: break;
     }
     out[n++] = XF_ACTION(A_DONE, 0);
@@ -615,6 +625,8 @@ static int step_takes(int step, int op)
     case A_SITE: return step == ST_C1;
     case A_FACEDOWN: return step == ST_C2;
     case A_DISCARD: return step == ST_X2;
+    case A_ASSIGN: return step == ST_I2;
+    case A_RESOLVE: return step == ST_I3;
     case A_DONE:
         return step == ST_B5 || step == ST_H2 || step == ST_H3 || step == ST_R1 || step == ST_D1 ||
                step == ST_C1 || step == ST_C2 || step == ST_I1 || step == ST_I2 || step == ST_X2;
@@ -640,6 +652,8 @@ static int arg_ok(const xf_content *c, int op, int arg)
     case A_PLAYAGENT:
     case A_SITE:
     case A_FACEDOWN: return hi < c->ndefs && lo < (op == A_FACEDOWN ? XF_MAX_SITES : 4);
+    case A_ASSIGN: return hi < XF_MAX_SITES && lo < XF_MAX_AGENTS;
+    case A_RESOLVE: return arg < XF_MAX_SITES;
     default: return 1;
     }
 }
@@ -686,6 +700,13 @@ int xf_phase_check(const xf_content *c, const xf_state *s, tt_action a, tt_error
             return TT_REFUSE("XF-5.9.2", NULL, "%s is not in p%d's hand", c->def[arg].id, s->actor);
         return TT_OK;
     case A_DONE: return s->decl.kind == A_TEAM ? TT_OK : check_done(c, s, err);
+    case A_ASSIGN: return xf_inv_check_assign(c, s, hi, lo, err);
+    case A_RESOLVE: {
+        const xf_site *x = &s->pl[P(s)].site[arg];
+        if (x->inst == XF_NONE || x->team == XF_NONE || (x->flags & SI_RESOLVED))
+            return TT_REFUSE("XF-5.6.3", NULL, "resolve one of the assigned Sites");
+        return TT_OK;
+    }
     default: return TT_REFUSE("XF-4.2.1", NULL, "that is not an action of this step");
     }
 }
@@ -873,6 +894,8 @@ int xf_phase_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev)
     case A_FACEDOWN: do_facedown(c, s, hi, lo, ev); return 0;
     case A_DISCARD: return do_discard(c, s, arg, ev);
     case A_DONE: return do_done(c, s, ev);
+    case A_ASSIGN: xf_inv_assign(s, hi, lo, ev); return 0;
+    case A_RESOLVE: return xf_inv_do(c, s, a, ev);
     default: return 0;
     }
 }

@@ -381,9 +381,9 @@ static int effect_ok(const xf_content *c, const xf_state *s, const xf_decl *d, c
         return TT_OK;
     }
     case OP_JOIN_COMBAT:
-        return decl_def(c, d)->combat_witness && site_scs_open(s)
-                   ? TT_OK
-                   : TT_REFUSE("XF-2.14.1", NULL, "JOIN_COMBAT needs the investigating Team");
+        if (!decl_def(c, d)->combat_witness || !site_scs_open(s))
+            return TT_REFUSE("XF-2.14.1", NULL, "JOIN_COMBAT needs the investigating Team");
+        return TT_REFUSE("XF-5.8", NULL, "not yet implemented: combat Witnesses");
     case OP_ASK_QUESTION:
         return TT_REFUSE("XF-2.14.1", NULL, "not yet implemented: ASK_QUESTION (XF-8.2)");
     default: return TT_OK;
@@ -426,6 +426,7 @@ static int check_card(const xf_content *c, const xf_state *s, const xf_decl *d, 
             return TT_REFUSE("XF-5.8.1", NULL, "a Combat is in progress");
         if (s->check[s->nchecks - 1].kind != CK_SITE)
             return TT_REFUSE("XF-5.8.1a", NULL, "the innermost open check is not the Site check");
+        return TT_REFUSE("XF-5.8", NULL, "not yet implemented: Adversaries and Combat");
     }
     if (s->nstack >= XF_STACK_MAX)
         return TT_REFUSE("XF-2.18.2", NULL, "STACK_MAX: %d cards are on the stack", XF_STACK_MAX);
@@ -799,6 +800,15 @@ static void apply_effect(const xf_content *c, xf_state *s, const xf_decl *d, con
             s->decl = (xf_decl){.kind = A_DISCARD, .seat = d->tseat, .x = (uint8_t)n};
         break;
     }
+    case OP_SKILL_BONUS: {
+        xf_check *k = (xf_check *)noncombat_check(s);
+        k->level_mod = (int16_t)(k->level_mod + e->amount);
+        break;
+    }
+    case OP_THRESHOLD_MOD:
+        s->check[0].threshold_mod = (int16_t)(s->check[0].threshold_mod + e->amount);
+        break;
+    case OP_LIMIT_TEAM: xf_limit_team(c, s, e->n, ev); break;
     case OP_LOOK_HAND: {
         xf_player *t = &s->pl[d->tseat];
         int start = tt_piles_start(t->n, Z_HAND);
@@ -845,8 +855,69 @@ void xf_resolve_top(const xf_content *c, xf_state *s, tt_events *ev)
     for (int k = 0; k < m->neffects && ok; k++)
         ok = effect_ok(c, s, &d, &m->effect[k], NULL) == TT_OK;
     tt_emit(ev, EV_RESOLVE, d.seat, TT_SEEN_ALL, d.seat, d.inst, ok, 0);
+    if (ok && mode_has(m, OP_FORCE_CHECK)) { /* it waits on the stack (XF-5.7.7) */
+        int i = s->nstack++;
+        s->stack[i] = e;
+        for (int k = 0; k < m->neffects; k++)
+            if (m->effect[k].op == OP_FORCE_CHECK)
+                xf_force_check(c, s, i, &m->effect[k], ev);
+        return;
+    }
     if (ok)
         for (int k = 0; k < m->neffects; k++)
             apply_effect(c, s, &d, &m->effect[k], ev);
     settle_card(c, s, &d, ok);
+}
+
+/* --- face-down Bluffs paid at the reveal (XF-5.6.6) --------------------------------------------- */
+
+static int bluff_price(const xf_def *d)
+{
+    return d->cost > 1 ? d->cost - 1 : 0;
+}
+
+int xf_bluff_payable(const xf_content *c, const xf_state *s, int seat, int inst, tt_error *err)
+{
+    xf_decl d = {.kind = A_PLAY,
+                 .seat = (uint8_t)seat,
+                 .inst = (uint8_t)inst,
+                 .tseat = XF_NONE,
+                 .tinst = XF_NONE,
+                 .to = XF_NONE,
+                 .change_from = XF_NONE,
+                 .change_to = XF_NONE,
+                 .side = XF_NONE,
+                 .next = SG_DONE};
+    const xf_def *def = decl_def(c, &d);
+    if (!activators_ok(c, s, &d))
+        return TT_REFUSE("XF-2.12.1", NULL, "an activator of %s is not satisfied", def->id);
+    const xf_mode *m = decl_mode(c, &d);
+    for (int k = 0; k < m->neffects; k++) {
+        int rc = effect_ok(c, s, &d, &m->effect[k], err);
+        if (rc)
+            return rc;
+    }
+    if (s->pl[seat].cp < bluff_price(def))
+        return TT_REFUSE("XF-5.6.6", NULL, "%s costs %d CP at the reveal; p%d has %d", def->id,
+                         bluff_price(def), seat, s->pl[seat].cp);
+    if (s->nstack >= XF_STACK_MAX)
+        return TT_REFUSE("XF-2.18.2", NULL, "STACK_MAX: %d cards are on the stack", XF_STACK_MAX);
+    return TT_OK;
+}
+
+void xf_bluff_commit(const xf_content *c, xf_state *s, int seat, int inst, tt_events *ev)
+{
+    const xf_def *def = xf_inst_def(c, seat, inst);
+    int i = s->nstack++, w = s->nrounds - 1;
+    s->pl[seat].cp -= bluff_price(def);
+    s->stack[i] = (xf_stack_card){.who = (uint8_t)(seat | w << 2),
+                                  .inst = (uint8_t)inst,
+                                  .bits = (SC_FROM_CP | SC_BLUFF) << 2,
+                                  .tseat = XF_NONE,
+                                  .tinst = XF_NONE,
+                                  .change_from = XF_NONE,
+                                  .change_to = XF_NONE};
+    xf_make_public(c, s, seat, inst, Z_STACK, i);
+    tt_emit(ev, EV_PLAY, seat, TT_SEEN_ALL, seat, inst, i, bluff_price(def));
+    xf_paid(c, s, c->deck[seat].def[inst], ev);
 }

@@ -26,7 +26,8 @@ static int window_step(int step)
 
 static int decl_decides(const xf_state *s)
 {
-    return s->decl.kind == A_PLAY || s->decl.kind == A_DISCARD || s->decl.kind == A_RESSPLIT;
+    return s->decl.kind == A_PLAY || s->decl.kind == A_DISCARD || s->decl.kind == A_RESSPLIT ||
+           xf_inv_decides(s);
 }
 
 static unsigned conceded(const xf_content *c, const xf_state *s)
@@ -124,7 +125,14 @@ static int window_closed(const xf_content *c, xf_state *s, tt_events *ev)
             return 0;
         }
     }
+    int id = s->rounds[w].id;
     tt_round_pop(&s->nrounds);
+    if (id == XF_WINDOW_REVEAL) {
+        xf_reveal_next(c, s, ev);
+        return 0;
+    }
+    if (id >= XF_WINDOW_CHECK)
+        return xf_check_closed(c, s, ev);
     return 1;
 }
 
@@ -190,6 +198,8 @@ static int check_decl(const xf_content *c, const xf_state *s, tt_action a, tt_er
         xf_decl e;
         return xf_play_declare(c, s, d, op, arg, &e, err);
     }
+    if (xf_inv_decides(s))
+        return xf_inv_check(c, s, a, err);
     if (d->kind == A_DISCARD) {
         if (op != A_DISCARD || arg >= c->ndefs ||
             xf_hand_find(c, &s->pl[d->seat], d->seat, arg) < 0)
@@ -240,6 +250,8 @@ int xf_legal(const tt_game *g, const void *st, tt_action *out)
     }
     if (s->decl.kind == A_PLAY)
         return xf_play_options(c, s, &s->decl, out);
+    if (xf_inv_decides(s))
+        return xf_inv_options(c, s, out);
     if (s->decl.kind == A_RESSPLIT) {
         for (int v = 0; v <= xf_agent_res(c, s, s->active, s->decl.inst); v++)
             out[n++] = XF_ACTION(A_RESSPLIT, v);
@@ -295,6 +307,8 @@ static int apply_decl(const xf_content *c, xf_state *s, tt_action a, tt_events *
             xf_play_commit(c, s, ev);
         return 0;
     }
+    if (xf_inv_decides(s))
+        return xf_inv_do(c, s, a, ev);
     if (d->kind == A_DISCARD) {
         xf_player *pl = &s->pl[d->seat];
         int k = xf_hand_find(c, pl, d->seat, arg);

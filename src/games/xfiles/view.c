@@ -237,6 +237,43 @@ int xf_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n
         else
             label_or(c, s, P, s->pl[P].site[lo].inst, l1, sizeof l1);
         return fmt_done(snprintf(buf, n, "facedown %s %s", def_id(c, hi), l1), n);
+    case A_ASSIGN:
+        if (hi >= XF_MAX_SITES || s->pl[P].site[hi].inst == XF_NONE)
+            return TT_EARG;
+        label_or(c, s, P, s->pl[P].site[hi].inst, l1, sizeof l1);
+        agent_label(c, s, P, lo, l2, sizeof l2);
+        return fmt_done(snprintf(buf, n, "assign %s %s", l1, l2), n);
+    case A_RESOLVE:
+        if (arg >= XF_MAX_SITES || s->pl[P].site[arg].inst == XF_NONE)
+            return TT_EARG;
+        label_or(c, s, P, s->pl[P].site[arg].inst, l1, sizeof l1);
+        return fmt_done(snprintf(buf, n, "resolve %s", l1), n);
+    case A_SKILL: {
+        int slot = s->decl.kind == A_RESOLVE ? s->decl.inst : XF_NONE;
+        if (slot == XF_NONE || arg > 1 || s->pl[P].site[slot].inst == XF_NONE)
+            return TT_EARG;
+        const xf_def *d = xf_inst_def(c, P, s->pl[P].site[slot].inst);
+        return fmt_done(snprintf(buf, n, "skill %s", xf_skill_name(d->prereq[arg].skill)), n);
+    }
+    case A_FOCUS: return fmt_done(snprintf(buf, n, "focus %s", arg ? "yes" : "no"), n);
+    case A_BLUFF:
+        label_or(c, s, s->decl.seat < XF_MAX_PLAYERS ? s->decl.seat : 0, arg >> 1, l1, sizeof l1);
+        return fmt_done(snprintf(buf, n, "bluff %s %s", l1, arg & 1 ? "pay" : "refuse"), n);
+    case A_KEEP:
+    case A_DAMAGE:
+        agent_label(c, s, P, arg, l1, sizeof l1);
+        return fmt_done(snprintf(buf, n, "%s %s", XF_OP(a) == A_KEEP ? "keep" : "damage", l1), n);
+    case A_ASK:
+        if (hi >= XF_NCAT || lo >= XF_NVALUES)
+            return TT_EARG;
+        return fmt_done(snprintf(buf, n, "ask %s %s", xf_category_name(hi), xf_value_name(hi, lo)),
+                        n);
+    case A_NOASK: return fmt_done(snprintf(buf, n, "noask"), n);
+    case A_GUESS:
+        if (arg >= c->ncatalogue)
+            return TT_EARG;
+        return fmt_done(snprintf(buf, n, "guess %s", c->def[c->catalogue[arg]].id), n);
+    case A_NOGUESS: return fmt_done(snprintf(buf, n, "noguess"), n);
     default: return TT_EARG;
     }
 }
@@ -418,6 +455,54 @@ int xf_parse(const tt_game *g, const void *st, const char *text, tt_action *out,
         if (parse_label(c, s, w2, &seat, &inst) || seat != P || xf_zone(&s->pl[P], inst) != Z_SITE)
             return bad(err, text, "facedown <card> <site of the Investigating Player>");
         return *out = XF_ACTION(A_FACEDOWN, k << 8 | s->pl[P].aux[inst]), TT_OK;
+    }
+    if (n == 1 && strcmp(verb, "noask") == 0)
+        return *out = XF_ACTION(A_NOASK, 0), TT_OK;
+    if (n == 1 && strcmp(verb, "noguess") == 0)
+        return *out = XF_ACTION(A_NOGUESS, 0), TT_OK;
+    if (strcmp(verb, "guess") == 0 && n == 2) {
+        if ((k = xf_find_xfile(c, w1)) < 0)
+            return TT_REFUSE("XF-2.3.2", NULL, "%s is not in the catalogue of X-Files", w1);
+        return *out = XF_ACTION(A_GUESS, k), TT_OK;
+    }
+    if (strcmp(verb, "ask") == 0 && n == 3) {
+        for (int cat = 0; cat < XF_NCAT; cat++)
+            for (v = 0; v < XF_NVALUES; v++)
+                if (!strcasecmp(w1, xf_category_name(cat)) &&
+                    !strcasecmp(w2, xf_value_name(cat, v)))
+                    return *out = XF_ACTION(A_ASK, cat << 8 | v), TT_OK;
+        return bad(err, text, "ask <category> <value>");
+    }
+    if ((strcmp(verb, "assign") == 0 && n == 3) || (strcmp(verb, "resolve") == 0 && n == 2)) {
+        if (parse_label(c, s, w1, &seat, &inst) || seat != P || xf_zone(&s->pl[P], inst) != Z_SITE)
+            return bad(err, text, "the label of one of the Investigating Player's Sites");
+        k = s->pl[P].aux[inst];
+        if (n == 2)
+            return *out = XF_ACTION(A_RESOLVE, k), TT_OK;
+        if ((v = parse_agent(c, s, P, w2)) < 0)
+            return bad(err, text, "assign <site> <agent of the Team>");
+        return *out = XF_ACTION(A_ASSIGN, k << 8 | v), TT_OK;
+    }
+    if (strcmp(verb, "skill") == 0 && n == 2) {
+        if (s->decl.kind != A_RESOLVE || s->pl[P].site[s->decl.inst].inst == XF_NONE)
+            return TT_REFUSE("XF-5.6.4", NULL, "no Site waits for its skill");
+        const xf_def *d = xf_inst_def(c, P, s->pl[P].site[s->decl.inst].inst);
+        for (k = 0; k < d->nprereq; k++)
+            if (!strcasecmp(w1, xf_skill_name(d->prereq[k].skill)))
+                return *out = XF_ACTION(A_SKILL, k), TT_OK;
+        return TT_REFUSE("XF-2.5.2", NULL, "%s is not a prerequisite of %s", w1, d->id);
+    }
+    if (strcmp(verb, "focus") == 0 && n == 2 && (!strcmp(w1, "yes") || !strcmp(w1, "no")))
+        return *out = XF_ACTION(A_FOCUS, w1[0] == 'y'), TT_OK;
+    if (strcmp(verb, "bluff") == 0 && n == 3 && (!strcmp(w2, "pay") || !strcmp(w2, "refuse"))) {
+        if (parse_label(c, s, w1, &seat, &inst))
+            return bad(err, text, "bluff <revealed card> pay|refuse");
+        return *out = XF_ACTION(A_BLUFF, inst << 1 | (w2[0] == 'p')), TT_OK;
+    }
+    if ((strcmp(verb, "keep") == 0 || strcmp(verb, "damage") == 0) && n == 2) {
+        if ((k = parse_agent(c, s, P, w1)) < 0)
+            return bad(err, text, "one of the Investigating Player's Agents");
+        return *out = XF_ACTION(verb[0] == 'k' ? A_KEEP : A_DAMAGE, k), TT_OK;
     }
     return tt_fail(err, TT_EPARSE, NULL, "'%s' is not an X-Files action (help lists them)", text);
 }

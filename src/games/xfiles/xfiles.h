@@ -400,6 +400,7 @@ enum xf_zone {
     Z_COMBAT,   /* an Adversary in its Combat, or a joined combat Witness; aux: 0, or the
                    index in xf_state.joined + 1 */
     Z_OUT,      /* left the game with its conceding owner (XF-8.5.3) */
+    Z_REVEALED, /* a revealed Bluff waiting for pay or refuse (XF-5.6.6); aux: the Site ref */
     XF_NZONES
 };
 #define XF_NPILES 4 /* Z_DECK .. Z_DISCARD */
@@ -536,6 +537,7 @@ enum xf_check_kind { CK_SITE, CK_FORCED, CK_LRC, CK_CRC };
 #define CF_SITE_FAILS 1 /* a FORCE_CHECK with SITE_FAILS failed in it (XF-5.6.8 (b)) */
 #define CF_FOCUSED 2    /* FOCUS yes (XF-2.5.3) */
 #define CF_PLAYED 4     /* a card was played in this Combat round (XF-5.8.10a) */
+#define CF_REVEAL 8     /* the Site's revealed Bluffs are being handled (XF-5.6.6) */
 
 /* A combat Witness joined to the Investigating Player's Team until the end
  * of the turn (XF-2.7.1, 5.8.3). */
@@ -662,6 +664,17 @@ enum xf_op {
     A_SITE,        /* arg: def << 8 | directed seat (XF-5.5.1) */
     A_FACEDOWN,    /* arg: def << 8 | Site slot (XF-5.5.5) */
     A_DISCARD,     /* arg: def of a hand card (XF-5.9.2, OPP_DISCARD) */
+    A_ASSIGN,      /* arg: Site slot << 8 | Agent slot naming its Team (XF-5.6.2) */
+    A_RESOLVE,     /* arg: Site slot (XF-5.6.3) */
+    A_SKILL,       /* arg: prerequisite option, 0 or 1 (XF-5.6.4) */
+    A_FOCUS,       /* arg: 0 no, 1 yes (XF-2.5.3) */
+    A_BLUFF,       /* arg: instance << 1 | pay (XF-5.6.6); the owner is the one deciding */
+    A_KEEP,        /* arg: Agent slot (LIMIT_TEAM, XF-2.14.1) */
+    A_DAMAGE,      /* arg: Agent slot (FORCE_CHECK {"damage": n}) */
+    A_ASK,         /* arg: category << 8 | value (XF-8.2) */
+    A_NOASK,       /* XF-8.2.2, 8.4.1 */
+    A_GUESS,       /* arg: catalogue index (XF-8.3) */
+    A_NOGUESS,
     XF_NOPS_ACTION
 };
 #define XF_ACTION(op, arg) ((tt_action)(((uint32_t)(op) << 24) | ((uint32_t)(arg)&0xFFFFFF)))
@@ -702,7 +715,16 @@ enum xf_event {
     EV_GAIN,      /* a: seat; b: pool; c: points (TRIGGER_GAIN, GAIN, DRAIN: negative) */
     EV_LOOK,      /* a: looker; b: seat looked at (private to the looker) */
     EV_CONCEDE,   /* a: seat */
-    EV_END        /* a: reason; b: winner or -1 */
+    EV_END,       /* a: reason; b: winner or -1 */
+    EV_ASSIGN,    /* a: seat; b: Site instance; c: team */
+    EV_CHECK,     /* a: skill; b: threshold; c: level; d: depth (XF-5.7.2) */
+    EV_RESULT,    /* a: 1 success, 0 failure; b: level; c: threshold; d: depth */
+    EV_REVEAL,    /* a: owner; b: instance; c: Site owner */
+    EV_REFUSE,    /* a: owner; b: Bluff instance refused */
+    EV_SETASIDE,  /* a: seat; b: Agent instance */
+    EV_ASK,       /* a: asker; b: asked; c: category << 8 | value (seen by the two, 3+); d: yes */
+    EV_GUESS,     /* a: guesser; b: guessed seat; c: catalogue index (seen by the two); d: right */
+    EV_NOASK      /* a: seat */
 };
 
 enum xf_reason {
@@ -790,6 +812,34 @@ int xf_play_autofill(const xf_content *c, const xf_state *s, xf_decl *d);
 void xf_play_commit(const xf_content *c, xf_state *s, tt_events *ev);
 void xf_resolve_top(const xf_content *c, xf_state *s, tt_events *ev);
 int xf_can_play_any(const xf_content *c, const xf_state *s, int seat);
+/* The level and threshold of check k now (XF-5.7.2), and its contributing
+ * Agents as a bit set of P's slots. */
+int xf_level(const xf_content *c, const xf_state *s, int k);
+int xf_threshold(const xf_state *s, int k);
+unsigned xf_contributing(const xf_content *c, const xf_state *s);
+
+/* investigate.c: the Investigation Phase (XF-5.6 to 5.8, 8.2 to 8.4): the
+ * decisions kept in s->decl (kinds A_RESOLVE, A_BLUFF, A_KEEP, A_DAMAGE,
+ * A_ASK, A_GUESS), opening and closing checks and their windows. */
+int xf_inv_decides(const xf_state *s);
+int xf_inv_options(const xf_content *c, const xf_state *s, tt_action *out);
+int xf_inv_check(const xf_content *c, const xf_state *s, tt_action a, tt_error *err);
+/* Applies a checked investigation action; 1 when step I3 is over. */
+int xf_inv_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev);
+/* The window of check k closed with no card of its own on the stack. */
+int xf_check_closed(const xf_content *c, xf_state *s, tt_events *ev);
+/* The reveal window of a paid Bluff closed: the next Bluff, or the SCS. */
+void xf_reveal_next(const xf_content *c, xf_state *s, tt_events *ev);
+/* FORCE_CHECK: opens a nested check for the card at stack index i. */
+void xf_force_check(const xf_content *c, xf_state *s, int i, const xf_effect *e, tt_events *ev);
+void xf_limit_team(const xf_content *c, xf_state *s, int max, tt_events *ev);
+int xf_inv_i3_waits(const xf_state *s);
+int xf_inv_check_assign(const xf_content *c, const xf_state *s, int slot, int k, tt_error *err);
+void xf_inv_assign(xf_state *s, int slot, int k, tt_events *ev);
+int xf_bluff_payable(const xf_content *c, const xf_state *s, int seat, int inst, tt_error *err);
+void xf_bluff_commit(const xf_content *c, xf_state *s, int seat, int inst, tt_events *ev);
+#define XF_WINDOW_REVEAL 99 /* tt_round.id of a paid Bluff's window */
+#define XF_WINDOW_CHECK 100 /* tt_round.id of check k's window: 100 + k */
 /* The Investigating Player's dedicated token that would pay for def (an
  * Agent slot), or -1; and the payment of def's price by seat. */
 int xf_token_for(const xf_content *c, const xf_state *s, int seat, int def);

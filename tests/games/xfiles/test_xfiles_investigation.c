@@ -1,0 +1,382 @@
+/* The X-Files Investigation Phase: Site checks, the reveal of face-down
+ * cards, nested checks, the stack inside a check, and the questions, guesses
+ * and penalty that follow (EX-7, EX-13, EX-18, EX-20, EX-22, EX-23, EX-27).
+ * Each test asserts the exact levels, thresholds, pools, piles, answers and
+ * result, or the rule of the refusal. Fixture: xf_fixture.h. */
+#include "xf_fixture.h"
+
+/* Puts Agents of seat p into one Field Team (team 1). */
+static void field_team(fx *f, int p, const char *ids)
+{
+    char buf[128], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", ids);
+    for (char *id = strtok_r(buf, " ", &save); id; id = strtok_r(NULL, " ", &save)) {
+        xf_agent *a = agent(f, p, id);
+        a->section = SEC_FIELD;
+        a->team = 1;
+    }
+}
+
+/* From the first turn of `p` to step C1, where Site `site` is placed (the
+ * RP it costs lent for the placement), and C1 ends. */
+static void investigate(fx *f, int p, const char *site)
+{
+    char text[64];
+    idle_to(f, p, ST_C1);
+    f->s->pl[p].rp += 10;
+    snprintf(text, sizeof text, "site %s", site);
+    act(f, text);
+    f->s->pl[p].rp -= 10;
+    act(f, "done");
+}
+
+static void assign_and_resolve(fx *f, int p, const char *site_label, const char *member)
+{
+    char text[96];
+    idle_to(f, p, ST_I2);
+    snprintf(text, sizeof text, "assign %s %s", site_label, member);
+    act(f, text);
+    act(f, "done");
+    snprintf(text, sizeof text, "resolve %s", site_label);
+    act(f, text);
+}
+
+static int level(fx *f)
+{
+    return xf_level(f->c, f->s, f->s->nchecks - 1);
+}
+
+static int threshold(fx *f)
+{
+    return xf_threshold(f->s, f->s->nchecks - 1);
+}
+
+/* EX-20: the stack resolves top down; a Witness name once per check, other
+ * cards as often as paid. */
+static void test_EX_20_stack_order_and_the_same_name_in_one_check(void **state)
+{
+    (void)state;
+    fx f = start("", "S01 W01 W01 E07 Q01 Q02 A10", "E05 E05 S04 S05 S08 Q03 Q04", "p0");
+    field_team(&f, 0, "A01 A03");
+    act(&f, "first p0");
+    investigate(&f, 0, "S01");
+    act(&f, "done"); /* C2: B places nothing */
+    assign_and_resolve(&f, 0, "p0:S01#1", "p0:A01#1");
+    assert_int_equal(threshold(&f), 4);
+    assert_int_equal(level(&f), 6);
+    assert_int_equal(tt_to_move(f.g, f.st), 0);
+    act(&f, "play W01");
+    act(&f, "play E05"); /* B */
+    refused(&f, "play W01", "XF-5.7.5");
+    act(&f, "pass");
+    act(&f, "pass"); /* B: E05 resolves first */
+    assert_int_equal(threshold(&f), 5);
+    assert_int_equal(level(&f), 6);
+    assert_int_equal(f.s->nstack, 1);
+    act(&f, "pass");
+    act(&f, "pass"); /* W01 resolves */
+    assert_int_equal(level(&f), 8);
+    assert_int_equal(f.s->nstack, 0);
+    act(&f, "pass");
+    act(&f, "play E05"); /* the second copy: only Witnesses are unique */
+    act(&f, "pass");     /* A; B has nothing left and passes by himself */
+    assert_int_equal(threshold(&f), 6);
+    act(&f, "pass"); /* A; the window closes: 8 >= 6 */
+    assert_int_equal(f.s->decl.kind, A_ASK);
+    assert_int_equal(f.s->pl[1].cp, 1);
+    done_fx(&f);
+}
+
+/* EX-22: a two-option Site and its focused question. */
+static void ex22(fx *f)
+{
+    field_team(f, 0, "A01 A03");
+    act(f, "first p0");
+    investigate(f, 0, "S07");
+    act(f, "done");
+    assign_and_resolve(f, 0, "p0:S07#1", "p0:A01#1");
+}
+
+static void test_EX_22_two_option_site_and_focused_question(void **state)
+{
+    (void)state;
+    fx f = start("", "S07 E07 Q02 A10 S01 S02 S03", QUIET_B, "p0");
+    ex22(&f);
+    act(&f, "skill BEHAVIORAL");
+    act(&f, "focus yes");
+    assert_int_equal(threshold(&f), 4);
+    assert_int_equal(level(&f), 6);
+    act(&f, "pass"); /* B passes by himself: success */
+    assert_int_equal(f.s->decl.kind, A_ASK);
+    refused(&f, "ask MOTIVE SECURITY", "XF-8.2.2");
+    refused(&f, "ask RESULT DEATH", "XF-8.2.2");
+    act(&f, "ask RESULT INSANITY");
+    assert_int_equal(f.s->pl[0].asked[1], 1u << (CAT_RESULT * XF_NVALUES + 1));
+    assert_int_equal(f.s->pl[0].yes[1], 0); /* XF03's Result: MANIPULATION_OF_EVIDENCE */
+    done_fx(&f);
+
+    f = start("", "S07 E07 Q02 A10 S01 S02 S03", QUIET_B, "p0");
+    ex22(&f);
+    act(&f, "skill BEHAVIORAL");
+    act(&f, "focus no");
+    assert_int_equal(threshold(&f), 5);
+    act(&f, "pass");
+    assert_int_equal(f.s->decl.kind, A_ASK);
+    act(&f, "ask MOTIVE SECURITY");
+    assert_int_equal(f.s->pl[0].yes[1], 1u << (CAT_MOTIVE * XF_NVALUES + 4));
+    done_fx(&f);
+
+    f = start("", "S07 E07 Q02 A10 S01 S02 S03", QUIET_B, "p0");
+    ex22(&f);
+    act(&f, "skill MEDICAL");
+    refused(&f, "skill BEHAVIORAL", "XF-2.5.2");
+    act(&f, "focus no");
+    assert_int_equal(level(&f), 0);
+    act(&f, "pass");
+    assert_int_equal(f.s->investigating, XF_NONE); /* 0 < 5: failed */
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:S07#1");
+    done_fx(&f);
+}
+
+/* EX-23: FORCE_CHECK opens a nested check; its card waits on the stack. */
+static void test_EX_23_a_forced_nested_check(void **state)
+{
+    (void)state;
+    fx f = start("", "S01 W01 E07 Q01 Q02 A10 S02", "E06 D01 S04 S05 S08 Q03 Q04", "p0");
+    field_team(&f, 0, "A01 A03");
+    act(&f, "first p0");
+    investigate(&f, 0, "S01");
+    act(&f, "done");
+    assign_and_resolve(&f, 0, "p0:S01#1", "p0:A01#1");
+    assert_int_equal(level(&f), 6);
+    act(&f, "pass");
+    act(&f, "play E06");
+    assert_int_equal(f.s->pl[1].cp, 2);
+    act(&f, "pass"); /* A; B passes by himself: E06 resolves */
+    assert_int_equal(f.s->nchecks, 2);
+    assert_int_equal(f.s->check[1].skill, SK_COMPUTER);
+    assert_int_equal(threshold(&f), 4);
+    assert_int_equal(level(&f), 1); /* A03's COMPUTER 1 */
+    assert_int_equal(f.s->nstack, 1);
+    assert_true(xf_sc_flags(&f.s->stack[0]) & SC_RESOLVING);
+    refused(&f, "play W01", "XF-2.14.1");
+    act(&f, "pass"); /* A; B has no play (D01: XF-5.8.1a) */
+    assert_int_equal(f.s->nchecks, 1);
+    assert_true(f.s->check[0].flags & CF_SITE_FAILS);
+    assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:E06#1");
+    act(&f, "play W01"); /* the outer window again: level 8, and still it fails */
+    assert_int_equal(level(&f), 6);
+    act(&f, "pass");
+    assert_int_equal(level(&f), 8);
+    act(&f, "pass");
+    assert_int_equal(f.s->investigating, XF_NONE);
+    assert_int_not_equal(f.s->decl.kind, A_ASK);
+    done_fx(&f);
+}
+
+/* EX-13: the reveal: non-Bluffs go, each Bluff is paid (cost - 1) or
+ * refused by its owner. */
+static void ex13(fx *f, int cp)
+{
+    field_team(f, 1, "A05 A06 A07");
+    act(f, "first p1");
+    investigate(f, 1, "S04");
+    act(f, "facedown B01 p1:S04#1");
+    act(f, "facedown B02 p1:S04#1");
+    act(f, "facedown S02 p1:S04#1");
+    act(f, "facedown B04 p1:S04#1");
+    act(f, "done");
+    f->s->pl[0].cp = cp;
+    assign_and_resolve(f, 1, "p1:S04#1", "p1:A05#1");
+}
+
+static void test_EX_13_revealing_face_down_cards(void **state)
+{
+    (void)state;
+    fx f = start("", "B01 B02 S02 B04 Q01 Q02 A10", "E07 S01 S04 S05 S08 Q03 Q04", "p1");
+    ex13(&f, 3);
+    assert_int_equal(f.s->decl.kind, A_BLUFF);
+    assert_int_equal(tt_to_move(f.g, f.st), 0);
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:S02#1");
+    refused(&f, "bluff p0:B04#1 pay", "XF-2.12.1"); /* S04 has no OBSERVATION */
+    act(&f, "bluff p0:B04#1 refuse");
+    act(&f, "bluff p0:B02#1 pay"); /* price 0 */
+    assert_int_equal(f.s->pl[0].cp, 3);
+    act(&f, "pass"); /* B; A passes by himself: it resolves */
+    assert_int_equal(level(&f), 4);
+    act(&f, "pass"); /* the window owns nothing more: it closes */
+    assert_int_equal(level(&f), 4);
+    act(&f, "bluff p0:B01#1 pay");
+    assert_int_equal(f.s->pl[0].cp, 1);
+    act(&f, "pass");
+    assert_int_equal(f.s->decl.kind, A_KEEP); /* LIMIT_TEAM resolves: B keeps two */ /* LIMIT_TEAM 2: B keeps two */
+    act(&f, "keep p1:A05#1");
+    refused(&f, "keep p1:A05#1", "XF-2.14.1");
+    act(&f, "keep p1:A06#1");
+    assert_true(agent(&f, 1, "A07")->flags & AG_SET_ASIDE);
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:S02#1 p0:B04#1 p0:B02#1 p0:B01#1");
+    assert_int_equal(level(&f), 2);
+    act(&f, "pass"); /* closes B01's window; the SCS window opens, B first */
+    act(&f, "pass");                /* 2 < 4 fails */
+    assert_int_equal(f.s->investigating, XF_NONE);
+    assert_false(agent(&f, 1, "A07")->flags & AG_SET_ASIDE);
+    done_fx(&f);
+
+    f = start("", "B01 B02 S02 B04 Q01 Q02 A10", "E07 S01 S04 S05 S08 Q03 Q04", "p1");
+    ex13(&f, 1);
+    act(&f, "bluff p0:B04#1 refuse");
+    act(&f, "bluff p0:B02#1 pay");
+    act(&f, "pass");
+    act(&f, "pass");
+    refused(&f, "bluff p0:B01#1 pay", "XF-5.6.6"); /* CP 1 < 2 */
+    act(&f, "bluff p0:B01#1 refuse");
+    assert_int_equal(level(&f), 4);
+    act(&f, "pass");
+    assert_int_equal(f.s->decl.kind, A_ASK); /* 4 >= 4: success */
+    assert_int_equal(tt_to_move(f.g, f.st), 1);
+    done_fx(&f);
+}
+
+/* EX-18: a question, a wrong guess and each answer to it. */
+static void ex18(fx *f)
+{
+    field_team(f, 0, "A01 A03");
+    act(f, "first p0");
+    investigate(f, 0, "S01");
+    act(f, "done");
+    assign_and_resolve(f, 0, "p0:S01#1", "p0:A01#1");
+    act(f, "ask MOTIVE IDEOLOGY");
+    assert_int_equal(f->s->pl[0].yes[1], 0); /* "no": XF03 is SECURITY */
+    act(f, "guess XF12");
+    assert_int_equal(f->s->pl[0].wrong[1], 1ull << 11);
+    assert_int_equal(tt_to_move(f->g, f->st), 1); /* B's penalty */
+}
+
+static void test_EX_18_question_wrong_guess_penalty(void **state)
+{
+    (void)state;
+    tt_result r;
+    fx f = start("", QUIET_A, QUIET_B, "p0");
+    ex18(&f);
+    act(&f, "guess XF01");
+    tt_result_get(f.g, f.st, &r);
+    assert_int_equal(r.winner, 1);
+    assert_string_equal(r.reason, "PENALTY_GUESS");
+    done_fx(&f);
+
+    f = start("", QUIET_A, QUIET_B, "p0");
+    ex18(&f);
+    refused(&f, "ask RESULT INSANITY", "XF-8.2.2"); /* S01 lists MOTIVE only */
+    act(&f, "ask MOTIVE IDEOLOGY");
+    assert_int_equal(f.s->pl[1].yes[0], 1u << (CAT_MOTIVE * XF_NVALUES + 2)); /* "yes" */
+    assert_false(f.s->head.over);
+    assert_int_equal(f.s->investigating, XF_NONE); /* A's turn goes on */
+    done_fx(&f);
+
+    f = start("", QUIET_A, QUIET_B, "p0");
+    ex18(&f);
+    act(&f, "guess XF06"); /* wrong: nothing happens */
+    assert_false(f.s->head.over);
+    assert_int_equal(f.s->pl[1].wrong[0], 1ull << 5);
+    done_fx(&f);
+
+    f = start("", QUIET_A, QUIET_B, "p0");
+    ex18(&f);
+    act(&f, "noask");
+    assert_false(f.s->head.over);
+    done_fx(&f);
+
+    f = start("", QUIET_A, QUIET_B, "p0"); /* the right guess */
+    field_team(&f, 0, "A01 A03");
+    act(&f, "first p0");
+    investigate(&f, 0, "S01");
+    act(&f, "done");
+    assign_and_resolve(&f, 0, "p0:S01#1", "p0:A01#1");
+    act(&f, "noask");
+    act(&f, "guess XF03");
+    tt_result_get(f.g, f.st, &r);
+    assert_int_equal(r.winner, 0);
+    assert_string_equal(r.reason, "XFILE_NAMED");
+    done_fx(&f);
+}
+
+/* EX-27: the optional guessing rules. */
+static void test_EX_27_optional_guessing_rules(void **state)
+{
+    (void)state;
+    tt_result r;
+    fx f = start("opt_single_guess=1", QUIET_A, QUIET_B, "p0");
+    field_team(&f, 0, "A01 A03");
+    act(&f, "first p0");
+    investigate(&f, 0, "S01");
+    act(&f, "done");
+    assign_and_resolve(&f, 0, "p0:S01#1", "p0:A01#1");
+    act(&f, "noask");
+    act(&f, "guess XF12");
+    tt_result_get(f.g, f.st, &r);
+    assert_int_equal(r.winner, 1);
+    assert_string_equal(r.reason, "SINGLE_GUESS_WRONG");
+    done_fx(&f);
+
+    f = start("opt_question_or_guess=1", QUIET_A, QUIET_B, "p0");
+    field_team(&f, 0, "A01 A03");
+    act(&f, "first p0");
+    investigate(&f, 0, "S01");
+    act(&f, "done");
+    assign_and_resolve(&f, 0, "p0:S01#1", "p0:A01#1");
+    act(&f, "ask MOTIVE IDEOLOGY");
+    refused(&f, "guess XF03", "XF-8.6.1");
+    act(&f, "noguess");
+    done_fx(&f);
+}
+
+/* EX-7: a healed Agent sits out the checks with heal=seed. */
+static void ex7(fx *f, int decline)
+{
+    xf_agent *a2 = agent(f, 0, "A02");
+    a2->section = SEC_HOSPITAL, a2->damage = 1, a2->team = XF_NONE;
+    field_team(f, 0, "A01");
+    act(f, "first p0");
+    idle_to(f, 0, ST_H2);
+    if (decline)
+        act(f, "healdecline p0:A02#1");
+    act(f, "done");
+    idle_to(f, 0, ST_D1);
+    act(f, "move p0:A02#1 FIELD");
+    act(f, "team FIELD p0:A01#1");
+    act(f, "team FIELD p0:A02#1");
+    act(f, "done");
+    act(f, "done");
+    investigate(f, 0, "S02");
+    act(f, "done");
+    assign_and_resolve(f, 0, "p0:S02#1", "p0:A01#1");
+}
+
+static void test_EX_7_choosing_not_to_heal(void **state)
+{
+    (void)state;
+    fx f = start("", QUIET_A, QUIET_B, "p0");
+    ex7(&f, 0);
+    assert_int_equal(f.s->investigating, XF_NONE); /* level 0: failed */
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:S02#1");
+    done_fx(&f);
+    f = start("", QUIET_A, QUIET_B, "p0");
+    ex7(&f, 1);
+    assert_int_equal(f.s->decl.kind, A_ASK); /* 0 + 4 = 4: success */
+    assert_int_equal(agent(&f, 0, "A02")->damage, 1);
+    done_fx(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_EX_20_stack_order_and_the_same_name_in_one_check),
+        cmocka_unit_test(test_EX_22_two_option_site_and_focused_question),
+        cmocka_unit_test(test_EX_23_a_forced_nested_check),
+        cmocka_unit_test(test_EX_13_revealing_face_down_cards),
+        cmocka_unit_test(test_EX_18_question_wrong_guess_penalty),
+        cmocka_unit_test(test_EX_27_optional_guessing_rules),
+        cmocka_unit_test(test_EX_7_choosing_not_to_heal),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
