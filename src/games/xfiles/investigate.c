@@ -234,8 +234,8 @@ static int finish_site(const xf_content *c, xf_state *s)
 static int guess_step(const xf_content *c, xf_state *s, int asked)
 {
     (void)c;
-    s->decl = (xf_decl){
-        .kind = A_GUESS, .seat = P(s), .inst = s->investigating, .x = (uint8_t)asked};
+    s->decl =
+        (xf_decl){.kind = A_GUESS, .seat = P(s), .inst = s->investigating, .x = (uint8_t)asked};
     return 0;
 }
 
@@ -253,6 +253,8 @@ static int guess_refusal(const xf_content *c, const xf_state *s, tt_error *err)
 
 int xf_check_closed(const xf_content *c, xf_state *s, tt_events *ev)
 {
+    if (s->check[s->nchecks - 1].kind == CK_LRC || s->check[s->nchecks - 1].kind == CK_CRC)
+        return xf_round_closed(c, s, ev);
     int k = s->nchecks - 1, level = xf_level(c, s, k), thr = xf_threshold(s, k);
     if (k > 0) { /* a forced check (XF-5.7.7) */
         int ok = level >= thr, i = s->check[k].source;
@@ -269,7 +271,8 @@ int xf_check_closed(const xf_content *c, xf_state *s, tt_events *ev)
         if (!ok && !dmg)
             s->check[0].flags |= CF_SITE_FAILS;
         if (!ok && dmg && xf_contributing(c, s))
-            s->decl = (xf_decl){.kind = A_DAMAGE, .seat = (uint8_t)xf_sc_seat(&e), .x = (uint8_t)dmg};
+            s->decl =
+                (xf_decl){.kind = A_DAMAGE, .seat = (uint8_t)xf_sc_seat(&e), .x = (uint8_t)dmg};
         tt_round *r = &s->rounds[s->check[k - 1].window];
         tt_round_restart(r, r->start);
         return 0;
@@ -281,8 +284,8 @@ int xf_check_closed(const xf_content *c, xf_state *s, tt_events *ev)
     s->nchecks = 0;
     if (!ok)
         return finish_site(c, s);
-    s->decl = (xf_decl){
-        .kind = A_ASK, .seat = P(s), .inst = s->investigating, .mode = (uint8_t)focused};
+    s->decl =
+        (xf_decl){.kind = A_ASK, .seat = P(s), .inst = s->investigating, .mode = (uint8_t)focused};
     return 0;
 }
 
@@ -313,7 +316,7 @@ int xf_inv_decides(const xf_state *s)
 {
     int k = s->decl.kind;
     return k == A_RESOLVE || k == A_BLUFF || k == A_KEEP || k == A_DAMAGE || k == A_ASK ||
-           k == A_GUESS;
+           k == A_GUESS || k == A_ALLOCATE;
 }
 
 /* The categories the question may name, a bit each. */
@@ -338,6 +341,7 @@ int xf_inv_options(const xf_content *c, const xf_state *s, tt_action *out)
     int n = 0;
     const xf_decl *d = &s->decl;
     switch (d->kind) {
+    case A_ALLOCATE: return xf_alloc_options(c, s, out);
     case A_RESOLVE:
         if (d->mode == XF_NONE)
             return out[0] = XF_ACTION(A_SKILL, 0), out[1] = XF_ACTION(A_SKILL, 1), 2;
@@ -386,6 +390,7 @@ int xf_inv_check(const xf_content *c, const xf_state *s, tt_action a, tt_error *
     const xf_decl *d = &s->decl;
     unsigned contrib = xf_contributing(c, s);
     switch (d->kind) {
+    case A_ALLOCATE: return xf_alloc_check(c, s, a, err);
     case A_RESOLVE:
         if (op == A_SKILL && d->mode != XF_NONE)
             return TT_REFUSE("XF-2.5.2", NULL, "the skill is announced once");
@@ -393,12 +398,10 @@ int xf_inv_check(const xf_content *c, const xf_state *s, tt_action a, tt_error *
             return op == A_SKILL && arg <= 1 && arg < site_def(c, s, d->inst)->nprereq
                        ? TT_OK
                        : TT_REFUSE("XF-5.6.4", NULL, "announce the skill: skill <option>");
-        return op == A_FOCUS && arg <= 1 ? TT_OK
-                                         : TT_REFUSE("XF-5.6.4", NULL, "focus yes or no");
+        return op == A_FOCUS && arg <= 1 ? TT_OK : TT_REFUSE("XF-5.6.4", NULL, "focus yes or no");
     case A_BLUFF:
         if (op != A_BLUFF)
-            return TT_REFUSE("XF-5.6.6", NULL, "p%d pays or refuses his revealed Bluffs",
-                             d->seat);
+            return TT_REFUSE("XF-5.6.6", NULL, "p%d pays or refuses his revealed Bluffs", d->seat);
         return check_bluff(c, s, arg >> 1, arg & 1, err);
     case A_KEEP:
         if (op != A_KEEP || arg >= XF_MAX_AGENTS || !(contrib >> arg & 1) ||
@@ -475,8 +478,7 @@ static void record_answer(const xf_content *c, xf_state *s, int asker, int asked
         pl->yes[asked] |= 1u << bit;
     if (pl->nasked[asked][cat] < 255)
         pl->nasked[asked][cat]++;
-    tt_seen seen =
-        c->opt.nplayers == 2 ? TT_SEEN_ALL : (tt_seen)(TT_SEEN(asker) | TT_SEEN(asked));
+    tt_seen seen = c->opt.nplayers == 2 ? TT_SEEN_ALL : (tt_seen)(TT_SEEN(asker) | TT_SEEN(asked));
     tt_emit(ev, EV_ASK, asker, seen, asker, asked, cat << 8 | v, yes);
 }
 
@@ -541,13 +543,20 @@ int xf_inv_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev)
     int op = XF_OP(a), arg = XF_ARG(a);
     xf_decl *d = &s->decl;
     switch (op) {
+    case A_ALLOCATE: xf_alloc_do(c, s, a, ev); return 0;
     case A_RESOLVE:
         *d = (xf_decl){
             .kind = A_RESOLVE, .seat = P(s), .inst = (uint8_t)arg, .mode = XF_NONE, .x = XF_NONE};
         announce(c, s, ev);
         return 0;
-    case A_SKILL: d->mode = (uint8_t)arg; announce(c, s, ev); return 0;
-    case A_FOCUS: d->x = (uint8_t)arg; announce(c, s, ev); return 0;
+    case A_SKILL:
+        d->mode = (uint8_t)arg;
+        announce(c, s, ev);
+        return 0;
+    case A_FOCUS:
+        d->x = (uint8_t)arg;
+        announce(c, s, ev);
+        return 0;
     case A_BLUFF: do_bluff(c, s, arg >> 1, arg & 1, ev); return 0;
     case A_KEEP: {
         unsigned kept = (unsigned)(d->change_from | d->change_to << 8) | 1u << arg;
@@ -558,8 +567,7 @@ int xf_inv_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev)
         for (int k = 0; k < XF_MAX_AGENTS; k++)
             if (set >> k & 1) {
                 s->pl[P(s)].agent[k].flags |= AG_SET_ASIDE;
-                tt_emit(ev, EV_SETASIDE, P(s), TT_SEEN_ALL, P(s), s->pl[P(s)].agent[k].inst, 0,
-                        0);
+                tt_emit(ev, EV_SETASIDE, P(s), TT_SEEN_ALL, P(s), s->pl[P(s)].agent[k].inst, 0, 0);
             }
         *d = (xf_decl){0};
         return 0;

@@ -160,7 +160,8 @@ static int context(const xf_content *c, const xf_state *s, const xf_decl *d, xf_
 {
     const xf_mode *m = decl_mode(c, d);
     *w = (xf_words){{0, 0}};
-    if (m->target == TG_TEAM) {
+    /* XF-2.6.2: an Adversary's target is always the Team at the Site */
+    if (m->target == TG_TEAM || decl_def(c, d)->type == TY_ADVERSARY) {
         for (int k = 0; k < XF_MAX_AGENTS; k++)
             if (in_site_team(s, k))
                 words_union(w, card_words(c, P(s), s->pl[P(s)].agent[k].inst));
@@ -426,7 +427,12 @@ static int check_card(const xf_content *c, const xf_state *s, const xf_decl *d, 
             return TT_REFUSE("XF-5.8.1", NULL, "a Combat is in progress");
         if (s->check[s->nchecks - 1].kind != CK_SITE)
             return TT_REFUSE("XF-5.8.1a", NULL, "the innermost open check is not the Site check");
-        return TT_REFUSE("XF-5.8", NULL, "not yet implemented: Adversaries and Combat");
+        if (!xf_contributing(c, s))
+            return TT_REFUSE("XF-5.8.1", NULL, "the Team has no contributing Agent left");
+    }
+    if (type == TY_COMBAT && (s->check[s->nchecks - 1].flags & CF_CASUALTY) &&
+        !mode_has(&def->mode[0], OP_HEAL)) {
+        return TT_REFUSE("XF-5.8.8", NULL, "only healing Combat cards in the casualty window");
     }
     if (s->nstack >= XF_STACK_MAX)
         return TT_REFUSE("XF-2.18.2", NULL, "STACK_MAX: %d cards are on the stack", XF_STACK_MAX);
@@ -805,6 +811,20 @@ static void apply_effect(const xf_content *c, xf_state *s, const xf_decl *d, con
         k->level_mod = (int16_t)(k->level_mod + e->amount);
         break;
     }
+    case OP_COMBAT_BONUS:
+    case OP_DAMAGE_REDUCE: {
+        int adv = xf_zone(&s->pl[d->tseat], d->tinst) == Z_COMBAT &&
+                  d->tinst == s->combat.adv_inst && d->tseat == s->combat.adv_seat;
+        if (e->op == OP_COMBAT_BONUS && adv)
+            s->combat.adv_bonus = (int8_t)(s->combat.adv_bonus + e->amount);
+        else if (e->op == OP_COMBAT_BONUS)
+            s->combat.bonus[slot] = (int8_t)(s->combat.bonus[slot] + e->amount);
+        else if (adv)
+            s->combat.adv_reduce = (uint8_t)(s->combat.adv_reduce + e->amount);
+        else
+            s->combat.reduce[slot] = (uint8_t)(s->combat.reduce[slot] + e->amount);
+        break;
+    }
     case OP_THRESHOLD_MOD:
         s->check[0].threshold_mod = (int16_t)(s->check[0].threshold_mod + e->amount);
         break;
@@ -866,7 +886,10 @@ void xf_resolve_top(const xf_content *c, xf_state *s, tt_events *ev)
     if (ok)
         for (int k = 0; k < m->neffects; k++)
             apply_effect(c, s, &d, &m->effect[k], ev);
-    settle_card(c, s, &d, ok);
+    if (ok && decl_def(c, &d)->type == TY_ADVERSARY) /* XF-5.8.1: it starts a Combat */
+        xf_combat_start(c, s, d.seat, d.inst, ev);
+    else
+        settle_card(c, s, &d, ok);
 }
 
 /* --- face-down Bluffs paid at the reveal (XF-5.6.6) --------------------------------------------- */

@@ -151,7 +151,7 @@ static int player_sane(const xf_content *c, const xf_state *s, int p, tt_error *
         if (a->inst >= ncards || seen[a->inst]++ || xf_zone(pl, a->inst) != Z_AGENT ||
             pl->aux[a->inst] != k)
             return broken(err, "an Agent is not where its slot says", p, a->inst);
-        if (a->damage > xf_inst_def(c, p, a->inst)->health)
+        if (a->damage > xf_perm_health(c, s, p, k)) /* XF-2.4.3 */
             return broken(err, "damage above HEALTH", p, a->inst);
         /* XF-2.16.5: a moved Agent joins a Team at the end of step D1 */
         if (a->section == SEC_HOSPITAL ? a->team != XF_NONE

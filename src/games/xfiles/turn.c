@@ -127,6 +127,8 @@ static int window_closed(const xf_content *c, xf_state *s, tt_events *ev)
     }
     int id = s->rounds[w].id;
     tt_round_pop(&s->nrounds);
+    if (id == XF_WINDOW_CASUALTY)
+        return xf_casualty_closed(c, s, ev);
     if (id == XF_WINDOW_REVEAL) {
         xf_reveal_next(c, s, ev);
         return 0;

@@ -274,6 +274,12 @@ int xf_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n
             return TT_EARG;
         return fmt_done(snprintf(buf, n, "guess %s", c->def[c->catalogue[arg]].id), n);
     case A_NOGUESS: return fmt_done(snprintf(buf, n, "noguess"), n);
+    case A_ALLOCATE:
+        label_or(c, s, s->combat.adv_seat, s->combat.adv_inst, l1, sizeof l1);
+        agent_label(c, s, P, hi, l2, sizeof l2);
+        if (lo)
+            return fmt_done(snprintf(buf, n, "allocate %s %s %d", l1, l2, lo), n);
+        return fmt_done(snprintf(buf, n, "allocate %s %s", l1, l2), n);
     default: return TT_EARG;
     }
 }
@@ -498,6 +504,15 @@ int xf_parse(const tt_game *g, const void *st, const char *text, tt_action *out,
         if (parse_label(c, s, w1, &seat, &inst))
             return bad(err, text, "bluff <revealed card> pay|refuse");
         return *out = XF_ACTION(A_BLUFF, inst << 1 | (w2[0] == 'p')), TT_OK;
+    }
+    if (strcmp(verb, "allocate") == 0 && (n == 3 || n == 4)) {
+        int pts = 0;
+        char w3[16] = "";
+        sscanf(text, " %*s %*s %*s %15s", w3);
+        if (parse_label(c, s, w1, &seat, &inst) || (k = parse_agent(c, s, P, w2)) < 0 ||
+            (n == 4 && (sscanf(w3, "%d", &pts) != 1 || pts < 1 || pts > 255)))
+            return bad(err, text, "allocate <adversary> <agent> [points]");
+        return *out = XF_ACTION(A_ALLOCATE, k << 8 | pts), TT_OK;
     }
     if ((strcmp(verb, "keep") == 0 || strcmp(verb, "damage") == 0) && n == 2) {
         if ((k = parse_agent(c, s, P, w1)) < 0)

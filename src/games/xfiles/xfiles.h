@@ -675,6 +675,7 @@ enum xf_op {
     A_NOASK,       /* XF-8.2.2, 8.4.1 */
     A_GUESS,       /* arg: catalogue index (XF-8.3) */
     A_NOGUESS,
+    A_ALLOCATE, /* arg: Agent slot << 8 | points (0: all that is left) (XF-5.8.6) */
     XF_NOPS_ACTION
 };
 #define XF_ACTION(op, arg) ((tt_action)(((uint32_t)(op) << 24) | ((uint32_t)(arg)&0xFFFFFF)))
@@ -724,7 +725,10 @@ enum xf_event {
     EV_SETASIDE,  /* a: seat; b: Agent instance */
     EV_ASK,       /* a: asker; b: asked; c: category << 8 | value (seen by the two, 3+); d: yes */
     EV_GUESS,     /* a: guesser; b: guessed seat; c: catalogue index (seen by the two); d: right */
-    EV_NOASK      /* a: seat */
+    EV_NOASK,     /* a: seat */
+    EV_COMBAT,    /* a: controller; b: Adversary instance; c: round (0 LRC) */
+    EV_HIT,       /* a: seat of the hit card; b: its instance; c: damage received */
+    EV_COMBAT_END /* a: controller; b: Adversary instance; c: 1 killed */
 };
 
 enum xf_reason {
@@ -838,7 +842,20 @@ int xf_inv_check_assign(const xf_content *c, const xf_state *s, int slot, int k,
 void xf_inv_assign(xf_state *s, int slot, int k, tt_events *ev);
 int xf_bluff_payable(const xf_content *c, const xf_state *s, int seat, int inst, tt_error *err);
 void xf_bluff_commit(const xf_content *c, xf_state *s, int seat, int inst, tt_events *ev);
-#define XF_WINDOW_REVEAL 99 /* tt_round.id of a paid Bluff's window */
+#define XF_WINDOW_REVEAL 99   /* tt_round.id of a paid Bluff's window */
+#define XF_WINDOW_CASUALTY 98 /* tt_round.id of the casualty window (XF-5.8.8) */
+#define CF_CASUALTY 16        /* the Combat round's casualty window is open */
+
+/* combat.c: Combat (XF-5.8): its start when an Adversary resolves, each
+ * round as a check with a window, allocation, application, the casualty
+ * window, removal and the end. */
+void xf_combat_start(const xf_content *c, xf_state *s, int seat, int inst, tt_events *ev);
+int xf_round_closed(const xf_content *c, xf_state *s, tt_events *ev);
+int xf_casualty_closed(const xf_content *c, xf_state *s, tt_events *ev);
+unsigned xf_agent_side(const xf_content *c, const xf_state *s); /* slots in the Combat */
+int xf_alloc_options(const xf_content *c, const xf_state *s, tt_action *out);
+int xf_alloc_check(const xf_content *c, const xf_state *s, tt_action a, tt_error *err);
+void xf_alloc_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev);
 #define XF_WINDOW_CHECK 100 /* tt_round.id of check k's window: 100 + k */
 /* The Investigating Player's dedicated token that would pay for def (an
  * Agent slot), or -1; and the payment of def's price by seat. */

@@ -209,7 +209,8 @@ static void test_EX_13_revealing_face_down_cards(void **state)
     act(&f, "bluff p0:B01#1 pay");
     assert_int_equal(f.s->pl[0].cp, 1);
     act(&f, "pass");
-    assert_int_equal(f.s->decl.kind, A_KEEP); /* LIMIT_TEAM resolves: B keeps two */ /* LIMIT_TEAM 2: B keeps two */
+    assert_int_equal(f.s->decl.kind, A_KEEP);
+    /* LIMIT_TEAM resolves: B keeps two */ /* LIMIT_TEAM 2: B keeps two */
     act(&f, "keep p1:A05#1");
     refused(&f, "keep p1:A05#1", "XF-2.14.1");
     act(&f, "keep p1:A06#1");
@@ -217,7 +218,7 @@ static void test_EX_13_revealing_face_down_cards(void **state)
     assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:S02#1 p0:B04#1 p0:B02#1 p0:B01#1");
     assert_int_equal(level(&f), 2);
     act(&f, "pass"); /* closes B01's window; the SCS window opens, B first */
-    act(&f, "pass");                /* 2 < 4 fails */
+    act(&f, "pass"); /* 2 < 4 fails */
     assert_int_equal(f.s->investigating, XF_NONE);
     assert_false(agent(&f, 1, "A07")->flags & AG_SET_ASIDE);
     done_fx(&f);
@@ -367,6 +368,142 @@ static void test_EX_7_choosing_not_to_heal(void **state)
     done_fx(&f);
 }
 
+/* --- Combat ------------------------------------------------------------------------------------- */
+
+/* EX-15: the casualty window, then a lone Agent's last round. */
+static void test_EX_15_casualty_window_and_a_lone_agent(void **state)
+{
+    (void)state;
+    fx f = start("", "S03 C01 Q01 Q02 A10 S01 S02", "D03 S01 S04 S05 S08 Q03 Q04", "p0");
+    field_team(&f, 0, "A03");
+    act(&f, "first p0");
+    investigate(&f, 0, "S03");
+    act(&f, "done");
+    assign_and_resolve(&f, 0, "p0:S03#1", "p0:A03#1");
+    assert_int_equal(tt_to_move(f.g, f.st), 1); /* A has no play: B holds priority */
+    act(&f, "play D03");
+    /* it resolved; the LRC round: A03 deals 1, D03 deals 4; casualty window */
+    assert_true(f.s->combat.on);
+    assert_int_equal(f.s->combat.adv_damage, 1);
+    assert_int_equal(agent(&f, 0, "A03")->damage, 3);
+    assert_true(f.s->check[f.s->nchecks - 1].flags & CF_CASUALTY);
+    act(&f, "play C01");
+    /* C01 healed 1; the CRC round: D03 at 2, A03 at 0 again, to the Hospital */
+    assert_false(f.s->combat.on);
+    assert_int_equal(agent(&f, 0, "A03")->section, SEC_HOSPITAL);
+    assert_int_equal(agent(&f, 0, "A03")->damage, 3);
+    assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:D03#1");
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:C01#1 p0:S03#1"); /* S03 failed */
+    assert_int_equal(f.s->investigating, XF_NONE);
+    done_fx(&f);
+}
+
+/* EX-16: a skipped LRC round, and the allocation of the Adversary's damage. */
+static void test_EX_16_skipped_lrc_versus_na(void **state)
+{
+    (void)state;
+    fx f = start("", "D04 S01 S02 S03 Q01 Q02 A10", "E07 S01 S04 S05 S08 Q03 Q04", "p1");
+    field_team(&f, 1, "A05 A06");
+    act(&f, "first p1");
+    investigate(&f, 1, "S04");
+    act(&f, "done");
+    assign_and_resolve(&f, 1, "p1:S04#1", "p1:A05#1");
+    act(&f, "pass"); /* B */
+    act(&f, "play D04");
+    act(&f, "pass"); /* B: D04 resolves; the first round is a CRC round */
+    assert_true(f.s->combat.on);
+    assert_int_equal(f.s->combat.round, 1);
+    /* the round's window: only Combat cards, and nobody holds one */
+    assert_int_equal(f.s->decl.kind, A_ALLOCATE);
+    assert_int_equal(tt_to_move(f.g, f.st), 0);
+    act(&f, "allocate p0:D04#1 p1:A06#1");
+    assert_int_equal(f.s->combat.adv_damage, 3);
+    assert_int_equal(agent(&f, 1, "A06")->damage, 3);
+    assert_int_equal(f.s->combat.round, 2);
+    act(&f, "allocate p0:D04#1 p1:A06#1");
+    assert_false(f.s->combat.on); /* D04 killed; A06 to the Hospital */
+    assert_int_equal(agent(&f, 1, "A06")->section, SEC_HOSPITAL);
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:D04#1");
+    done_fx(&f);
+}
+
+/* EX-12: a keyword on a Team satisfies an activator through any member. */
+static void test_EX_12_a_keyword_on_a_team(void **state)
+{
+    (void)state;
+    fx f = start("", "S04 Q01 Q02 A10 S01 S02 S03", "D06 E05 S05 S08 Q03 Q04 S01", "p0");
+    field_team(&f, 0, "A03 A04");
+    act(&f, "first p0");
+    investigate(&f, 0, "S04");
+    act(&f, "done");
+    assign_and_resolve(&f, 0, "p0:S04#1", "p0:A03#1");
+    refused(&f, "play D06", "XF-2.12.1");
+    done_fx(&f);
+    f = start("", "S04 Q01 Q02 A10 S01 S02 S03", "D06 E05 S05 S08 Q03 Q04 S01", "p0");
+    field_team(&f, 0, "A01 A03");
+    act(&f, "first p0");
+    investigate(&f, 0, "S04");
+    act(&f, "done");
+    f.s->pl[1].cp = 10; /* so E05 keeps B in the window */
+    assign_and_resolve(&f, 0, "p0:S04#1", "p0:A01#1");
+    act(&f, "play D06");
+    assert_int_equal(f.s->nstack, 1);
+    assert_int_equal(f.s->pl[1].cp, 5);
+    done_fx(&f);
+}
+
+/* EX-30: a Combat that changes nothing ends by itself (heal=seed). */
+static void ex30(fx *f)
+{
+    xf_agent *a5 = agent(f, 1, "A05");
+    a5->section = SEC_HOSPITAL, a5->damage = 2, a5->team = XF_NONE;
+    xf_player *pl = &f->s->pl[1];
+    int k = find_in(f, 1, Z_DECK, "Q04");
+    int q04 = pl->cards[tt_piles_start(pl->n, Z_DECK) + k];
+    xf_make_public(f->c, f->s, 1, q04, Z_ATTACHED, (int)(a5 - pl->agent));
+    a5->attached[a5->nattached++] = (uint8_t)q04;
+    field_team(f, 1, "A09");
+    act(f, "first p1");
+    idle_to(f, 1, ST_D1);
+    act(f, "move p1:A05#1 FIELD");
+    act(f, "team FIELD p1:A05#1");
+    act(f, "team FIELD p1:A09#1");
+    act(f, "done");
+    act(f, "done");
+    investigate(f, 1, "S05");
+    act(f, "done");
+    assign_and_resolve(f, 1, "p1:S05#1", "p1:A05#1");
+    act(f, "play D03");
+}
+
+static void test_EX_30_a_combat_that_cannot_end_by_itself(void **state)
+{
+    (void)state;
+    fx f = start("", "D03 S01 S02 S03 Q01 Q02 A10", QUIET_B, "p1");
+    ex30(&f);
+    assert_true(agent(&f, 1, "A05")->flags & AG_HEALED);
+    assert_int_equal(f.s->decl.kind, A_ALLOCATE); /* LRC: A09 deals 1, D03 4 */
+    act(&f, "allocate p0:D03#1 p1:A09#1");
+    /* A09 to the Hospital; CRC 1: 0 and 2 - armor 2: nothing, no card: it ends */
+    assert_false(f.s->combat.on);
+    assert_int_equal(agent(&f, 1, "A09")->section, SEC_HOSPITAL);
+    assert_int_equal(agent(&f, 1, "A05")->damage, 0);
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:D03#1");
+    assert_int_equal(f.s->investigating, XF_NONE); /* no contributing Agent: failed */
+    done_fx(&f);
+
+    f = start("heal=published", "D03 S01 S02 S03 Q01 Q02 A10", QUIET_B, "p1");
+    ex30(&f);
+    act(&f, "allocate p0:D03#1 p1:A09#1"); /* LRC: 1 + 1, D03 at 2 */
+    /* CRC rounds: A05 alone deals 1 each, killing D03 in the second; its 2 are
+       stopped by the armour */
+    assert_false(f.s->combat.on);
+    assert_int_equal(agent(&f, 1, "A09")->section, SEC_HOSPITAL);
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:D03#1");
+    assert_int_equal(agent(&f, 1, "A05")->damage, 0);
+    done_fx(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -377,6 +514,10 @@ int main(void)
         cmocka_unit_test(test_EX_18_question_wrong_guess_penalty),
         cmocka_unit_test(test_EX_27_optional_guessing_rules),
         cmocka_unit_test(test_EX_7_choosing_not_to_heal),
+        cmocka_unit_test(test_EX_15_casualty_window_and_a_lone_agent),
+        cmocka_unit_test(test_EX_16_skipped_lrc_versus_na),
+        cmocka_unit_test(test_EX_12_a_keyword_on_a_team),
+        cmocka_unit_test(test_EX_30_a_combat_that_cannot_end_by_itself),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

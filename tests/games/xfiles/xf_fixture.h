@@ -143,7 +143,8 @@ static inline void to_section(fx *f, int p, const char *id, int section, int dam
 }
 
 /* Setup of section 10 with the hands rigged: A XF01, B XF03, `first`. */
-static inline fx start(const char *params, const char *hand_a, const char *hand_b, const char *first)
+static inline fx start(const char *params, const char *hand_a, const char *hand_b,
+                       const char *first)
 {
     fx f = game(params);
     act(&f, "xfile XF01");
