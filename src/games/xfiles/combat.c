@@ -227,12 +227,14 @@ int xf_alloc_check(const xf_content *c, const xf_state *s, tt_action a, tt_error
 {
     int arg = XF_ARG(a), k = arg >> 8, n = arg & 0xFF;
     if (XF_OP(a) != A_ALLOCATE || k >= XF_MAX_AGENTS || !(xf_agent_side(c, s) >> k & 1))
-        return TT_REFUSE("XF-5.8.6", NULL, "allocate the Adversary's %d damage to an Agent in "
-                         "the Combat", s->decl.x);
+        return TT_REFUSE("XF-5.8.6", NULL,
+                         "allocate the Adversary's %d damage to an Agent in "
+                         "the Combat",
+                         s->decl.x);
     if (s->decl.inst ? n < 1 || n > s->decl.x : n != 0)
-        return TT_REFUSE("XF-5.8.6", NULL, "%s", s->decl.inst
-                                                     ? "split damage: 1 to the points left"
-                                                     : "all of it goes to one combatant");
+        return TT_REFUSE("XF-5.8.6", NULL, "%s",
+                         s->decl.inst ? "split damage: 1 to the points left"
+                                      : "all of it goes to one combatant");
     return TT_OK;
 }
 

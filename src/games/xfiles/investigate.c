@@ -320,8 +320,14 @@ int xf_inv_decides(const xf_state *s)
 }
 
 /* The categories the question may name, a bit each. */
+/* decl.x of an A_ASK: after a Site, a penalty, or an ASK_QUESTION card
+ * (whose categories are in change_from, a bit each, and tseat the asked). */
+enum { ASK_SITE, ASK_PENALTY, ASK_CARD = XF_ASK_CARD };
+
 static unsigned ask_cats(const xf_content *c, const xf_state *s)
 {
+    if (s->decl.x == ASK_CARD)
+        return s->decl.change_from;
     const xf_def *d = site_def(c, s, s->decl.inst);
     unsigned cats = 0;
     if (s->decl.mode && !s->decl.x) /* focused: that one question (XF-2.5.3) */
@@ -333,7 +339,9 @@ static unsigned ask_cats(const xf_content *c, const xf_state *s)
 
 static int asked_of(const xf_state *s)
 {
-    return s->decl.x ? P(s) : s->pl[P(s)].site[s->decl.inst].directed;
+    if (s->decl.x == ASK_CARD)
+        return s->decl.tseat;
+    return s->decl.x == ASK_PENALTY ? P(s) : s->pl[P(s)].site[s->decl.inst].directed;
 }
 
 int xf_inv_options(const xf_content *c, const xf_state *s, tt_action *out)
@@ -362,13 +370,14 @@ int xf_inv_options(const xf_content *c, const xf_state *s, tt_action *out)
         return n;
     case A_ASK: {
         unsigned cats = ask_cats(c, s);
-        const xf_def *site = site_def(c, s, d->inst);
+        int focused = d->mode && d->x == ASK_SITE;
+        int fv = focused ? site_def(c, s, d->inst)->focused_value : 0;
         for (int cat = 0; cat < XF_NCAT; cat++)
             for (int v = 0; v < XF_NVALUES && (cats >> cat & 1); v++)
-                if (!(d->mode && !d->x) || v == site->focused_value)
+                if (!focused || v == fv)
                     out[n++] = XF_ACTION(A_ASK, cat << 8 | v);
         out[n++] = XF_ACTION(A_NOASK, 0);
-        if (d->x) /* the penalty may be a guess */
+        if (d->x == ASK_PENALTY) /* the penalty may be a guess */
             for (int k = 0; k < c->ncatalogue; k++)
                 out[n++] = XF_ACTION(A_GUESS, k);
         return n;
@@ -415,13 +424,15 @@ int xf_inv_check(const xf_content *c, const xf_state *s, tt_action a, tt_error *
     case A_ASK:
         if (op == A_NOASK && arg == 0)
             return TT_OK;
-        if (op == A_GUESS && d->x && arg < c->ncatalogue)
+        if (op == A_GUESS && d->x == ASK_PENALTY && arg < c->ncatalogue)
             return TT_OK;
+        if (op == A_GUESS)
+            return TT_REFUSE("XF-8.3.2", NULL, "ASK_QUESTION grants no guess");
         if (op != A_ASK || (arg >> 8) >= XF_NCAT || (arg & 0xFF) >= XF_NVALUES ||
             !(ask_cats(c, s) >> (arg >> 8) & 1) ||
-            (d->mode && !d->x && (arg & 0xFF) != site_def(c, s, d->inst)->focused_value))
-            return TT_REFUSE("XF-8.2.2", NULL, "the question names a category the Site lists%s",
-                             d->mode && !d->x ? ", the focused one" : "");
+            (d->mode && d->x == ASK_SITE && (arg & 0xFF) != site_def(c, s, d->inst)->focused_value))
+            return TT_REFUSE("XF-8.2.2", NULL, "the question names a category %s",
+                             d->x == ASK_CARD ? "the card lists" : "the Site lists");
         return TT_OK;
     case A_GUESS:
         if (op == A_NOGUESS && arg == 0)
@@ -514,6 +525,10 @@ static int do_ask_step(const xf_content *c, xf_state *s, tt_action a, tt_events 
         end_win(c, s, asker, R_PENALTY_GUESS, ev);
         return 0;
     }
+    if (penalty == ASK_CARD) { /* no guess follows (XF-8.3.2) */
+        s->decl = (xf_decl){0};
+        return 0;
+    }
     if (penalty) /* XF-8.4.3: the turn goes on */
         return finish_site(c, s);
     return guess_step(c, s, op == A_ASK);
@@ -534,7 +549,7 @@ static int do_guess(const xf_content *c, xf_state *s, tt_action a, tt_events *ev
         end_win(c, s, at, R_SINGLE_GUESS_WRONG, ev);
         return 0;
     }
-    s->decl = (xf_decl){.kind = A_ASK, .seat = (uint8_t)at, .inst = s->decl.inst, .x = 1};
+    s->decl = (xf_decl){.kind = A_ASK, .seat = (uint8_t)at, .inst = s->decl.inst, .x = ASK_PENALTY};
     return 0;
 }
 

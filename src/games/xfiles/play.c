@@ -362,6 +362,8 @@ static int effect_ok(const xf_content *c, const xf_state *s, const xf_decl *d, c
                    ? TT_OK
                    : TT_REFUSE("XF-2.14.1", NULL, "%s needs a Combat round", xf_op_name(e->op));
     case OP_CHANGE_KEYWORD: {
+        if (d->tinst != XF_NONE)
+            return TT_REFUSE("XF-2.13.2", NULL, "not yet implemented: keyword changes");
         if (d->tinst == XF_NONE)
             return TT_REFUSE("XF-2.14.1", NULL, "CHANGE_KEYWORD needs a target card");
         const xf_words *w = card_words(c, d->tseat, d->tinst);
@@ -385,8 +387,6 @@ static int effect_ok(const xf_content *c, const xf_state *s, const xf_decl *d, c
         if (!decl_def(c, d)->combat_witness || !site_scs_open(s))
             return TT_REFUSE("XF-2.14.1", NULL, "JOIN_COMBAT needs the investigating Team");
         return TT_REFUSE("XF-5.8", NULL, "not yet implemented: combat Witnesses");
-    case OP_ASK_QUESTION:
-        return TT_REFUSE("XF-2.14.1", NULL, "not yet implemented: ASK_QUESTION (XF-8.2)");
     default: return TT_OK;
     }
 }
@@ -829,6 +829,14 @@ static void apply_effect(const xf_content *c, xf_state *s, const xf_decl *d, con
         s->check[0].threshold_mod = (int16_t)(s->check[0].threshold_mod + e->amount);
         break;
     case OP_LIMIT_TEAM: xf_limit_team(c, s, e->n, ev); break;
+    case OP_ASK_QUESTION: /* the question is the player's next decision (XF-8.2) */
+        s->decl = (xf_decl){.kind = A_ASK,
+                            .seat = d->seat,
+                            .inst = XF_NONE,
+                            .x = XF_ASK_CARD,
+                            .tseat = d->tseat,
+                            .change_from = e->cats};
+        break;
     case OP_LOOK_HAND: {
         xf_player *t = &s->pl[d->tseat];
         int start = tt_piles_start(t->n, Z_HAND);

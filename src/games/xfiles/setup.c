@@ -9,6 +9,7 @@
  * then starts at step B1. Every card instance is in exactly one zone: the
  * four piles share one array (core/pile, top = n-1) and `where` says which
  * zone holds each instance; the sanity checker proves the two agree. */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -278,4 +279,80 @@ void xf_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
         if (n)
             s->pl[q].xfile = ok[tt_rng_below(&rng, (uint32_t)n)];
     }
+}
+
+/* --- rigging ----------------------------------------------------------------------------------- */
+
+/* The instances of seat p's deck that `values` names, top first, each a
+ * distinct copy; the count, or -1 with err set. */
+static int pick_deck(const xf_content *c, const xf_player *pl, int p, const char *values,
+                     uint16_t *picked, tt_error *err)
+{
+    char names[512];
+    int n = 0;
+    snprintf(names, sizeof names, "%s", values);
+    for (char *save, *tok = strtok_r(names, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        int def = xf_find_def(c, tok), found = -1;
+        for (int i = pl->n[Z_DECK] - 1; i >= 0 && found < 0; i--)
+            if (c->deck[p].def[pl->cards[i]] == def && tt_pile_find(picked, n, pl->cards[i]) < 0)
+                found = pl->cards[i];
+        if (found < 0 || n == XF_MAX_CARDS)
+            return tt_fail(err, TT_EARG, NULL, "no (more) %s in p%d's Bureau Deck", tok, p), -1;
+        picked[n++] = (uint16_t)found;
+    }
+    return n;
+}
+
+static int rig_seat(const char *w, int np)
+{
+    return w[0] == 'p' && w[1] >= '0' && w[1] < '0' + np && (!w[2] || w[2] == '_') ? w[1] - '0'
+                                                                                   : -1;
+}
+
+int xf_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err)
+{
+    const xf_content *c = xf_content_of(g);
+    xf_state *s = st;
+    int np = c->opt.nplayers, p = rig_seat(what, np);
+    if (s->head.over)
+        return tt_fail(err, TT_ESTATE, NULL, "the game is over");
+    if (p >= 0 && (!strcmp(what + 2, "_deck") || !strcmp(what + 2, "_hand"))) {
+        xf_player *pl = &s->pl[p];
+        if (s->step == ST_XFILE)
+            return tt_fail(err, TT_ESTATE, NULL,
+                           "the decks are shuffled once every X-File is chosen: rig them then");
+        uint16_t picked[XF_MAX_CARDS];
+        int hand = what[3] == 'h', n;
+        xf_player save = *pl; /* the hand goes back to the deck first: one pool */
+        for (int k = 0, nh = hand ? pl->n[Z_HAND] : 0; k < nh; k++)
+            xf_pile_move(pl, Z_HAND, 0, Z_DECK);
+        if ((n = pick_deck(c, pl, p, values, picked, err)) < 0) {
+            *pl = save;
+            return TT_EARG;
+        }
+        int rc = tt_pile_stack_top(pl->cards, pl->n[Z_DECK], picked, n);
+        assert(rc == 0);
+        (void)rc;
+        for (int k = 0; hand && k < n; k++)
+            xf_pile_move(pl, Z_DECK, pl->n[Z_DECK] - 1, Z_HAND);
+        return TT_OK;
+    }
+    char seat[8], id[32], extra[2];
+    int nv = sscanf(values, " %7s %31s %1s", seat, id, extra);
+    int q = nv >= 1 ? rig_seat(seat, np) : -1;
+    if (!strcmp(what, "xfile")) {
+        int k = nv == 2 ? xf_find_xfile(c, id) : -1;
+        if (q < 0 || k < 0 || s->pl[q].xfile == XF_NONE)
+            return tt_fail(err, TT_EARG, NULL,
+                           "usage: rig xfile p<n> <X-File>, once that seat has chosen");
+        s->pl[q].xfile = (uint8_t)k;
+        return TT_OK;
+    }
+    if (!strcmp(what, "coin")) {
+        if (q < 0 || nv != 1 || s->step != ST_FIRST)
+            return tt_fail(err, TT_EARG, NULL, "usage: rig coin p<n>, before `first`");
+        s->actor = (uint8_t)q;
+        return TT_OK;
+    }
+    return tt_fail(err, TT_EARG, NULL, "cannot rig '%s' (p<n>_deck, p<n>_hand, xfile, coin)", what);
 }

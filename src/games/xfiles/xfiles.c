@@ -144,21 +144,24 @@ static const char *xf_player_name(const tt_game *g, int player)
     return player >= 0 && player < XF_MAX_PLAYERS ? seats[player] : "?";
 }
 
-static int xf_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err)
-{
-    (void)g, (void)st, (void)what, (void)values;
-    return tt_fail(err, TT_ESTATE, NULL, "not yet implemented: rigging the X-Files game");
-}
-
 static const tt_rules_extra xf_extra = {
     .deck_new = xf_deck_new,
     .deck_list = xf_deck_list,
 };
 
 static const char xf_play_help[] =
-    "The X-Files (docs/rules/xfiles.md): setup only so far.\n"
-    "  xfile <id>     choose your X-File from the catalogue (XF-3.4.1 step 2)\n"
-    "  first <seat>   the coin-toss winner names who begins (step 7)\n";
+    "The X-Files (docs/rules/xfiles.md), actions one atomic choice each:\n"
+    "  xfile <id> | first <seat>                        setup (XF-3.4.1)\n"
+    "  pass | play <card> then mode/target/x/to/change/side   windows (XF-4.3, 5.0.8)\n"
+    "  freedraw yes|no, ressplit <agent> <n>, buy <n>, sell <card>   Briefing\n"
+    "  healdecline <agent>, ability <agent> <agent>      Healing (XF-5.2)\n"
+    "  requisition <card> <agent>, exchange <equipment> <agent>   Requisition\n"
+    "  move <agent> <section>, playagent <card> <section>, team <section> <agent>\n"
+    "  site <card> [<seat>], facedown <card> <site>      Case Assignment\n"
+    "  assign <site> <agent>, resolve <site>, skill <skill>, focus yes|no\n"
+    "  bluff <card> pay|refuse, keep <agent>, damage <agent>, allocate <adv> <agent> [n]\n"
+    "  ask <category> <value>, noask, guess <xfile>, noguess   (XF-8)\n"
+    "  discard <card>, done, concede\n";
 
 const tt_rules xfiles_rules = {
     .name = "xfiles",

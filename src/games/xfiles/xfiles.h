@@ -3,12 +3,14 @@
  * Implements docs/rules/xfiles.md (rule prefix XF-), for 2 to 4 players.
  * Nothing outside src/games/xfiles/ (and its tests) includes this file.
  *
- * What exists so far: the content (XF-2, section 11) read into flat,
- * id-indexed tables; deck declarations checked by every rule of XF-3.2 and
- * XF-3.3; the game options of XF-3.1; the flat state; and setup (XF-3.4) up
- * to the choice of the first player. The turn (XF-4 onwards) is not yet
- * written: once setup is over, legal lists nothing and apply refuses with
- * TT_ESTATE "not yet implemented".
+ * What exists: the content (XF-2, section 11) read into flat, id-indexed
+ * tables; deck declarations checked by every rule of XF-3.2 and XF-3.3; the
+ * game options of XF-3.1; setup (XF-3.4); the turn (XF-4) with its priority
+ * windows and stack, card play (XF-5.0), every phase (XF-5.1 to 5.9),
+ * Site investigations with nested checks, Bluffs and Combat (XF-5.6 to
+ * 5.8), questions, guesses and the penalty (XF-8), concession and the turn
+ * limit (XF-8.5). Still refused as not yet implemented: combat Witnesses
+ * (JOIN_COMBAT) and keyword changes (CHANGE_KEYWORD).
  *
  * Parameters (XF-3.1.1): players=2..4 (2); p0=, p1=, p2=, p3= each a deck,
  * the name of a sample deck (deck_a, deck_b) or a deck file (defaults:
@@ -751,6 +753,12 @@ static inline const xf_def *xf_inst_def(const xf_content *c, int p, int inst)
 void xf_init(const tt_game *g, void *st, uint64_t seed);
 int xf_sanity(const tt_game *g, const void *st, tt_error *err);
 void xf_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
+/* Rigging (docs/protocol.md): `p<n>_deck <card>...` stacks seat n's Bureau
+ * Deck (the first card drawn first), `p<n>_hand <card>...` makes his hand
+ * exactly those cards, from his deck; `xfile p<n> <id>` replaces the X-File
+ * seat n chose; `coin p<n>` names the coin-toss winner. On error nothing
+ * changed. */
+int xf_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err);
 /* Steps 4 – 7 of XF-3.4.1, once every player has chosen his X-File. */
 void xf_lay_out(const xf_content *c, xf_state *s, tt_events *ev);
 /* Moves the card at index i of seat p's pile `from` to the top of pile `to`,
@@ -842,6 +850,7 @@ int xf_inv_check_assign(const xf_content *c, const xf_state *s, int slot, int k,
 void xf_inv_assign(xf_state *s, int slot, int k, tt_events *ev);
 int xf_bluff_payable(const xf_content *c, const xf_state *s, int seat, int inst, tt_error *err);
 void xf_bluff_commit(const xf_content *c, xf_state *s, int seat, int inst, tt_events *ev);
+#define XF_ASK_CARD 2         /* decl.x of the question an ASK_QUESTION card asks */
 #define XF_WINDOW_REVEAL 99   /* tt_round.id of a paid Bluff's window */
 #define XF_WINDOW_CASUALTY 98 /* tt_round.id of the casualty window (XF-5.8.8) */
 #define CF_CASUALTY 16        /* the Combat round's casualty window is open */

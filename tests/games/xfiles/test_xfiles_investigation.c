@@ -504,6 +504,23 @@ static void test_EX_30_a_combat_that_cannot_end_by_itself(void **state)
     done_fx(&f);
 }
 
+/* EX-18, the last line: an ASK_QUESTION card asks, and grants no guess. */
+static void test_EX_18_ask_question_grants_no_guess(void **state)
+{
+    (void)state;
+    fx f = start("", "E02 S01 S02 S03 Q01 Q02 A10", QUIET_B, "p0");
+    act(&f, "first p0");
+    act(&f, "play E02"); /* B1: one opponent, the target is implied; B passes */
+    assert_int_equal(f.s->pl[0].rp, 0);
+    assert_int_equal(f.s->decl.kind, A_ASK);
+    refused(&f, "guess XF03", "XF-8.3.2");
+    act(&f, "ask AFFILIATION GOVERNMENT");
+    assert_int_equal(f.s->pl[0].yes[1], 1u << (CAT_AFFILIATION * XF_NVALUES + 1));
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:E02#1");
+    assert_int_equal(f.s->step, ST_B2); /* the window closed: the free draw */
+    done_fx(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -512,6 +529,7 @@ int main(void)
         cmocka_unit_test(test_EX_23_a_forced_nested_check),
         cmocka_unit_test(test_EX_13_revealing_face_down_cards),
         cmocka_unit_test(test_EX_18_question_wrong_guess_penalty),
+        cmocka_unit_test(test_EX_18_ask_question_grants_no_guess),
         cmocka_unit_test(test_EX_27_optional_guessing_rules),
         cmocka_unit_test(test_EX_7_choosing_not_to_heal),
         cmocka_unit_test(test_EX_15_casualty_window_and_a_lone_agent),

@@ -559,6 +559,37 @@ static void test_EX_29_turn_limit_and_result_codes(void **state)
     assert_int_not_equal(tt_game_new("xfiles", "max_turns=0", &g, &err), TT_OK);
 }
 
+/* Rigging: stacking a deck and a hand, fixing an X-File and the coin. */
+static void test_rig_decks_hands_xfile_and_coin(void **state)
+{
+    (void)state;
+    fx f = game("");
+    tt_error err;
+    act(&f, "xfile XF01");
+    assert_int_equal(tt_rig(f.g, f.st, "p0_deck", "S01", &err), TT_ESTATE);
+    act(&f, "xfile XF02");
+    assert_int_equal(tt_rig(f.g, f.st, "p0_hand", "S01 S02 W01", &err), TT_OK);
+    assert_string_equal(pile(&f, 0, Z_HAND), "S01 S02 W01");
+    assert_int_equal(tt_rig(f.g, f.st, "p1_hand", QUIET_B, &err), TT_OK);
+    assert_int_equal(tt_rig(f.g, f.st, "p1_deck", "D01 D02", &err), TT_OK);
+    assert_int_equal(tt_rig(f.g, f.st, "xfile", "p1 XF03", &err), TT_OK);
+    assert_int_equal(f.s->pl[1].xfile, 2);
+    assert_int_equal(tt_rig(f.g, f.st, "coin", "p1", &err), TT_OK);
+    assert_int_equal(tt_to_move(f.g, f.st), 1);
+    size_t sz = tt_state_size(f.g);
+    void *before = malloc(sz);
+    memcpy(before, f.st, sz);
+    assert_int_equal(tt_rig(f.g, f.st, "p0_hand", "S01 S01 S01", &err), TT_EARG);
+    assert_memory_equal(before, f.st, sz); /* nothing changed */
+    free(before);
+    act(&f, "first p1");
+    act(&f, "freedraw yes");
+    const xf_player *pl = &f.s->pl[1];
+    assert_string_equal(xf_inst_def(f.c, 1, pl->cards[pl->n[Z_DECK] + pl->n[Z_HAND] - 1])->id,
+                        "D01");
+    done_fx(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -576,6 +607,7 @@ int main(void)
         cmocka_unit_test(test_EX_24_trigger_timing_and_negating_a_resource),
         cmocka_unit_test(test_EX_17_hand_limit),
         cmocka_unit_test(test_EX_29_turn_limit_and_result_codes),
+        cmocka_unit_test(test_rig_decks_hands_xfile_and_coin),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
