@@ -11,6 +11,7 @@
 
 #include "core/events.h"
 #include "core/pile.h"
+#include "core/round.h"
 #include "games/xfiles/xfiles.h"
 
 int xf_hand_find(const xf_content *c, const xf_player *pl, int p, int def)
@@ -247,4 +248,27 @@ int xf_hand_limit(const xf_content *c, const xf_state *s, int p)
                 limit = d->mode[0].effect[k].n;
     }
     return limit;
+}
+
+int xf_best_equipment(const xf_content *c, const xf_state *s, int p, int slot, int rating)
+{
+    const xf_agent *a = &s->pl[p].agent[slot];
+    int best = 0;
+    for (int j = 0; j < a->nattached; j++) {
+        const xf_def *d = xf_inst_def(c, p, a->attached[j]);
+        int v = d->type != TY_EQUIPMENT ? 0 : rating < 0 ? d->damage_reduction : d->bonus[rating];
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+void xf_open_window(const xf_content *c, xf_state *s, int start, int id)
+{
+    unsigned out = 0;
+    for (int p = 0; p < c->opt.nplayers; p++)
+        if (s->pl[p].flags & PL_CONCEDED)
+            out |= 1u << p;
+    tt_round *r = tt_round_push(s->rounds, &s->nrounds, XF_MAX_ROUNDS);
+    tt_round_open(r, c->opt.nplayers, start, out, 0, id);
 }

@@ -37,20 +37,6 @@ unsigned xf_agent_side(const xf_content *c, const xf_state *s)
     return set;
 }
 
-static int best(const xf_content *c, const xf_state *s, int slot, int rating)
-{
-    const xf_agent *a = &s->pl[P(s)].agent[slot];
-    int b = 0;
-    for (int j = 0; j < a->nattached; j++) {
-        const xf_def *d = xf_inst_def(c, P(s), a->attached[j]);
-        if (d->type != TY_EQUIPMENT)
-            continue;
-        if (rating < 0 ? d->damage_reduction > b : d->bonus[rating] > b)
-            b = rating < 0 ? d->damage_reduction : d->bonus[rating];
-    }
-    return b;
-}
-
 static int crc_round(const xf_state *s)
 {
     return s->check[s->nchecks - 1].kind == CK_CRC;
@@ -62,7 +48,8 @@ static int agent_out(const xf_content *c, const xf_state *s, int k)
     if (s->pl[P(s)].agent[k].flags & AG_HEALED)
         return 0;
     int r = crc_round(s) ? SK_CRC : SK_LRC;
-    int v = xf_perm_stat(c, s, P(s), k, r) + best(c, s, k, r) + s->combat.bonus[k];
+    int v =
+        xf_perm_stat(c, s, P(s), k, r) + xf_best_equipment(c, s, P(s), k, r) + s->combat.bonus[k];
     return v < 0 ? 0 : v;
 }
 
@@ -94,12 +81,7 @@ static void begin_round(const xf_content *c, xf_state *s, int round, tt_events *
                              .site = s->investigating,
                              .source = XF_NONE,
                              .window = s->nrounds};
-    unsigned out = 0;
-    for (int p = 0; p < c->opt.nplayers; p++)
-        if (s->pl[p].flags & PL_CONCEDED)
-            out |= 1u << p;
-    tt_round *r = tt_round_push(s->rounds, &s->nrounds, XF_MAX_ROUNDS);
-    tt_round_open(r, c->opt.nplayers, x->adv_seat, out, 0, XF_WINDOW_CHECK + k);
+    xf_open_window(c, s, x->adv_seat, XF_WINDOW_CHECK + k);
     tt_emit(ev, EV_COMBAT, x->adv_seat, TT_SEEN_ALL, x->adv_seat, x->adv_inst, round, 0);
 }
 
@@ -158,7 +140,7 @@ static void apply_round(const xf_content *c, xf_state *s, tt_events *ev)
     for (int slot = 0; slot < XF_MAX_AGENTS; slot++) {
         if (!(side >> slot & 1))
             continue;
-        int recv = x->hit[slot] - x->reduce[slot] - best(c, s, slot, -1);
+        int recv = x->hit[slot] - x->reduce[slot] - xf_best_equipment(c, s, P(s), slot, -1);
         if (recv <= 0)
             continue;
         xf_agent *a = &s->pl[P(s)].agent[slot];
@@ -178,12 +160,7 @@ static void apply_round(const xf_content *c, xf_state *s, tt_events *ev)
     for (int slot = 0; slot < XF_MAX_AGENTS; slot++)
         if ((side >> slot & 1) && at_zero(c, s, slot)) { /* XF-5.8.8 */
             k->flags |= CF_CASUALTY;
-            unsigned out = 0;
-            for (int p = 0; p < c->opt.nplayers; p++)
-                if (s->pl[p].flags & PL_CONCEDED)
-                    out |= 1u << p;
-            tt_round *r = tt_round_push(s->rounds, &s->nrounds, XF_MAX_ROUNDS);
-            tt_round_open(r, c->opt.nplayers, P(s), out, 0, XF_WINDOW_CASUALTY);
+            xf_open_window(c, s, P(s), XF_WINDOW_CASUALTY);
             return;
         }
     removal(c, s, ev);

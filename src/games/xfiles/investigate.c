@@ -49,19 +49,6 @@ unsigned xf_contributing(const xf_content *c, const xf_state *s)
     return set;
 }
 
-/* XF-5.3.5: the largest single Equipment bonus for the skill. */
-static int best_bonus(const xf_content *c, const xf_state *s, int slot, int skill)
-{
-    const xf_agent *a = &s->pl[P(s)].agent[slot];
-    int best = 0;
-    for (int j = 0; j < a->nattached; j++) {
-        const xf_def *d = xf_inst_def(c, P(s), a->attached[j]);
-        if (d->type == TY_EQUIPMENT && d->bonus[skill] > best)
-            best = d->bonus[skill];
-    }
-    return best;
-}
-
 int xf_level(const xf_content *c, const xf_state *s, int k)
 {
     const xf_check *x = &s->check[k];
@@ -69,7 +56,8 @@ int xf_level(const xf_content *c, const xf_state *s, int k)
     int level = x->level_mod;
     for (int slot = 0; slot < XF_MAX_AGENTS; slot++)
         if (set >> slot & 1)
-            level += xf_perm_stat(c, s, P(s), slot, x->skill) + best_bonus(c, s, slot, x->skill);
+            level += xf_perm_stat(c, s, P(s), slot, x->skill) +
+                     xf_best_equipment(c, s, P(s), slot, x->skill);
     return level < 0 ? 0 : level;
 }
 
@@ -137,13 +125,8 @@ void xf_inv_assign(xf_state *s, int slot, int k, tt_events *ev)
 
 static void open_check_window(const xf_content *c, xf_state *s, int k)
 {
-    unsigned out = 0;
-    for (int p = 0; p < c->opt.nplayers; p++)
-        if (s->pl[p].flags & PL_CONCEDED)
-            out |= 1u << p;
     s->check[k].window = s->nrounds;
-    tt_round *r = tt_round_push(s->rounds, &s->nrounds, XF_MAX_ROUNDS);
-    tt_round_open(r, c->opt.nplayers, P(s), out, 0, XF_WINDOW_CHECK + k);
+    xf_open_window(c, s, P(s), XF_WINDOW_CHECK + k);
 }
 
 void xf_reveal_next(const xf_content *c, xf_state *s, tt_events *ev)
@@ -467,12 +450,7 @@ static void do_bluff(const xf_content *c, xf_state *s, int inst, int pay, tt_eve
         xf_reveal_next(c, s, ev);
         return;
     }
-    unsigned out = 0;
-    for (int p = 0; p < c->opt.nplayers; p++)
-        if (s->pl[p].flags & PL_CONCEDED)
-            out |= 1u << p;
-    tt_round *r = tt_round_push(s->rounds, &s->nrounds, XF_MAX_ROUNDS);
-    tt_round_open(r, c->opt.nplayers, P(s), out, 0, XF_WINDOW_REVEAL);
+    xf_open_window(c, s, P(s), XF_WINDOW_REVEAL);
     xf_bluff_commit(c, s, seat, inst, ev);
 }
 

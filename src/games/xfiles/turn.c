@@ -30,15 +30,6 @@ static int decl_decides(const xf_state *s)
            xf_inv_decides(s);
 }
 
-static unsigned conceded(const xf_content *c, const xf_state *s)
-{
-    unsigned out = 0;
-    for (int p = 0; p < c->opt.nplayers; p++)
-        if (s->pl[p].flags & PL_CONCEDED)
-            out |= 1u << p;
-    return out;
-}
-
 int xf_to_move(const tt_game *g, const void *st)
 {
     (void)g;
@@ -70,12 +61,6 @@ static int can_play(const void *ctx, int player)
     return xf_can_play_any(x->c, x->s, player);
 }
 
-static void open_window(const xf_content *c, xf_state *s, int start)
-{
-    tt_round *r = tt_round_push(s->rounds, &s->nrounds, XF_MAX_ROUNDS);
-    tt_round_open(r, c->opt.nplayers, start, conceded(c, s), 0, s->step);
-}
-
 /* XF-8.5.1: the turn `max_turns` ends drawn; else the next player begins. */
 static int end_turn(const xf_content *c, xf_state *s, tt_events *ev)
 {
@@ -105,7 +90,7 @@ static int enter(const xf_content *c, xf_state *s, tt_events *ev)
                    : s->step == ST_D2 ? PH_DEPLOYMENT
                    : s->step == ST_C3 ? PH_CASE_ASSIGNMENT
                                       : PH_INVESTIGATION;
-        open_window(c, s, s->active);
+        xf_open_window(c, s, s->active, s->step);
         return 1;
     }
     return xf_step_enter(c, s, ev);

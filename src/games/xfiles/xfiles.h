@@ -797,6 +797,12 @@ void xf_damage_agent(const xf_content *c, xf_state *s, int p, int slot, int n, t
 int xf_next_seat(const xf_content *c, const xf_state *s, int p); /* in turn order, skipping the
                                                                      conceded */
 int xf_hand_limit(const xf_content *c, const xf_state *s, int p);
+/* XF-5.3.5, 5.8.7: the largest bonus of one Equipment of Agent slot of p for
+ * a rating (enum xf_skill), or with rating -1 the largest armour. */
+int xf_best_equipment(const xf_content *c, const xf_state *s, int p, int slot, int rating);
+/* Opens a window (XF-4.3.1) at which `start` holds priority; conceded
+ * players are never polled. id: the step, or XF_WINDOW_…. */
+void xf_open_window(const xf_content *c, xf_state *s, int start, int id);
 
 /* phases.c: the phase actions of XF-5.1 to 5.6 and 5.9: the candidates of
  * the current step, their check (TT_OK or the refusal, nothing changed) and
