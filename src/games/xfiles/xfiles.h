@@ -35,6 +35,31 @@
  *    (each check keeps the names played in it as a 32-bit set, XF-5.7.5) and
  *    at most XF_MAX_JOINED combat Witnesses joined at once (XF-5.8.3).
  *
+ * Decisions of the turn where the rules are silent or contradict each other:
+ *  - XF-5.0.12 against XF-5.6.6: a face-up Bluff, and any effect on the SITE,
+ *    applies to the Site's check (its modifiers) and the card goes to its
+ *    owner's discard pile when it resolves, as a paid face-down Bluff does;
+ *    nothing lies attached to a Site, so XF-5.6.9 discards the Site alone.
+ *  - XF-5.4.7: a Team designation is applied Agent by Agent as named and
+ *    closed by `done`; each Agent is named in one designation per step
+ *    (AG_TEAMED), which is what bounds the designations of a step.
+ *  - XF-5.4.2: a move to the section the Agent is in is refused.
+ *  - XF-5.10.2: only the target is implied when one is legal; mode, x, to,
+ *    change and side are always asked where they apply.
+ *  - XF-2.15: a matching dedicated token always pays its point.
+ *  - XF-2.14.1 OPP_DISCARD: the opponent's discards come after the card's
+ *    other effects; the card is in the discard pile by then.
+ *  - XF-5.8.6: with one Agent-side combatant the allocation is implied.
+ *  - XF-5.8.8: the casualty window takes only Combat cards with HEAL.
+ *  - XF-2.6.2, 2.12.3: an Adversary's activator words read its Team.
+ *  - XF-8.3.2: the guess step follows every successful Site and lists only
+ *    `noguess` when no guess is allowed, so `guess` is refused by its rule;
+ *    an ASK_QUESTION card's question has no guess step.
+ *  - XF-8.5.3: a concession before turn 1 with 3 or 4 players ends the game,
+ *    every other player sharing first place.
+ *  - XF-6.10: determinize shuffles the hidden cards from instance order, so
+ *    its result depends on nothing the viewer cannot see.
+ *
  * Hidden information (XF-6), as the state holds it; views and determinize
  * (XF-6.10) rely on this list, and nothing else in the state is hidden:
  *  - pl[p].xfile: p alone, until the game ends (XF-6.1); then everyone.
