@@ -521,6 +521,112 @@ static void test_EX_18_ask_question_grants_no_guess(void **state)
     done_fx(&f);
 }
 
+/* EX-14: the rulebook's full turn, every phase with the sample cards. */
+static void test_EX_14_a_full_turn(void **state)
+{
+    (void)state;
+    fx f = start("", "Q01 S01 E01 W01 C01 S02 E07", "Q03 E02 C02 B01 S05 D01 D02", "p0");
+    rig_top(&f, 0, "S03 S04 S06");
+    rig_top(&f, 1, "S01 S04");
+    act(&f, "first p0");
+    act(&f, "pass"); /* 1. B1: A; B has no play */
+    act(&f, "freedraw yes");
+    assert_int_equal(f.s->pl[0].rp, 9);
+    act(&f, "buy 2");
+    assert_int_equal(f.s->pl[0].n[Z_HAND], 10);
+    act(&f, "sell Q03"); /* 2. B5 */
+    act(&f, "sell E02");
+    act(&f, "sell C02");
+    assert_int_equal(f.s->pl[1].cp, 18);
+    act(&f, "done");
+    act(&f, "buy 2");
+    assert_int_equal(f.s->pl[1].cp, 16);
+    assert_int_equal(f.s->pl[1].n[Z_HAND], 6);
+    act(&f, "pass"); /* 3. H4 */
+    act(&f, "requisition Q01 p0:A01#1");
+    assert_int_equal(f.s->pl[0].rp, 7);
+    act(&f, "done");
+    act(&f, "pass");                /* R2 */
+    act(&f, "move p0:A01#1 FIELD"); /* 4. D1 */
+    act(&f, "move p0:A02#1 FIELD");
+    act(&f, "move p0:A03#1 FIELD");
+    act(&f, "done");
+    assert_int_equal(agent(&f, 0, "A02")->team, agent(&f, 0, "A01")->team);
+    assert_int_equal(agent(&f, 0, "A03")->team, agent(&f, 0, "A01")->team);
+    act(&f, "pass");     /* D2 */
+    act(&f, "site S01"); /* 5. C1 */
+    assert_int_equal(f.s->pl[0].rp, 5);
+    act(&f, "done");
+    act(&f, "facedown B01 p0:S01#1");
+    act(&f, "facedown S05 p0:S01#1");
+    act(&f, "done");
+    assert_int_equal(f.s->pl[1].n[Z_HAND], 4);
+    act(&f, "pass"); /* C3 */
+    act(&f, "done"); /* 6. I1 */
+    act(&f, "assign p0:S01#1 p0:A01#1");
+    act(&f, "done");
+    act(&f, "resolve p0:S01#1");
+    assert_int_equal(level(&f), 7);
+    assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:Q03#1 p1:E02#1 p1:C02#1 p1:S05#1");
+    act(&f, "bluff p1:B01#1 pay"); /* 7. */
+    assert_int_equal(f.s->pl[1].cp, 14);
+    act(&f, "pass");
+    act(&f, "pass");
+    act(&f, "keep p0:A01#1");
+    act(&f, "keep p0:A03#1");
+    assert_int_equal(level(&f), 6);
+    act(&f, "pass");
+    act(&f, "pass"); /* the Bluff's window closes; the SCS window opens */
+    act(&f, "pass"); /* 8. A */
+    act(&f, "play D01");
+    assert_int_equal(f.s->pl[1].cp, 8);
+    act(&f, "play E01");
+    assert_int_equal(f.s->pl[0].rp, 2);
+    act(&f, "pass"); /* A (B could not answer): E01 resolves, D01 negated */
+    assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:Q03#1 p1:E02#1 p1:C02#1 p1:S05#1 p1:B01#1 "
+                                                "p1:D01#1");
+    act(&f, "pass");
+    act(&f, "play D02");
+    assert_int_equal(f.s->pl[1].cp, 0);
+    act(&f, "pass"); /* D02 resolves: the Combat; 9. the LRC round: D02 at 7 */
+    assert_int_equal(f.s->combat.adv_damage, 3);
+    assert_int_equal(f.s->combat.round, 1); /* 10. CRC 1: agents 4, D02 deals 3 */
+    act(&f, "allocate p1:D02#1 p0:A03#1");
+    assert_int_equal(f.s->combat.adv_damage, 7);
+    assert_int_equal(agent(&f, 0, "A03")->damage, 3);
+    act(&f, "play C01"); /* the casualty window: A03 at 1 */
+    assert_int_equal(agent(&f, 0, "A03")->damage, 2);
+    act(&f, "allocate p1:D02#1 p0:A03#1"); /* 11. CRC 2: D02 killed, A03 at 0 */
+    assert_false(f.s->combat.on);
+    assert_int_equal(agent(&f, 0, "A03")->section, SEC_HOSPITAL);
+    assert_int_equal(agent(&f, 0, "A03")->damage, 3);
+    assert_int_equal(level(&f), 3); /* 12. A01 only */
+    act(&f, "play W01");            /* nobody has a play left: it resolves, 5 >= 4 */
+    assert_int_equal(f.s->pl[0].rp, 0);
+    assert_int_equal(f.s->decl.kind, A_ASK);
+    act(&f, "ask MOTIVE SURVIVAL");
+    assert_int_equal(f.s->pl[0].yes[1], 0);
+    act(&f, "noguess"); /* 13.; 14. I5 passes by itself (A has no RP left) */
+    assert_int_equal(f.s->step, ST_X2);
+    act(&f, "done"); /* X2: A, 5 cards */
+    assert_int_equal(f.s->pl[0].rp, 0);
+    assert_int_equal(f.s->pl[0].cp, 5);
+    assert_string_equal(pile(&f, 0, Z_HAND), "S02 E07 S03 S04 S06");
+    assert_int_equal(f.s->pl[0].n[Z_DECK], 50);
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:E01#1 p0:C01#1 p0:W01#1 p0:S01#1");
+    assert_int_equal(agent(&f, 0, "A01")->section, SEC_FIELD);
+    assert_int_equal(agent(&f, 0, "A01")->nattached, 1);
+    assert_int_equal(agent(&f, 0, "A02")->section, SEC_FIELD);
+    assert_int_equal(agent(&f, 0, "A04")->section, SEC_BUREAU);
+    assert_int_equal(f.s->pl[1].rp, 5);
+    assert_int_equal(f.s->pl[1].cp, 0);
+    assert_int_equal(f.s->pl[1].n[Z_HAND], 2);
+    assert_int_equal(f.s->pl[1].n[Z_DECK], 52);
+    assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:Q03#1 p1:E02#1 p1:C02#1 p1:S05#1 p1:B01#1 "
+                                                "p1:D01#1 p1:D02#1");
+    done_fx(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -532,6 +638,7 @@ int main(void)
         cmocka_unit_test(test_EX_18_ask_question_grants_no_guess),
         cmocka_unit_test(test_EX_27_optional_guessing_rules),
         cmocka_unit_test(test_EX_7_choosing_not_to_heal),
+        cmocka_unit_test(test_EX_14_a_full_turn),
         cmocka_unit_test(test_EX_15_casualty_window_and_a_lone_agent),
         cmocka_unit_test(test_EX_16_skipped_lrc_versus_na),
         cmocka_unit_test(test_EX_12_a_keyword_on_a_team),
