@@ -627,6 +627,106 @@ static void test_EX_14_a_full_turn(void **state)
     done_fx(&f);
 }
 
+/* EX-11: activators against the Site, the check's skill and the phase. */
+static void ex11(fx *f, const char *site, const char *skill)
+{
+    char text[64];
+    field_team(f, 0, "A01 A03");
+    f->s->pl[1].cp = 20;
+    act(f, "first p0");
+    investigate(f, 0, site);
+    act(f, "done");
+    snprintf(text, sizeof text, "p0:%s#1", site);
+    assign_and_resolve(f, 0, text, "p0:A01#1");
+    if (skill) {
+        snprintf(text, sizeof text, "skill %s", skill);
+        act(f, text);
+        act(f, "focus no");
+    }
+}
+
+static void test_EX_11_activator_matching(void **state)
+{
+    (void)state;
+    fx f = start("", "S01 W01 W03 C02 E07 Q01 A10", "D01 D05 E05 S05 S08 Q03 Q04", "p0");
+    ex11(&f, "S01", NULL);
+    refused(&f, "play W03", "XF-2.12.1"); /* MEDICAL: not S01's, not the check's */
+    refused(&f, "play C02", "XF-5.0.11"); /* no Combat in progress */
+    act(&f, "play W01");                  /* ACTIVE, BEHAVIORAL */
+    refused(&f, "play D05", "XF-2.12.1"); /* RESULT_SITE: S01 is a MOTIVE Site */
+    act(&f, "play D01");                  /* MOTIVE_SITE */
+    done_fx(&f);
+
+    f = start("", "S07 E07 Q01 Q02 A10 S01 S02", "D01 D05 E05 S05 S08 Q03 Q04", "p0");
+    ex11(&f, "S07", "MEDICAL"); /* XF-9.4.3: every question keyword counts */
+    act(&f, "pass");
+    act(&f, "play D05");
+    assert_int_equal(f.s->nstack, 1);
+    done_fx(&f);
+}
+
+/* EX-25: an ANY card from either pool, two copies in one round. */
+static void test_EX_25_any_cost_two_copies_in_one_round(void **state)
+{
+    (void)state;
+    fx f = start("", "S01 C02 Q01 Q02 A10 S02 S03", "D02 C02 S05 S08 Q03 Q04 S04", "p0");
+    field_team(&f, 0, "A01");
+    f.s->pl[1].cp = 14;
+    act(&f, "first p0");
+    investigate(&f, 0, "S01");
+    act(&f, "done");
+    assign_and_resolve(&f, 0, "p0:S01#1", "p0:A01#1");
+    act(&f, "play D02"); /* B: CP 6; nobody answers: the LRC round, B first */
+    act(&f, "pass");     /* B */
+    act(&f, "pass");     /* A: D02 takes 2 */
+    assert_int_equal(f.s->combat.round, 1);
+    assert_int_equal(f.s->combat.adv_damage, 2);
+    f.s->pl[0].rp = 5;
+    act(&f, "pass"); /* B */
+    act(&f, "play C02");
+    act(&f, "target p0:A01#1");
+    assert_int_equal(f.s->pl[0].rp, 3);
+    act(&f, "play C02");
+    act(&f, "target p1:D02#1");
+    assert_int_equal(f.s->pl[1].cp, 4);
+    /* nobody has a play left: B's resolves first, then A's; the round: A01
+       deals 4 (D02 at 6), D02 deals 5 (A01 at 0, to the Hospital) */
+    assert_false(f.s->combat.on);
+    assert_int_equal(agent(&f, 0, "A01")->section, SEC_HOSPITAL);
+    assert_int_equal(agent(&f, 0, "A01")->damage, 5);
+    assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:C02#1 p1:D02#1");
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:C02#1 p0:S01#1");
+    done_fx(&f);
+}
+
+/* EX-24, the second part: a Bluff paid at the reveal triggers W05. */
+static void test_EX_24_a_bluff_paid_at_the_reveal_triggers(void **state)
+{
+    (void)state;
+    fx f = start("", "S04 Q01 Q02 A10 S01 S02 S03", "B03 E12 S05 S08 Q03 Q04 S04", "p0");
+    int k = find_in(&f, 0, Z_DECK, "W05");
+    xf_player *pl = &f.s->pl[0];
+    xf_make_public(f.c, f.s, 0, pl->cards[k], Z_RESOURCE, SEC_BUREAU);
+    field_team(&f, 0, "A01 A02");
+    act(&f, "first p0");
+    investigate(&f, 0, "S04");
+    act(&f, "facedown B03 p0:S04#1");
+    act(&f, "done");
+    f.s->pl[0].rp = 3;
+    f.s->pl[1].cp = 10;
+    assign_and_resolve(&f, 0, "p0:S04#1", "p0:A01#1");
+    act(&f, "bluff p1:B03#1 pay");
+    assert_int_equal(f.s->pl[1].cp, 7);
+    assert_int_equal(f.s->pl[0].rp, 4); /* B03 is GOVERNMENT, paid in A's turn */
+    act(&f, "play E12");                /* the only Resource: the target is implied */
+    assert_int_equal(f.s->pl[1].cp, 4);
+    assert_int_equal(f.s->pl[0].rp, 5);
+    /* nobody answers: E12 resolves, then B03 (threshold 6): level 4 fails */
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:W05#1 p0:S04#1");
+    assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:E12#1 p1:B03#1");
+    done_fx(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -639,6 +739,9 @@ int main(void)
         cmocka_unit_test(test_EX_27_optional_guessing_rules),
         cmocka_unit_test(test_EX_7_choosing_not_to_heal),
         cmocka_unit_test(test_EX_14_a_full_turn),
+        cmocka_unit_test(test_EX_11_activator_matching),
+        cmocka_unit_test(test_EX_25_any_cost_two_copies_in_one_round),
+        cmocka_unit_test(test_EX_24_a_bluff_paid_at_the_reveal_triggers),
         cmocka_unit_test(test_EX_15_casualty_window_and_a_lone_agent),
         cmocka_unit_test(test_EX_16_skipped_lrc_versus_na),
         cmocka_unit_test(test_EX_12_a_keyword_on_a_team),
