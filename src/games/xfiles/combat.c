@@ -22,19 +22,8 @@
 
 unsigned xf_agent_side(const xf_content *c, const xf_state *s)
 {
-    (void)c;
-    if (!s->combat.on || s->investigating == XF_NONE)
-        return 0;
-    unsigned set = 0;
-    int team = s->pl[P(s)].site[s->investigating].team;
-    for (int k = 0; k < XF_MAX_AGENTS; k++) {
-        const xf_agent *a = &s->pl[P(s)].agent[k];
-        /* XF-5.8.3: flagged Agents fight too, dealing 0 */
-        if (a->inst != XF_NONE && a->section == SEC_FIELD && a->team == team &&
-            !(a->flags & AG_SET_ASIDE))
-            set |= 1u << k;
-    }
-    return set;
+    (void)c; /* XF-5.8.3: flagged Agents fight too, dealing 0 */
+    return s->combat.on ? xf_site_team(s, AG_SET_ASIDE) : 0;
 }
 
 static int crc_round(const xf_state *s)

@@ -32,21 +32,25 @@ static const xf_def *site_def(const xf_content *c, const xf_state *s, int slot)
     return xf_inst_def(c, P(s), s->pl[P(s)].site[slot].inst);
 }
 
-unsigned xf_contributing(const xf_content *c, const xf_state *s)
+unsigned xf_site_team(const xf_state *s, int without)
 {
-    (void)c;
     if (s->investigating == XF_NONE)
         return 0;
     unsigned set = 0;
     int team = s->pl[P(s)].site[s->investigating].team;
     for (int k = 0; k < XF_MAX_AGENTS; k++) {
         const xf_agent *a = &s->pl[P(s)].agent[k];
-        /* XF-5.7.2: not in the Hospital, not set aside, not healed this turn */
         if (a->inst != XF_NONE && a->section == SEC_FIELD && a->team == team &&
-            !(a->flags & (AG_SET_ASIDE | AG_HEALED)))
+            !(a->flags & without))
             set |= 1u << k;
     }
     return set;
+}
+
+unsigned xf_contributing(const xf_content *c, const xf_state *s)
+{
+    (void)c; /* XF-5.7.2: not in the Hospital, not set aside, not healed this turn */
+    return xf_site_team(s, AG_SET_ASIDE | AG_HEALED);
 }
 
 int xf_level(const xf_content *c, const xf_state *s, int k)

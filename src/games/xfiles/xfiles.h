@@ -860,6 +860,9 @@ int xf_can_play_any(const xf_content *c, const xf_state *s, int seat);
 int xf_level(const xf_content *c, const xf_state *s, int k);
 int xf_threshold(const xf_state *s, int k);
 unsigned xf_contributing(const xf_content *c, const xf_state *s);
+/* The Agents of the Team at the Site under investigation, in the Field,
+ * without the flags `without` (AG_…), a bit per slot of P's. */
+unsigned xf_site_team(const xf_state *s, int without);
 
 /* investigate.c: the Investigation Phase (XF-5.6 to 5.8, 8.2 to 8.4): the
  * decisions kept in s->decl (kinds A_RESOLVE, A_BLUFF, A_KEEP, A_DAMAGE,
