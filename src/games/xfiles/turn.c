@@ -397,20 +397,56 @@ static void drop_sites_at(const xf_content *c, xf_state *s, int p)
         }
 }
 
-/* XF-8.5.3 step 3: the turn ends at once; the stack empties into the
- * discard piles and the next player begins. */
-static void abort_turn(const xf_content *c, xf_state *s, tt_events *ev)
+/* The stack cards of windows from index w up go to their owners' discard
+ * piles, and those windows close. */
+static void close_windows_from(const xf_content *c, xf_state *s, int w)
 {
-    while (s->nstack) {
+    while (s->nstack && xf_sc_window(&s->stack[s->nstack - 1]) >= w) {
         const xf_stack_card *e = &s->stack[s->nstack - 1];
         int seat = xf_sc_seat(e), inst = e->inst;
         s->nstack--;
         xf_to_discard(c, s, seat, inst);
     }
-    s->nrounds = s->nchecks = 0;
+    if (s->nrounds > w)
+        s->nrounds = (uint8_t)w;
+}
+
+/* XF-8.5.3 steps 2 and 3: an investigation ends at once without success;
+ * its windows, checks, Combat and revealed Bluffs go. */
+static void close_investigation(const xf_content *c, xf_state *s)
+{
+    close_windows_from(c, s, 0);
+    for (int q = 0; q < c->opt.nplayers; q++)
+        for (int i = 0; i < c->deck[q].ncards; i++)
+            if (xf_zone(&s->pl[q], i) == Z_COMBAT || xf_zone(&s->pl[q], i) == Z_REVEALED)
+                xf_to_discard(c, s, q, i);
+    for (int k = 0; k < XF_MAX_AGENTS; k++)
+        s->pl[s->active].agent[k].flags &= (uint8_t)~AG_SET_ASIDE;
+    s->nchecks = 0;
     s->investigating = XF_NONE;
     s->decl = (xf_decl){0};
     memset(&s->combat, 0, sizeof s->combat);
+}
+
+/* XF-8.5.3 step 1: a Combat against the conceder's Adversary ends as in
+ * XF-5.8.10; its rounds lie right above the Site check (XF-5.8.1a). */
+static void end_combat_of(const xf_content *c, xf_state *s)
+{
+    close_windows_from(c, s, s->check[0].window + 1);
+    s->nchecks = 1;
+    if (s->decl.kind == A_ALLOCATE)
+        s->decl = (xf_decl){0};
+    memset(&s->combat, 0, sizeof s->combat);
+    tt_round *r = &s->rounds[s->check[0].window];
+    tt_round_restart(r, r->start);
+}
+
+/* XF-8.5.3 step 3: the turn ends at once; the stack empties into the
+ * discard piles and the next player begins. */
+static void abort_turn(const xf_content *c, xf_state *s, tt_events *ev)
+{
+    close_investigation(c, s);
+    s->nrounds = 0;
     if (!end_turn(c, s, ev) && !enter(c, s, ev))
         run(c, s, 1, ev);
 }
@@ -444,7 +480,14 @@ int xf_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_eve
         tt_emit(ev, EV_END, player, TT_SEEN_ALL, R_CONCEDED, -1, 0, 0);
         return TT_OK;
     }
+    int inv = s->investigating != XF_NONE && player != s->active &&
+              s->pl[s->active].site[s->investigating].directed == player;
+    int fought = s->combat.on && s->combat.adv_seat == player && !inv && player != s->active;
+    if (inv)
+        close_investigation(c, s);
     remove_player(c, s, player);
+    if (fought)
+        end_combat_of(c, s);
     drop_sites_at(c, s, player);
     for (int k = 0; k < s->nrounds; k++)
         tt_round_leave(&s->rounds[k], player);
@@ -454,7 +497,7 @@ int xf_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_eve
         abort_turn(c, s, ev);
         return TT_OK;
     }
-    int over = 0;
+    int over = inv && !xf_inv_i3_waits(s); /* that was the last Site of step I3 */
     if (s->actor == player && (s->step == ST_B5 || s->step == ST_C2 || s->step == ST_X2)) {
         int next = xf_next_seat(c, s, player);
         over = next == s->active; /* the step went round */

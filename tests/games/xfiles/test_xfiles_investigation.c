@@ -727,6 +727,45 @@ static void test_EX_24_a_bluff_paid_at_the_reveal_triggers(void **state)
     done_fx(&f);
 }
 
+/* XF-8.5.3: the player a Site is directed at concedes during its
+ * investigation; it ends without success and the others play on. */
+static void test_XF_8_5_3_concession_during_an_investigation(void **state)
+{
+    (void)state;
+    fx f = game("players=3 p2=deck_a");
+    act(&f, "xfile XF01");
+    act(&f, "xfile XF03");
+    act(&f, "xfile XF05");
+    rig_hand(&f, 0, "S01 W01 E07 Q01 Q02 A10 S02");
+    rig_hand(&f, 1, QUIET_B);
+    rig_hand(&f, 2, QUIET_A);
+    field_team(&f, 0, "A01 A03");
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_C1);
+    act(&f, "site S01 p2");
+    act(&f, "done");
+    idle_to(&f, 0, ST_I2);
+    act(&f, "assign p0:S01#1 p0:A01#1");
+    act(&f, "done");
+    act(&f, "resolve p0:S01#1");
+    act(&f, "play W01");
+    assert_int_equal(f.s->nstack, 1);
+    tt_error err;
+    assert_int_equal(tt_offturn_apply(f.g, f.st, 2, TT_CONCEDE, NULL, &err), TT_OK);
+    assert_int_equal(tt_sanity(f.g, f.st, &err), TT_OK);
+    assert_false(f.s->head.over);
+    assert_int_equal(f.s->investigating, XF_NONE);
+    assert_int_equal(f.s->nstack, 0);
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:W01#1 p0:S01#1");
+    assert_int_equal(f.s->step, ST_I5); /* the turn goes on */
+    assert_int_equal(tt_offturn_apply(f.g, f.st, 1, TT_CONCEDE, NULL, &err), TT_OK);
+    tt_result r;
+    tt_result_get(f.g, f.st, &r);
+    assert_int_equal(r.winner, 0);
+    assert_string_equal(r.reason, "CONCEDED");
+    done_fx(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -739,6 +778,7 @@ int main(void)
         cmocka_unit_test(test_EX_27_optional_guessing_rules),
         cmocka_unit_test(test_EX_7_choosing_not_to_heal),
         cmocka_unit_test(test_EX_14_a_full_turn),
+        cmocka_unit_test(test_XF_8_5_3_concession_during_an_investigation),
         cmocka_unit_test(test_EX_11_activator_matching),
         cmocka_unit_test(test_EX_25_any_cost_two_copies_in_one_round),
         cmocka_unit_test(test_EX_24_a_bluff_paid_at_the_reveal_triggers),
