@@ -452,6 +452,8 @@ static int play_run(play *pl, const play_opts *o)
     for (int p = 0; p < pl->seats.n; p++)
         humans |= (unsigned)pl->seats.human[p] << p;
     pl->screen = play_screen_new(pl->game, humans);
+    if (resumed)
+        play_history_mark_forced(&pl->hist, humans);
     int rc = CLI_REFUSED;
     if (!pl->state || !pl->prev || !pl->legal || !pl->screen)
         cli_error(CLI_REFUSED, "out of memory");
