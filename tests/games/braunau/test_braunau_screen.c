@@ -125,13 +125,13 @@ static void test_BRA_2_4_key_until_used(void **state)
 {
     bra_fx *x = *state;
     bra_fx_turn(x, BX_G, 2, 6);
-    bra_fx_stash(x, "G29 G37");
+    bra_fx_stash(x, "G29 G37 G38");
     assert_string_equal(part(x, GER, TT_TEXT_DECISION),
                         "    CI      extract an enemy's true area, or plant a decoy\n"
                         "    GOLD    +2 gold\n"
                         "To decide: Germans (main)\n");
     assert_string_equal(part(x, AUT, TT_TEXT_DECISION), "To decide: Germans (main)\n");
-    bra_fx_apply(x, "DEPLOY token=G37");
+    bra_fx_apply(x, "DEPLOY token=G37"); /* G38 GOLD can still be deployed */
     assert_string_equal(part(x, GER, TT_TEXT_DECISION),
                         "    CI      extract an enemy's true area, or plant a decoy\n"
                         "To decide: Germans (main)\n");
