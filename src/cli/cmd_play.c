@@ -64,7 +64,7 @@ static const char prompt_help[] =
     "Type the number of an action, or its text; a whole move at once works too\n"
     "(below). Commands:\n"
     "  board     the whole table: every detail, the map and its key\n"
-    "  map       draw the map again (a game with a map: Tannhäuser)\n"
+    "  map       draw the map again (Tannhäuser's board, Braunau's support by area)\n"
     "  log       what happened before this decision, in full (`log all`: the game)\n"
     "  info X    what card, item or token X does (its id or name, or an action's number)\n"
     "  help      this help and the legal actions\n"
