@@ -220,16 +220,18 @@ static int in_sight(const lister *L, int u, int e, const uint8_t *mine, int nmin
     return seen;
 }
 
-/* Does objective token o, of seat's, still need skill sk (TAN-5.13.1)? */
-static int task_open(const lister *L, int seat, int o, int sk)
+/* The skills objective token o, of seat's, still needs (TAN-5.13.1), as a
+ * bit set by skill: none for no token or another team's. */
+static unsigned tasks_open(const lister *L, int seat, int o)
 {
     const tan_content *c = L->c;
+    unsigned open = 0;
     if (o < 0 || c->obj[o].owner != c->faction[seat])
         return 0;
     for (int k = 0; k < c->obj[o].nskills; k++)
-        if (c->obj[o].skill[k] == sk && !(L->s->obj[o].halves >> k & 1))
-            return 1;
-    return 0;
+        if (!(L->s->obj[o].halves >> k & 1))
+            open |= 1u << c->obj[o].skill[k];
+    return open;
 }
 
 /* The tasks on objective circle x: for a skill the mover's own token there
@@ -237,10 +239,10 @@ static int task_open(const lister *L, int seat, int o, int sk)
  * refuses the others. */
 static void offer_tasks(lister *L, int seat, int x)
 {
-    int o = tan_objective_at(L->c, L->s, x);
+    unsigned open = tasks_open(L, seat, tan_objective_at(L->c, L->s, x));
     for (int sk = 0; sk < SK_COUNT; sk++)
         for (int buy = 0; buy < 2; buy++)
-            offer_if(L, task_open(L, seat, o, sk), A_TASK, x, sk, buy);
+            offer_if(L, open >> sk & 1, A_TASK, x, sk, buy);
 }
 
 /* The action-phase options of TAN-5.5.1 for u standing on `at`. */
