@@ -32,31 +32,21 @@ static const char *ename(const tan_content *c, const tan_state *s, int i)
     return c->equip[s->item[i].def].name;
 }
 
-static int adjacent(const tan_content *c, int a, int b)
-{
-    for (int i = 0; i < c->adj_n[a]; i++)
-        if (c->adj[c->adj_first[a] + i] == b)
-            return 1;
-    return 0;
-}
-
-/* TAN-2.4.2: linked and sharing a colour. */
+/* TAN-2.4.2: linked and sharing a colour; b is within a's reach but not a. */
 static int adjacent_same_path(const tan_content *c, int a, int b)
 {
-    for (int i = 0; i < c->adj_n[a]; i++)
-        if (c->adj[c->adj_first[a] + i] == b)
-            return c->adj_same[c->adj_first[a] + i];
-    return 0;
+    return a != b && tan_bit(c->reach[a], b);
 }
 
 /* An enemy of seat on circle or any circle adjacent to it (TAN-5.12.1 …). */
 static int enemy_near(const tan_look *L, int circle, int seat)
 {
-    const tan_content *c = L->c;
-    for (int i = 0; i < c->adj_n[circle]; i++)
-        if (tan_look_enemy(L, c->adj[c->adj_first[circle] + i], seat))
-            return 1;
-    return 0;
+    assert(L->taken);
+    const uint64_t *next = L->c->next[circle], *enemy = L->s->on[1 - seat];
+    uint64_t near = 0;
+    for (int k = 0; k < TAN_MAX_CIRCLES / 64; k++)
+        near |= next[k] & enemy[k];
+    return near != 0;
 }
 
 /* --- setup checks (TAN-3) ------------------------------------------------------------ */
@@ -371,7 +361,7 @@ static int check_bullrush(const tan_look *L, int e, tt_error *err)
     if (!enemy_on_board(s, u, e))
         return TT_REFUSE("TAN-5.6.1", "E_TARGET_NOT_ENEMY",
                          "a bull rush is against an enemy on the board");
-    if (!adjacent(c, s->unit[u].circle, s->unit[e].circle))
+    if (!tan_adjacent(c, s->unit[u].circle, s->unit[e].circle))
         return TT_REFUSE("TAN-5.6.1", "E_NOT_ADJACENT", "%s is not next to %s", uname(c, s, e),
                          uname(c, s, u));
     int cost = c->circle[s->unit[e].circle].move_cost;
@@ -495,7 +485,7 @@ static int check_drop(const tan_look *L, int a, int circle, int flag, tt_error *
     if (circle >= c->ncircles)
         return TT_REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such circle");
     if (c->site_of[circle] != TAN_NONE && !flag) {
-        if (!adjacent(c, at, circle))
+        if (!tan_adjacent(c, at, circle))
             return TT_REFUSE("TAN-5.11.1", "E_NOT_ADJACENT", "the crate at %s is not next to %s",
                              cname(c, circle), uname(c, s, u));
         return TT_OK;
@@ -565,7 +555,7 @@ static int check_search(const tan_look *L, int circle, tt_error *err)
     if (site == TAN_NONE)
         return TT_REFUSE("TAN-5.12.1", "E_NO_CRATE", "%s is no crate site",
                          circle < c->ncircles ? cname(c, circle) : "that");
-    if (!adjacent(c, s->unit[u].circle, circle))
+    if (!tan_adjacent(c, s->unit[u].circle, circle))
         return TT_REFUSE("TAN-5.12.1", "E_NOT_ADJACENT", "%s is not next to %s", cname(c, circle),
                          uname(c, s, u));
     if (s->crate[site] == TAN_NONE && !crate_has_old_item(s, site))
@@ -681,7 +671,7 @@ static int check_task(const tan_look *L, int circle, int skill, int buy, tt_erro
     if (c->obj[o].owner != c->faction[seat])
         return TT_REFUSE("TAN-5.13.1", "E_NOT_OWN_OBJECTIVE", "%s belongs to the other team",
                          c->obj[o].id);
-    if (!adjacent(c, s->unit[u].circle, circle))
+    if (!tan_adjacent(c, s->unit[u].circle, circle))
         return TT_REFUSE("TAN-5.13.1", "E_NOT_ADJACENT", "%s is not next to %s", uname(c, s, u),
                          cname(c, circle));
     if (enemy_near(L, circle, seat))
@@ -737,7 +727,7 @@ static int check_takeflag(const tan_look *L, int circle, tt_error *err)
                    ? TT_REFUSE("TAN-5.14.1", "E_OWN_FLAG", "only the other team takes your flags")
                    : TT_REFUSE("TAN-5.14.1", "E_NO_FLAG", "no flag lies on %s", cname(c, circle));
     int reach = c->circle[circle].kind == CK_OBJECTIVE
-                    ? adjacent(c, at, circle)
+                    ? tan_adjacent(c, at, circle)
                     : circle == at || adjacent_same_path(c, at, circle);
     if (!reach)
         return TT_REFUSE("TAN-5.14.1", "E_NOT_ADJACENT", "%s is out of %s's reach",
@@ -753,11 +743,11 @@ static int check_takeflag(const tan_look *L, int circle, tt_error *err)
 int tan_plant_circle(const tan_content *c, const tan_state *s, int u)
 {
     int seat = tan_seat_of(u), at = s->unit[u].circle;
-    if (adjacent(c, at, s->pl[seat].entry))
+    if (tan_adjacent(c, at, s->pl[seat].entry))
         return s->pl[seat].entry;
     for (int k = 0; k < s->pl[seat].nflags; k++) {
         int home = s->pl[seat].flag[k].home;
-        if (home != TAN_NONE && adjacent(c, at, home))
+        if (home != TAN_NONE && tan_adjacent(c, at, home))
             return home;
     }
     return -1;
@@ -794,7 +784,7 @@ static int check_placeflag(const tan_look *L, int circle, tt_error *err)
     if (!supply)
         return TT_REFUSE("TAN-5.15.1", "E_FLAG_SUPPLY_EMPTY", "all your flags are on the board");
     if (circle >= c->ncircles || c->circle[circle].kind != CK_OBJECTIVE ||
-        !adjacent(c, s->unit[u].circle, circle))
+        !tan_adjacent(c, s->unit[u].circle, circle))
         return TT_REFUSE("TAN-5.15.1", "E_NOT_ADJACENT",
                          "flags go on an objective circle next to %s", uname(c, s, u));
     if (tan_flags_lying(s, seat, circle))

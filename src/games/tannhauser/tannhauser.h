@@ -213,6 +213,8 @@ typedef struct tan_content {
      * c reaches equipment (TAN-5.11.1), derived; for every index up to
      * TAN_NONE, so that a character in reserve reaches its own index alone */
     uint64_t reach[TAN_MAX_CIRCLES][TAN_MAX_CIRCLES / 64];
+    /* next[c]: the neighbours of c as a circle set, derived (tan_adjacent) */
+    uint64_t next[TAN_MAX_CIRCLES][TAN_MAX_CIRCLES / 64];
     /* line of sight and path distance (TAN-2.4.3, 2.4.4), derived:
      * pd[a * ncircles + b] = path distance, 0xFF when not on the same path */
     uint8_t *pd;
@@ -656,6 +658,11 @@ void tan_look_for(tan_look *L, const tan_content *c, const tan_state *s, int op)
 static inline int tan_bit(const uint64_t *set, int x)
 {
     return (int)(set[x >> 6] >> (x & 63) & 1);
+}
+/* Circles a and b are linked (TAN-2.4.2). */
+static inline int tan_adjacent(const tan_content *c, int a, int b)
+{
+    return tan_bit(c->next[a], b);
 }
 /* An enemy of seat stands on circle: tan_enemy_at(s, circle, seat) >= 0. */
 static inline int tan_look_enemy(const tan_look *L, int circle, int seat)
