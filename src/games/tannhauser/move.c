@@ -12,11 +12,6 @@
 #include "core/events.h"
 #include "games/tannhauser/tannhauser.h"
 
-int tan_can_stop(const tan_look *L, int u, int circle)
-{
-    return L->c->circle[circle].kind == CK_PATH && !tan_look_other(L, circle, u);
-}
-
 static int movable(const tan_content *c, int circle)
 {
     int k = c->circle[circle].kind;

@@ -122,6 +122,19 @@ static void look_shared(tan_look *L, const tan_state *s)
     L->shared = tan_bit(s->on[1 - tan_seat_of(a)], at) | tan_bit(s->crowd, at);
 }
 
+/* The path circles nobody stands on, and the active character's own when
+ * it stands there alone (tan_can_stop). */
+static void look_stop(tan_look *L, const tan_content *c, const tan_state *s)
+{
+    for (int k = 0; k < TAN_MAX_CIRCLES / 64; k++)
+        L->stop[k] = c->path[k] & ~(s->on[0][k] | s->on[1][k]);
+    int a = s->active;
+    if (a != TAN_NONE && s->unit[a].status == ST_BOARD && !L->shared) {
+        int at = s->unit[a].circle;
+        L->stop[at >> 6] |= c->path[at >> 6] & (uint64_t)1 << (at & 63);
+    }
+}
+
 static void look_reach(tan_look *L, const tan_content *c, const tan_state *s)
 {
     if (s->active != TAN_NONE)
@@ -141,6 +154,7 @@ static void look_parts(tan_look *L, const tan_content *c, const tan_state *s, in
     if (!L->taken)
         return;
     look_shared(L, s);
+    look_stop(L, c, s);
     if (reach)
         look_reach(L, c, s);
     if (mp)

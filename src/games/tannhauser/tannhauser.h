@@ -215,6 +215,8 @@ typedef struct tan_content {
     uint64_t reach[TAN_MAX_CIRCLES][TAN_MAX_CIRCLES / 64];
     /* next[c]: the neighbours of c as a circle set, derived (tan_adjacent) */
     uint64_t next[TAN_MAX_CIRCLES][TAN_MAX_CIRCLES / 64];
+    /* the circles of kind PATH, for every index up to TAN_NONE, derived */
+    uint64_t path[TAN_MAX_CIRCLES / 64];
     /* line of sight and path distance (TAN-2.4.3, 2.4.4), derived:
      * pd[a * ncircles + b] = path distance, 0xFF when not on the same path */
     uint8_t *pd;
@@ -648,7 +650,8 @@ typedef struct tan_look {
     const tan_state *s;
     int shared;
     uint64_t reach[TAN_MAX_CIRCLES / 64];
-    int mp;        /* -1: not taken */
+    uint64_t stop[TAN_MAX_CIRCLES / 64]; /* where the active character could stop */
+    int mp;                              /* -1: not taken */
     int taken;     /* the fields above are set (reach when has_reach, mp when >= 0) */
     int has_reach; /* reach is set */
 } tan_look;
@@ -705,8 +708,16 @@ enum tan_why {
     WHY_ENEMY_OCCUPIED,
     WHY_STRANDED
 };
-/* TAN-4.8: u could end its cycle on circle (a path circle nobody else holds). */
-int tan_can_stop(const tan_look *L, int u, int circle);
+/* TAN-4.8: u, the active character, could end its cycle on circle (a path
+ * circle nobody else holds): the look's stop set, taken once. */
+static inline int tan_can_stop(const tan_look *L, int u, int circle)
+{
+    assert(L->taken && u == L->s->active);
+    assert(tan_bit(L->stop, circle) ==
+           (tan_is_stop_kind(L->c, circle) && !tan_look_other(L, circle, u)));
+    (void)u;
+    return tan_bit(L->stop, circle);
+}
 /* Why the active character may not step onto circle now (WHY_OK: it may). */
 int tan_step_why(const tan_look *L, int circle);
 /* The same for a circle the step is known to lead to: the active character's
