@@ -109,8 +109,8 @@ static void list_setup(lister *L)
         break;
     case PH_CUSTOM:
     case PH_REINF_CUSTOM:
-        for (int e = 0; e < c->nequip; e++)
-            offer_setup(L, A_CUSTOM, e, 0);
+        for (int e = 0; e < c->nequip; e++) /* TAN-3.6: from the character's packs */
+            offer_setup_if(L, c->chr[s->unit[s->sub].def].most[e] > 0, A_CUSTOM, e, 0);
         offer_setup(L, A_DONE, 0, 0);
         break;
     case PH_ENTRY:
@@ -125,7 +125,8 @@ static void list_setup(lister *L)
                     offer_setup(L, A_DISCARD, o, 0);
                 else
                     for (int k = 0; k < c->nobjcircles; k++)
-                        offer_setup(L, A_PLACE, o, c->objcircle[k]);
+                        offer_setup_if(L, tan_fits_kind(c, o, c->objcircle[k]), A_PLACE, o,
+                                       c->objcircle[k]);
             }
         if (s->phase == PH_PLACE)
             offer_setup(L, A_SKIP, 0, 0);

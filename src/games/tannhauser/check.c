@@ -164,11 +164,16 @@ int tan_objective_at(const tan_content *c, const tan_state *s, int circle)
     return -1;
 }
 
-static int fits_circle(const tan_content *c, const tan_state *s, int o, int circle)
+int tan_fits_kind(const tan_content *c, int o, int circle)
 {
     const tan_circle *ci = &c->circle[circle];
     return ci->kind == CK_OBJECTIVE && ci->grade == c->obj[o].grade &&
-           ci->skill == c->obj[o].skill[0] && tan_objective_at(c, s, circle) < 0;
+           ci->skill == c->obj[o].skill[0];
+}
+
+static int fits_circle(const tan_content *c, const tan_state *s, int o, int circle)
+{
+    return tan_fits_kind(c, o, circle) && tan_objective_at(c, s, circle) < 0;
 }
 
 static int check_place(const tan_content *c, const tan_state *s, int o, int circle, tt_error *err)

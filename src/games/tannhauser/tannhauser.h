@@ -795,6 +795,9 @@ int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const 
 int tan_check_action_phase(const tan_look *L, tt_error *err);
 /* Objective token o is in seat's hand (set aside for placement, TAN-3.9.2). */
 int tan_obj_held_by(const tan_content *c, const tan_state *s, int o, int seat);
+/* TAN-3.9.3: circle is an objective circle of token o's grade and skill
+ * (whether another token lies there already aside). */
+int tan_fits_kind(const tan_content *c, int o, int circle);
 /* The objective token placed on circle, or -1. */
 int tan_objective_at(const tan_content *c, const tan_state *s, int circle);
 /* A flag carried by unit u, named as in A_DROP (a = seat * TAN_MAX_FLAGS + k),
