@@ -650,8 +650,8 @@ typedef struct tan_look {
     const tan_state *s;
     int shared;
     uint64_t reach[TAN_MAX_CIRCLES / 64];
-    uint64_t stop[TAN_MAX_CIRCLES / 64]; /* where the active character could stop */
-    int mp;                              /* -1: not taken */
+    int alone_at;  /* the active character's circle when it stands there alone, else -1 */
+    int mp;        /* -1: not taken */
     int taken;     /* the fields above are set (reach when has_reach, mp when >= 0) */
     int has_reach; /* reach is set */
 } tan_look;
@@ -709,14 +709,17 @@ enum tan_why {
     WHY_STRANDED
 };
 /* TAN-4.8: u, the active character, could end its cycle on circle (a path
- * circle nobody else holds): the look's stop set, taken once. */
+ * circle nobody else holds): asked of the board's path set and of who
+ * stands there, which the look says of the active character's own circle. */
 static inline int tan_can_stop(const tan_look *L, int u, int circle)
 {
     assert(L->taken && u == L->s->active);
-    assert(tan_bit(L->stop, circle) ==
-           (tan_is_stop_kind(L->c, circle) && !tan_look_other(L, circle, u)));
+    int stop =
+        tan_bit(L->c->path, circle) &&
+        (circle == L->alone_at || (!tan_bit(L->s->on[0], circle) && !tan_bit(L->s->on[1], circle)));
+    assert(stop == (tan_is_stop_kind(L->c, circle) && !tan_look_other(L, circle, u)));
     (void)u;
-    return tan_bit(L->stop, circle);
+    return stop;
 }
 /* Why the active character may not step onto circle now (WHY_OK: it may). */
 int tan_step_why(const tan_look *L, int circle);
