@@ -199,9 +199,7 @@ static void list_exchange(lister *L, int u)
         for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)
             offer_if(L, free && f != u && s->unit[f].status == ST_BOARD, A_PASS, i, f, 0);
     }
-    for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++) {
-        if (!tan_carried_flag(s, a, u))
-            continue;
+    for (int a = tan_next_carried_flag(s, u, -1); a >= 0; a = tan_next_carried_flag(s, u, a)) {
         for (int k = 0; k < c->adj_n[at]; k++)
             offer_cycle(L, A_DROP, a, c->adj[c->adj_first[at] + k], 1);
         for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)

@@ -620,9 +620,7 @@ int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const 
             if (f != u && check_pass(L, i, f, 0, NULL) == TT_OK) /* a friend only */
                 return 1;
     }
-    for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++) {
-        if (!tan_carried_flag(s, a, u))
-            continue;
+    for (int a = tan_next_carried_flag(s, u, -1); a >= 0; a = tan_next_carried_flag(s, u, a)) {
         for (int k = 0; k < c->adj_n[at]; k++)
             if (check_drop(L, a, c->adj[c->adj_first[at] + k], 1, NULL) == TT_OK)
                 return 1;
@@ -766,8 +764,8 @@ static int check_plant(const tan_look *L, tt_error *err)
     if (c->mode != MODE_CTF)
         return TT_REFUSE("TAN-5.14.4", "E_WRONG_MODE", "flags are planted in Capture the Flag");
     int carried = 0;
-    for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++)
-        carried += tan_carried_flag(s, a, u) != NULL;
+    for (int a = tan_next_carried_flag(s, u, -1); a >= 0; a = tan_next_carried_flag(s, u, a))
+        carried++;
     if (!carried)
         return TT_REFUSE("TAN-5.14.4", "E_NO_FLAG", "%s carries no enemy flag", uname(c, s, u));
     if (tan_plant_circle(c, s, u) < 0)

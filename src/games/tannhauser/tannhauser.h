@@ -814,6 +814,18 @@ static inline const tan_flag *tan_carried_flag(const tan_state *s, int a, int u)
     const tan_flag *f = &s->pl[seat].flag[k];
     return f->where == FL_CARRIED && f->at == u ? f : NULL;
 }
+/* The first flag after a (-1: from the start) that u carries, named as
+ * in A_DROP, or -1; a player's flags past his nflags are not looked at. */
+static inline int tan_next_carried_flag(const tan_state *s, int u, int a)
+{
+    for (a++; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++) {
+        if (a % TAN_MAX_FLAGS >= s->pl[a / TAN_MAX_FLAGS].nflags)
+            a = (a / TAN_MAX_FLAGS + 1) * TAN_MAX_FLAGS - 1; /* the next player's first */
+        else if (tan_carried_flag(s, a, u))
+            return a;
+    }
+    return -1;
+}
 /* VP a bought skill costs on objective token o (TAN-5.13.3). */
 int tan_buy_cost(const tan_content *c, int o);
 /* Flags of `owner` lying on circle (not carried, not captured). */
