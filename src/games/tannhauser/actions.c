@@ -92,6 +92,14 @@ static void offer_setup_if(lister *L, int worth, int op, int a, int b)
         assert(tan_check_setup_op(L->c, L->s, op, a, b) != TT_OK);
 }
 
+/* A setup action whose whole check the caller answers (ok), from the rule
+ * itself; debug builds assert tan_check_in agrees. */
+static void keep_setup(lister *L, int op, int a, int ok)
+{
+    assert(ok == (tan_check_in(&L->look, TAN_ACTION(op, a, 0, 0), NULL) == TT_OK));
+    tt_keep(&L->list, TAN_ACTION(op, a, 0, 0), ok ? TT_OK : TT_EILLEGAL);
+}
+
 static void list_setup(lister *L)
 {
     const tan_content *c = L->c;
@@ -104,8 +112,8 @@ static void list_setup(lister *L)
         break;
     case PH_PACK:
         for (int u = seat * TAN_TEAM; u < (seat + 1) * TAN_TEAM; u++)
-            for (int p = PACK_COMBAT; p <= PACK_CUSTOM; p++)
-                offer_setup(L, A_PACK, u, p);
+            for (int p = PACK_COMBAT; p <= PACK_CUSTOM; p++) /* TAN-3.6: one pack each */
+                offer_setup_if(L, s->unit[u].pack == PACK_NONE, A_PACK, u, p);
         break;
     case PH_CUSTOM:
     case PH_REINF_CUSTOM:
@@ -146,9 +154,11 @@ static void list_setup(lister *L)
         offer_setup(L, A_FIRST, 1, 0);
         break;
     default:
-        for (int u = seat * TAN_TEAM; u < (seat + 1) * TAN_TEAM; u++) /* TAN-4.5 */
-            offer_setup_if(L, s->unit[u].status != ST_DEAD && !s->unit[u].activated, A_ACTIVATE, u,
-                           0);
+        for (int u = seat * TAN_TEAM; u < (seat + 1) * TAN_TEAM; u++) { /* TAN-4.5 */
+            const tan_unit *un = &s->unit[u];
+            keep_setup(L, A_ACTIVATE, u,
+                       un->def != TAN_NONE && un->status != ST_DEAD && !un->activated);
+        }
         break;
     }
 }
