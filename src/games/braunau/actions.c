@@ -29,10 +29,19 @@ int bra_to_move(const tt_game *g, const void *st)
 
 void bra_cmd_init(bra_cmd *m, int verb)
 {
-    memset(m, 0, sizeof *m);
+    /* copied whole: cheaper than clearing it and naming the unset fields */
+    static const bra_cmd blank = {.token = BRA_NONE,
+                                  .agent = BRA_NONE,
+                                  .area = BRA_NONE,
+                                  .mode = BRA_NONE,
+                                  .host = BRA_NONE,
+                                  .target = BRA_NONE,
+                                  .outcome = BRA_NONE,
+                                  .item = BRA_NONE,
+                                  .faction = BRA_NONE,
+                                  .dest = BRA_NONE};
+    *m = blank;
     m->verb = (uint8_t)verb;
-    m->token = m->agent = m->area = m->mode = m->host = m->target = BRA_NONE;
-    m->outcome = m->item = m->faction = m->dest = BRA_NONE;
 }
 
 void bra_decl_cmd(const bra_state *s, bra_cmd *m)
