@@ -700,13 +700,11 @@ static int completes(const bra_content *c, const bra_state *s, const bra_cmd *m,
     return rc == TT_OK || (rc == BRA_PENDING && bra_completable(c, s, &next, NULL));
 }
 
-int bra_completable(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
+/* Whether some answer to the question `field` completes m legally. The
+ * first answer does most often: the others are listed only when it does
+ * not. */
+static int some_answer(const bra_content *c, const bra_state *s, const bra_cmd *m, int field)
 {
-    int field = bra_next_field(c, s, m);
-    if (field == F_NONE || field == F_MORE)
-        return 1; /* a DISCARD can always be closed with "done" */
-    /* the first answer completes it most often: the others are listed only
-     * when it does not */
     uint8_t cand[2 * BRA_MAX_AREAS + BRA_MAX_AGENTS];
     int n = candidates(c, s, m, field, 0, cand, 1);
     if (n && completes(c, s, m, field, cand[0]))
@@ -716,8 +714,31 @@ int bra_completable(const bra_content *c, const bra_state *s, const bra_cmd *m, 
     for (int i = 1; i < n; i++)
         if (completes(c, s, m, field, cand[i]))
             return 1;
+    return 0;
+}
+
+/* A MOVE asking its path has passed its agent's rules and its AP (m is
+ * pending): any walk move_ends offers completes it (BRA-6.15), which debug
+ * builds assert. */
+static int move_completable(const bra_content *c, const bra_state *s, const bra_cmd *m)
+{
+    int any = (move_ends(c, s, m, 1, 0) | move_ends(c, s, m, 2, 0)) != 0;
+    assert(any == some_answer(c, s, m, F_PATH));
+    return any;
+}
+
+int bra_completable(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
+{
+    int field = bra_next_field(c, s, m);
+    if (field == F_NONE || field == F_MORE)
+        return 1; /* a DISCARD can always be closed with "done" */
+    if (field == F_PATH && m->verb == V_MOVE ? move_completable(c, s, m)
+                                             : some_answer(c, s, m, field))
+        return 1;
     if (!err)
         return 0;
+    uint8_t cand[2 * BRA_MAX_AREAS + BRA_MAX_AGENTS];
+    int n;
     /* why not: the refusal of the first answer of all, followed as far as it goes */
     n = bra_candidates(c, s, m, field, 1, cand);
     for (int i = 0; i < n; i++) {
