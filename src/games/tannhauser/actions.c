@@ -267,9 +267,8 @@ static void list_actions(lister *L, int u)
     if (tan_check_action_phase(&L->look, NULL) != TT_OK)
         return;
     int at = s->unit[u].circle, seat = tan_seat_of(u);
-    uint8_t mine[TAN_MAX_INST], lying[TAN_MAX_INST];
-    int nmine, nlying;
-    tan_items_of(s, u, mine, &nmine, lying, &nlying);
+    uint8_t mine[TAN_MAX_INST];
+    int nmine = tan_items_of(s, u, mine);
     uint64_t next[TAN_MAX_CIRCLES / 64] = {0}; /* the circles next to u's */
     for (int k = c->adj_first[at]; k < c->adj_first[at] + c->adj_n[at]; k++)
         next[c->adj[k] >> 6] |= (uint64_t)1 << (c->adj[k] & 63);
@@ -298,7 +297,7 @@ static void list_actions(lister *L, int u)
     }
     /* TAN-5.11.1: exchange when a sub-step is possible, asked of the items
      * found above as the check would find them */
-    int rc = tan_some_substep(&L->look, lying, nlying, mine, nmine) ? TT_OK : TT_EILLEGAL;
+    int rc = tan_some_substep(&L->look, mine, nmine) ? TT_OK : TT_EILLEGAL;
     assert(rc == tan_check_op(&L->look, A_EXCHANGE, 0, 0, 0));
     tt_keep(&L->list, TAN_ACTION(A_EXCHANGE, 0, 0, 0), rc);
     for (int k = 0; k < c->adj_n[at]; k++) {

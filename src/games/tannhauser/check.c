@@ -600,15 +600,17 @@ static int item_list(const uint64_t *set, uint8_t *out)
 }
 
 /* Is any exchange sub-step possible now (TAN-5.11.1)? */
-int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const uint8_t *mine,
-                     int nmine)
+int tan_some_substep(const tan_look *L, const uint8_t *mine, int nmine)
 {
     const tan_content *c = L->c;
     const tan_state *s = L->s;
     int u = s->active, at = s->unit[u].circle;
-    for (int k = 0; k < nlying; k++)
-        if (tan_look_reach(L, s->item[lying[k]].at) && check_pick(L, lying[k], NULL) == TT_OK)
-            return 1;
+    for (int w = 0; w < TAN_MAX_INST / 64; w++) /* the lying items, read off their set */
+        for (uint64_t m = s->lying[w]; m; m &= m - 1) {
+            int i = w * 64 + __builtin_ctzll(m);
+            if (tan_look_reach(L, s->item[i].at) && check_pick(L, i, NULL) == TT_OK)
+                return 1;
+        }
     for (int k = 0; k < nmine; k++) {
         int i = mine[k];
         if (!c->equip[s->item[i].def].free) /* carried_free */
@@ -631,18 +633,16 @@ int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const 
     return 0;
 }
 
-void tan_items_of(const tan_state *s, int u, uint8_t *mine, int *nmine, uint8_t *lying, int *nlying)
+int tan_items_of(const tan_state *s, int u, uint8_t *mine)
 {
-    *nmine = item_list(s->carries[u], mine);
-    *nlying = item_list(s->lying, lying);
+    return item_list(s->carries[u], mine);
 }
 
 static int some_substep(const tan_look *L)
 {
-    uint8_t mine[TAN_MAX_INST], lying[TAN_MAX_INST];
-    int nmine, nlying;
-    tan_items_of(L->s, L->s->active, mine, &nmine, lying, &nlying);
-    return tan_some_substep(L, lying, nlying, mine, nmine);
+    uint8_t mine[TAN_MAX_INST];
+    int nmine = tan_items_of(L->s, L->s->active, mine);
+    return tan_some_substep(L, mine, nmine);
 }
 
 static int check_exchange(const tan_look *L, tt_error *err)

@@ -786,14 +786,13 @@ int tan_check_op(const tan_look *L, int op, int x, int y, int z);
 /* The same for legal() outside the cycle, with no reaction waiting: the
  * well-formed action (op, x, y) of a kind the phase allows, by its own rules. */
 int tan_check_setup_op(const tan_content *c, const tan_state *s, int op, int x, int y);
-/* Fills mine with the instances u carries and lying with those lying on
- * circles, each in instance order, and their numbers. */
-void tan_items_of(const tan_state *s, int u, uint8_t *mine, int *nmine, uint8_t *lying,
-                  int *nlying);
-/* TAN-5.11.1: some exchange sub-step is possible now, given the items lying
- * on circles and those the active character carries, each in instance order. */
-int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const uint8_t *mine,
-                     int nmine);
+/* Fills mine with the instances u carries, in instance order; returns
+ * their number. */
+int tan_items_of(const tan_state *s, int u, uint8_t *mine);
+/* TAN-5.11.1: some exchange sub-step is possible now, given the instances
+ * the active character carries, in instance order (the lying ones are read
+ * off the state's set). */
+int tan_some_substep(const tan_look *L, const uint8_t *mine, int nmine);
 /* TAN-5.5.2: TT_OK when the active character may take its action phase now. */
 int tan_check_action_phase(const tan_look *L, tt_error *err);
 /* Objective token o is in seat's hand (set aside for placement, TAN-3.9.2). */
