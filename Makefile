@@ -52,7 +52,8 @@ format: deps
 	@clang-format -i $(FORMAT_FILES)
 
 format-check: deps
-	@bad=$$(for f in $(FORMAT_FILES); do clang-format "$$f" | cmp -s - "$$f" || echo "$$f"; done); \
+	@bad=$$(clang-format --dry-run $(FORMAT_FILES) 2>&1 | \
+	  sed -n 's/^\([^:]*\):[0-9]*:[0-9]*: warning: code should be clang-formatted.*/\1/p' | sort -u); \
 	if [ -n "$$bad" ]; then echo "not formatted (make format fixes it):"; echo "$$bad"; exit 1; fi
 
 test-fast: build

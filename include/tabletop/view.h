@@ -19,8 +19,9 @@ char *tt_view_text(const tt_game *game, const tt_state *state, int viewer);
 
 /* The picture in parts, for a screen that shows each part when it matters
  * (`tabletop play` redraws a map only when it changed, and puts what is to
- * decide last, near the prompt). Together the parts hold what the whole
- * picture holds, though the status may say it more briefly. */
+ * decide last, near the prompt). Together the parts hold what a decision
+ * needs of the whole picture; they may say it more briefly, and leave to the
+ * whole picture what can wait for the asking (Braunau's area names). */
 enum {
     TT_TEXT_ALL,     /* the whole picture: tt_view_text */
     TT_TEXT_MAP,     /* a drawing of the board; "" for a game without one */

@@ -283,22 +283,33 @@ static void ratings(const ladder *l, double *elo)
         elo[i] = 400 * log10(gamma[i]);
 }
 
+/* The widest of `least` and the AIs' names: a column or a row label fits
+ * every name whole, so that two AIs never read alike. */
+static int name_width(const ladder *l, int least)
+{
+    int w = least;
+    for (int i = 0; i < l->nais; i++)
+        w = (int)strlen(l->spec[i]) > w ? (int)strlen(l->spec[i]) : w;
+    return w;
+}
+
 static void report(const ladder *l, double seconds)
 {
+    int cw = name_width(l, 16), rw = name_width(l, 20);
     printf("%s ladder: %d AIs, %ld games a pair (each deal twice, seats swapped), seed %llu",
            tt_game_name(l->game), l->nais, l->games, (unsigned long long)l->seed);
     if (tt_game_params(l->game)[0])
         printf(", %s", tt_game_params(l->game));
-    printf("\n\nscore of the row AI against the column AI, 95%% interval:\n  %-20s", "");
+    printf("\n\nscore of the row AI against the column AI, 95%% interval:\n  %-*s", rw, "");
     for (int j = 0; j < l->nais; j++)
-        printf(" %16.16s", l->spec[j]);
+        printf(" %*s", cw, l->spec[j]);
     printf("\n");
     for (int i = 0; i < l->nais; i++) {
-        printf("  %-20s", l->spec[i]);
+        printf("  %-*s", rw, l->spec[i]);
         for (int j = 0; j < l->nais; j++) {
             long n;
             if (i == j) {
-                printf(" %16s", "-");
+                printf(" %*s", cw, "-");
                 continue;
             }
             double s = pair_score(l, i, j, &n);
@@ -306,18 +317,18 @@ static void report(const ladder *l, double seconds)
             char cell[32];
             snprintf(cell, sizeof cell, "%3.0f%% (%2.0f-%3.0f)", 100 * s / (double)n, 100 * ci.lo,
                      100 * ci.hi);
-            printf(" %16s", cell);
+            printf(" %*s", cw, cell);
         }
         printf("\n");
     }
-    printf("\nscore of each AI %s, against all the others:\n  %-20s",
-           l->nplayers == 2 ? "by its seat" : "alone in a seat (the other in every other seat)",
+    printf("\nscore of each AI %s, against all the others:\n  %-*s",
+           l->nplayers == 2 ? "by its seat" : "alone in a seat (the other in every other seat)", rw,
            "");
     for (int p = 0; p < l->nplayers; p++)
         printf(" %16.16s", tt_player_name(l->game, p));
     printf("\n");
     for (int i = 0; i < l->nais; i++) {
-        printf("  %-20s", l->spec[i]);
+        printf("  %-*s", rw, l->spec[i]);
         for (int p = 0; p < l->nplayers; p++) {
             long n;
             double s = seat_score(l, i, p, &n);
@@ -345,7 +356,7 @@ static void report(const ladder *l, double seconds)
         }
     printf("\nrating (Elo scale, %s = 0):\n", l->spec[0]);
     for (int i = 0; i < l->nais; i++)
-        printf("  %-20s %+6.0f\n", l->spec[order[i]], elo[order[i]]);
+        printf("  %-*s %+6.0f\n", rw, l->spec[order[i]], elo[order[i]]);
     printf("\n  %ld games in %.1f s\n", (long)l->npairs * l->games, seconds);
 }
 

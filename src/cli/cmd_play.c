@@ -64,7 +64,7 @@ static const char prompt_help[] =
     "Type the number of an action, or its text; a whole move at once works too\n"
     "(below). Commands:\n"
     "  board     the whole table: every detail, the map and its key\n"
-    "  map       draw the map again (a game with a map: Tannhäuser)\n"
+    "  map       draw the map again (Tannhäuser's board, Braunau's support by area)\n"
     "  log       what happened before this decision, in full (`log all`: the game)\n"
     "  info X    what card, item or token X does (its id or name, or an action's number)\n"
     "  help      this help and the legal actions\n"
@@ -452,6 +452,8 @@ static int play_run(play *pl, const play_opts *o)
     for (int p = 0; p < pl->seats.n; p++)
         humans |= (unsigned)pl->seats.human[p] << p;
     pl->screen = play_screen_new(pl->game, humans);
+    if (resumed)
+        play_history_mark_forced(&pl->hist, humans);
     int rc = CLI_REFUSED;
     if (!pl->state || !pl->prev || !pl->legal || !pl->screen)
         cli_error(CLI_REFUSED, "out of memory");

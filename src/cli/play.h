@@ -94,6 +94,13 @@ void play_history_save(const play_history *h, const tt_state *state, const char 
  * prints why on one line and returns 0. */
 int play_history_undo(play_history *h, tt_state *state, play_screen *sc, int p);
 
+/* After `--load`, once the seats are known (`humans`, a bit per person):
+ * marks the steps this table would have taken for a person, his only answer
+ * telling nobody anything (tt_decision_forced, as play_screen_forced judges),
+ * which a record does not tell apart, so that undo reaches past them as past
+ * those taken here. */
+void play_history_mark_forced(play_history *h, unsigned humans);
+
 /* `--load FILE` for game `name`: replays the record into *game and *state
  * (the caller frees both) and fills h, so the game goes on, is saved and
  * undone as if played here. CLI_OK, or CLI_REFUSED after printing why (not a

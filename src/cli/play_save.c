@@ -205,6 +205,20 @@ static void load_step(void *vctx, int index, const char *text, const tt_game *ga
         memcpy(c->prev, state, c->h->sz);
 }
 
+void play_history_mark_forced(play_history *h, unsigned humans)
+{
+    char text[TT_ACTION_TEXT_MAX];
+    for (int i = 0; i < h->n; i++) {
+        play_step *st = &h->step[i];
+        const tt_state *before = (const tt_state *)(h->before + (size_t)i * h->sz);
+        tt_action a;
+        if (st->player >= 0 && !st->offturn && (humans >> st->player & 1) &&
+            tt_decision_forced(h->game, before, humans & ~(1u << st->player), &a) &&
+            tt_action_format(h->game, before, a, text, sizeof text) == TT_OK)
+            st->forced = strcmp(text, st->text) == 0;
+    }
+}
+
 int play_history_load(play_history *h, const char *name, const char *path, tt_game **game,
                       tt_state **state)
 {

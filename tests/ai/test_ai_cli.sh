@@ -39,6 +39,10 @@ cmp -s "$TMP/ladder1" "$TMP/ladder2" || fail "ladder differs between 1 and 2 thr
 has "$TMP/ladder1" '^  ismcts:iters=10 ' "ladder matrix row"
 has "$TMP/ladder1" 'rating (Elo scale, random = 0)' "ladder ratings"
 has "$TMP/ladder1" 'score of each AI by its seat' "ladder per seat"
+# names longer than a column are printed whole, so that two AIs never read alike
+"$BIN" ladder invaders --games 2 --ai ismcts:iters=8:c=0.5,ismcts:iters=8:c=0.25,random --seed 3 \
+    --threads 2 >"$TMP/out" || fail "ladder of long names"
+has "$TMP/out" '^ \{25\}ismcts:iters=8:c=0.5 ismcts:iters=8:c=0.25 \{16\}random$' "long names in the header"
 "$BIN" ladder braunau --games 2 --ai random,ismcts:iters=4 --threads 1 >"$TMP/out" || fail "ladder braunau"
 has "$TMP/out" 'braunau ladder: 2 AIs' "ladder of three players"
 

@@ -113,6 +113,17 @@ printf 'undo\nquit\n' >"$TMP/in"
 "$BIN" play invaders --load "$TMP/saved.json" <"$TMP/in" >"$TMP/out" 2>&1 || fail "play --load: exit $?"
 has "$TMP/out" '^Resumed from .*saved.json: 1 action played, turn 1\.$' "--load resumes"
 has "$TMP/out" '^refused: nothing to undo: the Invader has taken no decision yet$' "undo with nothing of one's own"
+# A resumed game's undo reaches past the steps the table takes for a person, as
+# the game played here does: the Covenant's 23rd decision, move EN, is followed
+# by move n3, its only answer, taken automatically (Tannhäuser, seed 1).
+{ yes 1 | head -n 23; printf 'save %s\nquit\n' "$TMP/forced.json"; } >"$TMP/in"
+"$BIN" play tannhauser --players human,random --seed 1 <"$TMP/in" >"$TMP/out" 2>&1 ||
+    fail "play tannhauser save: exit $?"
+has "$TMP/out" '^covenant: move n3 (the only possible answer, taken automatically)$' "a forced step"
+printf 'undo\nquit\n' >"$TMP/in"
+"$BIN" play tannhauser --players human,random --load "$TMP/forced.json" <"$TMP/in" >"$TMP/out" 2>&1 ||
+    fail "play tannhauser --load: exit $?"
+has "$TMP/out" '^undone: move EN$' "undo after --load takes back the decision before a forced step"
 "$BIN" play invaders --players random,random --seed 7 >"$TMP/a" 2>&1 || fail "demo: exit $?"
 "$BIN" play invaders --players random,random --seed 7 >"$TMP/b" 2>&1
 cmp -s "$TMP/a" "$TMP/b" || fail "play --seed 7 is not repeatable"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The screens of `tabletop play` as a person reads them: the exact text of a
-# decision and of an ending in each game, at 100 columns by 40 lines, and no
-# line wider than a narrow terminal. The expected texts are in
+# decision and of an ending in each game, at 100 columns by 40 lines; whole
+# Braunau games in which every screen fits 100x40; and no line wider than a
+# narrow terminal. The expected texts are in
 # tests/cli/screens/<case>.txt; `test_screens.sh BIN SRC --regen` rewrites them
 # from the build (read the diff before keeping it).
 # Usage: test_screens.sh path/to/tabletop [source dir] [--regen]
@@ -63,6 +64,37 @@ ones 200 | "$BIN" play braunau --players human,random,random --seed 4 >"$TMP/bra
     fail "play braunau: exit $?"
 screen 4 "$TMP/bra" >"$TMP/cut"; same braunau_decision
 ending "$TMP/bra" >"$TMP/cut"; same braunau_ending
+
+# --- Braunau late in a game: whole games of 3 and 2 factions, every seat a person
+# answering from a fixed sequence (a number beyond the actions is refused and the
+# next one read); every screen fits 100x40 and keeps the whole position: only
+# what happened gives way, never the map (the support by area) ----------------
+# answers SEED N: N answers drawn from the sequence by a Park-Miller generator
+# seeded with SEED (exact in any awk)
+answers() {
+    awk -v x="$1" -v n="$2" 'BEGIN { k = split("1 3 4 3 5 3 4 6 3 4", w, " ")
+        for (i = 0; i < n; i++) { x = (x * 16807) % 2147483647; print w[1 + x % k] } }'
+}
+# unfit FILE: a line for each screen taller than the terminal, with its height,
+# and for each map that gave way to it
+unfit() {
+    awk -v lines="$LINES" '/^--- .* to decide \(/ { s = NR; head = $0 }
+        /^[a-z]+> / && s { if (NR - s + 1 > lines) printf "a screen of %d lines at line %d: %s\n", NR - s + 1, s, head; s = 0 }
+        /^\(The map changed/ { printf "the map gave way at line %d\n", NR }' "$1"
+}
+for game in "189 human,human,human" "114 human,human --param locals=none"; do
+    seed=${game%% *}
+    # shellcheck disable=SC2086
+    answers "$seed" 20000 | "$BIN" play braunau --players ${game#* } --seed "$seed" >"$TMP/long" 2>&1 ||
+        fail "play braunau --seed $seed: exit $?"
+    grep -q '^Game over after 10 rounds' "$TMP/long" || fail "play braunau --seed $seed: no end"
+    [ "$(grep -c '^--- .* to decide (' "$TMP/long")" -ge 150 ] || fail "play braunau --seed $seed: too short"
+    unfit "$TMP/long" >"$TMP/unfit"
+    if [ -s "$TMP/unfit" ]; then
+        fail "play braunau --seed $seed at ${COLUMNS}x$LINES: $(grep -c '' "$TMP/unfit") screens do not fit, as"
+        head -n 5 "$TMP/unfit" | sed 's/^/  /'
+    fi
+done
 
 # --- the prompt's commands for the screen ----------------------------------------
 printf '1\nlog\nlog x\nmap\nquit\n' | "$BIN" play invaders --players random,human --seed 3 >"$TMP/out" 2>&1

@@ -1,9 +1,9 @@
 #!/bin/sh
 # Braunau at the terminal, the Germans against two random AIs: a whole MOVE in
 # the rules' syntax taken back (an exposed agent's move shows nothing new), a
-# path refused with its rule, `info`, Braunau's own `help`, an agitation, the
-# other factions' round, and a draw whose `undo` is refused because it showed
-# hidden tokens.
+# path refused with its rule, `info`, `map` (the support by area), Braunau's
+# own `help`, an agitation, the other factions' round, and a draw whose `undo`
+# is refused because it showed hidden tokens.
 # Usage: test_braunau.sh BIN WORKDIR
 . "$(dirname "$0")/lib.sh"
 
@@ -15,18 +15,22 @@ say() {
 start play braunau --players human,random,random --ai random --seed 4
 wait_prompt 'germans> '
 has 'braunau: germans (human) vs austrians (random) vs locals (random), seed 4'
-has '    GER_WEISS    in INNBRUECKE (exposed)'
+has '  GER_WEISS    in INNBRUECKE (exposed)'
 
 say 'MOVE agent=GER_WEISS path=STADTPLATZ'
 has 'The Germans move GER_WEISS, no longer exposed'
 say 'undo'
 has 'undone: move GER_WEISS, path STADTPLATZ'
-has '    GER_WEISS    in INNBRUECKE (exposed)'
+has '  GER_WEISS    in INNBRUECKE (exposed)'
 say 'MOVE agent=GER_WEISS path=RATHAUS'
 has 'refused: E_BAD_PATH: RATHAUS is not adjacent to INNBRUECKE (BRA-6.15)'
 
 say 'info CI'
 has 'Counterintelligence (CI)'
+
+# the support by area is Braunau's map: drawn again when asked
+say 'map'
+has '  value             3       3           2       2          2        1        1'
 
 # the help is Braunau's own, with no other game's example
 say 'help'

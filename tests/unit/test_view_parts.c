@@ -3,9 +3,11 @@
  *
  * Every game's parts are checked at positions of random games: the whole
  * part is tt_view_text; a game whose picture is a status and a decision gives
- * exactly those two; each part a player reads is the same after the state is
- * determinized for him, so a screen built from parts shows him nothing his
- * view hides. */
+ * exactly those two; a game whose parts are brief (Braunau) begins its status
+ * as the whole picture begins and ends its decision (its status, once over)
+ * as the picture ends; each
+ * part a player reads is the same after the state is determinized for him,
+ * so a screen built from parts shows him nothing his view hides. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -41,8 +43,27 @@ static void play_random(const tt_game *g, tt_state *s, uint64_t seed, int steps)
     free(a);
 }
 
+enum { SPLIT, MAP, BRIEF }; /* how a game's parts make its picture */
+
+/* The first line of text, as a string of its own (malloc'd). */
+static char *first_line(const char *text)
+{
+    size_t n = strcspn(text, "\n");
+    char *line = malloc(n + 1);
+    memcpy(line, text, n);
+    line[n] = '\0';
+    return line;
+}
+
+/* Does text end with its last line `end`? */
+static int ends_with(const char *text, const char *end)
+{
+    size_t n = strlen(text), k = strlen(end);
+    return n >= k && strcmp(text + n - k, end) == 0;
+}
+
 /* The checks of every part at one position, for every player and onlookers. */
-static void check_position(const tt_game *g, const tt_state *s, int split)
+static void check_position(const tt_game *g, const tt_state *s, int kind)
 {
     tt_state *t = malloc(tt_state_size(g));
     int viewers[TT_MAX_PLAYERS + 2], nv = 0;
@@ -57,16 +78,25 @@ static void check_position(const tt_game *g, const tt_state *s, int split)
         char *decision = tt_view_text_part(g, s, v, TT_TEXT_DECISION);
         char *map = tt_view_text_part(g, s, v, TT_TEXT_MAP);
         assert_string_equal(all, whole);
-        if (split) { /* a picture that is a status and a decision, and no map */
+        if (kind == SPLIT) { /* a picture that is a status and a decision, and no map */
             char *both = malloc(strlen(status) + strlen(decision) + 1);
             strcpy(both, status);
             strcat(both, decision);
             assert_string_equal(both, whole);
             assert_string_equal(map, "");
             free(both);
-        } else { /* a map, drawn as the whole picture draws it */
+        } else if (kind == MAP) { /* a map, drawn as the whole picture draws it */
             assert_true(map[0] != '\0');
             assert_non_null(strstr(whole, map));
+        } else { /* a map of its own; the status and the decision briefly */
+            char *head = first_line(whole), *last = strrchr(whole, '\n');
+            assert_true(map[0] != '\0');
+            assert_true(strncmp(status, head, strlen(head)) == 0);
+            while (last > whole && last[-1] != '\n')
+                last--;
+            assert_true(
+                ends_with(*decision ? decision : status, last)); /* once over: the ranking */
+            free(head);
         }
         if (v >= 0) { /* what p reads does not depend on what p cannot see */
             tt_state_copy(g, t, s);
@@ -87,14 +117,14 @@ static void check_position(const tt_game *g, const tt_state *s, int split)
     free(t);
 }
 
-static void check_game(const char *name, const char *params, int split)
+static void check_game(const char *name, const char *params, int kind)
 {
     tt_game *g = load(name, params);
     tt_state *s = malloc(tt_state_size(g));
     for (uint64_t seed = 1; seed <= 4; seed++)
         for (int steps = 0; steps <= 400; steps += 40) {
             play_random(g, s, seed, steps);
-            check_position(g, s, split);
+            check_position(g, s, kind);
         }
     free(s);
     tt_game_free(g);
@@ -103,19 +133,19 @@ static void check_game(const char *name, const char *params, int split)
 static void test_invaders_parts(void **state)
 {
     (void)state;
-    check_game("invaders", NULL, 1);
+    check_game("invaders", NULL, SPLIT);
 }
 
 static void test_braunau_parts(void **state)
 {
     (void)state;
-    check_game("braunau", NULL, 1);
+    check_game("braunau", NULL, BRIEF);
 }
 
 static void test_tannhauser_parts(void **state)
 {
     (void)state;
-    check_game("tannhauser", "mode=ctf", 0);
+    check_game("tannhauser", "mode=ctf", MAP);
 }
 
 /* A game without parts: its status is the whole picture, nothing else. */

@@ -29,10 +29,19 @@ int bra_to_move(const tt_game *g, const void *st)
 
 void bra_cmd_init(bra_cmd *m, int verb)
 {
-    memset(m, 0, sizeof *m);
+    /* copied whole: cheaper than clearing it and naming the unset fields */
+    static const bra_cmd blank = {.token = BRA_NONE,
+                                  .agent = BRA_NONE,
+                                  .area = BRA_NONE,
+                                  .mode = BRA_NONE,
+                                  .host = BRA_NONE,
+                                  .target = BRA_NONE,
+                                  .outcome = BRA_NONE,
+                                  .item = BRA_NONE,
+                                  .faction = BRA_NONE,
+                                  .dest = BRA_NONE};
+    *m = blank;
     m->verb = (uint8_t)verb;
-    m->token = m->agent = m->area = m->mode = m->host = m->target = BRA_NONE;
-    m->outcome = m->item = m->faction = m->dest = BRA_NONE;
 }
 
 void bra_decl_cmd(const bra_state *s, bra_cmd *m)
@@ -258,10 +267,51 @@ static void offer_keeps(lister *L, const bra_fstate *f, int base)
     }
 }
 
+/* Lists the main-phase command a whose command m is built by the caller:
+ * no declaration is pending and the game runs, so check_action would build
+ * the same m and step it; debug builds assert it agrees. */
+static void offer_cmd(lister *L, tt_action a, const bra_cmd *m)
+{
+    int rc = step(L->c, L->s, m, NULL) >= 0 ? TT_OK : TT_EILLEGAL;
+    assert(rc == check_listed(L, a));
+    tt_keep(&L->list, a, rc);
+}
+
 static void offer_deploys(lister *L, const bra_fstate *f, int base)
 {
-    for (uint64_t m = f->stash; m; m &= m - 1)
-        offer(L, A_DEPLOY, base | __builtin_ctzll(m));
+    bra_cmd m;
+    bra_cmd_init(&m, V_DEPLOY);
+    for (uint64_t set = f->stash; set; set &= set - 1) {
+        m.token = (uint8_t)(base | __builtin_ctzll(set));
+        offer_cmd(L, BRA_ACTION(A_DEPLOY, m.token), &m);
+    }
+}
+
+/* MOVE, AGITATE, DENOUNCE and ABILITY of each own agent in play (BRA-6.0.4),
+ * then USE of each item owned. */
+static void offer_agents(lister *L, int fa)
+{
+    const bra_content *c = L->c;
+    static const int verbs[] = {V_MOVE, V_AGITATE, V_DENOUNCE, V_ABILITY};
+    bra_cmd m[4];
+    for (int v = 0; v < 4; v++)
+        bra_cmd_init(&m[v], verbs[v]);
+    for (int k = 0; k < c->f[fa].nagents; k++) {
+        int a = c->f[fa].agent[k];
+        if (!bra_in_play(L->s, a))
+            continue;
+        for (int v = 0; v < 4; v++) {
+            m[v].agent = (uint8_t)a;
+            offer_cmd(L, BRA_ACTION(A_MOVE + v, a), &m[v]);
+        }
+    }
+    bra_cmd use;
+    bra_cmd_init(&use, V_USE);
+    for (int i = 0; i < c->nitems; i++)
+        if (L->s->iowner[i] == fa) {
+            use.item = (uint8_t)i;
+            offer_cmd(L, BRA_ACTION(A_USE, i), &use);
+        }
 }
 
 /* DISCARD of each stash token not named yet: distinct stash tokens, so
@@ -304,18 +354,7 @@ int bra_legal(const tt_game *g, const void *st, tt_action *out)
     offer(&L, A_END, 0);
     offer_deploys(&L, f, base);
     offer_discards(&L, f, base, 0);
-    for (int k = 0; k < c->f[fa].nagents; k++) {
-        int a = c->f[fa].agent[k];
-        if (!bra_in_play(s, a))
-            continue;
-        offer(&L, A_MOVE, a);
-        offer(&L, A_AGITATE, a);
-        offer(&L, A_DENOUNCE, a);
-        offer(&L, A_ABILITY, a);
-    }
-    for (int i = 0; i < c->nitems; i++)
-        if (s->iowner[i] == fa)
-            offer(&L, A_USE, i);
+    offer_agents(&L, fa);
     return L.list.n;
 }
 

@@ -190,7 +190,9 @@ static const char bra_play_help[] =
     "rules' syntax or as key=value answers:\n"
     "  DEPLOY token=G01 agent=GER_BRANDT area=STADTPLATZ\n"
     "  MOVE agent=GER_WEISS path=STADTPLATZ,BAHNHOF\n"
-    "  deploy G01 agent=GER_BRANDT area=STADTPLATZ\n";
+    "  deploy G01 agent=GER_BRANDT area=STADTPLATZ\n"
+    "Token kinds: DROP ABIL SPEC REFILL SUMMON CI POP GOLD BR FA; `info CI` says what\n"
+    "one does (the screen says it too, until you have kept or deployed one of the kind).\n";
 
 const tt_rules braunau_rules = {
     .name = "braunau",

@@ -575,10 +575,26 @@ const char *bra_source_name(int source);
 /* narrate.c */
 int bra_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
 
-/* view.c: malloc'd texts the caller frees (NULL when out of memory). */
+/* view.c and picture.c: malloc'd texts the caller frees (NULL when out of
+ * memory): the JSON view, the whole picture (`board`) and its parts. */
 char *bra_view_json(const tt_game *g, const void *st, int viewer);
 char *bra_view_text(const tt_game *g, const void *st, int viewer);
 char *bra_view_part(const tt_game *g, const void *st, int viewer, int part);
+
+/* view.c: the question the player to move is asked, as the viewer may know
+ * it (enum bra_field), or -1 when none is (a free decision, or another
+ * faction's declaration); the decision's kind as the views name it ("main",
+ * "keep", "area", ...); a verb's name as the rules spell it ("DEPLOY"). */
+int bra_question(const bra_content *c, const bra_state *s, int viewer);
+const char *bra_decision_kind(const bra_content *c, const bra_state *s, int viewer);
+const char *bra_verb_name(int verb);
+
+/* May the viewer see faction f's own secrets (its stash, draws, true areas)? */
+static inline int bra_sees(const bra_content *c, int viewer, int f)
+{
+    return viewer == TT_VIEW_ALL ||
+           (viewer >= 0 && viewer < c->nseats && c->seat_faction[viewer] == f);
+}
 
 /* The viewer's knowledge slot: its faction, or BRA_PUBLIC for spectators. */
 static inline int bra_viewer_slot(const bra_content *c, int viewer)

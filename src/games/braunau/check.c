@@ -620,25 +620,25 @@ static uint16_t move_ends(const bra_content *c, const bra_state *s, const bra_cm
     return walk_ends(c, s->loc[m->agent], steps);
 }
 
-/* The candidate answers to a question, in a fixed order. */
-int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, int field, int all,
-                   uint8_t *out)
+/* The first `most` candidate answers to a question, in a fixed order. */
+static int candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, int field,
+                      int all, uint8_t *out, int most)
 {
     int n = 0, f = bra_active_faction(c, s);
     switch (field) {
     case F_AGENT:
     case F_HOST:
-        for (int k = 0; k < c->f[f].nagents; k++)
+        for (int k = 0; k < c->f[f].nagents && n < most; k++)
             out[n++] = c->f[f].agent[k];
         break;
     case F_TARGET:
-        for (int a = 0; a < c->nagents; a++)
+        for (int a = 0; a < c->nagents && n < most; a++)
             if (c->a[a].faction != f && c->faction_seat[c->a[a].faction] != BRA_NONE &&
                 worth(c, s, m, field, a, all || bra_in_play(s, a)))
                 out[n++] = (uint8_t)a;
         break;
     case F_AREA:
-        for (int x = 0; x < c->nareas; x++)
+        for (int x = 0; x < c->nareas && n < most; x++)
             out[n++] = (uint8_t)x;
         break;
     case F_MODE: {
@@ -648,16 +648,16 @@ int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, i
         break;
     }
     case F_OUTCOME:
-        for (int o = 0; o < OUT_N; o++)
+        for (int o = 0; o < OUT_N && n < most; o++)
             out[n++] = (uint8_t)o;
         break;
     case F_ITEM:
-        for (int i = 0; i < c->nitems; i++)
+        for (int i = 0; i < c->nitems && n < most; i++)
             if (s->iowner[i] == IO_MARKET)
                 out[n++] = (uint8_t)i;
         break;
     case F_FACTION:
-        for (int k = 0; k < BRA_NF; k++)
+        for (int k = 0; k < BRA_NF && n < most; k++)
             if (k != f && c->faction_seat[k] != BRA_NONE)
                 out[n++] = (uint8_t)k;
         break;
@@ -665,42 +665,80 @@ int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, i
         int move = m->verb == V_MOVE;
         uint16_t one = move_ends(c, s, m, 1, all || !move),
                  two = move_ends(c, s, m, 2, all || !move);
-        for (int x = 0; x < c->nareas; x++) {
+        for (int x = 0; x < c->nareas && n < most; x++) {
             if (!move) {
                 out[n++] = (uint8_t)BRA_PATH(x, 0);
                 continue;
             }
             if (worth(c, s, m, field, BRA_PATH(x, 1), one >> x & 1))
                 out[n++] = (uint8_t)BRA_PATH(x, 1);
-            if (worth(c, s, m, field, BRA_PATH(x, 2), two >> x & 1))
+            if (n < most && worth(c, s, m, field, BRA_PATH(x, 2), two >> x & 1))
                 out[n++] = (uint8_t)BRA_PATH(x, 2);
         }
         break;
     }
     default: break;
     }
-    return n;
+    return n < most ? n : most;
+}
+
+int bra_candidates(const bra_content *c, const bra_state *s, const bra_cmd *m, int field, int all,
+                   uint8_t *out)
+{
+    return candidates(c, s, m, field, all, out, 2 * BRA_MAX_AREAS + BRA_MAX_AGENTS);
 }
 
 static const char *const field_names[] = {"",        "agent", "area",    "mode", "host", "target",
                                           "outcome", "item",  "faction", "path", "more"};
+
+/* Whether the answer v to the question `field` completes m legally. */
+static int completes(const bra_content *c, const bra_state *s, const bra_cmd *m, int field, int v)
+{
+    bra_cmd next = *m;
+    bra_answer(&next, field, v);
+    int rc = bra_check(c, s, &next, NULL);
+    return rc == TT_OK || (rc == BRA_PENDING && bra_completable(c, s, &next, NULL));
+}
+
+/* Whether some answer to the question `field` completes m legally. The
+ * first answer does most often: the others are listed only when it does
+ * not. */
+static int some_answer(const bra_content *c, const bra_state *s, const bra_cmd *m, int field)
+{
+    uint8_t cand[2 * BRA_MAX_AREAS + BRA_MAX_AGENTS];
+    int n = candidates(c, s, m, field, 0, cand, 1);
+    if (n && completes(c, s, m, field, cand[0]))
+        return 1;
+    if (n)
+        n = bra_candidates(c, s, m, field, 0, cand);
+    for (int i = 1; i < n; i++)
+        if (completes(c, s, m, field, cand[i]))
+            return 1;
+    return 0;
+}
+
+/* A MOVE asking its path has passed its agent's rules and its AP (m is
+ * pending): any walk move_ends offers completes it (BRA-6.15), which debug
+ * builds assert. */
+static int move_completable(const bra_content *c, const bra_state *s, const bra_cmd *m)
+{
+    int any = (move_ends(c, s, m, 1, 0) | move_ends(c, s, m, 2, 0)) != 0;
+    assert(any == some_answer(c, s, m, F_PATH));
+    return any;
+}
 
 int bra_completable(const bra_content *c, const bra_state *s, const bra_cmd *m, tt_error *err)
 {
     int field = bra_next_field(c, s, m);
     if (field == F_NONE || field == F_MORE)
         return 1; /* a DISCARD can always be closed with "done" */
-    uint8_t cand[2 * BRA_MAX_AREAS + BRA_MAX_AGENTS];
-    int n = bra_candidates(c, s, m, field, 0, cand);
-    for (int i = 0; i < n; i++) {
-        bra_cmd next = *m;
-        bra_answer(&next, field, cand[i]);
-        int rc = bra_check(c, s, &next, NULL);
-        if (rc == TT_OK || (rc == BRA_PENDING && bra_completable(c, s, &next, NULL)))
-            return 1;
-    }
+    if (field == F_PATH && m->verb == V_MOVE ? move_completable(c, s, m)
+                                             : some_answer(c, s, m, field))
+        return 1;
     if (!err)
         return 0;
+    uint8_t cand[2 * BRA_MAX_AREAS + BRA_MAX_AGENTS];
+    int n;
     /* why not: the refusal of the first answer of all, followed as far as it goes */
     n = bra_candidates(c, s, m, field, 1, cand);
     for (int i = 0; i < n; i++) {

@@ -456,6 +456,27 @@ static void offer(lister *L, int op, int arg)
     tt_offer(&L->list, INV_ACTION(op, arg));
 }
 
+/* Lists a, whose check of its own kind the caller asked (rc), past the
+ * dispatch that check() makes by the position; debug builds assert check()
+ * agrees. */
+static void keep_checked(lister *L, tt_action a, int rc)
+{
+    assert(rc == check(L->c, L->s, a, NULL));
+    tt_keep(&L->list, a, rc);
+}
+
+/* A unit u of the list of offer_units: its use or Ops Centre move (main
+ * step) asked of that action's check alone. */
+static void offer_unit(lister *L, int op, int u)
+{
+    if (op == A_USE)
+        keep_checked(L, INV_ACTION(op, u), check_use(L->c, L->s, u, NULL));
+    else if (op == A_OPS)
+        keep_checked(L, INV_ACTION(op, u), check_ops(L->c, L->s, u, NULL));
+    else
+        tt_offer(&L->list, INV_ACTION(op, u));
+}
+
 /* The units in play of `side` (-1: of both sides), in column order. Where
  * only one side's units can be the answer, the other side's are not offered,
  * nor, to be used, a unit without an activated ability (INV-5.12): debug
@@ -466,21 +487,21 @@ static void offer_units(lister *L, int op, int side)
         for (int z = 0; z < INV_NZ; z++)
             for (int i = 0; i < L->s->ncol[sd][z]; i++) {
                 int u = L->s->col[sd][z][i];
-                tt_action a = INV_ACTION(op, u);
                 if ((side < 0 || sd == side) && (op != A_USE || inv_def(L->c, u)->activated >= 0))
-                    tt_offer(&L->list, a);
+                    offer_unit(L, op, u);
                 else
-                    assert(check(L->c, L->s, a, NULL) != TT_OK);
+                    assert(check(L->c, L->s, INV_ACTION(op, u), NULL) != TT_OK);
             }
 }
 
-/* The strategies of `side` (INV-5.14: a player enables only his own). */
-static void offer_strategies(lister *L, int side)
+/* The strategies of `side` (INV-5.14: a player enables only his own), in
+ * the main step or (window 1) the attack window. */
+static void offer_strategies(lister *L, int side, int window)
 {
     for (int i = 0; i < L->c->nstrats; i++) {
         tt_action a = INV_ACTION(A_STRATEGY, i);
         if (L->c->strat[i].side == side)
-            tt_offer(&L->list, a);
+            keep_checked(L, a, check_strategy(L->c, L->s, i, window, NULL));
         else
             assert(check(L->c, L->s, a, NULL) != TT_OK);
     }
@@ -510,7 +531,7 @@ static void list_main(lister *L)
     offer(L, A_PASS, 0);
     offer_hand(L, side, A_PLAY);
     offer_units(L, A_USE, side);
-    offer_strategies(L, side);
+    offer_strategies(L, side, 0);
     offer(L, A_PLOT_DRAW, 0);
     if (side == INV_MANKIND) {
         offer_units(L, A_OPS, INV_MANKIND);
@@ -541,7 +562,7 @@ int inv_legal(const tt_game *g, const void *st, tt_action *out)
         break;
     case F_ATTACK_WINDOW:
         offer(&L, A_DECLINE, 0);
-        offer_strategies(&L, INV_MANKIND);
+        offer_strategies(&L, INV_MANKIND, 1);
         break;
     case F_SHIELD: offer_range(&L, A_SHIELD, f->b + 1); break;
     case F_SHIELD_TAKE: offer_units(&L, A_FROM, f->player); break;

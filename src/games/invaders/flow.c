@@ -676,8 +676,11 @@ static void start_turn(const inv_content *c, inv_state *s, tt_events *ev)
         s->iflags[s->hero] &= (uint8_t)~IF_ROTATED; /* INV-4.3.1 */
         tt_emit(ev, E_UPRIGHT, INV_MANKIND, TT_SEEN_ALL, s->hero, 0, 0, 0);
     }
-    for (int i = 0; i < c->ninst; i++) /* INV-4.3.2 */
-        s->iflags[i] &= (uint8_t)~IF_USED;
+    /* INV-4.3.2: only a unit in play has flags (inv_sanity) */
+    for (int sd = 0; sd < 2; sd++)
+        for (int z = 0; z < INV_NZ; z++)
+            for (int i = 0; i < s->ncol[sd][z]; i++)
+                s->iflags[s->col[sd][z][i]] &= (uint8_t)~IF_USED;
     s->plot_used = s->ops_uses = s->mankind_drained = s->hero_moved = 0;
     s->ntrig = 0;
     for (int z = 0; z < INV_NZ; z++) /* INV-4.3.3: the active player's units only */

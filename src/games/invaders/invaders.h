@@ -404,8 +404,14 @@ int inv_validate_file(const char *path, tt_diags *d);
 extern const char *const inv_op_names[]; /* by enum inv_opcode, as the content writes them */
 
 /* state.c: board arithmetic and moving cards */
-int inv_power(const inv_content *c, const inv_state *s, int inst);   /* INV-5.25 */
-int inv_zone_power(const inv_content *c, const inv_state *s, int z); /* INV-2.5 */
+int inv_power(const inv_content *c, const inv_state *s, int inst); /* INV-5.25 */
+/* INV-2.5: a zone's power, its base less its damage tokens; inline, as the
+ * checkpoints after every action ask it of each zone. */
+static inline int inv_zone_power(const inv_content *c, const inv_state *s, int z)
+{
+    int p = c->base_power[z] - s->tokens[z];
+    return p > 0 ? p : 0;
+}
 int inv_side_total(const inv_content *c, const inv_state *s, int side, int z);
 void inv_to_discard(const inv_content *c, inv_state *s, int inst);
 void inv_leave_play(inv_state *s, int inst);

@@ -29,12 +29,6 @@ int inv_power(const inv_content *c, const inv_state *s, int inst)
     return p;
 }
 
-int inv_zone_power(const inv_content *c, const inv_state *s, int z)
-{
-    int p = c->base_power[z] - s->tokens[z];
-    return p > 0 ? p : 0;
-}
-
 /* Sum of current power of side's units in z; a rotated hero adds 0 (INV-4.7.2). */
 int inv_side_total(const inv_content *c, const inv_state *s, int side, int z)
 {

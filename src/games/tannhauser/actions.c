@@ -92,6 +92,14 @@ static void offer_setup_if(lister *L, int worth, int op, int a, int b)
         assert(tan_check_setup_op(L->c, L->s, op, a, b) != TT_OK);
 }
 
+/* A setup action whose whole check the caller answers (ok), from the rule
+ * itself; debug builds assert tan_check_in agrees. */
+static void keep_setup(lister *L, int op, int a, int ok)
+{
+    assert(ok == (tan_check_in(&L->look, TAN_ACTION(op, a, 0, 0), NULL) == TT_OK));
+    tt_keep(&L->list, TAN_ACTION(op, a, 0, 0), ok ? TT_OK : TT_EILLEGAL);
+}
+
 static void list_setup(lister *L)
 {
     const tan_content *c = L->c;
@@ -104,13 +112,13 @@ static void list_setup(lister *L)
         break;
     case PH_PACK:
         for (int u = seat * TAN_TEAM; u < (seat + 1) * TAN_TEAM; u++)
-            for (int p = PACK_COMBAT; p <= PACK_CUSTOM; p++)
-                offer_setup(L, A_PACK, u, p);
+            for (int p = PACK_COMBAT; p <= PACK_CUSTOM; p++) /* TAN-3.6: one pack each */
+                offer_setup_if(L, s->unit[u].pack == PACK_NONE, A_PACK, u, p);
         break;
     case PH_CUSTOM:
     case PH_REINF_CUSTOM:
-        for (int e = 0; e < c->nequip; e++)
-            offer_setup(L, A_CUSTOM, e, 0);
+        for (int e = 0; e < c->nequip; e++) /* TAN-3.6: from the character's packs */
+            offer_setup_if(L, c->chr[s->unit[s->sub].def].most[e] > 0, A_CUSTOM, e, 0);
         offer_setup(L, A_DONE, 0, 0);
         break;
     case PH_ENTRY:
@@ -125,7 +133,8 @@ static void list_setup(lister *L)
                     offer_setup(L, A_DISCARD, o, 0);
                 else
                     for (int k = 0; k < c->nobjcircles; k++)
-                        offer_setup(L, A_PLACE, o, c->objcircle[k]);
+                        offer_setup_if(L, tan_fits_kind(c, o, c->objcircle[k]), A_PLACE, o,
+                                       c->objcircle[k]);
             }
         if (s->phase == PH_PLACE)
             offer_setup(L, A_SKIP, 0, 0);
@@ -145,9 +154,11 @@ static void list_setup(lister *L)
         offer_setup(L, A_FIRST, 1, 0);
         break;
     default:
-        for (int u = seat * TAN_TEAM; u < (seat + 1) * TAN_TEAM; u++) /* TAN-4.5 */
-            offer_setup_if(L, s->unit[u].status != ST_DEAD && !s->unit[u].activated, A_ACTIVATE, u,
-                           0);
+        for (int u = seat * TAN_TEAM; u < (seat + 1) * TAN_TEAM; u++) { /* TAN-4.5 */
+            const tan_unit *un = &s->unit[u];
+            keep_setup(L, A_ACTIVATE, u,
+                       un->def != TAN_NONE && un->status != ST_DEAD && !un->activated);
+        }
         break;
     }
 }
@@ -198,9 +209,7 @@ static void list_exchange(lister *L, int u)
         for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)
             offer_if(L, free && f != u && s->unit[f].status == ST_BOARD, A_PASS, i, f, 0);
     }
-    for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++) {
-        if (!tan_carried_flag(s, a, u))
-            continue;
+    for (int a = tan_next_carried_flag(s, u, -1); a >= 0; a = tan_next_carried_flag(s, u, a)) {
         for (int k = 0; k < c->adj_n[at]; k++)
             offer_cycle(L, A_DROP, a, c->adj[c->adj_first[at] + k], 1);
         for (int f = tan_seat_of(u) * TAN_TEAM; f < (tan_seat_of(u) + 1) * TAN_TEAM; f++)
@@ -220,16 +229,18 @@ static int in_sight(const lister *L, int u, int e, const uint8_t *mine, int nmin
     return seen;
 }
 
-/* Does objective token o, of seat's, still need skill sk (TAN-5.13.1)? */
-static int task_open(const lister *L, int seat, int o, int sk)
+/* The skills objective token o, of seat's, still needs (TAN-5.13.1), as a
+ * bit set by skill: none for no token or another team's. */
+static unsigned tasks_open(const lister *L, int seat, int o)
 {
     const tan_content *c = L->c;
+    unsigned open = 0;
     if (o < 0 || c->obj[o].owner != c->faction[seat])
         return 0;
     for (int k = 0; k < c->obj[o].nskills; k++)
-        if (c->obj[o].skill[k] == sk && !(L->s->obj[o].halves >> k & 1))
-            return 1;
-    return 0;
+        if (!(L->s->obj[o].halves >> k & 1))
+            open |= 1u << c->obj[o].skill[k];
+    return open;
 }
 
 /* The tasks on objective circle x: for a skill the mover's own token there
@@ -237,10 +248,10 @@ static int task_open(const lister *L, int seat, int o, int sk)
  * refuses the others. */
 static void offer_tasks(lister *L, int seat, int x)
 {
-    int o = tan_objective_at(L->c, L->s, x);
+    unsigned open = tasks_open(L, seat, tan_objective_at(L->c, L->s, x));
     for (int sk = 0; sk < SK_COUNT; sk++)
         for (int buy = 0; buy < 2; buy++)
-            offer_if(L, task_open(L, seat, o, sk), A_TASK, x, sk, buy);
+            offer_if(L, open >> sk & 1, A_TASK, x, sk, buy);
 }
 
 /* The action-phase options of TAN-5.5.1 for u standing on `at`. */
@@ -256,9 +267,8 @@ static void list_actions(lister *L, int u)
     if (tan_check_action_phase(&L->look, NULL) != TT_OK)
         return;
     int at = s->unit[u].circle, seat = tan_seat_of(u);
-    uint8_t mine[TAN_MAX_INST], lying[TAN_MAX_INST];
-    int nmine, nlying;
-    tan_items_of(s, u, mine, &nmine, lying, &nlying);
+    uint8_t mine[TAN_MAX_INST];
+    int nmine = tan_items_of(s, u, mine);
     uint64_t next[TAN_MAX_CIRCLES / 64] = {0}; /* the circles next to u's */
     for (int k = c->adj_first[at]; k < c->adj_first[at] + c->adj_n[at]; k++)
         next[c->adj[k] >> 6] |= (uint64_t)1 << (c->adj[k] & 63);
@@ -287,7 +297,7 @@ static void list_actions(lister *L, int u)
     }
     /* TAN-5.11.1: exchange when a sub-step is possible, asked of the items
      * found above as the check would find them */
-    int rc = tan_some_substep(&L->look, lying, nlying, mine, nmine) ? TT_OK : TT_EILLEGAL;
+    int rc = tan_some_substep(&L->look, mine, nmine) ? TT_OK : TT_EILLEGAL;
     assert(rc == tan_check_op(&L->look, A_EXCHANGE, 0, 0, 0));
     tt_keep(&L->list, TAN_ACTION(A_EXCHANGE, 0, 0, 0), rc);
     for (int k = 0; k < c->adj_n[at]; k++) {

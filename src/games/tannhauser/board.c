@@ -308,13 +308,19 @@ static void build_adjacency(tan_content *c, board_graph *bg)
     for (int v = 0; v < c->ncircles; v++)
         for (int j = c->adj_first[v]; j < c->adj_first[v] + c->adj_n[v]; j++)
             c->adj_same[j] = (c->circle[v].colors & c->circle[c->adj[j]].colors) != 0;
+    memset(c->path, 0, sizeof c->path);
     for (int v = 0; v < TAN_MAX_CIRCLES; v++) {
-        uint64_t *r = c->reach[v];
+        uint64_t *r = c->reach[v], *n = c->next[v];
+        if (c->circle[v].kind == CK_PATH)
+            c->path[v >> 6] |= (uint64_t)1 << (v & 63);
         memset(r, 0, sizeof c->reach[v]);
+        memset(n, 0, sizeof c->next[v]);
         r[v >> 6] |= (uint64_t)1 << (v & 63);
-        for (int j = c->adj_first[v]; v < c->ncircles && j < c->adj_first[v] + c->adj_n[v]; j++)
+        for (int j = c->adj_first[v]; v < c->ncircles && j < c->adj_first[v] + c->adj_n[v]; j++) {
+            n[c->adj[j] >> 6] |= (uint64_t)1 << (c->adj[j] & 63);
             if (c->adj_same[j])
                 r[c->adj[j] >> 6] |= (uint64_t)1 << (c->adj[j] & 63);
+        }
     }
 }
 

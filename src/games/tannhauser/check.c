@@ -32,31 +32,21 @@ static const char *ename(const tan_content *c, const tan_state *s, int i)
     return c->equip[s->item[i].def].name;
 }
 
-static int adjacent(const tan_content *c, int a, int b)
-{
-    for (int i = 0; i < c->adj_n[a]; i++)
-        if (c->adj[c->adj_first[a] + i] == b)
-            return 1;
-    return 0;
-}
-
-/* TAN-2.4.2: linked and sharing a colour. */
+/* TAN-2.4.2: linked and sharing a colour; b is within a's reach but not a. */
 static int adjacent_same_path(const tan_content *c, int a, int b)
 {
-    for (int i = 0; i < c->adj_n[a]; i++)
-        if (c->adj[c->adj_first[a] + i] == b)
-            return c->adj_same[c->adj_first[a] + i];
-    return 0;
+    return a != b && tan_bit(c->reach[a], b);
 }
 
 /* An enemy of seat on circle or any circle adjacent to it (TAN-5.12.1 …). */
 static int enemy_near(const tan_look *L, int circle, int seat)
 {
-    const tan_content *c = L->c;
-    for (int i = 0; i < c->adj_n[circle]; i++)
-        if (tan_look_enemy(L, c->adj[c->adj_first[circle] + i], seat))
-            return 1;
-    return 0;
+    assert(L->taken);
+    const uint64_t *next = L->c->next[circle], *enemy = L->s->on[1 - seat];
+    uint64_t near = 0;
+    for (int k = 0; k < TAN_MAX_CIRCLES / 64; k++)
+        near |= next[k] & enemy[k];
+    return near != 0;
 }
 
 /* --- setup checks (TAN-3) ------------------------------------------------------------ */
@@ -174,11 +164,16 @@ int tan_objective_at(const tan_content *c, const tan_state *s, int circle)
     return -1;
 }
 
-static int fits_circle(const tan_content *c, const tan_state *s, int o, int circle)
+int tan_fits_kind(const tan_content *c, int o, int circle)
 {
     const tan_circle *ci = &c->circle[circle];
     return ci->kind == CK_OBJECTIVE && ci->grade == c->obj[o].grade &&
-           ci->skill == c->obj[o].skill[0] && tan_objective_at(c, s, circle) < 0;
+           ci->skill == c->obj[o].skill[0];
+}
+
+static int fits_circle(const tan_content *c, const tan_state *s, int o, int circle)
+{
+    return tan_fits_kind(c, o, circle) && tan_objective_at(c, s, circle) < 0;
 }
 
 static int check_place(const tan_content *c, const tan_state *s, int o, int circle, tt_error *err)
@@ -371,7 +366,7 @@ static int check_bullrush(const tan_look *L, int e, tt_error *err)
     if (!enemy_on_board(s, u, e))
         return TT_REFUSE("TAN-5.6.1", "E_TARGET_NOT_ENEMY",
                          "a bull rush is against an enemy on the board");
-    if (!adjacent(c, s->unit[u].circle, s->unit[e].circle))
+    if (!tan_adjacent(c, s->unit[u].circle, s->unit[e].circle))
         return TT_REFUSE("TAN-5.6.1", "E_NOT_ADJACENT", "%s is not next to %s", uname(c, s, e),
                          uname(c, s, u));
     int cost = c->circle[s->unit[e].circle].move_cost;
@@ -495,7 +490,7 @@ static int check_drop(const tan_look *L, int a, int circle, int flag, tt_error *
     if (circle >= c->ncircles)
         return TT_REFUSE("TAN-5.20.2", "E_BAD_COMMAND", "no such circle");
     if (c->site_of[circle] != TAN_NONE && !flag) {
-        if (!adjacent(c, at, circle))
+        if (!tan_adjacent(c, at, circle))
             return TT_REFUSE("TAN-5.11.1", "E_NOT_ADJACENT", "the crate at %s is not next to %s",
                              cname(c, circle), uname(c, s, u));
         return TT_OK;
@@ -565,7 +560,7 @@ static int check_search(const tan_look *L, int circle, tt_error *err)
     if (site == TAN_NONE)
         return TT_REFUSE("TAN-5.12.1", "E_NO_CRATE", "%s is no crate site",
                          circle < c->ncircles ? cname(c, circle) : "that");
-    if (!adjacent(c, s->unit[u].circle, circle))
+    if (!tan_adjacent(c, s->unit[u].circle, circle))
         return TT_REFUSE("TAN-5.12.1", "E_NOT_ADJACENT", "%s is not next to %s", cname(c, circle),
                          uname(c, s, u));
     if (s->crate[site] == TAN_NONE && !crate_has_old_item(s, site))
@@ -605,15 +600,17 @@ static int item_list(const uint64_t *set, uint8_t *out)
 }
 
 /* Is any exchange sub-step possible now (TAN-5.11.1)? */
-int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const uint8_t *mine,
-                     int nmine)
+int tan_some_substep(const tan_look *L, const uint8_t *mine, int nmine)
 {
     const tan_content *c = L->c;
     const tan_state *s = L->s;
     int u = s->active, at = s->unit[u].circle;
-    for (int k = 0; k < nlying; k++)
-        if (tan_look_reach(L, s->item[lying[k]].at) && check_pick(L, lying[k], NULL) == TT_OK)
-            return 1;
+    for (int w = 0; w < TAN_MAX_INST / 64; w++) /* the lying items, read off their set */
+        for (uint64_t m = s->lying[w]; m; m &= m - 1) {
+            int i = w * 64 + __builtin_ctzll(m);
+            if (tan_look_reach(L, s->item[i].at) && check_pick(L, i, NULL) == TT_OK)
+                return 1;
+        }
     for (int k = 0; k < nmine; k++) {
         int i = mine[k];
         if (!c->equip[s->item[i].def].free) /* carried_free */
@@ -625,9 +622,7 @@ int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const 
             if (f != u && check_pass(L, i, f, 0, NULL) == TT_OK) /* a friend only */
                 return 1;
     }
-    for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++) {
-        if (!tan_carried_flag(s, a, u))
-            continue;
+    for (int a = tan_next_carried_flag(s, u, -1); a >= 0; a = tan_next_carried_flag(s, u, a)) {
         for (int k = 0; k < c->adj_n[at]; k++)
             if (check_drop(L, a, c->adj[c->adj_first[at] + k], 1, NULL) == TT_OK)
                 return 1;
@@ -638,18 +633,16 @@ int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const 
     return 0;
 }
 
-void tan_items_of(const tan_state *s, int u, uint8_t *mine, int *nmine, uint8_t *lying, int *nlying)
+int tan_items_of(const tan_state *s, int u, uint8_t *mine)
 {
-    *nmine = item_list(s->carries[u], mine);
-    *nlying = item_list(s->lying, lying);
+    return item_list(s->carries[u], mine);
 }
 
 static int some_substep(const tan_look *L)
 {
-    uint8_t mine[TAN_MAX_INST], lying[TAN_MAX_INST];
-    int nmine, nlying;
-    tan_items_of(L->s, L->s->active, mine, &nmine, lying, &nlying);
-    return tan_some_substep(L, lying, nlying, mine, nmine);
+    uint8_t mine[TAN_MAX_INST];
+    int nmine = tan_items_of(L->s, L->s->active, mine);
+    return tan_some_substep(L, mine, nmine);
 }
 
 static int check_exchange(const tan_look *L, tt_error *err)
@@ -681,7 +674,7 @@ static int check_task(const tan_look *L, int circle, int skill, int buy, tt_erro
     if (c->obj[o].owner != c->faction[seat])
         return TT_REFUSE("TAN-5.13.1", "E_NOT_OWN_OBJECTIVE", "%s belongs to the other team",
                          c->obj[o].id);
-    if (!adjacent(c, s->unit[u].circle, circle))
+    if (!tan_adjacent(c, s->unit[u].circle, circle))
         return TT_REFUSE("TAN-5.13.1", "E_NOT_ADJACENT", "%s is not next to %s", uname(c, s, u),
                          cname(c, circle));
     if (enemy_near(L, circle, seat))
@@ -737,7 +730,7 @@ static int check_takeflag(const tan_look *L, int circle, tt_error *err)
                    ? TT_REFUSE("TAN-5.14.1", "E_OWN_FLAG", "only the other team takes your flags")
                    : TT_REFUSE("TAN-5.14.1", "E_NO_FLAG", "no flag lies on %s", cname(c, circle));
     int reach = c->circle[circle].kind == CK_OBJECTIVE
-                    ? adjacent(c, at, circle)
+                    ? tan_adjacent(c, at, circle)
                     : circle == at || adjacent_same_path(c, at, circle);
     if (!reach)
         return TT_REFUSE("TAN-5.14.1", "E_NOT_ADJACENT", "%s is out of %s's reach",
@@ -753,11 +746,11 @@ static int check_takeflag(const tan_look *L, int circle, tt_error *err)
 int tan_plant_circle(const tan_content *c, const tan_state *s, int u)
 {
     int seat = tan_seat_of(u), at = s->unit[u].circle;
-    if (adjacent(c, at, s->pl[seat].entry))
+    if (tan_adjacent(c, at, s->pl[seat].entry))
         return s->pl[seat].entry;
     for (int k = 0; k < s->pl[seat].nflags; k++) {
         int home = s->pl[seat].flag[k].home;
-        if (home != TAN_NONE && adjacent(c, at, home))
+        if (home != TAN_NONE && tan_adjacent(c, at, home))
             return home;
     }
     return -1;
@@ -771,8 +764,8 @@ static int check_plant(const tan_look *L, tt_error *err)
     if (c->mode != MODE_CTF)
         return TT_REFUSE("TAN-5.14.4", "E_WRONG_MODE", "flags are planted in Capture the Flag");
     int carried = 0;
-    for (int a = 0; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++)
-        carried += tan_carried_flag(s, a, u) != NULL;
+    for (int a = tan_next_carried_flag(s, u, -1); a >= 0; a = tan_next_carried_flag(s, u, a))
+        carried++;
     if (!carried)
         return TT_REFUSE("TAN-5.14.4", "E_NO_FLAG", "%s carries no enemy flag", uname(c, s, u));
     if (tan_plant_circle(c, s, u) < 0)
@@ -794,7 +787,7 @@ static int check_placeflag(const tan_look *L, int circle, tt_error *err)
     if (!supply)
         return TT_REFUSE("TAN-5.15.1", "E_FLAG_SUPPLY_EMPTY", "all your flags are on the board");
     if (circle >= c->ncircles || c->circle[circle].kind != CK_OBJECTIVE ||
-        !adjacent(c, s->unit[u].circle, circle))
+        !tan_adjacent(c, s->unit[u].circle, circle))
         return TT_REFUSE("TAN-5.15.1", "E_NOT_ADJACENT",
                          "flags go on an objective circle next to %s", uname(c, s, u));
     if (tan_flags_lying(s, seat, circle))

@@ -12,24 +12,10 @@
 #include "core/events.h"
 #include "games/tannhauser/tannhauser.h"
 
-int tan_can_stop(const tan_look *L, int u, int circle)
-{
-    return L->c->circle[circle].kind == CK_PATH && !tan_look_other(L, circle, u);
-}
-
 static int movable(const tan_content *c, int circle)
 {
     int k = c->circle[circle].kind;
     return k == CK_PATH || k == CK_ENTRY;
-}
-
-static int adjacent(const tan_content *c, int a, int b)
-{
-    const uint8_t *n = &c->adj[c->adj_first[a]];
-    for (int i = 0; i < c->adj_n[a]; i++)
-        if (n[i] == b)
-            return 1;
-    return 0;
 }
 
 /* TAN-5.4.6: from circle `at` with mp left (standing on an enemy with passage
@@ -71,7 +57,8 @@ int tan_step_why(const tan_look *L, int circle)
     const tan_state *s = L->s;
     int seat = tan_seat_of(s->active);
     const tan_unit *un = &s->unit[s->active];
-    if (un->status == ST_RESERVE ? circle != s->pl[seat].entry : !adjacent(c, un->circle, circle))
+    if (un->status == ST_RESERVE ? circle != s->pl[seat].entry
+                                 : !tan_adjacent(c, un->circle, circle))
         return un->status == ST_RESERVE ? WHY_NOT_OWN_ENTRY : WHY_NOT_ADJACENT;
     return tan_next_step_why(L, circle);
 }

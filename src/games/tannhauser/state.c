@@ -29,7 +29,7 @@ int tan_current(const tan_content *c, const tan_state *s, int u, int stat)
     const tan_char *ch = &c->chr[un->def];
     int w = un->wounds < ch->nrows ? un->wounds : ch->nrows - 1;
     int v = ch->row[w][stat];
-    for (int i = tan_next_item(s->carries[u], -1); i >= 0 && (c->boosted >> stat & 1);
+    for (int i = c->boosted >> stat & 1 ? tan_next_item(s->carries[u], -1) : -1; i >= 0;
          i = tan_next_item(s->carries[u], i)) {
         const tan_item *it = &s->item[i];
         if (it->where == W_UNIT && it->at == u && it->locked != u) {
@@ -122,6 +122,14 @@ static void look_shared(tan_look *L, const tan_state *s)
     L->shared = tan_bit(s->on[1 - tan_seat_of(a)], at) | tan_bit(s->crowd, at);
 }
 
+/* Where the active character stands alone, as tan_can_stop asks. */
+static void look_alone(tan_look *L, const tan_state *s)
+{
+    int a = s->active;
+    L->alone_at =
+        a != TAN_NONE && s->unit[a].status == ST_BOARD && !L->shared ? s->unit[a].circle : -1;
+}
+
 static void look_reach(tan_look *L, const tan_content *c, const tan_state *s)
 {
     if (s->active != TAN_NONE)
@@ -141,6 +149,7 @@ static void look_parts(tan_look *L, const tan_content *c, const tan_state *s, in
     if (!L->taken)
         return;
     look_shared(L, s);
+    look_alone(L, s);
     if (reach)
         look_reach(L, c, s);
     if (mp)

@@ -213,6 +213,10 @@ typedef struct tan_content {
      * c reaches equipment (TAN-5.11.1), derived; for every index up to
      * TAN_NONE, so that a character in reserve reaches its own index alone */
     uint64_t reach[TAN_MAX_CIRCLES][TAN_MAX_CIRCLES / 64];
+    /* next[c]: the neighbours of c as a circle set, derived (tan_adjacent) */
+    uint64_t next[TAN_MAX_CIRCLES][TAN_MAX_CIRCLES / 64];
+    /* the circles of kind PATH, for every index up to TAN_NONE, derived */
+    uint64_t path[TAN_MAX_CIRCLES / 64];
     /* line of sight and path distance (TAN-2.4.3, 2.4.4), derived:
      * pd[a * ncircles + b] = path distance, 0xFF when not on the same path */
     uint8_t *pd;
@@ -646,6 +650,7 @@ typedef struct tan_look {
     const tan_state *s;
     int shared;
     uint64_t reach[TAN_MAX_CIRCLES / 64];
+    int alone_at;  /* the active character's circle when it stands there alone, else -1 */
     int mp;        /* -1: not taken */
     int taken;     /* the fields above are set (reach when has_reach, mp when >= 0) */
     int has_reach; /* reach is set */
@@ -656,6 +661,11 @@ void tan_look_for(tan_look *L, const tan_content *c, const tan_state *s, int op)
 static inline int tan_bit(const uint64_t *set, int x)
 {
     return (int)(set[x >> 6] >> (x & 63) & 1);
+}
+/* Circles a and b are linked (TAN-2.4.2). */
+static inline int tan_adjacent(const tan_content *c, int a, int b)
+{
+    return tan_bit(c->next[a], b);
 }
 /* An enemy of seat stands on circle: tan_enemy_at(s, circle, seat) >= 0. */
 static inline int tan_look_enemy(const tan_look *L, int circle, int seat)
@@ -698,8 +708,19 @@ enum tan_why {
     WHY_ENEMY_OCCUPIED,
     WHY_STRANDED
 };
-/* TAN-4.8: u could end its cycle on circle (a path circle nobody else holds). */
-int tan_can_stop(const tan_look *L, int u, int circle);
+/* TAN-4.8: u, the active character, could end its cycle on circle (a path
+ * circle nobody else holds): asked of the board's path set and of who
+ * stands there, which the look says of the active character's own circle. */
+static inline int tan_can_stop(const tan_look *L, int u, int circle)
+{
+    assert(L->taken && u == L->s->active);
+    int stop =
+        tan_bit(L->c->path, circle) &&
+        (circle == L->alone_at || (!tan_bit(L->s->on[0], circle) && !tan_bit(L->s->on[1], circle)));
+    assert(stop == (tan_is_stop_kind(L->c, circle) && !tan_look_other(L, circle, u)));
+    (void)u;
+    return stop;
+}
 /* Why the active character may not step onto circle now (WHY_OK: it may). */
 int tan_step_why(const tan_look *L, int circle);
 /* The same for a circle the step is known to lead to: the active character's
@@ -765,18 +786,20 @@ int tan_check_op(const tan_look *L, int op, int x, int y, int z);
 /* The same for legal() outside the cycle, with no reaction waiting: the
  * well-formed action (op, x, y) of a kind the phase allows, by its own rules. */
 int tan_check_setup_op(const tan_content *c, const tan_state *s, int op, int x, int y);
-/* Fills mine with the instances u carries and lying with those lying on
- * circles, each in instance order, and their numbers. */
-void tan_items_of(const tan_state *s, int u, uint8_t *mine, int *nmine, uint8_t *lying,
-                  int *nlying);
-/* TAN-5.11.1: some exchange sub-step is possible now, given the items lying
- * on circles and those the active character carries, each in instance order. */
-int tan_some_substep(const tan_look *L, const uint8_t *lying, int nlying, const uint8_t *mine,
-                     int nmine);
+/* Fills mine with the instances u carries, in instance order; returns
+ * their number. */
+int tan_items_of(const tan_state *s, int u, uint8_t *mine);
+/* TAN-5.11.1: some exchange sub-step is possible now, given the instances
+ * the active character carries, in instance order (the lying ones are read
+ * off the state's set). */
+int tan_some_substep(const tan_look *L, const uint8_t *mine, int nmine);
 /* TAN-5.5.2: TT_OK when the active character may take its action phase now. */
 int tan_check_action_phase(const tan_look *L, tt_error *err);
 /* Objective token o is in seat's hand (set aside for placement, TAN-3.9.2). */
 int tan_obj_held_by(const tan_content *c, const tan_state *s, int o, int seat);
+/* TAN-3.9.3: circle is an objective circle of token o's grade and skill
+ * (whether another token lies there already aside). */
+int tan_fits_kind(const tan_content *c, int o, int circle);
 /* The objective token placed on circle, or -1. */
 int tan_objective_at(const tan_content *c, const tan_state *s, int circle);
 /* A flag carried by unit u, named as in A_DROP (a = seat * TAN_MAX_FLAGS + k),
@@ -789,6 +812,18 @@ static inline const tan_flag *tan_carried_flag(const tan_state *s, int a, int u)
         return NULL;
     const tan_flag *f = &s->pl[seat].flag[k];
     return f->where == FL_CARRIED && f->at == u ? f : NULL;
+}
+/* The first flag after a (-1: from the start) that u carries, named as
+ * in A_DROP, or -1; a player's flags past his nflags are not looked at. */
+static inline int tan_next_carried_flag(const tan_state *s, int u, int a)
+{
+    for (a++; a < TAN_PLAYERS * TAN_MAX_FLAGS; a++) {
+        if (a % TAN_MAX_FLAGS >= s->pl[a / TAN_MAX_FLAGS].nflags)
+            a = (a / TAN_MAX_FLAGS + 1) * TAN_MAX_FLAGS - 1; /* the next player's first */
+        else if (tan_carried_flag(s, a, u))
+            return a;
+    }
+    return -1;
 }
 /* VP a bought skill costs on objective token o (TAN-5.13.3). */
 int tan_buy_cost(const tan_content *c, int o);
