@@ -174,6 +174,17 @@ int tt_action_parse(const tt_game *game, const tt_state *state, const char *text
  * and while playing. */
 void tt_returns(const tt_game *game, const tt_state *state, double *out);
 
+/* An estimate of tt_returns for a search that ends its playouts early: in a
+ * finished game the returns themselves; while playing, the game's own
+ * estimate of each player's prospects (−1 … +1) where it has one (The X-Files:
+ * how far each has narrowed down his opponents' X-Files), else 0 for all.
+ * On the playout path: it allocates nothing. */
+void tt_evaluate(const tt_game *game, const tt_state *state, double *out);
+/* How many actions a random playout should run before tt_evaluate judges
+ * it, for a game whose estimate says more than the end of a long random game;
+ * 0 (every game without an estimate): play to the end. */
+int tt_playout_horizon(const tt_game *game);
+
 /* One player's place in a finished game. */
 typedef struct tt_standing {
     int rank;       /* 1 = first; players who share a place share its rank; 0 while playing */
@@ -230,7 +241,9 @@ int tt_rig(const tt_game *game, tt_state *state, const char *what, const char *v
            tt_error *err);
 
 /* A figure a game reports about a position, for designers: "table|row|column"
- * ("germans tokens|DROP|drawn") and its value. */
+ * ("germans tokens|DROP|drawn") and its value, NAN where the figure does not
+ * apply to this position (the turn of a correct guess in a game that ended
+ * otherwise): `sim` averages each figure over the games it applies to. */
 typedef struct tt_stat {
     char name[48];
     double value;

@@ -443,6 +443,21 @@ void tt_returns(const tt_game *g, const tt_state *s, double *out)
         out[i] = !h->over || worst == 1 ? 0.0 : 1.0 - 2.0 * (h->rank[i] - 1) / (worst - 1);
 }
 
+void tt_evaluate(const tt_game *g, const tt_state *s, double *out)
+{
+    const tt_rules_extra *x = g->rules->extra;
+    if (tt_head_peek(s)->over || !x || !x->evaluate)
+        tt_returns(g, s, out);
+    else
+        x->evaluate(g, s, out);
+}
+
+int tt_playout_horizon(const tt_game *g)
+{
+    const tt_rules_extra *x = g->rules->extra;
+    return x && x->evaluate ? x->horizon : 0;
+}
+
 void tt_result_get(const tt_game *g, const tt_state *s, tt_result *out)
 {
     const tt_head *h = tt_head_peek(s);

@@ -198,6 +198,17 @@ winner=$(sed -n 's/^  \([a-z]*\) *win .*/\1/p' "$TMP/game") # the final table's 
 sed -n "s/^Game over after \([0-9]*\) turns\{0,1\}: .* (\(.*\))\.$/$winner,\2,\1/p" "$TMP/game" >"$TMP/last"
 [ "$(cat "$TMP/last")" = "$(echo "$row" | cut -d, -f3-5)" ] ||
     fail "sim game 3 ($row) does not replay in play: $(cat "$TMP/last")"
+# X-Files' correct-guess figures apply only to the games a correct guess ended
+# (XF-8.1.1): their CSV fields are empty in the others, and the means count
+# only the games they apply to
+expect 0 "$BIN" sim xfiles --games 40 --seed 3 --csv
+head -n 1 "$TMP/out" | grep -q ',correct guess|games ended by one|turn,' || fail "sim xfiles --csv header"
+awk -F, 'NR > 1 { named = $4 == "XFILE_NAMED" || $4 == "PENALTY_GUESS"
+    if (named != ($(NF - 3) != "") || (named && $(NF - 3) != $5)) bad = 1; n += named; t += $(NF - 3) }
+    END { if (bad || n == 0 || n == NR - 1) exit 1; printf "%.2f\n", t / n }' "$TMP/out" >"$TMP/mean" ||
+    fail "sim xfiles --csv: the correct-guess turn is not set exactly in the games a guess ended"
+expect 0 "$BIN" sim xfiles --games 40 --seed 3
+has "$TMP/out" "^  games ended by one *$(cat "$TMP/mean") " "sim xfiles: the mean turn of a correct guess"
 
 # --- bench -----------------------------------------------------------------------
 expect 0 "$BIN" bench invaders --seconds 0.2 --json

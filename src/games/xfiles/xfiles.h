@@ -773,11 +773,21 @@ static inline const xf_def *xf_inst_def(const xf_content *c, int p, int inst)
     return &c->def[c->deck[p].def[inst]];
 }
 
+/* figures.c: the figures for designers (tt_stats) and the estimate searches
+ * stop their playouts on (tt_evaluate), with the playout length it suits. */
+int xf_stats(const tt_game *g, const void *st, tt_stat *out, int max);
+void xf_evaluate(const tt_game *g, const void *st, double *out);
+#define XF_PLAYOUT_HORIZON 100
+
 /* setup.c: setup (XF-3.4), the sanity checker (TT_OK, or TT_ESTATE naming
  * the broken invariant) and determinization. */
 void xf_init(const tt_game *g, void *st, uint64_t seed);
 int xf_sanity(const tt_game *g, const void *st, tt_error *err);
 void xf_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
+/* Whether catalogue entry k agrees with everything viewer v learned of q's
+ * X-File: every answer he received and every guess of his judged wrong (a
+ * v outside the table knows nothing: every entry is possible). */
+int xf_possible(const xf_content *c, const xf_state *s, int v, int q, int k);
 /* Rigging (docs/protocol.md): `p<n>_deck <card>...` stacks seat n's Bureau
  * Deck (the first card drawn first), `p<n>_hand <card>...` makes his hand
  * exactly those cards, from his deck; `xfile p<n> <id>` replaces the X-File
