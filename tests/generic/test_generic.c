@@ -31,10 +31,11 @@
  * The number of random games is TT_GENERIC_GAMES if set. Otherwise a game's
  * first (default) configuration plays 10,000 in an optimised build and 2,000
  * in a debug (sanitizer) build, where every game costs about five times as
- * much — counted in games of about 150 actions: a game whose random games are
- * k times longer plays k times fewer, and its sampled positions lie k times
- * further apart (gctx_size, measured once per run); each other configuration
- * plays 1,000 (120 in a debug build). The sampled tests scale with the number
+ * much; each other configuration plays 1,000 (120 in a debug build). All are
+ * counted in games of about 150 actions: a game whose random games are k
+ * times longer plays k times fewer (X-Files', some 6,000 actions, about 40
+ * times fewer), and its sampled positions lie k times further apart
+ * (gctx_size, measured once per run). The sampled tests scale with the number
  * of games; the leak test, whose views cost most, samples at least 30 games
  * (10 in a debug build, enough to execute every line the larger counts do:
  * docs/testing.md).
@@ -361,8 +362,9 @@ static void step(gctx *c, tt_action a, tt_events *ev)
 }
 
 /* How many random games: TT_GENERIC_GAMES if set, else as many as make about
- * the actions of DEFAULT_GAMES Invaders games (~150 actions each), so a game
- * with long games is tested as thoroughly in as much time. Sampled positions
+ * the actions of DEFAULT_GAMES (CONFIG_GAMES for a configuration other than
+ * the first) Invaders games of ~150 actions, so a game with long games is
+ * tested as thoroughly in as much time. Sampled positions
  * are spaced out by the same ratio. Measured on a few probe games. */
 #define BASE_LENGTH 150
 
@@ -387,7 +389,7 @@ static void gctx_size(gctx *c, run *r)
     long mean = (long)(actions / probes);
     c->every_scale = mean > BASE_LENGTH ? (int)(mean / BASE_LENGTH) : 1;
     const char *e = getenv("TT_GENERIC_GAMES");
-    int n = e ? atoi(e) : c->is_default ? DEFAULT_GAMES / c->every_scale : CONFIG_GAMES;
+    int n = e ? atoi(e) : (c->is_default ? DEFAULT_GAMES : CONFIG_GAMES) / c->every_scale;
     c->games = n > 0 ? n : DEFAULT_GAMES;
     r->every_scale = c->every_scale;
     r->games = c->games;
