@@ -570,8 +570,9 @@ static int next_stage(const xf_content *c, const xf_state *s, const xf_decl *d, 
 /* Whether some completion of d (its stages from d->next on) passes
  * declared_ok, check_card having passed: it reads no stage but the side, and
  * the side never decides it (pay_pool refuses no side of an ANY card). The
- * first refusal met goes to err. Without err, a branch whose target is
- * answered ends at once when aim_ok fails, as all its leaves would. */
+ * first refusal met goes to err. Without err, a target that does not fit
+ * is not tried, and a branch whose target is answered ends at once when
+ * aim_ok fails, as all its leaves would. */
 static int search(const xf_content *c, const xf_state *s, xf_decl d, tt_error *err)
 {
     d.next = (uint8_t)next_stage(c, s, &d, d.next);
@@ -584,6 +585,8 @@ static int search(const xf_content *c, const xf_state *s, xf_decl d, tt_error *e
         xf_decl e = d;
         set_stage(&e, d.next, v[i]);
         e.next++;
+        if (!err && d.next == SG_TARGET && !target_fits(c, s, &e))
+            continue;
         if (search(c, s, e, i == 0 ? err : NULL))
             return 1;
     }
