@@ -335,23 +335,24 @@ int xf_phase_candidates(const xf_content *c, const xf_state *s, tt_action *out)
             for (int i = 0; i < nd; i++)
                 if (c->def[XF_ARG(defs[i])].type == TY_EQUIPMENT)
                     out[n++] = XF_ACTION(A_REQUISITION, XF_ARG(defs[i]) << 8 | k);
-            for (int j = 0; j < a->nattached; j++)
-                for (int t = 0; t < XF_MAX_AGENTS; t++)
-                    if (t != k && agent_at(s, p, t))
+            for (int j = 0; j < a->nattached && a->team != XF_NONE; j++)
+                for (int t = 0; t < XF_MAX_AGENTS; t++) /* XF-5.3.4: within one Team */
+                    if (t != k && agent_at(s, p, t) && pl->agent[t].team == a->team)
                         out[n++] = XF_ACTION(A_EXCHANGE, a->attached[j] << 8 | t);
         }
         break;
     case ST_D1:
-        for (int k = 0; k < XF_MAX_AGENTS; k++)
-            if (agent_at(s, p, k))
+        for (int k = 0; k < XF_MAX_AGENTS; k++) /* XF-5.4.7: once per Deployment */
+            if (agent_at(s, p, k) && !(pl->agent[k].flags & AG_MOVED))
                 for (int sec = 0; sec < XF_NSECTIONS; sec++)
                     if (sec != pl->agent[k].section) /* XF-5.4.2: a move goes elsewhere */
                         out[n++] = XF_ACTION(A_MOVE, k << 8 | sec);
         n += hand_defs_by(c, s, p, A_PLAYAGENT, TY_AGENT, SEC_BUREAU, SEC_HOSPITAL, out + n);
         __attribute__((fallthrough)); /* and the Teams, as in I1 */
-    case ST_I1:
+    case ST_I1: /* XF-5.4.5, 5.4.7: no Team in the Hospital; one designation each */
         for (int k = 0; k < XF_MAX_AGENTS; k++)
-            if (agent_at(s, p, k))
+            if (agent_at(s, p, k) && pl->agent[k].section != SEC_HOSPITAL &&
+                !(pl->agent[k].flags & AG_TEAMED))
                 out[n++] = XF_ACTION(A_TEAM, pl->agent[k].section << 8 | k);
         break;
     case ST_C1: n = hand_defs_by(c, s, p, A_SITE, TY_SITE, 0, c->opt.nplayers, out); break;
