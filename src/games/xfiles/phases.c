@@ -144,10 +144,11 @@ static int ability_use_ok(const xf_content *c, const xf_state *s, int k, int t)
            !(a->flags & AG_ABILITY_USED) && a->section == b->section && b->damage > 0;
 }
 
+/* Only an Agent with HEAL_OTHER has patients to look for. */
 static int any_ability_use(const xf_content *c, const xf_state *s)
 {
     for (int k = 0; k < XF_MAX_AGENTS; k++)
-        for (int t = 0; t < XF_MAX_AGENTS; t++)
+        for (int t = 0; t < XF_MAX_AGENTS && ability_of(c, s, P(s), k, AB_HEAL_OTHER); t++)
             if (ability_use_ok(c, s, k, t))
                 return 1;
     return 0;
@@ -277,13 +278,14 @@ static int hand_defs(const xf_content *c, const xf_state *s, int p, int op, tt_a
     return n;
 }
 
-static int hand_defs_by(const xf_content *c, const xf_state *s, int p, int op, int lo, int hi,
-                        tt_action *out)
+/* Those of one type, each with lo..hi-1 (the check refuses other types). */
+static int hand_defs_by(const xf_content *c, const xf_state *s, int p, int op, int type, int lo,
+                        int hi, tt_action *out)
 {
     tt_action defs[XF_MAX_CARDS];
     int nd = hand_defs(c, s, p, op, defs), n = 0;
     for (int i = 0; i < nd; i++)
-        for (int v = lo; v < hi; v++)
+        for (int v = lo; v < hi && c->def[XF_ARG(defs[i])].type == type; v++)
             out[n++] = XF_ACTION(op, XF_ARG(defs[i]) << 8 | v);
     return n;
 }
@@ -319,7 +321,7 @@ int xf_phase_candidates(const xf_content *c, const xf_state *s, tt_action *out)
         break;
     case ST_H3:
         for (int k = 0; k < XF_MAX_AGENTS; k++)
-            for (int t = 0; t < XF_MAX_AGENTS; t++)
+            for (int t = 0; t < XF_MAX_AGENTS && ability_of(c, s, p, k, AB_HEAL_OTHER); t++)
                 if (ability_use_ok(c, s, k, t))
                     out[n++] = XF_ACTION(A_ABILITY, k << 8 | t);
         break;
@@ -333,25 +335,27 @@ int xf_phase_candidates(const xf_content *c, const xf_state *s, tt_action *out)
             for (int i = 0; i < nd; i++)
                 if (c->def[XF_ARG(defs[i])].type == TY_EQUIPMENT)
                     out[n++] = XF_ACTION(A_REQUISITION, XF_ARG(defs[i]) << 8 | k);
-            for (int j = 0; j < a->nattached; j++)
-                for (int t = 0; t < XF_MAX_AGENTS; t++)
-                    if (t != k && agent_at(s, p, t))
+            for (int j = 0; j < a->nattached && a->team != XF_NONE; j++)
+                for (int t = 0; t < XF_MAX_AGENTS; t++) /* XF-5.3.4: within one Team */
+                    if (t != k && agent_at(s, p, t) && pl->agent[t].team == a->team)
                         out[n++] = XF_ACTION(A_EXCHANGE, a->attached[j] << 8 | t);
         }
         break;
     case ST_D1:
-        for (int k = 0; k < XF_MAX_AGENTS; k++)
-            if (agent_at(s, p, k))
+        for (int k = 0; k < XF_MAX_AGENTS; k++) /* XF-5.4.7: once per Deployment */
+            if (agent_at(s, p, k) && !(pl->agent[k].flags & AG_MOVED))
                 for (int sec = 0; sec < XF_NSECTIONS; sec++)
-                    out[n++] = XF_ACTION(A_MOVE, k << 8 | sec);
-        n += hand_defs_by(c, s, p, A_PLAYAGENT, SEC_BUREAU, SEC_HOSPITAL, out + n);
+                    if (sec != pl->agent[k].section) /* XF-5.4.2: a move goes elsewhere */
+                        out[n++] = XF_ACTION(A_MOVE, k << 8 | sec);
+        n += hand_defs_by(c, s, p, A_PLAYAGENT, TY_AGENT, SEC_BUREAU, SEC_HOSPITAL, out + n);
         __attribute__((fallthrough)); /* and the Teams, as in I1 */
-    case ST_I1:
+    case ST_I1: /* XF-5.4.5, 5.4.7: no Team in the Hospital; one designation each */
         for (int k = 0; k < XF_MAX_AGENTS; k++)
-            if (agent_at(s, p, k))
+            if (agent_at(s, p, k) && pl->agent[k].section != SEC_HOSPITAL &&
+                !(pl->agent[k].flags & AG_TEAMED))
                 out[n++] = XF_ACTION(A_TEAM, pl->agent[k].section << 8 | k);
         break;
-    case ST_C1: n = hand_defs_by(c, s, p, A_SITE, 0, c->opt.nplayers, out); break;
+    case ST_C1: n = hand_defs_by(c, s, p, A_SITE, TY_SITE, 0, c->opt.nplayers, out); break;
     case ST_C2:
         for (int k = 0; k < XF_MAX_SITES; k++)
             if (pl->site[k].inst != XF_NONE) {

@@ -122,14 +122,15 @@ void xf_paid(const xf_content *c, xf_state *s, int def, tt_events *ev)
     }
 }
 
+/* The token is looked for only when it would decide: it is worth one point. */
 static int can_pay(const xf_content *c, const xf_state *s, const xf_decl *d, int pool)
 {
     const xf_player *pl = &s->pl[d->seat];
     int have = pool == POOL_RP ? pl->rp : pl->cp, cost = price(c, d);
-    int def = c->deck[d->seat].def[d->inst];
-    if (pool == POOL_RP && cost > 0 && xf_token_for(c, s, d->seat, def) >= 0)
-        have++;
-    return have >= cost;
+    if (have >= cost)
+        return 1;
+    return pool == POOL_RP && have + 1 == cost &&
+           xf_token_for(c, s, d->seat, c->deck[d->seat].def[d->inst]) >= 0;
 }
 
 /* --- targets ----------------------------------------------------------------------------------- */
@@ -300,7 +301,9 @@ static int assigned(const xf_state *s, int p, int slot)
     return 0;
 }
 
-/* XF-2.14.1's "legal only when" column, for one effect; 0 or the refusal. */
+/* XF-2.14.1's "legal only when" column, for one effect; 0 or the refusal.
+ * It reads the mode, the target and `to`, and an unanswered `to` (XF_NONE)
+ * passes: completes() prunes on it as soon as the target is answered. */
 static int effect_ok(const xf_content *c, const xf_state *s, const xf_decl *d, const xf_effect *e,
                      tt_error *err)
 {
@@ -439,13 +442,23 @@ static int check_card(const xf_content *c, const xf_state *s, const xf_decl *d, 
     return TT_OK;
 }
 
-/* Every item, on a complete declaration. */
-static int full_check(const xf_content *c, const xf_state *s, const xf_decl *d, tt_error *err)
+/* What the target decides (items 4, 5 and the effects' conditions); with
+ * `to` unanswered, a necessary condition for every completion. */
+static int aim_ok(const xf_content *c, const xf_state *s, const xf_decl *d)
 {
-    int rc = check_card(c, s, d, err);
-    if (rc)
-        return rc;
-    int pool = pay_pool(c, s, d);
+    if (!target_fits(c, s, d) || !activators_ok(c, s, d))
+        return 0;
+    const xf_mode *m = decl_mode(c, d);
+    for (int k = 0; k < m->neffects; k++)
+        if (effect_ok(c, s, d, &m->effect[k], NULL))
+            return 0;
+    return 1;
+}
+
+/* Every item check_card leaves, on a complete declaration. */
+static int declared_ok(const xf_content *c, const xf_state *s, const xf_decl *d, tt_error *err)
+{
+    int rc, pool = pay_pool(c, s, d);
     if (pool < 0)
         return TT_REFUSE("XF-5.0.4", NULL, "p%d may not pay a %s card now", d->seat,
                          xf_pool_name(decl_def(c, d)->pool));
@@ -554,24 +567,39 @@ static int next_stage(const xf_content *c, const xf_state *s, const xf_decl *d, 
     return from;
 }
 
-/* Whether some completion of d (its stages from d->next on) passes; the first
- * refusal met goes to err. */
-static int completes(const xf_content *c, const xf_state *s, xf_decl d, tt_error *err)
+/* Whether some completion of d (its stages from d->next on) passes
+ * declared_ok, check_card having passed: it reads no stage but the side, and
+ * the side never decides it (pay_pool refuses no side of an ANY card). The
+ * first refusal met goes to err. Without err, a target that does not fit
+ * is not tried, and a branch whose target is answered ends at once when
+ * aim_ok fails, as all its leaves would. */
+static int search(const xf_content *c, const xf_state *s, xf_decl d, tt_error *err)
 {
     d.next = (uint8_t)next_stage(c, s, &d, d.next);
     if (d.next == SG_DONE)
-        return full_check(c, s, &d, err) == TT_OK;
+        return declared_ok(c, s, &d, err) == TT_OK;
+    if (!err && d.next > SG_TARGET && !aim_ok(c, s, &d))
+        return 0;
     int v[XF_MAX_PLAYERS * XF_MAX_CARDS], n = stage_values(c, s, &d, d.next, v);
     for (int i = 0; i < n; i++) {
         xf_decl e = d;
         set_stage(&e, d.next, v[i]);
         e.next++;
-        if (completes(c, s, e, i == 0 ? err : NULL))
+        if (!err && d.next == SG_TARGET && !target_fits(c, s, &e))
+            continue;
+        if (search(c, s, e, i == 0 ? err : NULL))
             return 1;
     }
     if (!n && err)
-        return full_check(c, s, &d, err) == TT_OK;
+        return declared_ok(c, s, &d, err) == TT_OK;
     return 0;
+}
+
+/* Whether some completion of d passes every check; the first refusal met
+ * goes to err. */
+static int completes(const xf_content *c, const xf_state *s, xf_decl d, tt_error *err)
+{
+    return check_card(c, s, &d, err) == TT_OK && search(c, s, d, err);
 }
 
 static int refusal(tt_error *err)
@@ -603,7 +631,7 @@ int xf_play_start(const xf_content *c, const xf_state *s, int seat, int def, xf_
         return rc;
     if (err)
         err->code = 0;
-    return completes(c, s, *d, err) ? TT_OK : refusal(err);
+    return search(c, s, *d, err) ? TT_OK : refusal(err);
 }
 
 static const int stage_op[SG_DONE] = {A_MODE, A_TARGET, A_X, A_TO, A_CHANGE, A_SIDE};

@@ -15,6 +15,7 @@
 
 #include "core/errors.h"
 #include "core/events.h"
+#include "core/pile.h"
 #include "core/round.h"
 #include "games/xfiles/xfiles.h"
 
@@ -217,6 +218,18 @@ static int check(const xf_content *c, const xf_state *s, tt_action a, tt_error *
 
 #define XF_MAX_CANDIDATES 4096
 
+/* The defs of seat's hand as a set: a bit per def. */
+static void hand_set(const xf_content *c, const xf_state *s, int seat, uint64_t set[4])
+{
+    const xf_player *pl = &s->pl[seat];
+    int start = tt_piles_start(pl->n, Z_HAND);
+    set[0] = set[1] = set[2] = set[3] = 0;
+    for (int k = 0; k < pl->n[Z_HAND]; k++) {
+        int def = c->deck[seat].def[pl->cards[start + k]];
+        set[def >> 6] |= 1ull << (def & 63);
+    }
+}
+
 int xf_legal(const tt_game *g, const void *st, tt_action *out)
 {
     const xf_content *c = xf_content_of(g);
@@ -252,13 +265,16 @@ int xf_legal(const tt_game *g, const void *st, tt_action *out)
     }
     if (s->nrounds) {
         int seat = tt_round_holder(&s->rounds[s->nrounds - 1]);
+        uint64_t held[4];
+        hand_set(c, s, seat, held);
         out[n++] = XF_ACTION(A_PASS, 0);
-        for (int def = 0; def < c->ndefs; def++) {
-            xf_decl d;
-            if (xf_hand_find(c, &s->pl[seat], seat, def) >= 0 &&
-                xf_play_start(c, s, seat, def, &d, NULL) == TT_OK)
-                out[n++] = XF_ACTION(A_PLAY, def);
-        }
+        for (int w = 0; w < 4; w++) /* in def order */
+            for (uint64_t m = held[w]; m; m &= m - 1) {
+                int def = w * 64 + __builtin_ctzll(m);
+                xf_decl d;
+                if (xf_play_start(c, s, seat, def, &d, NULL) == TT_OK)
+                    out[n++] = XF_ACTION(A_PLAY, def);
+            }
         return n;
     }
     nc = xf_phase_candidates(c, s, cand);
