@@ -53,7 +53,7 @@ int xf_stats(const tt_game *g, const void *st, tt_stat *out, int max)
     const xf_state *s = st;
     int n = 0, all = 0, wrong = 0;
     for (int p = 0; p < c->opt.nplayers; p++) {
-        char seat[8];
+        char seat[16];
         snprintf(seat, sizeof seat, "p%d", p);
         n = stat(out, n, max, questions(s, p), "notebook", seat, "questions");
         n = stat(out, n, max, wrong_guesses(s, p), "notebook", seat, "wrong guesses");
