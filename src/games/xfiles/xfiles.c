@@ -187,6 +187,7 @@ const tt_rules xfiles_rules = {
     .rig = xf_rig,
     .view_json = xf_view_json,
     .view_text = xf_view_text,
+    .view_part = xf_view_part,
     .event_text = xf_event_text,
     .player_name = xf_player_name,
     .validate_file = xf_validate_file,
