@@ -1271,27 +1271,116 @@ int xf_parse(const tt_game *g, const void *st, const char *text, tt_action *out,
     return tt_fail(err, TT_EPARSE, NULL, "'%s' is not an X-Files action (help lists them)", text);
 }
 
-int xf_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n)
+/* The events in words, with card ids: an event is told after the state has
+ * moved on, so a label may no longer hold. What a viewer may not see of an
+ * event (a drawn card, a face-down card, an answer or a guess's X-File with
+ * 3 or more players, XF-6.7) is left out; steps and passes are not told (the
+ * view says where the turn is and who passed). Returns the length, 0 for an
+ * event with nothing to say. */
+static const char *ev_id(const xf_content *c, int p, int inst)
 {
-    const xf_content *c = xf_content_of(g);
-    int hidden = !tt_seen_by(ev->seen, viewer);
+    return p >= 0 && p < c->opt.nplayers && inst < c->deck[p].ncards ? xf_inst_def(c, p, inst)->id
+                                                                     : "?";
+}
+
+static const char *const end_texts[] = {"",
+                                        "an X-File was named",
+                                        "a penalty guess named an X-File",
+                                        "a single guess was wrong",
+                                        "a player conceded",
+                                        "the last turn ended"};
+
+static int event_words(const xf_content *c, const tt_event *ev, int hidden, char *buf, size_t n)
+{
+    int a = ev->a, b = ev->b, x = ev->c, d = ev->d;
     switch (ev->type) {
     case EV_XFILE:
-        if (hidden)
-            return snprintf(buf, n, "p%d chooses an X-File", ev->a), TT_OK;
-        return snprintf(buf, n, "p%d chooses X-File %s", ev->a, c->def[c->catalogue[ev->b]].id),
-               TT_OK;
-    case EV_SHUFFLE:
-        return snprintf(buf, n, "p%d shuffles his Bureau Deck (%d cards)", ev->a, ev->b), TT_OK;
+        return hidden ? snprintf(buf, n, "p%d chooses an X-File", a)
+                      : snprintf(buf, n, "p%d chooses X-File %s", a, xfile_id(c, b));
+    case EV_SHUFFLE: return snprintf(buf, n, "p%d shuffles his Bureau Deck (%d cards)", a, b);
     case EV_DRAW:
+        return hidden ? snprintf(buf, n, "p%d draws a card", a)
+                      : snprintf(buf, n, "p%d draws %s", a, ev_id(c, a, b));
+    case EV_POOLS: return snprintf(buf, n, "p%d: RP %d, CP %d", a, b, x);
+    case EV_COIN: return snprintf(buf, n, "the coin picks p%d, who names the first player", a);
+    case EV_FIRST: return snprintf(buf, n, "p%d takes the first turn", a);
+    case EV_TURN: return snprintf(buf, n, "== turn %d: p%d investigates ==", a, b);
+    case EV_PLAY: return snprintf(buf, n, "p%d plays %s, paying %d", a, ev_id(c, a, b), d);
+    case EV_RESOLVE:
+        return snprintf(buf, n, "p%d's %s resolves%s", a, ev_id(c, a, b),
+                        x ? "" : " without effect");
+    case EV_NEGATE: return snprintf(buf, n, "p%d's %s is negated", a, ev_id(c, a, b));
+    case EV_RESHUFFLE:
+        return snprintf(buf, n, "p%d shuffles his discard pile (%d cards) into his deck", a, b);
+    case EV_NODRAW: return snprintf(buf, n, "p%d has no card left to draw", a);
+    case EV_FREEDRAW: return snprintf(buf, n, "p%d %s the free draw", a, b ? "takes" : "declines");
+    case EV_RES:
+        return snprintf(buf, n, "p%d's Agents make %d RP (%d dedicated, %d to CP)", a, b, x, d);
+    case EV_BUY: return snprintf(buf, n, "p%d buys %d card%s", a, b, b == 1 ? "" : "s");
+    case EV_SELL: return snprintf(buf, n, "p%d sells %s for %d CP", a, ev_id(c, a, b), x);
+    case EV_HEAL: return snprintf(buf, n, "p%d's %s heals %d", a, ev_id(c, a, b), x);
+    case EV_DAMAGE: return snprintf(buf, n, "p%d's %s takes %d damage", a, ev_id(c, a, b), x);
+    case EV_HOSPITAL: return snprintf(buf, n, "p%d's %s goes to the Hospital", a, ev_id(c, a, b));
+    case EV_EQUIP: return snprintf(buf, n, "p%d gives %s to %s", a, ev_id(c, a, b), ev_id(c, a, x));
+    case EV_MOVE:
+        return snprintf(buf, n, "p%d moves %s to the %s", a, ev_id(c, a, b), xf_section_name(x));
+    case EV_AGENT:
+        return snprintf(buf, n, "p%d plays Agent %s into the %s", a, ev_id(c, a, b),
+                        xf_section_name(x));
+    case EV_TEAM: return snprintf(buf, n, "p%d's %s joins Team %d", a, ev_id(c, a, b), x);
+    case EV_SITE:
+        return snprintf(buf, n, "p%d places Site %s, directed at p%d", a, ev_id(c, a, b), x);
+    case EV_FACEDOWN:
+        return hidden ? snprintf(buf, n, "p%d places a card face down under a Site of p%d", a, x)
+                      : snprintf(buf, n, "p%d places %s face down under a Site of p%d", a,
+                                 ev_id(c, a, b), x);
+    case EV_DISCARD: return snprintf(buf, n, "p%d discards %s", a, ev_id(c, a, b));
+    case EV_GAIN:
+        return snprintf(buf, n, "p%d %s %d %s", a, x < 0 ? "loses" : "gains", x < 0 ? -x : x,
+                        xf_pool_name(b));
+    case EV_LOOK: return snprintf(buf, n, "p%d looks at p%d's hand", a, b);
+    case EV_CONCEDE: return snprintf(buf, n, "p%d concedes", a);
+    case EV_END:
+        if (b < 0)
+            return snprintf(buf, n, "the game ends drawn: %s", end_texts[a < 6 ? a : 0]);
+        return snprintf(buf, n, "p%d wins: %s", b, end_texts[a < 6 ? a : 0]);
+    case EV_ASSIGN: return snprintf(buf, n, "p%d assigns a Team to Site %s", a, ev_id(c, a, b));
+    case EV_CHECK:
+        return snprintf(buf, n, "%s check%s: level %d against threshold %d", xf_skill_name(a),
+                        d ? " (nested)" : "", x, b);
+    case EV_RESULT:
+        return snprintf(buf, n, "the check %s: %d against %d", a ? "succeeds" : "fails", b, x);
+    case EV_REVEAL:
+        return snprintf(buf, n, "p%d's %s under a Site of p%d is turned face up", a, ev_id(c, a, b),
+                        x);
+    case EV_REFUSE: return snprintf(buf, n, "p%d does not pay for his Bluff %s", a, ev_id(c, a, b));
+    case EV_SETASIDE: return snprintf(buf, n, "p%d's %s is set aside", a, ev_id(c, a, b));
+    case EV_ASK:
         if (hidden)
-            return snprintf(buf, n, "p%d draws a card", ev->a), TT_OK;
-        return snprintf(buf, n, "p%d draws %s", ev->a, xf_inst_def(c, ev->a, ev->b)->id), TT_OK;
-    case EV_POOLS: return snprintf(buf, n, "p%d: RP %d, CP %d", ev->a, ev->b, ev->c), TT_OK;
-    case EV_COIN:
-        return snprintf(buf, n, "the coin picks p%d, who names the first player", ev->a), TT_OK;
-    case EV_FIRST: return snprintf(buf, n, "p%d takes the first turn", ev->a), TT_OK;
-    case EV_TURN: return snprintf(buf, n, "turn %d: p%d investigates", ev->a, ev->b), TT_OK;
-    default: return snprintf(buf, n, "event %d", ev->type), TT_OK;
+            return snprintf(buf, n, "p%d asks p%d about his %s", a, b, xf_category_name(x >> 8));
+        return snprintf(buf, n, "p%d asks p%d: %s %s? %s", a, b, xf_category_name(x >> 8),
+                        xf_value_name(x >> 8, x & 0xFF), d ? "yes" : "no");
+    case EV_GUESS:
+        if (hidden)
+            return snprintf(buf, n, "p%d guesses p%d's X-File: %s", a, b, d ? "right" : "wrong");
+        return snprintf(buf, n, "p%d guesses p%d's X-File is %s: %s", a, b, xfile_id(c, x),
+                        d ? "right" : "wrong");
+    case EV_NOASK: return snprintf(buf, n, "p%d asks nothing", a);
+    case EV_COMBAT:
+        return snprintf(buf, n, "Combat with p%d's %s: %s round", a, ev_id(c, a, b),
+                        x ? "CRC" : "LRC");
+    case EV_HIT: return snprintf(buf, n, "p%d's %s takes %d in the Combat", a, ev_id(c, a, b), x);
+    case EV_COMBAT_END:
+        return snprintf(buf, n, "the Combat with p%d's %s ends%s", a, ev_id(c, a, b),
+                        x ? ": it is killed" : "");
+    default: return 0; /* EV_STEP, EV_PASS */
     }
+}
+
+int xf_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n)
+{
+    int w = event_words(xf_content_of(g), ev, !tt_seen_by(ev->seen, viewer), buf, n);
+    if (w < 0 && n)
+        buf[0] = 0;
+    return w < 0 ? 0 : w >= (int)n ? (int)n - 1 : w;
 }
