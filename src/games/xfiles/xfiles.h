@@ -921,6 +921,10 @@ int xf_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n
 int xf_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err);
 int xf_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
 
+/* describe.c: the card texts of the loaded content (tt_describe). */
+const char *xf_describe_id(const tt_game *g, int i);
+int xf_describe(const tt_game *g, int i, int what, char *buf, size_t n);
+
 /* content.c: the content set (XF-2, section 11). xf_content_load fills c
  * from a JSON text (NULL: the sample), adding every problem to d; it returns
  * 0, or -1 when it added any (c is then not usable); c's options and decks
