@@ -13,11 +13,11 @@
 #include "games/xfiles/xfiles.h"
 #include "tabletop/game.h"
 
-static const char *const kind_names[XF_NTYPES] = {
-    "X-Files", "Agents", "Sites", "Adversaries", "Witnesses", "Events", "Equipment",
-    "Combat cards", "Bluffs"};
-static const char *const type_words[XF_NTYPES] = {"X-File", "Agent",  "Site",
-                                                  "Adversary", "Witness", "Event",
+static const char *const kind_names[XF_NTYPES] = {"X-Files",     "Agents",       "Sites",
+                                                  "Adversaries", "Witnesses",    "Events",
+                                                  "Equipment",   "Combat cards", "Bluffs"};
+static const char *const type_words[XF_NTYPES] = {"X-File",    "Agent",       "Site",
+                                                  "Adversary", "Witness",     "Event",
                                                   "Equipment", "Combat card", "Bluff"};
 
 /* The def of the i-th thing described (by type, then content order), or -1. */
@@ -87,7 +87,7 @@ static void put_words(tt_dbuf *b, const xf_content *c, const uint8_t *w, int n)
         tt_dbuf_printf(b, "%s%s", i ? "/" : "", w[i] < c->nwords ? c->word[w[i]] : "?");
 }
 
-static const char *const negate_words[] = {"an Adversary", "an Event", "a Witness",
+static const char *const negate_words[] = {"an Adversary", "an Event",        "a Witness",
                                            "a Bluff",      "a RESOURCE card", "any card"};
 
 /* One effect primitive in words (XF-2.14.1). */
@@ -122,7 +122,9 @@ static void put_effect(tt_dbuf *b, const xf_content *c, const xf_effect *e)
         break;
     case OP_DRAW: tt_dbuf_printf(b, "draw %d card%s", e->n, e->n == 1 ? "" : "s"); break;
     case OP_GAIN: tt_dbuf_printf(b, "+%d %s", e->n, xf_pool_name(e->pool)); break;
-    case OP_DRAIN: tt_dbuf_printf(b, "the opponent loses %d %s", e->n, xf_pool_name(e->pool)); break;
+    case OP_DRAIN:
+        tt_dbuf_printf(b, "the opponent loses %d %s", e->n, xf_pool_name(e->pool));
+        break;
     case OP_OPP_DISCARD:
         tt_dbuf_printf(b, "the opponent discards %d card%s of his choice", e->n,
                        e->n == 1 ? "" : "s");
@@ -145,7 +147,9 @@ static void put_effect(tt_dbuf *b, const xf_content *c, const xf_effect *e)
     case OP_PERMANENT_MOD:
         tt_dbuf_printf(b, "attached: %+d %s while attached", e->amount, xf_skill_name(e->stat));
         break;
-    case OP_COMBAT_BONUS: tt_dbuf_printf(b, "%+d to the damage it deals this round", e->amount); break;
+    case OP_COMBAT_BONUS:
+        tt_dbuf_printf(b, "%+d to the damage it deals this round", e->amount);
+        break;
     case OP_DAMAGE_REDUCE:
         tt_dbuf_printf(b, "%d less damage received this round", e->amount);
         break;
@@ -156,10 +160,13 @@ static void put_effect(tt_dbuf *b, const xf_content *c, const xf_effect *e)
         put_words(b, c, e->to, e->nto);
         tt_dbuf_printf(b, " until the end of the turn");
         break;
-    case OP_JOIN_COMBAT: tt_dbuf_printf(b, "joins the Team as a combatant until the end of the turn"); break;
+    case OP_JOIN_COMBAT:
+        tt_dbuf_printf(b, "joins the Team as a combatant until the end of the turn");
+        break;
     case OP_HAND_LIMIT: tt_dbuf_printf(b, "while in play, hand limit %d", e->n); break;
     case OP_TRIGGER_GAIN:
-        tt_dbuf_printf(b, "while in play, +%d %s each time a %s card is paid for in the owner's turn",
+        tt_dbuf_printf(b,
+                       "while in play, +%d %s each time a %s card is paid for in the owner's turn",
                        e->n, xf_pool_name(e->pool), e->word < c->nwords ? c->word[e->word] : "?");
         break;
     default: tt_dbuf_printf(b, "?"); break;
@@ -192,7 +199,8 @@ static void put_effects(tt_dbuf *b, const xf_content *c, const xf_def *d)
         tt_dbuf_printf(b, "RESOURCE: stays in play in the %s%s (XF-2.2.3, 2.14.2).\n",
                        xf_section_name(d->resource_zone), d->uses ? "" : " until removed");
     if (d->uses)
-        tt_dbuf_printf(b, "Discarded after %d use%s (XF-2.14.2).\n", d->uses, d->uses == 1 ? "" : "s");
+        tt_dbuf_printf(b, "Discarded after %d use%s (XF-2.14.2).\n", d->uses,
+                       d->uses == 1 ? "" : "s");
 }
 
 static void put_ability(tt_dbuf *b, const xf_content *c, const xf_ability *a)
@@ -202,7 +210,9 @@ static void put_ability(tt_dbuf *b, const xf_content *c, const xf_ability *a)
         tt_dbuf_printf(b, "Ability: its RES makes dedicated points, for buying cards only");
         break;
     case AB_RES_SPLIT_CP: tt_dbuf_printf(b, "Ability: its RES may go to CP instead of RP"); break;
-    case AB_BUREAU_RES_BONUS: tt_dbuf_printf(b, "Ability: RES +%d while in the Bureau", a->n); break;
+    case AB_BUREAU_RES_BONUS:
+        tt_dbuf_printf(b, "Ability: RES +%d while in the Bureau", a->n);
+        break;
     case AB_DEDICATED_TOKEN:
         tt_dbuf_printf(b, "Ability: a dedicated RP token paying 1 of a card with keyword");
         for (int w = 0, n = 0; w < c->nwords; w++)
@@ -331,8 +341,7 @@ static void put_summary(tt_dbuf *b, const xf_content *c, const xf_def *d)
         for (int k = 0, m = 0; k < XF_NRATINGS; k++)
             if (d->bonus[k])
                 tt_dbuf_printf(b, "%s%s %+d", m++ ? ", " : ": ", xf_skill_name(k), d->bonus[k]);
-    }
-    else if (d->nmodes) {
+    } else if (d->nmodes) {
         tt_dbuf_printf(b, ": ");
         put_effect(b, c, &d->mode[0].effect[0]);
         if (d->nmodes > 1 || d->mode[0].neffects > 1)

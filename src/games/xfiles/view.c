@@ -604,7 +604,9 @@ static void put_site(tt_sbuf *b, const xf_content *c, const xf_state *s, int p, 
         team_label(c, s, p, x->team, buf, sizeof buf);
         tt_sbuf_printf(b, ", team %s", buf);
     }
-    if (x->flags & SI_RESOLVED)
+    if (p == s->active && slot == s->investigating)
+        tt_sbuf_printf(b, ", under investigation");
+    else if (x->flags & SI_RESOLVED)
         tt_sbuf_printf(b, ", resolved");
     for (int q = 0, first = 1; q < c->opt.nplayers; q++) {
         int ids[XF_MAX_CARDS], n = under_site(c, s, p, slot, q, ids);

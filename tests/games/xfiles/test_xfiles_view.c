@@ -125,8 +125,7 @@ static void test_XF_6_9_deduction_narrows_as_answers_arrive(void **state)
     parts_hold(&f, 1);
     act(&f, "guess XF10"); /* wrong: the penalty is B's */
     assert_string_equal(line_of(&f, 0, "Deduced"), "Deduced X-Files: p1 2 of 16: XF03 XF13");
-    assert_string_equal(line_of(&f, 0, "Asked"),
-                        "Asked: you>p1 MOTIVE SECURITY yes, wrong XF10");
+    assert_string_equal(line_of(&f, 0, "Asked"), "Asked: you>p1 MOTIVE SECURITY yes, wrong XF10");
     assert_int_equal(tt_to_move(f.g, f.st), 1);
     assert_string_equal(part(&f, 1, TT_TEXT_DECISION),
                         "To decide: p1 (the penalty: ask or guess the guesser's X-File, or "
@@ -135,8 +134,9 @@ static void test_XF_6_9_deduction_narrows_as_answers_arrive(void **state)
     assert_string_equal(line_of(&f, 1, "Deduced"),
                         "Deduced X-Files: p0 4 of 16: XF01 XF11 XF15 XF16");
     assert_string_equal(possible_json(&f, 1, 0), "\"XF01\",\"XF11\",\"XF15\",\"XF16\"");
-    assert_string_equal(line_of(&f, 0, "Asked"),
-                        "Asked: you>p1 MOTIVE SECURITY yes, wrong XF10; p1>you MOTIVE IDEOLOGY yes");
+    assert_string_equal(
+        line_of(&f, 0, "Asked"),
+        "Asked: you>p1 MOTIVE SECURITY yes, wrong XF10; p1>you MOTIVE IDEOLOGY yes");
     /* A's list of B's is as it was: B's question tells A nothing of XF03 */
     assert_string_equal(line_of(&f, 0, "Deduced"), "Deduced X-Files: p1 2 of 16: XF03 XF13");
     parts_hold(&f, 0);
@@ -164,10 +164,8 @@ static void test_XF_6_7_a_third_player_reads_counts(void **state)
     a->nwrong[1] = 1;
     assert_string_equal(line_of(&f, 0, "Deduced"),
                         "Deduced X-Files: p1 2 of 16: XF03 XF13; p2 16 of 16");
-    assert_string_equal(line_of(&f, 0, "Asked"),
-                        "Asked: you>p1 MOTIVE SECURITY yes, wrong XF10");
-    assert_string_equal(line_of(&f, 1, "Asked"),
-                        "Asked: p0>you MOTIVE SECURITY yes, wrong XF10");
+    assert_string_equal(line_of(&f, 0, "Asked"), "Asked: you>p1 MOTIVE SECURITY yes, wrong XF10");
+    assert_string_equal(line_of(&f, 1, "Asked"), "Asked: p0>you MOTIVE SECURITY yes, wrong XF10");
     assert_string_equal(line_of(&f, 2, "Asked"), "Asked: p0>p1 1 MOTIVE, 1 wrong guess");
     assert_string_equal(line_of(&f, 2, "Deduced"), "Deduced X-Files: p0 16 of 16; p1 16 of 16");
     assert_string_equal(line_of(&f, TT_VIEW_SPECTATOR, "Asked"),
@@ -182,11 +180,76 @@ static void test_XF_6_7_a_third_player_reads_counts(void **state)
     done_fx(&f);
 }
 
+/* XF-2.16.3, 4.3, 5.7: EX-20's Site check with two cards on the stack, as A
+ * and B read it: A's hand and X-File for A only, B's for B only; the cards
+ * under nothing; the window with who has passed, the stack top first, the
+ * check's level and threshold; the decision. */
+static void test_XF_4_3_window_stack_and_check_on_the_screen(void **state)
+{
+    (void)state;
+    fx f = start("", "S01 W01 W01 E07 Q01 Q02 A10", "E05 E05 S04 S05 S08 Q03 Q04", "p0");
+    for (const char *const *id = (const char *const[]){"A01", "A03", NULL}; *id; id++) {
+        xf_agent *a = agent(&f, 0, *id);
+        a->section = SEC_FIELD;
+        a->team = 1;
+    }
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_C1);
+    f.s->pl[0].rp += 10;
+    act(&f, "site S01");
+    f.s->pl[0].rp -= 10;
+    act(&f, "done");
+    act(&f, "done"); /* C2: B places nothing */
+    idle_to(&f, 0, ST_I2);
+    act(&f, "assign p0:S01#1 p0:A01#1");
+    act(&f, "done");
+    act(&f, "resolve p0:S01#1");
+    act(&f, "play W01");
+    act(&f, "play E05"); /* B */
+    act(&f, "pass");     /* A */
+    const char *table = "Window: the Site check's window, p0 first; p1 holds priority; passed: p0\n"
+                        "Stack, top first:\n"
+                        "  1. p1:E05#1 Cover Story, paid from CP\n"
+                        "  2. p0:W01#1 Dr. Anneke Brandt, paid from RP\n"
+                        "Site check of p0:S01#1: BEHAVIORAL 6 against threshold 4\n";
+    char want[2048];
+    snprintf(want, sizeof want, "%s%s",
+             "Turn 1 of 300, p0 investigating: INVESTIGATION, step I3 (Sites resolved one by "
+             "one).\n"
+             "p0 (you), X-File XF01: RP 5, CP 5; deck 53, hand 5; discard 0\n"
+             "  hand: W01 E07 Q01 Q02 A10\n"
+             "  BUREAU [p0:A02#1 hp4, p0:A04#1 hp3]; FIELD [p0:A01#1 hp5, p0:A03#1 hp3]\n"
+             "  site p0:S01#1 -> p1, team p0:A01#1, under investigation\n"
+             "p1: RP 5, CP 3; deck 54, hand 6; discard 0\n"
+             "  BUREAU [p1:A05#1 hp4, p1:A06#1 hp4, p1:A07#1 hp4, p1:A09#1 hp2, p1:A03#1 hp3]\n"
+             "Deduced X-Files: p1 16 of 16\n",
+             table);
+    assert_string_equal(part(&f, 0, TT_TEXT_STATUS), want);
+    snprintf(want, sizeof want, "%s%s",
+             "Turn 1 of 300, p0 investigating: INVESTIGATION, step I3 (Sites resolved one by "
+             "one).\n"
+             "p0: RP 5, CP 5; deck 53, hand 5; discard 0\n"
+             "  BUREAU [p0:A02#1 hp4, p0:A04#1 hp3]; FIELD [p0:A01#1 hp5, p0:A03#1 hp3]\n"
+             "  site p0:S01#1 -> p1, team p0:A01#1, under investigation\n"
+             "p1 (you), X-File XF03: RP 5, CP 3; deck 54, hand 6; discard 0\n"
+             "  hand: E05 S04 S05 S08 Q03 Q04\n"
+             "  BUREAU [p1:A05#1 hp4, p1:A06#1 hp4, p1:A07#1 hp4, p1:A09#1 hp2, p1:A03#1 hp3]\n"
+             "Deduced X-Files: p0 16 of 16\n",
+             table);
+    assert_string_equal(part(&f, 1, TT_TEXT_STATUS), want);
+    assert_string_equal(part(&f, 1, TT_TEXT_DECISION), "To decide: p1 (play a card or pass)\n");
+    assert_string_equal(part(&f, 0, TT_TEXT_MAP), "");
+    parts_hold(&f, 0);
+    parts_hold(&f, 1);
+    done_fx(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_XF_6_9_deduction_narrows_as_answers_arrive),
         cmocka_unit_test(test_XF_6_7_a_third_player_reads_counts),
+        cmocka_unit_test(test_XF_4_3_window_stack_and_check_on_the_screen),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
