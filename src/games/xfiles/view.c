@@ -737,10 +737,11 @@ static void put_deduction(tt_sbuf *b, const xf_content *c, const xf_state *s, in
     size_t line = b->n;
     tt_sbuf part = {0};
     if (is_seat(c, viewer) && !s->head.over) {
-        tt_sbuf_printf(b, "Deduced X-Files:");
         for (int q = 0, first = 1; q < c->opt.nplayers; q++) {
             if (q == viewer || s->pl[q].xfile == XF_NONE)
                 continue;
+            if (first)
+                tt_sbuf_printf(b, "Deduced X-Files:");
             int n;
             uint64_t set = possible(c, s, viewer, q, &n);
             /* the shorter list: what is possible, or what is ruled out */
@@ -863,6 +864,21 @@ static void put_status(tt_sbuf *b, const xf_content *c, const xf_state *s, int v
     put_table(b, c, s);
 }
 
+/* The catalogue (XF-2.3.2) with each X-File's values, for the one choosing. */
+static void put_catalogue(tt_sbuf *b, const xf_content *c)
+{
+    tt_sbuf_printf(b, "  %-6s %-14s %-11s %-14s %s\n", "X-File", "AFFILIATION", "MOTIVE", "METHOD",
+                   "RESULT");
+    for (int k = 0; k < c->ncatalogue; k++) {
+        const xf_def *x = &c->def[c->catalogue[k]];
+        tt_sbuf_printf(b, "  %-6s %-14s %-11s %-14s %s\n", x->id,
+                       xf_value_name(CAT_AFFILIATION, x->value[CAT_AFFILIATION]),
+                       xf_value_name(CAT_MOTIVE, x->value[CAT_MOTIVE]),
+                       xf_value_name(CAT_METHOD, x->value[CAT_METHOD]),
+                       xf_value_name(CAT_RESULT, x->value[CAT_RESULT]));
+    }
+}
+
 /* Who decides what now; for the one declaring a play, the declaration so
  * far (the others see the card once it is on the stack). */
 static void put_decision(tt_sbuf *b, const tt_game *g, const xf_state *s, int viewer)
@@ -871,6 +887,8 @@ static void put_decision(tt_sbuf *b, const tt_game *g, const xf_state *s, int vi
     if (s->head.over)
         return;
     int who = xf_to_move(g, s);
+    if (s->step == ST_XFILE && viewer == who)
+        put_catalogue(b, c);
     if (s->decl.kind == A_PLAY && viewer == s->decl.seat)
         tt_sbuf_printf(b, "Declaring the play of %s (XF-5.10.2).\n",
                        xf_inst_def(c, viewer, s->decl.inst)->id);
@@ -1276,8 +1294,8 @@ int xf_parse(const tt_game *g, const void *st, const char *text, tt_action *out,
 /* The events in words, with card ids: an event is told after the state has
  * moved on, so a label may no longer hold. What a viewer may not see of an
  * event (a drawn card, a face-down card, an answer or a guess's X-File with
- * 3 or more players, XF-6.7) is left out; steps and passes are not told (the
- * view says where the turn is and who passed). Returns the length, 0 for an
+ * 3 or more players, XF-6.7) is left out; steps, passes and Team numbers are
+ * not told (the view says where the turn is, who passed and the Teams). Returns the length, 0 for an
  * event with nothing to say. */
 static const char *ev_id(const xf_content *c, int p, int inst)
 {
@@ -1329,7 +1347,6 @@ static int event_words(const xf_content *c, const tt_event *ev, int hidden, char
     case EV_AGENT:
         return snprintf(buf, n, "p%d plays Agent %s into the %s", a, ev_id(c, a, b),
                         xf_section_name(x));
-    case EV_TEAM: return snprintf(buf, n, "p%d's %s joins Team %d", a, ev_id(c, a, b), x);
     case EV_SITE:
         return snprintf(buf, n, "p%d places Site %s, directed at p%d", a, ev_id(c, a, b), x);
     case EV_FACEDOWN:
@@ -1375,7 +1392,7 @@ static int event_words(const xf_content *c, const tt_event *ev, int hidden, char
     case EV_COMBAT_END:
         return snprintf(buf, n, "the Combat with p%d's %s ends%s", a, ev_id(c, a, b),
                         x ? ": it is killed" : "");
-    default: return 0; /* EV_STEP, EV_PASS */
+    default: return 0; /* EV_STEP, EV_PASS, EV_TEAM (the view shows the Teams) */
     }
 }
 
