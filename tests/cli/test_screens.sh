@@ -82,19 +82,24 @@ unfit() {
         /^[a-z][a-z0-9]*> / && s { if (NR - s + 1 > lines) printf "a screen of %d lines at line %d: %s\n", NR - s + 1, s, head; s = 0 }
         /^\(The map changed/ { printf "the map gave way at line %d\n", NR }' "$1"
 }
-for game in "189 human,human,human" "114 human,human --param locals=none"; do
-    seed=${game%% *}
-    # shellcheck disable=SC2086
-    answers "$seed" 20000 | "$BIN" play braunau --players ${game#* } --seed "$seed" >"$TMP/long" 2>&1 ||
-        fail "play braunau --seed $seed: exit $?"
-    grep -q '^Game over after 10 rounds' "$TMP/long" || fail "play braunau --seed $seed: no end"
-    [ "$(grep -c '^--- .* to decide (' "$TMP/long")" -ge 150 ] || fail "play braunau --seed $seed: too short"
+# fits GAME END SEED ARGS...: a whole game of GAME, every seat a person answering
+# `answers SEED`: it ends (a line matching END), shows 150 screens or more, and
+# every screen fits the terminal
+fits() {
+    game=$1 end=$2 seed=$3
+    shift 3
+    answers "$seed" 30000 | "$BIN" play "$game" "$@" --seed "$seed" >"$TMP/long" 2>&1 ||
+        fail "play $game --seed $seed: exit $?"
+    grep -q "$end" "$TMP/long" || fail "play $game --seed $seed: no end"
+    [ "$(grep -c '^--- .* to decide (' "$TMP/long")" -ge 150 ] || fail "play $game --seed $seed: too short"
     unfit "$TMP/long" >"$TMP/unfit"
     if [ -s "$TMP/unfit" ]; then
-        fail "play braunau --seed $seed at ${COLUMNS}x$LINES: $(grep -c '' "$TMP/unfit") screens do not fit, as"
+        fail "play $game --seed $seed at ${COLUMNS}x$LINES: $(grep -c '' "$TMP/unfit") screens do not fit, as"
         head -n 5 "$TMP/unfit" | sed 's/^/  /'
     fi
-done
+}
+fits braunau '^Game over after 10 rounds' 189 --players human,human,human
+fits braunau '^Game over after 10 rounds' 114 --players human,human --param locals=none
 
 # --- The X-Files: p0 in a Site check's window, with what he has deduced of p1's
 # X-File; the end of a game the random AI wins; whole games of 2 and 4 players,
@@ -104,19 +109,8 @@ screen 510 "$TMP/xf" >"$TMP/cut"; same xfiles_decision
 answers 8 3000 | "$BIN" play xfiles --players human,random --ai random --seed 8 >"$TMP/xf" 2>&1 ||
     fail "play xfiles: exit $?"
 ending "$TMP/xf" >"$TMP/cut"; same xfiles_ending
-for game in "5 human,human" "7 human,human,human,human --param players=4"; do
-    seed=${game%% *}
-    # shellcheck disable=SC2086
-    answers "$seed" 30000 | "$BIN" play xfiles --players ${game#* } --seed "$seed" >"$TMP/long" 2>&1 ||
-        fail "play xfiles --seed $seed: exit $?"
-    grep -q '^Game over after' "$TMP/long" || fail "play xfiles --seed $seed: no end"
-    [ "$(grep -c '^--- .* to decide (' "$TMP/long")" -ge 150 ] || fail "play xfiles --seed $seed: too short"
-    unfit "$TMP/long" >"$TMP/unfit"
-    if [ -s "$TMP/unfit" ]; then
-        fail "play xfiles --seed $seed at ${COLUMNS}x$LINES: $(grep -c '' "$TMP/unfit") screens do not fit, as"
-        head -n 5 "$TMP/unfit" | sed 's/^/  /'
-    fi
-done
+fits xfiles '^Game over after' 5 --players human,human
+fits xfiles '^Game over after' 7 --players human,human,human,human --param players=4
 
 # --- the prompt's commands for the screen ----------------------------------------
 printf '1\nlog\nlog x\nmap\nquit\n' | "$BIN" play invaders --players random,human --seed 3 >"$TMP/out" 2>&1

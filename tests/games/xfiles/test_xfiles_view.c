@@ -73,28 +73,38 @@ static void parts_hold(fx *f, int viewer)
     free(t);
 }
 
+/* From setup to the resolution of Site `site` by A's Field Team of A01 and
+ * A03, B placing nothing under it. */
+static void to_site(fx *f, const char *site)
+{
+    for (const char *const *id = (const char *const[]){"A01", "A03", NULL}; *id; id++) {
+        xf_agent *a = agent(f, 0, *id);
+        a->section = SEC_FIELD;
+        a->team = 1;
+    }
+    char text[64];
+    act(f, "first p0");
+    idle_to(f, 0, ST_C1);
+    f->s->pl[0].rp += 10; /* lent for the placement */
+    snprintf(text, sizeof text, "site %s", site);
+    act(f, text);
+    f->s->pl[0].rp -= 10;
+    act(f, "done");
+    act(f, "done"); /* C2: B places nothing */
+    idle_to(f, 0, ST_I2);
+    snprintf(text, sizeof text, "assign p0:%s#1 p0:A01#1", site);
+    act(f, text);
+    act(f, "done");
+    snprintf(text, sizeof text, "resolve p0:%s#1", site);
+    act(f, text);
+}
+
 /* EX-22's Site, S07 (MOTIVE, RESULT), investigated by A with BEHAVIORAL
  * unfocused: the check succeeds and A asks. */
 static fx s07_success(void)
 {
     fx f = start("", "S07 E07 Q02 A10 S01 S02 S03", QUIET_B, "p0");
-    xf_agent *a = agent(&f, 0, "A01");
-    a->section = SEC_FIELD;
-    a->team = 1;
-    a = agent(&f, 0, "A03");
-    a->section = SEC_FIELD;
-    a->team = 1;
-    act(&f, "first p0");
-    idle_to(&f, 0, ST_C1);
-    f.s->pl[0].rp += 10;
-    act(&f, "site S07");
-    f.s->pl[0].rp -= 10;
-    act(&f, "done");
-    act(&f, "done"); /* C2: B places nothing */
-    idle_to(&f, 0, ST_I2);
-    act(&f, "assign p0:S07#1 p0:A01#1");
-    act(&f, "done");
-    act(&f, "resolve p0:S07#1");
+    to_site(&f, "S07");
     act(&f, "skill BEHAVIORAL");
     act(&f, "focus no");
     act(&f, "pass"); /* B passes by himself: 6 >= 5 */
@@ -188,22 +198,7 @@ static void test_XF_4_3_window_stack_and_check_on_the_screen(void **state)
 {
     (void)state;
     fx f = start("", "S01 W01 W01 E07 Q01 Q02 A10", "E05 E05 S04 S05 S08 Q03 Q04", "p0");
-    for (const char *const *id = (const char *const[]){"A01", "A03", NULL}; *id; id++) {
-        xf_agent *a = agent(&f, 0, *id);
-        a->section = SEC_FIELD;
-        a->team = 1;
-    }
-    act(&f, "first p0");
-    idle_to(&f, 0, ST_C1);
-    f.s->pl[0].rp += 10;
-    act(&f, "site S01");
-    f.s->pl[0].rp -= 10;
-    act(&f, "done");
-    act(&f, "done"); /* C2: B places nothing */
-    idle_to(&f, 0, ST_I2);
-    act(&f, "assign p0:S01#1 p0:A01#1");
-    act(&f, "done");
-    act(&f, "resolve p0:S01#1");
+    to_site(&f, "S01");
     act(&f, "play W01");
     act(&f, "play E05"); /* B */
     act(&f, "pass");     /* A */
