@@ -73,29 +73,30 @@ static void parts_hold(fx *f, int viewer)
     free(t);
 }
 
-/* From setup to the resolution of Site `site` by A's Field Team of A01 and
- * A03, B placing nothing under it. */
-static void to_site(fx *f, const char *site)
+/* From setup to the resolution of Site `site` by seat p's Field Team of
+ * Agents a and b, who takes the first turn; nobody places a card under it. */
+static void to_site(fx *f, int p, const char *a, const char *b, const char *site)
 {
-    for (const char *const *id = (const char *const[]){"A01", "A03", NULL}; *id; id++) {
-        xf_agent *a = agent(f, 0, *id);
-        a->section = SEC_FIELD;
-        a->team = 1;
+    for (const char *const *id = (const char *const[]){a, b, NULL}; *id; id++) {
+        xf_agent *x = agent(f, p, *id);
+        x->section = SEC_FIELD;
+        x->team = 1;
     }
     char text[64];
-    act(f, "first p0");
-    idle_to(f, 0, ST_C1);
-    f->s->pl[0].rp += 10; /* lent for the placement */
+    snprintf(text, sizeof text, "first p%d", p);
+    act(f, text);
+    idle_to(f, p, ST_C1);
+    f->s->pl[p].rp += 10; /* lent for the placement */
     snprintf(text, sizeof text, "site %s", site);
     act(f, text);
-    f->s->pl[0].rp -= 10;
+    f->s->pl[p].rp -= 10;
     act(f, "done");
-    act(f, "done"); /* C2: B places nothing */
-    idle_to(f, 0, ST_I2);
-    snprintf(text, sizeof text, "assign p0:%s#1 p0:A01#1", site);
+    act(f, "done"); /* C2: the other places nothing */
+    idle_to(f, p, ST_I2);
+    snprintf(text, sizeof text, "assign p%d:%s#1 p%d:%s#1", p, site, p, a);
     act(f, text);
     act(f, "done");
-    snprintf(text, sizeof text, "resolve p0:%s#1", site);
+    snprintf(text, sizeof text, "resolve p%d:%s#1", p, site);
     act(f, text);
 }
 
@@ -104,7 +105,7 @@ static void to_site(fx *f, const char *site)
 static fx s07_success(void)
 {
     fx f = start("", "S07 E07 Q02 A10 S01 S02 S03", QUIET_B, "p0");
-    to_site(&f, "S07");
+    to_site(&f, 0, "A01", "A03", "S07");
     act(&f, "skill BEHAVIORAL");
     act(&f, "focus no");
     act(&f, "pass"); /* B passes by himself: 6 >= 5 */
@@ -198,7 +199,7 @@ static void test_XF_4_3_window_stack_and_check_on_the_screen(void **state)
 {
     (void)state;
     fx f = start("", "S01 W01 W01 E07 Q01 Q02 A10", "E05 E05 S04 S05 S08 Q03 Q04", "p0");
-    to_site(&f, "S01");
+    to_site(&f, 0, "A01", "A03", "S01");
     act(&f, "play W01");
     act(&f, "play E05"); /* B */
     act(&f, "pass");     /* A */
@@ -239,12 +240,38 @@ static void test_XF_4_3_window_stack_and_check_on_the_screen(void **state)
     done_fx(&f);
 }
 
+/* XF-5.8: EX-16's Combat as the screen tells it: D04 (no LRC round) against
+ * B's Team, what each side deals this round, and A to allocate. */
+static void test_XF_5_8_combat_on_the_screen(void **state)
+{
+    (void)state;
+    fx f = start("", "D04 S01 S02 S03 Q01 Q02 A10", "E07 S01 S04 S05 S08 Q03 Q04", "p1");
+    to_site(&f, 1, "A05", "A06", "S04");
+    act(&f, "pass");
+    act(&f, "play D04");
+    act(&f, "pass"); /* D04 resolves; the first round is a CRC round */
+    const char *status = part(&f, 0, TT_TEXT_STATUS);
+    const char *combat = strstr(status, "Combat, ");
+    assert_non_null(combat);
+    assert_string_equal(combat, "Combat, CRC round: p0:D04#1 0/5 deals 3; against it: p1:A05#1 "
+                                "p1:A06#1, dealing 3\n");
+    assert_string_equal(part(&f, 0, TT_TEXT_DECISION),
+                        "To decide: p0 (allocate the Adversary's damage)\n");
+    act(&f, "allocate p0:D04#1 p1:A06#1");
+    assert_non_null(strstr(part(&f, 1, TT_TEXT_STATUS), "Combat, CRC round: p0:D04#1 3/5 deals 3"));
+    assert_non_null(strstr(part(&f, 1, TT_TEXT_STATUS), "p1:A06#1 hp1/4"));
+    parts_hold(&f, 0);
+    parts_hold(&f, 1);
+    done_fx(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_XF_6_9_deduction_narrows_as_answers_arrive),
         cmocka_unit_test(test_XF_6_7_a_third_player_reads_counts),
         cmocka_unit_test(test_XF_4_3_window_stack_and_check_on_the_screen),
+        cmocka_unit_test(test_XF_5_8_combat_on_the_screen),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
