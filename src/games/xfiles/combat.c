@@ -55,6 +55,11 @@ static int adv_out(const xf_content *c, const xf_state *s)
     return v < 0 ? 0 : v;
 }
 
+int xf_combat_out(const xf_content *c, const xf_state *s, int slot)
+{
+    return slot < 0 ? adv_out(c, s) : agent_out(c, s, slot);
+}
+
 static void begin_round(const xf_content *c, xf_state *s, int round, tt_events *ev)
 {
     xf_combat *x = &s->combat;

@@ -80,7 +80,7 @@ static double narrowed(const xf_content *c, const xf_state *s, int p, int q)
 {
     int left = 0;
     for (int k = 0; k < c->ncatalogue; k++)
-        left += xf_possible(c, s, p, q, k);
+        left += xf_xfile_possible(c, s, p, q, k);
     return left <= 1 ? 1.0 : 1.0 - log(left) / log(c->ncatalogue);
 }
 

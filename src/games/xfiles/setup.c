@@ -202,7 +202,7 @@ int xf_sanity(const tt_game *g, const void *st, tt_error *err)
 
 /* --- determinization (XF-6.10) ------------------------------------------------------ */
 
-int xf_possible(const xf_content *c, const xf_state *s, int v, int q, int k)
+int xf_xfile_possible(const xf_content *c, const xf_state *s, int v, int q, int k)
 {
     if (v < 0 || v >= c->opt.nplayers)
         return 1;
@@ -272,7 +272,7 @@ void xf_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
         uint8_t ok[XF_MAX_CATALOGUE];
         int n = 0;
         for (int k = 0; k < c->ncatalogue; k++)
-            if (xf_possible(c, s, viewer, q, k))
+            if (xf_xfile_possible(c, s, viewer, q, k))
                 ok[n++] = (uint8_t)k;
         if (n)
             s->pl[q].xfile = ok[tt_rng_below(&rng, (uint32_t)n)];

@@ -113,7 +113,7 @@ static int xf_load(tt_game *g, const tt_params *p, tt_error *err)
         return err ? err->code : TT_ECONTENT;
     c->opt = o;
     for (int s = 0; s < o.nplayers && rc == TT_OK; s++) {
-        char key[16]; /* "p" and any int, as -Wformat-truncation counts */
+        char key[16]; /* room for any int, so no build warns of truncation */
         snprintf(key, sizeof key, "p%d", s);
         const char *v = tt_params_get(p, key);
         rc = xf_load_deck(c, key, v ? v : s % 2 ? "deck_b" : "deck_a", &c->deck[s], err);
@@ -145,9 +145,6 @@ static const char *xf_player_name(const tt_game *g, int player)
 }
 
 static const tt_rules_extra xf_extra = {
-    .stats = xf_stats,
-    .evaluate = xf_evaluate,
-    .horizon = XF_PLAYOUT_HORIZON,
     .deck_new = xf_deck_new,
     .deck_list = xf_deck_list,
 };
@@ -190,7 +187,10 @@ const tt_rules xfiles_rules = {
     .rig = xf_rig,
     .view_json = xf_view_json,
     .view_text = xf_view_text,
+    .view_part = xf_view_part,
     .event_text = xf_event_text,
+    .describe_id = xf_describe_id,
+    .describe = xf_describe,
     .player_name = xf_player_name,
     .validate_file = xf_validate_file,
     .extra = &xf_extra,

@@ -785,9 +785,9 @@ void xf_init(const tt_game *g, void *st, uint64_t seed);
 int xf_sanity(const tt_game *g, const void *st, tt_error *err);
 void xf_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
 /* Whether catalogue entry k agrees with everything viewer v learned of q's
- * X-File: every answer he received and every guess of his judged wrong (a
- * v outside the table knows nothing: every entry is possible). */
-int xf_possible(const xf_content *c, const xf_state *s, int v, int q, int k);
+ * X-File (XF-6.7, 6.10): every answer he received and every guess of his
+ * judged wrong; always for a viewer who is no player. */
+int xf_xfile_possible(const xf_content *c, const xf_state *s, int v, int q, int k);
 /* Rigging (docs/protocol.md): `p<n>_deck <card>...` stacks seat n's Bureau
  * Deck (the first card drawn first), `p<n>_hand <card>...` makes his hand
  * exactly those cards, from his deck; `xfile p<n> <id>` replaces the X-File
@@ -906,6 +906,9 @@ void xf_combat_start(const xf_content *c, xf_state *s, int seat, int inst, tt_ev
 int xf_round_closed(const xf_content *c, xf_state *s, tt_events *ev);
 int xf_casualty_closed(const xf_content *c, xf_state *s, tt_events *ev);
 unsigned xf_agent_side(const xf_content *c, const xf_state *s); /* slots in the Combat */
+/* The damage the Agent in slot deals in the current round (XF-5.8.5), or
+ * with slot -1 the Adversary's (for the views). */
+int xf_combat_out(const xf_content *c, const xf_state *s, int slot);
 int xf_alloc_options(const xf_content *c, const xf_state *s, tt_action *out);
 int xf_alloc_check(const xf_content *c, const xf_state *s, tt_action a, tt_error *err);
 void xf_alloc_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev);
@@ -919,9 +922,14 @@ void xf_paid(const xf_content *c, xf_state *s, int def, tt_events *ev); /* TRIGG
  * action texts and events in words. */
 char *xf_view_json(const tt_game *g, const void *st, int viewer);
 char *xf_view_text(const tt_game *g, const void *st, int viewer);
+char *xf_view_part(const tt_game *g, const void *st, int viewer, int part);
 int xf_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);
 int xf_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err);
 int xf_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
+
+/* describe.c: the card texts of the loaded content (tt_describe). */
+const char *xf_describe_id(const tt_game *g, int i);
+int xf_describe(const tt_game *g, int i, int what, char *buf, size_t n);
 
 /* content.c: the content set (XF-2, section 11). xf_content_load fills c
  * from a JSON text (NULL: the sample), adding every problem to d; it returns

@@ -236,9 +236,10 @@ static void test_EX_2_initial_state(void **state)
     assert_string_equal(hand, "W02 B02 S05 D03 B01 E07 S04");
     v = tt_view_json(g, st, 0);
     assert_non_null(strstr(v, "\"agents\":[{\"agent\":\"p0:A01#1\",\"section\":\"BUREAU\","
-                              "\"damage\":0,\"team\":0},{\"agent\":\"p0:A02#1\""));
+                              "\"damage\":0,\"health\":5,\"team\":0,\"attached\":[]},"
+                              "{\"agent\":\"p0:A02#1\""));
     assert_non_null(strstr(v, "{\"agent\":\"p1:A03#1\",\"section\":\"BUREAU\",\"damage\":0,"
-                              "\"team\":0}]"));
+                              "\"health\":3,\"team\":0,\"attached\":[]}]"));
     free(v);
     assert_int_equal(s->step, ST_FIRST);
     assert_int_equal(tt_to_move(g, st), 0); /* the coin picked p0 for seed 1 */
