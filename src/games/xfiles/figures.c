@@ -61,8 +61,8 @@ int xf_stats(const tt_game *g, const void *st, tt_stat *out, int max)
         all += questions(s, p);
         wrong += wrong_guesses(s, p);
     }
-    int named = s->head.over &&
-                (s->head.reason == R_XFILE_NAMED || s->head.reason == R_PENALTY_GUESS);
+    int named =
+        s->head.over && (s->head.reason == R_XFILE_NAMED || s->head.reason == R_PENALTY_GUESS);
     int winner = named ? tt_head_winner(&s->head, c->opt.nplayers) : -1;
     const char *t = "correct guess", *r = "games ended by one";
     n = stat(out, n, max, named ? s->head.turn : NAN, t, r, "turn");

@@ -145,6 +145,9 @@ static const char *xf_player_name(const tt_game *g, int player)
 }
 
 static const tt_rules_extra xf_extra = {
+    .stats = xf_stats,
+    .evaluate = xf_evaluate,
+    .horizon = XF_PLAYOUT_HORIZON,
     .deck_new = xf_deck_new,
     .deck_list = xf_deck_list,
 };

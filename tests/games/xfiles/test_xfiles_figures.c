@@ -34,7 +34,7 @@ static void test_estimate_is_what_each_player_has_narrowed_down(void **state)
     fx f = start("", "", "", "p0");
     double r[TT_MAX_PLAYERS];
     tt_evaluate(f.g, f.st, r);
-    assert_true(r[0] == 0 && r[1] == 0); /* nobody knows anything yet */
+    assert_true(r[0] == 0 && r[1] == 0);  /* nobody knows anything yet */
     answer(&f, 0, 1, CAT_AFFILIATION, 1); /* A learns B's Affiliation */
     int n = f.c->ncatalogue, left = sharing(f.c, f.s->pl[1].xfile, CAT_AFFILIATION);
     assert_true(left > 1 && left < n);
