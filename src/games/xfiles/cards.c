@@ -66,9 +66,21 @@ void xf_make_public(const xf_content *c, xf_state *s, int p, int inst, int zone,
     pl->aux[inst] = (uint8_t)aux;
 }
 
+/* A card leaving play takes its keyword changes with it (XF-2.13.2). */
+static void drop_kw_changes(xf_state *s, int p, int inst)
+{
+    int n = 0;
+    for (int i = 0; i < s->nkwc; i++)
+        if (s->kwc[i].seat != p || s->kwc[i].inst != inst)
+            s->kwc[n++] = s->kwc[i];
+    s->nkwc = (uint8_t)n;
+}
+
 void xf_to_discard(const xf_content *c, xf_state *s, int p, int inst)
 {
     xf_player *pl = &s->pl[p];
+    if (s->nkwc)
+        drop_kw_changes(s, p, inst);
     xf_make_public(c, s, p, inst, Z_DISCARD, 0);
     tt_piles_insert_at(pl->cards, pl->n, XF_NPILES, XF_MAX_CARDS, Z_DISCARD, pl->n[Z_DISCARD],
                        (uint16_t)inst);

@@ -143,10 +143,23 @@ static int in_site_team(const xf_state *s, int slot)
            a->team == s->pl[P(s)].site[s->investigating].team && !(a->flags & AG_SET_ASIDE);
 }
 
-/* The keywords of the card (seat, inst) as they are now. */
-static const xf_words *card_words(const xf_content *c, int seat, int inst)
+xf_words xf_card_words(const xf_content *c, const xf_state *s, int p, int inst)
 {
-    return &xf_inst_def(c, seat, inst)->kw;
+    xf_words w = xf_inst_def(c, p, inst)->kw;
+    for (int i = 0; i < s->nkwc; i++) {
+        const xf_kwchange *k = &s->kwc[i];
+        if (k->seat == p && k->inst == inst && xf_words_has(&w, k->from)) {
+            w.bit[k->from >> 6] &= ~(1ull << (k->from & 63));
+            xf_words_add(&w, k->to);
+        }
+    }
+    return w;
+}
+
+/* The keywords of the card (seat, inst) as they are now. */
+static xf_words card_words(const xf_content *c, const xf_state *s, int seat, int inst)
+{
+    return xf_card_words(c, s, seat, inst);
 }
 
 static void words_union(xf_words *w, const xf_words *x)
@@ -163,17 +176,19 @@ static int context(const xf_content *c, const xf_state *s, const xf_decl *d, xf_
     /* XF-2.6.2: an Adversary's target is always the Team at the Site */
     if (m->target == TG_TEAM || decl_def(c, d)->type == TY_ADVERSARY) {
         for (int k = 0; k < XF_MAX_AGENTS; k++)
-            if (in_site_team(s, k))
-                words_union(w, card_words(c, P(s), s->pl[P(s)].agent[k].inst));
+            if (in_site_team(s, k)) {
+                xf_words a = card_words(c, s, P(s), s->pl[P(s)].agent[k].inst);
+                words_union(w, &a);
+            }
         return 1;
     }
     if (d->tinst != XF_NONE && m->target != TG_NONE && m->target != TG_OPPONENT) {
-        words_union(w, card_words(c, d->tseat, d->tinst));
+        *w = card_words(c, s, d->tseat, d->tinst);
         return 1;
     }
     if (s->investigating == XF_NONE)
         return 0;
-    words_union(w, card_words(c, P(s), s->pl[P(s)].site[s->investigating].inst));
+    *w = card_words(c, s, P(s), s->pl[P(s)].site[s->investigating].inst);
     const xf_check *k = noncombat_check(s);
     if (k)
         xf_words_add(w, k->skill);
@@ -211,10 +226,12 @@ static int atom_ok(const xf_content *c, const xf_state *s, const xf_decl *d, con
     case AT_COMBAT: return s->combat.on;
     case AT_SECTION: return in_section(c, s, d, a->arg);
     case AT_SITE: return site_scs_open(s);
-    case AT_CAT_SITE:
-        return s->investigating != XF_NONE &&
-               xf_words_has(card_words(c, P(s), s->pl[P(s)].site[s->investigating].inst),
-                            W_AFFILIATION + a->arg);
+    case AT_CAT_SITE: {
+        if (s->investigating == XF_NONE)
+            return 0;
+        xf_words w = card_words(c, s, P(s), s->pl[P(s)].site[s->investigating].inst);
+        return xf_words_has(&w, W_AFFILIATION + a->arg);
+    }
     default: return has_ctx && xf_words_has(ctx, a->arg);
     }
 }
@@ -277,12 +294,13 @@ static int negate_fits(const xf_content *c, const xf_state *s, const xf_decl *d,
     if (d->tinst == XF_NONE || d->tseat >= c->opt.nplayers)
         return 0;
     const xf_def *t = xf_inst_def(c, d->tseat, d->tinst);
+    xf_words tw = card_words(c, s, d->tseat, d->tinst);
     int stack = on_stack(s, d->tseat, d->tinst);
     switch (what) {
     case NG_ADVERSARY: return stack && t->type == TY_ADVERSARY;
     case NG_EVENT: return stack && t->type == TY_EVENT;
     case NG_WITNESS: return stack && t->type == TY_WITNESS;
-    case NG_BLUFF: return stack && xf_words_has(&t->kw, W_BLUFF);
+    case NG_BLUFF: return stack && xf_words_has(&tw, W_BLUFF);
     case NG_RESOURCE: return xf_zone(&s->pl[d->tseat], d->tinst) == Z_RESOURCE;
     default: return stack || xf_zone(&s->pl[d->tseat], d->tinst) == Z_RESOURCE;
     }
@@ -362,14 +380,15 @@ static int effect_ok(const xf_content *c, const xf_state *s, const xf_decl *d, c
                    ? TT_OK
                    : TT_REFUSE("XF-2.14.1", NULL, "%s needs a Combat round", xf_op_name(e->op));
     case OP_CHANGE_KEYWORD: {
-        if (d->tinst != XF_NONE)
-            return TT_REFUSE("XF-2.13.2", NULL, "not yet implemented: keyword changes");
         if (d->tinst == XF_NONE)
             return TT_REFUSE("XF-2.14.1", NULL, "CHANGE_KEYWORD needs a target card");
-        const xf_words *w = card_words(c, d->tseat, d->tinst);
+        if (s->nkwc >= XF_MAX_KWCHANGES)
+            return TT_REFUSE("XF-2.18.2", NULL, "%d keyword changes are in force",
+                             XF_MAX_KWCHANGES);
+        xf_words w = card_words(c, s, d->tseat, d->tinst);
         int any = 0;
         for (int i = 0; i < e->nfrom; i++)
-            any |= xf_words_has(w, e->from[i]);
+            any |= xf_words_has(&w, e->from[i]);
         if (!any)
             return TT_REFUSE("XF-2.14.1", NULL, "the target has none of the keywords to change");
         if (d->change_from != XF_NONE) {
@@ -378,7 +397,7 @@ static int effect_ok(const xf_content *c, const xf_state *s, const xf_decl *d, c
                 from_ok |= e->from[i] == d->change_from;
             for (int i = 0; i < e->nto; i++)
                 to_ok |= e->to[i] == d->change_to;
-            if (!from_ok || !to_ok || !xf_words_has(w, d->change_from))
+            if (!from_ok || !to_ok || !xf_words_has(&w, d->change_from))
                 return TT_REFUSE("XF-2.14.1", NULL, "that keyword change is not on the card");
         }
         return TT_OK;
@@ -836,6 +855,9 @@ static void apply_effect(const xf_content *c, xf_state *s, const xf_decl *d, con
                             .x = XF_ASK_CARD,
                             .tseat = d->tseat,
                             .change_from = e->cats};
+        break;
+    case OP_CHANGE_KEYWORD: /* until the end of the turn (XF-2.13.2) */
+        s->kwc[s->nkwc++] = (xf_kwchange){d->tseat, d->tinst, d->change_from, d->change_to};
         break;
     case OP_LOOK_HAND: {
         xf_player *t = &s->pl[d->tseat];

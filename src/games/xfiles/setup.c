@@ -195,8 +195,14 @@ int xf_sanity(const tt_game *g, const void *st, tt_error *err)
         if (s->pl[p].xfile != XF_NONE && s->pl[p].xfile >= c->ncatalogue)
             return broken(err, "an X-File outside the catalogue", p, -1);
     }
-    if (s->nstack > XF_STACK_MAX || s->nchecks > XF_CHECK_DEPTH_MAX || s->nrounds > XF_MAX_ROUNDS)
+    if (s->nstack > XF_STACK_MAX || s->nchecks > XF_CHECK_DEPTH_MAX || s->nrounds > XF_MAX_ROUNDS ||
+        s->nkwc > XF_MAX_KWCHANGES || s->njoined > XF_MAX_JOINED)
         return broken(err, "an engine limit passed (XF-2.18)", -1, -1);
+    for (int i = 0; i < s->nkwc; i++) /* XF-2.13.2: a change holds a card in play */
+        if (s->kwc[i].seat >= c->opt.nplayers || s->kwc[i].inst >= c->deck[s->kwc[i].seat].ncards ||
+            xf_zone(&s->pl[s->kwc[i].seat], s->kwc[i].inst) < Z_AGENT)
+            return broken(err, "a keyword change on a card out of play", s->kwc[i].seat,
+                          s->kwc[i].inst);
     return TT_OK;
 }
 

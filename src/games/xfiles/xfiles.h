@@ -9,8 +9,8 @@
  * windows and stack, card play (XF-5.0), every phase (XF-5.1 to 5.9),
  * Site investigations with nested checks, Bluffs and Combat (XF-5.6 to
  * 5.8), questions, guesses and the penalty (XF-8), concession and the turn
- * limit (XF-8.5). Still refused as not yet implemented: combat Witnesses
- * (JOIN_COMBAT) and keyword changes (CHANGE_KEYWORD).
+ * limit (XF-8.5), keyword changes (CHANGE_KEYWORD, XF-2.13.2). Still refused
+ * as not yet implemented: combat Witnesses (JOIN_COMBAT).
  *
  * Parameters (XF-3.1.1): players=2..4 (2); p0=, p1=, p2=, p3= each a deck,
  * the name of a sample deck (deck_a, deck_b) or a deck file (defaults:
@@ -57,6 +57,11 @@
  *    an ASK_QUESTION card's question has no guess step.
  *  - XF-8.5.3: a concession before turn 1 with 3 or 4 players ends the game,
  *    every other player sharing first place.
+ *  - XF-2.13.2: a keyword change belongs to the card instance; it ends with
+ *    the turn or when the card leaves play, whichever comes first, and
+ *    changes on one card apply in the order they resolved. At most
+ *    XF_MAX_KWCHANGES are in force at once: a further CHANGE_KEYWORD is
+ *    refused by XF-2.18.2 (the sample content holds one E09 per deck).
  *  - XF-6.10: determinize shuffles the hidden cards from instance order, so
  *    its result depends on nothing the viewer cannot see.
  *
@@ -120,6 +125,7 @@
 #define XF_MAX_WORDLIST 8       /* words in a CHANGE_KEYWORD or DEDICATED_TOKEN list */
 #define XF_MAX_WITNESS_NAMES 32 /* distinct Witness names in a content set */
 #define XF_MAX_JOINED 8         /* combat Witnesses joined at once */
+#define XF_MAX_KWCHANGES 8      /* keyword changes in force at once (CHANGE_KEYWORD) */
 
 #define XF_NONE 0xFF
 #define XF_COST_X (-1) /* xf_def.cost of a card whose cost is "X" */
@@ -572,6 +578,12 @@ typedef struct xf_joined {
     uint8_t seat, inst, team, damage;
 } xf_joined;
 
+/* A keyword change in force until the end of the turn (XF-2.13.2): the
+ * card (seat, inst) has `to` instead of `from`. */
+typedef struct xf_kwchange {
+    uint8_t seat, inst, from, to;
+} xf_kwchange;
+
 /* The Combat in progress (XF-5.8): one at most. Per combatant, the round's
  * modifiers and the damage allocated to it; Agents by their slot. */
 typedef struct xf_combat {
@@ -638,12 +650,14 @@ typedef struct xf_state {
     uint8_t phase;  /* enum xf_phase */
     uint8_t nstack, nchecks, nrounds, njoined;
     uint8_t investigating; /* the Site under investigation: slot of P's, or XF_NONE */
-    uint8_t pad[2];
+    uint8_t nkwc;          /* keyword changes in force (kwc) */
+    uint8_t pad;
     xf_decl decl;
     xf_combat combat;
     tt_round rounds[XF_MAX_ROUNDS]; /* the open windows, innermost last (core/round) */
     xf_check check[XF_CHECK_DEPTH_MAX];
     xf_joined joined[XF_MAX_JOINED];
+    xf_kwchange kwc[XF_MAX_KWCHANGES]; /* in the order they resolved */
     xf_stack_card stack[XF_STACK_MAX]; /* bottom first */
     /* the players last, so a game of n players keeps only n of them
        (xf_state_size): the state of a 2-player game is the smallest */
@@ -855,6 +869,9 @@ int xf_play_autofill(const xf_content *c, const xf_state *s, xf_decl *d);
 void xf_play_commit(const xf_content *c, xf_state *s, tt_events *ev);
 void xf_resolve_top(const xf_content *c, xf_state *s, tt_events *ev);
 int xf_can_play_any(const xf_content *c, const xf_state *s, int seat);
+/* The keywords of card instance inst of seat p now: its printed ones with
+ * the keyword changes in force applied in order (XF-2.13.2). */
+xf_words xf_card_words(const xf_content *c, const xf_state *s, int p, int inst);
 /* The level and threshold of check k now (XF-5.7.2), and its contributing
  * Agents as a bit set of P's slots. */
 int xf_level(const xf_content *c, const xf_state *s, int k);

@@ -657,6 +657,41 @@ static void test_EX_11_activator_matching(void **state)
     act(&f, "play D01");                  /* MOTIVE_SITE */
     done_fx(&f);
 
+    /* E09 mode 1 changes S01's MOTIVE into RESULT until the end of the turn:
+       D05 answers to it, the printed question stays MOTIVE (XF-2.13.2) */
+    f = start("", "S01 W01 W03 C02 E07 Q01 A10", "D01 D05 E09 S05 S08 Q03 Q04", "p0");
+    ex11(&f, "S01", NULL);
+    act(&f, "pass");
+    refused(&f, "play D05", "XF-2.12.1");
+    act(&f, "play E09");
+    act(&f, "mode 1"); /* the target, S01, is implied */
+    act(&f, "change MOTIVE RESULT");
+    assert_int_equal(f.s->pl[1].cp, 18);
+    assert_int_equal(f.s->nkwc, 0); /* on the stack: nothing changed yet */
+    act(&f, "pass");                /* A */
+    act(&f, "pass");                /* B: E09 resolves */
+    assert_int_equal(f.s->nkwc, 1);
+    xf_words w = xf_card_words(f.c, f.s, 0, f.s->pl[0].site[f.s->investigating].inst);
+    assert_false(xf_words_has(&w, W_MOTIVE));
+    assert_true(xf_words_has(&w, W_RESULT));
+    assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:E09#1");
+    fx g = f; /* the same position, D05 then played */
+    g.st = malloc(tt_state_size(f.g));
+    memcpy(g.st, f.st, tt_state_size(f.g));
+    g.s = (xf_state *)g.st;
+    act(&g, "pass");
+    act(&g, "play D05");
+    assert_int_equal(g.s->nstack, 1);
+    free(g.st);
+    act(&f, "pass"); /* A */
+    act(&f, "pass"); /* B: 6 >= 4, success */
+    refused(&f, "ask RESULT INSANITY", "XF-8.2.2");
+    act(&f, "ask MOTIVE SURVIVAL");
+    act(&f, "noguess");
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:S01#1");
+    assert_int_equal(f.s->nkwc, 0); /* the Site left play with its change */
+    done_fx(&f);
+
     f = start("", "S07 E07 Q01 Q02 A10 S01 S02", "D01 D05 E05 S05 S08 Q03 Q04", "p0");
     ex11(&f, "S07", "MEDICAL"); /* XF-9.4.3: every question keyword counts */
     act(&f, "pass");
