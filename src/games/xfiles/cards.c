@@ -51,6 +51,12 @@ static void take_out(xf_state *s, int p, int inst)
                 a->nattached--;
                 break;
             }
+    } else if (z == Z_COMBAT && pl->aux[inst]) { /* a joined combat Witness leaves */
+        for (int j = pl->aux[inst]; j < s->njoined; j++) {
+            s->joined[j - 1] = s->joined[j];
+            s->pl[s->joined[j - 1].seat].aux[s->joined[j - 1].inst] = (uint8_t)j;
+        }
+        s->njoined--;
     }
 }
 

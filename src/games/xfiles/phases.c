@@ -200,7 +200,9 @@ void xf_turn_begin(const xf_content *c, xf_state *s, int p, tt_events *ev)
     s->active = (uint8_t)p;
     s->step = ST_B1;
     s->phase = PH_BRIEFING;
-    s->nkwc = 0; /* keyword changes last until the end of the turn (XF-2.13.2) */
+    s->nkwc = 0;       /* keyword changes last until the end of the turn (XF-2.13.2) */
+    while (s->njoined) /* and so do combat Witnesses (XF-2.14.1 JOIN_COMBAT) */
+        xf_to_discard(c, s, s->joined[s->njoined - 1].seat, s->joined[s->njoined - 1].inst);
     for (int q = 0; q < c->opt.nplayers; q++) {
         xf_player *pl = &s->pl[q];
         pl->flags &= (uint8_t) ~(PL_BOUGHT | PL_SOLD | PL_GUESSED | PL_DISCARDING);

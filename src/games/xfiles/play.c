@@ -280,8 +280,8 @@ static int target_fits(const xf_content *c, const xf_state *s, const xf_decl *d)
     case TG_COMBATANT: {
         if (!s->combat.on || ts >= np || ti >= XF_MAX_CARDS)
             return 0;
-        if (xf_zone(&s->pl[ts], ti) == Z_COMBAT)
-            return 1;
+        if (xf_zone(&s->pl[ts], ti) == Z_COMBAT) /* the Adversary, or a Witness in it */
+            return !s->pl[ts].aux[ti] || (xf_witness_side(s) >> (s->pl[ts].aux[ti] - 1) & 1);
         int slot = ts == P(s) ? xf_agent_slot(s, ts, ti) : -1;
         return slot >= 0 && in_site_team(s, slot) && s->pl[ts].agent[slot].section != SEC_HOSPITAL;
     }
@@ -304,6 +304,16 @@ static int negate_fits(const xf_content *c, const xf_state *s, const xf_decl *d,
     case NG_RESOURCE: return xf_zone(&s->pl[d->tseat], d->tinst) == Z_RESOURCE;
     default: return stack || xf_zone(&s->pl[d->tseat], d->tinst) == Z_RESOURCE;
     }
+}
+
+/* The index in s->joined of the declared target, when it is a joined
+ * combat Witness; else -1. */
+static int joined_index(const xf_state *s, const xf_decl *d)
+{
+    if (d->tseat >= XF_MAX_PLAYERS || d->tinst >= XF_MAX_CARDS ||
+        xf_zone(&s->pl[d->tseat], d->tinst) != Z_COMBAT)
+        return -1;
+    return s->pl[d->tseat].aux[d->tinst] - 1;
 }
 
 static int assigned(const xf_state *s, int p, int slot)
@@ -352,6 +362,12 @@ static int effect_ok(const xf_content *c, const xf_state *s, const xf_decl *d, c
                    ? TT_OK
                    : TT_REFUSE("XF-2.14.1", NULL, "NEGATE needs a target of the kind it names");
     case OP_HEAL:
+        if (joined_index(s, d) >= 0) /* a combat Witness of the player's (XF-2.14.1) */
+            return d->tseat == d->seat && s->joined[joined_index(s, d)].damage > 0
+                       ? TT_OK
+                       : TT_REFUSE("XF-2.14.1", NULL,
+                                   "HEAL needs one of the player's damaged "
+                                   "Agents or combat Witnesses");
         return slot >= 0 && d->tseat == d->seat && s->pl[d->tseat].agent[slot].damage > 0
                    ? TT_OK
                    : TT_REFUSE("XF-2.14.1", NULL, "HEAL needs one of the player's damaged Agents");
@@ -405,7 +421,9 @@ static int effect_ok(const xf_content *c, const xf_state *s, const xf_decl *d, c
     case OP_JOIN_COMBAT:
         if (!decl_def(c, d)->combat_witness || !site_scs_open(s))
             return TT_REFUSE("XF-2.14.1", NULL, "JOIN_COMBAT needs the investigating Team");
-        return TT_REFUSE("XF-5.8", NULL, "not yet implemented: combat Witnesses");
+        if (s->njoined >= XF_MAX_JOINED)
+            return TT_REFUSE("XF-2.18.2", NULL, "%d combat Witnesses are joined", XF_MAX_JOINED);
+        return TT_OK;
     default: return TT_OK;
     }
 }
@@ -803,12 +821,17 @@ static void apply_effect(const xf_content *c, xf_state *s, const xf_decl *d, con
     case OP_DRAIN: xf_gain(s, d->tseat, e->pool, -e->n, ev); break;
     case OP_NEGATE: negate(c, s, d->tseat, d->tinst, ev); break;
     case OP_HEAL: {
-        xf_agent *a = &s->pl[d->tseat].agent[slot];
-        int h = e->n < a->damage ? e->n : a->damage;
-        a->damage = (uint8_t)(a->damage - h);
-        tt_emit(ev, EV_HEAL, d->tseat, TT_SEEN_ALL, d->tseat, a->inst, h, 0);
+        int j = joined_index(s, d);
+        uint8_t *dmg = j >= 0 ? &s->joined[j].damage : &s->pl[d->tseat].agent[slot].damage;
+        int h = e->n < *dmg ? e->n : *dmg;
+        *dmg = (uint8_t)(*dmg - h);
+        tt_emit(ev, EV_HEAL, d->tseat, TT_SEEN_ALL, d->tseat, d->tinst, h, 0);
         break;
     }
+    case OP_JOIN_COMBAT: /* it joins the Team at the Site until the end of the turn */
+        s->joined[s->njoined++] = (xf_joined){
+            .seat = d->seat, .inst = d->inst, .team = s->pl[P(s)].site[s->investigating].team};
+        break;
     case OP_DAMAGE: xf_damage_agent(c, s, d->tseat, slot, e->n, ev); break;
     case OP_MOVE_AGENT: {
         xf_agent *a = &s->pl[d->tseat].agent[slot];
@@ -834,6 +857,8 @@ static void apply_effect(const xf_content *c, xf_state *s, const xf_decl *d, con
     case OP_DAMAGE_REDUCE: {
         int adv = xf_zone(&s->pl[d->tseat], d->tinst) == Z_COMBAT &&
                   d->tinst == s->combat.adv_inst && d->tseat == s->combat.adv_seat;
+        if (joined_index(s, d) >= 0) /* the Witnesses' modifiers follow the Agents' */
+            slot = XF_MAX_AGENTS + joined_index(s, d);
         if (e->op == OP_COMBAT_BONUS && adv)
             s->combat.adv_bonus = (int8_t)(s->combat.adv_bonus + e->amount);
         else if (e->op == OP_COMBAT_BONUS)
@@ -882,7 +907,9 @@ static void settle_card(const xf_content *c, xf_state *s, const xf_decl *d, int 
     int slot = d->tseat < XF_MAX_PLAYERS && d->tinst != XF_NONE
                    ? xf_agent_slot(s, d->tseat, d->tinst)
                    : -1;
-    if (effect && def->resource) {
+    if (effect && mode_has(m, OP_JOIN_COMBAT)) {
+        xf_make_public(c, s, d->seat, d->inst, Z_COMBAT, s->njoined);
+    } else if (effect && def->resource) {
         xf_make_public(c, s, d->seat, d->inst, Z_RESOURCE, def->resource_zone);
     } else if (effect && mode_has(m, OP_PERMANENT_MOD) && slot >= 0) {
         xf_agent *a = &s->pl[d->tseat].agent[slot];

@@ -9,8 +9,8 @@
  * windows and stack, card play (XF-5.0), every phase (XF-5.1 to 5.9),
  * Site investigations with nested checks, Bluffs and Combat (XF-5.6 to
  * 5.8), questions, guesses and the penalty (XF-8), concession and the turn
- * limit (XF-8.5), keyword changes (CHANGE_KEYWORD, XF-2.13.2). Still refused
- * as not yet implemented: combat Witnesses (JOIN_COMBAT).
+ * limit (XF-8.5), keyword changes (CHANGE_KEYWORD, XF-2.13.2) and combat
+ * Witnesses (JOIN_COMBAT, XF-5.8.3).
  *
  * Parameters (XF-3.1.1): players=2..4 (2); p0=, p1=, p2=, p3= each a deck,
  * the name of a sample deck (deck_a, deck_b) or a deck file (defaults:
@@ -62,6 +62,16 @@
  *    changes on one card apply in the order they resolved. At most
  *    XF_MAX_KWCHANGES are in force at once: a further CHANGE_KEYWORD is
  *    refused by XF-2.18.2 (the sample content holds one E09 per deck).
+ *  - XF-5.8.3, 2.14.1 JOIN_COMBAT: a combat Witness joins the Team at the
+ *    Site when it resolves and lies in Z_COMBAT until the end of the turn
+ *    (then to its owner's discard pile), fighting in every Combat against
+ *    that Team; it adds no skill to a check, wears no Equipment (no armour),
+ *    takes COMBAT_BONUS, DAMAGE_REDUCE and HEAL like an Agent, opens the
+ *    casualty window at 0 like an Agent, and goes to the discard pile at
+ *    removal. It stays joined when a concession ends the investigation
+ *    (XF-8.5.3) and leaves with its owner when he concedes. The Adversary's
+ *    controller allocates to it with `target <label>`: all the damage, or
+ *    one point per action with split_damage (XF-5.8.6).
  *  - XF-6.10: determinize shuffles the hidden cards from instance order, so
  *    its result depends on nothing the viewer cannot see.
  *
@@ -913,6 +923,8 @@ void xf_combat_start(const xf_content *c, xf_state *s, int seat, int inst, tt_ev
 int xf_round_closed(const xf_content *c, xf_state *s, tt_events *ev);
 int xf_casualty_closed(const xf_content *c, xf_state *s, tt_events *ev);
 unsigned xf_agent_side(const xf_content *c, const xf_state *s); /* slots in the Combat */
+/* XF-5.8.3: the combat Witnesses in the Combat, a bit per index in s->joined. */
+unsigned xf_witness_side(const xf_state *s);
 int xf_alloc_options(const xf_content *c, const xf_state *s, tt_action *out);
 int xf_alloc_check(const xf_content *c, const xf_state *s, tt_action a, tt_error *err);
 void xf_alloc_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev);

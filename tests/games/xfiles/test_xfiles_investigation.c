@@ -801,6 +801,84 @@ static void test_XF_8_5_3_concession_during_an_investigation(void **state)
     done_fx(&f);
 }
 
+/* XF-5.8.3, 2.14.1 JOIN_COMBAT: B's W04 joins his Team at S01 and deals its
+ * own LRC 2 in the Combat against A's D01; it stays joined to the end of
+ * the turn, then goes to B's discard pile. Players with no legal play pass
+ * by themselves (XF-4.3.5). */
+static void test_XF_5_8_3_a_combat_witness_fights(void **state)
+{
+    (void)state;
+    fx f = start("", "D01 S01 S02 S03 Q01 Q02 A10", "W04 S01 S04 S05 S08 Q03 Q04", "p1");
+    field_team(&f, 1, "A05 A06");
+    f.s->pl[0].cp = 20;
+    act(&f, "first p1");
+    investigate(&f, 1, "S01");
+    act(&f, "done");
+    assign_and_resolve(&f, 1, "p1:S01#1", "p1:A05#1");
+    f.s->pl[1].rp = 5;
+    act(&f, "play W04"); /* the Team at the Site: the target is implied */
+    assert_int_equal(f.s->pl[1].rp, 2);
+    act(&f, "pass"); /* A; B has no play left: W04 resolves and joins */
+    assert_int_equal(f.s->njoined, 1);
+    int w04 = f.s->joined[0].inst;
+    assert_int_equal(xf_zone(&f.s->pl[1], w04), Z_COMBAT);
+    assert_int_equal(level(&f), 1); /* a Witness that joins adds no skill */
+    assert_int_equal(tt_to_move(f.g, f.st), 0);
+    act(&f, "play D01"); /* nobody has a play left: D01 resolves; nobody holds a Combat
+                            card: the LRC round closes at once: A05 1 + A06 3 + W04 2 = 6;
+                            D01's 2 to allocate */
+    assert_int_equal(f.s->decl.kind, A_ALLOCATE);
+    refused(&f, "target p1:S01#1", "XF-5.8.6");
+    act(&f, "target p1:W04#1");
+    assert_false(f.s->combat.on); /* D01 (HEALTH 6) killed in one round */
+    assert_int_equal(f.s->joined[0].damage, 2);
+    assert_int_equal(agent(&f, 1, "A05")->damage, 0);
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:D01#1");
+    assert_int_equal(xf_zone(&f.s->pl[1], w04), Z_COMBAT); /* joined to the end of the turn */
+    idle_to(&f, 0, ST_B2);
+    assert_int_equal(f.s->njoined, 0);
+    assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:S01#1 p1:W04#1");
+    done_fx(&f);
+}
+
+/* XF-5.8.8, 5.8.9: a combat Witness at 0 opens the casualty window, may be
+ * healed there, and goes to its owner's discard pile at removal; it does not
+ * keep a Combat going (XF-5.8.10). */
+static void test_XF_5_8_9_a_combat_witness_at_0(void **state)
+{
+    (void)state;
+    fx f = start("", "D03 S01 S02 S03 Q01 Q02 A10", "W04 C01 S04 S05 S08 Q03 Q04", "p1");
+    field_team(&f, 1, "A05");
+    f.s->pl[0].cp = 20;
+    act(&f, "first p1");
+    investigate(&f, 1, "S05");
+    act(&f, "done");
+    assign_and_resolve(&f, 1, "p1:S05#1", "p1:A05#1");
+    f.s->pl[1].rp = 5;
+    act(&f, "play W04");
+    act(&f, "pass");     /* A: W04 joins */
+    act(&f, "play D03"); /* the LRC round: A05 1 + W04 2 → D03 at 3; its 4 to allocate */
+    act(&f, "target p1:W04#1");
+    assert_int_equal(f.s->combat.adv_damage, 3);
+    assert_int_equal(f.s->joined[0].damage, 3); /* HEALTH 3: at 0 */
+    assert_true(f.s->check[f.s->nchecks - 1].flags & CF_CASUALTY);
+    /* its only damaged combatant, W04, is implied; nobody answers: C01
+       resolves, nobody is at 0 at removal, the first CRC round closes */
+    act(&f, "play C01");
+    assert_int_equal(f.s->joined[0].damage, 2);
+    assert_int_equal(f.s->njoined, 1);
+    assert_int_equal(f.s->combat.round, 1);
+    assert_int_equal(f.s->decl.kind, A_ALLOCATE);
+    act(&f, "target p1:W04#1"); /* A05 1 + W04 1 → D03 killed; its 2 to W04, at 0;
+                                   B has no second healing card */
+    assert_false(f.s->combat.on);
+    assert_int_equal(f.s->njoined, 0);
+    assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:C01#1 p1:W04#1");
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:D03#1");
+    assert_int_equal(f.s->decl.kind, A_ASK); /* A05's BUREAUCRACY 4: S05 succeeds */
+    done_fx(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -821,6 +899,8 @@ int main(void)
         cmocka_unit_test(test_EX_16_skipped_lrc_versus_na),
         cmocka_unit_test(test_EX_12_a_keyword_on_a_team),
         cmocka_unit_test(test_EX_30_a_combat_that_cannot_end_by_itself),
+        cmocka_unit_test(test_XF_5_8_3_a_combat_witness_fights),
+        cmocka_unit_test(test_XF_5_8_9_a_combat_witness_at_0),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
