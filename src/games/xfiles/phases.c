@@ -668,6 +668,10 @@ int xf_phase_check(const xf_content *c, const xf_state *s, tt_action a, tt_error
         return TT_REFUSE("XF-5.10.1", NULL, "no such action");
     if (op == A_HEALDECLINE && c->opt.heal_published)
         return TT_REFUSE("XF-5.2.2", NULL, "with heal=published healing is automatic");
+    if (!step_takes(s->step, op) && s->phase != PH_BRIEFING && (op == A_SELL || op == A_BUY))
+        return op == A_SELL /* every seller has bought, or may buy no more (XF-9.2.1) */
+                   ? TT_REFUSE("XF-9.2.1", NULL, "selling is over: the Briefing has ended")
+                   : TT_REFUSE("XF-5.1.4", NULL, "the purchase was announced in the Briefing");
     if (!step_takes(s->step, op))
         return TT_REFUSE(step_rule(s->step), NULL, "that is not an action of this step");
     if (s->decl.kind == A_TEAM && op != A_TEAM && op != A_DONE)

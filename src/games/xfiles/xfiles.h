@@ -72,6 +72,13 @@
  *    (XF-8.5.3) and leaves with its owner when he concedes. The Adversary's
  *    controller allocates to it with `target <label>`: all the damage, or
  *    one point per action with split_damage (XF-5.8.6).
+ *  - XF-5.1.4, 9.2.1: a purchase ends the buyer's part of the Briefing, so
+ *    a second `buy` by the same player can only come after the Briefing;
+ *    `buy` and `sell` issued after it are refused by XF-5.1.4 and XF-9.2.1
+ *    (EX-4), not by the rule of the current step.
+ *  - XF-5.0.8: the checklist's order decides which rule a refusal names: an
+ *    Investigating Player's CP card is refused by its marker (XF-5.0.4)
+ *    before its CONSPIRACY activator is read (EX-11).
  *  - XF-6.10: determinize shuffles the hidden cards from instance order, so
  *    its result depends on nothing the viewer cannot see.
  *

@@ -1,55 +1,12 @@
 /* The X-Files Investigation Phase: Site checks, the reveal of face-down
- * cards, nested checks, the stack inside a check, and the questions, guesses
- * and penalty that follow (EX-7, EX-13, EX-18, EX-20, EX-22, EX-23, EX-27).
- * Each test asserts the exact levels, thresholds, pools, piles, answers and
- * result, or the rule of the refusal. Fixture: xf_fixture.h. */
+ * cards, nested checks, the stack inside a check, Combat with its combat
+ * Witnesses, and the questions, guesses and penalty that follow (EX-7,
+ * EX-7a, EX-8, EX-11 to EX-16, EX-18, EX-20, EX-22 to EX-25, EX-27, EX-28,
+ * EX-30). Each test asserts the exact levels, thresholds, pools, piles,
+ * answers and result, or the rule of the refusal. Players with no legal
+ * play pass by themselves (XF-4.3.5), so a test applies only the decisions
+ * of players who hold one. Fixture: xf_fixture.h. */
 #include "xf_fixture.h"
-
-/* Puts Agents of seat p into one Field Team (team 1). */
-static void field_team(fx *f, int p, const char *ids)
-{
-    char buf[128], *save = NULL;
-    snprintf(buf, sizeof buf, "%s", ids);
-    for (char *id = strtok_r(buf, " ", &save); id; id = strtok_r(NULL, " ", &save)) {
-        xf_agent *a = agent(f, p, id);
-        a->section = SEC_FIELD;
-        a->team = 1;
-    }
-}
-
-/* From the first turn of `p` to step C1, where Site `site` is placed (the
- * RP it costs lent for the placement), and C1 ends. */
-static void investigate(fx *f, int p, const char *site)
-{
-    char text[64];
-    idle_to(f, p, ST_C1);
-    f->s->pl[p].rp += 10;
-    snprintf(text, sizeof text, "site %s", site);
-    act(f, text);
-    f->s->pl[p].rp -= 10;
-    act(f, "done");
-}
-
-static void assign_and_resolve(fx *f, int p, const char *site_label, const char *member)
-{
-    char text[96];
-    idle_to(f, p, ST_I2);
-    snprintf(text, sizeof text, "assign %s %s", site_label, member);
-    act(f, text);
-    act(f, "done");
-    snprintf(text, sizeof text, "resolve %s", site_label);
-    act(f, text);
-}
-
-static int level(fx *f)
-{
-    return xf_level(f->c, f->s, f->s->nchecks - 1);
-}
-
-static int threshold(fx *f)
-{
-    return xf_threshold(f->s, f->s->nchecks - 1);
-}
 
 /* EX-20: the stack resolves top down; a Witness name once per check, other
  * cards as often as paid. */
@@ -698,6 +655,18 @@ static void test_EX_11_activator_matching(void **state)
     act(&f, "play D05");
     assert_int_equal(f.s->nstack, 1);
     done_fx(&f);
+
+    /* B's own turn, at his MOTIVE Site: D01 is refused; its CP marker is
+       asked before its CONSPIRACY activator (XF-5.0.8 items 3 and 4) */
+    f = start("", QUIET_A, "D01 S01 E07 S05 S08 Q03 Q04", "p1");
+    field_team(&f, 1, "A05 A06");
+    act(&f, "first p1");
+    investigate(&f, 1, "S01");
+    act(&f, "done");
+    assign_and_resolve(&f, 1, "p1:S01#1", "p1:A05#1");
+    assert_int_equal(tt_to_move(f.g, f.st), 1);
+    refused(&f, "play D01", "XF-5.0.4");
+    done_fx(&f);
 }
 
 /* EX-25: an ANY card from either pool, two copies in one round. */
@@ -879,6 +848,258 @@ static void test_XF_5_8_9_a_combat_witness_at_0(void **state)
     done_fx(&f);
 }
 
+/* EX-7a, the investigation: with heal=published A02 healed in H2 is not
+ * flagged and contributes; A03, still in the Hospital, contributes nothing. */
+static void test_EX_7a_automatic_healing_investigates(void **state)
+{
+    (void)state;
+    fx f = start("heal=published", QUIET_A, "E05 S01 S04 S05 S08 Q03 Q04", "p0");
+    to_section(&f, 0, "A02", SEC_HOSPITAL, 1);
+    to_section(&f, 0, "A03", SEC_HOSPITAL, 3);
+    field_team(&f, 0, "A01");
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_D1);
+    act(&f, "move p0:A02#1 FIELD");
+    act(&f, "team FIELD p0:A01#1");
+    act(&f, "team FIELD p0:A02#1");
+    act(&f, "done");
+    act(&f, "done");
+    investigate(&f, 0, "S02");
+    act(&f, "done");
+    assign_and_resolve(&f, 0, "p0:S02#1", "p0:A01#1");
+    assert_int_equal(tt_to_move(f.g, f.st), 1); /* A passed by himself; B holds E05 */
+    assert_int_equal(level(&f), 4);             /* A01 0 + A02 4 */
+    assert_int_equal(threshold(&f), 4);
+    assert_int_equal(agent(&f, 0, "A03")->section, SEC_HOSPITAL);
+    act(&f, "pass");
+    assert_int_equal(f.s->decl.kind, A_ASK); /* success */
+    done_fx(&f);
+}
+
+/* EX-8, in checks and Combat: one Equipment per check, the best one. */
+static void test_EX_8_equipment_in_checks_and_combat(void **state)
+{
+    (void)state;
+    fx f = start("", "Q06 S02 S01 S03 Q01 Q02 A10", "E05 S01 S04 S05 S08 Q03 Q04", "p0");
+    field_team(&f, 0, "A02");
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_R1);
+    f.s->pl[0].rp = 9;
+    act(&f, "requisition Q06 p0:A02#1");
+    act(&f, "done");
+    investigate(&f, 0, "S02");
+    act(&f, "done");
+    assign_and_resolve(&f, 0, "p0:S02#1", "p0:A02#1");
+    assert_int_equal(level(&f), 5); /* MEDICAL 4 + Q06 1 */
+    done_fx(&f);
+
+    /* A01 with Q01 and Q02: LRC 2 + 2 = 4, CRC 2 + 1 = 3, in D02's Combat */
+    f = start("", "Q01 Q02 S01 S02 S03 Q03 A10", "D02 C04 S04 S05 S08 Q03 Q04", "p0");
+    field_team(&f, 0, "A01");
+    agent(&f, 0, "A01")->section = SEC_BUREAU;
+    f.s->pl[1].cp = 20;
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_R1);
+    f.s->pl[0].rp = 9;
+    act(&f, "requisition Q01 p0:A01#1");
+    act(&f, "requisition Q02 p0:A01#1");
+    act(&f, "done");
+    idle_to(&f, 0, ST_D1);
+    act(&f, "move p0:A01#1 FIELD");
+    act(&f, "done");
+    investigate(&f, 0, "S01");
+    act(&f, "done");
+    assign_and_resolve(&f, 0, "p0:S01#1", "p0:A01#1");
+    act(&f, "play D02"); /* it resolves: the LRC round, B first (he holds C04) */
+    assert_int_equal(f.s->combat.round, 0);
+    act(&f, "pass"); /* A01 deals 4, D02 (N/A) 0 */
+    assert_int_equal(f.s->combat.adv_damage, 4);
+    assert_int_equal(agent(&f, 0, "A01")->damage, 0);
+    act(&f, "pass"); /* the first CRC round: A01 deals 3, D02 3 */
+    assert_int_equal(f.s->combat.adv_damage, 7);
+    assert_int_equal(agent(&f, 0, "A01")->damage, 3);
+    /* with Q03 (+3 LRC) too, the best single bonus counts: 2 + 3 = 5 */
+    int slot = xf_agent_slot(f.s, 0, agent(&f, 0, "A01")->inst);
+    xf_player *pl = &f.s->pl[0];
+    int k = find_in(&f, 0, Z_HAND, "Q03"), q03 = pl->cards[tt_piles_start(pl->n, Z_HAND) + k];
+    xf_make_public(f.c, f.s, 0, q03, Z_ATTACHED, slot);
+    pl->agent[slot].attached[pl->agent[slot].nattached++] = (uint8_t)q03;
+    assert_int_equal(
+        xf_perm_stat(f.c, f.s, 0, slot, SK_LRC) + xf_best_equipment(f.c, f.s, 0, slot, SK_LRC), 5);
+    done_fx(&f);
+}
+
+/* EX-16, the comparison: D02 (LRC N/A, no skip_lrc) has an LRC round in
+ * which it deals 0 and takes A05 1 + A06 3. */
+static void test_EX_16_an_lrc_round_against_na(void **state)
+{
+    (void)state;
+    fx f = start("", "D02 S01 S02 S03 Q01 Q02 A10", "C03 S01 S04 S05 S08 Q03 Q04", "p1");
+    field_team(&f, 1, "A05 A06");
+    f.s->pl[0].cp = 20;
+    act(&f, "first p1");
+    investigate(&f, 1, "S01");
+    act(&f, "done");
+    assign_and_resolve(&f, 1, "p1:S01#1", "p1:A05#1");
+    act(&f, "play D02"); /* B has C03: he passes, D02 resolves: the LRC round, A first,
+                            who has no Combat card */
+    assert_true(f.s->combat.on);
+    assert_int_equal(f.s->combat.round, 0);
+    assert_int_equal(f.s->check[f.s->nchecks - 1].kind, CK_LRC);
+    assert_int_equal(tt_to_move(f.g, f.st), 1);
+    act(&f, "pass"); /* B holds C03 and passes */
+    assert_int_equal(f.s->combat.adv_damage, 4);
+    assert_int_equal(agent(&f, 1, "A05")->damage, 0);
+    assert_int_equal(agent(&f, 1, "A06")->damage, 0);
+    assert_int_equal(f.s->combat.round, 1);
+    done_fx(&f);
+}
+
+/* EX-18, the penalty question: B's answer is asked by B and answered by A;
+ * later that turn A succeeds at S10 and may ask, but not guess again. */
+static void test_EX_18_after_the_penalty_no_second_guess(void **state)
+{
+    (void)state;
+    fx f = start("", "S01 S10 W01 Q01 Q02 A10 S02", QUIET_B, "p0");
+    field_team_n(&f, 0, "A03 A04", 1);
+    field_team_n(&f, 0, "A01 A02", 2);
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_C1);
+    f.s->pl[0].rp = 10;
+    act(&f, "site S01");
+    act(&f, "site S10");
+    act(&f, "done");
+    idle_to(&f, 0, ST_I2);
+    act(&f, "assign p0:S01#1 p0:A03#1");
+    act(&f, "assign p0:S10#1 p0:A01#1");
+    act(&f, "done");
+    act(&f, "resolve p0:S01#1");
+    assert_int_equal(level(&f), 3); /* A03 3 + A04 0 */
+    act(&f, "play W01");            /* +2: 5; nobody has a play left: success */
+    act(&f, "ask MOTIVE IDEOLOGY");
+    act(&f, "guess XF12");
+    act(&f, "ask MOTIVE IDEOLOGY"); /* B's penalty question: XF01's Motive */
+    assert_int_equal(f.s->pl[1].yes[0], 1u << (CAT_MOTIVE * XF_NVALUES + 2));
+    assert_false(f.s->head.over);
+    act(&f, "resolve p0:S10#1"); /* A01 2 + A02 2 = 4: success */
+    act(&f, "ask RESULT INSANITY");
+    refused(&f, "guess XF03", "XF-8.3.2");
+    act(&f, "noguess");
+    assert_false(f.s->head.over);
+    done_fx(&f);
+}
+
+/* EX-25, the end: E09's second mode draws a card; the mode is final. */
+static void test_EX_25_a_mode_is_final(void **state)
+{
+    (void)state;
+    fx f = start("", "S01 W01 Q01 Q02 A10 S02 S03", "E09 S05 S08 Q03 Q04 S04 S01", "p0");
+    field_team(&f, 0, "A01 A03");
+    f.s->pl[1].cp = 4;
+    act(&f, "first p0");
+    investigate(&f, 0, "S01");
+    act(&f, "done");
+    assign_and_resolve(&f, 0, "p0:S01#1", "p0:A01#1");
+    act(&f, "pass"); /* A keeps W01 */
+    act(&f, "play E09");
+    act(&f, "mode 2");
+    assert_int_equal(f.s->pl[1].cp, 2); /* the draw mode needs no more: paid */
+    assert_int_equal(f.s->nstack, 1);
+    refused(&f, "mode 1", "XF-4.3.1");
+    int hand = f.s->pl[1].n[Z_HAND];
+    act(&f, "pass"); /* A; B has nothing: E09 resolves */
+    assert_int_equal(f.s->pl[1].n[Z_HAND], hand + 1);
+    assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:E09#1");
+    done_fx(&f);
+}
+
+/* EX-28: three players; C is neither the Investigating nor the Directed
+ * Player while the Site SCS is open (XF-9.10.4), and an ordinary Conspiracy
+ * player once it is closed (XF-9.10.4a). */
+static fx ex28(const char *hand_c)
+{
+    fx f = game("players=3 p2=deck_a");
+    act(&f, "xfile XF01");
+    act(&f, "xfile XF03");
+    act(&f, "xfile XF05");
+    rig_hand(&f, 0, "S01 Q01 Q02 A10 S02 S03 S04");
+    rig_hand(&f, 1, "D01 C02 S05 S08 Q03 Q04 S04");
+    rig_hand(&f, 2, hand_c);
+    field_team(&f, 0, "A01 A03");
+    f.s->pl[1].cp = 20;
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_C1);
+    act(&f, "site S01 p1");
+    act(&f, "done");
+    idle_to(&f, 0, ST_I2);
+    act(&f, "assign p0:S01#1 p0:A01#1");
+    act(&f, "done");
+    act(&f, "resolve p0:S01#1");
+    return f;
+}
+
+static void test_EX_28_three_players_who_pays_what(void **state)
+{
+    (void)state;
+    fx f = ex28("C05 C02 S01 S03 Q01 Q02 A10");
+    f.s->pl[2].rp = 9;
+    f.s->pl[2].cp = 9;
+    assert_int_equal(tt_to_move(f.g, f.st), 1); /* A has nothing: B */
+    act(&f, "play D01");                        /* C and A have nothing for it: it resolves */
+    assert_true(f.s->combat.on);                /* the LRC round, B first, then C */
+    act(&f, "pass");                            /* B */
+    act(&f, "play C05");                        /* on the Adversary, implied */
+    assert_int_equal(f.s->stack[0].tinst, f.s->combat.adv_inst);
+    assert_int_equal(f.s->pl[2].rp, 6); /* an RP card from RP */
+    assert_int_equal(f.s->pl[2].cp, 9);
+    act(&f, "pass"); /* B; A has nothing */
+    act(&f, "play C02");
+    act(&f, "target p0:A01#1");
+    act(&f, "side agents");
+    assert_int_equal(f.s->pl[2].rp, 4); /* helping the Agents: from RP */
+    assert_int_equal(f.s->pl[2].cp, 9);
+    assert_int_equal(tt_to_move(f.g, f.st), 1); /* A has nothing */
+    act(&f, "play C02");
+    act(&f, "target p1:D01#1"); /* B, the Directed Player: from CP, no side asked */
+    assert_int_equal(f.s->pl[1].cp, 12);
+    /* nobody has a play left: B's C02, C's C02 and C05 resolve; D01 deals
+       LRC 2 + 2 - 2 = 2, to allocate; A01 2 + 2 and A03 1 hit D01 */
+    assert_int_equal(f.s->decl.kind, A_ALLOCATE);
+    assert_int_equal(f.s->decl.x, 2);
+    act(&f, "allocate p1:D01#1 p0:A03#1");
+    assert_int_equal(agent(&f, 0, "A03")->damage, 2);
+    assert_int_equal(f.s->combat.adv_damage, 5);
+    done_fx(&f);
+
+    f = ex28("C05 C02 S01 S03 Q01 Q02 A10");
+    f.s->pl[2].rp = 9;
+    f.s->pl[2].cp = 9;
+    act(&f, "play D01");
+    act(&f, "pass"); /* B */
+    act(&f, "play C02");
+    act(&f, "target p1:D01#1");
+    act(&f, "side conspiracy");
+    assert_int_equal(f.s->pl[2].cp, 7); /* helping the Conspiracy: from CP */
+    assert_int_equal(f.s->pl[2].rp, 9);
+    done_fx(&f);
+
+    /* step I5: no Site SCS is open; C pays as in a two-player game */
+    f = ex28("E12 E07 S01 S03 Q01 Q02 A10");
+    int k = find_in(&f, 0, Z_DECK, "W05");
+    xf_player *pl = &f.s->pl[0];
+    xf_make_public(f.c, f.s, 0, pl->cards[tt_piles_start(pl->n, Z_DECK) + k], Z_RESOURCE,
+                   SEC_BUREAU);
+    f.s->pl[2].rp = 9;
+    f.s->pl[2].cp = 9;
+    while (!(f.s->step == ST_I5 && tt_to_move(f.g, f.st) == 2))
+        act(&f, f.s->decl.kind == A_ASK ? "noask" : f.s->decl.kind == A_GUESS ? "noguess" : "pass");
+    refused(&f, "play E07", "XF-5.0.4");
+    act(&f, "play E12"); /* the only RESOURCE in play: implied */
+    assert_int_equal(f.s->pl[2].cp, 6);
+    assert_int_equal(f.s->pl[2].rp, 9);
+    done_fx(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -900,6 +1121,12 @@ int main(void)
         cmocka_unit_test(test_EX_12_a_keyword_on_a_team),
         cmocka_unit_test(test_EX_30_a_combat_that_cannot_end_by_itself),
         cmocka_unit_test(test_XF_5_8_3_a_combat_witness_fights),
+        cmocka_unit_test(test_EX_7a_automatic_healing_investigates),
+        cmocka_unit_test(test_EX_8_equipment_in_checks_and_combat),
+        cmocka_unit_test(test_EX_16_an_lrc_round_against_na),
+        cmocka_unit_test(test_EX_18_after_the_penalty_no_second_guess),
+        cmocka_unit_test(test_EX_25_a_mode_is_final),
+        cmocka_unit_test(test_EX_28_three_players_who_pays_what),
         cmocka_unit_test(test_XF_5_8_9_a_combat_witness_at_0),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

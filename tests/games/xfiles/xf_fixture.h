@@ -175,10 +175,23 @@ static inline const char *pile(fx *f, int p, int j)
     return out;
 }
 
+static inline void idle_until(fx *f, int p, int step, int window);
+
 /* Applies "do nothing" answers (pass, done, freedraw no, buy 0, ressplit 0,
  * and forced discards) until step `step` of seat `p`'s turn waits for its
  * own decision. */
 static inline void idle_to(fx *f, int p, int step)
+{
+    idle_until(f, p, step, 0);
+}
+
+/* The same, up to the window of step `step` (a window step, XF-4.3). */
+static inline void idle_to_window(fx *f, int p, int step)
+{
+    idle_until(f, p, step, 1);
+}
+
+static inline void idle_until(fx *f, int p, int step, int window)
 {
     tt_action acts[1024];
     char text[64];
@@ -186,7 +199,7 @@ static inline void idle_to(fx *f, int p, int step)
         const xf_state *s = f->s;
         if (s->head.over)
             fail_msg("the game ended before step %d of p%d", step, p);
-        if (s->step == step && s->active == p && !s->nrounds && !s->decl.kind)
+        if (s->step == step && s->active == p && (window || !s->nrounds) && !s->decl.kind)
             return;
         int n = tt_legal(f->g, f->st, acts), pick = -1;
         for (int i = 0; i < n && pick < 0; i++) {
@@ -203,6 +216,58 @@ static inline void idle_to(fx *f, int p, int step)
         act(f, text);
     }
     fail_msg("step %d of p%d never came", step, p);
+}
+
+/* Puts Agents of seat p into one Field Team, number `team`. */
+static inline void field_team_n(fx *f, int p, const char *ids, int team)
+{
+    char buf[128], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", ids);
+    for (char *id = strtok_r(buf, " ", &save); id; id = strtok_r(NULL, " ", &save)) {
+        xf_agent *a = agent(f, p, id);
+        a->section = SEC_FIELD;
+        a->team = (uint8_t)team;
+    }
+}
+
+/* Puts Agents of seat p into one Field Team (team 1). */
+static inline void field_team(fx *f, int p, const char *ids)
+{
+    field_team_n(f, p, ids, 1);
+}
+
+/* From the first turn of `p` to step C1, where Site `site` is placed (the
+ * RP it costs lent for the placement), and C1 ends. */
+static inline void investigate(fx *f, int p, const char *site)
+{
+    char text[64];
+    idle_to(f, p, ST_C1);
+    f->s->pl[p].rp += 10;
+    snprintf(text, sizeof text, "site %s", site);
+    act(f, text);
+    f->s->pl[p].rp -= 10;
+    act(f, "done");
+}
+
+static inline void assign_and_resolve(fx *f, int p, const char *site_label, const char *member)
+{
+    char text[96];
+    idle_to(f, p, ST_I2);
+    snprintf(text, sizeof text, "assign %s %s", site_label, member);
+    act(f, text);
+    act(f, "done");
+    snprintf(text, sizeof text, "resolve %s", site_label);
+    act(f, text);
+}
+
+static inline int level(fx *f)
+{
+    return xf_level(f->c, f->s, f->s->nchecks - 1);
+}
+
+static inline int threshold(fx *f)
+{
+    return xf_threshold(f->s, f->s->nchecks - 1);
 }
 
 #endif
