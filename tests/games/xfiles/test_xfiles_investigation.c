@@ -313,15 +313,22 @@ static void ex7(fx *f, int decline)
 static void test_EX_7_choosing_not_to_heal(void **state)
 {
     (void)state;
-    fx f = start("", QUIET_A, QUIET_B, "p0");
+    fx f = start("", QUIET_A, "E05 S01 S04 S05 S08 Q03 Q04", "p0"); /* B holds the window */
     ex7(&f, 0);
-    assert_int_equal(f.s->investigating, XF_NONE); /* level 0: failed */
+    assert_int_equal(agent(&f, 0, "A02")->damage, 0);
+    assert_true(agent(&f, 0, "A02")->flags & AG_HEALED);
+    assert_int_equal(level(&f), 0); /* A01 0; A02 flagged */
+    act(&f, "pass");
+    assert_int_equal(f.s->investigating, XF_NONE); /* failed */
     assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:S02#1");
     done_fx(&f);
-    f = start("", QUIET_A, QUIET_B, "p0");
+    f = start("", QUIET_A, "E05 S01 S04 S05 S08 Q03 Q04", "p0");
     ex7(&f, 1);
-    assert_int_equal(f.s->decl.kind, A_ASK); /* 0 + 4 = 4: success */
     assert_int_equal(agent(&f, 0, "A02")->damage, 1);
+    assert_false(agent(&f, 0, "A02")->flags & AG_HEALED);
+    assert_int_equal(level(&f), 4); /* 0 + 4 */
+    act(&f, "pass");
+    assert_int_equal(f.s->decl.kind, A_ASK); /* success */
     done_fx(&f);
 }
 
