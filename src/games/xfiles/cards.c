@@ -92,6 +92,34 @@ void xf_to_discard(const xf_content *c, xf_state *s, int p, int inst)
                        (uint16_t)inst);
 }
 
+void xf_resource_applied(const xf_content *c, xf_state *s, int p, int inst, tt_events *ev)
+{
+    int uses = xf_inst_def(c, p, inst)->uses, n = (s->pl[p].aux[inst] >> 2) + 1;
+    if (!uses)
+        return;
+    if (n < uses) {
+        s->pl[p].aux[inst] = (uint8_t)((s->pl[p].aux[inst] & 3) | n << 2);
+        return;
+    }
+    xf_to_discard(c, s, p, inst);
+    tt_emit(ev, EV_DISCARD, p, TT_SEEN_ALL, p, inst, 0, 0);
+}
+
+void xf_hand_limits_applied(const xf_content *c, xf_state *s, tt_events *ev)
+{
+    int p = s->active;
+    for (int i = 0; i < c->deck[p].ncards; i++) {
+        if (xf_zone(&s->pl[p], i) != Z_RESOURCE)
+            continue;
+        const xf_mode *m = &xf_inst_def(c, p, i)->mode[0];
+        for (int k = 0; k < m->neffects; k++)
+            if (m->effect[k].op == OP_HAND_LIMIT) {
+                xf_resource_applied(c, s, p, i, ev);
+                break;
+            }
+    }
+}
+
 int xf_available(const xf_player *pl)
 {
     return pl->n[Z_DECK] + pl->n[Z_DISCARD];

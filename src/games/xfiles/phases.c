@@ -177,6 +177,9 @@ static void discard_sites(const xf_content *c, xf_state *s)
  * marks end. */
 static void cleanup(const xf_content *c, xf_state *s)
 {
+    s->nkwc = 0;       /* keyword changes end (XF-2.13.2) */
+    while (s->njoined) /* combat Witnesses go (XF-2.14.1 JOIN_COMBAT) */
+        xf_to_discard(c, s, s->joined[s->njoined - 1].seat, s->joined[s->njoined - 1].inst);
     for (int p = 0; p < c->opt.nplayers; p++) {
         xf_player *pl = &s->pl[p];
         pl->flags &= (uint8_t)~PL_GUESSED;
@@ -200,9 +203,6 @@ void xf_turn_begin(const xf_content *c, xf_state *s, int p, tt_events *ev)
     s->active = (uint8_t)p;
     s->step = ST_B1;
     s->phase = PH_BRIEFING;
-    s->nkwc = 0;       /* keyword changes last until the end of the turn (XF-2.13.2) */
-    while (s->njoined) /* and so do combat Witnesses (XF-2.14.1 JOIN_COMBAT) */
-        xf_to_discard(c, s, s->joined[s->njoined - 1].seat, s->joined[s->njoined - 1].inst);
     for (int q = 0; q < c->opt.nplayers; q++) {
         xf_player *pl = &s->pl[q];
         pl->flags &= (uint8_t) ~(PL_BOUGHT | PL_SOLD | PL_GUESSED | PL_DISCARDING);

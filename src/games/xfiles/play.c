@@ -116,9 +116,11 @@ void xf_paid(const xf_content *c, xf_state *s, int def, tt_events *ev)
             continue;
         const xf_mode *m = &xf_inst_def(c, p, i)->mode[0];
         for (int k = 0; k < m->neffects; k++)
-            if (m->effect[k].op == OP_TRIGGER_GAIN &&
-                xf_words_has(&c->def[def].kw, m->effect[k].word))
+            if (xf_zone(&s->pl[p], i) == Z_RESOURCE && m->effect[k].op == OP_TRIGGER_GAIN &&
+                xf_words_has(&c->def[def].kw, m->effect[k].word)) {
                 xf_gain(s, p, m->effect[k].pool, m->effect[k].n, ev);
+                xf_resource_applied(c, s, p, i, ev);
+            }
     }
 }
 

@@ -64,6 +64,7 @@ static int can_play(const void *ctx, int player)
 /* XF-8.5.1: the turn `max_turns` ends drawn; else the next player begins. */
 static int end_turn(const xf_content *c, xf_state *s, tt_events *ev)
 {
+    xf_hand_limits_applied(c, s, ev);
     if (s->head.turn >= c->opt.max_turns) {
         tt_head_end_draw(&s->head, c->opt.nplayers, R_DRAW_MAX_TURNS);
         tt_emit(ev, EV_END, s->active, TT_SEEN_ALL, R_DRAW_MAX_TURNS, -1, 0, 0);

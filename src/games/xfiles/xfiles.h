@@ -57,14 +57,14 @@
  *    an ASK_QUESTION card's question has no guess step.
  *  - XF-8.5.3: a concession before turn 1 with 3 or 4 players ends the game,
  *    every other player sharing first place.
- *  - XF-2.13.2: a keyword change belongs to the card instance; it ends with
- *    the turn or when the card leaves play, whichever comes first, and
+ *  - XF-2.13.2: a keyword change belongs to the card instance; it ends at
+ *    step X1 (XF-5.9.1) or when the card leaves play, whichever is first, and
  *    changes on one card apply in the order they resolved. At most
  *    XF_MAX_KWCHANGES are in force at once: a further CHANGE_KEYWORD is
  *    refused by XF-2.18.2 (the sample content holds one E09 per deck).
  *  - XF-5.8.3, 2.14.1 JOIN_COMBAT: a combat Witness joins the Team at the
- *    Site when it resolves and lies in Z_COMBAT until the end of the turn
- *    (then to its owner's discard pile), fighting in every Combat against
+ *    Site when it resolves and lies in Z_COMBAT until step X1 (XF-5.9.1:
+ *    then to its owner's discard pile), fighting in every Combat against
  *    that Team; it adds no skill to a check, wears no Equipment (no armour),
  *    takes COMBAT_BONUS, DAMAGE_REDUCE and HEAL like an Agent, opens the
  *    casualty window at 0 like an Agent, and goes to the discard pile at
@@ -79,6 +79,11 @@
  *  - XF-5.0.8: the checklist's order decides which rule a refusal names: an
  *    Investigating Player's CP card is refused by its marker (XF-5.0.4)
  *    before its CONSPIRACY activator is read (EX-11).
+ *  - XF-2.14.2 `uses`: at most 63 (the count shares the card's aux with its
+ *    section). A TRIGGER_GAIN applies once per gain; a HAND_LIMIT once per
+ *    Debriefing of its owner's own turn while it is in play, counted when
+ *    that turn ends (XF-5.9.3: only there does it change the limit). The
+ *    card goes to its owner's discard pile right after its last application.
  *  - XF-6.10: determinize shuffles the hidden cards from instance order, so
  *    its result depends on nothing the viewer cannot see.
  *
@@ -446,7 +451,8 @@ enum xf_zone {
     Z_ATTACHED, /* Equipment or PERMANENT_MOD card on an Agent; aux: the owner's Agent slot */
     Z_SITE,     /* a Site in the owner's Field; aux: its slot in xf_player.site */
     Z_STACK,    /* on the stack; aux: its index in xf_state.stack */
-    Z_RESOURCE, /* a RESOURCE card in play; aux: enum xf_section */
+    Z_RESOURCE, /* a RESOURCE card in play; aux: enum xf_section | the times its effect
+                   applied << 2 (`uses`, XF-2.14.2) */
     Z_COMBAT,   /* an Adversary in its Combat, or a joined combat Witness; aux: 0, or the
                    index in xf_state.joined + 1 */
     Z_OUT,      /* left the game with its conceding owner (XF-8.5.3) */
@@ -940,6 +946,12 @@ void xf_alloc_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev);
  * Agent slot), or -1; and the payment of def's price by seat. */
 int xf_token_for(const xf_content *c, const xf_state *s, int seat, int def);
 void xf_paid(const xf_content *c, xf_state *s, int def, tt_events *ev); /* TRIGGER_GAIN */
+/* XF-2.14.2: the persistent effect of RESOURCE card inst of seat p applied
+ * once more; with `uses` reached the card goes to the discard pile. */
+void xf_resource_applied(const xf_content *c, xf_state *s, int p, int inst, tt_events *ev);
+/* XF-5.9.3: the Investigating Player's HAND_LIMIT resources applied in his
+ * Debriefing, which is ending. */
+void xf_hand_limits_applied(const xf_content *c, xf_state *s, tt_events *ev);
 
 /* view.c: views (malloc'd texts the caller frees, NULL when out of memory),
  * action texts and events in words. */

@@ -784,7 +784,7 @@ static void test_XF_8_5_3_concession_during_an_investigation(void **state)
 static void test_XF_5_8_3_a_combat_witness_fights(void **state)
 {
     (void)state;
-    fx f = start("", "D01 S01 S02 S03 Q01 Q02 A10", "W04 S01 S04 S05 S08 Q03 Q04", "p1");
+    fx f = start("", "D01 E05 S02 S03 Q01 Q02 A10", "W04 S01 S04 S05 S08 Q03 Q04", "p1");
     field_team(&f, 1, "A05 A06");
     f.s->pl[0].cp = 20;
     act(&f, "first p1");
@@ -800,9 +800,10 @@ static void test_XF_5_8_3_a_combat_witness_fights(void **state)
     assert_int_equal(xf_zone(&f.s->pl[1], w04), Z_COMBAT);
     assert_int_equal(level(&f), 1); /* a Witness that joins adds no skill */
     assert_int_equal(tt_to_move(f.g, f.st), 0);
-    act(&f, "play D01"); /* nobody has a play left: D01 resolves; nobody holds a Combat
-                            card: the LRC round closes at once: A05 1 + A06 3 + W04 2 = 6;
-                            D01's 2 to allocate */
+    act(&f, "play D01");
+    act(&f, "pass"); /* A keeps E05: D01 resolves; nobody holds a Combat card: the LRC
+                        round closes at once: A05 1 + A06 3 + W04 2 = 6; D01's 2 to
+                        allocate */
     assert_int_equal(f.s->decl.kind, A_ALLOCATE);
     refused(&f, "target p1:S01#1", "XF-5.8.6");
     act(&f, "target p1:W04#1");
@@ -810,7 +811,11 @@ static void test_XF_5_8_3_a_combat_witness_fights(void **state)
     assert_int_equal(f.s->joined[0].damage, 2);
     assert_int_equal(agent(&f, 1, "A05")->damage, 0);
     assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:D01#1");
-    assert_int_equal(xf_zone(&f.s->pl[1], w04), Z_COMBAT); /* joined to the end of the turn */
+    /* the Site check resumes; A holds E05; W04 stays joined */
+    assert_int_equal(tt_to_move(f.g, f.st), 0);
+    assert_int_equal(xf_zone(&f.s->pl[1], w04), Z_COMBAT);
+    idle_to(&f, 1, ST_X2);
+    assert_int_equal(f.s->njoined, 0); /* step X1: combat Witnesses go (XF-5.9.1) */
     idle_to(&f, 0, ST_B2);
     assert_int_equal(f.s->njoined, 0);
     assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:S01#1 p1:W04#1");
@@ -1107,6 +1112,38 @@ static void test_EX_28_three_players_who_pays_what(void **state)
     done_fx(&f);
 }
 
+/* XF-2.14.2: a RESOURCE with `uses` 2 goes after its second application;
+ * E12 aimed at it then finds no target and has no effect (XF-5.0.9). */
+static void test_XF_2_14_2_a_resource_used_up(void **state)
+{
+    (void)state;
+    fx f = start("", "S04 Q01 Q02 A10 S01 S02 S03", "B03 E12 S05 S08 Q03 Q04 S04", "p0");
+    ((xf_content *)f.c)->def[xf_find_def(f.c, "W05")].uses = 2;
+    int k = find_in(&f, 0, Z_DECK, "W05");
+    xf_player *pl = &f.s->pl[0];
+    int w05 = pl->cards[k];
+    xf_make_public(f.c, f.s, 0, w05, Z_RESOURCE, SEC_BUREAU);
+    field_team(&f, 0, "A01 A02");
+    act(&f, "first p0");
+    investigate(&f, 0, "S04");
+    act(&f, "facedown B03 p0:S04#1");
+    act(&f, "done");
+    f.s->pl[0].rp = 3;
+    f.s->pl[1].cp = 10;
+    assign_and_resolve(&f, 0, "p0:S04#1", "p0:A01#1");
+    act(&f, "bluff p1:B03#1 pay");
+    assert_int_equal(f.s->pl[0].rp, 4); /* the first application */
+    assert_int_equal(xf_zone(pl, w05), Z_RESOURCE);
+    assert_int_equal(pl->aux[w05], SEC_BUREAU | 1 << 2);
+    act(&f, "play E12");
+    assert_int_equal(f.s->pl[0].rp, 5); /* the second, and the last: W05 goes */
+    assert_int_equal(xf_zone(pl, w05), Z_DISCARD);
+    /* E12 resolves without its target, then B03: threshold 6, level 4 fails */
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:W05#1 p0:S04#1");
+    assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:E12#1 p1:B03#1");
+    done_fx(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1134,6 +1171,7 @@ int main(void)
         cmocka_unit_test(test_EX_18_after_the_penalty_no_second_guess),
         cmocka_unit_test(test_EX_25_a_mode_is_final),
         cmocka_unit_test(test_EX_28_three_players_who_pays_what),
+        cmocka_unit_test(test_XF_2_14_2_a_resource_used_up),
         cmocka_unit_test(test_XF_5_8_9_a_combat_witness_at_0),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -558,6 +558,30 @@ static void test_EX_24_trigger_timing_and_negating_a_resource(void **state)
 
 /* --- Debriefing and the end of the game ----------------------------------------------------------- */
 
+/* XF-2.14.2, 5.9.3: E08 with `uses` 2 applies in each of A's own
+ * Debriefings and goes after the second; B's turns do not count. */
+static void test_XF_2_14_2_a_hand_limit_used_up(void **state)
+{
+    (void)state;
+    fx f = start("", QUIET_A, QUIET_B, "p0");
+    ((xf_content *)f.c)->def[xf_find_def(f.c, "E08")].uses = 2;
+    put_resource(&f, 0, "E08");
+    int e08 = -1;
+    for (int i = 0; i < f.c->deck[0].ncards; i++)
+        if (xf_zone(&f.s->pl[0], i) == Z_RESOURCE)
+            e08 = i;
+    act(&f, "first p0");
+    idle_to(&f, 1, ST_B2);
+    assert_int_equal(xf_zone(&f.s->pl[0], e08), Z_RESOURCE);
+    assert_int_equal(f.s->pl[0].aux[e08] >> 2, 1);
+    idle_to(&f, 0, ST_B2);
+    assert_int_equal(f.s->pl[0].aux[e08] >> 2, 1); /* B's Debriefing: not applied */
+    idle_to(&f, 1, ST_B2);
+    assert_int_equal(xf_zone(&f.s->pl[0], e08), Z_DISCARD);
+    assert_int_equal(xf_label(&f.s->pl[0], e08), 1);
+    done_fx(&f);
+}
+
 /* EX-17: the hand limit, and E08 raising it in its owner's Debriefing. */
 static void test_EX_17_hand_limit(void **state)
 {
@@ -701,6 +725,7 @@ int main(void)
         cmocka_unit_test(test_EX_21_sites_that_stay),
         cmocka_unit_test(test_EX_24_trigger_timing_and_negating_a_resource),
         cmocka_unit_test(test_EX_17_hand_limit),
+        cmocka_unit_test(test_XF_2_14_2_a_hand_limit_used_up),
         cmocka_unit_test(test_EX_29_turn_limit_and_result_codes),
         cmocka_unit_test(test_rig_decks_hands_xfile_and_coin),
     };
