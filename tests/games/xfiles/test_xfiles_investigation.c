@@ -101,10 +101,7 @@ static void test_EX_23_a_forced_nested_check(void **state)
     (void)state;
     fx f = start("", "S01 W01 E07 Q01 Q02 A10 S02", "E06 D01 S04 S05 S08 Q03 Q04", "p0");
     field_team(&f, 0, "A01 A03");
-    act(&f, "first p0");
-    investigate(&f, 0, "S01");
-    act(&f, "done");
-    assign_and_resolve(&f, 0, "p0:S01#1", "p0:A01#1");
+    begin_at(&f, 0, "S01", "p0:A01#1");
     assert_int_equal(level(&f), 6);
     act(&f, "pass");
     act(&f, "play E06");
@@ -246,10 +243,7 @@ static void test_EX_18_question_wrong_guess_penalty(void **state)
 
     f = start("", QUIET_A, QUIET_B, "p0"); /* the right guess */
     field_team(&f, 0, "A01 A03");
-    act(&f, "first p0");
-    investigate(&f, 0, "S01");
-    act(&f, "done");
-    assign_and_resolve(&f, 0, "p0:S01#1", "p0:A01#1");
+    begin_at(&f, 0, "S01", "p0:A01#1");
     act(&f, "noask");
     act(&f, "guess XF03");
     tt_result_get(f.g, f.st, &r);
@@ -265,10 +259,7 @@ static void test_EX_27_optional_guessing_rules(void **state)
     tt_result r;
     fx f = start("opt_single_guess=1", QUIET_A, QUIET_B, "p0");
     field_team(&f, 0, "A01 A03");
-    act(&f, "first p0");
-    investigate(&f, 0, "S01");
-    act(&f, "done");
-    assign_and_resolve(&f, 0, "p0:S01#1", "p0:A01#1");
+    begin_at(&f, 0, "S01", "p0:A01#1");
     act(&f, "noask");
     act(&f, "guess XF12");
     tt_result_get(f.g, f.st, &r);
@@ -278,10 +269,7 @@ static void test_EX_27_optional_guessing_rules(void **state)
 
     f = start("opt_question_or_guess=1", QUIET_A, QUIET_B, "p0");
     field_team(&f, 0, "A01 A03");
-    act(&f, "first p0");
-    investigate(&f, 0, "S01");
-    act(&f, "done");
-    assign_and_resolve(&f, 0, "p0:S01#1", "p0:A01#1");
+    begin_at(&f, 0, "S01", "p0:A01#1");
     act(&f, "ask MOTIVE IDEOLOGY");
     refused(&f, "guess XF03", "XF-8.6.1");
     act(&f, "noguess");
@@ -340,10 +328,7 @@ static void test_EX_15_casualty_window_and_a_lone_agent(void **state)
     (void)state;
     fx f = start("", "S03 C01 Q01 Q02 A10 S01 S02", "D03 S01 S04 S05 S08 Q03 Q04", "p0");
     field_team(&f, 0, "A03");
-    act(&f, "first p0");
-    investigate(&f, 0, "S03");
-    act(&f, "done");
-    assign_and_resolve(&f, 0, "p0:S03#1", "p0:A03#1");
+    begin_at(&f, 0, "S03", "p0:A03#1");
     assert_int_equal(tt_to_move(f.g, f.st), 1); /* A has no play: B holds priority */
     act(&f, "play D03");
     /* it resolved; the LRC round: A03 deals 1, D03 deals 4; casualty window */
@@ -368,10 +353,7 @@ static void test_EX_16_skipped_lrc_versus_na(void **state)
     (void)state;
     fx f = start("", "D04 S01 S02 S03 Q01 Q02 A10", "E07 S01 S04 S05 S08 Q03 Q04", "p1");
     field_team(&f, 1, "A05 A06");
-    act(&f, "first p1");
-    investigate(&f, 1, "S04");
-    act(&f, "done");
-    assign_and_resolve(&f, 1, "p1:S04#1", "p1:A05#1");
+    begin_at(&f, 1, "S04", "p1:A05#1");
     act(&f, "pass"); /* B */
     act(&f, "play D04");
     act(&f, "pass"); /* B: D04 resolves; the first round is a CRC round */
@@ -397,10 +379,7 @@ static void test_EX_12_a_keyword_on_a_team(void **state)
     (void)state;
     fx f = start("", "S04 Q01 Q02 A10 S01 S02 S03", "D06 E05 S05 S08 Q03 Q04 S01", "p0");
     field_team(&f, 0, "A03 A04");
-    act(&f, "first p0");
-    investigate(&f, 0, "S04");
-    act(&f, "done");
-    assign_and_resolve(&f, 0, "p0:S04#1", "p0:A03#1");
+    begin_at(&f, 0, "S04", "p0:A03#1");
     refused(&f, "play D06", "XF-2.12.1");
     done_fx(&f);
     f = start("", "S04 Q01 Q02 A10 S01 S02 S03", "D06 E05 S05 S08 Q03 Q04 S01", "p0");
@@ -667,10 +646,7 @@ static void test_EX_11_activator_matching(void **state)
        asked before its CONSPIRACY activator (XF-5.0.8 items 3 and 4) */
     f = start("", QUIET_A, "D01 S01 E07 S05 S08 Q03 Q04", "p1");
     field_team(&f, 1, "A05 A06");
-    act(&f, "first p1");
-    investigate(&f, 1, "S01");
-    act(&f, "done");
-    assign_and_resolve(&f, 1, "p1:S01#1", "p1:A05#1");
+    begin_at(&f, 1, "S01", "p1:A05#1");
     assert_int_equal(tt_to_move(f.g, f.st), 1);
     refused(&f, "play D01", "XF-5.0.4");
     done_fx(&f);
@@ -683,10 +659,7 @@ static void test_EX_25_any_cost_two_copies_in_one_round(void **state)
     fx f = start("", "S01 C02 Q01 Q02 A10 S02 S03", "D02 C02 S05 S08 Q03 Q04 S04", "p0");
     field_team(&f, 0, "A01");
     f.s->pl[1].cp = 14;
-    act(&f, "first p0");
-    investigate(&f, 0, "S01");
-    act(&f, "done");
-    assign_and_resolve(&f, 0, "p0:S01#1", "p0:A01#1");
+    begin_at(&f, 0, "S01", "p0:A01#1");
     act(&f, "play D02"); /* B: CP 6; nobody answers: the LRC round, B first */
     act(&f, "pass");     /* B */
     act(&f, "pass");     /* A: D02 takes 2 */
@@ -787,10 +760,7 @@ static void test_XF_5_8_3_a_combat_witness_fights(void **state)
     fx f = start("", "D01 E05 S02 S03 Q01 Q02 A10", "W04 S01 S04 S05 S08 Q03 Q04", "p1");
     field_team(&f, 1, "A05 A06");
     f.s->pl[0].cp = 20;
-    act(&f, "first p1");
-    investigate(&f, 1, "S01");
-    act(&f, "done");
-    assign_and_resolve(&f, 1, "p1:S01#1", "p1:A05#1");
+    begin_at(&f, 1, "S01", "p1:A05#1");
     f.s->pl[1].rp = 5;
     act(&f, "play W04"); /* the Team at the Site: the target is implied */
     assert_int_equal(f.s->pl[1].rp, 2);
@@ -831,10 +801,7 @@ static void test_XF_5_8_9_a_combat_witness_at_0(void **state)
     fx f = start("", "D03 S01 S02 S03 Q01 Q02 A10", "W04 C01 S04 S05 S08 Q03 Q04", "p1");
     field_team(&f, 1, "A05");
     f.s->pl[0].cp = 20;
-    act(&f, "first p1");
-    investigate(&f, 1, "S05");
-    act(&f, "done");
-    assign_and_resolve(&f, 1, "p1:S05#1", "p1:A05#1");
+    begin_at(&f, 1, "S05", "p1:A05#1");
     f.s->pl[1].rp = 5;
     act(&f, "play W04");
     act(&f, "pass");     /* A: W04 joins */
@@ -949,10 +916,7 @@ static void test_EX_16_an_lrc_round_against_na(void **state)
     fx f = start("", "D02 S01 S02 S03 Q01 Q02 A10", "C03 S01 S04 S05 S08 Q03 Q04", "p1");
     field_team(&f, 1, "A05 A06");
     f.s->pl[0].cp = 20;
-    act(&f, "first p1");
-    investigate(&f, 1, "S01");
-    act(&f, "done");
-    assign_and_resolve(&f, 1, "p1:S01#1", "p1:A05#1");
+    begin_at(&f, 1, "S01", "p1:A05#1");
     act(&f, "play D02"); /* B has C03: he passes, D02 resolves: the LRC round, A first,
                             who has no Combat card */
     assert_true(f.s->combat.on);
@@ -1008,10 +972,7 @@ static void test_EX_25_a_mode_is_final(void **state)
     fx f = start("", "S01 W01 Q01 Q02 A10 S02 S03", "E09 S05 S08 Q03 Q04 S04 S01", "p0");
     field_team(&f, 0, "A01 A03");
     f.s->pl[1].cp = 4;
-    act(&f, "first p0");
-    investigate(&f, 0, "S01");
-    act(&f, "done");
-    assign_and_resolve(&f, 0, "p0:S01#1", "p0:A01#1");
+    begin_at(&f, 0, "S01", "p0:A01#1");
     act(&f, "pass"); /* A keeps W01 */
     act(&f, "play E09");
     act(&f, "mode 2");
@@ -1030,23 +991,9 @@ static void test_EX_25_a_mode_is_final(void **state)
  * player once it is closed (XF-9.10.4a). */
 static fx ex28(const char *hand_c)
 {
-    fx f = game("players=3 p2=deck_a");
-    act(&f, "xfile XF01");
-    act(&f, "xfile XF03");
-    act(&f, "xfile XF05");
-    rig_hand(&f, 0, "S01 Q01 Q02 A10 S02 S03 S04");
-    rig_hand(&f, 1, "D01 C02 S05 S08 Q03 Q04 S04");
-    rig_hand(&f, 2, hand_c);
-    field_team(&f, 0, "A01 A03");
+    fx f = multi(3, "D01 C02 S05 S08 Q03 Q04 S04", hand_c);
     f.s->pl[1].cp = 20;
-    act(&f, "first p0");
-    idle_to(&f, 0, ST_C1);
-    act(&f, "site S01 p1");
-    act(&f, "done");
-    idle_to(&f, 0, ST_I2);
-    act(&f, "assign p0:S01#1 p0:A01#1");
-    act(&f, "done");
-    act(&f, "resolve p0:S01#1");
+    open_s01(&f, "p1", NULL);
     return f;
 }
 

@@ -5,26 +5,6 @@
  * p2 C (DECK_A, XF05), p3 D (DECK_B, XF07). Fixture: xf_fixture.h. */
 #include "xf_fixture.h"
 
-#define QUIET_C "S01 S02 S03 S04 Q01 Q02 A10"
-
-/* A game of n players after the X-File choices, hands rigged, A first. */
-static fx multi(int n, const char *hand_b, const char *hand_c)
-{
-    fx f = game(n == 3 ? "players=3 p2=deck_a" : "players=4 p2=deck_a p3=deck_b");
-    act(&f, "xfile XF01");
-    act(&f, "xfile XF03");
-    act(&f, "xfile XF05");
-    if (n == 4)
-        act(&f, "xfile XF07");
-    rig_hand(&f, 0, "S01 S10 Q01 Q02 A10 S02 S03");
-    rig_hand(&f, 1, hand_b);
-    rig_hand(&f, 2, hand_c);
-    if (n == 4)
-        rig_hand(&f, 3, QUIET_B);
-    act(&f, "first p0");
-    return f;
-}
-
 /* XF-9.10.1: in step B5 the opponents sell and buy one after the other,
  * from P's left. */
 static void test_XF_9_10_1_opponents_sell_in_turn_order(void **state)
@@ -61,20 +41,11 @@ static void test_XF_9_10_1_opponents_sell_in_turn_order(void **state)
     done_fx(&f);
 }
 
-/* A places S01 directed at `at`, his Team {A01, A03} succeeds there. */
+/* The same, where nobody plays: BEHAVIORAL 3 + 3 succeeds. */
 static void succeed_at(fx *f, const char *at)
 {
-    char text[32];
-    field_team(f, 0, "A01 A03");
-    idle_to(f, 0, ST_C1);
-    snprintf(text, sizeof text, "site S01 %s", at);
-    act(f, text);
-    act(f, "done");
-    idle_to(f, 0, ST_I2);
-    act(f, "assign p0:S01#1 p0:A01#1");
-    act(f, "done");
-    act(f, "resolve p0:S01#1");
-    assert_int_equal(f->s->decl.kind, A_ASK); /* BEHAVIORAL 3 + 3: success */
+    open_s01(f, at, NULL);
+    assert_int_equal(f->s->decl.kind, A_ASK);
 }
 
 /* XF-9.10.2: the Site's question, guess and penalty concern its Directed
@@ -147,14 +118,7 @@ static void test_XF_9_10_4_the_directed_player_pays_from_cp(void **state)
     fx f = multi(3, "D01 C01 C04 S08 Q03 Q04 S04", "C05 S01 S02 S03 Q01 Q02 A10");
     f.s->pl[1].cp = 20;
     f.s->pl[2].rp = 9;
-    field_team(&f, 0, "A01 A03");
-    idle_to(&f, 0, ST_C1);
-    act(&f, "site S01 p1");
-    act(&f, "done");
-    idle_to(&f, 0, ST_I2);
-    act(&f, "assign p0:S01#1 p0:A01#1");
-    act(&f, "done");
-    act(&f, "resolve p0:S01#1");
+    open_s01(&f, "p1", NULL);
     act(&f, "play D01"); /* it resolves: the LRC round, B first */
     assert_true(f.s->combat.on);
     assert_int_equal(tt_to_move(f.g, f.st), 1);
@@ -174,16 +138,7 @@ static void test_XF_4_3_1_priority_round_the_table(void **state)
     fx f = multi(3, "E05 S05 S08 Q03 Q04 S04 S01", "E05 S01 S02 S03 Q01 Q02 A10");
     f.s->pl[1].cp = 10;
     f.s->pl[2].cp = 10;
-    field_team(&f, 0, "A01 A03");
-    idle_to(&f, 0, ST_C1);
-    f.s->pl[0].rp = 10;
-    act(&f, "site S01 p1");
-    act(&f, "site S10 p2");
-    act(&f, "done");
-    idle_to(&f, 0, ST_I2);
-    act(&f, "assign p0:S01#1 p0:A01#1");
-    act(&f, "done");
-    act(&f, "resolve p0:S01#1");
+    open_s01(&f, "p1", "S10 p2");
     assert_int_equal(tt_to_move(f.g, f.st), 1); /* A has nothing: B, then C */
     act(&f, "pass");
     assert_int_equal(tt_to_move(f.g, f.st), 2);

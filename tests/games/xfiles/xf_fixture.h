@@ -270,4 +270,60 @@ static inline int threshold(fx *f)
     return xf_threshold(f->s, f->s->nchecks - 1);
 }
 
+/* Seat p begins the game, places `site` (pP:SITE#1) and sends the Team of
+ * `member` there; its Site check opens. */
+static inline void begin_at(fx *f, int p, const char *site, const char *member)
+{
+    char text[64];
+    snprintf(text, sizeof text, "first p%d", p);
+    act(f, text);
+    investigate(f, p, site);
+    act(f, "done");
+    snprintf(text, sizeof text, "p%d:%s#1", p, site);
+    assign_and_resolve(f, p, text, member);
+}
+
+/* --- 3 and 4 players: p2 is C (DECK_A, XF05), p3 D (DECK_B, XF07) --- */
+
+#define QUIET_C "S01 S02 S03 S04 Q01 Q02 A10"
+
+/* A game of n players after the X-File choices, hands rigged, A first. */
+static inline fx multi(int n, const char *hand_b, const char *hand_c)
+{
+    fx f = game(n == 3 ? "players=3 p2=deck_a" : "players=4 p2=deck_a p3=deck_b");
+    act(&f, "xfile XF01");
+    act(&f, "xfile XF03");
+    act(&f, "xfile XF05");
+    if (n == 4)
+        act(&f, "xfile XF07");
+    rig_hand(&f, 0, "S01 S10 Q01 Q02 A10 S02 S03");
+    rig_hand(&f, 1, hand_b);
+    rig_hand(&f, 2, hand_c);
+    if (n == 4)
+        rig_hand(&f, 3, QUIET_B);
+    act(&f, "first p0");
+    return f;
+}
+
+/* A places S01 directed at `at` (and the Site `also`, "S10 p2", unless
+ * NULL) and sends his Team {A01, A03} to S01: its check opens. */
+static inline void open_s01(fx *f, const char *at, const char *also)
+{
+    char text[32];
+    field_team(f, 0, "A01 A03");
+    idle_to(f, 0, ST_C1);
+    f->s->pl[0].rp = 10;
+    snprintf(text, sizeof text, "site S01 %s", at);
+    act(f, text);
+    if (also) {
+        snprintf(text, sizeof text, "site %s", also);
+        act(f, text);
+    }
+    act(f, "done");
+    idle_to(f, 0, ST_I2);
+    act(f, "assign p0:S01#1 p0:A01#1");
+    act(f, "done");
+    act(f, "resolve p0:S01#1");
+}
+
 #endif
