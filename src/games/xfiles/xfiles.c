@@ -114,7 +114,7 @@ static int xf_load(tt_game *g, const tt_params *p, tt_error *err)
         return err ? err->code : TT_ECONTENT;
     c->opt = o;
     for (int s = 0; s < o.nplayers && rc == TT_OK; s++) {
-        char key[8];
+        char key[16]; /* room for any int: the Debug build checks it */
         snprintf(key, sizeof key, "p%d", s);
         const char *v = tt_params_get(p, key);
         rc = xf_load_deck(c, key, v ? v : s % 2 ? "deck_b" : "deck_a", &c->deck[s], err);
