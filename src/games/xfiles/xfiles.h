@@ -9,8 +9,8 @@
  * windows and stack, card play (XF-5.0), every phase (XF-5.1 to 5.9),
  * Site investigations with nested checks, Bluffs and Combat (XF-5.6 to
  * 5.8), questions, guesses and the penalty (XF-8), concession and the turn
- * limit (XF-8.5), keyword changes (CHANGE_KEYWORD, XF-2.13.2) and combat
- * Witnesses (JOIN_COMBAT, XF-5.8.3).
+ * limit (XF-8.5), keyword changes (CHANGE_KEYWORD, XF-2.13.2), combat
+ * Witnesses (JOIN_COMBAT, XF-5.8.3) and RESOURCE cards' `uses` (XF-2.14.2).
  *
  * Parameters (XF-3.1.1): players=2..4 (2); p0=, p1=, p2=, p3= each a deck,
  * the name of a sample deck (deck_a, deck_b) or a deck file (defaults:
