@@ -94,11 +94,11 @@ void xf_to_discard(const xf_content *c, xf_state *s, int p, int inst)
 
 void xf_resource_applied(const xf_content *c, xf_state *s, int p, int inst, tt_events *ev)
 {
-    int uses = xf_inst_def(c, p, inst)->uses, n = (s->pl[p].aux[inst] >> 2) + 1;
+    int uses = xf_inst_def(c, p, inst)->uses, n = s->pl[p].aux[inst] + 1;
     if (!uses)
         return;
     if (n < uses) {
-        s->pl[p].aux[inst] = (uint8_t)((s->pl[p].aux[inst] & 3) | n << 2);
+        s->pl[p].aux[inst] = (uint8_t)n;
         return;
     }
     xf_to_discard(c, s, p, inst);

@@ -900,7 +900,7 @@ static void read_effect_card(loader *L, const json_t *v, xf_def *d)
                 "%s: only RESOURCE cards have a resource_zone or uses", d->id);
     d->resource_zone =
         (uint8_t)get_enum(L, v, "resource_zone", section_names, SEC_BUREAU, 0, "XF-2.2.3", d->id);
-    d->uses = (uint8_t)get_int(L, v, "uses", 1, 63, 0, 0, "XF-2.14.2");
+    d->uses = (uint8_t)get_int(L, v, "uses", 1, 99, 0, 0, "XF-2.14.2");
     if (d->type == TY_WITNESS) {
         const json_t *cb = tt_field_object(&L->f, v, "combat", 0, "XF-2.7.1");
         if (cb) {

@@ -912,7 +912,7 @@ static void settle_card(const xf_content *c, xf_state *s, const xf_decl *d, int 
     if (effect && mode_has(m, OP_JOIN_COMBAT)) {
         xf_make_public(c, s, d->seat, d->inst, Z_COMBAT, s->njoined);
     } else if (effect && def->resource) {
-        xf_make_public(c, s, d->seat, d->inst, Z_RESOURCE, def->resource_zone);
+        xf_make_public(c, s, d->seat, d->inst, Z_RESOURCE, 0); /* applied 0 times */
     } else if (effect && mode_has(m, OP_PERMANENT_MOD) && slot >= 0) {
         xf_agent *a = &s->pl[d->tseat].agent[slot];
         xf_make_public(c, s, d->seat, d->inst, Z_ATTACHED, slot);

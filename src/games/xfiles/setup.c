@@ -173,6 +173,9 @@ static int player_sane(const xf_content *c, const xf_state *s, int p, tt_error *
             (pl->aux[i] > s->njoined || s->joined[pl->aux[i] - 1].seat != p ||
              s->joined[pl->aux[i] - 1].inst != i))
             return broken(err, "a combat Witness without its joined entry", p, i);
+        if (z == Z_RESOURCE && xf_inst_def(c, p, i)->uses &&
+            pl->aux[i] >= xf_inst_def(c, p, i)->uses) /* XF-2.14.2 */
+            return broken(err, "a RESOURCE card in play past its uses", p, i);
         if (z == Z_SITE && pl->site[pl->aux[i] % XF_MAX_SITES].inst != i)
             return broken(err, "a Site not in its slot", p, i);
         if (z == Z_STACK && (pl->aux[i] >= s->nstack || s->stack[pl->aux[i]].inst != i ||

@@ -79,8 +79,7 @@
  *  - XF-5.0.8: the checklist's order decides which rule a refusal names: an
  *    Investigating Player's CP card is refused by its marker (XF-5.0.4)
  *    before its CONSPIRACY activator is read (EX-11).
- *  - XF-2.14.2 `uses`: at most 63 (the count shares the card's aux with its
- *    section). A TRIGGER_GAIN applies once per gain; a HAND_LIMIT once per
+ *  - XF-2.14.2 `uses`: a TRIGGER_GAIN applies once per gain; a HAND_LIMIT once per
  *    Debriefing of its owner's own turn while it is in play, counted when
  *    that turn ends (XF-5.9.3: only there does it change the limit). The
  *    card goes to its owner's discard pile right after its last application.
@@ -451,8 +450,8 @@ enum xf_zone {
     Z_ATTACHED, /* Equipment or PERMANENT_MOD card on an Agent; aux: the owner's Agent slot */
     Z_SITE,     /* a Site in the owner's Field; aux: its slot in xf_player.site */
     Z_STACK,    /* on the stack; aux: its index in xf_state.stack */
-    Z_RESOURCE, /* a RESOURCE card in play; aux: enum xf_section | the times its effect
-                   applied << 2 (`uses`, XF-2.14.2) */
+    Z_RESOURCE, /* a RESOURCE card in play, in its def's resource_zone; aux: the times
+                   its effect applied (`uses`, XF-2.14.2) */
     Z_COMBAT,   /* an Adversary in its Combat, or a joined combat Witness; aux: 0, or the
                    index in xf_state.joined + 1 */
     Z_OUT,      /* left the game with its conceding owner (XF-8.5.3) */

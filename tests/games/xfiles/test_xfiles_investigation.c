@@ -690,7 +690,7 @@ static void test_EX_24_a_bluff_paid_at_the_reveal_triggers(void **state)
     fx f = start("", "S04 Q01 Q02 A10 S01 S02 S03", "B03 E12 S05 S08 Q03 Q04 S04", "p0");
     int k = find_in(&f, 0, Z_DECK, "W05");
     xf_player *pl = &f.s->pl[0];
-    xf_make_public(f.c, f.s, 0, pl->cards[k], Z_RESOURCE, SEC_BUREAU);
+    xf_make_public(f.c, f.s, 0, pl->cards[k], Z_RESOURCE, 0);
     field_team(&f, 0, "A01 A02");
     act(&f, "first p0");
     investigate(&f, 0, "S04");
@@ -1046,8 +1046,7 @@ static void test_EX_28_three_players_who_pays_what(void **state)
     f = ex28("E12 E07 S01 S03 Q01 Q02 A10");
     int k = find_in(&f, 0, Z_DECK, "W05");
     xf_player *pl = &f.s->pl[0];
-    xf_make_public(f.c, f.s, 0, pl->cards[tt_piles_start(pl->n, Z_DECK) + k], Z_RESOURCE,
-                   SEC_BUREAU);
+    xf_make_public(f.c, f.s, 0, pl->cards[tt_piles_start(pl->n, Z_DECK) + k], Z_RESOURCE, 0);
     f.s->pl[2].rp = 9;
     f.s->pl[2].cp = 9;
     while (!(f.s->step == ST_I5 && tt_to_move(f.g, f.st) == 2))
@@ -1069,7 +1068,7 @@ static void test_XF_2_14_2_a_resource_used_up(void **state)
     int k = find_in(&f, 0, Z_DECK, "W05");
     xf_player *pl = &f.s->pl[0];
     int w05 = pl->cards[k];
-    xf_make_public(f.c, f.s, 0, w05, Z_RESOURCE, SEC_BUREAU);
+    xf_make_public(f.c, f.s, 0, w05, Z_RESOURCE, 0);
     field_team(&f, 0, "A01 A02");
     act(&f, "first p0");
     investigate(&f, 0, "S04");
@@ -1081,7 +1080,7 @@ static void test_XF_2_14_2_a_resource_used_up(void **state)
     act(&f, "bluff p1:B03#1 pay");
     assert_int_equal(f.s->pl[0].rp, 4); /* the first application */
     assert_int_equal(xf_zone(pl, w05), Z_RESOURCE);
-    assert_int_equal(pl->aux[w05], SEC_BUREAU | 1 << 2);
+    assert_int_equal(pl->aux[w05], 1);
     act(&f, "play E12");
     assert_int_equal(f.s->pl[0].rp, 5); /* the second, and the last: W05 goes */
     assert_int_equal(xf_zone(pl, w05), Z_DISCARD);

@@ -524,7 +524,7 @@ static void put_resource(fx *f, int p, const char *id)
     int k = find_in(f, p, Z_DECK, id);
     xf_player *pl = &f->s->pl[p];
     int inst = pl->cards[tt_piles_start(pl->n, Z_DECK) + k];
-    xf_make_public(f->c, f->s, p, inst, Z_RESOURCE, SEC_BUREAU);
+    xf_make_public(f->c, f->s, p, inst, Z_RESOURCE, 0);
 }
 
 static void test_EX_24_trigger_timing_and_negating_a_resource(void **state)
@@ -573,9 +573,9 @@ static void test_XF_2_14_2_a_hand_limit_used_up(void **state)
     act(&f, "first p0");
     idle_to(&f, 1, ST_B2);
     assert_int_equal(xf_zone(&f.s->pl[0], e08), Z_RESOURCE);
-    assert_int_equal(f.s->pl[0].aux[e08] >> 2, 1);
+    assert_int_equal(f.s->pl[0].aux[e08], 1);
     idle_to(&f, 0, ST_B2);
-    assert_int_equal(f.s->pl[0].aux[e08] >> 2, 1); /* B's Debriefing: not applied */
+    assert_int_equal(f.s->pl[0].aux[e08], 1); /* B's Debriefing: not applied */
     idle_to(&f, 1, ST_B2);
     assert_int_equal(xf_zone(&f.s->pl[0], e08), Z_DISCARD);
     assert_int_equal(xf_label(&f.s->pl[0], e08), 1);
