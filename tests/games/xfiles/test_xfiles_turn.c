@@ -558,6 +558,30 @@ static void test_EX_24_trigger_timing_and_negating_a_resource(void **state)
 
 /* --- Debriefing and the end of the game ----------------------------------------------------------- */
 
+/* XF-2.13.2, 5.9.1: a keyword change on a card that stays in play (here
+ * A01's BELIEVER made SKEPTIC) holds for the rest of the turn and ends at
+ * step X1. */
+static void test_XF_2_13_2_a_keyword_change_ends_at_x1(void **state)
+{
+    (void)state;
+    fx f = start("", QUIET_A, QUIET_B, "p0");
+    act(&f, "first p0");
+    int a01 = agent(&f, 0, "A01")->inst;
+    int believer = xf_find_word(f.c, "BELIEVER"), skeptic = xf_find_word(f.c, "SKEPTIC");
+    f.s->kwc[f.s->nkwc++] = (xf_kwchange){0, (uint8_t)a01, (uint8_t)believer, (uint8_t)skeptic};
+    xf_words w = xf_card_words(f.c, f.s, 0, a01);
+    assert_false(xf_words_has(&w, believer));
+    assert_true(xf_words_has(&w, skeptic));
+    idle_to(&f, 0, ST_C1);
+    assert_int_equal(f.s->nkwc, 1);
+    idle_to(&f, 0, ST_X2);
+    assert_int_equal(f.s->nkwc, 0);
+    w = xf_card_words(f.c, f.s, 0, a01);
+    assert_true(xf_words_has(&w, believer));
+    assert_false(xf_words_has(&w, skeptic));
+    done_fx(&f);
+}
+
 /* XF-2.14.2, 5.9.3: E08 with `uses` 2 applies in each of A's own
  * Debriefings and goes after the second; B's turns do not count. */
 static void test_XF_2_14_2_a_hand_limit_used_up(void **state)
@@ -726,6 +750,7 @@ int main(void)
         cmocka_unit_test(test_EX_24_trigger_timing_and_negating_a_resource),
         cmocka_unit_test(test_EX_17_hand_limit),
         cmocka_unit_test(test_XF_2_14_2_a_hand_limit_used_up),
+        cmocka_unit_test(test_XF_2_13_2_a_keyword_change_ends_at_x1),
         cmocka_unit_test(test_EX_29_turn_limit_and_result_codes),
         cmocka_unit_test(test_rig_decks_hands_xfile_and_coin),
     };
