@@ -51,6 +51,12 @@ static void take_out(xf_state *s, int p, int inst)
                 a->nattached--;
                 break;
             }
+    } else if (z == Z_COMBAT && pl->aux[inst]) { /* a joined combat Witness leaves */
+        for (int j = pl->aux[inst]; j < s->njoined; j++) {
+            s->joined[j - 1] = s->joined[j];
+            s->pl[s->joined[j - 1].seat].aux[s->joined[j - 1].inst] = (uint8_t)j;
+        }
+        s->njoined--;
     }
 }
 
@@ -66,12 +72,52 @@ void xf_make_public(const xf_content *c, xf_state *s, int p, int inst, int zone,
     pl->aux[inst] = (uint8_t)aux;
 }
 
+/* A card leaving play takes its keyword changes with it (XF-2.13.2). */
+static void drop_kw_changes(xf_state *s, int p, int inst)
+{
+    int n = 0;
+    for (int i = 0; i < s->nkwc; i++)
+        if (s->kwc[i].seat != p || s->kwc[i].inst != inst)
+            s->kwc[n++] = s->kwc[i];
+    s->nkwc = (uint8_t)n;
+}
+
 void xf_to_discard(const xf_content *c, xf_state *s, int p, int inst)
 {
     xf_player *pl = &s->pl[p];
+    if (s->nkwc)
+        drop_kw_changes(s, p, inst);
     xf_make_public(c, s, p, inst, Z_DISCARD, 0);
     tt_piles_insert_at(pl->cards, pl->n, XF_NPILES, XF_MAX_CARDS, Z_DISCARD, pl->n[Z_DISCARD],
                        (uint16_t)inst);
+}
+
+void xf_resource_applied(const xf_content *c, xf_state *s, int p, int inst, tt_events *ev)
+{
+    int uses = xf_inst_def(c, p, inst)->uses, n = s->pl[p].aux[inst] + 1;
+    if (!uses)
+        return;
+    if (n < uses) {
+        s->pl[p].aux[inst] = (uint8_t)n;
+        return;
+    }
+    xf_to_discard(c, s, p, inst);
+    tt_emit(ev, EV_DISCARD, p, TT_SEEN_ALL, p, inst, 0, 0);
+}
+
+void xf_hand_limits_applied(const xf_content *c, xf_state *s, tt_events *ev)
+{
+    int p = s->active;
+    for (int i = 0; i < c->deck[p].ncards; i++) {
+        if (xf_zone(&s->pl[p], i) != Z_RESOURCE)
+            continue;
+        const xf_mode *m = &xf_inst_def(c, p, i)->mode[0];
+        for (int k = 0; k < m->neffects; k++)
+            if (m->effect[k].op == OP_HAND_LIMIT) {
+                xf_resource_applied(c, s, p, i, ev);
+                break;
+            }
+    }
 }
 
 int xf_available(const xf_player *pl)

@@ -10,7 +10,9 @@
  * inst 1 with split_damage); all of it applies at once (XF-5.8.7), then a
  * casualty window opens (CF_CASUALTY, P first) if an Agent is at 0, then
  * removal and the end test. The round's modifiers live in s->combat, by
- * Agent slot. Playout path: no allocation. */
+ * Agent slot, then by joined combat Witness (XF_MAX_AGENTS + its index in
+ * s->joined); the controller allocates to a Witness with `target <label>`
+ * (one point per action with split_damage). Playout path: no allocation. */
 #include <string.h>
 
 #include "core/errors.h"
@@ -26,6 +28,23 @@ unsigned xf_agent_side(const xf_content *c, const xf_state *s)
     return s->combat.on ? xf_site_team(s, AG_SET_ASIDE) : 0;
 }
 
+unsigned xf_witness_side(const xf_state *s)
+{
+    if (!s->combat.on || s->investigating == XF_NONE)
+        return 0;
+    unsigned w = 0;
+    int team = s->pl[P(s)].site[s->investigating].team;
+    for (int j = 0; j < s->njoined; j++)
+        if (s->joined[j].team == team)
+            w |= 1u << j;
+    return w;
+}
+
+static const xf_def *witness(const xf_content *c, const xf_state *s, int j)
+{
+    return xf_inst_def(c, s->joined[j].seat, s->joined[j].inst);
+}
+
 static int crc_round(const xf_state *s)
 {
     return s->check[s->nchecks - 1].kind == CK_CRC;
@@ -39,6 +58,15 @@ static int agent_out(const xf_content *c, const xf_state *s, int k)
     int r = crc_round(s) ? SK_CRC : SK_LRC;
     int v =
         xf_perm_stat(c, s, P(s), k, r) + xf_best_equipment(c, s, P(s), k, r) + s->combat.bonus[k];
+    return v < 0 ? 0 : v;
+}
+
+/* XF-5.8.5: a combat Witness's outgoing damage: its own LRC or CRC. */
+static int witness_out(const xf_content *c, const xf_state *s, int j)
+{
+    const xf_def *d = witness(c, s, j);
+    int base = crc_round(s) ? d->crc : d->lrc == XF_NA ? 0 : d->lrc;
+    int v = base + s->combat.bonus[XF_MAX_AGENTS + j];
     return v < 0 ? 0 : v;
 }
 
@@ -115,6 +143,13 @@ static void removal(const xf_content *c, xf_state *s, tt_events *ev)
             a->team = XF_NONE;
             tt_emit(ev, EV_HOSPITAL, P(s), TT_SEEN_ALL, P(s), a->inst, 0, 0);
         }
+    unsigned wside = xf_witness_side(s);      /* XF-5.8.9: a Witness at 0 is discarded */
+    for (int j = s->njoined - 1; j >= 0; j--) /* the last first: unjoining moves the later ones */
+        if ((wside >> j & 1) && s->joined[j].damage >= witness(c, s, j)->health) {
+            tt_emit(ev, EV_DISCARD, s->joined[j].seat, TT_SEEN_ALL, s->joined[j].seat,
+                    s->joined[j].inst, 0, 0);
+            xf_to_discard(c, s, s->joined[j].seat, s->joined[j].inst);
+        }
     int killed = s->combat.adv_damage >= adversary(c, s)->health;
     int round = s->combat.round;
     s->nchecks--;
@@ -143,6 +178,17 @@ static void apply_round(const xf_content *c, xf_state *s, tt_events *ev)
         any = 1;
         tt_emit(ev, EV_HIT, P(s), TT_SEEN_ALL, P(s), a->inst, recv, 0);
     }
+    unsigned wside = xf_witness_side(s);
+    for (int j = 0; j < s->njoined; j++) { /* no armor: Equipment is the Agents' (XF-5.8.7) */
+        int r = x->hit[XF_MAX_AGENTS + j] - x->reduce[XF_MAX_AGENTS + j];
+        if (!(wside >> j & 1) || r <= 0)
+            continue;
+        int h = witness(c, s, j)->health, d = s->joined[j].damage + r;
+        s->joined[j].damage = (uint8_t)(d > h ? h : d);
+        any = 1;
+        tt_emit(ev, EV_HIT, s->joined[j].seat, TT_SEEN_ALL, s->joined[j].seat, s->joined[j].inst, r,
+                0);
+    }
     int recv = x->adv_hit - x->adv_reduce - adversary(c, s)->damage_reduction;
     if (recv > 0) {
         int h = adversary(c, s)->health;
@@ -151,12 +197,16 @@ static void apply_round(const xf_content *c, xf_state *s, tt_events *ev)
         tt_emit(ev, EV_HIT, x->adv_seat, TT_SEEN_ALL, x->adv_seat, x->adv_inst, recv, 0);
     }
     k->pad = (uint8_t)any;
+    int casualty = 0;
     for (int slot = 0; slot < XF_MAX_AGENTS; slot++)
-        if ((side >> slot & 1) && at_zero(c, s, slot)) { /* XF-5.8.8 */
-            k->flags |= CF_CASUALTY;
-            xf_open_window(c, s, P(s), XF_WINDOW_CASUALTY);
-            return;
-        }
+        casualty |= (side >> slot & 1) && at_zero(c, s, slot);
+    for (int j = 0; j < s->njoined; j++)
+        casualty |= (wside >> j & 1) && s->joined[j].damage >= witness(c, s, j)->health;
+    if (casualty) { /* XF-5.8.8 */
+        k->flags |= CF_CASUALTY;
+        xf_open_window(c, s, P(s), XF_WINDOW_CASUALTY);
+        return;
+    }
     removal(c, s, ev);
 }
 
@@ -179,6 +229,12 @@ int xf_round_closed(const xf_content *c, xf_state *s, tt_events *ev)
             total += agent_out(c, s, k);
             n++, last = k;
         }
+    unsigned wside = xf_witness_side(s);
+    for (int j = 0; j < s->njoined; j++)
+        if (wside >> j & 1) {
+            total += witness_out(c, s, j);
+            n++, last = XF_MAX_AGENTS + j;
+        }
     x->adv_hit = (uint8_t)(total > 255 ? 255 : total);
     int d = adv_out(c, s);
     if (d > 0 && n == 1) /* one target: the allocation is implied */
@@ -194,9 +250,22 @@ int xf_round_closed(const xf_content *c, xf_state *s, tt_events *ev)
     return 0;
 }
 
+/* `target <witness>` during an allocation: the joined Witness's index, or -1. */
+static int alloc_witness(const xf_state *s, tt_action a)
+{
+    int seat = XF_ARG(a) >> 8, inst = XF_ARG(a) & 0xFF;
+    unsigned wside = xf_witness_side(s);
+    for (int j = 0; j < s->njoined; j++)
+        if ((wside >> j & 1) && s->joined[j].seat == seat && s->joined[j].inst == inst)
+            return j;
+    return -1;
+}
+
 int xf_alloc_check(const xf_content *c, const xf_state *s, tt_action a, tt_error *err)
 {
     int arg = XF_ARG(a), k = arg >> 8, n = arg & 0xFF;
+    if (XF_OP(a) == A_TARGET && alloc_witness(s, a) >= 0)
+        return TT_OK;
     if (XF_OP(a) != A_ALLOCATE || k >= XF_MAX_AGENTS || !(xf_agent_side(c, s) >> k & 1))
         return TT_REFUSE("XF-5.8.6", NULL,
                          "allocate the Adversary's %d damage to an Agent in "
@@ -221,12 +290,18 @@ int xf_alloc_options(const xf_content *c, const xf_state *s, tt_action *out)
         for (int n = 1; s->decl.inst && n <= s->decl.x; n++)
             out[m++] = XF_ACTION(A_ALLOCATE, k << 8 | n);
     }
+    unsigned wside = xf_witness_side(s);
+    for (int j = 0; j < s->njoined; j++)
+        if (wside >> j & 1)
+            out[m++] = XF_ACTION(A_TARGET, s->joined[j].seat << 8 | s->joined[j].inst);
     return m;
 }
 
 void xf_alloc_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev)
 {
     int k = XF_ARG(a) >> 8, n = XF_ARG(a) & 0xFF;
+    if (XF_OP(a) == A_TARGET) /* a Witness: all of it, or one point when split */
+        k = XF_MAX_AGENTS + alloc_witness(s, a), n = s->decl.inst ? 1 : 0;
     if (!n)
         n = s->decl.x;
     s->combat.hit[k] = (uint8_t)(s->combat.hit[k] + n);

@@ -539,6 +539,8 @@ int xf_inv_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev)
 {
     int op = XF_OP(a), arg = XF_ARG(a);
     xf_decl *d = &s->decl;
+    if (d->kind == A_ALLOCATE) /* `target` names a combat Witness there */
+        op = A_ALLOCATE;
     switch (op) {
     case A_ALLOCATE: xf_alloc_do(c, s, a, ev); return 0;
     case A_RESOLVE:

@@ -178,6 +178,9 @@ static void discard_sites(const xf_content *c, xf_state *s)
  * marks end. */
 static void cleanup(const xf_content *c, xf_state *s)
 {
+    s->nkwc = 0;       /* keyword changes end (XF-2.13.2) */
+    while (s->njoined) /* combat Witnesses go (XF-2.14.1 JOIN_COMBAT) */
+        xf_to_discard(c, s, s->joined[s->njoined - 1].seat, s->joined[s->njoined - 1].inst);
     for (int p = 0; p < c->opt.nplayers; p++) {
         xf_player *pl = &s->pl[p];
         pl->flags &= (uint8_t)~PL_GUESSED;
@@ -669,6 +672,10 @@ int xf_phase_check(const xf_content *c, const xf_state *s, tt_action a, tt_error
         return TT_REFUSE("XF-5.10.1", NULL, "no such action");
     if (op == A_HEALDECLINE && c->opt.heal_published)
         return TT_REFUSE("XF-5.2.2", NULL, "with heal=published healing is automatic");
+    if (!step_takes(s->step, op) && s->phase != PH_BRIEFING && (op == A_SELL || op == A_BUY))
+        return op == A_SELL /* every seller has bought, or may buy no more (XF-9.2.1) */
+                   ? TT_REFUSE("XF-9.2.1", NULL, "selling is over: the Briefing has ended")
+                   : TT_REFUSE("XF-5.1.4", NULL, "the purchase was announced in the Briefing");
     if (!step_takes(s->step, op))
         return TT_REFUSE(step_rule(s->step), NULL, "that is not an action of this step");
     if (s->decl.kind == A_TEAM && op != A_TEAM && op != A_DONE)

@@ -116,9 +116,11 @@ void xf_paid(const xf_content *c, xf_state *s, int def, tt_events *ev)
             continue;
         const xf_mode *m = &xf_inst_def(c, p, i)->mode[0];
         for (int k = 0; k < m->neffects; k++)
-            if (m->effect[k].op == OP_TRIGGER_GAIN &&
-                xf_words_has(&c->def[def].kw, m->effect[k].word))
+            if (xf_zone(&s->pl[p], i) == Z_RESOURCE && m->effect[k].op == OP_TRIGGER_GAIN &&
+                xf_words_has(&c->def[def].kw, m->effect[k].word)) {
                 xf_gain(s, p, m->effect[k].pool, m->effect[k].n, ev);
+                xf_resource_applied(c, s, p, i, ev);
+            }
     }
 }
 
@@ -144,10 +146,23 @@ static int in_site_team(const xf_state *s, int slot)
            a->team == s->pl[P(s)].site[s->investigating].team && !(a->flags & AG_SET_ASIDE);
 }
 
-/* The keywords of the card (seat, inst) as they are now. */
-static const xf_words *card_words(const xf_content *c, int seat, int inst)
+xf_words xf_card_words(const xf_content *c, const xf_state *s, int p, int inst)
 {
-    return &xf_inst_def(c, seat, inst)->kw;
+    xf_words w = xf_inst_def(c, p, inst)->kw;
+    for (int i = 0; i < s->nkwc; i++) {
+        const xf_kwchange *k = &s->kwc[i];
+        if (k->seat == p && k->inst == inst && xf_words_has(&w, k->from)) {
+            w.bit[k->from >> 6] &= ~(1ull << (k->from & 63));
+            xf_words_add(&w, k->to);
+        }
+    }
+    return w;
+}
+
+/* The keywords of the card (seat, inst) as they are now. */
+static xf_words card_words(const xf_content *c, const xf_state *s, int seat, int inst)
+{
+    return xf_card_words(c, s, seat, inst);
 }
 
 static void words_union(xf_words *w, const xf_words *x)
@@ -164,17 +179,19 @@ static int context(const xf_content *c, const xf_state *s, const xf_decl *d, xf_
     /* XF-2.6.2: an Adversary's target is always the Team at the Site */
     if (m->target == TG_TEAM || decl_def(c, d)->type == TY_ADVERSARY) {
         for (int k = 0; k < XF_MAX_AGENTS; k++)
-            if (in_site_team(s, k))
-                words_union(w, card_words(c, P(s), s->pl[P(s)].agent[k].inst));
+            if (in_site_team(s, k)) {
+                xf_words a = card_words(c, s, P(s), s->pl[P(s)].agent[k].inst);
+                words_union(w, &a);
+            }
         return 1;
     }
     if (d->tinst != XF_NONE && m->target != TG_NONE && m->target != TG_OPPONENT) {
-        words_union(w, card_words(c, d->tseat, d->tinst));
+        *w = card_words(c, s, d->tseat, d->tinst);
         return 1;
     }
     if (s->investigating == XF_NONE)
         return 0;
-    words_union(w, card_words(c, P(s), s->pl[P(s)].site[s->investigating].inst));
+    *w = card_words(c, s, P(s), s->pl[P(s)].site[s->investigating].inst);
     const xf_check *k = noncombat_check(s);
     if (k)
         xf_words_add(w, k->skill);
@@ -212,10 +229,12 @@ static int atom_ok(const xf_content *c, const xf_state *s, const xf_decl *d, con
     case AT_COMBAT: return s->combat.on;
     case AT_SECTION: return in_section(c, s, d, a->arg);
     case AT_SITE: return site_scs_open(s);
-    case AT_CAT_SITE:
-        return s->investigating != XF_NONE &&
-               xf_words_has(card_words(c, P(s), s->pl[P(s)].site[s->investigating].inst),
-                            W_AFFILIATION + a->arg);
+    case AT_CAT_SITE: {
+        if (s->investigating == XF_NONE)
+            return 0;
+        xf_words w = card_words(c, s, P(s), s->pl[P(s)].site[s->investigating].inst);
+        return xf_words_has(&w, W_AFFILIATION + a->arg);
+    }
     default: return has_ctx && xf_words_has(ctx, a->arg);
     }
 }
@@ -264,8 +283,8 @@ static int target_fits(const xf_content *c, const xf_state *s, const xf_decl *d)
     case TG_COMBATANT: {
         if (!s->combat.on || ts >= np || ti >= XF_MAX_CARDS)
             return 0;
-        if (xf_zone(&s->pl[ts], ti) == Z_COMBAT)
-            return 1;
+        if (xf_zone(&s->pl[ts], ti) == Z_COMBAT) /* the Adversary, or a Witness in it */
+            return !s->pl[ts].aux[ti] || (xf_witness_side(s) >> (s->pl[ts].aux[ti] - 1) & 1);
         int slot = ts == P(s) ? xf_agent_slot(s, ts, ti) : -1;
         return slot >= 0 && in_site_team(s, slot) && s->pl[ts].agent[slot].section != SEC_HOSPITAL;
     }
@@ -278,15 +297,26 @@ static int negate_fits(const xf_content *c, const xf_state *s, const xf_decl *d,
     if (d->tinst == XF_NONE || d->tseat >= c->opt.nplayers)
         return 0;
     const xf_def *t = xf_inst_def(c, d->tseat, d->tinst);
+    xf_words tw = card_words(c, s, d->tseat, d->tinst);
     int stack = on_stack(s, d->tseat, d->tinst);
     switch (what) {
     case NG_ADVERSARY: return stack && t->type == TY_ADVERSARY;
     case NG_EVENT: return stack && t->type == TY_EVENT;
     case NG_WITNESS: return stack && t->type == TY_WITNESS;
-    case NG_BLUFF: return stack && xf_words_has(&t->kw, W_BLUFF);
+    case NG_BLUFF: return stack && xf_words_has(&tw, W_BLUFF);
     case NG_RESOURCE: return xf_zone(&s->pl[d->tseat], d->tinst) == Z_RESOURCE;
     default: return stack || xf_zone(&s->pl[d->tseat], d->tinst) == Z_RESOURCE;
     }
+}
+
+/* The index in s->joined of the declared target, when it is a joined
+ * combat Witness; else -1. */
+static int joined_index(const xf_state *s, const xf_decl *d)
+{
+    if (d->tseat >= XF_MAX_PLAYERS || d->tinst >= XF_MAX_CARDS ||
+        xf_zone(&s->pl[d->tseat], d->tinst) != Z_COMBAT)
+        return -1;
+    return s->pl[d->tseat].aux[d->tinst] - 1;
 }
 
 static int assigned(const xf_state *s, int p, int slot)
@@ -337,6 +367,12 @@ static int effect_ok(const xf_content *c, const xf_state *s, const xf_decl *d, c
                    ? TT_OK
                    : TT_REFUSE("XF-2.14.1", NULL, "NEGATE needs a target of the kind it names");
     case OP_HEAL:
+        if (joined_index(s, d) >= 0) /* a combat Witness of the player's (XF-2.14.1) */
+            return d->tseat == d->seat && s->joined[joined_index(s, d)].damage > 0
+                       ? TT_OK
+                       : TT_REFUSE("XF-2.14.1", NULL,
+                                   "HEAL needs one of the player's damaged "
+                                   "Agents or combat Witnesses");
         return slot >= 0 && d->tseat == d->seat && s->pl[d->tseat].agent[slot].damage > 0
                    ? TT_OK
                    : TT_REFUSE("XF-2.14.1", NULL, "HEAL needs one of the player's damaged Agents");
@@ -365,14 +401,15 @@ static int effect_ok(const xf_content *c, const xf_state *s, const xf_decl *d, c
                    ? TT_OK
                    : TT_REFUSE("XF-2.14.1", NULL, "%s needs a Combat round", xf_op_name(e->op));
     case OP_CHANGE_KEYWORD: {
-        if (d->tinst != XF_NONE)
-            return TT_REFUSE("XF-2.13.2", NULL, "not yet implemented: keyword changes");
         if (d->tinst == XF_NONE)
             return TT_REFUSE("XF-2.14.1", NULL, "CHANGE_KEYWORD needs a target card");
-        const xf_words *w = card_words(c, d->tseat, d->tinst);
+        if (s->nkwc >= XF_MAX_KWCHANGES)
+            return TT_REFUSE("XF-2.18.2", NULL, "%d keyword changes are in force",
+                             XF_MAX_KWCHANGES);
+        xf_words w = card_words(c, s, d->tseat, d->tinst);
         int any = 0;
         for (int i = 0; i < e->nfrom; i++)
-            any |= xf_words_has(w, e->from[i]);
+            any |= xf_words_has(&w, e->from[i]);
         if (!any)
             return TT_REFUSE("XF-2.14.1", NULL, "the target has none of the keywords to change");
         if (d->change_from != XF_NONE) {
@@ -381,7 +418,7 @@ static int effect_ok(const xf_content *c, const xf_state *s, const xf_decl *d, c
                 from_ok |= e->from[i] == d->change_from;
             for (int i = 0; i < e->nto; i++)
                 to_ok |= e->to[i] == d->change_to;
-            if (!from_ok || !to_ok || !xf_words_has(w, d->change_from))
+            if (!from_ok || !to_ok || !xf_words_has(&w, d->change_from))
                 return TT_REFUSE("XF-2.14.1", NULL, "that keyword change is not on the card");
         }
         return TT_OK;
@@ -389,7 +426,9 @@ static int effect_ok(const xf_content *c, const xf_state *s, const xf_decl *d, c
     case OP_JOIN_COMBAT:
         if (!decl_def(c, d)->combat_witness || !site_scs_open(s))
             return TT_REFUSE("XF-2.14.1", NULL, "JOIN_COMBAT needs the investigating Team");
-        return TT_REFUSE("XF-5.8", NULL, "not yet implemented: combat Witnesses");
+        if (s->njoined >= XF_MAX_JOINED)
+            return TT_REFUSE("XF-2.18.2", NULL, "%d combat Witnesses are joined", XF_MAX_JOINED);
+        return TT_OK;
     default: return TT_OK;
     }
 }
@@ -812,12 +851,17 @@ static void apply_effect(const xf_content *c, xf_state *s, const xf_decl *d, con
     case OP_DRAIN: xf_gain(s, d->tseat, e->pool, -e->n, ev); break;
     case OP_NEGATE: negate(c, s, d->tseat, d->tinst, ev); break;
     case OP_HEAL: {
-        xf_agent *a = &s->pl[d->tseat].agent[slot];
-        int h = e->n < a->damage ? e->n : a->damage;
-        a->damage = (uint8_t)(a->damage - h);
-        tt_emit(ev, EV_HEAL, d->tseat, TT_SEEN_ALL, d->tseat, a->inst, h, 0);
+        int j = joined_index(s, d);
+        uint8_t *dmg = j >= 0 ? &s->joined[j].damage : &s->pl[d->tseat].agent[slot].damage;
+        int h = e->n < *dmg ? e->n : *dmg;
+        *dmg = (uint8_t)(*dmg - h);
+        tt_emit(ev, EV_HEAL, d->tseat, TT_SEEN_ALL, d->tseat, d->tinst, h, 0);
         break;
     }
+    case OP_JOIN_COMBAT: /* it joins the Team at the Site until the end of the turn */
+        s->joined[s->njoined++] = (xf_joined){
+            .seat = d->seat, .inst = d->inst, .team = s->pl[P(s)].site[s->investigating].team};
+        break;
     case OP_DAMAGE: xf_damage_agent(c, s, d->tseat, slot, e->n, ev); break;
     case OP_MOVE_AGENT: {
         xf_agent *a = &s->pl[d->tseat].agent[slot];
@@ -843,6 +887,8 @@ static void apply_effect(const xf_content *c, xf_state *s, const xf_decl *d, con
     case OP_DAMAGE_REDUCE: {
         int adv = xf_zone(&s->pl[d->tseat], d->tinst) == Z_COMBAT &&
                   d->tinst == s->combat.adv_inst && d->tseat == s->combat.adv_seat;
+        if (joined_index(s, d) >= 0) /* the Witnesses' modifiers follow the Agents' */
+            slot = XF_MAX_AGENTS + joined_index(s, d);
         if (e->op == OP_COMBAT_BONUS && adv)
             s->combat.adv_bonus = (int8_t)(s->combat.adv_bonus + e->amount);
         else if (e->op == OP_COMBAT_BONUS)
@@ -864,6 +910,9 @@ static void apply_effect(const xf_content *c, xf_state *s, const xf_decl *d, con
                             .x = XF_ASK_CARD,
                             .tseat = d->tseat,
                             .change_from = e->cats};
+        break;
+    case OP_CHANGE_KEYWORD: /* until the end of the turn (XF-2.13.2) */
+        s->kwc[s->nkwc++] = (xf_kwchange){d->tseat, d->tinst, d->change_from, d->change_to};
         break;
     case OP_LOOK_HAND: {
         xf_player *t = &s->pl[d->tseat];
@@ -888,8 +937,10 @@ static void settle_card(const xf_content *c, xf_state *s, const xf_decl *d, int 
     int slot = d->tseat < XF_MAX_PLAYERS && d->tinst != XF_NONE
                    ? xf_agent_slot(s, d->tseat, d->tinst)
                    : -1;
-    if (effect && def->resource) {
-        xf_make_public(c, s, d->seat, d->inst, Z_RESOURCE, def->resource_zone);
+    if (effect && mode_has(m, OP_JOIN_COMBAT)) {
+        xf_make_public(c, s, d->seat, d->inst, Z_COMBAT, s->njoined);
+    } else if (effect && def->resource) {
+        xf_make_public(c, s, d->seat, d->inst, Z_RESOURCE, 0); /* applied 0 times */
     } else if (effect && mode_has(m, OP_PERMANENT_MOD) && slot >= 0) {
         xf_agent *a = &s->pl[d->tseat].agent[slot];
         xf_make_public(c, s, d->seat, d->inst, Z_ATTACHED, slot);

@@ -169,6 +169,13 @@ static int player_sane(const xf_content *c, const xf_state *s, int p, tt_error *
             return broken(err, "a public card without a label (XF-2.17.2)", p, i);
         if (z == Z_ATTACHED && !attached_to(&pl->agent[pl->aux[i] % XF_MAX_AGENTS], i))
             return broken(err, "an attached card its Agent does not carry", p, i);
+        if (z == Z_COMBAT && pl->aux[i] &&
+            (pl->aux[i] > s->njoined || s->joined[pl->aux[i] - 1].seat != p ||
+             s->joined[pl->aux[i] - 1].inst != i))
+            return broken(err, "a combat Witness without its joined entry", p, i);
+        if (z == Z_RESOURCE && xf_inst_def(c, p, i)->uses &&
+            pl->aux[i] >= xf_inst_def(c, p, i)->uses) /* XF-2.14.2 */
+            return broken(err, "a RESOURCE card in play past its uses", p, i);
         if (z == Z_SITE && pl->site[pl->aux[i] % XF_MAX_SITES].inst != i)
             return broken(err, "a Site not in its slot", p, i);
         if (z == Z_STACK && (pl->aux[i] >= s->nstack || s->stack[pl->aux[i]].inst != i ||
@@ -195,8 +202,21 @@ int xf_sanity(const tt_game *g, const void *st, tt_error *err)
         if (s->pl[p].xfile != XF_NONE && s->pl[p].xfile >= c->ncatalogue)
             return broken(err, "an X-File outside the catalogue", p, -1);
     }
-    if (s->nstack > XF_STACK_MAX || s->nchecks > XF_CHECK_DEPTH_MAX || s->nrounds > XF_MAX_ROUNDS)
+    if (s->nstack > XF_STACK_MAX || s->nchecks > XF_CHECK_DEPTH_MAX || s->nrounds > XF_MAX_ROUNDS ||
+        s->nkwc > XF_MAX_KWCHANGES || s->njoined > XF_MAX_JOINED)
         return broken(err, "an engine limit passed (XF-2.18)", -1, -1);
+    for (int j = 0; j < s->njoined; j++) { /* XF-5.8.3: a joined Witness is in Z_COMBAT */
+        const xf_joined *w = &s->joined[j];
+        if (w->seat >= c->opt.nplayers || w->inst >= c->deck[w->seat].ncards ||
+            xf_zone(&s->pl[w->seat], w->inst) != Z_COMBAT || s->pl[w->seat].aux[w->inst] != j + 1 ||
+            w->damage > xf_inst_def(c, w->seat, w->inst)->health)
+            return broken(err, "a joined Witness not where its entry says", w->seat, w->inst);
+    }
+    for (int i = 0; i < s->nkwc; i++) /* XF-2.13.2: a change holds a card in play */
+        if (s->kwc[i].seat >= c->opt.nplayers || s->kwc[i].inst >= c->deck[s->kwc[i].seat].ncards ||
+            xf_zone(&s->pl[s->kwc[i].seat], s->kwc[i].inst) < Z_AGENT)
+            return broken(err, "a keyword change on a card out of play", s->kwc[i].seat,
+                          s->kwc[i].inst);
     return TT_OK;
 }
 

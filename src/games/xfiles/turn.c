@@ -65,6 +65,7 @@ static int can_play(const void *ctx, int player)
 /* XF-8.5.1: the turn `max_turns` ends drawn; else the next player begins. */
 static int end_turn(const xf_content *c, xf_state *s, tt_events *ev)
 {
+    xf_hand_limits_applied(c, s, ev);
     if (s->head.turn >= c->opt.max_turns) {
         tt_head_end_draw(&s->head, c->opt.nplayers, R_DRAW_MAX_TURNS);
         tt_emit(ev, EV_END, s->active, TT_SEEN_ALL, R_DRAW_MAX_TURNS, -1, 0, 0);
@@ -384,6 +385,14 @@ static void remove_player(const xf_content *c, xf_state *s, int p)
             if (xf_zone(o, i) == Z_FACEDOWN && o->aux[i] >> 5 == p)
                 xf_to_discard(c, s, q, i);
     }
+    int nj = 0; /* his combat Witnesses leave with him */
+    for (int j = 0; j < s->njoined; j++)
+        if (s->joined[j].seat != p) {
+            s->joined[nj] = s->joined[j];
+            s->pl[s->joined[nj].seat].aux[s->joined[nj].inst] = (uint8_t)(nj + 1);
+            nj++;
+        }
+    s->njoined = (uint8_t)nj;
     memset(pl->n, 0, sizeof pl->n);
     for (int i = 0; i < c->deck[p].ncards; i++) {
         xf_set_zone(pl, i, Z_OUT, 0);
@@ -434,7 +443,8 @@ static void close_investigation(const xf_content *c, xf_state *s)
     close_windows_from(c, s, 0);
     for (int q = 0; q < c->opt.nplayers; q++)
         for (int i = 0; i < c->deck[q].ncards; i++)
-            if (xf_zone(&s->pl[q], i) == Z_COMBAT || xf_zone(&s->pl[q], i) == Z_REVEALED)
+            if ((xf_zone(&s->pl[q], i) == Z_COMBAT && !s->pl[q].aux[i]) ||
+                xf_zone(&s->pl[q], i) == Z_REVEALED) /* joined Witnesses stay (XF-5.8.3) */
                 xf_to_discard(c, s, q, i);
     for (int k = 0; k < XF_MAX_AGENTS; k++)
         s->pl[s->active].agent[k].flags &= (uint8_t)~AG_SET_ASIDE;

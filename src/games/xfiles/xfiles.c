@@ -54,7 +54,8 @@ static const tt_param_spec params[] = {
 /* The generic suite's runs: 2, 3 and 4 players, both healing rules. */
 static const tt_config configs[] = {
     {"2p", ""},          {"2p_published", "heal=published"},
-    {"3p", "players=3"}, {"4p", "players=4 heal=published"},
+    {"3p", "players=3"}, {"3p_published", "players=3 heal=published"},
+    {"4p", "players=4"}, {"4p_published", "players=4 heal=published"},
     {NULL, NULL},
 };
 

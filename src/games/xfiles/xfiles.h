@@ -9,8 +9,8 @@
  * windows and stack, card play (XF-5.0), every phase (XF-5.1 to 5.9),
  * Site investigations with nested checks, Bluffs and Combat (XF-5.6 to
  * 5.8), questions, guesses and the penalty (XF-8), concession and the turn
- * limit (XF-8.5). Still refused as not yet implemented: combat Witnesses
- * (JOIN_COMBAT) and keyword changes (CHANGE_KEYWORD).
+ * limit (XF-8.5), keyword changes (CHANGE_KEYWORD, XF-2.13.2), combat
+ * Witnesses (JOIN_COMBAT, XF-5.8.3) and RESOURCE cards' `uses` (XF-2.14.2).
  *
  * Parameters (XF-3.1.1): players=2..4 (2); p0=, p1=, p2=, p3= each a deck,
  * the name of a sample deck (deck_a, deck_b) or a deck file (defaults:
@@ -57,6 +57,32 @@
  *    an ASK_QUESTION card's question has no guess step.
  *  - XF-8.5.3: a concession before turn 1 with 3 or 4 players ends the game,
  *    every other player sharing first place.
+ *  - XF-2.13.2: a keyword change belongs to the card instance; it ends at
+ *    step X1 (XF-5.9.1) or when the card leaves play, whichever is first, and
+ *    changes on one card apply in the order they resolved. At most
+ *    XF_MAX_KWCHANGES are in force at once: a further CHANGE_KEYWORD is
+ *    refused by XF-2.18.2 (the sample content holds one E09 per deck).
+ *  - XF-5.8.3, 2.14.1 JOIN_COMBAT: a combat Witness joins the Team at the
+ *    Site when it resolves and lies in Z_COMBAT until step X1 (XF-5.9.1:
+ *    then to its owner's discard pile), fighting in every Combat against
+ *    that Team; it adds no skill to a check, wears no Equipment (no armour),
+ *    takes COMBAT_BONUS, DAMAGE_REDUCE and HEAL like an Agent, opens the
+ *    casualty window at 0 like an Agent, and goes to the discard pile at
+ *    removal. It stays joined when a concession ends the investigation
+ *    (XF-8.5.3) and leaves with its owner when he concedes. The Adversary's
+ *    controller allocates to it with `target <label>`: all the damage, or
+ *    one point per action with split_damage (XF-5.8.6).
+ *  - XF-5.1.4, 9.2.1: a purchase ends the buyer's part of the Briefing, so
+ *    a second `buy` by the same player can only come after the Briefing;
+ *    `buy` and `sell` issued after it are refused by XF-5.1.4 and XF-9.2.1
+ *    (EX-4), not by the rule of the current step.
+ *  - XF-5.0.8: the checklist's order decides which rule a refusal names: an
+ *    Investigating Player's CP card is refused by its marker (XF-5.0.4)
+ *    before its CONSPIRACY activator is read (EX-11).
+ *  - XF-2.14.2 `uses`: a TRIGGER_GAIN applies once per gain; a HAND_LIMIT once per
+ *    Debriefing of its owner's own turn while it is in play, counted when
+ *    that turn ends (XF-5.9.3: only there does it change the limit). The
+ *    card goes to its owner's discard pile right after its last application.
  *  - XF-6.10: determinize shuffles the hidden cards from instance order, so
  *    its result depends on nothing the viewer cannot see.
  *
@@ -120,6 +146,7 @@
 #define XF_MAX_WORDLIST 8       /* words in a CHANGE_KEYWORD or DEDICATED_TOKEN list */
 #define XF_MAX_WITNESS_NAMES 32 /* distinct Witness names in a content set */
 #define XF_MAX_JOINED 8         /* combat Witnesses joined at once */
+#define XF_MAX_KWCHANGES 8      /* keyword changes in force at once (CHANGE_KEYWORD) */
 
 #define XF_NONE 0xFF
 #define XF_COST_X (-1) /* xf_def.cost of a card whose cost is "X" */
@@ -423,7 +450,8 @@ enum xf_zone {
     Z_ATTACHED, /* Equipment or PERMANENT_MOD card on an Agent; aux: the owner's Agent slot */
     Z_SITE,     /* a Site in the owner's Field; aux: its slot in xf_player.site */
     Z_STACK,    /* on the stack; aux: its index in xf_state.stack */
-    Z_RESOURCE, /* a RESOURCE card in play; aux: enum xf_section */
+    Z_RESOURCE, /* a RESOURCE card in play, in its def's resource_zone; aux: the times
+                   its effect applied (`uses`, XF-2.14.2) */
     Z_COMBAT,   /* an Adversary in its Combat, or a joined combat Witness; aux: 0, or the
                    index in xf_state.joined + 1 */
     Z_OUT,      /* left the game with its conceding owner (XF-8.5.3) */
@@ -572,6 +600,12 @@ typedef struct xf_joined {
     uint8_t seat, inst, team, damage;
 } xf_joined;
 
+/* A keyword change in force until the end of the turn (XF-2.13.2): the
+ * card (seat, inst) has `to` instead of `from`. */
+typedef struct xf_kwchange {
+    uint8_t seat, inst, from, to;
+} xf_kwchange;
+
 /* The Combat in progress (XF-5.8): one at most. Per combatant, the round's
  * modifiers and the damage allocated to it; Agents by their slot. */
 typedef struct xf_combat {
@@ -638,12 +672,14 @@ typedef struct xf_state {
     uint8_t phase;  /* enum xf_phase */
     uint8_t nstack, nchecks, nrounds, njoined;
     uint8_t investigating; /* the Site under investigation: slot of P's, or XF_NONE */
-    uint8_t pad[2];
+    uint8_t nkwc;          /* keyword changes in force (kwc) */
+    uint8_t pad;
     xf_decl decl;
     xf_combat combat;
     tt_round rounds[XF_MAX_ROUNDS]; /* the open windows, innermost last (core/round) */
     xf_check check[XF_CHECK_DEPTH_MAX];
     xf_joined joined[XF_MAX_JOINED];
+    xf_kwchange kwc[XF_MAX_KWCHANGES]; /* in the order they resolved */
     xf_stack_card stack[XF_STACK_MAX]; /* bottom first */
     /* the players last, so a game of n players keeps only n of them
        (xf_state_size): the state of a 2-player game is the smallest */
@@ -865,6 +901,9 @@ int xf_play_autofill(const xf_content *c, const xf_state *s, xf_decl *d);
 void xf_play_commit(const xf_content *c, xf_state *s, tt_events *ev);
 void xf_resolve_top(const xf_content *c, xf_state *s, tt_events *ev);
 int xf_can_play_any(const xf_content *c, const xf_state *s, int seat);
+/* The keywords of card instance inst of seat p now: its printed ones with
+ * the keyword changes in force applied in order (XF-2.13.2). */
+xf_words xf_card_words(const xf_content *c, const xf_state *s, int p, int inst);
 /* The level and threshold of check k now (XF-5.7.2), and its contributing
  * Agents as a bit set of P's slots. */
 int xf_level(const xf_content *c, const xf_state *s, int k);
@@ -909,6 +948,8 @@ unsigned xf_agent_side(const xf_content *c, const xf_state *s); /* slots in the 
 /* The damage the Agent in slot deals in the current round (XF-5.8.5), or
  * with slot -1 the Adversary's (for the views). */
 int xf_combat_out(const xf_content *c, const xf_state *s, int slot);
+/* XF-5.8.3: the combat Witnesses in the Combat, a bit per index in s->joined. */
+unsigned xf_witness_side(const xf_state *s);
 int xf_alloc_options(const xf_content *c, const xf_state *s, tt_action *out);
 int xf_alloc_check(const xf_content *c, const xf_state *s, tt_action a, tt_error *err);
 void xf_alloc_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev);
@@ -917,6 +958,12 @@ void xf_alloc_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev);
  * Agent slot), or -1; and the payment of def's price by seat. */
 int xf_token_for(const xf_content *c, const xf_state *s, int seat, int def);
 void xf_paid(const xf_content *c, xf_state *s, int def, tt_events *ev); /* TRIGGER_GAIN */
+/* XF-2.14.2: the persistent effect of RESOURCE card inst of seat p applied
+ * once more; with `uses` reached the card goes to the discard pile. */
+void xf_resource_applied(const xf_content *c, xf_state *s, int p, int inst, tt_events *ev);
+/* XF-5.9.3: the Investigating Player's HAND_LIMIT resources applied in his
+ * Debriefing, which is ending. */
+void xf_hand_limits_applied(const xf_content *c, xf_state *s, tt_events *ev);
 
 /* view.c: views (malloc'd texts the caller frees, NULL when out of memory),
  * action texts and events in words. */

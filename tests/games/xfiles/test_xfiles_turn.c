@@ -77,6 +77,18 @@ static void test_EX_4_purchases_are_announced_once(void **state)
     act(&f, "buy 2");
     assert_int_not_equal(f.s->step, ST_B5); /* the Briefing is over (XF-5.1.6) */
     done_fx(&f);
+
+    /* B buys first: his selling is over with it */
+    f = start("", QUIET_A, "Q03 E02 C02 B01 S05 D01 D02", "p0");
+    ex3_to_b4(&f);
+    act(&f, "buy 0");
+    act(&f, "buy 2");
+    assert_true(f.s->pl[1].flags & PL_BOUGHT);
+    assert_int_equal(f.s->pl[1].cp, 3);
+    assert_int_not_equal(f.s->step, ST_B5);
+    refused(&f, "sell S05", "XF-9.2.1");
+    refused(&f, "buy 1", "XF-5.1.4"); /* A's purchase was announced, and B's */
+    done_fx(&f);
 }
 
 /* EX-5: selling for CP, the marker refusing D01, then buying. */
@@ -188,6 +200,32 @@ static void test_EX_6_healing_amounts_and_leaving_the_hospital(void **state)
     idle_to(&f, 0, ST_D1);          /* turn n+2 */
     assert_int_equal(agent(&f, 0, "A03")->damage, 0);
     act(&f, "move p0:A03#1 FIELD");
+    done_fx(&f);
+
+    /* E13 attached: A03's permanent HEALTH 4 heals 2 per Healing Phase (XF-9.3.5) */
+    f = start("", QUIET_A, QUIET_B, "p0");
+    to_section(&f, 0, "A03", SEC_HOSPITAL, 4);
+    xf_agent *a3 = agent(&f, 0, "A03");
+    xf_player *pl = &f.s->pl[0];
+    int e13 = pl->cards[tt_piles_start(pl->n, Z_DECK) + find_in(&f, 0, Z_DECK, "E13")];
+    xf_make_public(f.c, f.s, 0, e13, Z_ATTACHED, xf_agent_slot(f.s, 0, a3->inst));
+    a3->attached[a3->nattached++] = (uint8_t)e13;
+    assert_int_equal(xf_perm_health(f.c, f.s, 0, xf_agent_slot(f.s, 0, a3->inst)), 4);
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_H2);
+    act(&f, "done");
+    assert_int_equal(a3->damage, 2);
+    done_fx(&f);
+
+    /* heal=published: the same amounts, with no decision in H2 */
+    f = start("heal=published", QUIET_A, QUIET_B, "p0");
+    to_section(&f, 0, "A01", SEC_HOSPITAL, 5);
+    to_section(&f, 0, "A03", SEC_HOSPITAL, 3);
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_D1);
+    assert_int_equal(agent(&f, 0, "A01")->damage, 3);
+    assert_int_equal(agent(&f, 0, "A03")->damage, 2);
+    refused(&f, "move p0:A01#1 FIELD", "XF-5.2.4");
     done_fx(&f);
 }
 
@@ -328,6 +366,7 @@ static void test_EX_9_duplicate_agents(void **state)
     act(&f, "playagent A10 FIELD");
     assert_int_equal(f.s->pl[0].rp, 7);
     assert_true(agent(&f, 0, "A10")->flags & AG_PURCHASED);
+    assert_int_equal(xf_label(&f.s->pl[0], agent(&f, 0, "A10")->inst), 1); /* p0:A10#1 */
     refused(&f, "playagent A10 FIELD", "XF-5.4.4");
     /* EX-10: it joins the Team of A02 and A03 */
     act(&f, "team FIELD p0:A02#1");
@@ -341,6 +380,44 @@ static void test_EX_9_duplicate_agents(void **state)
     assert_int_equal(agent(&f, 0, "A03")->team, agent(&f, 0, "A02")->team);
     idle_to(&f, 1, ST_B2);
     assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:A10#1"); /* step X1 */
+    done_fx(&f);
+}
+
+/* EX-10: the purchased A10 joins A02 and A03, its Team succeeds at S03 by
+ * A10's OCCULT_INVESTIGATION 4, and it goes to the discard pile at X1. */
+static void test_EX_10_a_purchased_agent(void **state)
+{
+    (void)state;
+    fx f = start("", "A10 S03 S01 S02 S04 Q01 Q02", "E05 S01 S04 S05 S08 Q03 Q04", "p0");
+    to_section(&f, 0, "A02", SEC_FIELD, 0);
+    to_section(&f, 0, "A03", SEC_FIELD, 0);
+    agent(&f, 0, "A03")->team = agent(&f, 0, "A02")->team;
+    act(&f, "first p0");
+    idle_to(&f, 0, ST_D1);
+    f.s->pl[0].rp = 12;
+    act(&f, "playagent A10 FIELD");
+    act(&f, "team FIELD p0:A02#1");
+    act(&f, "team FIELD p0:A03#1");
+    act(&f, "team FIELD p0:A10#1");
+    act(&f, "done");
+    act(&f, "done");
+    assert_int_equal(xf_inst_def(f.c, 0, agent(&f, 0, "A10")->inst)->ability.op, AB_NONE);
+    idle_to(&f, 0, ST_C1);
+    act(&f, "site S03");
+    act(&f, "done");
+    idle_to(&f, 0, ST_I2);
+    act(&f, "assign p0:S03#1 p0:A10#1");
+    act(&f, "done");
+    act(&f, "resolve p0:S03#1");
+    assert_int_equal(tt_to_move(f.g, f.st), 1); /* B holds E05 */
+    assert_int_equal(xf_level(f.c, f.s, 0), 4); /* 0 + 0 + 4 */
+    assert_int_equal(xf_threshold(f.s, 0), 4);
+    act(&f, "pass");
+    assert_int_equal(f.s->decl.kind, A_ASK); /* success */
+    act(&f, "noask");
+    act(&f, "noguess");
+    idle_to(&f, 1, ST_B2);
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:S03#1 p0:A10#1"); /* step X1 */
     done_fx(&f);
 }
 
@@ -368,13 +445,16 @@ static void test_XF_5_4_7_moves_and_teams(void **state)
 
 /* --- Case Assignment and Sites that stay ------------------------------------------------------- */
 
-/* EX-21, without the investigation: Sites with face-down cards stay, the
- * others go at step I4; labels count public copies only. */
+/* EX-21: the investigated Site goes, the others without face-down cards go
+ * at step I4, S04 with B02 stays; labels count public copies only; of two
+ * Sites of one name only one is assigned. */
 static void test_EX_21_sites_that_stay(void **state)
 {
     (void)state;
     fx f = start("", "S01 S04 S10 S01 Q02 A10 A11", "B02 B01 S01 S05 S08 Q03 Q04", "p0");
     rig_top(&f, 0, "S04");
+    field_team_n(&f, 0, "A01 A03", 1);
+    field_team_n(&f, 0, "A02", 2);
     act(&f, "first p0");
     idle_to(&f, 0, ST_C1);
     f.s->pl[0].rp = 9;
@@ -388,8 +468,19 @@ static void test_EX_21_sites_that_stay(void **state)
     assert_int_equal(tt_to_move(f.g, f.st), 1); /* C2: B places */
     act(&f, "facedown B02 p0:S04#1");
     act(&f, "done");
+    idle_to(&f, 0, ST_I2);
+    act(&f, "assign p0:S01#1 p0:A01#1");
+    act(&f, "done");
+    act(&f, "resolve p0:S01#1");
+    while (f.s->decl.kind != A_ASK) /* B may play B01 face up; he does not */
+        act(&f, "pass");
+    act(&f, "noask"); /* BEHAVIORAL 3 + 3: success */
+    act(&f, "noguess");
+    /* S01 went after its investigation, then S10 at I4; S04, holding B02, stays */
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:S01#1 p0:S10#1");
+    assert_int_equal(xf_zone(&f.s->pl[0], f.s->pl[0].site[1].inst), Z_SITE);
+    assert_string_equal(xf_inst_def(f.c, 0, f.s->pl[0].site[1].inst)->id, "S04");
     idle_to(&f, 1, ST_B2);
-    /* I4: S01 and S10 went; S04, holding B02, stays */
     assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:S01#1 p0:S10#1");
     idle_to(&f, 0, ST_B2);
     act(&f, "freedraw yes"); /* draws the rigged S04 */
@@ -418,6 +509,9 @@ static void test_EX_21_sites_that_stay(void **state)
     assert_int_equal(s01, 2); /* p0:S01#1 lies in the discard pile */
     assert_int_equal(f.s->pl[1].n[Z_FACEDOWN], 2);
     (void)text;
+    idle_to(&f, 0, ST_I2);
+    act(&f, "assign p0:S04#1 p0:A01#1");
+    refused(&f, "assign p0:S04#2 p0:A02#1", "XF-5.6.2");
     done_fx(&f);
 }
 
@@ -430,7 +524,7 @@ static void put_resource(fx *f, int p, const char *id)
     int k = find_in(f, p, Z_DECK, id);
     xf_player *pl = &f->s->pl[p];
     int inst = pl->cards[tt_piles_start(pl->n, Z_DECK) + k];
-    xf_make_public(f->c, f->s, p, inst, Z_RESOURCE, SEC_BUREAU);
+    xf_make_public(f->c, f->s, p, inst, Z_RESOURCE, 0);
 }
 
 static void test_EX_24_trigger_timing_and_negating_a_resource(void **state)
@@ -463,6 +557,54 @@ static void test_EX_24_trigger_timing_and_negating_a_resource(void **state)
 }
 
 /* --- Debriefing and the end of the game ----------------------------------------------------------- */
+
+/* XF-2.13.2, 5.9.1: a keyword change on a card that stays in play (here
+ * A01's BELIEVER made SKEPTIC) holds for the rest of the turn and ends at
+ * step X1. */
+static void test_XF_2_13_2_a_keyword_change_ends_at_x1(void **state)
+{
+    (void)state;
+    fx f = start("", QUIET_A, QUIET_B, "p0");
+    act(&f, "first p0");
+    int a01 = agent(&f, 0, "A01")->inst;
+    int believer = xf_find_word(f.c, "BELIEVER"), skeptic = xf_find_word(f.c, "SKEPTIC");
+    f.s->kwc[f.s->nkwc++] = (xf_kwchange){0, (uint8_t)a01, (uint8_t)believer, (uint8_t)skeptic};
+    xf_words w = xf_card_words(f.c, f.s, 0, a01);
+    assert_false(xf_words_has(&w, believer));
+    assert_true(xf_words_has(&w, skeptic));
+    idle_to(&f, 0, ST_C1);
+    assert_int_equal(f.s->nkwc, 1);
+    idle_to(&f, 0, ST_X2);
+    assert_int_equal(f.s->nkwc, 0);
+    w = xf_card_words(f.c, f.s, 0, a01);
+    assert_true(xf_words_has(&w, believer));
+    assert_false(xf_words_has(&w, skeptic));
+    done_fx(&f);
+}
+
+/* XF-2.14.2, 5.9.3: E08 with `uses` 2 applies in each of A's own
+ * Debriefings and goes after the second; B's turns do not count. */
+static void test_XF_2_14_2_a_hand_limit_used_up(void **state)
+{
+    (void)state;
+    fx f = start("", QUIET_A, QUIET_B, "p0");
+    ((xf_content *)f.c)->def[xf_find_def(f.c, "E08")].uses = 2;
+    put_resource(&f, 0, "E08");
+    int e08 = -1;
+    for (int i = 0; i < f.c->deck[0].ncards; i++)
+        if (xf_zone(&f.s->pl[0], i) == Z_RESOURCE)
+            e08 = i;
+    act(&f, "first p0");
+    idle_to(&f, 1, ST_B2);
+    assert_int_equal(xf_zone(&f.s->pl[0], e08), Z_RESOURCE);
+    assert_int_equal(f.s->pl[0].aux[e08], 1);
+    idle_to(&f, 0, ST_B2);
+    assert_int_equal(f.s->pl[0].aux[e08], 1); /* B's Debriefing: not applied */
+    idle_to(&f, 1, ST_B2);
+    assert_int_equal(xf_zone(&f.s->pl[0], e08), Z_DISCARD);
+    assert_int_equal(xf_label(&f.s->pl[0], e08), 1);
+    done_fx(&f);
+}
 
 /* EX-17: the hand limit, and E08 raising it in its owner's Debriefing. */
 static void test_EX_17_hand_limit(void **state)
@@ -602,10 +744,13 @@ int main(void)
         cmocka_unit_test(test_EX_26_agent_abilities),
         cmocka_unit_test(test_EX_8_requisition),
         cmocka_unit_test(test_EX_9_duplicate_agents),
+        cmocka_unit_test(test_EX_10_a_purchased_agent),
         cmocka_unit_test(test_XF_5_4_7_moves_and_teams),
         cmocka_unit_test(test_EX_21_sites_that_stay),
         cmocka_unit_test(test_EX_24_trigger_timing_and_negating_a_resource),
         cmocka_unit_test(test_EX_17_hand_limit),
+        cmocka_unit_test(test_XF_2_14_2_a_hand_limit_used_up),
+        cmocka_unit_test(test_XF_2_13_2_a_keyword_change_ends_at_x1),
         cmocka_unit_test(test_EX_29_turn_limit_and_result_codes),
         cmocka_unit_test(test_rig_decks_hands_xfile_and_coin),
     };

@@ -175,10 +175,23 @@ static inline const char *pile(fx *f, int p, int j)
     return out;
 }
 
+static inline void idle_until(fx *f, int p, int step, int window);
+
 /* Applies "do nothing" answers (pass, done, freedraw no, buy 0, ressplit 0,
  * and forced discards) until step `step` of seat `p`'s turn waits for its
  * own decision. */
 static inline void idle_to(fx *f, int p, int step)
+{
+    idle_until(f, p, step, 0);
+}
+
+/* The same, up to the window of step `step` (a window step, XF-4.3). */
+static inline void idle_to_window(fx *f, int p, int step)
+{
+    idle_until(f, p, step, 1);
+}
+
+static inline void idle_until(fx *f, int p, int step, int window)
 {
     tt_action acts[1024];
     char text[64];
@@ -186,7 +199,7 @@ static inline void idle_to(fx *f, int p, int step)
         const xf_state *s = f->s;
         if (s->head.over)
             fail_msg("the game ended before step %d of p%d", step, p);
-        if (s->step == step && s->active == p && !s->nrounds && !s->decl.kind)
+        if (s->step == step && s->active == p && (window || !s->nrounds) && !s->decl.kind)
             return;
         int n = tt_legal(f->g, f->st, acts), pick = -1;
         for (int i = 0; i < n && pick < 0; i++) {
@@ -203,6 +216,114 @@ static inline void idle_to(fx *f, int p, int step)
         act(f, text);
     }
     fail_msg("step %d of p%d never came", step, p);
+}
+
+/* Puts Agents of seat p into one Field Team, number `team`. */
+static inline void field_team_n(fx *f, int p, const char *ids, int team)
+{
+    char buf[128], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", ids);
+    for (char *id = strtok_r(buf, " ", &save); id; id = strtok_r(NULL, " ", &save)) {
+        xf_agent *a = agent(f, p, id);
+        a->section = SEC_FIELD;
+        a->team = (uint8_t)team;
+    }
+}
+
+/* Puts Agents of seat p into one Field Team (team 1). */
+static inline void field_team(fx *f, int p, const char *ids)
+{
+    field_team_n(f, p, ids, 1);
+}
+
+/* From the first turn of `p` to step C1, where Site `site` is placed (the
+ * RP it costs lent for the placement), and C1 ends. */
+static inline void investigate(fx *f, int p, const char *site)
+{
+    char text[64];
+    idle_to(f, p, ST_C1);
+    f->s->pl[p].rp += 10;
+    snprintf(text, sizeof text, "site %s", site);
+    act(f, text);
+    f->s->pl[p].rp -= 10;
+    act(f, "done");
+}
+
+static inline void assign_and_resolve(fx *f, int p, const char *site_label, const char *member)
+{
+    char text[96];
+    idle_to(f, p, ST_I2);
+    snprintf(text, sizeof text, "assign %s %s", site_label, member);
+    act(f, text);
+    act(f, "done");
+    snprintf(text, sizeof text, "resolve %s", site_label);
+    act(f, text);
+}
+
+static inline int level(fx *f)
+{
+    return xf_level(f->c, f->s, f->s->nchecks - 1);
+}
+
+static inline int threshold(fx *f)
+{
+    return xf_threshold(f->s, f->s->nchecks - 1);
+}
+
+/* Seat p begins the game, places `site` (pP:SITE#1) and sends the Team of
+ * `member` there; its Site check opens. */
+static inline void begin_at(fx *f, int p, const char *site, const char *member)
+{
+    char text[64];
+    snprintf(text, sizeof text, "first p%d", p);
+    act(f, text);
+    investigate(f, p, site);
+    act(f, "done");
+    snprintf(text, sizeof text, "p%d:%s#1", p, site);
+    assign_and_resolve(f, p, text, member);
+}
+
+/* --- 3 and 4 players: p2 is C (DECK_A, XF05), p3 D (DECK_B, XF07) --- */
+
+#define QUIET_C "S01 S02 S03 S04 Q01 Q02 A10"
+
+/* A game of n players after the X-File choices, hands rigged, A first. */
+static inline fx multi(int n, const char *hand_b, const char *hand_c)
+{
+    fx f = game(n == 3 ? "players=3 p2=deck_a" : "players=4 p2=deck_a p3=deck_b");
+    act(&f, "xfile XF01");
+    act(&f, "xfile XF03");
+    act(&f, "xfile XF05");
+    if (n == 4)
+        act(&f, "xfile XF07");
+    rig_hand(&f, 0, "S01 S10 Q01 Q02 A10 S02 S03");
+    rig_hand(&f, 1, hand_b);
+    rig_hand(&f, 2, hand_c);
+    if (n == 4)
+        rig_hand(&f, 3, QUIET_B);
+    act(&f, "first p0");
+    return f;
+}
+
+/* A places S01 directed at `at` (and the Site `also`, "S10 p2", unless
+ * NULL) and sends his Team {A01, A03} to S01: its check opens. */
+static inline void open_s01(fx *f, const char *at, const char *also)
+{
+    char text[32];
+    field_team(f, 0, "A01 A03");
+    idle_to(f, 0, ST_C1);
+    f->s->pl[0].rp = 10;
+    snprintf(text, sizeof text, "site S01 %s", at);
+    act(f, text);
+    if (also) {
+        snprintf(text, sizeof text, "site %s", also);
+        act(f, text);
+    }
+    act(f, "done");
+    idle_to(f, 0, ST_I2);
+    act(f, "assign p0:S01#1 p0:A01#1");
+    act(f, "done");
+    act(f, "resolve p0:S01#1");
 }
 
 #endif
