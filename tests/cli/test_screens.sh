@@ -104,8 +104,8 @@ fits braunau '^Game over after 10 rounds' 114 --players human,human --param loca
 # --- The X-Files: p0 in a Site check's window, with what he has deduced of p1's
 # X-File; the end of a game the random AI wins; whole games of 2 and 4 players,
 # every seat a person, in which every screen fits 100x40 ------------------------
-answers 7 3000 | "$BIN" play xfiles --players human,random --ai random --seed 7 >"$TMP/xf" 2>&1
-screen 510 "$TMP/xf" >"$TMP/cut"; same xfiles_decision
+answers 9 3000 | "$BIN" play xfiles --players human,random --ai random --seed 9 >"$TMP/xf" 2>&1
+screen 545 "$TMP/xf" >"$TMP/cut"; same xfiles_decision
 answers 8 3000 | "$BIN" play xfiles --players human,random --ai random --seed 8 >"$TMP/xf" 2>&1 ||
     fail "play xfiles: exit $?"
 ending "$TMP/xf" >"$TMP/cut"; same xfiles_ending
