@@ -85,7 +85,9 @@ static int adv_out(const xf_content *c, const xf_state *s)
 
 int xf_combat_out(const xf_content *c, const xf_state *s, int slot)
 {
-    return slot < 0 ? adv_out(c, s) : agent_out(c, s, slot);
+    return slot < 0               ? adv_out(c, s)
+           : slot < XF_MAX_AGENTS ? agent_out(c, s, slot)
+                                  : witness_out(c, s, slot - XF_MAX_AGENTS);
 }
 
 static void begin_round(const xf_content *c, xf_state *s, int round, tt_events *ev)

@@ -263,8 +263,13 @@ static json_t *player_json(const xf_content *c, const xf_state *s, int p, int vi
         if (pl->site[k].inst != XF_NONE)
             json_array_append_new(sites, site_json(c, s, p, k, viewer));
     for (int i = 0; i < c->deck[p].ncards; i++)
-        if (xf_zone(pl, i) == Z_RESOURCE)
-            json_array_append_new(res, label_json(c, s, p, i));
+        if (xf_zone(pl, i) == Z_RESOURCE) {
+            json_t *r = json_object();
+            json_object_set_new(r, "card", label_json(c, s, p, i));
+            json_object_set_new(r, "used", json_integer(pl->aux[i]));
+            json_object_set_new(r, "uses", json_integer(xf_inst_def(c, p, i)->uses));
+            json_array_append_new(res, r);
+        }
     json_object_set_new(o, "agents", agents);
     json_object_set_new(o, "sites", sites);
     json_object_set_new(o, "resources", res);
@@ -419,9 +424,35 @@ static json_t *combat_json(const xf_content *c, const xf_state *s)
             total += fighting ? xf_combat_out(c, s, k) : 0;
         }
     json_object_set_new(o, "agents", side);
+    json_t *ws = json_array();
+    unsigned wset = xf_witness_side(s);
+    for (int j = 0; j < s->njoined; j++)
+        if (wset >> j & 1) {
+            json_t *w = json_object();
+            json_object_set_new(w, "card", label_json(c, s, s->joined[j].seat, s->joined[j].inst));
+            json_object_set_new(w, "damage", json_integer(s->joined[j].damage));
+            json_array_append_new(ws, w);
+            total += fighting ? xf_combat_out(c, s, XF_MAX_AGENTS + j) : 0;
+        }
+    json_object_set_new(o, "witnesses", ws);
     if (fighting)
         json_object_set_new(o, "agents_deal", json_integer(total));
     return o;
+}
+
+/* XF-2.13.2: [{"card", "from", "to"}] in the order they resolved. */
+static json_t *kwchanges_json(const xf_content *c, const xf_state *s)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < s->nkwc; i++) {
+        const xf_kwchange *k = &s->kwc[i];
+        json_t *o = json_object();
+        json_object_set_new(o, "card", label_json(c, s, k->seat, k->inst));
+        json_object_set_new(o, "from", json_string(c->word[k->from]));
+        json_object_set_new(o, "to", json_string(c->word[k->to]));
+        json_array_append_new(a, o);
+    }
+    return a;
 }
 
 char *xf_view_json(const tt_game *g, const void *st, int viewer)
@@ -462,6 +493,8 @@ char *xf_view_json(const tt_game *g, const void *st, int viewer)
         json_object_set_new(o, "checks", checks_json(c, s));
     if (s->combat.on)
         json_object_set_new(o, "combat", combat_json(c, s));
+    if (s->nkwc)
+        json_object_set_new(o, "keyword_changes", kwchanges_json(c, s));
     char *text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(o);
     return text;
@@ -687,6 +720,8 @@ static void put_player(tt_sbuf *b, const xf_content *c, const xf_state *s, int p
         if (xf_zone(pl, i) == Z_RESOURCE) {
             tt_sbuf_printf(&part, "%s", part.n ? " " : "resources ");
             put_label(&part, c, s, p, i);
+            if (xf_inst_def(c, p, i)->uses) /* XF-2.14.2 */
+                tt_sbuf_printf(&part, " used %d/%d", pl->aux[i], xf_inst_def(c, p, i)->uses);
         }
     fill(b, &line, &part);
     end_fill(b, &line);
@@ -838,10 +873,29 @@ static void put_table(tt_sbuf *b, const xf_content *c, const xf_state *s)
                 put_label(b, c, s, s->active, s->pl[s->active].agent[k].inst);
                 total += fighting ? xf_combat_out(c, s, k) : 0;
             }
+        unsigned wset = xf_witness_side(s); /* XF-5.8.3 */
+        for (int j = 0; j < s->njoined; j++)
+            if (wset >> j & 1) {
+                const xf_joined *w = &s->joined[j];
+                tt_sbuf_printf(b, " ");
+                put_label(b, c, s, w->seat, w->inst);
+                tt_sbuf_printf(b, " %d/%d", w->damage, xf_inst_def(c, w->seat, w->inst)->health);
+                total += fighting ? xf_combat_out(c, s, XF_MAX_AGENTS + j) : 0;
+            }
         if (fighting)
             tt_sbuf_printf(b, ", dealing %d", total);
         tt_sbuf_printf(b, "\n");
     }
+    if (s->nkwc) /* XF-2.13.2 */
+        tt_sbuf_printf(b, "Keyword changes until X1:");
+    for (int i = 0; i < s->nkwc; i++) {
+        const xf_kwchange *k = &s->kwc[i];
+        tt_sbuf_printf(b, "%s", i ? ", " : " ");
+        put_label(b, c, s, k->seat, k->inst);
+        tt_sbuf_printf(b, " %s -> %s", c->word[k->from], c->word[k->to]);
+    }
+    if (s->nkwc)
+        tt_sbuf_printf(b, "\n");
 }
 
 static void put_heading(tt_sbuf *b, const xf_content *c, const xf_state *s)

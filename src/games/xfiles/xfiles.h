@@ -945,8 +945,9 @@ void xf_combat_start(const xf_content *c, xf_state *s, int seat, int inst, tt_ev
 int xf_round_closed(const xf_content *c, xf_state *s, tt_events *ev);
 int xf_casualty_closed(const xf_content *c, xf_state *s, tt_events *ev);
 unsigned xf_agent_side(const xf_content *c, const xf_state *s); /* slots in the Combat */
-/* The damage the Agent in slot deals in the current round (XF-5.8.5), or
- * with slot -1 the Adversary's (for the views). */
+/* The damage the Agent in slot deals in the current round (XF-5.8.5), the
+ * joined Witness j's with slot XF_MAX_AGENTS + j, or with slot -1 the
+ * Adversary's (for the views). */
 int xf_combat_out(const xf_content *c, const xf_state *s, int slot);
 /* XF-5.8.3: the combat Witnesses in the Combat, a bit per index in s->joined. */
 unsigned xf_witness_side(const xf_state *s);

@@ -775,6 +775,9 @@ static void test_XF_5_8_3_a_combat_witness_fights(void **state)
                         round closes at once: A05 1 + A06 3 + W04 2 = 6; D01's 2 to
                         allocate */
     assert_int_equal(f.s->decl.kind, A_ALLOCATE);
+    assert_string_equal(view_line(&f, 1, "Combat"), /* the Witness fights, and is shown */
+                        "Combat, LRC round: p0:D01#1 0/6 deals 2; against it: p1:A05#1 "
+                        "p1:A06#1 p1:W04#1 0/3, dealing 6");
     refused(&f, "target p1:S01#1", "XF-5.8.6");
     act(&f, "target p1:W04#1");
     assert_false(f.s->combat.on); /* D01 (HEALTH 6) killed in one round */
@@ -1081,6 +1084,7 @@ static void test_XF_2_14_2_a_resource_used_up(void **state)
     assert_int_equal(f.s->pl[0].rp, 4); /* the first application */
     assert_int_equal(xf_zone(pl, w05), Z_RESOURCE);
     assert_int_equal(pl->aux[w05], 1);
+    assert_true(view_has(&f, 1, "resources p0:W05#1 used 1/2\n"));
     act(&f, "play E12");
     assert_int_equal(f.s->pl[0].rp, 5); /* the second, and the last: W05 goes */
     assert_int_equal(xf_zone(pl, w05), Z_DISCARD);

@@ -572,10 +572,13 @@ static void test_XF_2_13_2_a_keyword_change_ends_at_x1(void **state)
     xf_words w = xf_card_words(f.c, f.s, 0, a01);
     assert_false(xf_words_has(&w, believer));
     assert_true(xf_words_has(&w, skeptic));
+    assert_string_equal(view_line(&f, 1, "Keyword changes"),
+                        "Keyword changes until X1: p0:A01#1 BELIEVER -> SKEPTIC");
     idle_to(&f, 0, ST_C1);
     assert_int_equal(f.s->nkwc, 1);
     idle_to(&f, 0, ST_X2);
     assert_int_equal(f.s->nkwc, 0);
+    assert_string_equal(view_line(&f, 1, "Keyword changes"), "");
     w = xf_card_words(f.c, f.s, 0, a01);
     assert_true(xf_words_has(&w, believer));
     assert_false(xf_words_has(&w, skeptic));

@@ -155,6 +155,32 @@ static inline fx start(const char *params, const char *hand_a, const char *hand_
     return f;
 }
 
+/* The line of viewer's text view that begins with `head`, without its
+ * newline ("" when there is none). */
+static inline const char *view_line(fx *f, int viewer, const char *head)
+{
+    static char line[512];
+    char *v = tt_view_text(f->g, f->st, viewer);
+    assert_non_null(v);
+    const char *at = strstr(v, head);
+    while (at && at != v && at[-1] != '\n')
+        at = strstr(at + 1, head);
+    size_t n = at ? strcspn(at, "\n") : 0;
+    snprintf(line, sizeof line, "%.*s", (int)n, at ? at : "");
+    free(v);
+    return line;
+}
+
+/* Whether viewer's text view holds `text`. */
+static inline int view_has(fx *f, int viewer, const char *text)
+{
+    char *v = tt_view_text(f->g, f->st, viewer);
+    assert_non_null(v);
+    int has = strstr(v, text) != NULL;
+    free(v);
+    return has;
+}
+
 /* The labels or ids of seat p's pile j, bottom first, space-separated. */
 static inline const char *pile(fx *f, int p, int j)
 {
