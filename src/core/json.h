@@ -57,10 +57,11 @@ int tt_json_read(const char *text, size_t len, const char *file, const char *sam
                  tt_diags *diags, int (*read)(void *into, const tt_json_doc *doc, tt_diags *diags),
                  void *into);
 
-/* The line of the first NUL byte of text (len bytes), and its place (from 1)
- * in *byte; 0 if there is none. JSON files never hold one, and jansson reads
- * some as the end of a token: readers refuse them first. */
-int tt_json_nul(const char *text, size_t len, size_t *byte);
+/* The line of the first NUL byte of text (len bytes), with what is wrong
+ * ("malformed JSON: a NUL byte (byte 19)") written into why (n bytes); 0 if
+ * there is none. JSON files never hold one, and jansson reads some as the
+ * end of a token: readers refuse them first. */
+int tt_json_nul(const char *text, size_t len, char *why, size_t n);
 
 /* jansson's error as one line for a file's reader: what is wrong and the
  * column, never the bytes found there (the file may not be content at all).
