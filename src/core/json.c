@@ -183,7 +183,7 @@ static void walk(walker *w, const json_t *node)
         while (w->p < w->end && *w->p && !strchr(",]} \t\r\n", *w->p));
 }
 
-int tt_json_nul(const char *text, size_t len, size_t *byte)
+int tt_json_nul(const char *text, size_t len, char *why, size_t n)
 {
     const char *nul = memchr(text, 0, len);
     if (!nul)
@@ -191,7 +191,7 @@ int tt_json_nul(const char *text, size_t len, size_t *byte)
     int line = 1;
     for (const char *p = text; p < nul; p++)
         line += *p == '\n';
-    *byte = (size_t)(nul - text) + 1;
+    snprintf(why, n, "malformed JSON: a NUL byte (byte %zu)", (size_t)(nul - text) + 1);
     return line;
 }
 
@@ -212,16 +212,15 @@ int tt_json_parse(tt_json_doc *doc, const char *text, size_t len, const char *fi
 {
     memset(doc, 0, sizeof *doc);
     snprintf(doc->file, sizeof doc->file, "%s", file);
-    size_t nul;
-    int line = tt_json_nul(text, len, &nul);
+    char why[200];
+    int line = tt_json_nul(text, len, why, sizeof why);
     if (line) {
-        tt_diag_add(diags, file, line, NULL, "malformed JSON: a NUL byte (byte %zu)", nul);
+        tt_diag_add(diags, file, line, NULL, "%s", why);
         return -1;
     }
     json_error_t jerr;
     doc->root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!doc->root) {
-        char why[200];
         tt_diag_add(diags, file, jerr.line > 0 ? jerr.line : 0, NULL, "malformed JSON: %s",
                     tt_json_error_text(&jerr, why, sizeof why));
         return -1;

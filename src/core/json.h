@@ -68,10 +68,11 @@ int tt_content_load(const char *path, const char *sample_file,
                                 tt_diags *diags),
                     void *into, tt_error *err);
 
-/* The line of the first NUL byte of text (len bytes), and its place (from 1)
- * in *byte; 0 if there is none. JSON files never hold one, and jansson reads
- * some as the end of a token: readers refuse them first. */
-int tt_json_nul(const char *text, size_t len, size_t *byte);
+/* The line of the first NUL byte of text (len bytes), with what is wrong
+ * ("malformed JSON: a NUL byte (byte 19)") written into why (n bytes); 0 if
+ * there is none. JSON files never hold one, and jansson reads some as the
+ * end of a token: readers refuse them first. */
+int tt_json_nul(const char *text, size_t len, char *why, size_t n);
 
 /* jansson's error as one line for a file's reader: what is wrong and the
  * column, never the bytes found there (the file may not be content at all).

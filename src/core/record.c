@@ -338,17 +338,15 @@ int tt_record_load(const char *path, tt_record **out, tt_error *err)
     int frc = tt_file_read(path, TT_FILE_MAX_RECORD, &text, &len, err);
     if (frc)
         return frc;
-    size_t nul;
-    int nul_line = tt_json_nul(text, len, &nul);
+    char why[200];
+    int nul_line = tt_json_nul(text, len, why, sizeof why);
     if (nul_line) {
         free(text);
-        return tt_fail(err, TT_EREPLAY, NULL, "%s:%d: malformed JSON: a NUL byte (byte %zu)", path,
-                       nul_line, nul);
+        return tt_fail(err, TT_EREPLAY, NULL, "%s:%d: %s", path, nul_line, why);
     }
     json_error_t jerr;
     json_t *root = json_loadb(text, len, 0, &jerr);
     free(text);
-    char why[200];
     if (!root)
         return tt_fail(err, TT_EREPLAY, NULL, "%s:%d: malformed JSON: %s", path, jerr.line,
                        tt_json_error_text(&jerr, why, sizeof why));
