@@ -801,7 +801,8 @@ void xf_play_commit(const xf_content *c, xf_state *s, tt_events *ev)
     tt_round_play(&s->rounds[w]);
 }
 
-/* Takes stack entry i out, the entries above it moving down. */
+/* Takes stack entry i out, the entries above it moving down, a forced
+ * check's card (waiting above a negated one) with them. */
 static void stack_remove(xf_state *s, int i)
 {
     for (int k = i + 1; k < s->nstack; k++) {
@@ -809,6 +810,9 @@ static void stack_remove(xf_state *s, int i)
         s->pl[xf_sc_seat(&s->stack[k - 1])].aux[s->stack[k - 1].inst] = (uint8_t)(k - 1);
     }
     s->nstack--;
+    for (int k = 0; k < s->nchecks; k++)
+        if (s->check[k].kind == CK_FORCED && s->check[k].source > i)
+            s->check[k].source--;
 }
 
 /* The declaration a stack card was played with, for checks at resolution. */
