@@ -104,7 +104,7 @@ void xf_lay_out(const xf_content *c, xf_state *s, tt_events *ev)
     for (int p = 0; p < np; p++) /* step 5 */
         for (int k = 0; k < c->opt.start_hand; k++)
             draw_one(&s->pl[p], p, ev);
-    for (int p = 0; p < np; p++) { /* step 6 */
+    for (int p = 0; p < np && !c->opt.basic; p++) { /* step 6; Basic: no pools (XF-9.12.1) */
         s->pl[p].rp = s->pl[p].cp = c->opt.start_pool;
         tt_emit(ev, EV_POOLS, p, TT_SEEN_ALL, p, s->pl[p].rp, s->pl[p].cp, 0);
     }
