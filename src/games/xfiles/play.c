@@ -93,7 +93,7 @@ static int price(const xf_content *c, const xf_decl *d)
 
 int xf_token_for(const xf_content *c, const xf_state *s, int seat, int def)
 {
-    if (seat != P(s) || c->opt.basic) /* XF-9.12.1 item 7: no abilities */
+    if (seat != P(s))
         return -1;
     for (int k = 0; k < XF_MAX_AGENTS; k++) {
         const xf_agent *a = &s->pl[seat].agent[k];

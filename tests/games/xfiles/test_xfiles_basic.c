@@ -54,9 +54,10 @@ static void test_XF_9_12_1_item1_removed_at_load(void **state)
     assert_int_equal(f.c->deck[1].ncards - f.c->deck[1].nteam, 51);
     done_fx(&f);
     /* deck_min does not apply: 2 cards are a Basic deck */
-    assert_string_equal(basic_problems("{\"starting_agents\": [\"A01\", \"A02\", \"A03\", \"A04\"],\n"
-                                       " \"cards\": {\"S01\": 2, \"A10\": 1, \"C01\": 2}}"),
-                        "");
+    assert_string_equal(
+        basic_problems("{\"starting_agents\": [\"A01\", \"A02\", \"A03\", \"A04\"],\n"
+                       " \"cards\": {\"S01\": 2, \"A10\": 1, \"C01\": 2}}"),
+        "");
 }
 
 /* Item 2: exactly 4 starting Agents, distinct, at any cost. */
@@ -75,9 +76,10 @@ static void test_XF_9_12_1_item2_starting_team(void **state)
                         "d.json:1: the starting team has 3 Agents; Basic mode takes exactly 4 "
                         "(item 2) (XF-9.12.1)\n");
     /* cost 7+7+6+5 = 25 > team_cost_limit: no limit in Basic */
-    assert_string_equal(basic_problems("{\"starting_agents\": [\"A01\", \"A02\", \"A05\", \"A10\"],\n"
-                                       " \"cards\": {\"S01\": 2}}"),
-                        "");
+    assert_string_equal(
+        basic_problems("{\"starting_agents\": [\"A01\", \"A02\", \"A05\", \"A10\"],\n"
+                       " \"cards\": {\"S01\": 2}}"),
+        "");
     /* the sample deck_b has a team of 5: refused, deck_b_basic plays */
     tt_game *g = NULL;
     tt_error err;
@@ -91,8 +93,8 @@ static void test_XF_9_12_1_item2_starting_team(void **state)
                                               "5 Agents; Basic mode takes exactly 4 (item 2) "
                                               "(XF-9.12.1)\n");
     free(report);
-    assert_int_equal(tt_validate_file_with("xfiles", TT_SOURCE_DIR "/data/xfiles/deck_b.json",
-                                           NULL, &report, &err),
+    assert_int_equal(tt_validate_file_with("xfiles", TT_SOURCE_DIR "/data/xfiles/deck_b.json", NULL,
+                                           &report, &err),
                      TT_OK);
 }
 
@@ -109,7 +111,8 @@ static void test_XF_9_12_1_item3_no_pools(void **state)
     idle_to(&f, 0, ST_C1);
     act(&f, "site S01"); /* costs 2 RP in the Advanced Game; p0 has none */
     assert_int_equal(f.s->pl[0].rp, 0);
-    assert_string_equal(view_line(&f, 0, "p0 (you)"), "p0 (you), X-File XF01: deck 40, hand 9; discard 0");
+    assert_string_equal(view_line(&f, 0, "p0 (you)"),
+                        "p0 (you), X-File XF01: deck 40, hand 9; discard 0");
     done_fx(&f);
 }
 
@@ -208,6 +211,7 @@ static void test_XF_9_12_1_item7_adversary(void **state)
     act(&f, "pass");
     act(&f, "pass");
     assert_int_equal(f.s->decl.kind, A_ALLOCATE);
+    assert_int_equal(f.s->nchecks, 1); /* the Site check alone: no Combat round */
     assert_int_equal(xf_to_move(f.g, f.st), 1);
     assert_string_equal(view_line(&f, 1, "To decide"),
                         "To decide: p1 (the Agent the Adversary sends to the Hospital "
@@ -219,6 +223,23 @@ static void test_XF_9_12_1_item7_adversary(void **state)
     assert_int_equal(agent(&f, 0, "A01")->section, SEC_FIELD);
     assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:D01#1");
     assert_int_equal(f.s->combat.on, 0);
+    done_fx(&f);
+}
+
+/* Item 7: abilities are ignored; A02's HEAL_OTHER would make step H3 a
+ * decision with the damaged A01 in the same section. */
+static void test_XF_9_12_1_item7_no_abilities(void **state)
+{
+    (void)state;
+    fx f = basic("S01 S02 S03", "S01");
+    agent(&f, 0, "A01")->damage = 2;
+    act(&f, "first p0");
+    while (f.s->step < ST_R1) {
+        assert_int_not_equal(f.s->step, ST_H3);
+        act(&f, "pass");
+    }
+    assert_int_equal(agent(&f, 0, "A01")->damage, 2);
+    refused(&f, "ability p0:A02#1 p0:A01#1", "XF-9.12.1");
     done_fx(&f);
 }
 
@@ -234,7 +255,6 @@ static void test_XF_9_12_1_item8_full_healing(void **state)
     assert_int_equal(agent(&f, 0, "A01")->damage, 0);
     assert_int_equal(agent(&f, 0, "A01")->flags & AG_HEALED, 0);
     idle_to(&f, 0, ST_D1);
-    refused(&f, "ability p0:A02#1 p0:A01#1", "XF-9.12.1"); /* item 7: A02's HEAL_OTHER */
     act(&f, "move p0:A01#1 BUREAU"); /* it may leave in that turn's Deployment */
     done_fx(&f);
 }
@@ -269,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_XF_9_12_1_item5_one_site),
         cmocka_unit_test(test_XF_9_12_1_item6_three_plays),
         cmocka_unit_test(test_XF_9_12_1_item7_adversary),
+        cmocka_unit_test(test_XF_9_12_1_item7_no_abilities),
         cmocka_unit_test(test_XF_9_12_1_item8_full_healing),
         cmocka_unit_test(test_XF_9_12_1_item9_debriefing),
     };
