@@ -313,11 +313,14 @@ int xf_deck_new(const char *options, char **out, tt_error *err)
     char value[64] = "deck_a";
     if (options && *options) {
         if (strncmp(options, "sample=", 7) != 0 || strchr(options, ' '))
-            return tt_fail(err, TT_EARG, NULL, "deck new xfiles takes --sample deck_a|deck_b");
+            return tt_fail(err, TT_EARG, NULL,
+                           "deck new xfiles takes --sample deck_a|deck_b|deck_b_basic");
         snprintf(value, sizeof value, "%s", options + 7);
     }
-    if (strcmp(value, "deck_a") != 0 && strcmp(value, "deck_b") != 0)
-        return tt_fail(err, TT_EARG, NULL, "--sample is deck_a or deck_b, not '%s'", value);
+    if (strcmp(value, "deck_a") != 0 && strcmp(value, "deck_b") != 0 &&
+        strcmp(value, "deck_b_basic") != 0)
+        return tt_fail(err, TT_EARG, NULL, "--sample is deck_a, deck_b or deck_b_basic, not '%s'",
+                       value);
     char file[200];
     size_t len;
     return deck_text("--sample", value, out, &len, file, sizeof file, err);
