@@ -295,5 +295,10 @@ int tt_describe(const tt_game *game, const char *name, int what, char *buf, size
  * "file:line: message (RULE)". Other codes (unknown game, unreadable file) set
  * err and leave *report NULL. */
 int tt_validate_file(const char *game, const char *path, char **report, tt_error *err);
+/* The same against the game options a deck is checked by ("mode=BASIC"),
+ * for a game whose extras take them (tt_rules_extra.validate_with); other
+ * games refuse options with TT_EARG. NULL or "" is tt_validate_file. */
+int tt_validate_file_with(const char *game, const char *path, const char *options, char **report,
+                          tt_error *err);
 
 #endif

@@ -223,6 +223,16 @@ for f in "$SRC"/tests/data/bad/invaders/*.json; do
     expect 1 "$BIN" deck validate invaders "$f"
     [ -s "$TMP/out" ] || fail "deck validate $f: no report on stdout"
 done
+# game options of deck validate: X-Files Basic mode (XF-9.12.1)
+expect 0 "$BIN" deck validate xfiles "$SRC/data/xfiles/deck_b.json"
+expect 1 "$BIN" deck validate xfiles "$SRC/data/xfiles/deck_b.json" --mode BASIC
+has "$TMP/out" "deck_b.json:2: the starting team has 5 Agents; Basic mode takes exactly 4 (item 2) (XF-9.12.1)" \
+    "deck validate --mode BASIC"
+expect 0 "$BIN" deck validate xfiles "$SRC/data/xfiles/deck_b_basic.json" --mode BASIC
+expect 2 "$BIN" deck validate xfiles "$SRC/data/xfiles/deck_b.json" --mode EXPERT
+one_error_line "deck validate --mode EXPERT"
+expect 2 "$BIN" deck validate invaders "$SRC/data/xfiles/deck_b.json" --mode BASIC
+one_error_line "deck validate invaders takes no options"
 
 # --- replay ------------------------------------------------------------------------
 printf 'seed 5\nnew invaders\ngenmove\ngenmove\ngenmove\nsave %s\nquit\n' "$TMP/rec.json" |

@@ -283,6 +283,8 @@ int xf_next_seat(const xf_content *c, const xf_state *s, int p)
 int xf_hand_limit(const xf_content *c, const xf_state *s, int p)
 {
     int limit = c->opt.hand_limit;
+    if (c->opt.basic) /* XF-9.12.1 item 9: no hand limit */
+        return XF_MAX_CARDS;
     if (p != s->active)
         return limit;
     for (int i = 0; i < c->deck[p].ncards; i++) {

@@ -109,11 +109,47 @@ static void begin_round(const xf_content *c, xf_state *s, int round, tt_events *
     tt_emit(ev, EV_COMBAT, x->adv_seat, TT_SEEN_ALL, x->adv_seat, x->adv_inst, round, 0);
 }
 
+static void end_combat(const xf_content *c, xf_state *s, int killed, tt_events *ev);
+
+/* XF-9.12.1 item 7: the Agent in slot k goes to the Hospital and the
+ * Adversary is discarded, its Combat over with no round fought. */
+static void basic_hospital(const xf_content *c, xf_state *s, int k, tt_events *ev)
+{
+    xf_agent *a = &s->pl[P(s)].agent[k];
+    a->section = SEC_HOSPITAL;
+    a->team = XF_NONE;
+    tt_emit(ev, EV_HOSPITAL, P(s), TT_SEEN_ALL, P(s), a->inst, 0, 0);
+    end_combat(c, s, 0, ev);
+}
+
+/* XF-9.12.1 item 7: no rounds; the Adversary's controller chooses the Agent
+ * of the Team it sends away (implied when the Team has one, as XF-5.8.6
+ * implies an allocation). */
+static void basic_adversary(const xf_content *c, xf_state *s, tt_events *ev)
+{
+    unsigned side = xf_agent_side(c, s);
+    if (!side) { /* the Team is gone: the Adversary is discarded */
+        end_combat(c, s, 0, ev);
+        return;
+    }
+    if (!(side & (side - 1))) {
+        int k = 0;
+        while (!(side >> k & 1))
+            k++;
+        basic_hospital(c, s, k, ev);
+        return;
+    }
+    s->decl = (xf_decl){.kind = A_ALLOCATE, .seat = s->combat.adv_seat, .x = 1};
+}
+
 void xf_combat_start(const xf_content *c, xf_state *s, int seat, int inst, tt_events *ev)
 {
     xf_make_public(c, s, seat, inst, Z_COMBAT, 0);
     s->combat = (xf_combat){.on = 1, .adv_seat = (uint8_t)seat, .adv_inst = (uint8_t)inst};
-    begin_round(c, s, xf_inst_def(c, seat, inst)->skip_lrc ? 1 : 0, ev);
+    if (c->opt.basic)
+        basic_adversary(c, s, ev);
+    else
+        begin_round(c, s, xf_inst_def(c, seat, inst)->skip_lrc ? 1 : 0, ev);
 }
 
 /* XF-5.8.10: the Adversary goes; the Site check resumes, P first. */
@@ -266,6 +302,10 @@ static int alloc_witness(const xf_state *s, tt_action a)
 int xf_alloc_check(const xf_content *c, const xf_state *s, tt_action a, tt_error *err)
 {
     int arg = XF_ARG(a), k = arg >> 8, n = arg & 0xFF;
+    if (c->opt.basic &&
+        (XF_OP(a) != A_ALLOCATE || k >= XF_MAX_AGENTS || !(xf_agent_side(c, s) >> k & 1) || n != 0))
+        return TT_REFUSE("XF-9.12.1", NULL,
+                         "the Adversary sends one Agent of the Team to the Hospital (item 7)");
     if (XF_OP(a) == A_TARGET && alloc_witness(s, a) >= 0)
         return TT_OK;
     if (XF_OP(a) != A_ALLOCATE || k >= XF_MAX_AGENTS || !(xf_agent_side(c, s) >> k & 1))
@@ -292,7 +332,7 @@ int xf_alloc_options(const xf_content *c, const xf_state *s, tt_action *out)
         for (int n = 1; s->decl.inst && n <= s->decl.x; n++)
             out[m++] = XF_ACTION(A_ALLOCATE, k << 8 | n);
     }
-    unsigned wside = xf_witness_side(s);
+    unsigned wside = c->opt.basic ? 0 : xf_witness_side(s); /* Basic: an Agent (item 7) */
     for (int j = 0; j < s->njoined; j++)
         if (wside >> j & 1)
             out[m++] = XF_ACTION(A_TARGET, s->joined[j].seat << 8 | s->joined[j].inst);
@@ -302,6 +342,11 @@ int xf_alloc_options(const xf_content *c, const xf_state *s, tt_action *out)
 void xf_alloc_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev)
 {
     int k = XF_ARG(a) >> 8, n = XF_ARG(a) & 0xFF;
+    if (c->opt.basic) {
+        s->decl = (xf_decl){0};
+        basic_hospital(c, s, k, ev);
+        return;
+    }
     if (XF_OP(a) == A_TARGET) /* a Witness: all of it, or one point when split */
         k = XF_MAX_AGENTS + alloc_witness(s, a), n = s->decl.inst ? 1 : 0;
     if (!n)

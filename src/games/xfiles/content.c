@@ -1068,6 +1068,13 @@ void xf_options_default(xf_options *o)
                       .max_turns = 300};
 }
 
+void xf_options_basic(xf_options *o)
+{
+    o->basic = 1;
+    o->start_hand = XF_BASIC_HAND; /* item 4 */
+    o->start_pool = 0;             /* item 3: no pools */
+}
+
 /* tt_content_load's reader: the sample when text is NULL. */
 static int load_content(void *into, const char *text, size_t len, const char *file, tt_diags *d)
 {

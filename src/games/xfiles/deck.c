@@ -77,6 +77,12 @@ static int check_team(dloader *L, const json_t *obj, uint8_t *team)
         if (n < XF_TEAM_MAX)
             team[n++] = (uint8_t)k;
     }
+    if (L->o->basic && size != XF_BASIC_TEAM)
+        PROBLEM(L, line, "XF-9.12.1",
+                "the starting team has %d Agent%s; Basic mode takes exactly %d (item 2)", size,
+                size == 1 ? "" : "s", XF_BASIC_TEAM);
+    if (L->o->basic) /* item 2: no minimum, no cost limit */
+        return n;
     if (size < L->o->team_min_agents)
         PROBLEM(L, line, "XF-3.3.1",
                 "the starting team has %d Agent%s; it needs at least %d (team_min_agents)", size,
@@ -89,6 +95,13 @@ static int check_team(dloader *L, const json_t *obj, uint8_t *team)
         PROBLEM(L, line, "XF-3.3.1", "the starting team costs %d; at most %d (team_cost_limit)",
                 cost, L->o->team_cost_limit);
     return n;
+}
+
+/* XF-9.12.1 item 1: Basic mode takes Agents and advanced_only cards out of
+ * the Bureau Deck as it is loaded, so one declaration serves both games. */
+static int removed_in_basic(const dloader *L, const xf_def *x)
+{
+    return L->o->basic && (x->advanced_only || x->type == TY_AGENT);
 }
 
 /* XF-3.2: the Bureau Deck. Fills count (per def) and returns the size. */
@@ -112,6 +125,8 @@ static int check_cards(dloader *L, const json_t *obj, int *count)
             continue;
         }
         n = n > 1000 ? 1000 : n; /* enough to break every limit, not to overflow */
+        if (k >= 0 && removed_in_basic(L, &c->def[k]))
+            continue;
         size += (int)n;
         if (k < 0)
             continue;
@@ -128,7 +143,7 @@ static int check_cards(dloader *L, const json_t *obj, int *count)
                     named[x->name_id], x->name, L->o->copy_limit);
     }
     int line = LINE(L, obj, "cards");
-    if (size < L->o->deck_min)
+    if (size < L->o->deck_min && !L->o->basic) /* XF-9.12.1 item 1: no minimum */
         PROBLEM(L, line, "XF-3.2.1",
                 "the Bureau Deck holds %d cards; it needs at least %d (deck_min)", size,
                 L->o->deck_min);
@@ -218,13 +233,21 @@ static int deck_text(const char *param, const char *value, char **text, size_t *
     const char *t = strcmp(value, "content") == 0 ? NULL : tt_embedded_find(path, len);
     snprintf(file, nfile, "data/%s", path);
     if (!t)
-        return tt_fail(err, TT_EARG, NULL, "%s=%s: no such deck (deck_a, deck_b or a .json file)",
-                       param, value);
+        return tt_fail(err, TT_EARG, NULL,
+                       "%s=%s: no such deck (deck_a, deck_b, deck_b_basic or a .json file)", param,
+                       value);
     *text = malloc(*len + 1);
     if (!*text)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     memcpy(*text, t, *len + 1);
     return TT_OK;
+}
+
+const char *xf_sample_deck(const xf_options *o, int seat)
+{
+    if (seat % 2 == 0)
+        return "deck_a";
+    return o->basic ? "deck_b_basic" : "deck_b";
 }
 
 int xf_load_deck(const xf_content *c, const char *param, const char *value, xf_deck *out,
@@ -253,6 +276,14 @@ int xf_load_deck(const xf_content *c, const char *param, const char *value, xf_d
 
 int xf_validate_file(const char *path, tt_diags *d)
 {
+    return xf_validate_with(path, NULL, d);
+}
+
+int xf_validate_with(const char *path, const char *options, tt_diags *d)
+{
+    int basic = options && strcmp(options, "mode=BASIC") == 0;
+    if (options && *options && !basic && strcmp(options, "mode=ADVANCED") != 0)
+        return TT_EARG;
     size_t len;
     char *text = tt_read_file(path, &len);
     if (!text)
@@ -268,6 +299,8 @@ int xf_validate_file(const char *path, tt_diags *d)
     } else if (!(c = xf_content_new(NULL, &err))) {
         tt_diag_add(d, path, 0, NULL, "%s", err.msg);
     } else {
+        if (basic)
+            xf_options_basic(&c->opt);
         xf_deck_check(c, &c->opt, text, len, path, d, NULL);
     }
     free(c);
@@ -280,11 +313,14 @@ int xf_deck_new(const char *options, char **out, tt_error *err)
     char value[64] = "deck_a";
     if (options && *options) {
         if (strncmp(options, "sample=", 7) != 0 || strchr(options, ' '))
-            return tt_fail(err, TT_EARG, NULL, "deck new xfiles takes --sample deck_a|deck_b");
+            return tt_fail(err, TT_EARG, NULL,
+                           "deck new xfiles takes --sample deck_a|deck_b|deck_b_basic");
         snprintf(value, sizeof value, "%s", options + 7);
     }
-    if (strcmp(value, "deck_a") != 0 && strcmp(value, "deck_b") != 0)
-        return tt_fail(err, TT_EARG, NULL, "--sample is deck_a or deck_b, not '%s'", value);
+    if (strcmp(value, "deck_a") != 0 && strcmp(value, "deck_b") != 0 &&
+        strcmp(value, "deck_b_basic") != 0)
+        return tt_fail(err, TT_EARG, NULL, "--sample is deck_a, deck_b or deck_b_basic, not '%s'",
+                       value);
     char file[200];
     size_t len;
     return deck_text("--sample", value, out, &len, file, sizeof file, err);

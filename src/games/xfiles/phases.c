@@ -29,7 +29,7 @@ static const xf_agent *agent_at(const xf_state *s, int p, int slot)
 static int ability_of(const xf_content *c, const xf_state *s, int p, int slot, int op)
 {
     const xf_agent *a = agent_at(s, p, slot);
-    if (!a || (a->flags & AG_PURCHASED) || p != P(s))
+    if (!a || (a->flags & AG_PURCHASED) || p != P(s) || c->opt.basic) /* XF-9.12.1 item 7 */
         return 0;
     if (a->section == SEC_HOSPITAL && a->damage > 0)
         return 0;
@@ -50,6 +50,8 @@ int xf_agent_res(const xf_content *c, const xf_state *s, int p, int slot)
  * (XF-2.15, 9.2.4); the caller checked he can. */
 static void pay_rp(const xf_content *c, xf_state *s, int def, int price, tt_events *ev)
 {
+    if (c->opt.basic) /* XF-9.12.1 item 3: costs are ignored */
+        return;
     int tok = xf_token_for(c, s, P(s), def);
     if (tok >= 0 && price > 0) {
         s->pl[P(s)].agent[tok].flags |= AG_TOKEN_USED;
@@ -61,7 +63,8 @@ static void pay_rp(const xf_content *c, xf_state *s, int def, int price, tt_even
 
 static int can_pay_rp(const xf_content *c, const xf_state *s, int def, int price)
 {
-    return s->pl[P(s)].rp + (xf_token_for(c, s, P(s), def) >= 0 && price > 0) >= price;
+    return c->opt.basic ||
+           s->pl[P(s)].rp + (xf_token_for(c, s, P(s), def) >= 0 && price > 0) >= price;
 }
 
 /* --- B3: RP creation (XF-5.1.3) ---------------------------------------------------------- */
@@ -227,10 +230,50 @@ static const uint8_t phase_of[XF_NSTEPS] = {
     [ST_I3] = PH_INVESTIGATION,   [ST_I4] = PH_INVESTIGATION,   [ST_I5] = PH_INVESTIGATION,
     [ST_X1] = PH_DEBRIEFING,      [ST_X2] = PH_DEBRIEFING,      [ST_X3] = PH_DEBRIEFING};
 
+/* XF-9.12.1 item 4: in each Briefing every player, P first, draws until he
+ * holds 10 cards, or his deck and discard pile are empty. */
+static void draw_back(const xf_content *c, xf_state *s, tt_events *ev)
+{
+    int p = P(s);
+    do {
+        xf_player *pl = &s->pl[p];
+        while (pl->n[Z_HAND] < XF_BASIC_HAND && xf_available(pl) > 0)
+            xf_draw(c, s, p, ev);
+        p = xf_next_seat(c, s, p);
+    } while (p != P(s));
+}
+
+/* The steps Basic mode changes (XF-9.12.1): 0 when the step has no
+ * decision, 1 when it waits, -1 when it runs as in the Advanced Game. */
+static int basic_step(const xf_content *c, xf_state *s, tt_events *ev)
+{
+    switch (s->step) {
+    case ST_B2: draw_back(c, s, ev); return 0; /* item 4, for the free draw */
+    case ST_B3:                                /* item 3: no pools to create, */
+    case ST_B4:                                /* nothing bought */
+    case ST_B5:                                /* nor sold */
+    case ST_C2: return 0;                      /* item 5: no face-down placement */
+    case ST_H2:                                /* item 8: every Agent in the Hospital */
+        for (int k = 0; k < XF_MAX_AGENTS; k++)
+            if (healable(s, k))
+                heal(c, s, P(s), k, s->pl[P(s)].agent[k].damage, ev);
+        return 0;
+    case ST_I1:
+    case ST_X2: /* items 6 and 9 count from here */
+        for (int q = 0; q < c->opt.nplayers; q++)
+            xf_basic_set(&s->pl[q], 0);
+        return -1;
+    default: return -1;
+    }
+}
+
 int xf_step_enter(const xf_content *c, xf_state *s, tt_events *ev)
 {
     s->phase = phase_of[s->step];
     tt_emit(ev, EV_STEP, P(s), TT_SEEN_ALL, s->step, 0, 0, 0);
+    int basic = c->opt.basic ? basic_step(c, s, ev) : -1;
+    if (basic >= 0)
+        return basic;
     switch (s->step) {
     case ST_B3: return make_res(c, s, ev);
     case ST_B5:
@@ -665,11 +708,59 @@ static int arg_ok(const xf_content *c, int op, int arg)
     }
 }
 
+static int sites_placed(const xf_state *s)
+{
+    int n = 0;
+    for (int k = 0; k < XF_MAX_SITES; k++)
+        n += s->pl[P(s)].site[k].inst != XF_NONE && (s->pl[P(s)].site[k].flags & SI_PLACED);
+    return n;
+}
+
+/* The actions Basic mode takes away or limits (XF-9.12.1), by its item;
+ * TT_OK for the others, which the Advanced checks then judge. */
+static int basic_check(const xf_content *c, const xf_state *s, int op, tt_error *err)
+{
+    switch (op) {
+    case A_BUY:
+    case A_SELL:
+        return TT_REFUSE("XF-9.12.1", NULL, "Basic mode has no pools: nothing is %s (item 3)",
+                         op == A_BUY ? "bought" : "sold");
+    case A_FREEDRAW:
+        return TT_REFUSE("XF-9.12.1", NULL,
+                         "in Basic mode every player draws back to %d in the Briefing (item 4)",
+                         XF_BASIC_HAND);
+    case A_FACEDOWN:
+        return TT_REFUSE("XF-9.12.1", NULL,
+                         "Basic mode has no face-down placement; Bluffs are played in the "
+                         "Investigation Phase (item 5)");
+    case A_HEALDECLINE:
+        return TT_REFUSE("XF-9.12.1", NULL,
+                         "in Basic mode every Agent in the Hospital heals fully (item 8)");
+    case A_ABILITY:
+        return TT_REFUSE("XF-9.12.1", NULL, "Basic mode ignores Agent abilities (item 7)");
+    case A_SITE:
+        if (sites_placed(s) > 0)
+            return TT_REFUSE("XF-9.12.1", NULL,
+                             "in Basic mode one Site is placed and investigated per turn (item 5)");
+        return TT_OK;
+    case A_DISCARD:
+        if (s->actor < c->opt.nplayers && xf_basic_count(&s->pl[s->actor]) >= XF_BASIC_DISCARD)
+            return TT_REFUSE("XF-9.12.1", NULL,
+                             "in Basic mode a player discards up to %d cards in the Debriefing "
+                             "(item 9)",
+                             XF_BASIC_DISCARD);
+        return TT_OK;
+    default: return TT_OK;
+    }
+}
+
 int xf_phase_check(const xf_content *c, const xf_state *s, tt_action a, tt_error *err)
 {
-    int op = XF_OP(a), arg = XF_ARG(a), hi = arg >> 8, lo = arg & 0xFF;
+    int op = XF_OP(a), arg = XF_ARG(a), hi = arg >> 8, lo = arg & 0xFF, rc;
     if (!arg_ok(c, op, arg))
         return TT_REFUSE("XF-5.10.1", NULL, "no such action");
+    if (c->opt.basic && (rc = basic_check(c, s, op, err)) != TT_OK)
+        return rc;
     if (op == A_HEALDECLINE && c->opt.heal_published)
         return TT_REFUSE("XF-5.2.2", NULL, "with heal=published healing is automatic");
     if (!step_takes(s->step, op) && s->phase != PH_BRIEFING && (op == A_SELL || op == A_BUY))
@@ -791,6 +882,8 @@ static int do_discard(const xf_content *c, xf_state *s, int def, tt_events *ev)
     int inst = o->cards[tt_piles_start(o->n, Z_HAND) + k];
     xf_to_discard(c, s, s->actor, inst);
     tt_emit(ev, EV_DISCARD, s->actor, TT_SEEN_ALL, s->actor, inst, 0, 0);
+    if (c->opt.basic) /* XF-9.12.1 item 9 */
+        xf_basic_set(o, xf_basic_count(o) + 1);
     if ((o->flags & PL_DISCARDING) && o->n[Z_HAND] <= xf_hand_limit(c, s, s->actor)) {
         o->flags &= (uint8_t)~PL_DISCARDING;
         return next_opponent(c, s) < 0;

@@ -86,6 +86,8 @@ static int pay_pool(const xf_content *c, const xf_state *s, const xf_decl *d)
 static int price(const xf_content *c, const xf_decl *d)
 {
     const xf_def *def = decl_def(c, d);
+    if (c->opt.basic) /* XF-9.12.1 item 3: costs are ignored */
+        return 0;
     return def->cost == XF_COST_X ? d->x : def->cost;
 }
 
@@ -111,6 +113,8 @@ int xf_token_for(const xf_content *c, const xf_state *s, int seat, int def)
 void xf_paid(const xf_content *c, xf_state *s, int def, tt_events *ev)
 {
     int p = P(s);
+    if (c->opt.basic) /* XF-9.12.1 item 3: nothing is paid, no pool gains */
+        return;
     for (int i = 0; i < c->deck[p].ncards; i++) {
         if (xf_zone(&s->pl[p], i) != Z_RESOURCE)
             continue;
@@ -653,6 +657,11 @@ int xf_play_start(const xf_content *c, const xf_state *s, int seat, int def, xf_
     if (k < 0)
         return TT_REFUSE("XF-5.0.8", NULL, "%s is not in p%d's hand", c->def[def].id, seat);
     const xf_player *pl = &s->pl[seat];
+    if (c->opt.basic && s->phase == PH_INVESTIGATION && xf_basic_count(pl) >= XF_BASIC_PLAYS)
+        return TT_REFUSE("XF-9.12.1", NULL,
+                         "in Basic mode p%d has played %d cards in this Investigation Phase, the "
+                         "most a player may (item 6)",
+                         seat, XF_BASIC_PLAYS);
     *d = (xf_decl){.kind = A_PLAY,
                    .seat = (uint8_t)seat,
                    .inst = (uint8_t)pl->cards[tt_piles_start(pl->n, Z_HAND) + k],
@@ -774,6 +783,8 @@ void xf_play_commit(const xf_content *c, xf_state *s, tt_events *ev)
     } else {
         s->pl[d->seat].cp -= cost;
     }
+    if (c->opt.basic && s->phase == PH_INVESTIGATION) /* XF-9.12.1 item 6 */
+        xf_basic_set(&s->pl[d->seat], xf_basic_count(&s->pl[d->seat]) + 1);
     int w = s->nrounds - 1, i = s->nstack++;
     s->stack[i] =
         (xf_stack_card){.who = (uint8_t)(d->seat | w << 2),
@@ -801,7 +812,8 @@ void xf_play_commit(const xf_content *c, xf_state *s, tt_events *ev)
     tt_round_play(&s->rounds[w]);
 }
 
-/* Takes stack entry i out, the entries above it moving down. */
+/* Takes stack entry i out, the entries above it moving down, a forced
+ * check's card (waiting above a negated one) with them. */
 static void stack_remove(xf_state *s, int i)
 {
     for (int k = i + 1; k < s->nstack; k++) {
@@ -809,6 +821,9 @@ static void stack_remove(xf_state *s, int i)
         s->pl[xf_sc_seat(&s->stack[k - 1])].aux[s->stack[k - 1].inst] = (uint8_t)(k - 1);
     }
     s->nstack--;
+    for (int k = 0; k < s->nchecks; k++)
+        if (s->check[k].kind == CK_FORCED && s->check[k].source > i)
+            s->check[k].source--;
 }
 
 /* The declaration a stack card was played with, for checks at resolution. */

@@ -104,7 +104,7 @@ void xf_lay_out(const xf_content *c, xf_state *s, tt_events *ev)
     for (int p = 0; p < np; p++) /* step 5 */
         for (int k = 0; k < c->opt.start_hand; k++)
             draw_one(&s->pl[p], p, ev);
-    for (int p = 0; p < np; p++) { /* step 6 */
+    for (int p = 0; p < np && !c->opt.basic; p++) { /* step 6; Basic: no pools (XF-9.12.1) */
         s->pl[p].rp = s->pl[p].cp = c->opt.start_pool;
         tt_emit(ev, EV_POOLS, p, TT_SEEN_ALL, p, s->pl[p].rp, s->pl[p].cp, 0);
     }
@@ -241,7 +241,9 @@ int xf_xfile_possible(const xf_content *c, const xf_state *s, int v, int q, int 
 
 /* Shuffles the instances of q's deck, the hand cards v does not know and
  * q's face-down cards among those places: each place keeps its zone and,
- * under a Site, its aux. What v knows of q's hand (XF-6.8) stays put. */
+ * under a Site, its aux. What v knows of q's hand (XF-6.8) stays put, and
+ * so does a card q is declaring the play of (XF-5.10.2): it leaves his hand
+ * when the declaration ends, whatever the world. */
 static void resample_cards(xf_state *s, int v, int q, tt_rng *rng)
 {
     xf_player *pl = &s->pl[q];
@@ -255,6 +257,8 @@ static void resample_cards(xf_state *s, int v, int q, tt_rng *rng)
             int own = q == v; /* his own hand and face-down cards he knows */
             if (j == Z_HAND && (own || (known && (known[x >> 6] >> (x & 63) & 1))))
                 continue;
+            if (j == Z_HAND && s->decl.kind == A_PLAY && s->decl.seat == q && s->decl.inst == x)
+                continue; /* a card being declared stays the one its answers were for */
             if (j == Z_FACEDOWN && own)
                 continue;
             zone[n] = (uint8_t)j;

@@ -239,8 +239,10 @@ static json_t *player_json(const xf_content *c, const xf_state *s, int p, int vi
         json_object_set_new(o, "xfile", json_string(xfile_id(c, pl->xfile)));
     if (pl->flags & PL_CONCEDED)
         json_object_set_new(o, "conceded", json_true());
-    json_object_set_new(o, "rp", json_integer(pl->rp));
-    json_object_set_new(o, "cp", json_integer(pl->cp));
+    if (!c->opt.basic) { /* XF-9.12.1 item 3: Basic mode has no pools */
+        json_object_set_new(o, "rp", json_integer(pl->rp));
+        json_object_set_new(o, "cp", json_integer(pl->cp));
+    }
     json_object_set_new(o, "deck", json_integer(pl->n[Z_DECK]));
     if (sees(c, viewer, p)) {
         json_object_set_new(o, "hand", pile_ids(c, pl, p, Z_HAND));
@@ -346,7 +348,8 @@ static json_t *stack_json(const xf_content *c, const xf_state *s)
         int p = xf_sc_seat(e), f = xf_sc_flags(e);
         json_t *o = json_object();
         json_object_set_new(o, "card", label_json(c, s, p, e->inst));
-        json_object_set_new(o, "paid_from", json_string(f & SC_FROM_CP ? "CP" : "RP"));
+        if (!c->opt.basic) /* XF-9.12.1 item 3 */
+            json_object_set_new(o, "paid_from", json_string(f & SC_FROM_CP ? "CP" : "RP"));
         if (xf_inst_def(c, p, e->inst)->nmodes > 1)
             json_object_set_new(o, "mode", json_integer(xf_sc_mode(e) + 1));
         if (e->tseat != XF_NONE && e->tinst == XF_NONE)
@@ -461,6 +464,8 @@ char *xf_view_json(const tt_game *g, const void *st, int viewer)
     const xf_state *s = st;
     json_t *o = json_object();
     json_object_set_new(o, "game", json_string("xfiles"));
+    if (c->opt.basic)
+        json_object_set_new(o, "mode", json_string("BASIC"));
     const char *who_views = viewer == TT_VIEW_ALL ? "all"
                             : is_seat(c, viewer)  ? seat_names[viewer]
                                                   : "spectator";
@@ -532,6 +537,24 @@ static const char *const step_texts[XF_NSTEPS] = {
     "clean-up",
     "discards to the hand limit",
     "the turn ends"};
+
+/* What a step does in Basic mode where that differs (XF-9.12.1), or NULL. */
+static const char *basic_step_text(int step)
+{
+    switch (step) {
+    case ST_B2: return "every player draws back to 10";
+    case ST_H2: return "the Hospital heals fully";
+    case ST_C1: return "one Site placed and directed";
+    case ST_X2: return "up to 3 discards each, no hand limit";
+    default: return NULL;
+    }
+}
+
+static const char *step_text(const xf_content *c, int step)
+{
+    const char *t = c->opt.basic ? basic_step_text(step) : NULL;
+    return t ? t : step_texts[step];
+}
 
 /* Brief lines are filled with parts: a part joins the line after sep where
  * it stays within LINE_WIDTH columns, else begins the next line indented
@@ -685,8 +708,11 @@ static void put_player(tt_sbuf *b, const xf_content *c, const xf_state *s, int p
         tt_sbuf_printf(b, ", choosing his X-File");
     if (pl->flags & PL_CONCEDED)
         tt_sbuf_printf(b, ", conceded");
-    tt_sbuf_printf(b, ": RP %d, CP %d; deck %d, hand %d", pl->rp, pl->cp, pl->n[Z_DECK],
-                   pl->n[Z_HAND]);
+    if (c->opt.basic) /* XF-9.12.1 item 3: no pools */
+        tt_sbuf_printf(b, ": deck %d, hand %d", pl->n[Z_DECK], pl->n[Z_HAND]);
+    else
+        tt_sbuf_printf(b, ": RP %d, CP %d; deck %d, hand %d", pl->rp, pl->cp, pl->n[Z_DECK],
+                       pl->n[Z_HAND]);
     if (pl->n[Z_FACEDOWN])
         tt_sbuf_printf(b, ", face down %d", pl->n[Z_FACEDOWN]);
     put_pile_top(&part, c, s, p, brief);
@@ -830,7 +856,9 @@ static void put_table(tt_sbuf *b, const xf_content *c, const xf_state *s)
         const xf_def *d = xf_inst_def(c, p, e->inst);
         tt_sbuf_printf(b, "  %d. ", s->nstack - i);
         put_label(b, c, s, p, e->inst);
-        tt_sbuf_printf(b, " %s, paid from %s", d->name, f & SC_FROM_CP ? "CP" : "RP");
+        tt_sbuf_printf(b, " %s", d->name);
+        if (!c->opt.basic) /* XF-9.12.1 item 3: nothing is paid */
+            tt_sbuf_printf(b, ", paid from %s", f & SC_FROM_CP ? "CP" : "RP");
         if (d->nmodes > 1)
             tt_sbuf_printf(b, ", mode %d", xf_sc_mode(e) + 1);
         if (e->tseat != XF_NONE && e->tinst == XF_NONE)
@@ -904,9 +932,9 @@ static void put_heading(tt_sbuf *b, const xf_content *c, const xf_state *s)
         tt_sbuf_printf(b, "The X-Files, setup: %s.\n", step_texts[s->step]);
         return;
     }
-    tt_sbuf_printf(b, "Turn %d of %d, p%d investigating: %s, step %s (%s).\n", s->head.turn,
-                   c->opt.max_turns, s->active, xf_phase_name(s->phase), step_names[s->step],
-                   step_texts[s->step]);
+    tt_sbuf_printf(b, "Turn %d of %d%s, p%d investigating: %s, step %s (%s).\n", s->head.turn,
+                   c->opt.max_turns, c->opt.basic ? " (Basic mode)" : "", s->active,
+                   xf_phase_name(s->phase), step_names[s->step], step_text(c, s->step));
 }
 
 static void put_status(tt_sbuf *b, const xf_content *c, const xf_state *s, int viewer, int brief)
@@ -948,8 +976,10 @@ static void put_decision(tt_sbuf *b, const tt_game *g, const xf_state *s, int vi
                        xf_inst_def(c, viewer, s->decl.inst)->id);
     int window = s->nrounds && s->decl.kind != A_PLAY && s->decl.kind != A_DISCARD &&
                  s->decl.kind != A_RESSPLIT && !xf_inv_decides(s);
-    const char *what = window                       ? "play a card or pass"
-                       : s->decl.kind == A_PLAY     ? "the next declaration"
+    const char *what = window                   ? "play a card or pass"
+                       : s->decl.kind == A_PLAY ? "the next declaration"
+                       : s->decl.kind == A_ALLOCATE && c->opt.basic
+                           ? "the Agent the Adversary sends to the Hospital (XF-9.12.1 item 7)"
                        : s->decl.kind == A_ALLOCATE ? "allocate the Adversary's damage"
                        : s->decl.kind == A_BLUFF    ? "pay or refuse a revealed Bluff"
                        : s->decl.kind == A_ASK && s->decl.x == 1
@@ -960,7 +990,7 @@ static void put_decision(tt_sbuf *b, const tt_game *g, const xf_state *s, int vi
                        : s->decl.kind == A_GUESS    ? "a guess, or noguess (XF-8.3)"
                        : s->decl.kind == A_DISCARD  ? "a discard"
                        : s->decl.kind == A_RESSPLIT ? "the split of RES"
-                                                    : step_texts[s->step];
+                                                    : step_text(c, s->step);
     tt_sbuf_printf(b, "To decide: p%d (%s)\n", who, what);
 }
 
@@ -1379,7 +1409,10 @@ static int event_words(const xf_content *c, const tt_event *ev, int hidden, char
     case EV_COIN: return snprintf(buf, n, "the coin picks p%d, who names the first player", a);
     case EV_FIRST: return snprintf(buf, n, "p%d takes the first turn", a);
     case EV_TURN: return snprintf(buf, n, "== turn %d: p%d investigates ==", a, b);
-    case EV_PLAY: return snprintf(buf, n, "p%d plays %s, paying %d", a, ev_id(c, a, b), d);
+    case EV_PLAY:
+        if (c->opt.basic) /* XF-9.12.1 item 3: nothing is paid */
+            return snprintf(buf, n, "p%d plays %s", a, ev_id(c, a, b));
+        return snprintf(buf, n, "p%d plays %s, paying %d", a, ev_id(c, a, b), d);
     case EV_RESOLVE:
         return snprintf(buf, n, "p%d's %s resolves%s", a, ev_id(c, a, b),
                         x ? "" : " without effect");

@@ -1,8 +1,8 @@
 /* The X-Files CCG: the rules module's descriptor and its loading (see
  * xfiles.h).
  *
- * Loading reads the game options (XF-3.1), refusing at creation the options
- * not yet written (Basic mode, X-File Powers: XF-1.4) and KILLER cards
+ * Loading reads the game options (XF-3.1), refusing at creation the option
+ * not yet written (X-File Powers: XF-1.4) and KILLER cards
  * (XF-9.11); then the content (the embedded sample, or content=FILE) and one
  * deck declaration per seat, each checked by XF-3.2 and 3.3 against those
  * options; then sizes the flat state for the number of players. */
@@ -32,7 +32,7 @@ static const tt_param_spec params[] = {
     {"content", TT_PARAM_FILE, "the sample set", "a content file (docs/content/xfiles.md)",
      "the X-Files and cards (XF-2)"},
     {"mode", TT_PARAM_CHOICE, "ADVANCED", "ADVANCED|BASIC",
-     "the game; BASIC is not yet implemented (XF-9.12)"},
+     "the game: the Advanced Game, or the introductory Basic one (XF-9.12.1)"},
     {"opt_xfile_powers", TT_PARAM_CHOICE, "0", "0|1",
      "the optional X-File Powers, not yet implemented (XF-9.13)"},
     {"opt_killer", TT_PARAM_CHOICE, "0", "0|1", "KILLER cards, not supported (XF-9.11)"},
@@ -51,11 +51,17 @@ static const tt_param_spec params[] = {
     {NULL, 0, NULL, NULL, NULL},
 };
 
-/* The generic suite's runs: 2, 3 and 4 players, both healing rules. */
+/* The generic suite's runs: 2, 3 and 4 players, both healing rules, and
+ * Basic mode. */
 static const tt_config configs[] = {
-    {"2p", ""},          {"2p_published", "heal=published"},
-    {"3p", "players=3"}, {"3p_published", "players=3 heal=published"},
-    {"4p", "players=4"}, {"4p_published", "players=4 heal=published"},
+    {"2p", ""},
+    {"2p_published", "heal=published"},
+    {"3p", "players=3"},
+    {"3p_published", "players=3 heal=published"},
+    {"4p", "players=4"},
+    {"4p_published", "players=4 heal=published"},
+    {"2p_basic", "mode=BASIC"},
+    {"3p_basic", "players=3 mode=BASIC"},
     {NULL, NULL},
 };
 
@@ -79,9 +85,6 @@ static int param_int(const tt_params *p, const char *key, int def)
 static int read_options(const tt_params *p, xf_options *o, tt_error *err)
 {
     const char *mode = tt_params_get(p, "mode"), *heal = tt_params_get(p, "heal");
-    if (mode && strcmp(mode, "BASIC") == 0)
-        return tt_fail(err, TT_EARG, "XF-1.4",
-                       "mode=BASIC is not yet implemented: the Advanced Game comes first");
     if (param_int(p, "opt_xfile_powers", 0))
         return tt_fail(err, TT_EARG, "XF-1.4",
                        "opt_xfile_powers=1 is not yet implemented: the Advanced Game comes first");
@@ -100,6 +103,8 @@ static int read_options(const tt_params *p, xf_options *o, tt_error *err)
     o->opt_question_or_guess = (uint8_t)param_int(p, "opt_question_or_guess", 0);
     o->opt_single_guess = (uint8_t)param_int(p, "opt_single_guess", 0);
     o->max_turns = (uint16_t)param_int(p, "max_turns", o->max_turns);
+    if (mode && strcmp(mode, "BASIC") == 0)
+        xf_options_basic(o);
     return TT_OK;
 }
 
@@ -117,7 +122,7 @@ static int xf_load(tt_game *g, const tt_params *p, tt_error *err)
         char key[16]; /* room for any int, so no build warns of truncation */
         snprintf(key, sizeof key, "p%d", s);
         const char *v = tt_params_get(p, key);
-        rc = xf_load_deck(c, key, v ? v : s % 2 ? "deck_b" : "deck_a", &c->deck[s], err);
+        rc = xf_load_deck(c, key, v ? v : xf_sample_deck(&o, s), &c->deck[s], err);
     }
     if (rc) {
         free(c);
@@ -151,6 +156,7 @@ static const tt_rules_extra xf_extra = {
     .horizon = XF_PLAYOUT_HORIZON,
     .deck_new = xf_deck_new,
     .deck_list = xf_deck_list,
+    .validate_with = xf_validate_with,
 };
 
 static const char xf_play_help[] =

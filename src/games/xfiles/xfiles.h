@@ -15,8 +15,9 @@
  * Parameters (XF-3.1.1): players=2..4 (2); p0=, p1=, p2=, p3= each a deck,
  * the name of a sample deck (deck_a, deck_b) or a deck file (defaults:
  * deck_a for even seats, deck_b for odd ones); content=FILE (the sample set
- * of section 11); heal=seed|published (seed); mode=ADVANCED|BASIC and
- * opt_xfile_powers=0|1, the two refused at creation until written (XF-1.4);
+ * of section 11); heal=seed|published (seed); mode=ADVANCED|BASIC
+ * (ADVANCED; BASIC: XF-9.12.1, see docs/games/xfiles.md); opt_xfile_powers=0|1,
+ * refused at creation until written (XF-1.4);
  * opt_killer=0 (XF-9.11); team_cost_limit, team_min_agents, deck_min,
  * copy_limit, start_hand, start_pool, hand_limit, opt_question_or_guess,
  * opt_single_guess, max_turns.
@@ -399,6 +400,7 @@ typedef struct xf_def {
 typedef struct xf_options {
     uint8_t nplayers;
     uint8_t heal_published; /* heal=published; 0: heal=seed */
+    uint8_t basic;          /* mode=BASIC (XF-9.12.1); 0: the Advanced Game */
     uint8_t team_cost_limit, team_min_agents, deck_min, copy_limit;
     uint8_t start_hand, start_pool, hand_limit;
     uint8_t opt_question_or_guess, opt_single_guess;
@@ -429,6 +431,13 @@ typedef struct xf_content {
 
 /* The defaults of XF-3.1.1, for a content set read alone (deck validate). */
 void xf_options_default(xf_options *o);
+/* mode=BASIC (XF-9.12.1): the options Basic sets; called after the others
+ * are read, so it wins over them. */
+void xf_options_basic(xf_options *o);
+#define XF_BASIC_HAND 10   /* XF-9.12.1 item 4 */
+#define XF_BASIC_TEAM 4    /* item 2 */
+#define XF_BASIC_PLAYS 3   /* item 6 */
+#define XF_BASIC_DISCARD 3 /* item 9 */
 
 static inline const xf_content *xf_content_of(const tt_game *g)
 {
@@ -524,6 +533,18 @@ typedef struct xf_player {
 #define PL_CONCEDED 8     /* XF-8.5.3 */
 #define PL_SOLD 16        /* done selling this turn (XF-9.2.1) */
 #define PL_DISCARDING 32  /* done with voluntary discards in step X2 (XF-5.9.2) */
+/* Basic mode: the cards he played in this Investigation Phase, or discarded
+ * in this step X2, 0..3 (XF-9.12.1 items 6, 9), in the flags' top two bits
+ * so that the state keeps its size. */
+#define PL_BASIC_SHIFT 6
+static inline int xf_basic_count(const xf_player *pl)
+{
+    return pl->flags >> PL_BASIC_SHIFT;
+}
+static inline void xf_basic_set(xf_player *pl, int n)
+{
+    pl->flags = (uint8_t)((pl->flags & ((1 << PL_BASIC_SHIFT) - 1)) | n << PL_BASIC_SHIFT);
+}
 
 static inline int xf_zone(const xf_player *p, int inst)
 {
@@ -1013,6 +1034,10 @@ int xf_deck_check(const xf_content *c, const xf_options *o, const char *text, si
 int xf_load_deck(const xf_content *c, const char *param, const char *value, xf_deck *out,
                  tt_error *err);
 int xf_validate_file(const char *path, tt_diags *d);
+/* `deck validate xfiles FILE --mode BASIC`: options "mode=BASIC" or none. */
+int xf_validate_with(const char *path, const char *options, tt_diags *d);
+/* The sample deck a seat plays when its parameter is not given. */
+const char *xf_sample_deck(const xf_options *o, int seat);
 int xf_deck_new(const char *options, char **out, tt_error *err);
 int xf_deck_list(const char *path, const char *options, char **out, tt_error *err);
 
