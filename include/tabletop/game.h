@@ -174,6 +174,17 @@ int tt_action_parse(const tt_game *game, const tt_state *state, const char *text
  * and while playing. */
 void tt_returns(const tt_game *game, const tt_state *state, double *out);
 
+/* An estimate of tt_returns for a search that ends its playouts early: in a
+ * finished game the returns themselves; while playing, the game's own
+ * estimate of each player's prospects (−1 … +1) where it has one (The X-Files:
+ * how far each has narrowed down his opponents' X-Files), else 0 for all.
+ * On the playout path: it allocates nothing. */
+void tt_evaluate(const tt_game *game, const tt_state *state, double *out);
+/* How many actions a random playout should run before tt_evaluate judges
+ * it, for a game whose estimate says more than the end of a long random game;
+ * 0 (every game without an estimate): play to the end. */
+int tt_playout_horizon(const tt_game *game);
+
 /* One player's place in a finished game. */
 typedef struct tt_standing {
     int rank;       /* 1 = first; players who share a place share its rank; 0 while playing */
@@ -230,7 +241,9 @@ int tt_rig(const tt_game *game, tt_state *state, const char *what, const char *v
            tt_error *err);
 
 /* A figure a game reports about a position, for designers: "table|row|column"
- * ("germans tokens|DROP|drawn") and its value. */
+ * ("germans tokens|DROP|drawn") and its value, NAN where the figure does not
+ * apply to this position (the turn of a correct guess in a game that ended
+ * otherwise): `sim` averages each figure over the games it applies to. */
 typedef struct tt_stat {
     char name[48];
     double value;
@@ -282,5 +295,10 @@ int tt_describe(const tt_game *game, const char *name, int what, char *buf, size
  * "file:line: message (RULE)". Other codes (unknown game, unreadable file) set
  * err and leave *report NULL. */
 int tt_validate_file(const char *game, const char *path, char **report, tt_error *err);
+/* The same against the game options a deck is checked by ("mode=BASIC"),
+ * for a game whose extras take them (tt_rules_extra.validate_with); other
+ * games refuse options with TT_EARG. NULL or "" is tt_validate_file. */
+int tt_validate_file_with(const char *game, const char *path, const char *options, char **report,
+                          tt_error *err);
 
 #endif

@@ -103,14 +103,24 @@ int ai_params_done(const ai_param *p, int n, const char *ai, const char *known, 
     return TT_OK;
 }
 
-void ai_playout(tt_ai *ai, tt_state *st)
+void ai_playout(tt_ai *ai, tt_state *st, double *r)
 {
     int k;
-    for (long steps = 0; steps < AI_PLAYOUT_CAP && (k = tt_legal(ai->game, st, ai->legal)) > 0;
-         steps++)
+    long cap = ai->playout ? ai->playout : AI_PLAYOUT_CAP;
+    for (long steps = 0; steps < cap && (k = tt_legal(ai->game, st, ai->legal)) > 0; steps++)
         if (tt_apply(ai->game, st, ai->legal[tt_rng_below(&ai->rng, (uint32_t)k)], NULL, NULL) !=
             TT_OK)
             break; /* a listed action refused is a rules bug; the playout ends here */
+    tt_evaluate(ai->game, st, r);
+}
+
+int ai_param_playout(tt_ai *ai, ai_param *p, int n, const char *kind, tt_error *err)
+{
+    double v = tt_playout_horizon(ai->game);
+    if (ai_param_double(p, n, kind, "playout", 0, AI_PLAYOUT_CAP, &v, err) < 0)
+        return -1;
+    ai->playout = (long)v;
+    return 0;
 }
 
 void tt_ai_free(tt_ai *ai)

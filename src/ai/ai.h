@@ -30,6 +30,7 @@ struct tt_ai {
     long iters;      /* iterations per decision, or 0 when ms is the budget */
     double ms;       /* milliseconds per decision, or 0 */
     long n;          /* flat: playouts per legal action */
+    long playout;    /* flat, ismcts: actions a playout runs before tt_evaluate; 0: to the end */
     double c;        /* ismcts: exploration constant, returns in [0, 1] */
     tt_action *root; /* flat, ismcts: the actions at the root (playouts reuse legal) */
     double *sum;     /* flat: tt_max_actions running sums */
@@ -59,8 +60,13 @@ int ai_param_double(ai_param *p, int n, const char *ai, const char *key, double 
 /* TT_OK when every parameter was read; else TT_EARG naming the first unknown. */
 int ai_params_done(const ai_param *p, int n, const char *ai, const char *known, tt_error *err);
 
-/* Plays st to its end with uniform random actions from ai->rng. */
-void ai_playout(tt_ai *ai, tt_state *st);
+/* Plays st on with uniform random actions from ai->rng, to its end or for
+ * ai->playout actions, and writes every player's return or its estimate
+ * (tt_evaluate) to r. */
+void ai_playout(tt_ai *ai, tt_state *st, double *r);
+/* Reads `playout=` for flat and ismcts into ai->playout: 0 (to the end) up to
+ * AI_PLAYOUT_CAP, by default the game's horizon; 0, or -1 after filling err. */
+int ai_param_playout(tt_ai *ai, ai_param *p, int n, const char *kind, tt_error *err);
 
 /* Seconds on the monotonic clock. */
 double ai_now(void);

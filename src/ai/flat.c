@@ -3,7 +3,8 @@
  * For the player to move, every legal action is tried n= times (default 20):
  * each trial determinizes the position from that player's seat
  * (tt_determinize), applies the action, and plays on with uniform random
- * actions to the end; the action with the best mean return wins (the first
+ * actions to the end, or for `playout=` actions and the game's estimate
+ * (tt_evaluate); the action with the best mean return wins (the first
  * listed among equals). No tree, no memory beyond one sum and one count per
  * action, made at creation; the trials go round the actions, so every action
  * has as many. Deterministic for a seed. */
@@ -35,8 +36,7 @@ static int flat_choose(tt_ai *ai, const tt_state *state, tt_action *out)
             tt_determinize(g, ai->work, me, tt_rng_next(&ai->rng));
             if (tt_apply(g, ai->work, root[i], NULL, NULL) != TT_OK)
                 continue; /* not legal in this determinization: no evidence */
-            ai_playout(ai, ai->work);
-            tt_returns(g, ai->work, r);
+            ai_playout(ai, ai->work, r);
             ai->sum[i] += r[me];
             ai->cnt[i]++;
             ai->stats.iterations++;
@@ -55,9 +55,10 @@ static int flat_choose(tt_ai *ai, const tt_state *state, tt_action *out)
 int ai_flat_init(tt_ai *ai, ai_param *p, int n, tt_error *err)
 {
     double v = FLAT_DEFAULT_N;
-    if (ai_param_double(p, n, "flat", "n", 1, 1e6, &v, err) < 0)
+    if (ai_param_double(p, n, "flat", "n", 1, 1e6, &v, err) < 0 ||
+        ai_param_playout(ai, p, n, "flat", err) < 0)
         return TT_EARG;
-    int rc = ai_params_done(p, n, "flat", "n, seed", err);
+    int rc = ai_params_done(p, n, "flat", "n, playout, seed", err);
     if (rc != TT_OK)
         return rc;
     size_t m = (size_t)tt_max_actions(ai->game);

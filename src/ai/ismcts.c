@@ -9,8 +9,10 @@
  * action has no child yet, one of them, at random, is added and the walk
  * leaves the tree; otherwise the child with the best UCB score
  * mean + c·sqrt(ln(availability) / visits) is followed. A uniform random
- * playout ends the game, and every node on the path adds the return of the
- * player who chose its action (tt_returns, mapped from [-1, 1] to [0, 1]), so
+ * playout ends the game (or runs `playout=` actions, the game's horizon by
+ * default, and the game's estimate, tt_evaluate, stands for its end), and
+ * every node on the path adds the return of the player who chose its action
+ * (tt_returns, mapped from [-1, 1] to [0, 1]), so
  * two to six players each maximise their own result. Opponents' nodes are
  * keyed by action as the observer's are; chance stays inside tt_apply.
  *
@@ -118,9 +120,8 @@ static void iterate(tt_ai *ai, const tt_state *state, int me)
         if (tt_apply(g, st, ai->nodes[at].action, NULL, NULL) != TT_OK)
             break;
     }
-    ai_playout(ai, st);
     double r[TT_MAX_PLAYERS];
-    tt_returns(g, st, r);
+    ai_playout(ai, st, r);
     for (int d = 1; d < depth; d++) {
         ai_node *n = &ai->nodes[ai->path[d]];
         n->visits++;
@@ -164,9 +165,10 @@ int ai_ismcts_init(tt_ai *ai, ai_param *p, int n, tt_error *err)
     int has_ms = ai_param_double(p, n, "ismcts", "ms", 1, 3.6e6, &ms, err);
     if (has_iters < 0 || has_ms < 0 || ai_param_double(p, n, "ismcts", "c", 0, 100, &c, err) < 0 ||
         ai_param_double(p, n, "ismcts", "nodes", ISMCTS_MIN_NODES, ISMCTS_MAX_NODES, &nodes, err) <
-            0)
+            0 ||
+        ai_param_playout(ai, p, n, "ismcts", err) < 0)
         return TT_EARG;
-    int rc = ai_params_done(p, n, "ismcts", "ms, iters, c, nodes, seed", err);
+    int rc = ai_params_done(p, n, "ismcts", "ms, iters, c, nodes, playout, seed", err);
     if (rc != TT_OK)
         return rc;
     if (has_iters && has_ms)

@@ -13,7 +13,7 @@
 #include "cli/cli.h"
 
 static const char deck_help[] =
-    "Usage: tabletop deck validate <game> FILE\n"
+    "Usage: tabletop deck validate <game> FILE [--option value ...]\n"
     "       tabletop deck new <game> [--option value ...]\n"
     "       tabletop deck list <game> FILE [--option value ...]\n"
     "\n"
@@ -23,21 +23,23 @@ static const char deck_help[] =
     "new       writes a new, legal deck declaration (JSON) to stdout\n"
     "list      prints the canonical contents of a valid deck, one line each\n"
     "\n"
-    "Options of new and list belong to the game (docs/games/<game>.md); Braunau:\n"
+    "Options belong to the game (docs/games/<game>.md); X-Files:\n"
+    "  validate FILE --mode BASIC   (the deck rules of Basic mode, XF-9.12.1)\n"
+    "Braunau:\n"
     "  new --faction germans|austrians|locals --mode standardized|random|customized\n"
     "      [--seed S]   (random: the ABIL split drawn as BRA-3.8 draws it, from S)\n"
     "  list FILE [--seed S]   (the seed a RANDOM_STANDARDIZED deck is drawn from)\n"
     "\n"
     "Exit status: 0 valid (or done), 1 invalid or unreadable, 2 usage error.\n";
 
-static int validate(const char *game, const char *path)
+static int validate(const char *game, const char *path, const char *options)
 {
     if (cli_game_check("deck", game))
         return CLI_USAGE;
     char *report = NULL;
     tt_error err;
     tt_error_clear(&err);
-    int rc = tt_validate_file(game, path, &report, &err);
+    int rc = tt_validate_file_with(game, path, options, &report, &err);
     if (rc == TT_OK) {
         printf("%s: valid\n", path);
         return CLI_OK;
@@ -107,8 +109,6 @@ int cmd_deck(int argc, char **argv)
     int is_new = strcmp(pos[0], "new") == 0, is_list = strcmp(pos[0], "list") == 0;
     if (!is_new && !is_list && strcmp(pos[0], "validate") != 0)
         return cli_usage("deck", "unknown deck command '%s' (validate, new, list)", pos[0]);
-    if (!is_new && !is_list && opts.text[0])
-        return cli_usage("deck", "validate takes no options");
     if (npos < 2 || (!is_new && npos < 3))
         return cli_usage("deck", "%s needs a game%s", pos[0], is_new ? "" : " and a file");
     if (is_new && npos > 2)
@@ -116,7 +116,7 @@ int cmd_deck(int argc, char **argv)
     if (cli_game_check("deck", pos[1]))
         return CLI_USAGE;
     if (!is_new && !is_list)
-        return validate(pos[1], pos[2]);
+        return validate(pos[1], pos[2], opts.text);
     char *text = NULL;
     tt_error err;
     tt_error_clear(&err);

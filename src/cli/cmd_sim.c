@@ -15,6 +15,7 @@
  * per game. A progress bar goes to stderr, only when stderr is a terminal,
  * so scripts and pipes never see it. */
 #include <limits.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,8 +44,9 @@ static const char sim_help[] =
     "minus an even share; a game without a winner shares its point) and the\n"
     "first-mover edge (the same for whoever was to move first in each game),\n"
     "the game's own figures (Braunau: tokens drawn, retained, discarded and\n"
-    "deployed per type, discards the stash limit forced, VP by source; means per\n"
-    "game), and games per second.\n"
+    "deployed per type, discards the stash limit forced, VP by source; X-Files:\n"
+    "turns and questions to a correct guess, wrong guesses and penalties; means\n"
+    "over the games each figure applies to), and games per second.\n"
     "\n"
     "Options:\n"
     "  --games N          games to play (default 1000)\n"
@@ -213,7 +215,8 @@ static int play_one(sim_run *r, uint64_t seed, game_end *out)
 
 /* --- tallies and output ------------------------------------------------------ */
 
-/* Adds a game's figures to the sums, by name (a name seen first is added). */
+/* Adds a game's figures to the sums, by name (a name seen first is added); a
+ * figure that does not apply to the game (NAN) is left out of its mean. */
 static void tally_stats(sim_tally *t, const game_end *g)
 {
     for (int i = 0; i < g->nstats; i++) {
@@ -225,8 +228,10 @@ static void tally_stats(sim_tally *t, const game_end *g)
             k = t->nstats++;
             snprintf(t->stat_name[k], sizeof t->stat_name[k], "%s", g->stats[i].name);
         }
-        if (k >= 0)
+        if (k >= 0 && !isnan(g->stats[i].value)) {
             t->stat_sum[k] += g->stats[i].value;
+            t->stat_n[k]++;
+        }
     }
 }
 
@@ -290,7 +295,10 @@ static void csv_row(const sim_tally *t, const game_end *g)
            cli_winners(t->game, &g->result, "+", names, sizeof names), g->result.reason,
            g->result.turn, g->actions);
     for (int i = 0; i < g->nstats; i++)
-        printf(",%g", g->stats[i].value);
+        if (isnan(g->stats[i].value))
+            printf(",");
+        else
+            printf(",%g", g->stats[i].value);
     printf("\n");
 }
 

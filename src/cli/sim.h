@@ -35,10 +35,11 @@ typedef struct sim_tally {
     long other_reasons; /* games whose reason did not fit in reason[] */
     double seconds;     /* wall time of the games */
     const char *label;  /* "A" or "B" when two configurations are compared */
-    /* the game's own figures (tt_stats), summed over the games */
+    /* the game's own figures (tt_stats), summed over the games each applies to */
     int nstats;
     char stat_name[SIM_MAX_STATS][48];
     double stat_sum[SIM_MAX_STATS];
+    long stat_n[SIM_MAX_STATS]; /* games where it applied (not NAN) */
 } sim_tally;
 
 /* The reports (sim_report.c). They sort turns and actions in place. */

@@ -12,7 +12,7 @@
  * move when each game began (tt_to_move of the new state: the same seat in
  * every game of Invaders, decided per game where the rules decide it). A
  * game's own figures (tt_stats, named "table|row|column") follow as tables of
- * means per game. Two configurations compare by player name: the difference
+ * means over the games each figure applies to ("-", or null, where none). Two configurations compare by player name: the difference
  * of win rates with Newcombe's paired interval (game i of both shares its
  * seed), significant when it excludes 0. */
 #include <stdlib.h>
@@ -186,14 +186,15 @@ static int first_of(const sim_tally *t, int i, int k)
     return 1;
 }
 
-/* The mean of figure "table|row|col", or -1 when the game did not report it. */
+/* The mean of figure "table|row|col" over the games it applied to, or -1 when
+ * it applied to none. */
 static double stat_mean(const sim_tally *t, const char *table, const char *row, const char *col)
 {
     char want[160];
     snprintf(want, sizeof want, "%s|%s|%s", table, row, col);
     for (int i = 0; i < t->nstats; i++)
         if (strcmp(t->stat_name[i], want) == 0)
-            return t->games ? t->stat_sum[i] / (double)t->games : 0.0;
+            return t->stat_n[i] ? t->stat_sum[i] / (double)t->stat_n[i] : -1;
     return -1;
 }
 
@@ -272,7 +273,7 @@ void sim_report_table(FILE *out, sim_tally *t)
     fprintf(out, "  first-mover edge (%s): %+.1f points, 95%% interval %+.1f to %+.1f\n", who,
             100 * edge, 100 * ci.lo, 100 * ci.hi);
     if (t->nstats) {
-        fprintf(out, "\n  the game's figures, means per game:\n");
+        fprintf(out, "\n  the game's figures, means over the games each applies to:\n");
         table_stats(out, t);
         fputc('\n', out);
     }
@@ -382,7 +383,11 @@ static void json_stats(FILE *out, const sim_tally *t)
                     continue;
                 fprintf(out, "%s", nc++ ? "," : "");
                 cli_json_string(out, name_part(t->stat_name[k], 2, col, sizeof col));
-                fprintf(out, ":%.4f", stat_mean(t, table, row, col));
+                double v = stat_mean(t, table, row, col);
+                if (v < 0)
+                    fprintf(out, ":null");
+                else
+                    fprintf(out, ":%.4f", v);
             }
             fprintf(out, "}");
         }

@@ -443,6 +443,21 @@ void tt_returns(const tt_game *g, const tt_state *s, double *out)
         out[i] = !h->over || worst == 1 ? 0.0 : 1.0 - 2.0 * (h->rank[i] - 1) / (worst - 1);
 }
 
+void tt_evaluate(const tt_game *g, const tt_state *s, double *out)
+{
+    const tt_rules_extra *x = g->rules->extra;
+    if (tt_head_peek(s)->over || !x || !x->evaluate)
+        tt_returns(g, s, out);
+    else
+        x->evaluate(g, s, out);
+}
+
+int tt_playout_horizon(const tt_game *g)
+{
+    const tt_rules_extra *x = g->rules->extra;
+    return x && x->evaluate ? x->horizon : 0;
+}
+
 void tt_result_get(const tt_game *g, const tt_state *s, tt_result *out)
 {
     const tt_head *h = tt_head_peek(s);
@@ -767,19 +782,33 @@ int tt_apply_text(const tt_game *g, tt_state *s, const char *text, tt_events *ev
 
 int tt_validate_file(const char *game, const char *path, char **report, tt_error *err)
 {
+    return tt_validate_file_with(game, path, NULL, report, err);
+}
+
+int tt_validate_file_with(const char *game, const char *path, const char *options, char **report,
+                          tt_error *err)
+{
     *report = NULL;
     const tt_rules *r = tt_rules_find(game ? game : "");
+    int opts = options && *options;
     if (!r)
         return tt_fail(err, TT_EARG, NULL, "unknown game '%s'", game ? game : "");
     if (!r->validate_file)
         return tt_fail(err, TT_EARG, NULL, "%s has no content files to validate", game);
+    if (opts && (!r->extra || !r->extra->validate_with))
+        return tt_fail(err, TT_EARG, NULL, "deck validate %s takes no options", game);
     int frc = tt_file_check(path, TT_FILE_MAX_CONTENT, err); /* says why, before reading */
     if (frc)
         return frc;
     tt_diags *d = calloc(1, sizeof *d);
     if (!d)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-    int rc = r->validate_file(path, d);
+    int rc = opts ? r->extra->validate_with(path, options, d) : r->validate_file(path, d);
+    if (rc == TT_EARG) {
+        free(d);
+        return tt_fail(err, TT_EARG, NULL, "deck validate %s: options '%s' not taken", game,
+                       options);
+    }
     if (rc == TT_EIO) {
         free(d);
         return tt_fail(err, TT_EIO, NULL, "cannot read %s", path);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/errors.h"
 #include "core/file.h"
 #include "core/json.h"
 
@@ -264,6 +265,26 @@ int tt_json_read(const char *text, size_t len, const char *file, const char *sam
     const tt_json_doc *doc = tt_json_open(&own, text, len, file, sample, diags);
     int rc = doc ? read(into, doc, diags) : -1;
     tt_json_close(&own, doc);
+    return rc;
+}
+
+int tt_content_load(const char *path, const char *sample_file,
+                    int (*load)(void *into, const char *text, size_t len, const char *file,
+                                tt_diags *diags),
+                    void *into, tt_error *err)
+{
+    tt_diags *d = calloc(1, sizeof *d);
+    size_t len = 0;
+    char *owned = NULL;
+    int rc = path ? tt_file_read(path, TT_FILE_MAX_CONTENT, &owned, &len, err) : TT_OK;
+    if (rc)
+        ; /* err says why the file cannot be read */
+    else if (!d)
+        rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    else if (load(into, owned, len, path ? path : sample_file, d))
+        rc = tt_diags_fail(d, err);
+    free(owned);
+    free(d);
     return rc;
 }
 

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "core/diag.h"
+#include "tabletop/error.h"
 
 typedef struct tt_json_loc {
     const json_t *node;   /* a container, or the member's value */
@@ -56,6 +57,16 @@ void tt_json_close(tt_json_doc *own, const tt_json_doc *doc);
 int tt_json_read(const char *text, size_t len, const char *file, const char *sample,
                  tt_diags *diags, int (*read)(void *into, const tt_json_doc *doc, tt_diags *diags),
                  void *into);
+
+/* Loads a content set into `into` with load(into, text, len, file, diags),
+ * from the file at path or, path NULL, from the embedded sample (load gets
+ * text NULL; messages name it `sample_file`). TT_OK; else the file could
+ * not be read, or err holds the first problem (tt_diags_fail), and into may
+ * be half filled. */
+int tt_content_load(const char *path, const char *sample_file,
+                    int (*load)(void *into, const char *text, size_t len, const char *file,
+                                tt_diags *diags),
+                    void *into, tt_error *err);
 
 /* The line of the first NUL byte of text (len bytes), with what is wrong
  * ("malformed JSON: a NUL byte (byte 19)") written into why (n bytes); 0 if

@@ -110,12 +110,20 @@ typedef struct tt_rules {
     const struct tt_rules_extra *extra; /* optional */
 } tt_rules;
 
-/* Game-specific extras, each optional: figures for designers (tt_stats), and
- * deck declarations written and listed (tt_deck_new, tt_deck_list). */
+/* Game-specific extras, each optional: figures for designers (tt_stats), an
+ * estimate for searches and the playout length it suits (tt_evaluate,
+ * tt_playout_horizon), deck declarations written and listed (tt_deck_new,
+ * tt_deck_list) and checked against game options (tt_validate_file_with). */
 typedef struct tt_rules_extra {
     int (*stats)(const tt_game *game, const void *st, tt_stat *out, int max);
+    /* Called only while the game goes on; each of out[nplayers] in −1 … +1. */
+    void (*evaluate)(const tt_game *game, const void *st, double *out);
+    int horizon; /* actions, > 0 with evaluate */
     int (*deck_new)(const char *options, char **out, tt_error *err);
     int (*deck_list)(const char *path, const char *options, char **out, tt_error *err);
+    /* validate_file against game options ("key=value ..."): TT_EARG with
+     * nothing added to diags for options it does not take. */
+    int (*validate_with)(const char *path, const char *options, tt_diags *diags);
 } tt_rules_extra;
 
 /* tt_rules.expand: "not my syntax, use the generic key=value expansion". */

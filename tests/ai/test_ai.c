@@ -186,7 +186,7 @@ static void test_ai_refuses_bad_parameters(void **unused)
         {"ismcts", "iters=0", "ismcts: iters wants a number from 1 to 1e+09, not '0'"},
         {"ismcts", "c=x", "ismcts: c wants a number from 0 to 100, not 'x'"},
         {"ismcts", "depth=3",
-         "ismcts: unknown parameter 'depth' (known: ms, iters, c, nodes, seed)"},
+         "ismcts: unknown parameter 'depth' (known: ms, iters, c, nodes, playout, seed)"},
         {"ismcts", "ms", "AI parameter 'ms' is not key=value"},
         {"flat", "n=-1", "flat: n wants a number from 1 to 1e+06, not '-1'"},
         {"random", "seed=abc", "random: seed wants a whole number, not 'abc'"},

@@ -198,6 +198,17 @@ winner=$(sed -n 's/^  \([a-z]*\) *win .*/\1/p' "$TMP/game") # the final table's 
 sed -n "s/^Game over after \([0-9]*\) turns\{0,1\}: .* (\(.*\))\.$/$winner,\2,\1/p" "$TMP/game" >"$TMP/last"
 [ "$(cat "$TMP/last")" = "$(echo "$row" | cut -d, -f3-5)" ] ||
     fail "sim game 3 ($row) does not replay in play: $(cat "$TMP/last")"
+# X-Files' correct-guess figures apply only to the games a correct guess ended
+# (XF-8.1.1): their CSV fields are empty in the others, and the means count
+# only the games they apply to
+expect 0 "$BIN" sim xfiles --games 40 --seed 3 --csv
+head -n 1 "$TMP/out" | grep -q ',correct guess|games ended by one|turn,' || fail "sim xfiles --csv header"
+awk -F, 'NR > 1 { named = $4 == "XFILE_NAMED" || $4 == "PENALTY_GUESS"
+    if (named != ($(NF - 3) != "") || (named && $(NF - 3) != $5)) bad = 1; n += named; t += $(NF - 3) }
+    END { if (bad || n == 0 || n == NR - 1) exit 1; printf "%.2f\n", t / n }' "$TMP/out" >"$TMP/mean" ||
+    fail "sim xfiles --csv: the correct-guess turn is not set exactly in the games a guess ended"
+expect 0 "$BIN" sim xfiles --games 40 --seed 3
+has "$TMP/out" "^  games ended by one *$(cat "$TMP/mean") " "sim xfiles: the mean turn of a correct guess"
 
 # --- bench -----------------------------------------------------------------------
 expect 0 "$BIN" bench invaders --seconds 0.2 --json
@@ -212,6 +223,16 @@ for f in "$SRC"/tests/data/bad/invaders/*.json; do
     expect 1 "$BIN" deck validate invaders "$f"
     [ -s "$TMP/out" ] || fail "deck validate $f: no report on stdout"
 done
+# game options of deck validate: X-Files Basic mode (XF-9.12.1)
+expect 0 "$BIN" deck validate xfiles "$SRC/data/xfiles/deck_b.json"
+expect 1 "$BIN" deck validate xfiles "$SRC/data/xfiles/deck_b.json" --mode BASIC
+has "$TMP/out" "deck_b.json:2: the starting team has 5 Agents; Basic mode takes exactly 4 (item 2) (XF-9.12.1)" \
+    "deck validate --mode BASIC"
+expect 0 "$BIN" deck validate xfiles "$SRC/data/xfiles/deck_b_basic.json" --mode BASIC
+expect 2 "$BIN" deck validate xfiles "$SRC/data/xfiles/deck_b.json" --mode EXPERT
+one_error_line "deck validate --mode EXPERT"
+expect 2 "$BIN" deck validate invaders "$SRC/data/xfiles/deck_b.json" --mode BASIC
+one_error_line "deck validate invaders takes no options"
 
 # --- replay ------------------------------------------------------------------------
 printf 'seed 5\nnew invaders\ngenmove\ngenmove\ngenmove\nsave %s\nquit\n' "$TMP/rec.json" |

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The screens of `tabletop play` as a person reads them: the exact text of a
 # decision and of an ending in each game, at 100 columns by 40 lines; whole
-# Braunau games in which every screen fits 100x40; and no line wider than a
+# Braunau and X-Files games in which every screen fits 100x40; and no line wider than a
 # narrow terminal. The expected texts are in
 # tests/cli/screens/<case>.txt; `test_screens.sh BIN SRC --regen` rewrites them
 # from the build (read the diff before keeping it).
@@ -25,10 +25,10 @@ ones() { i=0; while [ "$i" -lt "$1" ]; do echo 1; i=$((i + 1)); done; }
 # screen K FILE: the K-th screen (from 0), its header line to its prompt line
 screen() {
     awk -v k="$1" '/^--- .* to decide \(/ { n++; on = (n == k + 1) }
-        on { print } on && /^[a-z]+> / { on = 0 }' "$2"
+        on { print } on && /^[a-z][a-z0-9]*> / { on = 0 }' "$2"
 }
 # ending FILE: what follows the last prompt
-ending() { awk '/^[a-z]+> / { n = NR } { line[NR] = $0 } END { for (i = n + 1; i <= NR; i++) print line[i] }' "$1"; }
+ending() { awk '/^[a-z][a-z0-9]*> / { n = NR } { line[NR] = $0 } END { for (i = n + 1; i <= NR; i++) print line[i] }' "$1"; }
 
 # same NAME: the text in $TMP/cut must be tests/cli/screens/NAME.txt (not in a
 # pipeline: a failure counts in this shell)
@@ -79,22 +79,38 @@ answers() {
 # and for each map that gave way to it
 unfit() {
     awk -v lines="$LINES" '/^--- .* to decide \(/ { s = NR; head = $0 }
-        /^[a-z]+> / && s { if (NR - s + 1 > lines) printf "a screen of %d lines at line %d: %s\n", NR - s + 1, s, head; s = 0 }
+        /^[a-z][a-z0-9]*> / && s { if (NR - s + 1 > lines) printf "a screen of %d lines at line %d: %s\n", NR - s + 1, s, head; s = 0 }
         /^\(The map changed/ { printf "the map gave way at line %d\n", NR }' "$1"
 }
-for game in "189 human,human,human" "114 human,human --param locals=none"; do
-    seed=${game%% *}
-    # shellcheck disable=SC2086
-    answers "$seed" 20000 | "$BIN" play braunau --players ${game#* } --seed "$seed" >"$TMP/long" 2>&1 ||
-        fail "play braunau --seed $seed: exit $?"
-    grep -q '^Game over after 10 rounds' "$TMP/long" || fail "play braunau --seed $seed: no end"
-    [ "$(grep -c '^--- .* to decide (' "$TMP/long")" -ge 150 ] || fail "play braunau --seed $seed: too short"
+# fits GAME END SEED ARGS...: a whole game of GAME, every seat a person answering
+# `answers SEED`: it ends (a line matching END), shows 150 screens or more, and
+# every screen fits the terminal
+fits() {
+    game=$1 end=$2 seed=$3
+    shift 3
+    answers "$seed" 30000 | "$BIN" play "$game" "$@" --seed "$seed" >"$TMP/long" 2>&1 ||
+        fail "play $game --seed $seed: exit $?"
+    grep -q "$end" "$TMP/long" || fail "play $game --seed $seed: no end"
+    [ "$(grep -c '^--- .* to decide (' "$TMP/long")" -ge 150 ] || fail "play $game --seed $seed: too short"
     unfit "$TMP/long" >"$TMP/unfit"
     if [ -s "$TMP/unfit" ]; then
-        fail "play braunau --seed $seed at ${COLUMNS}x$LINES: $(grep -c '' "$TMP/unfit") screens do not fit, as"
+        fail "play $game --seed $seed at ${COLUMNS}x$LINES: $(grep -c '' "$TMP/unfit") screens do not fit, as"
         head -n 5 "$TMP/unfit" | sed 's/^/  /'
     fi
-done
+}
+fits braunau '^Game over after 10 rounds' 189 --players human,human,human
+fits braunau '^Game over after 10 rounds' 114 --players human,human --param locals=none
+
+# --- The X-Files: p0 in a Site check's window, with what he has deduced of p1's
+# X-File; the end of a game the random AI wins; whole games of 2 and 4 players,
+# every seat a person, in which every screen fits 100x40 ------------------------
+answers 9 3000 | "$BIN" play xfiles --players human,random --ai random --seed 9 >"$TMP/xf" 2>&1
+screen 545 "$TMP/xf" >"$TMP/cut"; same xfiles_decision
+answers 8 3000 | "$BIN" play xfiles --players human,random --ai random --seed 8 >"$TMP/xf" 2>&1 ||
+    fail "play xfiles: exit $?"
+ending "$TMP/xf" >"$TMP/cut"; same xfiles_ending
+fits xfiles '^Game over after' 5 --players human,human
+fits xfiles '^Game over after' 7 --players human,human,human,human --param players=4
 
 # --- the prompt's commands for the screen ----------------------------------------
 printf '1\nlog\nlog x\nmap\nquit\n' | "$BIN" play invaders --players random,human --seed 3 >"$TMP/out" 2>&1
@@ -110,7 +126,8 @@ printf 'map\nquit\n' >>"$TMP/in"
 
 # --- a narrow terminal: every line within 60 columns, every screen within 24
 # lines but for its narration's last five and the actions -------------------------
-for game in "invaders --ai random" "tannhauser --ai random" "braunau --players human,random,random"; do
+for game in "invaders --ai random" "tannhauser --ai random" "braunau --players human,random,random" \
+    "xfiles --players human,random --ai random"; do
     # shellcheck disable=SC2086
     ones 300 | COLUMNS=60 LINES=24 "$BIN" play $game --seed 5 >"$TMP/narrow" 2>&1
     wide=$(LC_ALL=C.UTF-8 wc -L <"$TMP/narrow")

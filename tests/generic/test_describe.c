@@ -133,7 +133,7 @@ static void check_game(const char *game)
     tt_game_free(g);
 }
 
-/* Every registered game, and the three that describe their content do. */
+/* Every registered game, and the four that describe their content do. */
 static void test_every_game(void **state)
 {
     (void)state;
@@ -146,7 +146,7 @@ static void test_every_game(void **state)
         described += tt_describe_id(g, 0) != NULL;
         tt_game_free(g);
     }
-    assert_int_equal(described, 3);
+    assert_int_equal(described, 4);
 }
 
 /* The number of things each sample set describes, by kind. */
@@ -167,6 +167,15 @@ static void test_sample_counts(void **state)
         {"braunau", "Agents", 15},
         {"braunau", "Item cards", 12},
         {"tannhauser", "Characters", 10},
+        {"xfiles", "X-Files", 16},
+        {"xfiles", "Agents", 11},
+        {"xfiles", "Sites", 12},
+        {"xfiles", "Adversaries", 6},
+        {"xfiles", "Witnesses", 6},
+        {"xfiles", "Events", 13},
+        {"xfiles", "Equipment", 6},
+        {"xfiles", "Combat cards", 5},
+        {"xfiles", "Bluffs", 4},
     };
     for (size_t w = 0; w < sizeof want / sizeof want[0]; w++) {
         tt_game *g;

@@ -523,22 +523,20 @@ int bra_deck_check(const bra_content *c, const char *text, size_t len, const cha
 
 /* --- content, loading and the tools ------------------------------------------------ */
 
+/* tt_content_load's reader: the sample when text is NULL. */
+static int load_content(void *into, const char *text, size_t len, const char *file, tt_diags *d)
+{
+    return bra_content_load(into, text, len, file, d);
+}
+
 bra_content *bra_content_new(const char *path, tt_error *err)
 {
     bra_content *c = malloc(sizeof *c);
-    tt_diags *d = calloc(1, sizeof *d);
-    size_t len = 0;
-    char *owned = NULL;
-    int rc = path ? tt_file_read(path, TT_FILE_MAX_CONTENT, &owned, &len, err) : TT_OK;
-    if (rc)
-        ; /* err says why the file cannot be read */
-    else if (!c || !d)
-        rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-    else if (bra_content_load(c, owned, len, path ? path : "data/braunau/content.json", d))
-        rc = tt_diags_fail(d, err);
-    free(owned);
-    free(d);
-    if (rc) {
+    if (!c) {
+        tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+        return NULL;
+    }
+    if (tt_content_load(path, "data/braunau/content.json", load_content, c, err)) {
         free(c);
         return NULL;
     }

@@ -335,6 +335,8 @@ static void test_EX_24_mental_attack_and_counterattack(void **state)
     assert_int_equal(tan_fx_pending(f), F_SHRUG);
     assert_int_equal(to_move(f), LEG);
     assert_true(tan_fx_offered(f, "shrug 1"));
+    tan_fx_refuse(f, "shrug 3", "E_BAD_COMMAND", "TAN-5.16.5");   /* 2 wounds */
+    tan_fx_refuse(f, "shrug 2", "E_NOT_ENOUGH_VP", "TAN-5.16.3"); /* 1 VP */
 
     tan_fx_apply(f, "shrug 0");
     assert_int_equal(f->s->pl[LEG].vp, 1);
