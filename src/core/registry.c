@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/errors.h"
+#include "core/file.h"
 #include "core/json.h"
 #include "core/rules.h"
 
@@ -67,4 +69,24 @@ const tt_json_doc *tt_embedded_doc(const char *path)
         if (strcmp(tt_embedded[i].path, path) == 0)
             return docs[i].root ? &docs[i] : NULL;
     return NULL;
+}
+
+int tt_deck_text(const char *game, const char *param, const char *value, const char *choices,
+                 char **text, size_t *len, char *file, size_t nfile, tt_error *err)
+{
+    size_t n = strlen(value);
+    snprintf(file, nfile, "%s", value);
+    if (strchr(value, '/') || (n > 5 && strcmp(value + n - 5, ".json") == 0))
+        return tt_file_read(value, TT_FILE_MAX_CONTENT, text, len, err);
+    char path[160];
+    snprintf(path, sizeof path, "%s/%s.json", game, value);
+    const char *t = tt_embedded_find(path, len);
+    snprintf(file, nfile, "data/%s", path);
+    if (!t)
+        return tt_fail(err, TT_EARG, NULL, "%s=%s: no such deck (%s)", param, value, choices);
+    *text = malloc(*len + 1);
+    if (!*text)
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    memcpy(*text, t, *len + 1);
+    return TT_OK;
 }

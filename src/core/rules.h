@@ -163,4 +163,13 @@ const tt_rules *tt_rules_find(const char *name);
 /* The content compiled into the binary: "invaders/sample.json" → text. */
 const char *tt_embedded_find(const char *path, size_t *size);
 
+/* The text of a deck parameter of `game` (malloc'd, *len bytes): a file when
+ * `value` is written as one (a path, or a name ending .json), which must be
+ * readable (TT_EIO, the exit status of every unreadable file); else the name
+ * of one of its sample decks, data/<game>/<value>.json, `file` naming it for
+ * messages. No such sample is a bad value of parameter `param` (TT_EARG),
+ * the message naming the `choices`. */
+int tt_deck_text(const char *game, const char *param, const char *value, const char *choices,
+                 char **text, size_t *len, char *file, size_t nfile, tt_error *err);
+
 #endif

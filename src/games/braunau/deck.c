@@ -543,31 +543,13 @@ bra_content *bra_content_new(const char *path, tt_error *err)
     return c;
 }
 
-/* The text of a deck parameter (malloc'd, *len bytes): a file when the value
- * is written as one (a path, or a name ending .json), which must be readable
- * (TT_EIO, the exit status of every unreadable file); else a sample deck's
- * name, unknown names being a bad parameter value (TT_EARG). */
+/* The text of faction's deck parameter (tt_deck_text). */
 static int deck_text(const char *value, int faction, char **text, size_t *len, char *file,
                      size_t nfile, tt_error *err)
 {
-    size_t n = strlen(value);
-    snprintf(file, nfile, "%s", value);
-    if (strchr(value, '/') || (n > 5 && strcmp(value + n - 5, ".json") == 0))
-        return tt_file_read(value, TT_FILE_MAX_CONTENT, text, len, err);
-    char path[160];
-    snprintf(path, sizeof path, "braunau/%s.json", value);
-    const char *t = tt_embedded_find(path, len);
-    snprintf(file, nfile, "data/%s", path);
-    if (!t)
-        return tt_fail(err, TT_EARG, NULL,
-                       "%s=%s: no such deck (standardized, random, none, a sample deck name or "
-                       "a .json file)",
-                       bra_faction_player(faction), value);
-    *text = malloc(*len + 1);
-    if (!*text)
-        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-    memcpy(*text, t, *len + 1);
-    return TT_OK;
+    return tt_deck_text("braunau", bra_faction_player(faction), value,
+                        "standardized, random, none, a sample deck name or a .json file", text, len,
+                        file, nfile, err);
 }
 
 int bra_load_deck(const bra_content *c, int faction, const char *value, bra_deck *out,

@@ -218,29 +218,14 @@ int xf_deck_check(const xf_content *c, const xf_options *o, const char *text, si
 
 /* --- the tools ------------------------------------------------------------------------ */
 
-/* The text of a deck parameter (malloc'd, *len bytes): a file when the value
- * is written as one (a path, or a name ending .json); else a sample deck's
- * name (TT_EARG when there is none). */
+/* The text of a deck parameter (tt_deck_text); the content file is no deck. */
 static int deck_text(const char *param, const char *value, char **text, size_t *len, char *file,
                      size_t nfile, tt_error *err)
 {
-    size_t n = strlen(value);
-    snprintf(file, nfile, "%s", value);
-    if (strchr(value, '/') || (n > 5 && strcmp(value + n - 5, ".json") == 0))
-        return tt_file_read(value, TT_FILE_MAX_CONTENT, text, len, err);
-    char path[160];
-    snprintf(path, sizeof path, "xfiles/%s.json", value);
-    const char *t = strcmp(value, "content") == 0 ? NULL : tt_embedded_find(path, len);
-    snprintf(file, nfile, "data/%s", path);
-    if (!t)
-        return tt_fail(err, TT_EARG, NULL,
-                       "%s=%s: no such deck (deck_a, deck_b, deck_b_basic or a .json file)", param,
-                       value);
-    *text = malloc(*len + 1);
-    if (!*text)
-        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-    memcpy(*text, t, *len + 1);
-    return TT_OK;
+    static const char choices[] = "deck_a, deck_b, deck_b_basic or a .json file";
+    if (strcmp(value, "content") == 0) /* a sample file, but not a deck */
+        return tt_fail(err, TT_EARG, NULL, "%s=%s: no such deck (%s)", param, value, choices);
+    return tt_deck_text("xfiles", param, value, choices, text, len, file, nfile, err);
 }
 
 const char *xf_sample_deck(const xf_options *o, int seat)
