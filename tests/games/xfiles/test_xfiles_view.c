@@ -22,18 +22,6 @@ static const char *part(fx *f, int viewer, int which)
     return text;
 }
 
-/* The line of the status part that begins with `head`, without its end. */
-static const char *line_of(fx *f, int viewer, const char *head)
-{
-    static char out[512];
-    const char *text = part(f, viewer, TT_TEXT_STATUS), *at = strstr(text, head);
-    if (!at)
-        return "";
-    size_t n = strcspn(at, "\n");
-    snprintf(out, sizeof out, "%.*s", (int)n, at);
-    return out;
-}
-
 /* The X-Files the JSON view of viewer lists as possible for seat q. */
 static const char *possible_json(fx *f, int viewer, int q)
 {
@@ -119,37 +107,37 @@ static void test_XF_6_9_deduction_narrows_as_answers_arrive(void **state)
 {
     (void)state;
     fx f = s07_success();
-    assert_string_equal(line_of(&f, 0, "Deduced"), "Deduced X-Files: p1 16 of 16");
+    assert_string_equal(view_line(&f, 0, "Deduced"), "Deduced X-Files: p1 16 of 16");
     assert_string_equal(possible_json(&f, 0, 1), "\"XF01\",\"XF02\",\"XF03\",\"XF04\",\"XF05\","
                                                  "\"XF06\",\"XF07\",\"XF08\",\"XF09\",\"XF10\","
                                                  "\"XF11\",\"XF12\",\"XF13\",\"XF14\",\"XF15\","
                                                  "\"XF16\"");
-    assert_string_equal(line_of(&f, 0, "Asked"), "");
+    assert_string_equal(view_line(&f, 0, "Asked"), "");
     act(&f, "ask MOTIVE SECURITY"); /* yes: XF03, XF10, XF13 */
-    assert_string_equal(line_of(&f, 0, "Deduced"), "Deduced X-Files: p1 3 of 16: XF03 XF10 XF13");
+    assert_string_equal(view_line(&f, 0, "Deduced"), "Deduced X-Files: p1 3 of 16: XF03 XF10 XF13");
     assert_string_equal(possible_json(&f, 0, 1), "\"XF03\",\"XF10\",\"XF13\"");
-    assert_string_equal(line_of(&f, 0, "Asked"), "Asked: you>p1 MOTIVE SECURITY yes");
+    assert_string_equal(view_line(&f, 0, "Asked"), "Asked: you>p1 MOTIVE SECURITY yes");
     /* XF-6.7 with two players: B reads the question and its answer */
-    assert_string_equal(line_of(&f, 1, "Asked"), "Asked: p0>you MOTIVE SECURITY yes");
-    assert_string_equal(line_of(&f, 1, "Deduced"), "Deduced X-Files: p0 16 of 16");
+    assert_string_equal(view_line(&f, 1, "Asked"), "Asked: p0>you MOTIVE SECURITY yes");
+    assert_string_equal(view_line(&f, 1, "Deduced"), "Deduced X-Files: p0 16 of 16");
     parts_hold(&f, 0);
     parts_hold(&f, 1);
     act(&f, "guess XF10"); /* wrong: the penalty is B's */
-    assert_string_equal(line_of(&f, 0, "Deduced"), "Deduced X-Files: p1 2 of 16: XF03 XF13");
-    assert_string_equal(line_of(&f, 0, "Asked"), "Asked: you>p1 MOTIVE SECURITY yes, wrong XF10");
+    assert_string_equal(view_line(&f, 0, "Deduced"), "Deduced X-Files: p1 2 of 16: XF03 XF13");
+    assert_string_equal(view_line(&f, 0, "Asked"), "Asked: you>p1 MOTIVE SECURITY yes, wrong XF10");
     assert_int_equal(tt_to_move(f.g, f.st), 1);
     assert_string_equal(part(&f, 1, TT_TEXT_DECISION),
                         "To decide: p1 (the penalty: ask or guess the guesser's X-File, or "
                         "noask (XF-8.4))\n");
     act(&f, "ask MOTIVE IDEOLOGY"); /* XF01's: yes */
-    assert_string_equal(line_of(&f, 1, "Deduced"),
+    assert_string_equal(view_line(&f, 1, "Deduced"),
                         "Deduced X-Files: p0 4 of 16: XF01 XF11 XF15 XF16");
     assert_string_equal(possible_json(&f, 1, 0), "\"XF01\",\"XF11\",\"XF15\",\"XF16\"");
     assert_string_equal(
-        line_of(&f, 0, "Asked"),
+        view_line(&f, 0, "Asked"),
         "Asked: you>p1 MOTIVE SECURITY yes, wrong XF10; p1>you MOTIVE IDEOLOGY yes");
     /* A's list of B's is as it was: B's question tells A nothing of XF03 */
-    assert_string_equal(line_of(&f, 0, "Deduced"), "Deduced X-Files: p1 2 of 16: XF03 XF13");
+    assert_string_equal(view_line(&f, 0, "Deduced"), "Deduced X-Files: p1 2 of 16: XF03 XF13");
     parts_hold(&f, 0);
     parts_hold(&f, 1);
     parts_hold(&f, TT_VIEW_SPECTATOR);
@@ -173,15 +161,15 @@ static void test_XF_6_7_a_third_player_reads_counts(void **state)
     a->nasked[1][CAT_MOTIVE] = 1;
     a->wrong[1] = 1ull << 9; /* XF10 */
     a->nwrong[1] = 1;
-    assert_string_equal(line_of(&f, 0, "Deduced"),
+    assert_string_equal(view_line(&f, 0, "Deduced"),
                         "Deduced X-Files: p1 2 of 16: XF03 XF13; p2 16 of 16");
-    assert_string_equal(line_of(&f, 0, "Asked"), "Asked: you>p1 MOTIVE SECURITY yes, wrong XF10");
-    assert_string_equal(line_of(&f, 1, "Asked"), "Asked: p0>you MOTIVE SECURITY yes, wrong XF10");
-    assert_string_equal(line_of(&f, 2, "Asked"), "Asked: p0>p1 1 MOTIVE, 1 wrong guess");
-    assert_string_equal(line_of(&f, 2, "Deduced"), "Deduced X-Files: p0 16 of 16; p1 16 of 16");
-    assert_string_equal(line_of(&f, TT_VIEW_SPECTATOR, "Asked"),
+    assert_string_equal(view_line(&f, 0, "Asked"), "Asked: you>p1 MOTIVE SECURITY yes, wrong XF10");
+    assert_string_equal(view_line(&f, 1, "Asked"), "Asked: p0>you MOTIVE SECURITY yes, wrong XF10");
+    assert_string_equal(view_line(&f, 2, "Asked"), "Asked: p0>p1 1 MOTIVE, 1 wrong guess");
+    assert_string_equal(view_line(&f, 2, "Deduced"), "Deduced X-Files: p0 16 of 16; p1 16 of 16");
+    assert_string_equal(view_line(&f, TT_VIEW_SPECTATOR, "Asked"),
                         "Asked: p0>p1 1 MOTIVE, 1 wrong guess");
-    assert_string_equal(line_of(&f, TT_VIEW_SPECTATOR, "Deduced"), "");
+    assert_string_equal(view_line(&f, TT_VIEW_SPECTATOR, "Deduced"), "");
     char *v = tt_view_json(f.g, f.st, 2);
     assert_non_null(strstr(v, "\"notebook\":[{\"asker\":\"p0\",\"asked\":\"p1\","
                               "\"questions\":[\"MOTIVE\"],\"wrong_count\":1}]"));
