@@ -84,9 +84,6 @@ static int param_int(const tt_params *p, const char *key, int def)
 static int read_options(const tt_params *p, xf_options *o, tt_error *err)
 {
     const char *mode = tt_params_get(p, "mode"), *heal = tt_params_get(p, "heal");
-    if (param_int(p, "opt_xfile_powers", 0))
-        return tt_fail(err, TT_EARG, "XF-1.4",
-                       "opt_xfile_powers=1 is not yet implemented: the Advanced Game comes first");
     if (param_int(p, "opt_killer", 0))
         return tt_fail(err, TT_EARG, "XF-9.11.1", "KILLER cards are not supported: opt_killer=0");
     xf_options_default(o);
@@ -101,6 +98,7 @@ static int read_options(const tt_params *p, xf_options *o, tt_error *err)
     o->hand_limit = (uint8_t)param_int(p, "hand_limit", o->hand_limit);
     o->opt_question_or_guess = (uint8_t)param_int(p, "opt_question_or_guess", 0);
     o->opt_single_guess = (uint8_t)param_int(p, "opt_single_guess", 0);
+    o->powers = (uint8_t)param_int(p, "opt_xfile_powers", 0);
     o->max_turns = (uint16_t)param_int(p, "max_turns", o->max_turns);
     if (mode && strcmp(mode, "BASIC") == 0)
         xf_options_basic(o);
