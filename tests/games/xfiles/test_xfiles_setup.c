@@ -201,7 +201,7 @@ static void test_EX_2_initial_state(void **state)
     tt_game *g;
     tt_error err;
     assert_int_equal(tt_game_new("xfiles", "", &g, &err), TT_OK);
-    assert_int_equal(tt_state_size(g), 3232);
+    assert_int_equal(tt_state_size(g), 3264);
     tt_state *st = fresh(g, 1);
     const xf_state *s = (const xf_state *)st;
     assert_int_equal(tt_to_move(g, st), 0);
