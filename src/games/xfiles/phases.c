@@ -666,8 +666,7 @@ static int step_takes(int step, int op)
     switch (op) {
     case A_FREEDRAW: return step == ST_B2;
     case A_BUY: return step == ST_B4 || step == ST_B5;
-    case A_SELL:
-    case A_POWER: return step == ST_B5;
+    case A_SELL: return step == ST_B5;
     case A_HEALDECLINE: return step == ST_H2;
     case A_ABILITY: return step == ST_H3;
     case A_REQUISITION:
@@ -770,6 +769,8 @@ int xf_phase_check(const xf_content *c, const xf_state *s, tt_action a, tt_error
         return op == A_SELL /* every seller has bought, or may buy no more (XF-9.2.1) */
                    ? TT_REFUSE("XF-9.2.1", NULL, "selling is over: the Briefing has ended")
                    : TT_REFUSE("XF-5.1.4", NULL, "the purchase was announced in the Briefing");
+    if (op == A_POWER || op == A_ANNOUNCE) /* XF-9.13.1 names their moments */
+        return xf_power_check(c, s, s->step == ST_B5 ? s->actor : P(s), a, err);
     if (!step_takes(s->step, op))
         return TT_REFUSE(step_rule(s->step), NULL, "that is not an action of this step");
     if (s->decl.kind == A_TEAM && op != A_TEAM && op != A_DONE)
@@ -778,7 +779,6 @@ int xf_phase_check(const xf_content *c, const xf_state *s, tt_action a, tt_error
     case A_FREEDRAW: return arg <= 1 ? TT_OK : TT_REFUSE("XF-5.1.2", NULL, "freedraw yes or no");
     case A_BUY: return check_buy(c, s, s->step == ST_B4 ? P(s) : s->actor, arg, err);
     case A_SELL: return check_sell(c, s, arg, err);
-    case A_POWER: return xf_power_check(c, s, s->actor, a, err);
     case A_HEALDECLINE:
         if (!healable(s, arg) || (s->pl[P(s)].agent[arg].flags & AG_DECLINED))
             return TT_REFUSE("XF-5.2.2", NULL, "only a damaged Agent in the Hospital heals");

@@ -38,6 +38,8 @@
  *    holding INSANITY; a Witness played from the hand only (XF-1.3).
  *  - DEATH applies by itself to the first Combat card its owner plays on
  *    his Adversary in each Combat; MANIPULATION to Events paid from CP.
+ *  - KNOWLEDGE is used once in a turn: a second look at the same hand would
+ *    spend a token for nothing.
  *  - SECURITY: a Bluff played face up costs 1 less; a face-down one paid at
  *    its reveal (cost - 1, XF-5.6.6) 2 less.
  *  - ABDUCTION: the Agent leaves play (its attached cards to the discard
@@ -59,7 +61,7 @@ static const uint8_t token_count[XF_NCAT * XF_NVALUES] = {
 static int once_per_turn(int id)
 {
     return id == PW_SUBTERFUGE || id == PW_CONTROL || id == PW_IDEOLOGY || id == PW_SURVIVAL ||
-           id == PW_PHYSIOLOGICAL_IMBALANCE || id == PW_DEATH;
+           id == PW_PHYSIOLOGICAL_IMBALANCE || id == PW_DEATH || id == PW_KNOWLEDGE;
 }
 
 /* The powers used by an action; the others apply by themselves. */
@@ -146,9 +148,8 @@ static int combat_round(const xf_state *s)
 static int death_applies(const xf_content *c, const xf_state *s, const xf_decl *d)
 {
     return xf_inst_def(c, d->seat, d->inst)->type == TY_COMBAT && s->combat.on &&
-           s->combat.adv_seat == d->seat && d->tseat == d->seat &&
-           d->tinst == s->combat.adv_inst && xf_has_power(c, s, d->seat, PW_DEATH) &&
-           !(s->pl[d->seat].pw.used >> CAT_RESULT & 1);
+           s->combat.adv_seat == d->seat && d->tseat == d->seat && d->tinst == s->combat.adv_inst &&
+           xf_has_power(c, s, d->seat, PW_DEATH) && !(s->pl[d->seat].pw.used >> CAT_RESULT & 1);
 }
 
 int xf_power_discount(const xf_content *c, const xf_state *s, const xf_decl *d, int pool)
@@ -269,8 +270,7 @@ static int in_play(const xf_state *s, int seat, int inst)
 }
 
 /* Whether (tseat, tinst) is a target of power id used by seat now. */
-static int target_ok(const xf_content *c, const xf_state *s, int seat, int id, int tseat,
-                     int tinst)
+static int target_ok(const xf_content *c, const xf_state *s, int seat, int id, int tseat, int tinst)
 {
     if (tseat >= c->opt.nplayers || tinst >= c->deck[tseat].ncards)
         return 0;
@@ -287,7 +287,8 @@ static int target_ok(const xf_content *c, const xf_state *s, int seat, int id, i
         return tseat == P(s) && slot >= 0 && (side >> slot & 1) &&
                (s->pl[tseat].pw.hurt >> slot & 1) && ((side & ~(1u << slot)) || xf_witness_side(s));
     }
-    case PW_PHYSIOLOGICAL_IMBALANCE: return tseat == P(s) && slot >= 0 && (contributing(c, s) >> slot & 1);
+    case PW_PHYSIOLOGICAL_IMBALANCE:
+        return tseat == P(s) && slot >= 0 && (contributing(c, s) >> slot & 1);
     default: return 0;
     }
 }
@@ -345,9 +346,9 @@ static int moment_ok(const xf_state *s, int seat, int id, tt_error *err)
                              "POSSESSION is used once in a Combat against the owner's Adversary");
         return TT_OK;
     case PW_PHYSIOLOGICAL_IMBALANCE:
-        return s->nchecks ? TT_OK
-                          : TT_REFUSE("XF-9.13.1", NULL,
-                                      "PHYSIOLOGICAL_IMBALANCE needs a skill check");
+        return s->nchecks
+                   ? TT_OK
+                   : TT_REFUSE("XF-9.13.1", NULL, "PHYSIOLOGICAL_IMBALANCE needs a skill check");
     case PW_IDEOLOGY:
         return s->nkwc < XF_MAX_KWCHANGES
                    ? TT_OK
@@ -372,7 +373,8 @@ int xf_power_check(const xf_content *c, const xf_state *s, int seat, tt_action a
 {
     int arg = XF_ARG(a), id = arg >> 8, def = arg & 0xFF;
     if (!c->opt.powers)
-        return TT_REFUSE("XF-9.13.1", NULL, "the X-File Powers are not in play: opt_xfile_powers=1");
+        return TT_REFUSE("XF-9.13.1", NULL,
+                         "the X-File Powers are not in play: opt_xfile_powers=1");
     if (XF_OP(a) == A_ANNOUNCE) {
         int cat = arg / XF_NVALUES;
         if (!s->nrounds || tt_round_holder(&s->rounds[s->nrounds - 1]) != seat)
@@ -455,8 +457,8 @@ static void imbalance(const xf_content *c, xf_state *s, int slot)
             k = &s->check[i];
             break;
         }
-    int own = xf_perm_stat(c, s, P(s), slot, k->skill) +
-              xf_best_equipment(c, s, P(s), slot, k->skill);
+    int own =
+        xf_perm_stat(c, s, P(s), slot, k->skill) + xf_best_equipment(c, s, P(s), slot, k->skill);
     k->level_mod = (int16_t)(k->level_mod - (own < 2 ? own : 2));
 }
 
@@ -469,7 +471,9 @@ static void effect(const xf_content *c, xf_state *s, const xf_decl *d, tt_events
          d->tinst == XF_NONE ? -1 : d->tinst, ev);
     switch (d->power) {
     case PW_CONTROL: xf_gain(s, P(s), POOL_RP, -1, ev); break;
-    case PW_SUBTERFUGE: s->decl = (xf_decl){.kind = A_DISCARD, .seat = (uint8_t)P(s), .x = 1}; break;
+    case PW_SUBTERFUGE:
+        s->decl = (xf_decl){.kind = A_DISCARD, .seat = (uint8_t)P(s), .x = 1};
+        break;
     case PW_SURVIVAL:
         s->pl[seat].pw.survival[P(s)] = d->tinst;
         xf_damage_agent(c, s, P(s), slot, 1, ev);
@@ -567,8 +571,7 @@ int xf_power_decl_check(const xf_content *c, const xf_state *s, tt_action a, tt_
     if (d->kind == A_HURT) {
         if (XF_OP(a) != A_HURT || arg >= XF_MAX_AGENTS || !(hurtable(s, d->seat) >> arg & 1))
             return TT_REFUSE("XF-9.13.1", NULL,
-                             "INSANITY: p%d names one of his Agents outside the Hospital",
-                             d->seat);
+                             "INSANITY: p%d names one of his Agents outside the Hospital", d->seat);
         return TT_OK;
     }
     const char *name = xf_value_name(d->power / XF_NVALUES, d->power % XF_NVALUES);
