@@ -226,16 +226,16 @@ int xf_sanity(const tt_game *g, const void *st, tt_error *err)
 
 int xf_xfile_possible(const xf_content *c, const xf_state *s, int v, int q, int k)
 {
-    if (v < 0 || v >= c->opt.nplayers)
-        return 1;
-    const xf_player *pv = &s->pl[v];
-    if (pv->wrong[q] >> k & 1)
-        return 0;
     const xf_def *x = &c->def[c->catalogue[k]];
     for (int cat = 0; cat < XF_NCAT; cat++) /* XF-9.13.1: values known to all */
         if ((s->pl[q].pw.pub >> cat & 1) &&
             x->value[cat] != c->def[c->catalogue[s->pl[q].xfile]].value[cat])
             return 0;
+    if (v < 0 || v >= c->opt.nplayers)
+        return 1;
+    const xf_player *pv = &s->pl[v];
+    if (pv->wrong[q] >> k & 1)
+        return 0;
     for (int cat = 0; cat < XF_NCAT; cat++)
         for (int val = 0; val < XF_NVALUES; val++) {
             int bit = cat * XF_NVALUES + val;

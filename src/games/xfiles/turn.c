@@ -177,7 +177,8 @@ static int check_window(const xf_content *c, const xf_state *s, tt_action a, tt_
     if (op == A_ANNOUNCE || op == A_POWER)
         return xf_power_check(c, s, seat, a, err);
     if (op != A_PLAY)
-        return TT_REFUSE("XF-4.3.1", NULL, "a window is open: play a card or pass");
+        return TT_REFUSE("XF-4.3.1", NULL, "a window is open: play a card%s or pass",
+                         c->opt.powers ? ", announce, use a power" : "");
     xf_decl d;
     if (XF_ARG(a) >= c->ndefs)
         return TT_REFUSE("XF-5.0.8", NULL, "no such card");

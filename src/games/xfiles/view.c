@@ -1055,10 +1055,13 @@ static void put_decision(tt_sbuf *b, const tt_game *g, const xf_state *s, int vi
     if (s->decl.kind == A_PLAY && viewer == s->decl.seat)
         tt_sbuf_printf(b, "Declaring the play of %s (XF-5.10.2).\n",
                        xf_inst_def(c, viewer, s->decl.inst)->id);
-    int window = s->nrounds && s->decl.kind != A_PLAY && s->decl.kind != A_DISCARD &&
-                 s->decl.kind != A_RESSPLIT && !xf_inv_decides(s);
-    const char *what = window                   ? "play a card or pass"
+    int window = s->nrounds && !s->decl.kind;
+    const char *what = window && c->opt.powers  ? "play a card, announce, use a power, or pass"
+                       : window                 ? "play a card or pass"
                        : s->decl.kind == A_PLAY ? "the next declaration"
+                       : s->decl.kind == A_POWER
+                           ? "the target of the power, and for IDEOLOGY its keyword change"
+                       : s->decl.kind == A_HURT ? "the Agent INSANITY damages (XF-9.13.1)"
                        : s->decl.kind == A_ALLOCATE && c->opt.basic
                            ? "the Agent the Adversary sends to the Hospital (XF-9.12.1 item 7)"
                        : s->decl.kind == A_ALLOCATE ? "allocate the Adversary's damage"

@@ -867,8 +867,9 @@ void xf_init(const tt_game *g, void *st, uint64_t seed);
 int xf_sanity(const tt_game *g, const void *st, tt_error *err);
 void xf_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
 /* Whether catalogue entry k agrees with everything viewer v learned of q's
- * X-File (XF-6.7, 6.10): every answer he received and every guess of his
- * judged wrong; always for a viewer who is no player. */
+ * X-File (XF-6.7, 6.10): the values known to all (XF-9.13.1), and of a
+ * player's own, every answer he received and every guess of his judged
+ * wrong. */
 int xf_xfile_possible(const xf_content *c, const xf_state *s, int v, int q, int k);
 /* Rigging (docs/protocol.md): `p<n>_deck <card>...` stacks seat n's Bureau
  * Deck (the first card drawn first), `p<n>_hand <card>...` makes his hand

@@ -76,7 +76,7 @@ static void test_XF_9_13_1_control(void **state)
     act(&f, "pass"); /* A */
     act(&f, "power CONTROL");
     assert_int_equal(f.s->pl[0].rp, rp - 1);
-    act(&f, "pass"); /* A: priority came back to him */
+    act(&f, "pass");                           /* A: priority came back to him */
     refused(&f, "power CONTROL", "XF-9.13.1"); /* once per turn */
     done_fx(&f);
 }
@@ -193,7 +193,7 @@ static void test_XF_9_13_1_physiological_imbalance(void **state)
     act(&f, "target p0:A03#1");
     assert_int_equal(level(&f), 4);
     assert_int_equal(xf_power_tokens(f.s, 1, PW_PHYSIOLOGICAL_IMBALANCE), 2);
-    act(&f, "pass"); /* A */
+    act(&f, "pass");                                           /* A */
     refused(&f, "power PHYSIOLOGICAL_IMBALANCE", "XF-9.13.1"); /* once per turn */
     done_fx(&f);
 }
@@ -206,8 +206,8 @@ static void test_XF_9_13_1_ideology(void **state)
     fx f = start(POWERS, "S01 E07 Q01 Q02 A10 S02 S03", "E04 S04 S05 S08 Q03 Q04 Q05", "p0");
     f.s->pl[1].cp = 10;
     s01_check(&f);
-    act(&f, "pass"); /* A */
-    act(&f, "play E04"); /* B: GOVERNMENT, on the stack */
+    act(&f, "pass");           /* A */
+    act(&f, "play E04");       /* B: GOVERNMENT, on the stack */
     act(&f, "power IDEOLOGY"); /* the one card with a value keyword is implied */
     refused(&f, "change GOVERNMENT SUBTERFUGE", "XF-9.13.1");
     act(&f, "change GOVERNMENT ALIEN");
@@ -332,7 +332,7 @@ static void test_XF_9_13_1_violence_and_death(void **state)
     investigate(&f, 0, "S03");
     act(&f, "done");
     assign_and_resolve(&f, 0, "p0:S03#1", "p0:A01#1");
-    act(&f, "pass"); /* A */
+    act(&f, "pass");                                /* A */
     refused(&f, "power VIOLENCE D01", "XF-9.13.1"); /* not in his discard pile */
     act(&f, "power VIOLENCE D03");
     assert_int_equal(f.s->pl[1].cp, 8); /* 4 - 2 */
@@ -340,7 +340,7 @@ static void test_XF_9_13_1_violence_and_death(void **state)
     assert_int_equal(f.s->nstack, 1);
     act(&f, "pass"); /* A; B passes by himself: D03 resolves, the LRC round opens with B */
     assert_true(f.s->combat.on);
-    act(&f, "play C04"); /* on D03, the one target */
+    act(&f, "play C04");                /* on D03, the one target */
     assert_int_equal(f.s->pl[1].cp, 8); /* DEATH: free */
     act(&f, "pass");
     act(&f, "play C04");
@@ -369,7 +369,7 @@ static void test_XF_9_13_1_possession(void **state)
     assert_int_equal(xf_combat_out(f.c, f.s, -1), 4);
     act(&f, "power POSSESSION"); /* A01, the one damaged, is implied */
     assert_int_equal(f.s->combat.possessed, 1);
-    assert_int_equal(xf_agent_side(f.c, f.s), 1u << 2); /* A03 alone against D03 */
+    assert_int_equal(xf_agent_side(f.c, f.s), 1u << 2);   /* A03 alone against D03 */
     assert_int_equal(xf_combat_out(f.c, f.s, -1), 4 + 2); /* D03, and A01's LRC */
     done_fx(&f);
 }
