@@ -274,21 +274,26 @@ static int target_ok(const xf_content *c, const xf_state *s, int seat, int id, i
 {
     if (tseat >= c->opt.nplayers || tinst >= c->deck[tseat].ncards)
         return 0;
-    int slot = slot_of(s, tseat, tinst);
+    if (id == PW_IDEOLOGY)
+        return in_play(s, tseat, tinst) && value_words(c, s, tseat, tinst);
+    if (id == PW_THREATS)
+        return tseat != seat && xf_zone(&s->pl[tseat], tinst) == Z_STACK &&
+               xf_inst_def(c, tseat, tinst)->type == TY_WITNESS;
+    int slot = xf_zone(&s->pl[tseat], tinst) == Z_AGENT ? s->pl[tseat].aux[tinst] : -1;
+    if (slot < 0)
+        return 0; /* the others take Agents */
     switch (id) {
-    case PW_SURVIVAL: return tseat == P(s) && slot >= 0 && s->pl[seat].pw.survival[tseat] != tinst;
+    case PW_SURVIVAL: return tseat == P(s) && s->pl[seat].pw.survival[tseat] != tinst;
     case PW_THREATS:
         return tseat != seat && xf_zone(&s->pl[tseat], tinst) == Z_STACK &&
                xf_inst_def(c, tseat, tinst)->type == TY_WITNESS;
-    case PW_IDEOLOGY: return in_play(s, tseat, tinst) && value_words(c, s, tseat, tinst);
-    case PW_ABDUCTION: return tseat != seat && slot >= 0;
+    case PW_ABDUCTION: return tseat != seat;
     case PW_POSSESSION: {
         unsigned side = xf_agent_side(c, s);
-        return tseat == P(s) && slot >= 0 && (side >> slot & 1) &&
-               (s->pl[tseat].pw.hurt >> slot & 1) && ((side & ~(1u << slot)) || xf_witness_side(s));
+        return tseat == P(s) && (side >> slot & 1) && (s->pl[tseat].pw.hurt >> slot & 1) &&
+               ((side & ~(1u << slot)) || xf_witness_side(s));
     }
-    case PW_PHYSIOLOGICAL_IMBALANCE:
-        return tseat == P(s) && slot >= 0 && (contributing(c, s) >> slot & 1);
+    case PW_PHYSIOLOGICAL_IMBALANCE: return tseat == P(s) && (contributing(c, s) >> slot & 1);
     default: return 0;
     }
 }
@@ -307,13 +312,39 @@ static int changes(const xf_content *c, const xf_state *s, int tseat, int tinst,
     return n;
 }
 
+/* The targets of power id for seat now, as A_TARGET args, up to max: the
+ * stack's cards for THREATS, every card for IDEOLOGY, else the Agents. */
+static int targets(const xf_content *c, const xf_state *s, int seat, int id, int *out, int max)
+{
+    int n = 0;
+    if (id == PW_THREATS) {
+        for (int i = 0; i < s->nstack && n < max; i++) {
+            int q = xf_sc_seat(&s->stack[i]), inst = s->stack[i].inst;
+            if (target_ok(c, s, seat, id, q, inst))
+                out[n++] = q << 8 | inst;
+        }
+        return n;
+    }
+    for (int q = 0; q < c->opt.nplayers; q++) {
+        if (id != PW_IDEOLOGY) {
+            for (int k = 0; k < XF_MAX_AGENTS && n < max; k++) {
+                int inst = s->pl[q].agent[k].inst;
+                if (inst != XF_NONE && target_ok(c, s, seat, id, q, inst))
+                    out[n++] = q << 8 | inst;
+            }
+            continue;
+        }
+        for (int i = 0; i < c->deck[q].ncards && n < max; i++)
+            if (target_ok(c, s, seat, id, q, i))
+                out[n++] = q << 8 | i;
+    }
+    return n;
+}
+
 static int any_target(const xf_content *c, const xf_state *s, int seat, int id)
 {
-    for (int q = 0; q < c->opt.nplayers; q++)
-        for (int i = 0; i < c->deck[q].ncards; i++)
-            if (target_ok(c, s, seat, id, q, i))
-                return 1;
-    return 0;
+    int one;
+    return targets(c, s, seat, id, &one, 1);
 }
 
 /* Where and when power id may be used (the moment, not the target). */
@@ -415,31 +446,48 @@ int xf_power_check(const xf_content *c, const xf_state *s, int seat, tt_action a
     return def ? TT_REFUSE("XF-9.13.1", NULL, "only VIOLENCE names a card") : TT_OK;
 }
 
-int xf_power_candidates(const xf_content *c, const xf_state *s, int seat, tt_action *out)
+/* The uses for seat now, up to max: per category an announcement, then the
+ * power (VIOLENCE: once per Adversary of his discard pile, in def order). */
+static int uses(const xf_content *c, const xf_state *s, int seat, tt_action *out, int max)
 {
     int n = 0;
     if (!c->opt.powers || s->pl[seat].xfile == XF_NONE)
         return 0;
-    for (int cat = 0; cat < XF_NCAT; cat++) {
+    for (int cat = 0; cat < XF_NCAT && n < max; cat++) {
         int id = xf_power_of(c, s, seat, cat);
         if (xf_power_check(c, s, seat, XF_ACTION(A_ANNOUNCE, id), NULL) == TT_OK)
             out[n++] = XF_ACTION(A_ANNOUNCE, id);
-        if (id == PW_VIOLENCE) {
-            for (int def = 0; def < c->ndefs; def++)
-                if (c->def[def].type == TY_ADVERSARY &&
-                    xf_power_check(c, s, seat, XF_ACTION(A_POWER, id << 8 | def), NULL) == TT_OK)
-                    out[n++] = XF_ACTION(A_POWER, id << 8 | def);
-        } else if (xf_power_check(c, s, seat, XF_ACTION(A_POWER, id << 8), NULL) == TT_OK) {
-            out[n++] = XF_ACTION(A_POWER, id << 8);
+        if (id != PW_VIOLENCE) {
+            if (n < max && xf_power_check(c, s, seat, XF_ACTION(A_POWER, id << 8), NULL) == TT_OK)
+                out[n++] = XF_ACTION(A_POWER, id << 8);
+            continue;
         }
+        const xf_player *pl = &s->pl[seat];
+        uint64_t defs[4] = {0};
+        for (int k = 0, at = tt_piles_start(pl->n, Z_DISCARD); k < pl->n[Z_DISCARD]; k++) {
+            int def = c->deck[seat].def[pl->cards[at + k]];
+            if (c->def[def].type == TY_ADVERSARY)
+                defs[def >> 6] |= 1ull << (def & 63);
+        }
+        for (int w = 0; w < 4; w++)
+            for (uint64_t m = defs[w]; m && n < max; m &= m - 1) {
+                tt_action a = XF_ACTION(A_POWER, id << 8 | (w * 64 + __builtin_ctzll(m)));
+                if (xf_power_check(c, s, seat, a, NULL) == TT_OK)
+                    out[n++] = a;
+            }
     }
     return n;
 }
 
+int xf_power_candidates(const xf_content *c, const xf_state *s, int seat, tt_action *out)
+{
+    return uses(c, s, seat, out, XF_NCAT * (XF_MAX_DEFS + 1));
+}
+
 int xf_power_any(const xf_content *c, const xf_state *s, int seat)
 {
-    tt_action a[XF_NCAT * (XF_MAX_DEFS + 1)];
-    return c->opt.powers && xf_power_candidates(c, s, seat, a) > 0;
+    tt_action one;
+    return uses(c, s, seat, &one, 1);
 }
 
 /* --- using a power ---------------------------------------------------------------------------- */
@@ -557,10 +605,10 @@ int xf_power_options(const xf_content *c, const xf_state *s, tt_action *out)
             out[n++] = XF_ACTION(A_CHANGE, v[i]);
         return n;
     }
-    for (int q = 0; q < c->opt.nplayers; q++)
-        for (int i = 0; i < c->deck[q].ncards; i++)
-            if (target_ok(c, s, d->seat, d->power, q, i))
-                out[n++] = XF_ACTION(A_TARGET, q << 8 | i);
+    int v[XF_MAX_PLAYERS * XF_MAX_CARDS];
+    n = targets(c, s, d->seat, d->power, v, XF_MAX_PLAYERS * XF_MAX_CARDS);
+    for (int i = 0; i < n; i++)
+        out[i] = XF_ACTION(A_TARGET, v[i]);
     return n;
 }
 
