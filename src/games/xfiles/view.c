@@ -737,26 +737,27 @@ static void put_pile_top(tt_sbuf *b, const xf_content *c, const xf_state *s, int
     }
 }
 
-/* XF-9.13.1: "powers: CONTROL (known to all), THREATS 2 tokens (revealed),
- * VIOLENCE (hidden)…" as far as the viewer knows them; face-up Agents in
- * the deck (ABDUCTION) with their place. */
+/* XF-9.13.1: "powers: CONTROL, THREATS 2 tokens (revealed), VIOLENCE
+ * (hidden)" as far as the viewer knows them: a value known to all bare, one
+ * revealed to some, or hidden (its owner's view), said so; then the face-up
+ * Agents in the deck (ABDUCTION) with their place. */
 static void put_powers(tt_sbuf *b, const xf_content *c, const xf_state *s, int p, int viewer)
 {
     int all = sees_xfile(c, s, viewer, p);
     uint8_t known = xf_reveals_known(s, viewer, p);
     for (int cat = 0; cat < XF_NCAT && s->pl[p].xfile != XF_NONE; cat++) {
-        int id = xf_power_of(c, s, p, cat);
+        int id = xf_power_of(c, s, p, cat), pub = s->pl[p].pw.pub >> cat & 1;
+        int used = s->pl[p].pw.used >> cat & 1;
         if (!all && !(known >> cat & 1))
             continue;
         tt_sbuf_printf(b, "%s%s", b->n ? ", " : "powers: ", xf_value_name(cat, id % XF_NVALUES));
         if (xf_power_token_count(id))
             tt_sbuf_printf(b, " %d token%s", xf_power_tokens(s, p, id),
                            xf_power_tokens(s, p, id) == 1 ? "" : "s");
-        tt_sbuf_printf(b, " (%s%s)",
-                       !(known >> cat & 1)          ? "hidden"
-                       : s->pl[p].pw.pub >> cat & 1 ? "known to all"
-                                                    : "revealed",
-                       s->pl[p].pw.used >> cat & 1 ? ", used this turn" : "");
+        const char *state = !(known >> cat & 1) ? "hidden" : pub ? NULL : "revealed";
+        if (state || used)
+            tt_sbuf_printf(b, " (%s%s%s)", state ? state : "", state && used ? ", " : "",
+                           used ? "used this turn" : "");
     }
     for (int k = 1; k <= s->pl[p].n[Z_DECK]; k++)
         if (face_up_at(s, p, k) >= 0) {

@@ -41,7 +41,7 @@ static void test_XF_9_13_1_revealed_by_announcement_and_by_a_yes(void **state)
     assert_int_equal(f.s->pl[0].pw.pub, 1 << CAT_MOTIVE);
     assert_int_equal(tt_to_move(f.g, f.st), 0); /* an announcement keeps priority */
     refused(&f, "announce IDEOLOGY", "XF-9.13.1");
-    assert_true(view_has(&f, 1, "\n  powers: IDEOLOGY (known to all)\n"));
+    assert_true(view_has(&f, 1, "\n  powers: IDEOLOGY\n"));
     act(&f, "play E02");
     act(&f, "pass"); /* B */
     act(&f, "pass"); /* A: E02 resolves, A asks */
@@ -49,10 +49,10 @@ static void test_XF_9_13_1_revealed_by_announcement_and_by_a_yes(void **state)
     assert_int_equal(f.s->pl[1].pw.revealed, 1 << CAT_METHOD);
     assert_int_equal(f.s->pl[1].pw.pub, 1 << CAT_METHOD); /* two players: all see answers */
     assert_int_equal(xf_power_tokens(f.s, 1, PW_THREATS), 3);
-    assert_true(view_has(&f, 0, "\n  powers: THREATS 3 tokens (known to all)\n"));
+    assert_true(view_has(&f, 0, "\n  powers: THREATS 3 tokens\n"));
     assert_true(view_has(&f, 1,
-                         "\n  powers: GOVERNMENT (hidden), SECURITY (hidden), THREATS 3 tokens "
-                         "(known to all), MANIPULATION_OF_EVIDENCE (hidden)\n"));
+                         "\n  powers: GOVERNMENT (hidden), SECURITY (hidden), THREATS 3 tokens, "
+                         "MANIPULATION_OF_EVIDENCE (hidden)\n"));
     done_fx(&f);
 
     f = start("", "E02 S01 S02 S03 Q01 Q02 A10", QUIET_B, "p0"); /* without the option */
