@@ -28,6 +28,35 @@ static void s01_check(fx *f)
     assign_and_resolve(f, 0, "p0:S01#1", "p0:A01#1");
 }
 
+/* The same at S03 (OCCULT_INVESTIGATION, AFFILIATION), where an Adversary
+ * such as D03 may come. */
+static void s03_check(fx *f)
+{
+    field_team(f, 0, "A01 A03");
+    act(f, "first p0");
+    f->s->pl[0].pw.pub = f->s->pl[0].pw.revealed = 0xF;
+    investigate(f, 0, "S03");
+    act(f, "done");
+    assign_and_resolve(f, 0, "p0:S03#1", "p0:A01#1");
+}
+
+/* A game of quiet hands in which p1 has X-File `xfile`, every value known,
+ * at the start of p0's first turn. */
+static fx quiet(const char *xfile)
+{
+    fx f = start(POWERS, QUIET_A, QUIET_B, "p0");
+    give(&f, 1, xfile);
+    act(&f, "first p0");
+    return f;
+}
+
+/* Into the window of p0's step H4, where p0 passes: p1 holds priority. */
+static void healing_window(fx *f)
+{
+    idle_to_window(f, 0, ST_H4);
+    act(f, "pass");
+}
+
 /* XF-9.13.1: an announcement, and a yes to a question, reveal a value. */
 static void test_XF_9_13_1_revealed_by_announcement_and_by_a_yes(void **state)
 {
@@ -65,15 +94,12 @@ static void test_XF_9_13_1_revealed_by_announcement_and_by_a_yes(void **state)
 static void test_XF_9_13_1_control(void **state)
 {
     (void)state;
-    fx f = start(POWERS, QUIET_A, QUIET_B, "p0");
-    give(&f, 1, "XF07");
-    act(&f, "first p0");
+    fx f = quiet("XF07");
     act(&f, "pass"); /* A, in B1's window; B has no use of CONTROL there */
     refused(&f, "power CONTROL", "XF-9.13.1"); /* step B2: p0 decides the free draw */
-    idle_to_window(&f, 0, ST_H4);
-    int rp = f.s->pl[0].rp;
-    assert_true(rp > 0);
-    act(&f, "pass"); /* A */
+    int rp = f.s->pl[0].rp + 4;                /* B3: A02, A03, A04 (A01 makes purchase points) */
+    healing_window(&f);
+    assert_int_equal(f.s->pl[0].rp, rp);
     act(&f, "power CONTROL");
     assert_int_equal(f.s->pl[0].rp, rp - 1);
     act(&f, "pass");                           /* A: priority came back to him */
@@ -85,12 +111,9 @@ static void test_XF_9_13_1_control(void **state)
 static void test_XF_9_13_1_subterfuge(void **state)
 {
     (void)state;
-    fx f = start(POWERS, QUIET_A, QUIET_B, "p0");
-    give(&f, 1, "XF02");
-    act(&f, "first p0");
-    idle_to_window(&f, 0, ST_H4);
+    fx f = quiet("XF02");
+    healing_window(&f);
     int hand = f.s->pl[0].n[Z_HAND];
-    act(&f, "pass");
     act(&f, "power SUBTERFUGE");
     assert_int_equal(tt_to_move(f.g, f.st), 0);
     refused(&f, "pass", "XF-2.14.1"); /* the discard first */
@@ -104,9 +127,7 @@ static void test_XF_9_13_1_subterfuge(void **state)
 static void test_XF_9_13_1_knowledge(void **state)
 {
     (void)state;
-    fx f = start(POWERS, QUIET_A, QUIET_B, "p0");
-    give(&f, 1, "XF02");
-    act(&f, "first p0");
+    fx f = quiet("XF02");
     idle_to(&f, 0, ST_B5);
     assert_int_equal(tt_to_move(f.g, f.st), 1);
     act(&f, "power KNOWLEDGE");
@@ -114,8 +135,7 @@ static void test_XF_9_13_1_knowledge(void **state)
     assert_string_equal(view_line(&f, 1, "  in his hand you saw:"),
                         "  in his hand you saw: A10 S01 S02 S03 S04 Q01 Q02");
     refused(&f, "power KNOWLEDGE", "XF-9.13.1"); /* once in a turn */
-    idle_to_window(&f, 0, ST_H4);
-    act(&f, "pass");
+    healing_window(&f);
     refused(&f, "power KNOWLEDGE", "XF-9.13.1"); /* only in step B5 */
     done_fx(&f);
 }
@@ -125,23 +145,18 @@ static void test_XF_9_13_1_knowledge(void **state)
 static void test_XF_9_13_1_survival(void **state)
 {
     (void)state;
-    fx f = start(POWERS, QUIET_A, QUIET_B, "p0");
-    give(&f, 1, "XF04");
-    act(&f, "first p0");
-    idle_to_window(&f, 0, ST_H4);
-    act(&f, "pass");
+    fx f = quiet("XF04");
+    healing_window(&f);
     act(&f, "power SURVIVAL");
     act(&f, "target p0:A01#1");
     assert_int_equal(agent(&f, 0, "A01")->damage, 1);
     idle_to(&f, 1, ST_C1);
-    idle_to_window(&f, 0, ST_H4); /* turn 3 */
-    act(&f, "pass");
+    healing_window(&f); /* turn 3 */
     act(&f, "power SURVIVAL");
     refused(&f, "target p0:A01#1", "XF-9.13.1");
     act(&f, "target p0:A02#1");
     idle_to(&f, 1, ST_C1);
-    idle_to_window(&f, 0, ST_H4); /* turn 5: A01 again */
-    act(&f, "pass");
+    healing_window(&f); /* turn 5: A01 again */
     act(&f, "power SURVIVAL");
     act(&f, "target p0:A01#1");
     assert_int_equal(agent(&f, 0, "A01")->damage, 2);
@@ -259,9 +274,7 @@ static void test_XF_9_13_1_prices(void **state)
 static void test_XF_9_13_1_abduction(void **state)
 {
     (void)state;
-    fx f = start(POWERS, QUIET_A, QUIET_B, "p0");
-    give(&f, 1, "XF02");
-    act(&f, "first p0");
+    fx f = quiet("XF02");
     agent(&f, 0, "A01")->damage = 2;
     act(&f, "pass"); /* A */
     act(&f, "power ABDUCTION");
@@ -287,9 +300,7 @@ static void test_XF_9_13_1_abduction(void **state)
 static void test_XF_9_13_1_abduction_short_deck(void **state)
 {
     (void)state;
-    fx f = start(POWERS, QUIET_A, QUIET_B, "p0");
-    give(&f, 1, "XF02");
-    act(&f, "first p0");
+    fx f = quiet("XF02");
     xf_player *pl = &f.s->pl[0];
     while (pl->n[Z_DECK] > 3)
         xf_to_discard(f.c, f.s, 0, pl->cards[pl->n[Z_DECK] - 1]);
@@ -302,9 +313,7 @@ static void test_XF_9_13_1_abduction_short_deck(void **state)
     assert_int_equal(pl->cards[pl->n[Z_DECK] - 11], 1); /* A02: ten above it */
     done_fx(&f);
 
-    f = start(POWERS, QUIET_A, QUIET_B, "p0");
-    give(&f, 1, "XF02");
-    act(&f, "first p0");
+    f = quiet("XF02");
     pl = &f.s->pl[0];
     while (pl->n[Z_DECK])
         xf_pile_move(pl, Z_DECK, 0, Z_HAND);
@@ -326,12 +335,7 @@ static void test_XF_9_13_1_violence_and_death(void **state)
     f.s->pl[1].cp = 10;
     int d03 = find_in(&f, 1, Z_DECK, "D03");
     xf_to_discard(f.c, f.s, 1, f.s->pl[1].cards[d03]);
-    field_team(&f, 0, "A01 A03");
-    act(&f, "first p0");
-    f.s->pl[0].pw.pub = f.s->pl[0].pw.revealed = 0xF;
-    investigate(&f, 0, "S03");
-    act(&f, "done");
-    assign_and_resolve(&f, 0, "p0:S03#1", "p0:A01#1");
+    s03_check(&f);
     act(&f, "pass");                                /* A */
     refused(&f, "power VIOLENCE D01", "XF-9.13.1"); /* not in his discard pile */
     act(&f, "power VIOLENCE D03");
@@ -355,12 +359,7 @@ static void test_XF_9_13_1_possession(void **state)
     fx f = start(POWERS, "S03 Q01 Q02 A10 S01 S02 E07", "D03 C04 S05 S08 Q03 Q04 S01", "p0");
     give(&f, 1, "XF08"); /* POSSESSION, INSANITY; C04 keeps B in the Combat's window */
     f.s->pl[1].cp = 10;
-    field_team(&f, 0, "A01 A03");
-    act(&f, "first p0");
-    f.s->pl[0].pw.pub = f.s->pl[0].pw.revealed = 0xF;
-    investigate(&f, 0, "S03");
-    act(&f, "done");
-    assign_and_resolve(&f, 0, "p0:S03#1", "p0:A01#1");
+    s03_check(&f);
     act(&f, "pass");
     act(&f, "play D03");
     act(&f, "pass"); /* A; B passes by himself: D03 resolves; the LRC round, B first */
@@ -383,12 +382,7 @@ static void test_XF_9_13_1_affiliation(void **state)
     f.s->pl[1].xfile = (uint8_t)xf_find_xfile(f.c, "XF05"); /* PRIMORDIAL, hidden */
     f.s->pl[1].pw.pub = f.s->pl[1].pw.revealed = 0xE;
     f.s->pl[1].cp = 10;
-    field_team(&f, 0, "A01 A03");
-    act(&f, "first p0");
-    f.s->pl[0].pw.pub = f.s->pl[0].pw.revealed = 0xF;
-    investigate(&f, 0, "S03"); /* AFFILIATION: D01 wants a MOTIVE Site */
-    act(&f, "done");
-    assign_and_resolve(&f, 0, "p0:S03#1", "p0:A01#1");
+    s03_check(&f); /* AFFILIATION: D01 wants a MOTIVE Site */
     act(&f, "pass");
     refused(&f, "play D01", "XF-2.12.1");
     act(&f, "announce PRIMORDIAL");
