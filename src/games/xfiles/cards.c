@@ -84,6 +84,17 @@ static void drop_kw_changes(xf_state *s, int p, int inst)
     s->nkwc = (uint8_t)n;
 }
 
+void xf_look_hand(xf_state *s, int p, int q, tt_events *ev)
+{
+    const xf_player *t = &s->pl[q];
+    int start = tt_piles_start(t->n, Z_HAND);
+    for (int k = 0; k < t->n[Z_HAND]; k++) {
+        int x = t->cards[start + k];
+        s->pl[p].known[q][x >> 6] |= 1ull << (x & 63);
+    }
+    tt_emit(ev, EV_LOOK, p, TT_SEEN(p), p, q, 0, 0);
+}
+
 void xf_to_discard(const xf_content *c, xf_state *s, int p, int inst)
 {
     xf_player *pl = &s->pl[p];
