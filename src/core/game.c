@@ -18,8 +18,8 @@
 
 const char *tt_game_list(int i)
 {
-    for (int k = 0; tt_registry[k]; k++)
-        if (k == i)
+    for (int k = 0, listed = 0; tt_registry[k]; k++)
+        if (tt_registry[k]->configs && listed++ == i) /* NULL: still being written */
             return tt_registry[k]->name;
     return NULL;
 }

@@ -33,7 +33,9 @@ typedef struct tt_rules {
      * core checks CHOICE and INT values against `allowed` before load. */
     const tt_param_spec *params;
     /* The configurations the generic suite runs, up to a NULL name; the first
-     * is the default run. */
+     * is the default run. NULL for a game still being written: it loads by
+     * name (new, deck validate) but is not listed (tt_game_list), so neither
+     * the suites nor the command's lists play it. */
     const tt_config *configs;
     /* The rules' reason codes, indexed by tt_head.reason; [0] is "". */
     const char *const *reasons;
