@@ -1,0 +1,267 @@
+/* Illuminati: New World Order: the rules module's descriptor and its loading
+ * (see inwo.h).
+ *
+ * Loading reads the game options (INWO-3.2), the content (the embedded
+ * sample, or content=FILE) and one deck declaration per seat, each checked
+ * by every deck rule, then sizes the flat state for the number of players.
+ * Setup's lead choices (INWO-3.6) are the only decisions written so far;
+ * from the first turn on, every call refuses with TT_ESTATE "not yet
+ * implemented", and the game declares no configuration for the generic
+ * suite. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/errors.h"
+#include "core/json.h"
+#include "core/sbuf.h"
+#include "games/inwo/inwo.h"
+
+#define DECK_PARAM(seat, def)                                                                      \
+    {                                                                                              \
+        seat, TT_PARAM_TEXT, def, "deck_a, deck_b, deck_c, deck_d or a deck file",                 \
+            "the seat's deck: its Illuminati, Group deck and Plot deck (INWO-3.1)"                 \
+    }
+
+static const tt_param_spec params[] = {
+    {"players", TT_PARAM_INT, "4", "2..6", "the number of players (INWO-3.2)"},
+    DECK_PARAM("p0", "deck_a"),
+    DECK_PARAM("p1", "deck_b"),
+    DECK_PARAM("p2", "deck_c"),
+    DECK_PARAM("p3", "deck_d"),
+    DECK_PARAM("p4", "deck_a"),
+    DECK_PARAM("p5", "deck_b"),
+    {"basic_goal", TT_PARAM_INT, "0", "0..40",
+     "groups to control for the Basic Goal; 0: 12, 11 or 10 by players (INWO-3.10)"},
+    {"two_player_rules", TT_PARAM_CHOICE, "auto", "auto|0|1",
+     "the two-player rules; auto: on with 2 players (INWO-4.8.3)"},
+    {"max_rounds", TT_PARAM_INT, "80", "1..1000",
+     "the game is drawn after this round (INWO-9.5.2)"},
+    {"content", TT_PARAM_FILE, "the sample set", "a content file (docs/content/inwo.md)",
+     "the cards (INWO-2)"},
+    {NULL, 0, NULL, NULL, NULL},
+};
+
+static const char *const reasons[] = {"",           "BASIC_GOAL", "SPECIAL_GOAL",
+                                      "GOAL_CARD",  "SHARED_WIN", "ELIMINATION",
+                                      "CONCEDED",   "DRAW_MAX_ROUNDS"};
+static const char *const reason_texts[] = {
+    NULL,
+    "a single player won at a knock with the Basic Goal (INWO-9.5.3)",
+    "a single player won at a knock with his Special Goal (INWO-9.5.3)",
+    "a single player won at a knock with his Goal card (INWO-9.5.3)",
+    "several players won at the same knock (INWO-9.4.5)",
+    "every rival was eliminated (INWO-9.1.1)",
+    "the last rival conceded (INWO-9.2.4)",
+    "the round cap was reached (INWO-9.5.2)"};
+
+static int param_int(const tt_params *p, const char *key, int def)
+{
+    const char *v = tt_params_get(p, key);
+    return v ? atoi(v) : def; /* the core checked it against the declared range */
+}
+
+/* INWO-3.2 and 3.10. */
+static void read_options(const tt_params *p, inwo_options *o)
+{
+    const char *two = tt_params_get(p, "two_player_rules");
+    o->nplayers = (uint8_t)param_int(p, "players", 4);
+    o->two_player_rules = two && strcmp(two, "auto") != 0 ? (uint8_t)atoi(two)
+                                                          : (uint8_t)(o->nplayers == 2);
+    int goal = param_int(p, "basic_goal", 0);
+    if (!goal)
+        goal = o->nplayers <= 3 ? 12 : o->nplayers == 4 ? 11 : 10;
+    if (o->two_player_rules && goal < 12) /* INWO-4.8.3 (a) */
+        goal = 12;
+    o->basic_goal = (uint8_t)goal;
+    o->max_rounds = (uint16_t)param_int(p, "max_rounds", 80);
+}
+
+static int inwo_load(tt_game *g, const tt_params *p, tt_error *err)
+{
+    inwo_options o;
+    read_options(p, &o);
+    inwo_content *c = inwo_content_new(tt_params_get(p, "content"), err);
+    if (!c)
+        return err ? err->code : TT_ECONTENT;
+    c->opt = o;
+    int rc = TT_OK;
+    for (int s = 0; s < o.nplayers && rc == TT_OK; s++) {
+        char key[16];
+        snprintf(key, sizeof key, "p%d", s);
+        const char *v = tt_params_get(p, key);
+        rc = inwo_load_deck(c, key, v ? v : inwo_sample_deck(s), &c->deck[s], err);
+    }
+    if (rc) {
+        free(c);
+        return rc;
+    }
+    snprintf(g->hash, sizeof g->hash, "%016llx",
+             tt_fnv64(c, offsetof(inwo_content, opt))); /* the content, not the decks */
+    g->content = c;
+    g->nplayers = o.nplayers;
+    g->state_size = inwo_state_size(o.nplayers);
+    g->max_actions = INWO_MAX_ACTIONS;
+    return TT_OK;
+}
+
+static void inwo_unload(tt_game *g)
+{
+    free(g->content);
+    g->content = NULL;
+}
+
+static int not_yet(tt_error *err)
+{
+    return tt_fail(err, TT_ESTATE, NULL, "inwo: not yet implemented: the turn (INWO-4)");
+}
+
+static int inwo_to_move(const tt_game *g, const void *st)
+{
+    (void)g;
+    const inwo_state *s = st;
+    return s->point == PT_LEAD ? s->to_move : TT_TERMINAL;
+}
+
+static int inwo_legal(const tt_game *g, const void *st, tt_action *out)
+{
+    const inwo_state *s = st;
+    return s->point == PT_LEAD ? inwo_lead_legal(g, s, out) : 0;
+}
+
+static int inwo_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err)
+{
+    inwo_state *s = st;
+    (void)ev;
+    if (s->point != PT_LEAD)
+        return not_yet(err);
+    if ((a & ~INWO_A_ARG) != INWO_A_LEAD)
+        return TT_REFUSE("INWO-5.0.4", NULL, "at the lead point the only command is lead <card>");
+    return inwo_lead_apply(g, s, (int)(a & INWO_A_ARG), err);
+}
+
+static int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n)
+{
+    (void)st;
+    if ((a & ~INWO_A_ARG) != INWO_A_LEAD || (a & INWO_A_ARG) >= (unsigned)g->nplayers * 45)
+        return TT_EARG;
+    char id[32];
+    inwo_instance_text(g->content, (int)(a & INWO_A_ARG), id, sizeof id);
+    snprintf(buf, n, "lead %s", id);
+    return TT_OK;
+}
+
+/* `lead <instance>`, or `lead <card_id>` for the first such card of the
+ * chooser's Group deck (its copies are alike, INWO-5.0.3). */
+static int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *out,
+                      tt_error *err)
+{
+    const inwo_state *s = st;
+    const inwo_content *c = g->content;
+    char verb[16], arg[32];
+    if (sscanf(text, "%15s %31s", verb, arg) != 2 || strcmp(verb, "lead") != 0)
+        return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "unknown command '%s'%s", text,
+                       s->point == PT_LEAD ? " (here: lead <card>)" : "");
+    int card = inwo_instance_parse(c, arg);
+    if (card < 0 && s->point == PT_LEAD) {
+        int def = inwo_find_def(c, arg), p = s->to_move;
+        for (int i = 0; def >= 0 && i < INWO_DECK_CARDS && card < 0; i++)
+            if (c->deck[p].def[i] == def && s->card[p * INWO_DECK_CARDS + i].zone == Z_GROUP_DECK)
+                card = p * INWO_DECK_CARDS + i;
+    }
+    if (card < 0)
+        return tt_fail(err, TT_EPARSE, "INWO-5.0.3", "no card '%s' (write A:G01#1)", arg);
+    *out = INWO_A_LEAD | (tt_action)card;
+    return TT_OK;
+}
+
+static void inwo_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
+{
+    (void)g, (void)st, (void)viewer, (void)seed; /* INWO-7.12: not yet written */
+}
+
+static int inwo_sanity(const tt_game *g, const void *st, tt_error *err)
+{
+    const inwo_state *s = st;
+    int n = 0;
+    for (int p = 0; p < s->nplayers; p++)
+        for (int z = 0; z < INWO_NPILES; z++)
+            n += s->npile[p][z];
+    if (n > g->nplayers * INWO_DECK_CARDS)
+        return tt_fail(err, TT_ESTATE, NULL, "inwo: %d cards in piles", n);
+    return TT_OK;
+}
+
+static int inwo_rig(const tt_game *g, void *st, const char *what, const char *values,
+                    tt_error *err)
+{
+    (void)g, (void)st, (void)what, (void)values;
+    return not_yet(err);
+}
+
+/* The public setup so far; the views of section 7 are not written yet. */
+static char *inwo_view_json(const tt_game *g, const void *st, int viewer)
+{
+    (void)g, (void)viewer;
+    const inwo_state *s = st;
+    static const char *const points[] = {"lead", "upkeep", "round", "thwart", "after_roll",
+                                         "step1", "step2", "step3", "step4", "main",
+                                         "step6", "declare", "resolve", "dispose", "over"};
+    tt_sbuf b = {0};
+    tt_sbuf_printf(&b, "{\"game\":\"inwo\",\"point\":\"%s\",\"to_move\":%d}", points[s->point],
+                   s->to_move);
+    return tt_sbuf_take(&b);
+}
+
+static char *inwo_view_text(const tt_game *g, const void *st, int viewer)
+{
+    return inwo_view_json(g, st, viewer);
+}
+
+static int inwo_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n)
+{
+    (void)g, (void)ev, (void)viewer;
+    snprintf(buf, n, "%s", "");
+    return TT_OK;
+}
+
+static const char *inwo_player_name(const tt_game *g, int player)
+{
+    static const char *const seats[] = {"A", "B", "C", "D", "E", "F"};
+    (void)g;
+    return player >= 0 && player < INWO_MAX_PLAYERS ? seats[player] : "?";
+}
+
+static const tt_rules_extra inwo_extra = {
+    .deck_new = inwo_deck_new,
+    .deck_list = inwo_deck_list,
+};
+
+const tt_rules inwo_rules = {
+    .name = "inwo",
+    .summary = "Illuminati: New World Order, 2 to 6 players (being written: setup only)",
+    .min_players = 2,
+    .max_players = 6,
+    .params = params,
+    .configs = NULL, /* none yet: the turn is not written, nothing can play it */
+    .reasons = reasons,
+    .reason_texts = reason_texts,
+    .turn_name = "round",
+    .load = inwo_load,
+    .unload = inwo_unload,
+    .init = inwo_init,
+    .to_move = inwo_to_move,
+    .legal = inwo_legal,
+    .apply = inwo_apply,
+    .format = inwo_format,
+    .parse = inwo_parse,
+    .determinize = inwo_determinize,
+    .sanity = inwo_sanity,
+    .rig = inwo_rig,
+    .view_json = inwo_view_json,
+    .view_text = inwo_view_text,
+    .event_text = inwo_event_text,
+    .player_name = inwo_player_name,
+    .validate_file = inwo_validate_file,
+    .extra = &inwo_extra,
+};

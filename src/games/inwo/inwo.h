@@ -1,0 +1,280 @@
+/* Illuminati: New World Order — the rules module's shared declarations.
+ *
+ * Implements ../shared/rules/inwo.md (rule IDs INWO-…). Built in stages: the
+ * content, the deck rules, the state and setup (INWO-3) are written; the
+ * turn, attacks, response rounds, links, goals and views are not yet, and
+ * every call that would need them refuses with TT_ESTATE "not yet
+ * implemented". The game therefore declares no configuration for the
+ * generic suite yet.
+ *
+ * Parameters: players (2..6, INWO-3.2), p0 … p5 (decks: a sample name or a
+ * file, INWO-12.5), basic_goal (0: by player count, INWO-3.10),
+ * two_player_rules (default: on with 2 players, INWO-4.8.3), max_rounds
+ * (80, INWO-9.5.2), content (a content file).
+ *
+ * Actions so far: `lead <card>` at the `lead` point (INWO-3.6), coded as
+ * INWO_A_LEAD | instance. Chance events: the setup shuffles (INWO-3.4, 3.7)
+ * and the first-player roll-off (INWO-3.8).
+ *
+ * HIDDEN INFORMATION (section 7), as this state stores it — determinization
+ * (INWO-7.12) relies on exactly this:
+ *  - Every card is an instance 0 … 45·nplayers−1; instance i belongs to seat
+ *    i / 45 and its card_id is content's deck[seat].def[i % 45]: identity is
+ *    fixed by the instance, never stored in the state. What is hidden is
+ *    which instance lies in which *place*.
+ *  - A place is a slot of a pile in `slot[]` (decks, hands, discard and
+ *    destroyed piles), a structure node, or a card's zone and holder for the
+ *    unordered zones (Resources, pending, agents, table, NWO, Zap, removed).
+ *    Owner, back (kind ≠ plot/illuminati: Group back) and place of every
+ *    card are public (INWO-7.1); so are pile sizes and hand counts by owner
+ *    and back.
+ *  - card[i].seen_by is the set of seats that know instance i's identity in
+ *    its place (INWO-7.10); it is public. A face-up zone (structure,
+ *    Resources, pending, agents, table, NWO, Zaps, discard, destroyed) has
+ *    every seat in it; a hand's holder is always in it; deck cards have
+ *    none after the setup shuffle. INWO_F_EXPOSED marks an exposed Plot in a
+ *    hand (seen by all).
+ *  - Who may see a card's face: the seats of seen_by. Nothing else in the
+ *    state is hidden, except `lead[]` while setup's lead choices are being
+ *    made (visible to its chooser only, INWO-3.6) and `decl` (the declaration
+ *    in progress, its declarer's only, INWO-7.13).
+ *  - Determinization deals the instances that the viewer does not know over
+ *    the places they occupy, within classes of owner and back: it permutes
+ *    instance ids among slots (and among equal-zone places), keeping each
+ *    place's seen_by (so seen_by is swapped back after the deal) and moving
+ *    with each instance what it carries: its change records (keyed by
+ *    instance), flags (Devastated, killed) and links. INWO_F_WAS_PUBLIC
+ *    marks a Group-back card ever in play or pending, dealt only over hand
+ *    places (INWO-7.12 step 2). The RNG in the head is reseeded.
+ *
+ * State size (sizeof inwo_state + 45·nplayers·sizeof inwo_card), with the
+ * caps of INWO-2.15.1: see inwo_state_size and the assertions below. */
+#ifndef TT_GAMES_INWO_INWO_H
+#define TT_GAMES_INWO_INWO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/head.h"
+#include "core/round.h"
+#include "core/rules.h"
+#include "games/inwo/content.h"
+
+/* --- caps (INWO-2.15.1) ------------------------------------------------------------ */
+
+#define INWO_MAX_CARDS (INWO_MAX_PLAYERS * INWO_DECK_CARDS) /* 270 instances */
+#define INWO_STRUCT_MAX 40   /* cards in one structure, the Illuminati included */
+#define INWO_NODES_MAX 128   /* cards in all structures together */
+#define INWO_RESOURCES_MAX 24 /* Resources in play, one player */
+#define INWO_HAND_MAX 64     /* cards in one hand, both backs */
+#define INWO_CARD_RECORDS_MAX 16 /* change records on one card */
+#define INWO_RECORDS_MAX 256 /* change records in the game */
+#define INWO_CARD_LINKS_MAX 8 /* links ending on one card */
+#define INWO_LINKS_MAX 64    /* links in the game */
+#define INWO_ZAPS_MAX 8      /* Zaps on one player */
+#define INWO_ROUNDS_MAX 8    /* response rounds open at once (INWO-4.6.4) */
+#define INWO_ITEMS_MAX 96    /* pending items, all rounds (INWO-4.6.2) */
+#define INWO_GRID_MIN (-40)  /* INWO-2.15.2 (d) */
+#define INWO_GRID_MAX 40
+#define INWO_MAX_ACTIONS 512 /* INWO-5.0.9 */
+#define INWO_NONE 0xFFFF     /* no instance */
+#define INWO_NO_NODE 0xFF
+
+/* --- zones (INWO-2.13.1) ------------------------------------------------------------- */
+
+enum inwo_zone {
+    Z_PLOT_DECK, Z_GROUP_DECK, Z_HAND, Z_DESTROYED, Z_DISCARD, /* piles, in slot[] order */
+    Z_STRUCTURE, /* a node of the holder's structure */
+    Z_RESOURCE,  /* a Resource in play beside the holder's structure */
+    Z_PENDING,   /* a group attacked from the holder's hand (INWO-5.9.2) */
+    Z_AGENTS,    /* an Illuminati agent of the holder (INWO-10.2.6) */
+    Z_TABLE,     /* a Plot in play: attack Plots, linked Plots (with a link) */
+    Z_ZAP,       /* a Zap on the holder (INWO-5.18.5) */
+    Z_NWO,       /* the NWO area (holder: who played it) */
+    Z_SETASIDE,  /* a lead set aside during setup (INWO-3.6) */
+    Z_REMOVED,   /* left the game with an eliminated player (INWO-9.2.2) */
+};
+#define INWO_NPILES 5 /* the zones kept in slot[], per seat */
+
+/* card flags */
+enum {
+    INWO_F_EXPOSED = 1 << 0,    /* a Plot exposed in a hand (INWO-7.3) */
+    INWO_F_DEVASTATED = 1 << 1, /* INWO-5.17.7; kept through zones (6.5.3) */
+    INWO_F_CAPTURED = 1 << 2,   /* captured this turn (INWO-5.11.5) */
+    INWO_F_KILLED = 1 << 3,     /* a destroyed Personality, assassinated */
+    INWO_F_BENEFIT = 1 << 4,    /* gave a link benefit this turn (INWO-6.3.3) */
+    INWO_F_PARALYZED = 1 << 5,  /* INWO-5.18.3 */
+    INWO_F_PARA_ARMED = 1 << 6, /* its expiring turn has begun (PARALYZE until) */
+    INWO_F_WAS_PUBLIC = 1 << 7, /* a Group-back card that has been in play or pending */
+};
+
+/* One card instance (INWO-2.1.1, 2.12.1): 10 bytes. Owner and card_id follow
+ * from the instance number (see the top of this file). */
+typedef struct inwo_card {
+    uint8_t zone;    /* enum inwo_zone */
+    uint8_t holder;  /* seat whose zone it lies in: controller in play */
+    uint8_t seen_by; /* bit per seat (INWO-7.10) */
+    uint8_t flags;   /* INWO_F_… */
+    union {
+        struct {               /* in play */
+            uint8_t tokens;    /* unspent Action tokens */
+            uint8_t node;      /* its structure node, or INWO_NO_NODE */
+            uint8_t used;      /* ability k used: bit k this turn, bit 4+k this game */
+            uint8_t para_seat; /* who controlled it when paralyzed */
+            uint16_t spare;
+        } p;
+        struct {                /* in a destroyed pile (INWO-5.12.6) */
+            uint16_t align_now; /* alignments at destruction */
+            uint16_t align_perm; /* the same, ignoring temporary records */
+            uint16_t turn;      /* the game turn of the destruction */
+        } d;
+    } u;
+} inwo_card;
+
+/* A structure node (INWO-2.11.3): 6 bytes. Puppets are the nodes whose
+ * master is this one; the master-local side is `side`. */
+typedef struct inwo_node {
+    uint16_t card;  /* the instance, INWO_NONE for a free node */
+    int8_t x, y;    /* cell of its holder's grid, within −40..40 */
+    uint8_t master; /* node index, INWO_NO_NODE for the Illuminati */
+    uint8_t geo;    /* rot (bits 0-1), master-local side (2-3), seat (4-6) */
+} inwo_node;
+#define INWO_GEO(rot, side, seat) (uint8_t)((rot) | (side) << 2 | (seat) << 4)
+#define INWO_ROT(g) ((g)&3)
+#define INWO_SIDE(g) ((g) >> 2 & 3)
+#define INWO_SEAT(g) ((g) >> 4 & 7)
+
+/* An alignment change record (INWO-2.14.6): 4 bytes, kept in timestamp
+ * order, packed as below. SET_ALIGN records of linked Plots are not stored:
+ * they follow from the link and its timestamp. */
+typedef uint32_t inwo_record;
+#define INWO_REC(card, align, remove, turn, plot, ts)                                           \
+    ((inwo_record)(card) | (inwo_record)(align) << 9 | (inwo_record)(remove) << 13 |            \
+     (inwo_record)(turn) << 14 | (inwo_record)(plot) << 15 | (inwo_record)(ts) << 16)
+#define INWO_REC_CARD(r) ((int)((r)&0x1FF))       /* the instance */
+#define INWO_REC_ALIGN(r) ((int)((r) >> 9 & 0xF)) /* enum inwo_align */
+#define INWO_REC_REMOVE(r) ((int)((r) >> 13 & 1)) /* "remove a", else "add a" */
+#define INWO_REC_TURN(r) ((int)((r) >> 14 & 1))   /* duration turn, else permanent */
+#define INWO_REC_PLOT(r) ((int)((r) >> 15 & 1))   /* made by a Plot (REPEAL) */
+#define INWO_REC_TS(r) ((int)((r) >> 16))         /* its resolution's timestamp */
+
+/* A link (INWO-2.12.2): 8 bytes. */
+typedef struct inwo_link {
+    uint16_t a, b;  /* the linked card (Resource, Plot, group) and the group */
+    uint8_t what;   /* kind (bits 0-1), permanent (2), moved this turn (3), status (4-5) */
+    uint8_t spare;
+    uint16_t ts;    /* when it was made (for SET_ALIGN, INWO-2.14.6) */
+} inwo_link;
+enum inwo_linkkind { LK_RESOURCE, LK_PLOT, LK_GROUP };
+enum inwo_linkstatus { LS_ACTIVE, LS_INACTIVE_TEMPORARY, LS_INACTIVE_PERMANENT };
+
+/* A pending item (INWO-4.6.2): 8 bytes. A round's tt_round.id is its root
+ * item; attached items name their parent. */
+typedef struct inwo_item {
+    uint8_t kind;   /* the command it announces */
+    uint8_t who;    /* seat (bits 0-2), canceled (3), illegal (4), committed (5) */
+    uint16_t card;  /* the acting card: X, the Plot, the group spending */
+    uint16_t target;
+    uint8_t parent; /* the item it is attached to, or 0xFF for a root */
+    uint8_t arg;    /* the op's answer: kind of attack, side, value, alignment … */
+} inwo_item;
+
+/* A declaration half made (INWO-5.0.1): its declarer's only. */
+typedef struct inwo_decl {
+    uint8_t player, head, nans, point; /* point: where he began */
+    uint16_t ans[8];
+} inwo_decl;
+
+/* A table-talk offer (INWO-5.0.7): at most one per player. */
+typedef struct inwo_offer {
+    uint8_t kind, to, ngive, nask; /* kind 0: none */
+    uint16_t give[3], ask[3], pay;
+} inwo_offer;
+
+/* decision points (INWO-5.0.4) */
+enum inwo_point {
+    PT_LEAD, PT_UPKEEP, PT_ROUND, PT_THWART, PT_AFTER_ROLL, PT_STEP1, PT_STEP2, PT_STEP3,
+    PT_STEP4, PT_MAIN, PT_STEP6, PT_DECLARE, PT_RESOLVE, PT_DISPOSE, PT_OVER
+};
+
+typedef struct inwo_player {
+    uint16_t completed; /* completed turns (INWO-4.1.1) */
+    uint16_t lead;      /* INWO-3.6: his lead choice while setup runs, else INWO_NONE */
+    uint8_t illuminati_node;
+    uint8_t turn_flags; /* once-per-turn Main Phase uses (INWO-5.4) */
+    uint8_t protected_; /* 1 until his first turn is complete (INWO-4.8.1) */
+    uint8_t lead_state; /* setup (INWO-3.6): to choose, chosen, confirmed, none */
+    inwo_offer offer;
+} inwo_player;
+
+typedef struct inwo_state {
+    tt_head head; /* first: the core reads it */
+    uint8_t nplayers, first, active, point;
+    uint8_t to_move; /* the seat deciding now */
+    uint8_t nrounds, nitems, nlinks;
+    uint16_t round;  /* INWO-4.1.1, from 1 */
+    uint16_t clock;  /* timestamps of records and links */
+    uint16_t nrecords;
+    uint8_t nnodes, nwo_n;
+    uint16_t nwo[3];     /* INWO-5.18.6: per color red, blue, yellow; INWO_NONE */
+    uint16_t nwo_ts[3];  /* when each was played (applied in that order) */
+    uint32_t frozen;     /* attributes frozen this turn (INWO-5.18.2) */
+    uint8_t destroyed[INWO_MAX_DEFS / 8 + 1]; /* card_ids registered destroyed (10.1.3, 10.1.6) */
+    uint16_t npile[INWO_MAX_PLAYERS][INWO_NPILES]; /* pile sizes, seat-major */
+    uint16_t slot[INWO_MAX_CARDS]; /* every pile's instances, bottom first, top at n-1 */
+    inwo_player pl[INWO_MAX_PLAYERS];
+    inwo_node node[INWO_NODES_MAX];
+    inwo_record record[INWO_RECORDS_MAX];
+    inwo_link link[INWO_LINKS_MAX];
+    inwo_item item[INWO_ITEMS_MAX];
+    tt_round rounds[INWO_ROUNDS_MAX];
+    inwo_decl decl;
+    inwo_card card[]; /* 45 per seat */
+} inwo_state;
+
+static inline size_t inwo_state_size(int nplayers)
+{
+    return sizeof(inwo_state) + (size_t)nplayers * INWO_DECK_CARDS * sizeof(inwo_card);
+}
+_Static_assert(sizeof(inwo_card) == 10, "a card instance is 10 bytes");
+_Static_assert(sizeof(inwo_node) == 6 && sizeof(inwo_item) == 8 && sizeof(inwo_link) == 8,
+               "nodes, items and links keep their sizes");
+/* 5,832 bytes with 4 players and 6,732 with 6 (inwo_state_size) */
+_Static_assert(sizeof(inwo_state) + 4 * INWO_DECK_CARDS * sizeof(inwo_card) <= 5832,
+               "a 4-player state grew past 5832 bytes");
+_Static_assert(sizeof(inwo_state) + 6 * INWO_DECK_CARDS * sizeof(inwo_card) <= 6732,
+               "a 6-player state grew past 6732 bytes");
+
+/* --- helpers ----------------------------------------------------------------------- */
+
+static inline int inwo_owner(int instance)
+{
+    return instance / INWO_DECK_CARDS;
+}
+static inline const inwo_def *inwo_def_of(const inwo_content *c, int instance)
+{
+    return &c->def[c->deck[inwo_owner(instance)].def[instance % INWO_DECK_CARDS]];
+}
+/* Plot back (Plots and Illuminati) or Group back (INWO-2.7.3). */
+static inline int inwo_plot_back(const inwo_def *d)
+{
+    return d->kind == INWO_PLOT || d->kind == INWO_ILLUMINATI;
+}
+
+/* --- pile.c-like operations on slot[] (setup.c) --- */
+uint16_t *inwo_pile(inwo_state *s, int seat, int zone, int *n);
+void inwo_pile_push(inwo_state *s, int seat, int zone, uint16_t card);
+uint16_t inwo_pile_take(inwo_state *s, int seat, int zone, int i);
+
+/* --- setup.c --- */
+void inwo_init(const tt_game *g, void *st, uint64_t seed);
+int inwo_lead_legal(const tt_game *g, const inwo_state *s, tt_action *out);
+int inwo_lead_apply(const tt_game *g, inwo_state *s, int card, tt_error *err);
+int inwo_instance_text(const inwo_content *c, int instance, char *buf, size_t n);
+int inwo_instance_parse(const inwo_content *c, const char *text);
+
+/* actions */
+#define INWO_A_LEAD 0x10000u
+#define INWO_A_ARG 0xFFFFu
+
+#endif
