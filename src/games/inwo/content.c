@@ -37,8 +37,8 @@ typedef struct loader {
 /* --- names of the enumerations, in enum order ------------------------------------- */
 
 static const char *const kind_names[] = {"illuminati", "group", "resource", "plot", NULL};
-static const char *const align_names[] = {"GOV",   "CORP",  "LIB",  "CONS", "PEACE",
-                                          "VIOL",  "STR",   "WEIRD", "CRIM", "FAN", NULL};
+static const char *const align_names[] = {"GOV", "CORP",  "LIB",  "CONS", "PEACE", "VIOL",
+                                          "STR", "WEIRD", "CRIM", "FAN",  NULL};
 static const char *const gtype_names[] = {"organization", "place", "personality", NULL};
 static const char *const side_names[] = {"N", "E", "S", "W", NULL};
 static const char *const rtype_names[] = {"Artifact", "Gadget", "Magic", "Unique", NULL};
@@ -46,19 +46,46 @@ static const char *const subtype_names[] = {
     "plus10", "linked", "alignment", "cancel",        "privilege", "freeze", "paralyze",
     "zap",    "nwo",    "goal",      "assassination", "disaster",  "misc",   NULL};
 static const char *const color_names[] = {"none", "red", "blue", "yellow", NULL};
-static const char *const op_names[] = {
-    "STAT",      "ATTACK_BONUS",     "DEFENSE_BONUS", "IMMUNE",       "UNDESTROYABLE",
-    "EXTRA_TOKENS", "EXTRA_DRAW",    "HAND_LIMIT",    "MULTI_COPY",   "SET_ALIGN",
-    "GOAL_DOUBLE",  "GOAL_CONTROL",  "GOAL_DESTROYED", "GOAL_POWER",  "BOOST",
-    "CANCEL",       "PARALYZE",      "FREEZE",        "PRIVILEGE",    "UNPRIVILEGE",
-    "INSTANT",      "ALIGN",         "MODIFY",        "DRAW",         "GIVE_TOKEN",
-    "EXPOSE",       "STEAL_EXPOSED", "ROLL_MOD",      "AUTO_FAIL",    "RESTORE",
-    "REPEAL",       "DESTROY_RESOURCE", "FREE_TAKEOVER", "REORGANIZE", NULL};
+static const char *const op_names[] = {"STAT",
+                                       "ATTACK_BONUS",
+                                       "DEFENSE_BONUS",
+                                       "IMMUNE",
+                                       "UNDESTROYABLE",
+                                       "EXTRA_TOKENS",
+                                       "EXTRA_DRAW",
+                                       "HAND_LIMIT",
+                                       "MULTI_COPY",
+                                       "SET_ALIGN",
+                                       "GOAL_DOUBLE",
+                                       "GOAL_CONTROL",
+                                       "GOAL_DESTROYED",
+                                       "GOAL_POWER",
+                                       "BOOST",
+                                       "CANCEL",
+                                       "PARALYZE",
+                                       "FREEZE",
+                                       "PRIVILEGE",
+                                       "UNPRIVILEGE",
+                                       "INSTANT",
+                                       "ALIGN",
+                                       "MODIFY",
+                                       "DRAW",
+                                       "GIVE_TOKEN",
+                                       "EXPOSE",
+                                       "STEAL_EXPOSED",
+                                       "ROLL_MOD",
+                                       "AUTO_FAIL",
+                                       "RESTORE",
+                                       "REPEAL",
+                                       "DESTROY_RESOURCE",
+                                       "FREE_TAKEOVER",
+                                       "REORGANIZE",
+                                       NULL};
 static const char *const timing_names[] = {"passive", "main",       "any",         "attack",
                                            "declare", "after_roll", "end_of_turn", NULL};
 static const char *const limit_names[] = {"none", "once_per_turn", "once_per_game", NULL};
-static const char *const scope_names[] = {"self", "linked",           "owner_structure",
-                                          "all",  "zapped_structure", "owner",          NULL};
+static const char *const scope_names[] = {
+    "self", "linked", "owner_structure", "all", "zapped_structure", "owner", NULL};
 static const char *const stat_names[] = {"power", "global", "res", NULL};
 static const char *const mode_names[] = {"set_min", "mul", "add", NULL};
 static const char *const context_names[] = {"all", "attack", "defense", NULL};
@@ -203,14 +230,13 @@ static void card_ref(loader *L, const json_t *obj, const char *key, int16_t *int
 
 static int16_t read_filter(loader *L, const json_t *obj, const char *key, int required)
 {
-    static const char *const fields[] = {"align_any", "align_all", "align_none", "attr_any",
-                                         "attr_none", "gtype_any", "power_min",  "power_max",
-                                         "card",      "illuminati", "owner",     NULL};
+    static const char *const fields[] = {"align_any", "align_all",  "align_none", "attr_any",
+                                         "attr_none", "gtype_any",  "power_min",  "power_max",
+                                         "card",      "illuminati", "owner",      NULL};
     json_t *v = json_object_get(obj, key);
     if (!v || json_is_null(v)) {
         if (required)
-            PROBLEM(L, obj, v ? key : NULL, "INWO-2.10.1", "%s: missing filter '%s'", L->card,
-                    key);
+            PROBLEM(L, obj, v ? key : NULL, "INWO-2.10.1", "%s: missing filter '%s'", L->card, key);
         return INWO_NO_FILTER;
     }
     if (!json_is_object(v)) {
@@ -229,8 +255,8 @@ static int16_t read_filter(loader *L, const json_t *obj, const char *key, int re
     static const struct {
         const char *key;
         uint16_t bit;
-    } sets[] = {{"align_any", FK_ALIGN_ANY}, {"align_all", FK_ALIGN_ALL},
-                {"align_none", FK_ALIGN_NONE}};
+    } sets[] = {
+        {"align_any", FK_ALIGN_ANY}, {"align_all", FK_ALIGN_ALL}, {"align_none", FK_ALIGN_NONE}};
     uint16_t *align[] = {&f->align_any, &f->align_all, &f->align_none};
     for (int i = 0; i < 3; i++)
         if (json_object_get(v, sets[i].key)) {
@@ -308,8 +334,8 @@ static uint8_t read_costs(loader *L, const json_t *obj, inwo_cost *cost, int req
 /* The fields each op takes besides "op" (and, activated, timing/cost/limit). */
 static const char *const *op_fields(int op)
 {
-    static const char *const stat[] = {"stat", "mode", "value", "scope", "filter", "context",
-                                       "while_linked", NULL};
+    static const char *const stat[] = {"stat",   "mode",    "value",        "scope",
+                                       "filter", "context", "while_linked", NULL};
     static const char *const abonus[] = {"amount", "attack", "mode", "target", "names_card", NULL};
     static const char *const dbonus[] = {"amount", "vs", "scope", NULL};
     static const char *const immune[] = {"from", "scope", NULL};
@@ -325,29 +351,50 @@ static const char *const *op_fields(int op)
     static const char *const cancel[] = {"targets", NULL};
     static const char *const para[] = {"target", "until", NULL};
     static const char *const freeze[] = {"attribute", NULL};
-    static const char *const instant[] = {"class", "power", "target", "destroy_margin",
-                                          "helpers", NULL};
+    static const char *const instant[] = {"class",          "power",   "target",
+                                          "destroy_margin", "helpers", NULL};
     static const char *const align[] = {"mode", "alignment", "duration", "target", NULL};
-    static const char *const modify[] = {"stats", "mode", "value", "context", "duration",
-                                         "target", NULL};
+    static const char *const modify[] = {"stats",    "mode",   "value", "context",
+                                         "duration", "target", NULL};
     static const char *const target[] = {"target", NULL};
     static const char *const count[] = {"count", NULL};
     static const char *const rollmod[] = {"min", "max", NULL};
     static const char *const restore[] = {"target", "allow_killed", NULL};
     static const char *const repeal[] = {"kinds", NULL};
-    static const char *const *const table[INWO_NOPS] = {
-        [OP_STAT] = stat,           [OP_ATTACK_BONUS] = abonus, [OP_DEFENSE_BONUS] = dbonus,
-        [OP_IMMUNE] = immune,       [OP_UNDESTROYABLE] = none,  [OP_EXTRA_TOKENS] = tokens,
-        [OP_EXTRA_DRAW] = draw,     [OP_HAND_LIMIT] = hand,     [OP_MULTI_COPY] = none,
-        [OP_SET_ALIGN] = setal,     [OP_GOAL_DOUBLE] = gdouble, [OP_GOAL_CONTROL] = gcount,
-        [OP_GOAL_DESTROYED] = gcount, [OP_GOAL_POWER] = gpower, [OP_BOOST] = boost,
-        [OP_CANCEL] = cancel,       [OP_PARALYZE] = para,       [OP_FREEZE] = freeze,
-        [OP_PRIVILEGE] = none,      [OP_UNPRIVILEGE] = none,    [OP_INSTANT] = instant,
-        [OP_ALIGN] = align,         [OP_MODIFY] = modify,       [OP_DRAW] = draw,
-        [OP_GIVE_TOKEN] = target,   [OP_EXPOSE] = count,        [OP_STEAL_EXPOSED] = count,
-        [OP_ROLL_MOD] = rollmod,    [OP_AUTO_FAIL] = none,      [OP_RESTORE] = restore,
-        [OP_REPEAL] = repeal,       [OP_DESTROY_RESOURCE] = target,
-        [OP_FREE_TAKEOVER] = target, [OP_REORGANIZE] = none};
+    static const char *const *const table[INWO_NOPS] = {[OP_STAT] = stat,
+                                                        [OP_ATTACK_BONUS] = abonus,
+                                                        [OP_DEFENSE_BONUS] = dbonus,
+                                                        [OP_IMMUNE] = immune,
+                                                        [OP_UNDESTROYABLE] = none,
+                                                        [OP_EXTRA_TOKENS] = tokens,
+                                                        [OP_EXTRA_DRAW] = draw,
+                                                        [OP_HAND_LIMIT] = hand,
+                                                        [OP_MULTI_COPY] = none,
+                                                        [OP_SET_ALIGN] = setal,
+                                                        [OP_GOAL_DOUBLE] = gdouble,
+                                                        [OP_GOAL_CONTROL] = gcount,
+                                                        [OP_GOAL_DESTROYED] = gcount,
+                                                        [OP_GOAL_POWER] = gpower,
+                                                        [OP_BOOST] = boost,
+                                                        [OP_CANCEL] = cancel,
+                                                        [OP_PARALYZE] = para,
+                                                        [OP_FREEZE] = freeze,
+                                                        [OP_PRIVILEGE] = none,
+                                                        [OP_UNPRIVILEGE] = none,
+                                                        [OP_INSTANT] = instant,
+                                                        [OP_ALIGN] = align,
+                                                        [OP_MODIFY] = modify,
+                                                        [OP_DRAW] = draw,
+                                                        [OP_GIVE_TOKEN] = target,
+                                                        [OP_EXPOSE] = count,
+                                                        [OP_STEAL_EXPOSED] = count,
+                                                        [OP_ROLL_MOD] = rollmod,
+                                                        [OP_AUTO_FAIL] = none,
+                                                        [OP_RESTORE] = restore,
+                                                        [OP_REPEAL] = repeal,
+                                                        [OP_DESTROY_RESOURCE] = target,
+                                                        [OP_FREE_TAKEOVER] = target,
+                                                        [OP_REORGANIZE] = none};
     return table[op];
 }
 
@@ -394,9 +441,7 @@ static void read_passive(loader *L, const json_t *v, inwo_op *o, const char *rul
         o->sel = ENUM("deck", deck_names, 1);
         o->value = INT("count", 1, 9, 1);
         break;
-    case OP_HAND_LIMIT:
-        o->value = INT("delta", -5, 20, 1);
-        break;
+    case OP_HAND_LIMIT: o->value = INT("delta", -5, 20, 1); break;
     case OP_SET_ALIGN:
         o->add = align_set(L, v, "add", 1);
         o->remove = (uint16_t)name_mask(L, v, "remove", align_names, 1, rule);
@@ -404,8 +449,7 @@ static void read_passive(loader *L, const json_t *v, inwo_op *o, const char *rul
         if (o->scope != SC_LINKED)
             PROBLEM(L, v, "scope", rule, "%s: SET_ALIGN has scope linked", L->card);
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -418,8 +462,8 @@ static void read_goal_op(loader *L, const json_t *v, inwo_op *o, const char *rul
         o->value = INT("total", 1, 999, 1);
         o->sel = ENUM("where", where_names, 1);
     }
-    o->shared_by_factions = (uint8_t)tt_field_bool(&L->f, v, "shared_by_factions", 0, 0,
-                                                   "INWO-2.10.9");
+    o->shared_by_factions =
+        (uint8_t)tt_field_bool(&L->f, v, "shared_by_factions", 0, 0, "INWO-2.10.9");
 }
 
 static void read_helpers(loader *L, const json_t *v, inwo_op *o, const char *rule)
@@ -447,9 +491,7 @@ static void read_active(loader *L, const json_t *v, inwo_op *o, const char *rule
         o->mask = (uint8_t)name_mask(L, v, "uses", use_names, 1, rule);
         o->filter = read_filter(L, v, "eligible", 1);
         break;
-    case OP_CANCEL:
-        o->mask = (uint8_t)name_mask(L, v, "targets", cancel_names, 1, rule);
-        break;
+    case OP_CANCEL: o->mask = (uint8_t)name_mask(L, v, "targets", cancel_names, 1, rule); break;
     case OP_PARALYZE:
         o->filter = read_filter(L, v, "target", 1);
         o->sel = ENUM("until", until_names, 1);
@@ -506,15 +548,13 @@ static void read_active(loader *L, const json_t *v, inwo_op *o, const char *rule
         o->value = INT("count", 1, 9, 1);
         break;
     case OP_EXPOSE:
-    case OP_STEAL_EXPOSED:
-        o->value = INT("count", 1, 9, 1);
-        break;
+    case OP_STEAL_EXPOSED: o->value = INT("count", 1, 9, 1); break;
     case OP_ROLL_MOD:
         /* INWO-2.15.1: ROLL_MOD bounds */
         o->value = (int16_t)tt_field_int(&L->f, v, "min", INWO_ROLL_MOD_MIN, INWO_ROLL_MOD_MAX, 0,
                                          1, "INWO-2.15.1");
-        o->value2 = (int16_t)tt_field_int(&L->f, v, "max", INWO_ROLL_MOD_MIN, INWO_ROLL_MOD_MAX,
-                                          0, 1, "INWO-2.15.1");
+        o->value2 = (int16_t)tt_field_int(&L->f, v, "max", INWO_ROLL_MOD_MIN, INWO_ROLL_MOD_MAX, 0,
+                                          1, "INWO-2.15.1");
         if (o->value > o->value2)
             PROBLEM(L, v, "min", rule, "%s: ROLL_MOD's min %d is above its max %d", L->card,
                     o->value, o->value2);
@@ -523,16 +563,11 @@ static void read_active(loader *L, const json_t *v, inwo_op *o, const char *rule
         o->filter = read_filter(L, v, "target", 1);
         o->allow_killed = (uint8_t)tt_field_bool(&L->f, v, "allow_killed", 0, 1, rule);
         break;
-    case OP_REPEAL:
-        o->mask = (uint8_t)name_mask(L, v, "kinds", repeal_names, 1, rule);
-        break;
+    case OP_REPEAL: o->mask = (uint8_t)name_mask(L, v, "kinds", repeal_names, 1, rule); break;
     case OP_GIVE_TOKEN:
     case OP_DESTROY_RESOURCE:
-    case OP_FREE_TAKEOVER:
-        o->filter = read_filter(L, v, "target", 1);
-        break;
-    default:
-        break;
+    case OP_FREE_TAKEOVER: o->filter = read_filter(L, v, "target", 1); break;
+    default: break;
     }
 }
 
@@ -559,13 +594,14 @@ static int read_op(loader *L, const json_t *v, inwo_op *o, int place, const char
         return -1;
     }
     o->op = (uint8_t)op;
-    int passive = op < INWO_OP_PASSIVE_END, goal = op >= INWO_OP_PASSIVE_END && op < INWO_OP_GOAL_END;
+    int passive = op < INWO_OP_PASSIVE_END,
+        goal = op >= INWO_OP_PASSIVE_END && op < INWO_OP_GOAL_END;
     static const char *const where[] = {"an ability", "a Plot's effect", "a Plot's effects",
                                         "a goal"};
-    int fits = place == AS_GOAL ? goal
-             : place == AS_EFFECTS ? passive
-             : place == AS_EFFECT ? !passive && !goal
-                                  : !goal;
+    int fits = place == AS_GOAL      ? goal
+               : place == AS_EFFECTS ? passive
+               : place == AS_EFFECT  ? !passive && !goal
+                                     : !goal;
     if (!fits) {
         PROBLEM(L, v, "op", rule, "%s: %s cannot be %s", L->card, op_names[op], where[place]);
         return -1;
@@ -576,22 +612,21 @@ static int read_op(loader *L, const json_t *v, inwo_op *o, int place, const char
     json_object_foreach((json_t *)v, key, x) {
         int known = strcmp(key, "op") == 0 || tt_field_lookup(allowed, key) >= 0;
         if (!known && place == AS_ABILITY && !passive)
-            known = tt_field_lookup((const char *const[]){"timing", "cost", "limit", NULL},
-                                    key) >= 0;
+            known =
+                tt_field_lookup((const char *const[]){"timing", "cost", "limit", NULL}, key) >= 0;
         if (!known)
-            PROBLEM(L, v, key, rule, "%s: unknown field '%s' in op %s", L->card, key,
-                    op_names[op]);
+            PROBLEM(L, v, key, rule, "%s: unknown field '%s' in op %s", L->card, key, op_names[op]);
     }
     if (passive || goal)
         o->timing = TM_PASSIVE;
     if (place == AS_ABILITY && !passive) {
-        o->timing = (uint8_t)tt_field_enum(&L->f, v, "timing", timing_names, TM_ANY, 1,
-                                           "INWO-2.10.4");
+        o->timing =
+            (uint8_t)tt_field_enum(&L->f, v, "timing", timing_names, TM_ANY, 1, "INWO-2.10.4");
         if (o->timing == TM_PASSIVE)
             PROBLEM(L, v, "timing", "INWO-2.10.4", "%s: an activated ability is not passive",
                     L->card);
-        o->limit = (uint8_t)tt_field_enum(&L->f, v, "limit", limit_names, LIM_NONE, 0,
-                                          "INWO-2.10.4");
+        o->limit =
+            (uint8_t)tt_field_enum(&L->f, v, "limit", limit_names, LIM_NONE, 0, "INWO-2.10.4");
         o->ncost = read_costs(L, v, o->cost, 0);
     }
     if (passive)
@@ -608,8 +643,8 @@ static void read_abilities(loader *L, const json_t *v, inwo_def *d, const char *
 {
     const json_t *arr = tt_field_array(&L->f, v, key, place == AS_EFFECTS, rule);
     if (json_array_size(arr) > INWO_MAX_ABILITIES)
-        PROBLEM(L, v, key, "INWO-2.15.1", "%s: %zu entries in '%s'; the engine takes %d",
-                L->card, json_array_size(arr), key, INWO_MAX_ABILITIES);
+        PROBLEM(L, v, key, "INWO-2.15.1", "%s: %zu entries in '%s'; the engine takes %d", L->card,
+                json_array_size(arr), key, INWO_MAX_ABILITIES);
     size_t i;
     json_t *x;
     json_array_foreach((json_t *)arr, i, x) {
@@ -675,8 +710,8 @@ static void read_link(loader *L, const json_t *v, inwo_def *d, int required, con
 
 static void read_illuminati(loader *L, const json_t *v, inwo_def *d)
 {
-    static const char *const fields[] = {"id", "kind", "name", "power", "global", "abilities",
-                                         "goal", NULL};
+    static const char *const fields[] = {"id",     "kind",      "name", "power",
+                                         "global", "abilities", "goal", NULL};
     tt_field_check(&L->f, v, fields, "an Illuminati", "INWO-2.4.1");
     d->power = (int8_t)tt_field_int(&L->f, v, "power", 0, INWO_STAT_MAX, 0, 1, "INWO-2.4.1");
     d->global = (int8_t)tt_field_int(&L->f, v, "global", 0, INWO_STAT_MAX, 0, 1, "INWO-2.4.1");
@@ -691,9 +726,9 @@ static void read_illuminati(loader *L, const json_t *v, inwo_def *d)
 
 static void read_group(loader *L, const json_t *v, inwo_def *d)
 {
-    static const char *const fields[] = {"id",     "kind",  "name",      "gtype",
-                                         "power",  "global", "res",      "align",
-                                         "attr",   "arrows", "abilities", "link_target", NULL};
+    static const char *const fields[] = {"id",        "kind",        "name",  "gtype", "power",
+                                         "global",    "res",         "align", "attr",  "arrows",
+                                         "abilities", "link_target", NULL};
     tt_field_check(&L->f, v, fields, "a Group", "INWO-2.5.1");
     d->gtype = (uint8_t)tt_field_enum(&L->f, v, "gtype", gtype_names, 0, 1, "INWO-2.5.1");
     d->power = (int8_t)tt_field_int(&L->f, v, "power", 0, INWO_STAT_MAX, 0, 1, "INWO-2.5.1");
@@ -746,8 +781,8 @@ static void read_plot_body(loader *L, const json_t *v, inwo_def *d)
         read_abilities(L, v, d, "effects", AS_EFFECTS, "INWO-2.10.8");
     } else if (!json_object_get(v, "effect")) {
         PROBLEM(L, v, NULL, "INWO-2.7.1", "%s: missing field 'effect'", d->id);
-    } else if (read_op(L, json_object_get(v, "effect"), &d->ability[0], AS_EFFECT,
-                       "INWO-2.10.7") == 0) {
+    } else if (read_op(L, json_object_get(v, "effect"), &d->ability[0], AS_EFFECT, "INWO-2.10.7") ==
+               0) {
         d->nability = 1;
         d->ability[0].timing = d->timing;
         d->ability[0].limit = d->limit;
@@ -756,16 +791,16 @@ static void read_plot_body(loader *L, const json_t *v, inwo_def *d)
 
 static void read_plot(loader *L, const json_t *v, inwo_def *d)
 {
-    static const char *const fields[] = {"id",     "kind",    "name", "subtype", "timing", "cost",
-                                         "effect", "effects", "goal", "color",   "link",
-                                         "limit_per_player",  "limit", NULL};
+    static const char *const fields[] = {
+        "id",      "kind", "name",  "subtype", "timing",           "cost",  "effect",
+        "effects", "goal", "color", "link",    "limit_per_player", "limit", NULL};
     tt_field_check(&L->f, v, fields, "a Plot", "INWO-2.7.1");
-    d->subtype = (uint8_t)tt_field_enum(&L->f, v, "subtype", subtype_names, ST_MISC, 1,
-                                        "INWO-2.7.2");
+    d->subtype =
+        (uint8_t)tt_field_enum(&L->f, v, "subtype", subtype_names, ST_MISC, 1, "INWO-2.7.2");
     int goal = d->subtype == ST_GOAL;
-    d->timing = goal ? TM_PASSIVE
-                     : (uint8_t)tt_field_enum(&L->f, v, "timing", timing_names, TM_ANY, 1,
-                                              "INWO-2.10.4");
+    d->timing =
+        goal ? TM_PASSIVE
+             : (uint8_t)tt_field_enum(&L->f, v, "timing", timing_names, TM_ANY, 1, "INWO-2.10.4");
     if (!goal && d->timing == TM_PASSIVE)
         PROBLEM(L, v, "timing", "INWO-2.10.4", "%s: a Plot is played, never passive", d->id);
     if (goal && (json_object_get(v, "timing") || json_object_get(v, "cost")))
@@ -852,8 +887,8 @@ static void resolve_refs(loader *L)
 static int content_read(void *into, const tt_json_doc *doc, tt_diags *d)
 {
     static const char *const lists[INWO_NKINDS] = {"illuminati", "groups", "resources", "plots"};
-    static const char *const fields[] = {"module", "illuminati", "groups", "resources", "plots",
-                                         NULL};
+    static const char *const fields[] = {"module",    "illuminati", "groups",
+                                         "resources", "plots",      NULL};
     inwo_content *c = into;
     loader *L = calloc(1, sizeof *L);
     if (!L) {
@@ -889,8 +924,7 @@ static int content_read(void *into, const tt_json_doc *doc, tt_diags *d)
     return d->n + d->dropped > n0 ? -1 : 0;
 }
 
-int inwo_content_load(inwo_content *c, const char *text, size_t len, const char *file,
-                      tt_diags *d)
+int inwo_content_load(inwo_content *c, const char *text, size_t len, const char *file, tt_diags *d)
 {
     return tt_json_read(text, len, file, "inwo/content.json", d, content_read, c);
 }

@@ -20,12 +20,12 @@
 /* --- engine limits of the content (INWO-2.15.1) ------------------------------- */
 
 #define INWO_MAX_PLAYERS 6
-#define INWO_DECK_CARDS 45     /* INWO-3.1: every deck, its Illuminati included */
-#define INWO_MAX_DEFS 255      /* card definitions in a set: a def fits a byte */
-#define INWO_MAX_ABILITIES 4   /* abilities (or a Plot's effects) on one card */
-#define INWO_MAX_COSTS 4       /* entries of one cost list */
-#define INWO_MAX_FILTERS 1024  /* filters of a whole set */
-#define INWO_MAX_ATTRS 32      /* distinct attributes of a set: a 32-bit mask */
+#define INWO_DECK_CARDS 45    /* INWO-3.1: every deck, its Illuminati included */
+#define INWO_MAX_DEFS 255     /* card definitions in a set: a def fits a byte */
+#define INWO_MAX_ABILITIES 4  /* abilities (or a Plot's effects) on one card */
+#define INWO_MAX_COSTS 4      /* entries of one cost list */
+#define INWO_MAX_FILTERS 1024 /* filters of a whole set */
+#define INWO_MAX_ATTRS 32     /* distinct attributes of a set: a 32-bit mask */
 #define INWO_ROLL_MOD_MIN (-10)
 #define INWO_ROLL_MOD_MAX 10
 #define INWO_STAT_MAX 20 /* printed Power, Resistance, Global (INWO-2.4.1, 2.5.1) */
@@ -35,7 +35,16 @@
 enum inwo_kind { INWO_ILLUMINATI, INWO_GROUP, INWO_RESOURCE, INWO_PLOT, INWO_NKINDS };
 /* INWO-2.2.1; opposite(a) = a ^ 1 for the first eight, CRIM and FAN have none */
 enum inwo_align {
-    AL_GOV, AL_CORP, AL_LIB, AL_CONS, AL_PEACE, AL_VIOL, AL_STR, AL_WEIRD, AL_CRIM, AL_FAN,
+    AL_GOV,
+    AL_CORP,
+    AL_LIB,
+    AL_CONS,
+    AL_PEACE,
+    AL_VIOL,
+    AL_STR,
+    AL_WEIRD,
+    AL_CRIM,
+    AL_FAN,
     INWO_NALIGN
 };
 #define INWO_ALIGN_CHOOSE 0xF /* ALIGN's "choose" */
@@ -43,8 +52,20 @@ enum inwo_gtype { GT_ORGANIZATION, GT_PLACE, GT_PERSONALITY, INWO_NGTYPES };
 enum inwo_side { SIDE_N, SIDE_E, SIDE_S, SIDE_W }; /* INWO-2.11.2: clockwise */
 enum inwo_rtype { RT_ARTIFACT, RT_GADGET, RT_MAGIC, RT_UNIQUE, INWO_NRTYPES };
 enum inwo_subtype {
-    ST_PLUS10, ST_LINKED, ST_ALIGNMENT, ST_CANCEL, ST_PRIVILEGE, ST_FREEZE, ST_PARALYZE, ST_ZAP,
-    ST_NWO, ST_GOAL, ST_ASSASSINATION, ST_DISASTER, ST_MISC, INWO_NSUBTYPES
+    ST_PLUS10,
+    ST_LINKED,
+    ST_ALIGNMENT,
+    ST_CANCEL,
+    ST_PRIVILEGE,
+    ST_FREEZE,
+    ST_PARALYZE,
+    ST_ZAP,
+    ST_NWO,
+    ST_GOAL,
+    ST_ASSASSINATION,
+    ST_DISASTER,
+    ST_MISC,
+    INWO_NSUBTYPES
 };
 enum inwo_color { COL_NONE, COL_RED, COL_BLUE, COL_YELLOW };
 /* attribute bits fixed by the rules; the others are interned after them */
@@ -53,26 +74,60 @@ enum { ATTR_SECRET, ATTR_MAGIC };
 /* INWO-2.10.5–2.10.7: every op of the closed set */
 enum inwo_opcode {
     /* passive (2.10.5) */
-    OP_STAT, OP_ATTACK_BONUS, OP_DEFENSE_BONUS, OP_IMMUNE, OP_UNDESTROYABLE, OP_EXTRA_TOKENS,
-    OP_EXTRA_DRAW, OP_HAND_LIMIT, OP_MULTI_COPY, OP_SET_ALIGN,
+    OP_STAT,
+    OP_ATTACK_BONUS,
+    OP_DEFENSE_BONUS,
+    OP_IMMUNE,
+    OP_UNDESTROYABLE,
+    OP_EXTRA_TOKENS,
+    OP_EXTRA_DRAW,
+    OP_HAND_LIMIT,
+    OP_MULTI_COPY,
+    OP_SET_ALIGN,
     /* goals (2.10.6) */
-    OP_GOAL_DOUBLE, OP_GOAL_CONTROL, OP_GOAL_DESTROYED, OP_GOAL_POWER,
+    OP_GOAL_DOUBLE,
+    OP_GOAL_CONTROL,
+    OP_GOAL_DESTROYED,
+    OP_GOAL_POWER,
     /* activated and one-shot (2.10.7) */
-    OP_BOOST, OP_CANCEL, OP_PARALYZE, OP_FREEZE, OP_PRIVILEGE, OP_UNPRIVILEGE, OP_INSTANT,
-    OP_ALIGN, OP_MODIFY, OP_DRAW, OP_GIVE_TOKEN, OP_EXPOSE, OP_STEAL_EXPOSED, OP_ROLL_MOD,
-    OP_AUTO_FAIL, OP_RESTORE, OP_REPEAL, OP_DESTROY_RESOURCE, OP_FREE_TAKEOVER, OP_REORGANIZE,
+    OP_BOOST,
+    OP_CANCEL,
+    OP_PARALYZE,
+    OP_FREEZE,
+    OP_PRIVILEGE,
+    OP_UNPRIVILEGE,
+    OP_INSTANT,
+    OP_ALIGN,
+    OP_MODIFY,
+    OP_DRAW,
+    OP_GIVE_TOKEN,
+    OP_EXPOSE,
+    OP_STEAL_EXPOSED,
+    OP_ROLL_MOD,
+    OP_AUTO_FAIL,
+    OP_RESTORE,
+    OP_REPEAL,
+    OP_DESTROY_RESOURCE,
+    OP_FREE_TAKEOVER,
+    OP_REORGANIZE,
     INWO_NOPS
 };
 #define INWO_OP_PASSIVE_END OP_GOAL_DOUBLE
 #define INWO_OP_GOAL_END OP_BOOST
 
 /* INWO-2.10.4 */
-enum inwo_timing { TM_PASSIVE, TM_MAIN, TM_ANY, TM_ATTACK, TM_DECLARE, TM_AFTER_ROLL,
-                   TM_END_OF_TURN };
+enum inwo_timing {
+    TM_PASSIVE,
+    TM_MAIN,
+    TM_ANY,
+    TM_ATTACK,
+    TM_DECLARE,
+    TM_AFTER_ROLL,
+    TM_END_OF_TURN
+};
 enum inwo_limit { LIM_NONE, LIM_ONCE_PER_TURN, LIM_ONCE_PER_GAME };
 /* INWO-2.10.2 */
-enum inwo_scope { SC_SELF, SC_LINKED, SC_OWNER_STRUCTURE, SC_ALL, SC_ZAPPED_STRUCTURE,
-                  SC_OWNER };
+enum inwo_scope { SC_SELF, SC_LINKED, SC_OWNER_STRUCTURE, SC_ALL, SC_ZAPPED_STRUCTURE, SC_OWNER };
 /* INWO-2.10.3 */
 enum inwo_costkind { COST_SELF, COST_ILLUMINATI, COST_GROUP, COST_DISCARD_PLOT };
 enum inwo_stat { STAT_POWER, STAT_GLOBAL, STAT_RES };
@@ -94,13 +149,21 @@ enum inwo_owner { OWN_ANY, OWN_SELF, OWN_RIVAL };
 /* --- filters (INWO-2.10.1) ------------------------------------------------------ */
 
 enum inwo_filterkey {
-    FK_ALIGN_ANY = 1 << 0, FK_ALIGN_ALL = 1 << 1, FK_ALIGN_NONE = 1 << 2, FK_ATTR_ANY = 1 << 3,
-    FK_ATTR_NONE = 1 << 4, FK_GTYPE_ANY = 1 << 5, FK_POWER_MIN = 1 << 6, FK_POWER_MAX = 1 << 7,
-    FK_CARD = 1 << 8, FK_ILLUMINATI = 1 << 9, FK_OWNER = 1 << 10
+    FK_ALIGN_ANY = 1 << 0,
+    FK_ALIGN_ALL = 1 << 1,
+    FK_ALIGN_NONE = 1 << 2,
+    FK_ATTR_ANY = 1 << 3,
+    FK_ATTR_NONE = 1 << 4,
+    FK_GTYPE_ANY = 1 << 5,
+    FK_POWER_MIN = 1 << 6,
+    FK_POWER_MAX = 1 << 7,
+    FK_CARD = 1 << 8,
+    FK_ILLUMINATI = 1 << 9,
+    FK_OWNER = 1 << 10
 };
 /* the keys an Illuminati never matches (INWO-2.10.1) */
-#define FK_GROUP_ONLY                                                                          \
-    (FK_ALIGN_ANY | FK_ALIGN_ALL | FK_ALIGN_NONE | FK_ATTR_ANY | FK_ATTR_NONE | FK_GTYPE_ANY |  \
+#define FK_GROUP_ONLY                                                                              \
+    (FK_ALIGN_ANY | FK_ALIGN_ALL | FK_ALIGN_NONE | FK_ATTR_ANY | FK_ATTR_NONE | FK_GTYPE_ANY |     \
      FK_POWER_MIN | FK_POWER_MAX)
 
 typedef struct inwo_filter {
@@ -118,9 +181,9 @@ typedef struct inwo_filter {
 /* --- ops --------------------------------------------------------------------------- */
 
 typedef struct inwo_cost {
-    uint8_t kind;    /* enum inwo_costkind */
-    uint8_t n;       /* COST_DISCARD_PLOT: how many */
-    int16_t filter;  /* COST_GROUP: the group's filter */
+    uint8_t kind;   /* enum inwo_costkind */
+    uint8_t n;      /* COST_DISCARD_PLOT: how many */
+    int16_t filter; /* COST_GROUP: the group's filter */
 } inwo_cost;
 
 /* One op of the closed set, with the fields every op may use; which ones an
@@ -141,9 +204,9 @@ typedef struct inwo_cost {
  *           FREE_TAKEOVER target, GOAL_* filter
  *   filter2 INSTANT helpers' filter */
 typedef struct inwo_op {
-    uint8_t op;      /* enum inwo_opcode */
-    uint8_t timing;  /* enum inwo_timing: TM_PASSIVE for passive and goal ops */
-    uint8_t limit;   /* enum inwo_limit */
+    uint8_t op;     /* enum inwo_opcode */
+    uint8_t timing; /* enum inwo_timing: TM_PASSIVE for passive and goal ops */
+    uint8_t limit;  /* enum inwo_limit */
     uint8_t ncost;
     inwo_cost cost[INWO_MAX_COSTS];
     uint8_t scope;   /* enum inwo_scope, passive ops */
@@ -168,16 +231,16 @@ typedef struct inwo_def {
     uint8_t subtype; /* plots: enum inwo_subtype */
     uint8_t color;   /* NWO plots: enum inwo_color */
     int8_t power, global, res;
-    uint16_t align;  /* bit per enum inwo_align (INWO-2.2.2: never both of a pair) */
-    uint32_t attr;   /* bit per attribute */
-    uint8_t rtypes;  /* resources: bit per enum inwo_rtype */
-    uint8_t action;  /* resources: receives Action tokens */
+    uint16_t align;     /* bit per enum inwo_align (INWO-2.2.2: never both of a pair) */
+    uint32_t attr;      /* bit per attribute */
+    uint8_t rtypes;     /* resources: bit per enum inwo_rtype */
+    uint8_t action;     /* resources: receives Action tokens */
     uint8_t arrow_in;   /* enum inwo_side; Illuminati: none (0) */
     uint8_t arrows_out; /* bit per enum inwo_side; Illuminati: all four */
     uint8_t has_link, link_permanent; /* resources and linked plots: `link` non-null */
-    int16_t link_requires; /* filter, or INWO_NO_FILTER */
-    int16_t link_target;   /* groups: the `link_target` filter, or INWO_NO_FILTER */
-    uint8_t limit_per_player; /* plots, 0: none */
+    int16_t link_requires;            /* filter, or INWO_NO_FILTER */
+    int16_t link_target;              /* groups: the `link_target` filter, or INWO_NO_FILTER */
+    uint8_t limit_per_player;         /* plots, 0: none */
     /* Plots: the card's own timing, limit and cost (INWO-2.7.1) */
     uint8_t timing, limit, ncost;
     inwo_cost cost[INWO_MAX_COSTS];
@@ -222,8 +285,7 @@ typedef struct inwo_content {
 
 /* Reads a content set (text NULL: the embedded sample) into c, reporting
  * every problem into d; returns 0, or -1 when it found any (c half filled). */
-int inwo_content_load(inwo_content *c, const char *text, size_t len, const char *file,
-                      tt_diags *d);
+int inwo_content_load(inwo_content *c, const char *text, size_t len, const char *file, tt_diags *d);
 /* The content from path (NULL: the sample), malloc'd; NULL with err set. */
 inwo_content *inwo_content_new(const char *path, tt_error *err);
 int inwo_find_def(const inwo_content *c, const char *id);

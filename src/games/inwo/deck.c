@@ -33,9 +33,10 @@ typedef struct dloader {
 
 static const char *article_kind(int k)
 {
-    return k == INWO_ILLUMINATI ? "an Illuminati" : k == INWO_GROUP ? "a Group"
-                                               : k == INWO_RESOURCE ? "a Resource"
-                                                                    : "a Plot";
+    return k == INWO_ILLUMINATI ? "an Illuminati"
+           : k == INWO_GROUP    ? "a Group"
+           : k == INWO_RESOURCE ? "a Resource"
+                                : "a Plot";
 }
 
 /* INWO-3.1: the starting Illuminati. Returns its def, or -1 (reported). */
@@ -141,8 +142,8 @@ static int check_decl(dloader *L, const json_t *obj, inwo_deck *out)
         PROBLEM(L, 0, NULL, "out of memory");
         return 1;
     }
-    int size = 1 + check_part(L, obj, "group_deck", 0, group) +
-               check_part(L, obj, "plot_deck", 1, plot);
+    int size =
+        1 + check_part(L, obj, "group_deck", 0, group) + check_part(L, obj, "plot_deck", 1, plot);
     if (size != INWO_DECK_CARDS)
         PROBLEM(L, LINE(L, obj, NULL), "INWO-3.1",
                 "the deck holds %d cards with its Illuminati; a deck holds exactly %d", size,
@@ -297,8 +298,9 @@ int inwo_deck_list(const char *path, const char *options, char **out, tt_error *
             const inwo_def *x = &c->def[deck.def[i]];
             tt_sbuf_printf(&b, "%2d %s#%d %-10s %s%s\n", i + 1, x->id, deck.copy[i],
                            inwo_kind_name(x->kind), x->name,
-                           i == 0 ? " (starting)" : i <= deck.ngroup ? " (Group deck)"
-                                                                     : " (Plot deck)");
+                           i == 0             ? " (starting)"
+                           : i <= deck.ngroup ? " (Group deck)"
+                                              : " (Plot deck)");
         }
         *out = tt_sbuf_take(&b);
         if (!*out)

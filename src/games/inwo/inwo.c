@@ -42,9 +42,9 @@ static const tt_param_spec params[] = {
     {NULL, 0, NULL, NULL, NULL},
 };
 
-static const char *const reasons[] = {"",           "BASIC_GOAL", "SPECIAL_GOAL",
-                                      "GOAL_CARD",  "SHARED_WIN", "ELIMINATION",
-                                      "CONCEDED",   "DRAW_MAX_ROUNDS"};
+static const char *const reasons[] = {"",          "BASIC_GOAL",     "SPECIAL_GOAL",
+                                      "GOAL_CARD", "SHARED_WIN",     "ELIMINATION",
+                                      "CONCEDED",  "DRAW_MAX_ROUNDS"};
 static const char *const reason_texts[] = {
     NULL,
     "a single player won at a knock with the Basic Goal (INWO-9.5.3)",
@@ -66,8 +66,8 @@ static void read_options(const tt_params *p, inwo_options *o)
 {
     const char *two = tt_params_get(p, "two_player_rules");
     o->nplayers = (uint8_t)param_int(p, "players", 4);
-    o->two_player_rules = two && strcmp(two, "auto") != 0 ? (uint8_t)atoi(two)
-                                                          : (uint8_t)(o->nplayers == 2);
+    o->two_player_rules =
+        two && strcmp(two, "auto") != 0 ? (uint8_t)atoi(two) : (uint8_t)(o->nplayers == 2);
     int goal = param_int(p, "basic_goal", 0);
     if (!goal)
         goal = o->nplayers <= 3 ? 12 : o->nplayers == 4 ? 11 : 10;
@@ -192,8 +192,7 @@ static int inwo_sanity(const tt_game *g, const void *st, tt_error *err)
     return TT_OK;
 }
 
-static int inwo_rig(const tt_game *g, void *st, const char *what, const char *values,
-                    tt_error *err)
+static int inwo_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err)
 {
     (void)g, (void)st, (void)what, (void)values;
     return not_yet(err);
@@ -204,8 +203,8 @@ static char *inwo_view_json(const tt_game *g, const void *st, int viewer)
 {
     (void)g, (void)viewer;
     const inwo_state *s = st;
-    static const char *const points[] = {"lead", "upkeep", "round", "thwart", "after_roll",
-                                         "step1", "step2", "step3", "step4", "main",
+    static const char *const points[] = {"lead",  "upkeep",  "round",   "thwart",  "after_roll",
+                                         "step1", "step2",   "step3",   "step4",   "main",
                                          "step6", "declare", "resolve", "dispose", "over"};
     tt_sbuf b = {0};
     tt_sbuf_printf(&b, "{\"game\":\"inwo\",\"point\":\"%s\",\"to_move\":%d}", points[s->point],

@@ -114,8 +114,8 @@ void inwo_init(const tt_game *g, void *st, uint64_t seed)
         /* INWO-3.3: the Illuminati at (0,0), rot 0, revealed together */
         s->node[p] = (inwo_node){(uint16_t)base, 0, 0, INWO_NO_NODE, INWO_GEO(0, 0, p)};
         s->nnodes++;
-        s->card[base] = (inwo_card){.zone = Z_STRUCTURE, .holder = (uint8_t)p,
-                                    .seen_by = (uint8_t)all};
+        s->card[base] =
+            (inwo_card){.zone = Z_STRUCTURE, .holder = (uint8_t)p, .seen_by = (uint8_t)all};
         s->card[base].u.p.node = (uint8_t)p;
         s->pl[p].illuminati_node = (uint8_t)p;
         /* INWO-3.4: the two decks, shuffled */
@@ -142,7 +142,8 @@ static int taken(const tt_game *g, const inwo_state *s, int def)
     const inwo_content *c = content_of(g);
     for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++) {
         const inwo_card *x = &s->card[i];
-        int lead = s->pl[inwo_owner(i)].lead == i && s->pl[inwo_owner(i)].lead_state == LEAD_CONFIRMED;
+        int lead =
+            s->pl[inwo_owner(i)].lead == i && s->pl[inwo_owner(i)].lead_state == LEAD_CONFIRMED;
         if ((lead || x->zone == Z_SETASIDE) &&
             c->deck[inwo_owner(i)].def[i % INWO_DECK_CARDS] == def)
             return 1;
@@ -205,7 +206,8 @@ static void finish(const tt_game *g, inwo_state *s)
         int roll[INWO_MAX_PLAYERS], best = 0;
         for (int p = 0; p < np; p++)
             if (in >> p & 1) {
-                roll[p] = 2 + (int)tt_rng_below(&s->head.rng, 6) + (int)tt_rng_below(&s->head.rng, 6);
+                roll[p] =
+                    2 + (int)tt_rng_below(&s->head.rng, 6) + (int)tt_rng_below(&s->head.rng, 6);
                 best = roll[p] > best ? roll[p] : best;
             }
         for (int p = 0; p < np; p++)
@@ -228,7 +230,8 @@ static void reveal(const tt_game *g, inwo_state *s)
     uint8_t dup[INWO_MAX_PLAYERS] = {0};
     for (int p = 0; p < np; p++)
         for (int q = 0; q < np; q++)
-            if (p != q && s->pl[p].lead_state == LEAD_CHOSEN && s->pl[q].lead_state == LEAD_CHOSEN &&
+            if (p != q && s->pl[p].lead_state == LEAD_CHOSEN &&
+                s->pl[q].lead_state == LEAD_CHOSEN &&
                 c->deck[p].def[s->pl[p].lead % INWO_DECK_CARDS] ==
                     c->deck[q].def[s->pl[q].lead % INWO_DECK_CARDS])
                 dup[p] = 1;
@@ -285,8 +288,7 @@ int inwo_lead_apply(const tt_game *g, inwo_state *s, int card, tt_error *err)
         return TT_REFUSE("INWO-3.6", NULL, "a lead is a Group card of your own Group deck");
     int def = c->deck[p].def[card % INWO_DECK_CARDS];
     if (c->def[def].kind != INWO_GROUP)
-        return TT_REFUSE("INWO-3.6", NULL, "%s is a Resource; a lead is a Group",
-                         c->def[def].id);
+        return TT_REFUSE("INWO-3.6", NULL, "%s is a Resource; a lead is a Group", c->def[def].id);
     if (taken(g, s, def))
         return TT_REFUSE("INWO-3.6", NULL, "%s was chosen before; choose another card_id",
                          c->def[def].id);
