@@ -142,12 +142,13 @@ static int check_decl(dloader *L, const json_t *obj, inwo_deck *out)
         PROBLEM(L, 0, NULL, "out of memory");
         return 1;
     }
-    int size =
-        1 + check_part(L, obj, "group_deck", 0, group) + check_part(L, obj, "plot_deck", 1, plot);
+    int size = json_is_string(json_object_get(obj, "illuminati")) + /* named, if not valid */
+               check_part(L, obj, "group_deck", 0, group) +
+               check_part(L, obj, "plot_deck", 1, plot);
     if (size != INWO_DECK_CARDS)
         PROBLEM(L, LINE(L, obj, NULL), "INWO-3.1",
-                "the deck holds %d cards with its Illuminati; a deck holds exactly %d", size,
-                INWO_DECK_CARDS);
+                "the deck holds %d cards in all; it holds exactly %d, its Illuminati included",
+                size, INWO_DECK_CARDS);
     int problems = L->d->n + L->d->dropped - n0;
     if (!problems && out) {
         memset(out, 0, sizeof *out);

@@ -156,8 +156,7 @@ static void test_INWO_2_7_plot_fields(void **state)
     assert_int_equal(pl34->ability[0].value, 8);
     assert_int_equal(pl34->ability[0].helpers, 1);
     assert_int_equal(pl34->ability[0].value2, 1);
-    assert_int_equal(c->filter[pl34->ability[0].filter2].align_any,
-                     1u << AL_VIOL | 1u << AL_CRIM);
+    assert_int_equal(c->filter[pl34->ability[0].filter2].align_any, 1u << AL_VIOL | 1u << AL_CRIM);
     assert_int_equal(pl37->ability[0].has_margin, 1);
     assert_int_equal(pl37->ability[0].value2, 2);
     assert_int_equal(pl38->ability[0].has_margin, 0); /* destroy_margin null */
@@ -277,11 +276,13 @@ static void test_INWO_3_1_deck_size(void **state)
     (void)state;
     expect_deck("{\"illuminati\": \"I01\",\n \"group_deck\": " GROUPS_A
                 ",\n \"plot_deck\": {\"PL01\": 1}}",
-                "deck.json:1: the deck holds 19 cards with its Illuminati; a deck holds exactly "
-                "45 (INWO-3.1)\n");
+                "deck.json:1: the deck holds 19 cards in all; it holds exactly 45, its "
+                "Illuminati included (INWO-3.1)\n");
     expect_deck("{\"group_deck\": " GROUPS_A ",\n \"plot_deck\": " PLOTS_A "}",
                 "deck.json:1: a deck has a starting Illuminati: field 'illuminati', a card id "
-                "(INWO-3.1)\n");
+                "(INWO-3.1)\n"
+                "deck.json:1: the deck holds 44 cards in all; it holds exactly 45, its "
+                "Illuminati included (INWO-3.1)\n");
     expect_deck("{\"illuminati\": \"PL01\",\n \"group_deck\": " GROUPS_A
                 ",\n \"plot_deck\": " PLOTS_A "}",
                 "deck.json:1: PL01 is a Plot; the starting card is an Illuminati (INWO-3.1)\n");
@@ -319,8 +320,8 @@ static void test_INWO_12_2_every_problem_at_once(void **state)
                 "deck.json:3: no card has id 'G98' (INWO-12.2)\n"
                 "deck.json:4: a deck has 'plot_deck', an object from card ids to counts "
                 "(INWO-12.2)\n"
-                "deck.json:1: the deck holds 3 cards with its Illuminati; a deck holds exactly "
-                "45 (INWO-3.1)\n");
+                "deck.json:1: the deck holds 3 cards in all; it holds exactly 45, its "
+                "Illuminati included (INWO-3.1)\n");
 }
 
 /* --- options and setup ---------------------------------------------------------------- */
