@@ -146,3 +146,31 @@ int tt_field_lookup(const char *const *names, const char *s)
             return i;
     return -1;
 }
+
+int tt_field_decks(const tt_fields *f, const char *rule,
+                   void (*one)(void *ctx, const json_t *decl, int i), void *ctx)
+{
+    const json_t *root = f->doc->root, *decks = json_object_get(root, "decks");
+    if (!json_is_object(root)) {
+        TT_FIELD_PROBLEM(f, root, NULL, rule, "a deck declaration is one JSON object");
+        return 0;
+    }
+    if (!decks) {
+        one(ctx, root, 0);
+        return 1;
+    }
+    if (json_object_size(root) != 1 || !json_is_object(decks))
+        TT_FIELD_PROBLEM(f, root, "decks", rule,
+                         "a list of decks is {\"decks\": {\"NAME\": declaration, ...}}");
+    int n = 0;
+    const char *key;
+    json_t *v;
+    json_object_foreach(json_is_object(decks) ? (json_t *)decks : NULL, key, v) {
+        if (!json_is_object(v))
+            TT_FIELD_PROBLEM(f, decks, key, rule, "deck '%s' is not an object", key);
+        else
+            one(ctx, v, n);
+        n++;
+    }
+    return n;
+}

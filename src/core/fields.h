@@ -60,6 +60,13 @@ const json_t *tt_field_object(const tt_fields *f, const json_t *obj, const char 
 const json_t *tt_field_array(const tt_fields *f, const json_t *obj, const char *key, int required,
                              const char *rule);
 
+/* The declarations of a deck file: its root object, or each member of
+ * {"decks": {"NAME": declaration, ...}}. one(ctx, decl, i) checks the i-th,
+ * from 0; what is not a declaration is reported under `rule`. Returns how
+ * many declarations the file names. */
+int tt_field_decks(const tt_fields *f, const char *rule,
+                   void (*one)(void *ctx, const json_t *decl, int i), void *ctx);
+
 /* Index of s among names (NULL-terminated), or -1 (also when s is NULL). */
 int tt_field_lookup(const char *const *names, const char *s);
 

@@ -936,14 +936,5 @@ static int load_content(void *into, const char *text, size_t len, const char *fi
 
 inwo_content *inwo_content_new(const char *path, tt_error *err)
 {
-    inwo_content *c = calloc(1, sizeof *c);
-    if (!c) {
-        tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-        return NULL;
-    }
-    if (tt_content_load(path, "data/inwo/content.json", load_content, c, err)) {
-        free(c);
-        return NULL;
-    }
-    return c;
+    return tt_content_new(sizeof(inwo_content), path, "data/inwo/content.json", load_content, err);
 }

@@ -159,6 +159,17 @@ static int check_decl(dloader *L, const json_t *obj, inwo_deck *out)
     return problems;
 }
 
+/* tt_field_decks' checker: the first declaration fills the deck asked for. */
+struct walk {
+    dloader *L;
+    inwo_deck *out;
+};
+static void check_one(void *ctx, const json_t *decl, int i)
+{
+    struct walk *w = ctx;
+    check_decl(w->L, decl, i == 0 ? w->out : NULL);
+}
+
 int inwo_deck_check(const inwo_content *c, const char *text, size_t len, const char *file,
                     tt_diags *d, inwo_deck *out)
 {
@@ -166,27 +177,8 @@ int inwo_deck_check(const inwo_content *c, const char *text, size_t len, const c
     if (tt_json_parse(&doc, text, len, file, d) != 0)
         return -1;
     dloader L = {&doc, d, c};
-    int n = 0;
-    const json_t *root = doc.root, *decks = json_object_get(root, "decks");
-    if (!json_is_object(root)) {
-        PROBLEM(&L, LINE(&L, root, NULL), "INWO-12.2", "a deck declaration is one JSON object");
-    } else if (decks) {
-        if (json_object_size(root) != 1 || !json_is_object(decks))
-            PROBLEM(&L, LINE(&L, root, "decks"), "INWO-12.2",
-                    "a list of decks is {\"decks\": {\"NAME\": declaration, ...}}");
-        const char *key;
-        json_t *v;
-        json_object_foreach(json_is_object(decks) ? (json_t *)decks : NULL, key, v) {
-            if (!json_is_object(v))
-                PROBLEM(&L, LINE(&L, decks, key), "INWO-12.2", "deck '%s' is not an object", key);
-            else
-                check_decl(&L, v, n == 0 ? out : NULL);
-            n++;
-        }
-    } else {
-        n = 1;
-        check_decl(&L, root, out);
-    }
+    struct walk w = {&L, out};
+    int n = tt_field_decks(&(tt_fields){&doc, d, NULL}, "INWO-12.2", check_one, &w);
     tt_json_fini(&doc);
     return n;
 }
@@ -195,43 +187,28 @@ int inwo_deck_check(const inwo_content *c, const char *text, size_t len, const c
 
 static const char sample_choices[] = "deck_a, deck_b, deck_c, deck_d or a .json file";
 
-static int deck_text(const char *param, const char *value, char **text, size_t *len, char *file,
-                     size_t nfile, tt_error *err)
-{
-    if (strcmp(value, "content") == 0) /* a sample file, but not a deck */
-        return tt_fail(err, TT_EARG, NULL, "%s=%s: no such deck (%s)", param, value,
-                       sample_choices);
-    return tt_deck_text("inwo", param, value, sample_choices, text, len, file, nfile, err);
-}
-
 const char *inwo_sample_deck(int seat)
 {
     static const char *const samples[] = {"deck_a", "deck_b", "deck_c", "deck_d"};
     return samples[seat % 4]; /* INWO-12.1: four decks for 2 to 4; 5 and 6 reuse A and B */
 }
 
+/* tt_deck_load's checker: ctx is {content, the deck to fill} */
+struct deck_ctx {
+    const inwo_content *c;
+    inwo_deck *out;
+};
+static int check_for_load(void *ctx, const char *text, size_t len, const char *file, tt_diags *d)
+{
+    struct deck_ctx *x = ctx;
+    return inwo_deck_check(x->c, text, len, file, d, x->out);
+}
+
 int inwo_load_deck(const inwo_content *c, const char *param, const char *value, inwo_deck *out,
                    tt_error *err)
 {
-    char file[200], *text = NULL;
-    size_t len = 0;
-    int rc = deck_text(param, value, &text, &len, file, sizeof file, err);
-    if (rc)
-        return rc;
-    tt_diags *d = calloc(1, sizeof *d);
-    if (!d) {
-        free(text);
-        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-    }
-    int n = inwo_deck_check(c, text, len, file, d, out);
-    if (d->n)
-        rc = tt_diags_fail(d, err);
-    else if (n != 1)
-        rc = tt_fail(err, TT_ECONTENT, NULL, "%s: a game takes one deck declaration, not a list",
-                     file);
-    free(d);
-    free(text);
-    return rc;
+    struct deck_ctx x = {c, out};
+    return tt_deck_load("inwo", param, value, sample_choices, check_for_load, &x, err);
 }
 
 int inwo_validate_file(const char *path, tt_diags *d)
@@ -273,7 +250,8 @@ int inwo_deck_new(const char *options, char **out, tt_error *err)
                        value);
     char file[200];
     size_t len;
-    return deck_text("--sample", value, out, &len, file, sizeof file, err);
+    return tt_deck_text("inwo", "--sample", value, sample_choices, out, &len, file, sizeof file,
+                        err);
 }
 
 int inwo_deck_list(const char *path, const char *options, char **out, tt_error *err)
@@ -283,22 +261,15 @@ int inwo_deck_list(const char *path, const char *options, char **out, tt_error *
     inwo_content *c = inwo_content_new(NULL, err);
     if (!c)
         return err ? err->code : TT_ECONTENT;
-    size_t len;
-    char *src = NULL;
-    int rc = tt_file_read(path, TT_FILE_MAX_CONTENT, &src, &len, err);
-    tt_diags *d = calloc(1, sizeof *d);
     inwo_deck deck;
-    if (rc || !d) {
-        rc = rc ? rc : tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-    } else if (inwo_deck_check(c, src, len, path, d, &deck) != 1 || d->n) {
-        rc = tt_fail(err, TT_ECONTENT, NULL,
-                     "%s is not one valid deck declaration (see 'tabletop deck validate')", path);
-    } else { /* the instances in the engine's order (INWO-5.0.3) */
+    struct deck_ctx x = {c, &deck};
+    int rc = tt_deck_load("inwo", "deck", path, sample_choices, check_for_load, &x, err);
+    if (rc == TT_OK) { /* the instances in the engine's order (INWO-5.0.3) */
         tt_sbuf b = {0};
         for (int i = 0; i < INWO_DECK_CARDS; i++) {
-            const inwo_def *x = &c->def[deck.def[i]];
-            tt_sbuf_printf(&b, "%2d %s#%d %-10s %s%s\n", i + 1, x->id, deck.copy[i],
-                           inwo_kind_name(x->kind), x->name,
+            const inwo_def *d = &c->def[deck.def[i]];
+            tt_sbuf_printf(&b, "%2d %s#%d %-10s %s%s\n", i + 1, d->id, deck.copy[i],
+                           inwo_kind_name(d->kind), d->name,
                            i == 0             ? " (starting)"
                            : i <= deck.ngroup ? " (Group deck)"
                                               : " (Plot deck)");
@@ -307,8 +278,6 @@ int inwo_deck_list(const char *path, const char *options, char **out, tt_error *
         if (!*out)
             rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     }
-    free(d);
-    free(src);
     free(c);
     return rc;
 }

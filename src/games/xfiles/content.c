@@ -1083,15 +1083,8 @@ static int load_content(void *into, const char *text, size_t len, const char *fi
 
 xf_content *xf_content_new(const char *path, tt_error *err)
 {
-    xf_content *c = calloc(1, sizeof *c);
-    if (!c) {
-        tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-        return NULL;
-    }
-    if (tt_content_load(path, "data/xfiles/content.json", load_content, c, err)) {
-        free(c);
-        return NULL;
-    }
-    xf_options_default(&c->opt);
+    xf_content *c = tt_content_new(sizeof *c, path, "data/xfiles/content.json", load_content, err);
+    if (c)
+        xf_options_default(&c->opt);
     return c;
 }
