@@ -132,12 +132,11 @@ static int inwo_legal(const tt_game *g, const void *st, tt_action *out)
 static int inwo_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err)
 {
     inwo_state *s = st;
-    (void)ev;
     if (s->point != PT_LEAD)
         return not_yet(err);
     if ((a & ~INWO_A_ARG) != INWO_A_LEAD)
         return TT_REFUSE("INWO-5.0.4", NULL, "at the lead point the only command is lead <card>");
-    return inwo_lead_apply(g, s, (int)(a & INWO_A_ARG), err);
+    return inwo_lead_apply(g, s, (int)(a & INWO_A_ARG), ev, err);
 }
 
 static int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n)
@@ -180,18 +179,6 @@ static void inwo_determinize(const tt_game *g, void *st, int viewer, uint64_t se
     (void)g, (void)st, (void)viewer, (void)seed; /* INWO-7.12: not yet written */
 }
 
-static int inwo_sanity(const tt_game *g, const void *st, tt_error *err)
-{
-    const inwo_state *s = st;
-    int n = 0;
-    for (int p = 0; p < s->nplayers; p++)
-        for (int z = 0; z < INWO_NPILES; z++)
-            n += s->npile[p][z];
-    if (n > g->nplayers * INWO_DECK_CARDS)
-        return tt_fail(err, TT_ESTATE, NULL, "inwo: %d cards in piles", n);
-    return TT_OK;
-}
-
 static int inwo_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err)
 {
     (void)g, (void)st, (void)what, (void)values;
@@ -217,11 +204,41 @@ static char *inwo_view_text(const tt_game *g, const void *st, int viewer)
     return inwo_view_json(g, st, viewer);
 }
 
+static const char *zone_name(int zone)
+{
+    return zone == Z_PLOT_DECK ? "Plot deck" : zone == Z_GROUP_DECK ? "Group deck" : "pile";
+}
+
 static int inwo_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n)
 {
-    (void)g, (void)ev, (void)viewer;
-    snprintf(buf, n, "%s", "");
-    return TT_OK;
+    char id[32] = "";
+    int seen = tt_seen_by(ev->seen, viewer), p = 'A' + ev->player;
+    if (ev->type == INWO_EV_DRAW || ev->type == INWO_EV_CHOSEN || ev->type == INWO_EV_LEAD)
+        inwo_instance_text(g->content, ev->type == INWO_EV_DRAW ? ev->b : ev->a, id, sizeof id);
+    switch (ev->type) {
+    case INWO_EV_SHUFFLE:
+        return snprintf(buf, n, "%c shuffles his %s (%d cards)", p, zone_name(ev->a), ev->b);
+    case INWO_EV_DRAW:
+        return snprintf(buf, n, "%c draws %s from his %s", p, seen ? id : "a card",
+                        zone_name(ev->a));
+    case INWO_EV_CHOSEN:
+        return snprintf(buf, n, "%c chooses his lead%s%s", p, seen ? ": " : "", seen ? id : "");
+    case INWO_EV_LEAD:
+        return snprintf(buf, n,
+                        ev->b ? "%c's lead %s was chosen twice: set aside (INWO-3.6)"
+                              : "%c's lead is %s",
+                        p, id);
+    case INWO_EV_NO_LEAD:
+        return snprintf(buf, n, "%c has no eligible Group left: no lead (INWO-3.6)", p);
+    case INWO_EV_ROLL:
+        return snprintf(buf, n, "%c rolls %d+%d = %d for the first turn (INWO-3.8)", p, ev->a,
+                        ev->b, ev->a + ev->b);
+    case INWO_EV_FIRST: return snprintf(buf, n, "%c goes first", p);
+    default:
+        if (n)
+            buf[0] = 0;
+        return 0;
+    }
 }
 
 static const char *inwo_player_name(const tt_game *g, int player)

@@ -13,8 +13,12 @@
  * (80, INWO-9.5.2), content (a content file).
  *
  * Actions so far: `lead <card>` at the `lead` point (INWO-3.6), coded as
- * INWO_A_LEAD | instance. Chance events: the setup shuffles (INWO-3.4, 3.7)
- * and the first-player roll-off (INWO-3.8).
+ * INWO_A_LEAD | instance; `lead <card_id>` names the first such card of the
+ * chooser's Group deck. Once setup is done the game stands at the first
+ * turn's `upkeep` point, where to_move reports nobody (TT_TERMINAL, the game
+ * not being over) and apply refuses: the turn is not written. Chance events:
+ * the setup shuffles (INWO-3.4, 3.7) and the first-player roll-off (INWO-3.8),
+ * emitted as events (enum inwo_event) except those of the initial state.
  *
  * HIDDEN INFORMATION (section 7), as this state stores it — determinization
  * (INWO-7.12) relies on exactly this:
@@ -318,17 +322,31 @@ static inline int inwo_plot_back(const inwo_def *d)
     return d->kind == INWO_PLOT || d->kind == INWO_ILLUMINATI;
 }
 
-/* --- pile.c-like operations on slot[] (setup.c) --- */
-uint16_t *inwo_pile(inwo_state *s, int seat, int zone, int *n);
+/* events (tt_event.type); a..d as listed, `player` the seat concerned */
+enum inwo_event {
+    INWO_EV_SHUFFLE = 1, /* a: the zone shuffled, b: its cards */
+    INWO_EV_DRAW,        /* a: the deck drawn from, b: the card (seen: who know it) */
+    INWO_EV_CHOSEN,      /* a: the lead chosen, seen by its chooser only (INWO-3.6) */
+    INWO_EV_LEAD,        /* a: the lead revealed, b: 1 when a duplicate set aside */
+    INWO_EV_NO_LEAD,     /* the seat has no eligible Group left: no lead */
+    INWO_EV_ROLL,        /* a, b: the two dice of the first-player roll (INWO-3.8) */
+    INWO_EV_FIRST,       /* the seat goes first */
+};
+
+/* --- the piles of slot[] (setup.c) --- */
+const uint16_t *inwo_pile(const inwo_state *s, int seat, int zone, int *n);
 void inwo_pile_push(inwo_state *s, int seat, int zone, uint16_t card);
 uint16_t inwo_pile_take(inwo_state *s, int seat, int zone, int i);
 
 /* --- setup.c --- */
 void inwo_init(const tt_game *g, void *st, uint64_t seed);
 int inwo_lead_legal(const tt_game *g, const inwo_state *s, tt_action *out);
-int inwo_lead_apply(const tt_game *g, inwo_state *s, int card, tt_error *err);
+int inwo_lead_apply(const tt_game *g, inwo_state *s, int card, tt_events *ev, tt_error *err);
 int inwo_instance_text(const inwo_content *c, int instance, char *buf, size_t n);
 int inwo_instance_parse(const inwo_content *c, const char *text);
+
+/* --- sanity.c --- */
+int inwo_sanity(const tt_game *g, const void *st, tt_error *err);
 
 /* actions */
 #define INWO_A_LEAD 0x10000u

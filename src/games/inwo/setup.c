@@ -6,11 +6,13 @@
  * Piles of every seat share slot[] (core/pile.h's shared piles): pile
  * seat·5 + zone, in the zone order of enum inwo_zone. A lead choice is
  * hidden in pl[].lead until every player has chosen (INWO-3.6): the card
- * stays in its deck until then. */
+ * stays in its deck until then. Every shuffle, draw and die is an event
+ * (INWO-8.2), but those of the initial state, which the seed alone gives. */
 #include <stdio.h>
 #include <string.h>
 
 #include "core/errors.h"
+#include "core/events.h"
 #include "core/pile.h"
 #include "games/inwo/inwo.h"
 
@@ -23,7 +25,7 @@ static const inwo_content *content_of(const tt_game *g)
 
 /* --- piles ------------------------------------------------------------------------------ */
 
-uint16_t *inwo_pile(inwo_state *s, int seat, int zone, int *n)
+const uint16_t *inwo_pile(const inwo_state *s, int seat, int zone, int *n)
 {
     *n = s->npile[seat][zone];
     return s->slot + tt_piles_start(&s->npile[0][0], seat * INWO_NPILES + zone);
@@ -44,23 +46,25 @@ uint16_t inwo_pile_take(inwo_state *s, int seat, int zone, int i)
                               seat * INWO_NPILES + zone, i);
 }
 
-static void shuffle(inwo_state *s, int seat, int zone)
+static void shuffle(inwo_state *s, int seat, int zone, tt_events *ev)
 {
-    int n;
-    uint16_t *p = inwo_pile(s, seat, zone, &n);
+    int n = s->npile[seat][zone];
+    uint16_t *p = s->slot + tt_piles_start(&s->npile[0][0], seat * INWO_NPILES + zone);
+    tt_emit(ev, INWO_EV_SHUFFLE, seat, TT_SEEN_ALL, zone, n, 0, 0);
     tt_rng_shuffle_u16(&s->head.rng, p, n);
     for (int i = 0; i < n; i++)
         s->card[p[i]].seen_by = 0; /* INWO-7.10: nobody knows a shuffled deck */
 }
 
 /* Draws the top of a deck into the seat's hand; the drawer joins seen_by. */
-static void draw(inwo_state *s, int seat, int zone)
+static void draw(inwo_state *s, int seat, int zone, tt_events *ev)
 {
     if (!s->npile[seat][zone])
         return; /* INWO-5.7.5: an empty deck yields nothing */
     uint16_t c = inwo_pile_take(s, seat, zone, s->npile[seat][zone] - 1);
     inwo_pile_push(s, seat, Z_HAND, c);
     s->card[c].seen_by |= (uint8_t)(1u << seat);
+    tt_emit(ev, INWO_EV_DRAW, seat, s->card[c].seen_by, zone, c, 0, 0);
 }
 
 static int new_node(inwo_state *s)
@@ -124,10 +128,10 @@ void inwo_init(const tt_game *g, void *st, uint64_t seed)
                            (uint16_t)(base + i));
         for (int i = 1; i < INWO_DECK_CARDS; i++)
             s->card[base + i].u.p.node = INWO_NO_NODE;
-        shuffle(s, p, Z_GROUP_DECK);
-        shuffle(s, p, Z_PLOT_DECK);
+        shuffle(s, p, Z_GROUP_DECK, NULL);
+        shuffle(s, p, Z_PLOT_DECK, NULL);
         for (int k = 0; k < 3; k++) /* INWO-3.5 */
-            draw(s, p, Z_PLOT_DECK);
+            draw(s, p, Z_PLOT_DECK, NULL);
     }
     s->active = s->first = 0;
     s->to_move = 0; /* INWO-3.6: choices in seat order */
@@ -157,7 +161,7 @@ int inwo_lead_legal(const tt_game *g, const inwo_state *s, tt_action *out)
 {
     const inwo_content *c = content_of(g);
     int p = s->to_move, n = 0, len;
-    const uint16_t *deck = inwo_pile((inwo_state *)s, p, Z_GROUP_DECK, &len);
+    const uint16_t *deck = inwo_pile(s, p, Z_GROUP_DECK, &len);
     uint16_t best[INWO_MAX_DEFS];
     memset(best, 0xFF, sizeof best);
     for (int i = 0; i < len; i++) {
@@ -174,10 +178,32 @@ int inwo_lead_legal(const tt_game *g, const inwo_state *s, tt_action *out)
     return n;
 }
 
-static void next_chooser(const tt_game *g, inwo_state *s);
+/* INWO-3.8: 2d6 each; the players tied highest roll again among themselves. */
+static int first_player(inwo_state *s, tt_events *ev)
+{
+    unsigned in = (1u << s->nplayers) - 1;
+    while (in & (in - 1)) {
+        int roll[INWO_MAX_PLAYERS], best = 0;
+        for (int p = 0; p < s->nplayers; p++)
+            if (in >> p & 1) {
+                int d1 = 1 + (int)tt_rng_below(&s->head.rng, 6);
+                int d2 = 1 + (int)tt_rng_below(&s->head.rng, 6);
+                tt_emit(ev, INWO_EV_ROLL, p, TT_SEEN_ALL, d1, d2, 0, 0);
+                roll[p] = d1 + d2;
+                best = roll[p] > best ? roll[p] : best;
+            }
+        for (int p = 0; p < s->nplayers; p++)
+            if ((in >> p & 1) && roll[p] < best)
+                in &= ~(1u << p);
+    }
+    int first = 0;
+    while (!(in >> first & 1))
+        first++;
+    return first;
+}
 
 /* Ends setup: INWO-3.6 placement, 3.7 starting Groups, 3.8 first player. */
-static void finish(const tt_game *g, inwo_state *s)
+static void finish(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     const inwo_content *c = content_of(g);
     int np = s->nplayers;
@@ -185,37 +211,23 @@ static void finish(const tt_game *g, inwo_state *s)
         inwo_player *pl = &s->pl[p];
         if (pl->lead_state == LEAD_CONFIRMED) {
             int len;
-            uint16_t *deck = inwo_pile(s, p, Z_GROUP_DECK, &len);
+            const uint16_t *deck = inwo_pile(s, p, Z_GROUP_DECK, &len);
             inwo_pile_take(s, p, Z_GROUP_DECK, tt_pile_find(deck, len, pl->lead));
             place(s, c, p, pl->lead, pl->illuminati_node, SIDE_N); /* house: the N arrow */
         }
         pl->lead = INWO_NONE;
         pl->lead_state = 0;
-        shuffle(s, p, Z_GROUP_DECK);
+        shuffle(s, p, Z_GROUP_DECK, ev);
         for (int k = 0; k < 6; k++)
-            draw(s, p, Z_GROUP_DECK);
+            draw(s, p, Z_GROUP_DECK, ev);
     }
     for (int i = 0; i < np * INWO_DECK_CARDS; i++) /* set-aside leads go back */
         if (s->card[i].zone == Z_SETASIDE)
             inwo_pile_push(s, inwo_owner(i), Z_GROUP_DECK, (uint16_t)i);
     for (int p = 0; p < np; p++)
-        shuffle(s, p, Z_GROUP_DECK);
-    /* INWO-3.8: 2d6 each; the highest tied roll again among themselves */
-    unsigned in = (1u << np) - 1;
-    while (in & (in - 1)) {
-        int roll[INWO_MAX_PLAYERS], best = 0;
-        for (int p = 0; p < np; p++)
-            if (in >> p & 1) {
-                roll[p] =
-                    2 + (int)tt_rng_below(&s->head.rng, 6) + (int)tt_rng_below(&s->head.rng, 6);
-                best = roll[p] > best ? roll[p] : best;
-            }
-        for (int p = 0; p < np; p++)
-            if ((in >> p & 1) && roll[p] < best)
-                in &= ~(1u << p);
-    }
-    while (!(in & 1u << s->first))
-        s->first++;
+        shuffle(s, p, Z_GROUP_DECK, ev);
+    s->first = (uint8_t)first_player(s, ev);
+    tt_emit(ev, INWO_EV_FIRST, s->first, TT_SEEN_ALL, 0, 0, 0, 0);
     s->active = s->to_move = s->first;
     s->round = 1;
     s->head.turn = 1;
@@ -223,7 +235,7 @@ static void finish(const tt_game *g, inwo_state *s)
 }
 
 /* The reveal of a pass: duplicates set aside and chosen again. */
-static void reveal(const tt_game *g, inwo_state *s)
+static void reveal(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     const inwo_content *c = content_of(g);
     int np = s->nplayers;
@@ -239,12 +251,13 @@ static void reveal(const tt_game *g, inwo_state *s)
         inwo_player *pl = &s->pl[p];
         if (pl->lead_state != LEAD_CHOSEN)
             continue;
+        tt_emit(ev, INWO_EV_LEAD, p, TT_SEEN_ALL, pl->lead, dup[p], 0, 0);
         if (!dup[p]) {
             pl->lead_state = LEAD_CONFIRMED;
             continue;
         }
         int len;
-        uint16_t *deck = inwo_pile(s, p, Z_GROUP_DECK, &len);
+        const uint16_t *deck = inwo_pile(s, p, Z_GROUP_DECK, &len);
         inwo_pile_take(s, p, Z_GROUP_DECK, tt_pile_find(deck, len, pl->lead));
         s->card[pl->lead].zone = Z_SETASIDE; /* face up: every seat saw it */
         s->card[pl->lead].seen_by = (uint8_t)((1u << np) - 1);
@@ -255,7 +268,7 @@ static void reveal(const tt_game *g, inwo_state *s)
 
 /* The next seat to choose in seat order; a seat with nothing eligible has
  * no lead. After the last, the reveal; when all are settled, the rest of setup. */
-static void next_chooser(const tt_game *g, inwo_state *s)
+static void next_chooser(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     for (;;) {
         int p = 0;
@@ -266,20 +279,21 @@ static void next_chooser(const tt_game *g, inwo_state *s)
             for (int q = 0; q < s->nplayers; q++)
                 chosen |= s->pl[q].lead_state == LEAD_CHOSEN;
             if (!chosen) {
-                finish(g, s);
+                finish(g, s, ev);
                 return;
             }
-            reveal(g, s);
+            reveal(g, s, ev);
             continue;
         }
         s->to_move = (uint8_t)p;
         if (inwo_lead_legal(g, s, NULL))
             return;
         s->pl[p].lead_state = LEAD_NONE;
+        tt_emit(ev, INWO_EV_NO_LEAD, p, TT_SEEN_ALL, 0, 0, 0, 0);
     }
 }
 
-int inwo_lead_apply(const tt_game *g, inwo_state *s, int card, tt_error *err)
+int inwo_lead_apply(const tt_game *g, inwo_state *s, int card, tt_events *ev, tt_error *err)
 {
     const inwo_content *c = content_of(g);
     int p = s->to_move;
@@ -294,7 +308,8 @@ int inwo_lead_apply(const tt_game *g, inwo_state *s, int card, tt_error *err)
                          c->def[def].id);
     s->pl[p].lead = (uint16_t)card;
     s->pl[p].lead_state = LEAD_CHOSEN;
-    next_chooser(g, s);
+    tt_emit(ev, INWO_EV_CHOSEN, p, TT_SEEN(p), card, 0, 0, 0); /* hidden until all chose */
+    next_chooser(g, s, ev);
     return TT_OK;
 }
 

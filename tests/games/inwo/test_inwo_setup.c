@@ -375,7 +375,10 @@ static int lead_text(const tt_game *g, tt_state *s, const char *text)
     tt_error err;
     tt_action a;
     int rc = tt_action_parse(g, s, text, &a, &err);
-    return rc ? rc : tt_apply(g, s, a, NULL, &err);
+    rc = rc ? rc : tt_apply(g, s, a, NULL, &err);
+    if (tt_sanity(g, s, &err) != TT_OK) /* after every apply, refused or not */
+        fail_msg("%s: %s", text, err.msg);
+    return rc;
 }
 
 /* The structure, hand and decks of a seat, as instance texts. */
@@ -530,6 +533,81 @@ static void test_INWO_3_6_no_lead_left(void **state)
     remove(path);
 }
 
+/* INWO-8.2: every shuffle, draw and die of setup is an event; a lead choice
+ * is shown to its chooser only until all have chosen (INWO-3.6, 7.10). */
+static void test_INWO_8_2_setup_events(void **state)
+{
+    (void)state;
+    tt_game *g = load("players=2");
+    tt_state *s = malloc(tt_state_size(g));
+    tt_state_init(g, s, 5);
+    tt_event buf[64];
+    tt_events ev = {buf, 0, 64, 0};
+    tt_action a;
+    assert_int_equal(tt_action_parse(g, s, "lead A:G01#1", &a, NULL), TT_OK);
+    assert_int_equal(tt_apply(g, s, a, &ev, NULL), TT_OK);
+    char text[128];
+    assert_int_equal(ev.n, 1);
+    tt_event_text(g, &ev.ev[0], 0, text, sizeof text);
+    assert_string_equal(text, "A chooses his lead: A:G01#1");
+    tt_event_text(g, &ev.ev[0], 1, text, sizeof text);
+    assert_string_equal(text, "A chooses his lead");
+    ev.n = 0;
+    assert_int_equal(tt_action_parse(g, s, "lead B:G04#1", &a, NULL), TT_OK);
+    assert_int_equal(tt_apply(g, s, a, &ev, NULL), TT_OK);
+    /* B's choice, two reveals, per seat a shuffle and 6 draws, the set-aside
+     * shuffles, at least one roll each and the first player */
+    int count[INWO_EV_FIRST + 1] = {0};
+    for (int i = 0; i < ev.n; i++)
+        count[ev.ev[i].type]++;
+    assert_int_equal(count[INWO_EV_CHOSEN], 1);
+    assert_int_equal(count[INWO_EV_LEAD], 2);
+    assert_int_equal(count[INWO_EV_SHUFFLE], 4);
+    assert_int_equal(count[INWO_EV_DRAW], 12);
+    assert_true(count[INWO_EV_ROLL] >= 2 && count[INWO_EV_ROLL] % 2 == 0);
+    assert_int_equal(count[INWO_EV_FIRST], 1);
+    assert_int_equal(ev.ev[ev.n - 1].type, INWO_EV_FIRST);
+    tt_event_text(g, &ev.ev[1], -2, text, sizeof text);
+    assert_string_equal(text, "A's lead is A:G01#1");
+    /* a draw is seen by the drawer only */
+    for (int i = 0; i < ev.n; i++)
+        if (ev.ev[i].type == INWO_EV_DRAW && ev.ev[i].player == 1) {
+            assert_int_equal(ev.ev[i].seen, TT_SEEN(1));
+            tt_event_text(g, &ev.ev[i], 0, text, sizeof text);
+            assert_string_equal(text, "B draws a card from his Group deck");
+            break;
+        }
+    free(s);
+    tt_game_free(g);
+}
+
+/* The sanity checker sees a card in two places, a shared cell and a hand card
+ * its holder does not know. */
+static void test_INWO_sanity_catches_broken_states(void **state)
+{
+    (void)state;
+    tt_game *g = load("players=3");
+    inwo_state *s = malloc(tt_state_size(g));
+    tt_error err;
+    tt_state_init(g, (tt_state *)s, 11);
+    assert_int_equal(tt_sanity(g, (tt_state *)s, &err), TT_OK);
+    int len;
+    const uint16_t *hand = inwo_pile(s, 1, Z_HAND, &len);
+    s->card[hand[0]].seen_by = 1u << 0;
+    assert_int_equal(tt_sanity(g, (tt_state *)s, &err), TT_ESTATE);
+    tt_state_init(g, (tt_state *)s, 11);
+    s->card[hand[0]].zone = Z_DISCARD;
+    assert_int_equal(tt_sanity(g, (tt_state *)s, &err), TT_ESTATE);
+    assert_non_null(strstr(err.msg, "a pile card whose record names another place"));
+    tt_state_init(g, (tt_state *)s, 11);
+    s->node[1].x = 0, s->node[1].y = 0, s->node[1].geo = INWO_GEO(0, 0, 0);
+    s->card[s->node[1].card].holder = 0;
+    assert_int_equal(tt_sanity(g, (tt_state *)s, &err), TT_ESTATE);
+    assert_non_null(strstr(err.msg, "two cards in one cell (INWO-2.11.6)"));
+    free(s);
+    tt_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -545,6 +623,8 @@ int main(void)
         cmocka_unit_test(test_INWO_3_10_basic_goal),
         cmocka_unit_test(test_INWO_3_6_leads_and_setup_for_a_seed),
         cmocka_unit_test(test_INWO_3_6_no_lead_left),
+        cmocka_unit_test(test_INWO_8_2_setup_events),
+        cmocka_unit_test(test_INWO_sanity_catches_broken_states),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
