@@ -222,7 +222,10 @@ static void card_ref(loader *L, const json_t *obj, const char *key, int16_t *int
         PROBLEM(L, obj, key, "INWO-2.1.1", "%s: field '%s' must be a card id", L->card, key);
         return;
     }
-    if (L->nref < INWO_MAX_FILTERS)
+    if (L->nref == INWO_MAX_FILTERS)
+        PROBLEM(L, obj, key, "INWO-2.15.1", "%s: more than %d card references in the set", L->card,
+                INWO_MAX_FILTERS);
+    else
         L->ref[L->nref++] = (struct ref){obj, key, s, into};
 }
 

@@ -28,8 +28,7 @@ static int check_piles(const inwo_state *s, tt_error *err)
             if (z == Z_HAND && n > INWO_HAND_MAX)
                 return bad(err, "a hand past its cap", p);
             for (int i = 0; i < n; i++) {
-                if (pile[i] >= ncards || s->card[pile[i]].zone != z ||
-                    s->card[pile[i]].holder != p)
+                if (pile[i] >= ncards || s->card[pile[i]].zone != z || s->card[pile[i]].holder != p)
                     return bad(err, "a pile card whose record names another place", pile[i]);
                 times[pile[i]]++;
             }
@@ -57,8 +56,8 @@ static int check_nodes(const inwo_state *s, tt_error *err)
         if (v->x < INWO_GRID_MIN || v->x > INWO_GRID_MAX || v->y < INWO_GRID_MIN ||
             v->y > INWO_GRID_MAX)
             return bad(err, "a node off the grid", k);
-        if (v->master != INWO_NO_NODE && (s->node[v->master].card == INWO_NONE ||
-                                          INWO_SEAT(s->node[v->master].geo) != seat))
+        if (v->master != INWO_NO_NODE &&
+            (s->node[v->master].card == INWO_NONE || INWO_SEAT(s->node[v->master].geo) != seat))
             return bad(err, "a node whose master is not in its structure", k);
         for (int j = 0; j < k; j++)
             if (s->node[j].card != INWO_NONE && INWO_SEAT(s->node[j].geo) == seat &&
