@@ -51,14 +51,14 @@
  *    marks a Group-back card ever in play or pending, dealt only over hand
  *    places (INWO-7.12 step 2). The RNG in the head is reseeded.
  *
- * LAYOUT. inwo_state_size(n) = sizeof(inwo_state) + 45·n·10 bytes: 6,624
- * with 4 players, 7,524 with 6. The fixed part (4,824 bytes) is sized by the
+ * LAYOUT. inwo_state_size(n) = sizeof(inwo_state) + 45·n·10 bytes: 6,800
+ * with 4 players, 7,700 with 6. The fixed part (5,000 bytes) is sized by the
  * caps of INWO-2.15.1 whatever the player count: slot[] 540 (every pile:
  * decks, hands, discard and destroyed piles share one array, core/pile.h),
  * node[] 768 (128 structure cells), record[] 1,024 (256 change records),
  * link[] 512 (64), item[] 960 (96 pending items), temp[] 576 (one-turn
- * effects), rounds[] 64 (8 nested rounds, core/round.h), pl[] 168, and the
- * head, counters, NWO area and registries. Then the card instances, 450
+ * effects), rounds[] 64 (8 nested rounds, core/round.h), pl[] 264, decl 100,
+ * and the head, counters, NWO area and registries. Then the card instances, 450
  * bytes a seat. The smallest integer types the caps allow: instances are
  * uint16_t (270 > 255), nodes and items uint8_t indices, grid cells int8_t. */
 #ifndef TT_GAMES_INWO_INWO_H
@@ -191,7 +191,8 @@ enum inwo_linkstatus { LS_ACTIVE, LS_INACTIVE_TEMPORARY, LS_INACTIVE_PERMANENT }
  * below it, so closing a round pops its items. */
 typedef struct inwo_item {
     uint8_t kind;  /* the command it announces */
-    uint8_t who;   /* seat (bits 0-2), canceled (3), illegal (4), committed (5) */
+    uint8_t who;   /* seat (bits 0-2), canceled (3), illegal (4), committed (5),
+                      privileged (6), unprivileged for good (7, INWO-5.14.3) */
     uint16_t card; /* the acting card: X, the Plot, the group spending */
     uint16_t target;
     uint8_t parent; /* the item it is attached to, or 0xFF for a root */
@@ -211,9 +212,14 @@ typedef struct inwo_temp {
 } inwo_temp;
 
 /* A declaration half made (INWO-5.0.1): its declarer's only. */
+/* The longest declaration: a Relief committing a whole structure (1 + 40 +
+ * `done`, INWO-5.17.9); a play asks at most a target, 9 helpers or takes,
+ * `done` and 4 costs. */
+#define INWO_DECL_MAX 48
+
 typedef struct inwo_decl {
     uint8_t player, head, nans, point; /* point: where he began */
-    uint16_t ans[8];
+    uint16_t ans[INWO_DECL_MAX];       /* the answers so far, in the order asked */
 } inwo_decl;
 
 /* A table-talk offer (INWO-5.0.7): at most one per player. */
@@ -257,6 +263,12 @@ typedef struct inwo_player {
     uint8_t lead_state; /* setup (INWO-3.6): to choose, chosen, confirmed, none */
     uint8_t declared;   /* step 7: goals declared, bits basic, special, card (INWO-9.4.2) */
     uint8_t exempt;     /* INWO-9.2.5: passed over by elimination until step 7 */
+    uint8_t deciding;   /* a winner's deciding goal (INWO-9.5.3), for SHARED_WIN */
+    uint8_t spare;
+    uint16_t out_round; /* the round he was eliminated in, 0 while playing (INWO-9.5.1) */
+    /* for simulations (INWO-9.5.1, the issue's figures): attacks attempted and
+     * succeeded, by kind: control, destroy, instant */
+    uint16_t attacks[3][2];
     inwo_offer offer;
 } inwo_player;
 
@@ -299,12 +311,12 @@ _Static_assert(sizeof(inwo_card) == 10, "a card instance is 10 bytes");
 _Static_assert(sizeof(inwo_node) == 6 && sizeof(inwo_item) == 10 && sizeof(inwo_link) == 8 &&
                    sizeof(inwo_temp) == 6,
                "nodes, items and links keep their sizes");
-/* 6,624 bytes with 4 players and 7,524 with 6 (inwo_state_size): one memcpy
- * of about 100 ns on the 2-core test machine, within the 200 ns asked for */
-_Static_assert(sizeof(inwo_state) + 4 * INWO_DECK_CARDS * sizeof(inwo_card) <= 6624,
-               "a 4-player state grew past 6624 bytes");
-_Static_assert(sizeof(inwo_state) + 6 * INWO_DECK_CARDS * sizeof(inwo_card) <= 7524,
-               "a 6-player state grew past 7524 bytes");
+/* 6,800 bytes with 4 players and 7,700 with 6 (inwo_state_size): one memcpy
+ * of 80 to 95 ns on the 2-core test machine, within the 200 ns asked for */
+_Static_assert(sizeof(inwo_state) + 4 * INWO_DECK_CARDS * sizeof(inwo_card) <= 6800,
+               "a 4-player state grew past 6800 bytes");
+_Static_assert(sizeof(inwo_state) + 6 * INWO_DECK_CARDS * sizeof(inwo_card) <= 7700,
+               "a 6-player state grew past 7700 bytes");
 
 /* --- helpers ----------------------------------------------------------------------- */
 
