@@ -3,6 +3,7 @@
  * Every reader checks one member and either returns its value or reports the
  * problem and returns the caller's default: a loader calls them in sequence
  * and never stops early, so one validation run shows every problem. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -173,4 +174,24 @@ int tt_field_decks(const tt_fields *f, const char *rule,
         n++;
     }
     return n;
+}
+
+int tt_field_is_ident(const char *s)
+{
+    if (!s || !*s)
+        return 0;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '_')
+            return 0;
+    return 1;
+}
+
+const char *tt_field_id(const tt_fields *f, const json_t *obj, char *out, size_t n,
+                        const char *rule)
+{
+    const char *id = tt_field_str(f, obj, "id", n - 1, rule);
+    if (id[0] && !tt_field_is_ident(id))
+        TT_FIELD_PROBLEM(f, obj, "id", rule, "id '%s' may hold only letters, digits and '_'", id);
+    snprintf(out, n, "%s", id[0] ? id : "?");
+    return id;
 }

@@ -67,6 +67,16 @@ const json_t *tt_field_array(const tt_fields *f, const json_t *obj, const char *
 int tt_field_decks(const tt_fields *f, const char *rule,
                    void (*one)(void *ctx, const json_t *decl, int i), void *ctx);
 
+/* Whether s is an identifier: letters, digits and '_', not empty. Ids and
+ * words are written into action texts and labels, so they hold nothing else. */
+int tt_field_is_ident(const char *s);
+
+/* A card's required member "id": an identifier of at most n-1 bytes, copied
+ * into out (n bytes), or "?" (reported) when missing or not one. Returns
+ * the member as the file wrote it ("" when missing), owned by the document. */
+const char *tt_field_id(const tt_fields *f, const json_t *obj, char *out, size_t n,
+                        const char *rule);
+
 /* Index of s among names (NULL-terminated), or -1 (also when s is NULL). */
 int tt_field_lookup(const char *const *names, const char *s);
 

@@ -130,16 +130,6 @@ int inwo_find_def(const inwo_content *c, const char *id)
 
 /* --- small readers --------------------------------------------------------------------- */
 
-static int is_ident(const char *s)
-{
-    if (!*s)
-        return 0;
-    for (; *s; s++)
-        if (!isalnum((unsigned char)*s) && *s != '_')
-            return 0;
-    return 1;
-}
-
 /* A list of names (from names) as a bit mask; duplicates and unknown names
  * reported. */
 static unsigned name_mask(loader *L, const json_t *obj, const char *key, const char *const *names,
@@ -178,7 +168,7 @@ static uint16_t align_set(loader *L, const json_t *obj, const char *key, int req
 static int intern_attr(loader *L, const json_t *obj, const char *key, const char *s)
 {
     inwo_content *c = L->c;
-    if (!is_ident(s) || strlen(s) >= sizeof c->attr[0]) {
+    if (!tt_field_is_ident(s) || strlen(s) >= sizeof c->attr[0]) {
         PROBLEM(L, obj, key, "INWO-2.3.1",
                 "%s: an attribute is a word of letters, digits and '_' (at most %zu)", L->card,
                 sizeof c->attr[0] - 1);
@@ -846,10 +836,7 @@ static void read_card(loader *L, const json_t *v, int kind)
     inwo_def *d = &c->def[c->ndefs];
     memset(d, 0, sizeof *d);
     d->kind = (uint8_t)kind;
-    const char *id = tt_field_str(&L->f, v, "id", sizeof d->id - 1, "INWO-2.1.1");
-    if (id[0] && !is_ident(id))
-        PROBLEM(L, v, "id", "INWO-2.1.1", "id '%s' may hold only letters, digits and '_'", id);
-    snprintf(d->id, sizeof d->id, "%s", id[0] ? id : "?");
+    const char *id = tt_field_id(&L->f, v, d->id, sizeof d->id, "INWO-2.1.1");
     L->card = d->id;
     snprintf(d->name, sizeof d->name, "%s",
              tt_field_str(&L->f, v, "name", sizeof d->name - 1, "INWO-2.1.1"));
