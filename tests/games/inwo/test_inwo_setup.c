@@ -608,6 +608,83 @@ static void test_INWO_sanity_catches_broken_states(void **state)
     tt_game_free(g);
 }
 
+/* Six seats: E and F play decks A and B again, as rival factions of the same
+ * Illuminati (INWO-10.2.1); the Basic Goal is 10 (INWO-3.10). Every lead
+ * listed formats and parses back to itself (INWO-5.0.1), and random leads
+ * always finish setup with unique lead card_ids. */
+static void test_INWO_3_6_six_players(void **state)
+{
+    (void)state;
+    tt_game *g = load("players=6");
+    const inwo_content *c = content(g);
+    assert_int_equal(c->opt.basic_goal, 10);
+    assert_int_equal(tt_state_size(g), inwo_state_size(6));
+    assert_int_equal(c->deck[4].def[0], c->deck[0].def[0]);
+    assert_int_equal(c->deck[5].def[0], c->deck[1].def[0]);
+    inwo_state *s = malloc(tt_state_size(g));
+    tt_action legal[INWO_MAX_ACTIONS];
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        tt_state_init(g, (tt_state *)s, seed);
+        tt_rng pick;
+        tt_rng_seed(&pick, seed);
+        int steps = 0;
+        for (int n; s->point == PT_LEAD && (n = tt_legal(g, (tt_state *)s, legal)) > 0; steps++) {
+            for (int i = 0; i < n; i++) {
+                char text[64];
+                tt_action back;
+                assert_int_equal(tt_action_format(g, (tt_state *)s, legal[i], text, sizeof text),
+                                 TT_OK);
+                assert_int_equal(tt_action_parse(g, (tt_state *)s, text, &back, NULL), TT_OK);
+                assert_int_equal(back, legal[i]);
+            }
+            tt_action a = legal[tt_rng_below(&pick, (uint32_t)n)];
+            assert_int_equal(tt_apply(g, (tt_state *)s, a, NULL, NULL), TT_OK);
+            assert_int_equal(tt_sanity(g, (tt_state *)s, NULL), TT_OK);
+        }
+        assert_int_equal(s->point, PT_UPKEEP);
+        assert_true(steps >= 6);
+        int lead_def[INWO_MAX_PLAYERS], nlead = 0;
+        for (int k = 0; k < INWO_NODES_MAX; k++)
+            if (s->node[k].card != INWO_NONE && s->node[k].master != INWO_NO_NODE) {
+                int card = s->node[k].card;
+                lead_def[nlead] = c->deck[inwo_owner(card)].def[card % INWO_DECK_CARDS];
+                for (int j = 0; j < nlead; j++)
+                    assert_int_not_equal(lead_def[j], lead_def[nlead]);
+                nlead++;
+            }
+        assert_int_equal(nlead, 6);
+    }
+    free(s);
+    tt_game_free(g);
+}
+
+/* deck new writes a sample that validates; deck list names the 45
+ * instances in the engine's order (INWO-5.0.3). */
+static void test_INWO_12_5_deck_tools(void **state)
+{
+    (void)state;
+    char *text = NULL;
+    tt_error err;
+    assert_int_equal(inwo_deck_new("sample=deck_d", &text, &err), TT_OK);
+    inwo_content *c = inwo_content_new(NULL, &err);
+    tt_diags *d = calloc(1, sizeof *d);
+    inwo_deck deck;
+    assert_int_equal(inwo_deck_check(c, text, strlen(text), "new.json", d, &deck), 1);
+    assert_int_equal(d->n, 0);
+    assert_string_equal(deck.name, "Crown of Ruin");
+    free(text);
+    assert_int_equal(inwo_deck_new("sample=deck_e", &text, &err), TT_EARG);
+    assert_string_equal(err.msg, "--sample is deck_a, deck_b, deck_c or deck_d, not 'deck_e'");
+    assert_int_equal(inwo_deck_list("deck_d", NULL, &text, &err), TT_OK);
+    assert_non_null(strstr(text, " 1 I04#1 illuminati The Hollow Crown (starting)\n"
+                                 " 2 G02#1 group      Cobalt Republic (Group deck)\n"));
+    assert_non_null(strstr(text, "\n19 I01#1 illuminati The Obsidian Lodge (Plot deck)\n"));
+    assert_non_null(strstr(text, "\n45 PL47#2 plot       Sabotage (Plot deck)\n"));
+    free(text);
+    free(d);
+    free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -623,6 +700,8 @@ int main(void)
         cmocka_unit_test(test_INWO_3_10_basic_goal),
         cmocka_unit_test(test_INWO_3_6_leads_and_setup_for_a_seed),
         cmocka_unit_test(test_INWO_3_6_no_lead_left),
+        cmocka_unit_test(test_INWO_3_6_six_players),
+        cmocka_unit_test(test_INWO_12_5_deck_tools),
         cmocka_unit_test(test_INWO_8_2_setup_events),
         cmocka_unit_test(test_INWO_sanity_catches_broken_states),
     };
