@@ -357,6 +357,55 @@ int inwo_lead_apply(const tt_game *g, inwo_state *s, int card, tt_events *ev, tt
 int inwo_instance_text(const inwo_content *c, int instance, char *buf, size_t n);
 int inwo_instance_parse(const inwo_content *c, const char *text);
 
+/* --- board.c: where cards lie (INWO-2.11–2.13) --- */
+/* The cell the arrow `side` (master-local) of node `master` points at;
+ * returns the world direction (INWO-2.11.4). */
+int inwo_arrow_cell(const inwo_state *s, int master, int side, int *x, int *y);
+/* The node of seat's structure at (x, y), or -1. */
+int inwo_cell_node(const inwo_state *s, int seat, int x, int y);
+/* Puts card (lifted from its place first) on node master's side, for seat;
+ * returns its node. The caller checked the arrow is open and the caps. */
+int inwo_place(const inwo_content *c, inwo_state *s, int seat, int card, int master, int side);
+/* Takes card out of its place: its pile slot or its node (a node with no
+ * puppets; the caller moves those first). Its in-play state is cleared. */
+void inwo_lift(inwo_state *s, int card);
+/* Puts a lifted card into a zone of seat (a pile: on top). */
+void inwo_put(inwo_state *s, int card, int zone, int seat);
+/* Adds a link from a (Resource, Plot, group) to group b, dated now. */
+int inwo_link_add(inwo_state *s, int a, int b, int kind, int permanent);
+void inwo_link_remove(inwo_state *s, int k);
+int inwo_link_of(const inwo_state *s, int a); /* the link from a, or -1 */
+/* Re-checks every link and stores its status (INWO-6.4.2). */
+void inwo_links_update(const inwo_content *c, inwo_state *s);
+/* Adds an alignment change record on card, dated now (INWO-2.14.6). */
+void inwo_record_add(inwo_state *s, int card, int align, int remove, int turn, int plot);
+/* Deletes the records of duration `turn` (INWO-4.5.1 (1)). */
+void inwo_records_expire(inwo_state *s);
+
+/* --- values.c: effective values (INWO-2.14) --- */
+/* contexts (INWO-2.14.1), with the flags of one computation */
+enum inwo_ctx { CX_BASE, CX_ATTACK, CX_DEFENSE, CX_GOAL };
+#define CX_VS_DESTROY 4   /* Power against a destroy or Instant Attack: Devastation halves */
+#define CX_SELF_DEFENSE 8 /* the target's own token: one multiplier step more (2.14.4) */
+/* The alignments of a card now, a bit per enum inwo_align; lasting: the
+ * records of duration `turn` ignored (INWO-6.4.3, 9.3.6). */
+unsigned inwo_align_of(const inwo_content *c, const inwo_state *s, int card, int lasting);
+uint32_t inwo_attr_of(const inwo_content *c, const inwo_state *s, int card);
+/* Whether card matches filter, `seat` being the filter's card's controller. */
+int inwo_match(const inwo_content *c, const inwo_state *s, int filter, int card, int seat);
+/* Effective Power, Global Power or Resistance (enum inwo_stat) in ctx. */
+int inwo_value(const inwo_content *c, const inwo_state *s, int card, int stat, int ctx);
+int inwo_capacity(const inwo_content *c, const inwo_state *s, int card);        /* INWO-5.1.2 */
+int inwo_receives_tokens(const inwo_content *c, const inwo_state *s, int card); /* INWO-5.1.3 */
+int inwo_devastated_arm(const inwo_state *s, int card); /* in a Devastated Place's subtree */
+int inwo_paralyzed(const inwo_state *s, int card);
+int inwo_link_active(const inwo_link *l);
+/* Whether link k is legal now (INWO-6.4.1); lasting: ignoring the effects
+ * with a built-in time limit. */
+int inwo_link_legal(const inwo_content *c, const inwo_state *s, int k, int lasting);
+/* The status link k should have now (enum inwo_linkstatus, INWO-6.4.3). */
+int inwo_link_status(const inwo_content *c, const inwo_state *s, int k);
+
 /* --- sanity.c --- */
 int inwo_sanity(const tt_game *g, const void *st, tt_error *err);
 

@@ -67,33 +67,6 @@ static void draw(inwo_state *s, int seat, int zone, tt_events *ev)
     tt_emit(ev, INWO_EV_DRAW, seat, s->card[c].seen_by, zone, c, 0, 0);
 }
 
-static int new_node(inwo_state *s)
-{
-    for (int i = 0; i < INWO_NODES_MAX; i++)
-        if (s->node[i].card == INWO_NONE)
-            return i;
-    return -1;
-}
-
-/* Places card on node `master`'s local side `side` (INWO-2.11.4). */
-static void place(inwo_state *s, const inwo_content *c, int seat, int card, int master, int side)
-{
-    int k = new_node(s);
-    const inwo_node *m = &s->node[master];
-    int d = (side + INWO_ROT(m->geo)) & 3; /* world direction */
-    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {1, 0, -1, 0};
-    int rot = ((d + 2) - inwo_def_of(c, card)->arrow_in + 8) & 3; /* turn(in, rot) = opp(d) */
-    s->node[k] = (inwo_node){(uint16_t)card, (int8_t)(m->x + dx[d]), (int8_t)(m->y + dy[d]),
-                             (uint8_t)master, INWO_GEO(rot, side, seat)};
-    s->nnodes++;
-    inwo_card *x = &s->card[card];
-    x->zone = Z_STRUCTURE;
-    x->holder = (uint8_t)seat;
-    x->seen_by = (uint8_t)((1u << s->nplayers) - 1);
-    x->flags |= INWO_F_WAS_PUBLIC;
-    x->u.p.node = (uint8_t)k;
-}
-
 /* --- the initial state ----------------------------------------------------------------- */
 
 void inwo_init(const tt_game *g, void *st, uint64_t seed)
@@ -213,7 +186,7 @@ static void finish(const tt_game *g, inwo_state *s, tt_events *ev)
             int len;
             const uint16_t *deck = inwo_pile(s, p, Z_GROUP_DECK, &len);
             inwo_pile_take(s, p, Z_GROUP_DECK, tt_pile_find(deck, len, pl->lead));
-            place(s, c, p, pl->lead, pl->illuminati_node, SIDE_N); /* house: the N arrow */
+            inwo_place(c, s, p, pl->lead, pl->illuminati_node, SIDE_N); /* house: the N arrow */
         }
         pl->lead = INWO_NONE;
         pl->lead_state = 0;

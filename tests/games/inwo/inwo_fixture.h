@@ -1,0 +1,110 @@
+/* INWO tests: positions built directly, as the worked examples of section 11
+ * give them (INWO-11: "each builds its position directly"). A fixture is a
+ * 4-player game with the sample decks A–D, whose state stands after the
+ * initial shuffles with only the Illuminati in play; cards are then moved
+ * where an example puts them, by instance id. Header-only: each test
+ * program includes it once. */
+#ifndef TESTS_INWO_FIXTURE_H
+#define TESTS_INWO_FIXTURE_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/rules.h"
+#include "games/inwo/inwo.h"
+#include "tabletop/tt.h"
+
+typedef struct fx {
+    tt_game *g;
+    const inwo_content *c;
+    inwo_state *s;
+} fx;
+
+static inline fx fx_new(const char *params)
+{
+    fx f;
+    tt_error err;
+    if (tt_game_new("inwo", params, &f.g, &err) != TT_OK)
+        fail_msg("inwo %s: %s", params, err.msg);
+    f.c = ((const struct tt_game *)f.g)->content;
+    f.s = malloc(tt_state_size(f.g));
+    assert_non_null(f.s);
+    tt_state_init(f.g, (tt_state *)f.s, 1);
+    return f;
+}
+
+static inline void fx_free(fx *f)
+{
+    free(f->s);
+    tt_game_free(f->g);
+}
+
+/* The instance named by its id text (INWO-5.0.3). */
+static inline int fx_card(const fx *f, const char *id)
+{
+    int k = inwo_instance_parse(f->c, id);
+    if (k < 0)
+        fail_msg("no card %s", id);
+    return k;
+}
+
+static inline int fx_node(const fx *f, const char *id)
+{
+    return f->s->card[fx_card(f, id)].u.p.node;
+}
+
+/* Puts `id` into seat's structure on side of `master` (an id), 1 token. */
+static inline int fx_group(fx *f, int seat, const char *id, const char *master, int side)
+{
+    int k = fx_card(f, id), m = fx_node(f, master);
+    inwo_lift(f->s, k);
+    inwo_place(f->c, f->s, seat, k, m, side);
+    f->s->card[k].u.p.tokens = 1;
+    return k;
+}
+
+/* Moves `id` into a zone of seat (a hand, the table, the NWO area …). */
+static inline int fx_zone(fx *f, int seat, const char *id, int zone)
+{
+    int k = fx_card(f, id);
+    inwo_lift(f->s, k);
+    inwo_put(f->s, k, zone, seat);
+    return k;
+}
+
+/* Links `a` (a Plot or Resource, put beside seat's structure) to group b. */
+static inline void fx_link(fx *f, const char *a, const char *b, int kind, int permanent)
+{
+    int seat = f->s->card[fx_card(f, b)].holder;
+    int k = fx_zone(f, seat, a, kind == LK_PLOT ? Z_TABLE : Z_RESOURCE);
+    inwo_link_add(f->s, k, fx_card(f, b), kind, permanent);
+    inwo_links_update(f->c, f->s);
+}
+
+static inline int fx_value(const fx *f, const char *id, int stat, int ctx)
+{
+    return inwo_value(f->c, f->s, fx_card(f, id), stat, ctx);
+}
+
+static inline unsigned fx_align(const fx *f, const char *id)
+{
+    return inwo_align_of(f->c, f->s, fx_card(f, id), 0);
+}
+
+#define AL(a) (1u << AL_##a)
+
+static inline void fx_sane(const fx *f)
+{
+    tt_error err;
+    if (tt_sanity(f->g, (const tt_state *)f->s, &err) != TT_OK)
+        fail_msg("%s", err.msg);
+}
+
+#endif
