@@ -113,65 +113,32 @@ static void inwo_unload(tt_game *g)
 
 static int not_yet(tt_error *err)
 {
-    return tt_fail(err, TT_ESTATE, NULL, "inwo: not yet implemented: the turn (INWO-4)");
+    return tt_fail(err, TT_ESTATE, NULL, "inwo: not yet implemented: rig");
 }
 
 static int inwo_to_move(const tt_game *g, const void *st)
 {
     (void)g;
     const inwo_state *s = st;
-    return s->point == PT_LEAD ? s->to_move : TT_TERMINAL;
+    return s->point == PT_LEAD ? s->to_move : inwo_turn_to_move(s);
 }
 
 static int inwo_legal(const tt_game *g, const void *st, tt_action *out)
 {
     const inwo_state *s = st;
-    return s->point == PT_LEAD ? inwo_lead_legal(g, s, out) : 0;
+    return s->point == PT_LEAD ? inwo_lead_legal(g, s, out) : inwo_turn_legal(g, s, out);
 }
 
 static int inwo_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt_error *err)
 {
     inwo_state *s = st;
+    if (s->head.over)
+        return tt_fail(err, TT_ESTATE, NULL, "the game is over");
     if (s->point != PT_LEAD)
-        return not_yet(err);
-    if ((a & ~INWO_A_ARG) != INWO_A_LEAD)
+        return inwo_turn_apply(g, s, a, ev, err);
+    if (INWO_HEAD(a) != H_LEAD)
         return TT_REFUSE("INWO-5.0.4", NULL, "at the lead point the only command is lead <card>");
-    return inwo_lead_apply(g, s, (int)(a & INWO_A_ARG), ev, err);
-}
-
-static int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n)
-{
-    (void)st;
-    if ((a & ~INWO_A_ARG) != INWO_A_LEAD || (a & INWO_A_ARG) >= (unsigned)g->nplayers * 45)
-        return TT_EARG;
-    char id[32];
-    inwo_instance_text(g->content, (int)(a & INWO_A_ARG), id, sizeof id);
-    snprintf(buf, n, "lead %s", id);
-    return TT_OK;
-}
-
-/* `lead <instance>`, or `lead <card_id>` for the first such card of the
- * chooser's Group deck (its copies are alike, INWO-5.0.3). */
-static int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *out,
-                      tt_error *err)
-{
-    const inwo_state *s = st;
-    const inwo_content *c = g->content;
-    char verb[16], arg[32];
-    if (sscanf(text, "%15s %31s", verb, arg) != 2 || strcmp(verb, "lead") != 0)
-        return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "unknown command '%s'%s", text,
-                       s->point == PT_LEAD ? " (here: lead <card>)" : "");
-    int card = inwo_instance_parse(c, arg);
-    if (card < 0 && s->point == PT_LEAD) {
-        int def = inwo_find_def(c, arg), p = s->to_move;
-        for (int i = 0; def >= 0 && i < INWO_DECK_CARDS && card < 0; i++)
-            if (c->deck[p].def[i] == def && s->card[p * INWO_DECK_CARDS + i].zone == Z_GROUP_DECK)
-                card = p * INWO_DECK_CARDS + i;
-    }
-    if (card < 0)
-        return tt_fail(err, TT_EPARSE, "INWO-5.0.3", "no card '%s' (write A:G01#1)", arg);
-    *out = INWO_A_LEAD | (tt_action)card;
-    return TT_OK;
+    return inwo_lead_apply(g, s, INWO_ARG(a), ev, err);
 }
 
 static void inwo_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
@@ -209,6 +176,16 @@ static const char *zone_name(int zone)
     return zone == Z_PLOT_DECK ? "Plot deck" : zone == Z_GROUP_DECK ? "Group deck" : "pile";
 }
 
+static const char *point_name(int point)
+{
+    static const char *const points[] = {"lead",  "upkeep",  "round",   "thwart",  "after_roll",
+                                         "step1", "step2",   "step3",   "step4",   "main",
+                                         "step6", "declare", "resolve", "dispose", "over"};
+    return point >= 0 && point <= PT_OVER ? points[point] : "?";
+}
+
+static int card_event_text(const tt_game *g, const tt_event *ev, int p, char *buf, size_t n);
+
 static int inwo_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n)
 {
     char id[32] = "";
@@ -234,6 +211,38 @@ static int inwo_event_text(const tt_game *g, const tt_event *ev, int viewer, cha
         return snprintf(buf, n, "%c rolls %d+%d = %d for the first turn (INWO-3.8)", p, ev->a,
                         ev->b, ev->a + ev->b);
     case INWO_EV_FIRST: return snprintf(buf, n, "%c goes first", p);
+    case INWO_EV_TURN: return snprintf(buf, n, "round %d: %c's turn", ev->a, p);
+    case INWO_EV_STEP: return snprintf(buf, n, "%c: %s", p, point_name(ev->a));
+    case INWO_EV_KNOCK: return snprintf(buf, n, "%c knocks (INWO-4.4.3)", p);
+    case INWO_EV_PASS: return snprintf(buf, n, "%c passes", p);
+    case INWO_EV_END:
+        return snprintf(buf, n, "the game ends: %s", reasons[ev->a < 8 && ev->a > 0 ? ev->a : 0]);
+    case INWO_EV_RESOLVE:
+        return snprintf(buf, n, "i%d %s", ev->a, ev->b ? "takes effect" : "has no effect");
+    default: return card_event_text(g, ev, p, buf, n);
+    }
+}
+
+/* The events naming a card in a face-up place. */
+static int card_event_text(const tt_game *g, const tt_event *ev, int p, char *buf, size_t n)
+{
+    char id[32], id2[32] = "";
+    int seen = ev->type != INWO_EV_RETURN || ev->seen == TT_SEEN_ALL;
+    inwo_instance_text(g->content, ev->a, id, sizeof id);
+    switch (ev->type) {
+    case INWO_EV_BUY:
+        if (ev->b >= 0)
+            inwo_instance_text(g->content, ev->b, id2, sizeof id2);
+        return snprintf(buf, n, "%c buys a Plot with %s%s%s", p, id, *id2 ? " and " : "", id2);
+    case INWO_EV_TOKENS: return snprintf(buf, n, "%s holds %d token(s)", id, ev->b);
+    case INWO_EV_TAKEOVER: return snprintf(buf, n, "%c takes over %s", p, id);
+    case INWO_EV_ANNOUNCE:
+        inwo_instance_text(g->content, ev->b, id2, sizeof id2);
+        return snprintf(buf, n, "%c announces i%d (%s)", p, ev->a, id2);
+    case INWO_EV_DISCARD: return snprintf(buf, n, "%c discards %s", p, id);
+    case INWO_EV_RETURN:
+        return snprintf(buf, n, "%c returns %s to the %s of his Plot deck", p, seen ? id : "a card",
+                        ev->b ? "bottom" : "top");
     default:
         if (n)
             buf[0] = 0;

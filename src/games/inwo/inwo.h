@@ -252,6 +252,7 @@ enum {
     INWO_T_RESOURCE = 1 << 0,   /* played a Resource with an Illuminati token (INWO-5.4.1) */
     INWO_T_DRAW_GROUP = 1 << 1, /* drew a Group with an Illuminati token (INWO-5.4.2) */
     INWO_T_TAKEOVER = 1 << 2,   /* made the step-3 takeover (INWO-4.8.3 (c)) */
+    INWO_T_DREW = 1 << 3,       /* made the current step's own draw (INWO-4.2.3, 4.2.4) */
 };
 
 typedef struct inwo_player {
@@ -278,6 +279,8 @@ typedef struct inwo_state {
     uint8_t to_move; /* the seat deciding now */
     uint8_t resume;  /* the point a dispose interrupted (INWO-5.0.4) */
     uint8_t nrounds, nitems, nlinks, ntemps;
+    uint8_t step;       /* the active player's step: PT_UPKEEP … PT_STEP6 (INWO-4.1.2) */
+    uint8_t open_play;  /* a play was made in the open round at the bottom (INWO-4.3.2) */
     uint16_t round;     /* INWO-4.1.1, from 1 */
     uint16_t clock;     /* timestamps of records and links */
     uint16_t announced; /* items announced this turn: the next is i<announced+1> */
@@ -343,6 +346,18 @@ enum inwo_event {
     INWO_EV_NO_LEAD,     /* the seat has no eligible Group left: no lead */
     INWO_EV_ROLL,        /* a, b: the two dice of the first-player roll (INWO-3.8) */
     INWO_EV_FIRST,       /* the seat goes first */
+    INWO_EV_TURN,        /* the seat's turn begins; a: the round (INWO-4.1) */
+    INWO_EV_STEP,        /* a: the decision point reached (enum inwo_point) */
+    INWO_EV_BUY,         /* a, b: the cards that paid (b INWO_NONE: the Illuminati alone) */
+    INWO_EV_TOKENS,      /* a: the card, b: tokens it now holds (step 4, INWO-4.2.6) */
+    INWO_EV_TAKEOVER,    /* a: the card brought into play (INWO-5.3) */
+    INWO_EV_ANNOUNCE,    /* a: the item's number, b: its card, c: its head (INWO-4.6.2) */
+    INWO_EV_RESOLVE,     /* a: the item's number, b: 1 when it took effect */
+    INWO_EV_PASS,        /* the seat passed */
+    INWO_EV_DISCARD,     /* a: the card discarded */
+    INWO_EV_RETURN,      /* a: the card returned, b: 1 to the bottom (seen: who know it) */
+    INWO_EV_KNOCK,       /* step 7 (INWO-4.4.3) */
+    INWO_EV_END,         /* the game ended; a: the reason */
 };
 
 /* --- the piles of slot[] (setup.c) --- */
@@ -409,8 +424,54 @@ int inwo_link_status(const inwo_content *c, const inwo_state *s, int k);
 /* --- sanity.c --- */
 int inwo_sanity(const tt_game *g, const void *st, tt_error *err);
 
-/* actions */
-#define INWO_A_LEAD 0x10000u
+/* --- actions (INWO-5.0): a head and a 16-bit argument ----------------------------- */
+enum inwo_head {
+    H_NONE,
+    H_LEAD,       /* lead <card> (INWO-3.6) */
+    H_PASS,       /* pass (INWO-4.6.3) */
+    H_BUY,        /* buy; then pay (INWO-5.2) */
+    H_PAY,        /* pay <card>: the card spending a token */
+    H_DRAW,       /* draw: the step's own draw (arg INWO_NONE) */
+    H_DONE,       /* done: ends step 1, 2, 3 or 6 */
+    H_TAKEOVER,   /* takeover <card> (INWO-5.3); then arrow for a Group */
+    H_ARROW,      /* arrow <card>/<side>: arg card | side << 9 */
+    H_END_MAIN,   /* end_main (INWO-4.3.2) */
+    H_DRAW_GROUP, /* draw_group (INWO-5.4.2) */
+    H_RESOURCE,   /* resource <card> (INWO-5.4.1) */
+    H_DISCARD,    /* discard <card>, at dispose (INWO-5.7.2) */
+    H_RETURN,     /* return <plot> top|bottom: arg card | bottom << 9 */
+    INWO_NHEADS
+};
+#define INWO_A(head, arg) ((tt_action)(head) << 16 | (tt_action)(arg))
+#define INWO_HEAD(a) ((int)((a) >> 16 & 0x7FFF))
+#define INWO_ARG(a) ((int)((a)&0xFFFF))
+#define INWO_A_LEAD INWO_A(H_LEAD, 0)
 #define INWO_A_ARG 0xFFFFu
+#define INWO_CARD_BITS 0x1FF /* an instance in an argument (270 < 512) */
+
+/* reason codes (INWO-9.5.3), indexing tt_rules.reasons */
+enum inwo_reason {
+    R_BASIC_GOAL = 1,
+    R_SPECIAL_GOAL,
+    R_GOAL_CARD,
+    R_SHARED_WIN,
+    R_ELIMINATION,
+    R_CONCEDED,
+    R_DRAW_MAX_ROUNDS
+};
+
+/* open rounds (INWO-4.6.7): tt_round.id, above every item index */
+enum { OR_UPKEEP = 0xF0, OR_LASTCALL, OR_STEP6, OR_THWART };
+
+/* --- turn.c: the turn (INWO-4) --- */
+int inwo_turn_to_move(const inwo_state *s);
+int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out);
+int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev, tt_error *err);
+/* Starts the first player's first turn once setup is done. */
+void inwo_turn_begin(const tt_game *g, inwo_state *s, tt_events *ev);
+
+/* --- text.c: the action texts (INWO-5.0.3, 5.0.5) --- */
+int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);
+int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err);
 
 #endif

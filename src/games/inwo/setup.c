@@ -204,7 +204,8 @@ static void finish(const tt_game *g, inwo_state *s, tt_events *ev)
     s->active = s->to_move = s->first;
     s->round = 1;
     s->head.turn = 1;
-    s->point = PT_UPKEEP; /* INWO-4.2.1: the first turn begins */
+    s->point = PT_UPKEEP;
+    inwo_turn_begin(g, s, ev); /* INWO-4.2.1: the first turn begins */
 }
 
 /* The reveal of a pass: duplicates set aside and chosen again. */

@@ -216,7 +216,8 @@ static int context_ok(int op_ctx, int ctx)
 {
     if (op_ctx == CTX_ALL)
         return 1;
-    return (op_ctx == CTX_ATTACK && ctx == CX_ATTACK) || (op_ctx == CTX_DEFENSE && ctx == CX_DEFENSE);
+    return (op_ctx == CTX_ATTACK && ctx == CX_ATTACK) ||
+           (op_ctx == CTX_DEFENSE && ctx == CX_DEFENSE);
 }
 
 static void gather(steps *st, int mode, int value)
@@ -314,8 +315,8 @@ static int compute(const inwo_content *c, const inwo_state *s, int card, int sta
         m++; /* INWO-2.14.4: one step more; doubled when none applies */
     v *= m;  /* 3 */
     if (stat == STAT_POWER && (ctx & CX_VS_DESTROY) && (s->card[card].flags & INWO_F_DEVASTATED))
-        v /= 2; /* INWO-2.14.2 step 3, 5.17.7 */
-    v += st.add; /* 4 */
+        v /= 2;           /* INWO-2.14.2 step 3, 5.17.7 */
+    v += st.add;          /* 4 */
     return v < 0 ? 0 : v; /* 5 */
 }
 

@@ -108,3 +108,66 @@ static inline void fx_sane(const fx *f)
 }
 
 #endif
+
+/* Applies a text (atomic or compound) for the player to move; sanity after. */
+static inline int fx_play(fx *f, const char *text)
+{
+    tt_error err;
+    int rc = tt_apply_text(f->g, (tt_state *)f->s, text, NULL, &err);
+    fx_sane(f);
+    return rc;
+}
+
+static inline void fx_ok(fx *f, const char *text)
+{
+    tt_error err;
+    if (tt_apply_text(f->g, (tt_state *)f->s, text, NULL, &err) != TT_OK)
+        fail_msg("%s: %s (%s)", text, err.msg, err.rule);
+    fx_sane(f);
+}
+
+/* The text is refused with exactly this rule and message, changing nothing. */
+static inline void fx_refused(fx *f, const char *text, const char *rule, const char *msg)
+{
+    size_t n = tt_state_size(f->g);
+    void *before = malloc(n);
+    memcpy(before, f->s, n);
+    tt_error err;
+    assert_int_equal(tt_apply_text(f->g, (tt_state *)f->s, text, NULL, &err), TT_EILLEGAL);
+    assert_string_equal(err.rule, rule);
+    assert_string_equal(err.msg, msg);
+    assert_memory_equal(before, f->s, n);
+    free(before);
+}
+
+/* Makes the lead choices (each seat's first offered), ending setup. */
+static inline void fx_setup(fx *f)
+{
+    tt_action a[INWO_MAX_ACTIONS];
+    tt_error err;
+    while (f->s->point == PT_LEAD) {
+        assert_true(tt_legal(f->g, (tt_state *)f->s, a) > 0);
+        assert_int_equal(tt_apply(f->g, (tt_state *)f->s, a[0], NULL, &err), TT_OK);
+    }
+}
+
+/* Every seat passes in the open round. */
+static inline void fx_passes(fx *f, int n)
+{
+    for (int i = 0; i < n; i++)
+        fx_ok(f, "pass");
+}
+
+/* The legal actions as texts, one a line. */
+static inline void fx_legal(const fx *f, char *out, size_t n)
+{
+    tt_action a[INWO_MAX_ACTIONS];
+    int k = tt_legal(f->g, (const tt_state *)f->s, a);
+    size_t at = 0;
+    out[0] = 0;
+    for (int i = 0; i < k && at < n; i++) {
+        char t[64];
+        tt_action_format(f->g, (const tt_state *)f->s, a[i], t, sizeof t);
+        at += (size_t)snprintf(out + at, n - at, "%s%s", i ? "|" : "", t);
+    }
+}

@@ -493,9 +493,9 @@ static void test_INWO_3_6_leads_and_setup_for_a_seed(void **state)
     assert_int_equal(s->card[hand[0]].seen_by, 1u << 2);
     const uint16_t *deck = inwo_pile(s, 2, Z_GROUP_DECK, &len);
     assert_int_equal(s->card[deck[0]].seen_by, 0);
-    /* the turn is not written yet: it refuses */
-    assert_int_equal(tt_apply(g, (tt_state *)s, INWO_A_LEAD | 1, NULL, &err), TT_ESTATE);
-    assert_string_equal(err.msg, "inwo: not yet implemented: the turn (INWO-4)");
+    /* the first turn's upkeep round: a lead is no longer offered */
+    assert_int_equal(tt_apply(g, (tt_state *)s, INWO_A_LEAD | 1, NULL, &err), TT_EILLEGAL);
+    assert_string_equal(err.msg, "that is not offered at this point");
     free(s);
     tt_game_free(g);
 }
@@ -556,8 +556,8 @@ static void test_INWO_8_2_setup_events(void **state)
     assert_int_equal(tt_action_parse(g, s, "lead B:G04#1", &a, NULL), TT_OK);
     assert_int_equal(tt_apply(g, s, a, &ev, NULL), TT_OK);
     /* B's choice, two reveals, per seat a shuffle and 6 draws, the set-aside
-     * shuffles, at least one roll each and the first player */
-    int count[INWO_EV_FIRST + 1] = {0};
+     * shuffles, at least one roll each, the first player and his turn */
+    int count[INWO_EV_END + 1] = {0};
     for (int i = 0; i < ev.n; i++)
         count[ev.ev[i].type]++;
     assert_int_equal(count[INWO_EV_CHOSEN], 1);
@@ -566,7 +566,11 @@ static void test_INWO_8_2_setup_events(void **state)
     assert_int_equal(count[INWO_EV_DRAW], 12);
     assert_true(count[INWO_EV_ROLL] >= 2 && count[INWO_EV_ROLL] % 2 == 0);
     assert_int_equal(count[INWO_EV_FIRST], 1);
-    assert_int_equal(ev.ev[ev.n - 1].type, INWO_EV_FIRST);
+    /* then the first turn begins at its upkeep round (INWO-4.2.1) */
+    assert_int_equal(ev.ev[ev.n - 3].type, INWO_EV_FIRST);
+    assert_int_equal(ev.ev[ev.n - 2].type, INWO_EV_TURN);
+    assert_int_equal(ev.ev[ev.n - 1].type, INWO_EV_STEP);
+    assert_int_equal(ev.ev[ev.n - 1].a, PT_UPKEEP);
     tt_event_text(g, &ev.ev[1], -2, text, sizeof text);
     assert_string_equal(text, "A's lead is A:G01#1");
     /* a draw is seen by the drawer only */

@@ -27,8 +27,8 @@ static void test_EX_18_calculation_order(void **state)
     assert_int_equal(fx_value(&f, "A:G28#1", STAT_POWER, CX_GOAL), 14);
     assert_int_equal(fx_value(&f, "A:G28#1", STAT_RES, CX_BASE), 3); /* nothing touches it */
     /* Rally Round (PL14) on G28 until end of turn */
-    f.s->temp[f.s->ntemps++] = (inwo_temp){(uint16_t)fx_card(&f, "A:PL14#1"),
-                                           (uint16_t)fx_card(&f, "A:G28#1"), 0, 0};
+    f.s->temp[f.s->ntemps++] =
+        (inwo_temp){(uint16_t)fx_card(&f, "A:PL14#1"), (uint16_t)fx_card(&f, "A:G28#1"), 0, 0};
     assert_int_equal(fx_value(&f, "A:G28#1", STAT_POWER, CX_DEFENSE), 20);
     assert_int_equal(fx_value(&f, "A:G28#1", STAT_POWER, CX_DEFENSE | CX_SELF_DEFENSE), 26);
     assert_int_equal(fx_value(&f, "A:G28#1", STAT_RES, CX_DEFENSE), 9);
@@ -62,9 +62,9 @@ static void test_INWO_2_14_3_global_power(void **state)
 {
     (void)state;
     fx f = fx_new("players=4");
-    fx_group(&f, 2, "C:G21#1", "C:I03#1", SIDE_N);  /* Consolidated Widgets 5/3 */
-    fx_group(&f, 0, "A:G28#1", "A:I01#1", SIDE_N);  /* Gardeners 1/0 */
-    fx_group(&f, 1, "B:G40#1", "B:I02#1", SIDE_N);  /* Tabloid Ring 2/2 */
+    fx_group(&f, 2, "C:G21#1", "C:I03#1", SIDE_N); /* Consolidated Widgets 5/3 */
+    fx_group(&f, 0, "A:G28#1", "A:I01#1", SIDE_N); /* Gardeners 1/0 */
+    fx_group(&f, 1, "B:G40#1", "B:I02#1", SIDE_N); /* Tabloid Ring 2/2 */
     assert_int_equal(fx_value(&f, "C:G21#1", STAT_GLOBAL, CX_BASE), 3);
     assert_int_equal(fx_value(&f, "A:G28#1", STAT_GLOBAL, CX_BASE), 0);
     assert_int_equal(fx_value(&f, "A:I01#1", STAT_GLOBAL, CX_BASE), 10);

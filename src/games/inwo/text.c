@@ -1,0 +1,121 @@
+/* INWO's action texts (INWO-5.0.3, 5.0.5): format writes the canonical
+ * text of an atomic action, parse reads it back (and the shorter forms a
+ * person may type: a card by its card_id). The core expands compound
+ * shortcuts (`buy pay=A:I01#1`) into these atoms. Not on the playout path.
+ *
+ * A card typed by card_id alone names the first such instance of the
+ * player's hand, then of his structure, then (at the lead point) of his
+ * Group deck: copies in one hand are interchangeable (INWO-5.0.3). */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/errors.h"
+#include "games/inwo/inwo.h"
+
+static const char *const heads[INWO_NHEADS] = {
+    "",     "lead",     "pass",     "buy",        "pay",      "draw",    "done",
+    "takeover", "arrow", "end_main", "draw_group", "resource", "discard", "return"};
+static const char sides[] = "NESW";
+
+int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n)
+{
+    (void)st;
+    int head = INWO_HEAD(a), arg = INWO_ARG(a), ncards = g->nplayers * INWO_DECK_CARDS;
+    if (head <= H_NONE || head >= INWO_NHEADS || (a & 0x80000000u))
+        return TT_EARG;
+    char id[32];
+    int card = arg & INWO_CARD_BITS;
+    switch (head) {
+    case H_PASS:
+    case H_BUY:
+    case H_DONE:
+    case H_END_MAIN:
+    case H_DRAW_GROUP: snprintf(buf, n, "%s", heads[head]); return TT_OK;
+    case H_DRAW:
+        if (arg == INWO_NONE) {
+            snprintf(buf, n, "draw");
+            return TT_OK;
+        }
+        break;
+    default: break;
+    }
+    if (card >= ncards)
+        return TT_EARG;
+    inwo_instance_text(g->content, card, id, sizeof id);
+    if (head == H_ARROW)
+        snprintf(buf, n, "arrow %s/%c", id, sides[arg >> 9 & 3]);
+    else if (head == H_RETURN)
+        snprintf(buf, n, "return %s %s", id, arg >> 9 & 1 ? "bottom" : "top");
+    else
+        snprintf(buf, n, "%s %s", heads[head], id);
+    return TT_OK;
+}
+
+/* The first instance of card_id `def` the player holds in zone. */
+static int held(const inwo_state *s, const inwo_content *c, int def, int seat, int zone)
+{
+    for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++)
+        if (s->card[i].zone == zone && s->card[i].holder == seat &&
+            c->deck[inwo_owner(i)].def[i % INWO_DECK_CARDS] == def)
+            return i;
+    return -1;
+}
+
+static int card_arg(const tt_game *g, const inwo_state *s, const char *text, tt_error *err)
+{
+    const inwo_content *c = g->content;
+    int card = inwo_instance_parse(c, text);
+    int def = card < 0 ? inwo_find_def(c, text) : -1, p = s->to_move;
+    if (def >= 0)
+        card = held(s, c, def, p, s->point == PT_LEAD ? Z_GROUP_DECK : Z_HAND);
+    if (def >= 0 && card < 0)
+        card = held(s, c, def, p, Z_STRUCTURE);
+    if (card < 0)
+        return tt_fail(err, TT_EPARSE, "INWO-5.0.3", "no card '%s' (write A:G01#1)", text);
+    return card;
+}
+
+int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err)
+{
+    const inwo_state *s = st;
+    char verb[16] = "", arg[40] = "", more[16] = "";
+    int nw = sscanf(text, "%15s %39s %15s", verb, arg, more);
+    int head = H_NONE;
+    for (int h = 1; h < INWO_NHEADS; h++)
+        if (strcasecmp(verb, heads[h]) == 0)
+            head = h;
+    if (head == H_NONE)
+        return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "unknown command '%s'", text);
+    int bare = head == H_PASS || head == H_BUY || head == H_DONE || head == H_END_MAIN ||
+               head == H_DRAW_GROUP || (head == H_DRAW && nw == 1);
+    if (bare) {
+        if (nw != 1)
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "'%s' takes no argument", verb);
+        *out = INWO_A(head, head == H_DRAW ? INWO_NONE : 0);
+        return TT_OK;
+    }
+    if (nw < 2)
+        return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "'%s' needs a card", verb);
+    int side = 0, bottom = 0;
+    if (head == H_ARROW) {
+        char *slash = strchr(arg, '/');
+        const char *at = slash ? strchr(sides, slash[1] & ~0x20) : NULL;
+        if (!slash || !at || !slash[1] || slash[2])
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.3", "an arrow is written A:G01#1/N");
+        *slash = 0;
+        side = (int)(at - sides);
+    }
+    if (head == H_RETURN) {
+        if (nw != 3 || (strcasecmp(more, "top") && strcasecmp(more, "bottom")))
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "return <plot> top|bottom");
+        bottom = strcasecmp(more, "bottom") == 0;
+    } else if (nw == 3) {
+        return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "'%s' takes one argument", verb);
+    }
+    int card = card_arg(g, s, arg, err);
+    if (card < 0)
+        return card;
+    *out = INWO_A(head, card | side << 9 | bottom << 9);
+    return TT_OK;
+}

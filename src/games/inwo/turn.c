@@ -1,0 +1,840 @@
+/* INWO's turn (INWO-4): the steps of the active player's turn, the open
+ * rounds between them, the response rounds of root items (INWO-4.6) and the
+ * decisions of each point (INWO-5.0.4): buying Plots (5.2), the step draws,
+ * the automatic takeover (5.3), the Illuminati-token actions (5.4), cleanup
+ * and the off-turn Plot limit (4.5, 5.7.2), the round cap (9.5.2).
+ *
+ * The state holds where the turn stands in `step` (the active player's
+ * step), the open rounds in rounds[] (core/round.h: a stack, the top one
+ * polling; its id an item index or an OR_… kind), the items in item[] and a
+ * half-made declaration in `decl`; `point` and `to_move` are derived from
+ * them by settle() after every change. Every action is checked by one
+ * function that legal and apply both call (err NULL when listing), so the
+ * two never disagree. On the playout path: no allocation, no strings. */
+#include <string.h>
+
+#include "core/errors.h"
+#include "core/events.h"
+#include "core/pile.h"
+#include "games/inwo/inwo.h"
+
+static const inwo_content *content_of(const tt_game *g)
+{
+    return g->content;
+}
+
+static unsigned all_seats(const inwo_state *s)
+{
+    return (1u << s->nplayers) - 1;
+}
+
+/* --- who decides now ------------------------------------------------------------------- */
+
+static tt_round *top(inwo_state *s)
+{
+    return s->nrounds ? &s->rounds[s->nrounds - 1] : NULL;
+}
+
+static const tt_round *top_c(const inwo_state *s)
+{
+    return s->nrounds ? &s->rounds[s->nrounds - 1] : NULL;
+}
+
+/* The point and the player deciding, from the step, rounds and declaration. */
+static void settle(inwo_state *s)
+{
+    if (s->head.over) {
+        s->point = PT_OVER;
+        return;
+    }
+    if (s->point == PT_DISPOSE)
+        return;
+    const tt_round *r = top_c(s);
+    if (s->decl.head) {
+        s->to_move = s->decl.player;
+        return; /* the point stays the one the declaration began at */
+    }
+    if (r) {
+        s->point = r->id == OR_UPKEEP ? PT_UPKEEP : r->id == OR_THWART ? PT_THWART : PT_ROUND;
+        s->to_move = (uint8_t)tt_round_holder(r);
+        return;
+    }
+    s->point = s->step;
+    s->to_move = s->active;
+}
+
+int inwo_turn_to_move(const inwo_state *s)
+{
+    return s->head.over ? TT_TERMINAL : s->to_move;
+}
+
+static int next_seat(const inwo_state *s, int p)
+{
+    for (int k = 1; k <= s->nplayers; k++) {
+        int q = (p + k) % s->nplayers;
+        if (!(s->head.eliminated >> q & 1))
+            return q;
+    }
+    return p;
+}
+
+static void open_round(inwo_state *s, int start, int id)
+{
+    tt_round *r = tt_round_push(s->rounds, &s->nrounds, INWO_ROUNDS_MAX);
+    tt_round_open(r, s->nplayers, start, s->head.eliminated, 0, id);
+}
+
+/* --- cards and tokens ------------------------------------------------------------------- */
+
+static int def_index(const inwo_content *c, int card)
+{
+    return c->deck[inwo_owner(card)].def[card % INWO_DECK_CARDS];
+}
+
+static int illuminati(const inwo_state *s, int seat)
+{
+    return s->node[s->pl[seat].illuminati_node].card;
+}
+
+/* A card of seat's structure that may spend a token now (INWO-5.18.3). */
+static int can_spend(const inwo_state *s, int seat, int card)
+{
+    const inwo_card *v = &s->card[card];
+    return v->zone == Z_STRUCTURE && v->holder == seat && v->u.p.tokens > 0 &&
+           !(v->flags & INWO_F_PARALYZED);
+}
+
+/* Whether card_id `def` may enter play (INWO-10.1.1–10.1.6): no copy in a
+ * structure or among Resources in play, not destroyed, unless MULTI_COPY;
+ * a non-Unique Resource always may. */
+static int multi_copy(const inwo_def *d)
+{
+    for (int k = 0; k < d->nability; k++)
+        if (d->ability[k].op == OP_MULTI_COPY)
+            return 1;
+    return 0;
+}
+
+static int copy_free(const inwo_content *c, const inwo_state *s, int card)
+{
+    const inwo_def *d = inwo_def_of(c, card);
+    int def = def_index(c, card);
+    if (multi_copy(d) || (d->kind == INWO_RESOURCE && !(d->rtypes >> RT_UNIQUE & 1)))
+        return 1;
+    if (s->destroyed[def >> 3] >> (def & 7) & 1)
+        return 0;
+    for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++)
+        if ((s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE) &&
+            def_index(c, i) == def)
+            return 0;
+    return 1;
+}
+
+static int structure_size(const inwo_state *s, int seat)
+{
+    int n = 0;
+    for (int k = 0; k < INWO_NODES_MAX; k++)
+        n += s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == seat;
+    return n;
+}
+
+static int resources(const inwo_state *s, int seat)
+{
+    int n = 0;
+    for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++)
+        n += s->card[i].zone == Z_RESOURCE && s->card[i].holder == seat;
+    return n;
+}
+
+/* Whether side `side` of node k is an open arrow (INWO-2.11.5) on which a
+ * card may be placed (its card not paralyzed, INWO-5.18.3). */
+static int arrow_open(const inwo_content *c, const inwo_state *s, int k, int side)
+{
+    const inwo_node *v = &s->node[k];
+    if (v->card == INWO_NONE || !(inwo_def_of(c, v->card)->arrows_out >> side & 1) ||
+        inwo_paralyzed(s, v->card))
+        return 0;
+    int x, y;
+    inwo_arrow_cell(s, k, side, &x, &y);
+    if (x < INWO_GRID_MIN || x > INWO_GRID_MAX || y < INWO_GRID_MIN || y > INWO_GRID_MAX)
+        return 0;
+    return inwo_cell_node(s, INWO_SEAT(v->geo), x, y) < 0;
+}
+
+static int any_open_arrow(const inwo_content *c, const inwo_state *s, int seat)
+{
+    for (int k = 0; k < INWO_NODES_MAX; k++)
+        if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == seat)
+            for (int side = 0; side < 4; side++)
+                if (arrow_open(c, s, k, side))
+                    return 1;
+    return 0;
+}
+
+/* --- buying Plots (INWO-5.2) --------------------------------------------------------------- */
+
+/* Tokens seat's non-Illuminati groups could spend now. */
+static int group_tokens(const inwo_content *c, const inwo_state *s, int seat)
+{
+    int n = 0;
+    for (int k = 0; k < INWO_NODES_MAX; k++) {
+        int card = s->node[k].card;
+        if (card != INWO_NONE && INWO_SEAT(s->node[k].geo) == seat &&
+            inwo_def_of(c, card)->kind == INWO_GROUP && can_spend(s, seat, card))
+            n += s->card[card].u.p.tokens;
+    }
+    return n;
+}
+
+/* Whether the player to move holds priority or is the active player at a
+ * step where he may buy (INWO-4.6.6, 5.0.4). */
+static int may_buy_here(const inwo_state *s)
+{
+    if (s->point == PT_DISPOSE)
+        return 0;
+    if (s->nrounds)
+        return 1;
+    return s->step == PT_STEP1 || s->step == PT_STEP2 || s->step == PT_STEP3 ||
+           s->step == PT_STEP6 || s->step == PT_MAIN;
+}
+
+static int chk_buy(const tt_game *g, const inwo_state *s, tt_error *err)
+{
+    const inwo_content *c = content_of(g);
+    int p = s->to_move;
+    if (s->decl.head || !may_buy_here(s))
+        return TT_REFUSE("INWO-5.0.4", NULL, "buy is not offered at this point");
+    if (!s->npile[p][Z_PLOT_DECK])
+        return TT_REFUSE("INWO-5.2.1", NULL, "your Plot deck is empty");
+    if (!can_spend(s, p, illuminati(s, p)) && group_tokens(c, s, p) < 2)
+        return TT_REFUSE("INWO-5.2.1", NULL,
+                         "a Plot costs 1 Illuminati token or 2 tokens of other groups");
+    if (s->npile[p][Z_HAND] >= INWO_HAND_MAX)
+        return TT_REFUSE("INWO-2.15.2", NULL, "your hand holds 64 cards");
+    return TT_OK;
+}
+
+static int chk_pay(const tt_game *g, const inwo_state *s, int card, tt_error *err)
+{
+    const inwo_content *c = content_of(g);
+    int p = s->decl.player;
+    if (s->decl.head != H_BUY)
+        return TT_REFUSE("INWO-5.0.4", NULL, "no cost is being paid");
+    if (card >= s->nplayers * INWO_DECK_CARDS || !can_spend(s, p, card))
+        return TT_REFUSE("INWO-5.1.1", NULL, "pay with a card of your structure holding a token");
+    int first = s->decl.nans == 0, illu = card == illuminati(s, p);
+    if (illu && !first)
+        return TT_REFUSE("INWO-5.2.1", NULL, "the second token comes from another group");
+    if (!illu && inwo_def_of(c, card)->kind != INWO_GROUP)
+        return TT_REFUSE("INWO-5.1.4", NULL, "a Resource's tokens pay only its own abilities");
+    if (!illu && first && group_tokens(c, s, p) < 2)
+        return TT_REFUSE("INWO-5.2.1", NULL, "your other groups hold fewer than 2 tokens");
+    if (!first && s->decl.ans[0] == card && s->card[card].u.p.tokens < 2)
+        return TT_REFUSE("INWO-5.2.1", NULL, "that group holds one token only");
+    return TT_OK;
+}
+
+static void do_buy(inwo_state *s, int p, int a, int b, tt_events *ev)
+{
+    s->card[a].u.p.tokens--;
+    if (b != INWO_NONE)
+        s->card[b].u.p.tokens--;
+    tt_emit(ev, INWO_EV_BUY, p, TT_SEEN_ALL, a, b == INWO_NONE ? -1 : b, 0, 0);
+    uint16_t k = inwo_pile_take(s, p, Z_PLOT_DECK, s->npile[p][Z_PLOT_DECK] - 1);
+    inwo_put(s, k, Z_HAND, p);
+    tt_emit(ev, INWO_EV_DRAW, p, s->card[k].seen_by, Z_PLOT_DECK, k, 0, 0);
+}
+
+/* --- the step draws, the takeover, tokens (INWO-4.2) ------------------------------------- */
+
+static int chk_step(const inwo_state *s, int step, tt_error *err)
+{
+    if (s->decl.head || s->nrounds || s->point == PT_DISPOSE || s->step != step)
+        return TT_REFUSE("INWO-5.0.4", NULL, "that is not offered at this point");
+    return TT_OK;
+}
+
+static int chk_draw(const inwo_state *s, tt_error *err)
+{
+    if (chk_step(s, PT_STEP1, NULL) && chk_step(s, PT_STEP2, NULL))
+        return TT_REFUSE("INWO-4.2.3", NULL, "the step draws are made at steps 1 and 2");
+    if (s->pl[s->active].turn_flags & INWO_T_DREW)
+        return TT_REFUSE("INWO-4.2.3", NULL, "you made this step's draw");
+    if (!s->npile[s->active][s->step == PT_STEP1 ? Z_PLOT_DECK : Z_GROUP_DECK])
+        return TT_REFUSE("INWO-5.7.5", NULL, "that deck is empty");
+    if (s->npile[s->active][Z_HAND] >= INWO_HAND_MAX)
+        return TT_REFUSE("INWO-2.15.2", NULL, "your hand holds 64 cards");
+    return TT_OK;
+}
+
+static int chk_done(const inwo_state *s, tt_error *err)
+{
+    if (s->decl.head || s->nrounds || s->point == PT_DISPOSE ||
+        (s->step != PT_STEP1 && s->step != PT_STEP2 && s->step != PT_STEP3 &&
+         s->step != PT_STEP6))
+        return TT_REFUSE("INWO-5.0.4", NULL, "done ends step 1, 2, 3 or 6");
+    return TT_OK;
+}
+
+/* INWO-5.3: a Group or Resource of the active player's hand. */
+static int chk_takeover(const tt_game *g, const inwo_state *s, int card, tt_error *err)
+{
+    const inwo_content *c = content_of(g);
+    int p = s->active;
+    if (chk_step(s, PT_STEP3, NULL))
+        return TT_REFUSE("INWO-4.2.5", NULL, "the automatic takeover is made at step 3");
+    if (card >= s->nplayers * INWO_DECK_CARDS || s->card[card].zone != Z_HAND ||
+        s->card[card].holder != p)
+        return TT_REFUSE("INWO-5.3.1", NULL, "take over a card of your hand");
+    const inwo_def *d = inwo_def_of(c, card);
+    if (d->kind != INWO_GROUP && d->kind != INWO_RESOURCE)
+        return TT_REFUSE("INWO-5.3.1", NULL, "%s is not a Group or a Resource", d->id);
+    if (!copy_free(c, s, card))
+        return TT_REFUSE(d->kind == INWO_RESOURCE ? "INWO-10.1.6" : "INWO-10.1.1", NULL,
+                         "%s is in play or was destroyed", d->id);
+    if (d->kind == INWO_GROUP) {
+        if (!any_open_arrow(c, s, p))
+            return TT_REFUSE("INWO-5.3.2", NULL, "your structure has no open arrow");
+        if (structure_size(s, p) >= INWO_STRUCT_MAX || s->nnodes >= INWO_NODES_MAX)
+            return TT_REFUSE("INWO-2.15.2", NULL, "no room for another card in play");
+    } else if (resources(s, p) >= INWO_RESOURCES_MAX || s->nlinks >= INWO_LINKS_MAX) {
+        return TT_REFUSE("INWO-2.15.2", NULL, "no room for another Resource");
+    }
+    return TT_OK;
+}
+
+static int chk_arrow(const tt_game *g, const inwo_state *s, int arg, tt_error *err)
+{
+    const inwo_content *c = content_of(g);
+    int card = arg & INWO_CARD_BITS, side = arg >> 9 & 3;
+    if (s->decl.head != H_TAKEOVER)
+        return TT_REFUSE("INWO-5.0.4", NULL, "no card is being placed");
+    if (card >= s->nplayers * INWO_DECK_CARDS || s->card[card].zone != Z_STRUCTURE ||
+        s->card[card].holder != s->decl.player)
+        return TT_REFUSE("INWO-2.11.5", NULL, "choose an arrow of your structure");
+    if (!arrow_open(c, s, s->card[card].u.p.node, side))
+        return TT_REFUSE("INWO-2.11.5", NULL, "that arrow is not open");
+    return TT_OK;
+}
+
+static void link_to_illuminati(inwo_state *s, int card, int seat)
+{
+    inwo_lift(s, card);
+    inwo_put(s, card, Z_RESOURCE, seat);
+    s->card[card].flags |= INWO_F_WAS_PUBLIC;
+    inwo_link_add(s, card, illuminati(s, seat), LK_RESOURCE, 0); /* INWO-2.6.2, 5.3.3 */
+}
+
+/* INWO-4.2.6, 4.8.3 (c): fill every card of the active player. */
+static void fill_tokens(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    const inwo_content *c = content_of(g);
+    int p = s->active, illu = illuminati(s, p);
+    int less = c->opt.two_player_rules && (s->pl[p].turn_flags & INWO_T_TAKEOVER);
+    for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++) {
+        inwo_card *v = &s->card[i];
+        if ((v->zone != Z_STRUCTURE && v->zone != Z_RESOURCE) || v->holder != p ||
+            !inwo_receives_tokens(c, s, i))
+            continue;
+        int cap = inwo_capacity(c, s, i), get = cap - v->u.p.tokens;
+        if (i == illu && less && get > 0)
+            get--; /* nothing is lost when it would receive none */
+        if (get <= 0)
+            continue;
+        v->u.p.tokens = (uint8_t)(v->u.p.tokens + get);
+        tt_emit(ev, INWO_EV_TOKENS, p, TT_SEEN_ALL, i, v->u.p.tokens, 0, 0);
+    }
+}
+
+/* --- the turn's course ---------------------------------------------------------------------- */
+
+static void step_to(inwo_state *s, int step, tt_events *ev)
+{
+    s->step = (uint8_t)step;
+    s->pl[s->active].turn_flags &= (uint8_t)~INWO_T_DREW;
+    tt_emit(ev, INWO_EV_STEP, s->active, TT_SEEN_ALL, step, 0, 0, 0);
+}
+
+static void to_main(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    step_to(s, PT_STEP4, ev);
+    fill_tokens(g, s, ev);
+    step_to(s, PT_MAIN, ev);
+}
+
+void inwo_turn_begin(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    (void)g;
+    tt_emit(ev, INWO_EV_TURN, s->active, TT_SEEN_ALL, s->round, 0, 0, 0);
+    step_to(s, PT_UPKEEP, ev);
+    s->announced = 0;
+    open_round(s, s->active, OR_UPKEEP); /* INWO-4.2.1 */
+    settle(s);
+}
+
+/* The off-turn Plot limit of seat (INWO-5.7.2): 5 plus HAND_LIMIT of the
+ * Resources and groups he controls. */
+static int plot_limit(const inwo_content *c, const inwo_state *s, int seat)
+{
+    int lim = 5;
+    for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++) {
+        const inwo_card *v = &s->card[i];
+        if ((v->zone != Z_STRUCTURE && v->zone != Z_RESOURCE) || v->holder != seat)
+            continue;
+        const inwo_def *d = inwo_def_of(c, i);
+        for (int k = 0; k < d->nability; k++)
+            if (d->ability[k].op == OP_HAND_LIMIT)
+                lim += d->ability[k].value;
+    }
+    return lim;
+}
+
+static int plot_cards(const inwo_content *c, const inwo_state *s, int seat)
+{
+    int n, k = 0;
+    const uint16_t *hand = inwo_pile(s, seat, Z_HAND, &n);
+    for (int i = 0; i < n; i++)
+        k += inwo_plot_back(inwo_def_of(c, hand[i]));
+    return k;
+}
+
+/* Whether passing the turn from the active player to `next` goes past the
+ * first player's seat: the round is complete (INWO-4.1.1). */
+static int round_ends(const inwo_state *s, int next)
+{
+    for (int q = (s->active + 1) % s->nplayers;; q = (q + 1) % s->nplayers) {
+        if (q == s->first)
+            return 1;
+        if (q == next)
+            return 0;
+    }
+}
+
+static void next_turn(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    const inwo_content *c = content_of(g);
+    int next = next_seat(s, s->active);
+    if (round_ends(s, next)) {
+        if (s->round >= c->opt.max_rounds) { /* INWO-9.5.2 */
+            unsigned in = all_seats(s) & ~(unsigned)s->head.eliminated;
+            tt_head_end_shared(&s->head, s->nplayers, in, R_DRAW_MAX_ROUNDS);
+            tt_emit(ev, INWO_EV_END, s->active, TT_SEEN_ALL, R_DRAW_MAX_ROUNDS, 0, 0, 0);
+            settle(s);
+            return;
+        }
+        s->round++;
+        s->head.turn = s->round;
+    }
+    s->active = (uint8_t)next;
+    inwo_turn_begin(g, s, ev);
+}
+
+/* INWO-4.5.1 (5)–(7): the off-turn Plot limit, then the next turn. */
+static void after_cleanup(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    const inwo_content *c = content_of(g);
+    if (plot_cards(c, s, s->active) > plot_limit(c, s, s->active)) {
+        s->point = PT_DISPOSE;
+        s->to_move = s->active;
+        return;
+    }
+    s->point = PT_STEP6; /* no longer disposing */
+    next_turn(g, s, ev);
+}
+
+/* INWO-4.4.3, 4.5.1 (1)–(4). */
+static void knock_and_cleanup(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    const inwo_content *c = content_of(g);
+    tt_emit(ev, INWO_EV_KNOCK, s->active, TT_SEEN_ALL, 0, 0, 0, 0);
+    inwo_records_expire(s);
+    s->ntemps = 0;
+    s->frozen = 0;
+    inwo_links_update(c, s);
+    for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++) {
+        s->card[i].flags &= (uint8_t)~(INWO_F_CAPTURED | INWO_F_BENEFIT);
+        if (s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE)
+            s->card[i].u.p.used &= 0xF0; /* once-per-turn uses */
+    }
+    for (int k = 0; k < s->nlinks; k++)
+        s->link[k].what &= (uint8_t)~8; /* moved this turn */
+    inwo_player *pl = &s->pl[s->active];
+    pl->turn_flags = 0;
+    pl->completed++;
+    pl->protected_ = 0; /* INWO-4.8.1: his first turn is complete */
+    after_cleanup(g, s, ev);
+}
+
+/* INWO-4.4.1: start of step 6, the pending zone is discarded. */
+static void to_step6(inwo_state *s, tt_events *ev)
+{
+    for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++)
+        if (s->card[i].zone == Z_PENDING && s->card[i].holder == s->active) {
+            inwo_lift(s, i);
+            inwo_put(s, i, Z_DISCARD, inwo_owner(i));
+            tt_emit(ev, INWO_EV_DISCARD, s->active, TT_SEEN_ALL, i, 0, 0, 0);
+        }
+    step_to(s, PT_STEP6, ev);
+}
+
+/* --- items and response rounds (INWO-4.6) ------------------------------------------------- */
+
+static int announce(inwo_state *s, int head, int who, int card, int target, tt_events *ev)
+{
+    int k = s->nitems++;
+    s->item[k] = (inwo_item){(uint8_t)head, (uint8_t)who, (uint16_t)card, (uint16_t)target, 0xFF,
+                             0, ++s->announced};
+    tt_emit(ev, INWO_EV_ANNOUNCE, who, TT_SEEN_ALL, s->item[k].num, card, head, 0);
+    if (s->nrounds && top(s)->id >= OR_UPKEEP)
+        s->open_play = 1; /* INWO-4.3.2: a play in the last call resumes the Main Phase */
+    open_round(s, next_seat(s, who), k); /* INWO-4.6.3 */
+    return k;
+}
+
+/* INWO-4.6.5: a root item takes effect when its round closes. */
+static void resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev)
+{
+    inwo_item *it = &s->item[k];
+    int who = it->who & 7, ok = 1;
+    switch (it->kind) {
+    case H_DRAW_GROUP: /* INWO-5.4.2 */
+        ok = s->npile[who][Z_GROUP_DECK] > 0 && s->npile[who][Z_HAND] < INWO_HAND_MAX;
+        if (ok) {
+            uint16_t card = inwo_pile_take(s, who, Z_GROUP_DECK, s->npile[who][Z_GROUP_DECK] - 1);
+            inwo_put(s, card, Z_HAND, who);
+            tt_emit(ev, INWO_EV_DRAW, who, s->card[card].seen_by, Z_GROUP_DECK, card, 0, 0);
+        }
+        break;
+    case H_RESOURCE: /* INWO-5.4.1: checked again, as every item (INWO-10.3.7) */
+        ok = s->card[it->card].zone == Z_HAND && copy_free(content_of(g), s, it->card) &&
+             resources(s, who) < INWO_RESOURCES_MAX && s->nlinks < INWO_LINKS_MAX;
+        if (ok)
+            link_to_illuminati(s, it->card, who);
+        break;
+    default: break;
+    }
+    tt_emit(ev, INWO_EV_RESOLVE, who, TT_SEEN_ALL, it->num, ok, 0, 0);
+}
+
+/* The top round closed: resolve its item, or go on from the open round. */
+static void round_closed(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    int id = top(s)->id;
+    tt_round_pop(&s->nrounds);
+    if (id < OR_UPKEEP) {
+        int who = s->item[id].who & 7;
+        resolve(g, s, id, ev);
+        s->nitems = (uint8_t)id; /* its attached items lie above it */
+        if (s->nrounds) /* INWO-4.6.4: the round below needs a fresh cycle */
+            tt_round_restart(top(s), next_seat(s, who));
+        settle(s);
+        return;
+    }
+    switch (id) {
+    case OR_UPKEEP: step_to(s, PT_STEP1, ev); break;
+    case OR_LASTCALL:
+        if (!s->open_play)
+            to_step6(s, ev);
+        break; /* else the Main Phase resumes */
+    case OR_STEP6: knock_and_cleanup(g, s, ev); break;
+    default: break;
+    }
+    settle(s);
+}
+
+static int chk_pass(const inwo_state *s, tt_error *err)
+{
+    if (s->decl.head || !s->nrounds || s->point == PT_DISPOSE)
+        return TT_REFUSE("INWO-4.6.3", NULL, "pass answers a response round");
+    return TT_OK;
+}
+
+static int chk_end_main(const inwo_state *s, tt_error *err)
+{
+    if (chk_step(s, PT_MAIN, NULL))
+        return TT_REFUSE("INWO-4.3.2", NULL, "end_main ends your Main Phase");
+    return TT_OK;
+}
+
+/* INWO-5.4.1, 5.4.2: once per turn each, in the Main Phase, an Illuminati token. */
+static int chk_illuminati_action(const tt_game *g, const inwo_state *s, int head, int card,
+                                 tt_error *err)
+{
+    const inwo_content *c = content_of(g);
+    int p = s->active;
+    const char *rule = head == H_RESOURCE ? "INWO-5.4.1" : "INWO-5.4.2";
+    if (chk_step(s, PT_MAIN, NULL))
+        return TT_REFUSE(rule, NULL, "this is done in your Main Phase");
+    if (s->pl[p].turn_flags & (head == H_RESOURCE ? INWO_T_RESOURCE : INWO_T_DRAW_GROUP))
+        return TT_REFUSE(rule, NULL, "once per turn");
+    if (!can_spend(s, p, illuminati(s, p)))
+        return TT_REFUSE(rule, NULL, "your Illuminati has no token to spend");
+    if (s->nrounds >= INWO_ROUNDS_MAX || s->nitems >= INWO_ITEMS_MAX)
+        return TT_REFUSE("INWO-2.15.2", NULL, "too many items pending");
+    if (head == H_DRAW_GROUP) {
+        if (!s->npile[p][Z_GROUP_DECK])
+            return TT_REFUSE("INWO-5.7.5", NULL, "your Group deck is empty");
+        if (s->npile[p][Z_HAND] >= INWO_HAND_MAX)
+            return TT_REFUSE("INWO-2.15.2", NULL, "your hand holds 64 cards");
+        return TT_OK;
+    }
+    if (card >= s->nplayers * INWO_DECK_CARDS || s->card[card].zone != Z_HAND ||
+        s->card[card].holder != p || inwo_def_of(c, card)->kind != INWO_RESOURCE)
+        return TT_REFUSE(rule, NULL, "play a Resource of your hand");
+    if (!copy_free(c, s, card))
+        return TT_REFUSE("INWO-10.1.6", NULL, "%s is in play or was destroyed",
+                         inwo_def_of(c, card)->id);
+    if (resources(s, p) >= INWO_RESOURCES_MAX || s->nlinks >= INWO_LINKS_MAX)
+        return TT_REFUSE("INWO-2.15.2", NULL, "no room for another Resource");
+    return TT_OK;
+}
+
+/* --- dispose (INWO-5.7.2) ----------------------------------------------------------------- */
+
+static int chk_dispose(const tt_game *g, const inwo_state *s, int card, tt_error *err)
+{
+    if (s->point != PT_DISPOSE)
+        return TT_REFUSE("INWO-5.0.7", NULL, "discard and return are table talk here");
+    if (card >= s->nplayers * INWO_DECK_CARDS || s->card[card].zone != Z_HAND ||
+        s->card[card].holder != s->to_move || !inwo_plot_back(inwo_def_of(content_of(g), card)))
+        return TT_REFUSE("INWO-5.7.2", NULL, "shed a Plot-back card of your hand");
+    return TT_OK;
+}
+
+/* --- the check of every action, and legal ----------------------------------------------- */
+
+static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err)
+{
+    int arg = INWO_ARG(a);
+    switch (INWO_HEAD(a)) {
+    case H_PASS: return chk_pass(s, err);
+    case H_BUY: return chk_buy(g, s, err);
+    case H_PAY: return chk_pay(g, s, arg, err);
+    case H_DRAW:
+        return arg != INWO_NONE ? TT_REFUSE("INWO-4.2.3", NULL, "no card gives you an extra draw")
+                                : chk_draw(s, err);
+    case H_DONE: return chk_done(s, err);
+    case H_TAKEOVER: return chk_takeover(g, s, arg, err);
+    case H_ARROW: return chk_arrow(g, s, arg, err);
+    case H_END_MAIN: return chk_end_main(s, err);
+    case H_DRAW_GROUP:
+    case H_RESOURCE: return chk_illuminati_action(g, s, INWO_HEAD(a), arg, err);
+    case H_DISCARD: return chk_dispose(g, s, arg, err);
+    case H_RETURN: return chk_dispose(g, s, arg & INWO_CARD_BITS, err);
+    default: return TT_REFUSE("INWO-5.0.4", NULL, "that is not offered at this point");
+    }
+}
+
+static int add(const tt_game *g, const inwo_state *s, tt_action a, tt_action *out, int n)
+{
+    if (check(g, s, a, NULL) != TT_OK)
+        return n;
+    if (out)
+        out[n] = a;
+    return n + 1;
+}
+
+/* The answers to the question a declaration asks now. */
+static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
+{
+    int n = 0;
+    if (s->decl.head == H_BUY) {
+        for (int k = 0; k < INWO_NODES_MAX; k++)
+            if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
+                n = add(g, s, INWO_A(H_PAY, s->node[k].card), out, n);
+    } else if (s->decl.head == H_TAKEOVER) {
+        for (int k = 0; k < INWO_NODES_MAX; k++)
+            if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
+                for (int side = 0; side < 4; side++)
+                    n = add(g, s, INWO_A(H_ARROW, s->node[k].card | side << 9), out, n);
+    }
+    return n;
+}
+
+static int legal_hand(const tt_game *g, const inwo_state *s, int head, tt_action *out, int n)
+{
+    int len;
+    const uint16_t *hand = inwo_pile(s, s->to_move, Z_HAND, &len);
+    for (int i = 0; i < len; i++)
+        n = add(g, s, INWO_A(head, hand[i]), out, n);
+    return n;
+}
+
+int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
+{
+    if (s->head.over)
+        return 0;
+    if (s->decl.head)
+        return legal_answers(g, s, out);
+    int n = 0;
+    if (s->point == PT_DISPOSE) {
+        n = legal_hand(g, s, H_DISCARD, out, n);
+        int len;
+        const uint16_t *hand = inwo_pile(s, s->to_move, Z_HAND, &len);
+        for (int i = 0; i < len; i++)
+            for (int bottom = 0; bottom < 2; bottom++)
+                n = add(g, s, INWO_A(H_RETURN, hand[i] | bottom << 9), out, n);
+        return n;
+    }
+    static const int singles[] = {H_PASS, H_END_MAIN, H_DONE, H_BUY, H_DRAW_GROUP};
+    for (size_t k = 0; k < sizeof singles / sizeof *singles; k++)
+        n = add(g, s, INWO_A(singles[k], 0), out, n);
+    n = add(g, s, INWO_A(H_DRAW, INWO_NONE), out, n);
+    if (s->step == PT_STEP3 && !s->nrounds)
+        n = legal_hand(g, s, H_TAKEOVER, out, n);
+    if (s->step == PT_MAIN && !s->nrounds)
+        n = legal_hand(g, s, H_RESOURCE, out, n);
+    return n;
+}
+
+/* --- apply ---------------------------------------------------------------------------------- */
+
+static void begin_decl(inwo_state *s, int head)
+{
+    memset(&s->decl, 0, sizeof s->decl);
+    s->decl.player = s->to_move;
+    s->decl.head = (uint8_t)head;
+    s->decl.point = s->point;
+}
+
+/* The declaration's last answer was given: announce or carry it out. */
+static void complete(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    inwo_decl d = s->decl;
+    memset(&s->decl, 0, sizeof s->decl);
+    if (d.head == H_BUY) {
+        do_buy(s, d.player, d.ans[0], d.nans > 1 ? d.ans[1] : INWO_NONE, ev);
+    } else if (d.head == H_TAKEOVER) {
+        int card = d.ans[0], at = d.ans[1] & INWO_CARD_BITS, side = d.ans[1] >> 9 & 3;
+        inwo_lift(s, card);
+        inwo_place(content_of(g), s, d.player, card, s->card[at].u.p.node, side);
+        s->pl[d.player].turn_flags |= INWO_T_TAKEOVER;
+        tt_emit(ev, INWO_EV_TAKEOVER, d.player, TT_SEEN_ALL, card, 0, 0, 0);
+        to_main(g, s, ev);
+    }
+    settle(s);
+}
+
+/* Whether the declaration has all its answers. */
+static int answered(const inwo_state *s)
+{
+    if (s->decl.head == H_BUY)
+        return s->decl.nans == 2 ||
+               (s->decl.nans == 1 && s->decl.ans[0] == illuminati(s, s->decl.player));
+    return s->decl.nans == 2; /* takeover: the card, the arrow */
+}
+
+/* INWO-5.0.1: a question with one legal answer is not asked. */
+static void answer_forced(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    while (s->decl.head && !answered(s)) {
+        tt_action only[2];
+        if (legal_answers(g, s, NULL) != 1)
+            return;
+        legal_answers(g, s, only);
+        s->decl.ans[s->decl.nans++] = (uint16_t)INWO_ARG(only[0]);
+    }
+    if (s->decl.head)
+        complete(g, s, ev);
+}
+
+static void do_takeover(const tt_game *g, inwo_state *s, int card, tt_events *ev)
+{
+    if (inwo_def_of(content_of(g), card)->kind == INWO_RESOURCE) {
+        link_to_illuminati(s, card, s->active);
+        s->pl[s->active].turn_flags |= INWO_T_TAKEOVER;
+        tt_emit(ev, INWO_EV_TAKEOVER, s->active, TT_SEEN_ALL, card, 0, 0, 0);
+        to_main(g, s, ev);
+        return;
+    }
+    begin_decl(s, H_TAKEOVER);
+    s->decl.ans[s->decl.nans++] = (uint16_t)card;
+    answer_forced(g, s, ev);
+}
+
+static void do_step_done(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    switch (s->step) {
+    case PT_STEP1: step_to(s, PT_STEP2, ev); break;
+    case PT_STEP2: step_to(s, PT_STEP3, ev); break;
+    case PT_STEP3: to_main(g, s, ev); break;
+    default: open_round(s, next_seat(s, s->active), OR_STEP6); break; /* INWO-4.4.2 */
+    }
+}
+
+static void do_draw(inwo_state *s, tt_events *ev)
+{
+    int p = s->active, deck = s->step == PT_STEP1 ? Z_PLOT_DECK : Z_GROUP_DECK;
+    uint16_t card = inwo_pile_take(s, p, deck, s->npile[p][deck] - 1);
+    inwo_put(s, card, Z_HAND, p);
+    s->pl[p].turn_flags |= INWO_T_DREW;
+    tt_emit(ev, INWO_EV_DRAW, p, s->card[card].seen_by, deck, card, 0, 0);
+}
+
+static void do_illuminati_action(inwo_state *s, int head, int card, tt_events *ev)
+{
+    int p = s->active;
+    s->card[illuminati(s, p)].u.p.tokens--; /* costs are paid on announcement */
+    s->pl[p].turn_flags |= head == H_RESOURCE ? INWO_T_RESOURCE : INWO_T_DRAW_GROUP;
+    announce(s, head, p, head == H_RESOURCE ? card : illuminati(s, p), INWO_NONE, ev);
+}
+
+static void do_dispose(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev)
+{
+    int card = INWO_ARG(a) & INWO_CARD_BITS, p = s->to_move;
+    inwo_lift(s, card);
+    if (INWO_HEAD(a) == H_DISCARD) {
+        inwo_put(s, card, Z_DISCARD, inwo_owner(card));
+        tt_emit(ev, INWO_EV_DISCARD, p, TT_SEEN_ALL, card, 0, 0, 0);
+    } else {
+        int bottom = INWO_ARG(a) >> 9 & 1;
+        int j = p * INWO_NPILES + Z_PLOT_DECK;
+        tt_piles_insert_at(s->slot, &s->npile[0][0], s->nplayers * INWO_NPILES, INWO_MAX_CARDS, j,
+                           bottom ? 0 : s->npile[p][Z_PLOT_DECK], (uint16_t)card);
+        s->card[card].zone = Z_PLOT_DECK;
+        s->card[card].holder = (uint8_t)p;
+        tt_emit(ev, INWO_EV_RETURN, p, s->card[card].seen_by, card, bottom, 0, 0);
+    }
+    after_cleanup(g, s, ev);
+}
+
+int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev, tt_error *err)
+{
+    int rc = check(g, s, a, err);
+    if (rc)
+        return rc;
+    int arg = INWO_ARG(a);
+    switch (INWO_HEAD(a)) {
+    case H_PASS:
+        tt_emit(ev, INWO_EV_PASS, s->to_move, TT_SEEN_ALL, 0, 0, 0, 0);
+        if (tt_round_pass(top(s)))
+            round_closed(g, s, ev);
+        break;
+    case H_BUY:
+        begin_decl(s, H_BUY);
+        answer_forced(g, s, ev);
+        break;
+    case H_PAY:
+    case H_ARROW:
+        s->decl.ans[s->decl.nans++] = (uint16_t)arg;
+        if (answered(s))
+            complete(g, s, ev);
+        else
+            answer_forced(g, s, ev);
+        break;
+    case H_DRAW: do_draw(s, ev); break;
+    case H_DONE: do_step_done(g, s, ev); break;
+    case H_TAKEOVER: do_takeover(g, s, arg, ev); break;
+    case H_END_MAIN:
+        s->open_play = 0;
+        open_round(s, next_seat(s, s->active), OR_LASTCALL);
+        break;
+    case H_DRAW_GROUP:
+    case H_RESOURCE: do_illuminati_action(s, INWO_HEAD(a), arg, ev); break;
+    case H_DISCARD:
+    case H_RETURN: do_dispose(g, s, a, ev); break;
+    default: break;
+    }
+    settle(s);
+    return TT_OK;
+}
