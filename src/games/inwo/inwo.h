@@ -279,11 +279,13 @@ typedef struct inwo_state {
     uint8_t to_move; /* the seat deciding now */
     uint8_t resume;  /* the point a dispose interrupted (INWO-5.0.4) */
     uint8_t nrounds, nitems, nlinks, ntemps;
-    uint8_t step;       /* the active player's step: PT_UPKEEP … PT_STEP6 (INWO-4.1.2) */
-    uint8_t open_play;  /* a play was made in the open round at the bottom (INWO-4.3.2) */
-    uint16_t round;     /* INWO-4.1.1, from 1 */
-    uint16_t clock;     /* timestamps of records and links */
-    uint16_t announced; /* items announced this turn: the next is i<announced+1> */
+    uint8_t step;        /* the active player's step: PT_UPKEEP … PT_STEP6 (INWO-4.1.2) */
+    uint8_t open_play;   /* a play was made in the open round at the bottom (INWO-4.3.2) */
+    uint8_t nforced;     /* answers the last apply gave by itself (INWO-5.0.1) */
+    tt_action forced[3]; /* a compound part repeating one is accepted (INWO-5.0.2) */
+    uint16_t round;      /* INWO-4.1.1, from 1 */
+    uint16_t clock;      /* timestamps of records and links */
+    uint16_t announced;  /* items announced this turn: the next is i<announced+1> */
     uint16_t nrecords;
     uint8_t nnodes;
     uint8_t roll;       /* the current attack's 2d6, 0 before the roll (INWO-5.9.8) */
@@ -316,10 +318,10 @@ _Static_assert(sizeof(inwo_node) == 6 && sizeof(inwo_item) == 10 && sizeof(inwo_
                "nodes, items and links keep their sizes");
 /* 6,800 bytes with 4 players and 7,700 with 6 (inwo_state_size): one memcpy
  * of 80 to 95 ns on the 2-core test machine, within the 200 ns asked for */
-_Static_assert(sizeof(inwo_state) + 4 * INWO_DECK_CARDS * sizeof(inwo_card) <= 6800,
-               "a 4-player state grew past 6800 bytes");
-_Static_assert(sizeof(inwo_state) + 6 * INWO_DECK_CARDS * sizeof(inwo_card) <= 7700,
-               "a 6-player state grew past 7700 bytes");
+_Static_assert(sizeof(inwo_state) + 4 * INWO_DECK_CARDS * sizeof(inwo_card) <= 6816,
+               "a 4-player state grew past 6816 bytes");
+_Static_assert(sizeof(inwo_state) + 6 * INWO_DECK_CARDS * sizeof(inwo_card) <= 7716,
+               "a 6-player state grew past 7716 bytes");
 
 /* --- helpers ----------------------------------------------------------------------- */
 
@@ -358,6 +360,10 @@ enum inwo_event {
     INWO_EV_RETURN,      /* a: the card returned, b: 1 to the bottom (seen: who know it) */
     INWO_EV_KNOCK,       /* step 7 (INWO-4.4.3) */
     INWO_EV_END,         /* the game ended; a: the reason */
+    INWO_EV_ATTACK_ROLL, /* a, b: the dice, c: the strength (INWO-5.9.8) */
+    INWO_EV_ATTACK,      /* a: the item, b: 1 success, 0 failure, 2 void, 3 called off */
+    INWO_EV_CAPTURE,     /* a: the card captured, b: 1 when unplaceable and discarded */
+    INWO_EV_DESTROY,     /* a: the card destroyed */
 };
 
 /* --- the piles of slot[] (setup.c) --- */
@@ -440,6 +446,13 @@ enum inwo_head {
     H_RESOURCE,   /* resource <card> (INWO-5.4.1) */
     H_DISCARD,    /* discard <card>, at dispose (INWO-5.7.2) */
     H_RETURN,     /* return <plot> top|bottom: arg card | bottom << 9 */
+    H_ATTACK,     /* attack <X>; then kind, target (INWO-5.9.2) */
+    H_KIND,       /* kind control|destroy: arg enum inwo_attack */
+    H_TARGET,     /* target <card> */
+    H_AID,        /* aid <G> (INWO-5.10) */
+    H_OPPOSE,     /* oppose <G> */
+    H_DEFEND,     /* defend: the target spends a token (INWO-5.9.6 (a)) */
+    H_CALL_OFF,   /* call_off: the uncommitted attack (INWO-5.9.3) */
     INWO_NHEADS
 };
 #define INWO_A(head, arg) ((tt_action)(head) << 16 | (tt_action)(arg))
@@ -469,6 +482,39 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out);
 int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev, tt_error *err);
 /* Starts the first player's first turn once setup is done. */
 void inwo_turn_begin(const tt_game *g, inwo_state *s, tt_events *ev);
+
+/* shared by turn.c and attack.c */
+int inwo_next_seat(const inwo_state *s, int p);
+void inwo_open_round(inwo_state *s, int start, int id);
+int inwo_illuminati(const inwo_state *s, int seat);
+int inwo_can_spend(const inwo_state *s, int seat, int card);
+int inwo_copy_free(const inwo_content *c, const inwo_state *s, int card);
+int inwo_structure_size(const inwo_state *s, int seat);
+int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side);
+
+/* item flags in inwo_item.who, above the seat */
+#define INWO_I_CANCELED 0x08
+#define INWO_I_ILLEGAL 0x10
+#define INWO_I_COMMITTED 0x20
+
+/* --- attack.c: attacks to control and destroy (INWO-5.9 – 5.16) --- */
+/* Whether X may attack T (kind enum inwo_attack) now, for the active player. */
+int inwo_attack_check(const tt_game *g, const inwo_state *s, int x, int kind, int t, tt_error *err);
+/* The answers of the attack being declared, or the attack heads at main. */
+int inwo_attack_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+/* Checks a contribution (aid, oppose, defend) or call_off by the player to move. */
+int inwo_contrib_check(const tt_game *g, const inwo_state *s, int head, int card, tt_error *err);
+/* Announces the declared attack (decl complete) as a root item. */
+void inwo_attack_announce(const tt_game *g, inwo_state *s, tt_events *ev);
+/* Applies a contribution or call_off. */
+void inwo_contrib_apply(const tt_game *g, inwo_state *s, int head, int card, tt_events *ev);
+/* The attack item k's round closed: roll, or finish. Returns 1 when a new
+ * round or question is open on it (the item stays). */
+int inwo_attack_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev);
+/* Strength S of the attack item k now (INWO-5.11.3, 5.12.3). */
+int inwo_strength(const tt_game *g, const inwo_state *s, int k);
+/* The capture's arrow was chosen: T is placed (INWO-5.11.5). */
+void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int side, tt_events *ev);
 
 /* --- text.c: the action texts (INWO-5.0.3, 5.0.5) --- */
 int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);

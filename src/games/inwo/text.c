@@ -14,8 +14,9 @@
 #include "games/inwo/inwo.h"
 
 static const char *const heads[INWO_NHEADS] = {
-    "",     "lead",     "pass",     "buy",        "pay",      "draw",    "done",
-    "takeover", "arrow", "end_main", "draw_group", "resource", "discard", "return"};
+    "",         "lead",  "pass",     "buy",        "pay",      "draw",    "done",
+    "takeover", "arrow", "end_main", "draw_group", "resource", "discard", "return",
+    "attack",   "kind",  "target",   "aid",        "oppose",   "defend",  "call_off"};
 static const char sides[] = "NESW";
 
 int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n)
@@ -31,7 +32,14 @@ int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t
     case H_BUY:
     case H_DONE:
     case H_END_MAIN:
-    case H_DRAW_GROUP: snprintf(buf, n, "%s", heads[head]); return TT_OK;
+    case H_DRAW_GROUP:
+    case H_DEFEND:
+    case H_CALL_OFF: snprintf(buf, n, "%s", heads[head]); return TT_OK;
+    case H_KIND:
+        if (arg > ATK_DESTROY)
+            return TT_EARG;
+        snprintf(buf, n, "kind %s", arg == ATK_CONTROL ? "control" : "destroy");
+        return TT_OK;
     case H_DRAW:
         if (arg == INWO_NONE) {
             snprintf(buf, n, "draw");
@@ -88,7 +96,8 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
     if (head == H_NONE)
         return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "unknown command '%s'", text);
     int bare = head == H_PASS || head == H_BUY || head == H_DONE || head == H_END_MAIN ||
-               head == H_DRAW_GROUP || (head == H_DRAW && nw == 1);
+               head == H_DRAW_GROUP || head == H_DEFEND || head == H_CALL_OFF ||
+               (head == H_DRAW && nw == 1);
     if (bare) {
         if (nw != 1)
             return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "'%s' takes no argument", verb);
@@ -97,6 +106,15 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
     }
     if (nw < 2)
         return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "'%s' needs a card", verb);
+    if (head == H_KIND) {
+        int k = strcasecmp(arg, "control") == 0   ? ATK_CONTROL
+                : strcasecmp(arg, "destroy") == 0 ? ATK_DESTROY
+                                                  : -1;
+        if (k < 0 || nw != 2)
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "kind control|destroy");
+        *out = INWO_A(H_KIND, k);
+        return TT_OK;
+    }
     int side = 0, bottom = 0;
     if (head == H_ARROW) {
         char *slash = strchr(arg, '/');

@@ -52,10 +52,14 @@ static void settle(inwo_state *s)
     const tt_round *r = top_c(s);
     if (s->decl.head) {
         s->to_move = s->decl.player;
-        return; /* the point stays the one the declaration began at */
+        if (s->decl.point == PT_RESOLVE)
+            s->point = PT_RESOLVE;
+        return; /* else the point stays the one the declaration began at */
     }
     if (r) {
         s->point = r->id == OR_UPKEEP ? PT_UPKEEP : r->id == OR_THWART ? PT_THWART : PT_ROUND;
+        if (r->id < OR_UPKEEP && s->item[r->id].kind == H_ATTACK && s->roll)
+            s->point = PT_AFTER_ROLL; /* INWO-5.9.9 */
         s->to_move = (uint8_t)tt_round_holder(r);
         return;
     }
@@ -68,7 +72,7 @@ int inwo_turn_to_move(const inwo_state *s)
     return s->head.over ? TT_TERMINAL : s->to_move;
 }
 
-static int next_seat(const inwo_state *s, int p)
+int inwo_next_seat(const inwo_state *s, int p)
 {
     for (int k = 1; k <= s->nplayers; k++) {
         int q = (p + k) % s->nplayers;
@@ -78,7 +82,7 @@ static int next_seat(const inwo_state *s, int p)
     return p;
 }
 
-static void open_round(inwo_state *s, int start, int id)
+void inwo_open_round(inwo_state *s, int start, int id)
 {
     tt_round *r = tt_round_push(s->rounds, &s->nrounds, INWO_ROUNDS_MAX);
     tt_round_open(r, s->nplayers, start, s->head.eliminated, 0, id);
@@ -91,13 +95,13 @@ static int def_index(const inwo_content *c, int card)
     return c->deck[inwo_owner(card)].def[card % INWO_DECK_CARDS];
 }
 
-static int illuminati(const inwo_state *s, int seat)
+int inwo_illuminati(const inwo_state *s, int seat)
 {
     return s->node[s->pl[seat].illuminati_node].card;
 }
 
 /* A card of seat's structure that may spend a token now (INWO-5.18.3). */
-static int can_spend(const inwo_state *s, int seat, int card)
+int inwo_can_spend(const inwo_state *s, int seat, int card)
 {
     const inwo_card *v = &s->card[card];
     return v->zone == Z_STRUCTURE && v->holder == seat && v->u.p.tokens > 0 &&
@@ -115,7 +119,7 @@ static int multi_copy(const inwo_def *d)
     return 0;
 }
 
-static int copy_free(const inwo_content *c, const inwo_state *s, int card)
+int inwo_copy_free(const inwo_content *c, const inwo_state *s, int card)
 {
     const inwo_def *d = inwo_def_of(c, card);
     int def = def_index(c, card);
@@ -130,7 +134,7 @@ static int copy_free(const inwo_content *c, const inwo_state *s, int card)
     return 1;
 }
 
-static int structure_size(const inwo_state *s, int seat)
+int inwo_structure_size(const inwo_state *s, int seat)
 {
     int n = 0;
     for (int k = 0; k < INWO_NODES_MAX; k++)
@@ -148,7 +152,7 @@ static int resources(const inwo_state *s, int seat)
 
 /* Whether side `side` of node k is an open arrow (INWO-2.11.5) on which a
  * card may be placed (its card not paralyzed, INWO-5.18.3). */
-static int arrow_open(const inwo_content *c, const inwo_state *s, int k, int side)
+int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side)
 {
     const inwo_node *v = &s->node[k];
     if (v->card == INWO_NONE || !(inwo_def_of(c, v->card)->arrows_out >> side & 1) ||
@@ -166,7 +170,7 @@ static int any_open_arrow(const inwo_content *c, const inwo_state *s, int seat)
     for (int k = 0; k < INWO_NODES_MAX; k++)
         if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == seat)
             for (int side = 0; side < 4; side++)
-                if (arrow_open(c, s, k, side))
+                if (inwo_arrow_open(c, s, k, side))
                     return 1;
     return 0;
 }
@@ -180,7 +184,7 @@ static int group_tokens(const inwo_content *c, const inwo_state *s, int seat)
     for (int k = 0; k < INWO_NODES_MAX; k++) {
         int card = s->node[k].card;
         if (card != INWO_NONE && INWO_SEAT(s->node[k].geo) == seat &&
-            inwo_def_of(c, card)->kind == INWO_GROUP && can_spend(s, seat, card))
+            inwo_def_of(c, card)->kind == INWO_GROUP && inwo_can_spend(s, seat, card))
             n += s->card[card].u.p.tokens;
     }
     return n;
@@ -206,7 +210,7 @@ static int chk_buy(const tt_game *g, const inwo_state *s, tt_error *err)
         return TT_REFUSE("INWO-5.0.4", NULL, "buy is not offered at this point");
     if (!s->npile[p][Z_PLOT_DECK])
         return TT_REFUSE("INWO-5.2.1", NULL, "your Plot deck is empty");
-    if (!can_spend(s, p, illuminati(s, p)) && group_tokens(c, s, p) < 2)
+    if (!inwo_can_spend(s, p, inwo_illuminati(s, p)) && group_tokens(c, s, p) < 2)
         return TT_REFUSE("INWO-5.2.1", NULL,
                          "a Plot costs 1 Illuminati token or 2 tokens of other groups");
     if (s->npile[p][Z_HAND] >= INWO_HAND_MAX)
@@ -220,9 +224,9 @@ static int chk_pay(const tt_game *g, const inwo_state *s, int card, tt_error *er
     int p = s->decl.player;
     if (s->decl.head != H_BUY)
         return TT_REFUSE("INWO-5.0.4", NULL, "no cost is being paid");
-    if (card >= s->nplayers * INWO_DECK_CARDS || !can_spend(s, p, card))
+    if (card >= s->nplayers * INWO_DECK_CARDS || !inwo_can_spend(s, p, card))
         return TT_REFUSE("INWO-5.1.1", NULL, "pay with a card of your structure holding a token");
-    int first = s->decl.nans == 0, illu = card == illuminati(s, p);
+    int first = s->decl.nans == 0, illu = card == inwo_illuminati(s, p);
     if (illu && !first)
         return TT_REFUSE("INWO-5.2.1", NULL, "the second token comes from another group");
     if (!illu && inwo_def_of(c, card)->kind != INWO_GROUP)
@@ -270,8 +274,7 @@ static int chk_draw(const inwo_state *s, tt_error *err)
 static int chk_done(const inwo_state *s, tt_error *err)
 {
     if (s->decl.head || s->nrounds || s->point == PT_DISPOSE ||
-        (s->step != PT_STEP1 && s->step != PT_STEP2 && s->step != PT_STEP3 &&
-         s->step != PT_STEP6))
+        (s->step != PT_STEP1 && s->step != PT_STEP2 && s->step != PT_STEP3 && s->step != PT_STEP6))
         return TT_REFUSE("INWO-5.0.4", NULL, "done ends step 1, 2, 3 or 6");
     return TT_OK;
 }
@@ -289,13 +292,13 @@ static int chk_takeover(const tt_game *g, const inwo_state *s, int card, tt_erro
     const inwo_def *d = inwo_def_of(c, card);
     if (d->kind != INWO_GROUP && d->kind != INWO_RESOURCE)
         return TT_REFUSE("INWO-5.3.1", NULL, "%s is not a Group or a Resource", d->id);
-    if (!copy_free(c, s, card))
+    if (!inwo_copy_free(c, s, card))
         return TT_REFUSE(d->kind == INWO_RESOURCE ? "INWO-10.1.6" : "INWO-10.1.1", NULL,
                          "%s is in play or was destroyed", d->id);
     if (d->kind == INWO_GROUP) {
         if (!any_open_arrow(c, s, p))
             return TT_REFUSE("INWO-5.3.2", NULL, "your structure has no open arrow");
-        if (structure_size(s, p) >= INWO_STRUCT_MAX || s->nnodes >= INWO_NODES_MAX)
+        if (inwo_structure_size(s, p) >= INWO_STRUCT_MAX || s->nnodes >= INWO_NODES_MAX)
             return TT_REFUSE("INWO-2.15.2", NULL, "no room for another card in play");
     } else if (resources(s, p) >= INWO_RESOURCES_MAX || s->nlinks >= INWO_LINKS_MAX) {
         return TT_REFUSE("INWO-2.15.2", NULL, "no room for another Resource");
@@ -307,12 +310,16 @@ static int chk_arrow(const tt_game *g, const inwo_state *s, int arg, tt_error *e
 {
     const inwo_content *c = content_of(g);
     int card = arg & INWO_CARD_BITS, side = arg >> 9 & 3;
-    if (s->decl.head != H_TAKEOVER)
+    if (s->decl.head == H_ATTACK && s->decl.nans == 3) { /* INWO-5.11.5: an arrow of X */
+        if (card != s->item[s->decl.ans[0]].card)
+            return TT_REFUSE("INWO-5.11.5", NULL, "the capture goes on an arrow of the attacker");
+    } else if (s->decl.head != H_TAKEOVER) {
         return TT_REFUSE("INWO-5.0.4", NULL, "no card is being placed");
+    }
     if (card >= s->nplayers * INWO_DECK_CARDS || s->card[card].zone != Z_STRUCTURE ||
         s->card[card].holder != s->decl.player)
         return TT_REFUSE("INWO-2.11.5", NULL, "choose an arrow of your structure");
-    if (!arrow_open(c, s, s->card[card].u.p.node, side))
+    if (!inwo_arrow_open(c, s, s->card[card].u.p.node, side))
         return TT_REFUSE("INWO-2.11.5", NULL, "that arrow is not open");
     return TT_OK;
 }
@@ -322,14 +329,14 @@ static void link_to_illuminati(inwo_state *s, int card, int seat)
     inwo_lift(s, card);
     inwo_put(s, card, Z_RESOURCE, seat);
     s->card[card].flags |= INWO_F_WAS_PUBLIC;
-    inwo_link_add(s, card, illuminati(s, seat), LK_RESOURCE, 0); /* INWO-2.6.2, 5.3.3 */
+    inwo_link_add(s, card, inwo_illuminati(s, seat), LK_RESOURCE, 0); /* INWO-2.6.2, 5.3.3 */
 }
 
 /* INWO-4.2.6, 4.8.3 (c): fill every card of the active player. */
 static void fill_tokens(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     const inwo_content *c = content_of(g);
-    int p = s->active, illu = illuminati(s, p);
+    int p = s->active, illu = inwo_illuminati(s, p);
     int less = c->opt.two_player_rules && (s->pl[p].turn_flags & INWO_T_TAKEOVER);
     for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++) {
         inwo_card *v = &s->card[i];
@@ -368,7 +375,7 @@ void inwo_turn_begin(const tt_game *g, inwo_state *s, tt_events *ev)
     tt_emit(ev, INWO_EV_TURN, s->active, TT_SEEN_ALL, s->round, 0, 0, 0);
     step_to(s, PT_UPKEEP, ev);
     s->announced = 0;
-    open_round(s, s->active, OR_UPKEEP); /* INWO-4.2.1 */
+    inwo_open_round(s, s->active, OR_UPKEEP); /* INWO-4.2.1 */
     settle(s);
 }
 
@@ -413,7 +420,7 @@ static int round_ends(const inwo_state *s, int next)
 static void next_turn(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     const inwo_content *c = content_of(g);
-    int next = next_seat(s, s->active);
+    int next = inwo_next_seat(s, s->active);
     if (round_ends(s, next)) {
         if (s->round >= c->opt.max_rounds) { /* INWO-9.5.2 */
             unsigned in = all_seats(s) & ~(unsigned)s->head.eliminated;
@@ -452,7 +459,7 @@ static void knock_and_cleanup(const tt_game *g, inwo_state *s, tt_events *ev)
     s->frozen = 0;
     inwo_links_update(c, s);
     for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++) {
-        s->card[i].flags &= (uint8_t)~(INWO_F_CAPTURED | INWO_F_BENEFIT);
+        s->card[i].flags &= (uint8_t) ~(INWO_F_CAPTURED | INWO_F_BENEFIT);
         if (s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE)
             s->card[i].u.p.used &= 0xF0; /* once-per-turn uses */
     }
@@ -482,12 +489,12 @@ static void to_step6(inwo_state *s, tt_events *ev)
 static int announce(inwo_state *s, int head, int who, int card, int target, tt_events *ev)
 {
     int k = s->nitems++;
-    s->item[k] = (inwo_item){(uint8_t)head, (uint8_t)who, (uint16_t)card, (uint16_t)target, 0xFF,
-                             0, ++s->announced};
+    s->item[k] = (inwo_item){(uint8_t)head, (uint8_t)who, (uint16_t)card, (uint16_t)target, 0xFF, 0,
+                             ++s->announced};
     tt_emit(ev, INWO_EV_ANNOUNCE, who, TT_SEEN_ALL, s->item[k].num, card, head, 0);
     if (s->nrounds && top(s)->id >= OR_UPKEEP)
         s->open_play = 1; /* INWO-4.3.2: a play in the last call resumes the Main Phase */
-    open_round(s, next_seat(s, who), k); /* INWO-4.6.3 */
+    inwo_open_round(s, inwo_next_seat(s, who), k); /* INWO-4.6.3 */
     return k;
 }
 
@@ -506,7 +513,7 @@ static void resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev)
         }
         break;
     case H_RESOURCE: /* INWO-5.4.1: checked again, as every item (INWO-10.3.7) */
-        ok = s->card[it->card].zone == Z_HAND && copy_free(content_of(g), s, it->card) &&
+        ok = s->card[it->card].zone == Z_HAND && inwo_copy_free(content_of(g), s, it->card) &&
              resources(s, who) < INWO_RESOURCES_MAX && s->nlinks < INWO_LINKS_MAX;
         if (ok)
             link_to_illuminati(s, it->card, who);
@@ -516,18 +523,30 @@ static void resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev)
     tt_emit(ev, INWO_EV_RESOLVE, who, TT_SEEN_ALL, it->num, ok, 0, 0);
 }
 
+/* Root item k is over: its items go, and the round below it goes on with a
+ * fresh cycle (INWO-4.6.4) from the player after its announcer. */
+static void item_done(inwo_state *s, int k)
+{
+    int who = s->item[k].who & 7;
+    s->nitems = (uint8_t)k; /* its attached items lie above it */
+    if (s->nrounds)
+        tt_round_restart(top(s), inwo_next_seat(s, who));
+    settle(s);
+}
+
 /* The top round closed: resolve its item, or go on from the open round. */
 static void round_closed(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     int id = top(s)->id;
     tt_round_pop(&s->nrounds);
     if (id < OR_UPKEEP) {
-        int who = s->item[id].who & 7;
-        resolve(g, s, id, ev);
-        s->nitems = (uint8_t)id; /* its attached items lie above it */
-        if (s->nrounds) /* INWO-4.6.4: the round below needs a fresh cycle */
-            tt_round_restart(top(s), next_seat(s, who));
-        settle(s);
+        if (s->item[id].kind == H_ATTACK && inwo_attack_closed(g, s, id, ev)) {
+            settle(s); /* the after-roll round, or where to place the capture */
+            return;
+        }
+        if (s->item[id].kind != H_ATTACK)
+            resolve(g, s, id, ev);
+        item_done(s, id);
         return;
     }
     switch (id) {
@@ -567,7 +586,7 @@ static int chk_illuminati_action(const tt_game *g, const inwo_state *s, int head
         return TT_REFUSE(rule, NULL, "this is done in your Main Phase");
     if (s->pl[p].turn_flags & (head == H_RESOURCE ? INWO_T_RESOURCE : INWO_T_DRAW_GROUP))
         return TT_REFUSE(rule, NULL, "once per turn");
-    if (!can_spend(s, p, illuminati(s, p)))
+    if (!inwo_can_spend(s, p, inwo_illuminati(s, p)))
         return TT_REFUSE(rule, NULL, "your Illuminati has no token to spend");
     if (s->nrounds >= INWO_ROUNDS_MAX || s->nitems >= INWO_ITEMS_MAX)
         return TT_REFUSE("INWO-2.15.2", NULL, "too many items pending");
@@ -581,7 +600,7 @@ static int chk_illuminati_action(const tt_game *g, const inwo_state *s, int head
     if (card >= s->nplayers * INWO_DECK_CARDS || s->card[card].zone != Z_HAND ||
         s->card[card].holder != p || inwo_def_of(c, card)->kind != INWO_RESOURCE)
         return TT_REFUSE(rule, NULL, "play a Resource of your hand");
-    if (!copy_free(c, s, card))
+    if (!inwo_copy_free(c, s, card))
         return TT_REFUSE("INWO-10.1.6", NULL, "%s is in play or was destroyed",
                          inwo_def_of(c, card)->id);
     if (resources(s, p) >= INWO_RESOURCES_MAX || s->nlinks >= INWO_LINKS_MAX)
@@ -599,6 +618,36 @@ static int chk_dispose(const tt_game *g, const inwo_state *s, int card, tt_error
         s->card[card].holder != s->to_move || !inwo_plot_back(inwo_def_of(content_of(g), card)))
         return TT_REFUSE("INWO-5.7.2", NULL, "shed a Plot-back card of your hand");
     return TT_OK;
+}
+
+/* --- attacks: the declaration's heads (attack.c holds the rules) ------------------------- */
+
+static int chk_attack_head(const tt_game *g, const inwo_state *s, int x, tt_error *err)
+{
+    if (s->decl.head || s->nrounds || s->point != PT_MAIN)
+        return TT_REFUSE("INWO-5.9.1", NULL, "attacks are declared in your Main Phase");
+    for (int kind = ATK_CONTROL; kind <= ATK_DESTROY; kind++)
+        for (int t = 0; t < s->nplayers * INWO_DECK_CARDS; t++)
+            if ((s->card[t].zone == Z_STRUCTURE || s->card[t].zone == Z_HAND ||
+                 s->card[t].zone == Z_PENDING) &&
+                inwo_attack_check(g, s, x, kind, t, NULL) == TT_OK)
+                return TT_OK;
+    /* no completion: the refusal of the first one tried (INWO-5.0.8) */
+    for (int t = 0; t < s->nplayers * INWO_DECK_CARDS; t++)
+        if (t != x && (s->card[t].zone == Z_STRUCTURE || s->card[t].zone == Z_HAND) &&
+            inwo_def_of(g->content, t)->kind == INWO_GROUP)
+            return inwo_attack_check(g, s, x, ATK_CONTROL, t, err);
+    return TT_REFUSE("INWO-5.9.2", NULL, "no target for that attack");
+}
+
+static int chk_kind(const tt_game *g, const inwo_state *s, int kind, tt_error *err)
+{
+    tt_action a[INWO_MAX_ACTIONS];
+    int n = inwo_attack_legal(g, s, a, 0);
+    for (int i = 0; i < n; i++)
+        if (INWO_ARG(a[i]) == kind)
+            return TT_OK;
+    return TT_REFUSE("INWO-5.9.2", NULL, "no target for that kind of attack");
 }
 
 /* --- the check of every action, and legal ----------------------------------------------- */
@@ -619,6 +668,21 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
     case H_END_MAIN: return chk_end_main(s, err);
     case H_DRAW_GROUP:
     case H_RESOURCE: return chk_illuminati_action(g, s, INWO_HEAD(a), arg, err);
+    case H_ATTACK: return chk_attack_head(g, s, arg, err);
+    case H_KIND:
+        if (s->decl.head != H_ATTACK || s->decl.nans != 1)
+            return TT_REFUSE("INWO-5.0.4", NULL, "no attack is being declared");
+        if (!inwo_attack_legal(g, s, NULL, 0))
+            return TT_REFUSE("INWO-5.9.2", NULL, "no target for that kind of attack");
+        return chk_kind(g, s, arg, err);
+    case H_TARGET:
+        if (s->decl.head != H_ATTACK || s->decl.nans != 2)
+            return TT_REFUSE("INWO-5.0.4", NULL, "no attack is being declared");
+        return inwo_attack_check(g, s, s->decl.ans[0], s->decl.ans[1], arg, err);
+    case H_AID:
+    case H_OPPOSE:
+    case H_DEFEND:
+    case H_CALL_OFF: return inwo_contrib_check(g, s, INWO_HEAD(a), arg, err);
     case H_DISCARD: return chk_dispose(g, s, arg, err);
     case H_RETURN: return chk_dispose(g, s, arg & INWO_CARD_BITS, err);
     default: return TT_REFUSE("INWO-5.0.4", NULL, "that is not offered at this point");
@@ -642,6 +706,12 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
         for (int k = 0; k < INWO_NODES_MAX; k++)
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
                 n = add(g, s, INWO_A(H_PAY, s->node[k].card), out, n);
+    } else if (s->decl.head == H_ATTACK && s->decl.nans < 3) {
+        n = inwo_attack_legal(g, s, out, 0);
+    } else if (s->decl.head == H_ATTACK) {
+        int x = s->item[s->decl.ans[0]].card;
+        for (int side = 0; side < 4; side++)
+            n = add(g, s, INWO_A(H_ARROW, x | side << 9), out, n);
     } else if (s->decl.head == H_TAKEOVER) {
         for (int k = 0; k < INWO_NODES_MAX; k++)
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
@@ -684,6 +754,16 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
         n = legal_hand(g, s, H_TAKEOVER, out, n);
     if (s->step == PT_MAIN && !s->nrounds)
         n = legal_hand(g, s, H_RESOURCE, out, n);
+    n = inwo_attack_legal(g, s, out, n);
+    if (s->nrounds && !s->roll) { /* contributions to the attack in its round */
+        n = add(g, s, INWO_A(H_DEFEND, 0), out, n);
+        n = add(g, s, INWO_A(H_CALL_OFF, 0), out, n);
+        for (int k = 0; k < INWO_NODES_MAX; k++)
+            if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->to_move) {
+                n = add(g, s, INWO_A(H_AID, s->node[k].card), out, n);
+                n = add(g, s, INWO_A(H_OPPOSE, s->node[k].card), out, n);
+            }
+    }
     return n;
 }
 
@@ -700,6 +780,11 @@ static void begin_decl(inwo_state *s, int head)
 /* The declaration's last answer was given: announce or carry it out. */
 static void complete(const tt_game *g, inwo_state *s, tt_events *ev)
 {
+    if (s->decl.head == H_ATTACK) {
+        inwo_attack_announce(g, s, ev);
+        settle(s);
+        return;
+    }
     inwo_decl d = s->decl;
     memset(&s->decl, 0, sizeof s->decl);
     if (d.head == H_BUY) {
@@ -720,8 +805,10 @@ static int answered(const inwo_state *s)
 {
     if (s->decl.head == H_BUY)
         return s->decl.nans == 2 ||
-               (s->decl.nans == 1 && s->decl.ans[0] == illuminati(s, s->decl.player));
-    return s->decl.nans == 2; /* takeover: the card, the arrow */
+               (s->decl.nans == 1 && s->decl.ans[0] == inwo_illuminati(s, s->decl.player));
+    if (s->decl.head == H_ATTACK)
+        return s->decl.nans == 3; /* X, kind, target */
+    return s->decl.nans == 2;     /* takeover: the card, the arrow */
 }
 
 /* INWO-5.0.1: a question with one legal answer is not asked. */
@@ -733,6 +820,8 @@ static void answer_forced(const tt_game *g, inwo_state *s, tt_events *ev)
             return;
         legal_answers(g, s, only);
         s->decl.ans[s->decl.nans++] = (uint16_t)INWO_ARG(only[0]);
+        if (s->nforced < 3)
+            s->forced[s->nforced++] = only[0];
     }
     if (s->decl.head)
         complete(g, s, ev);
@@ -758,7 +847,7 @@ static void do_step_done(const tt_game *g, inwo_state *s, tt_events *ev)
     case PT_STEP1: step_to(s, PT_STEP2, ev); break;
     case PT_STEP2: step_to(s, PT_STEP3, ev); break;
     case PT_STEP3: to_main(g, s, ev); break;
-    default: open_round(s, next_seat(s, s->active), OR_STEP6); break; /* INWO-4.4.2 */
+    default: inwo_open_round(s, inwo_next_seat(s, s->active), OR_STEP6); break; /* INWO-4.4.2 */
     }
 }
 
@@ -774,9 +863,9 @@ static void do_draw(inwo_state *s, tt_events *ev)
 static void do_illuminati_action(inwo_state *s, int head, int card, tt_events *ev)
 {
     int p = s->active;
-    s->card[illuminati(s, p)].u.p.tokens--; /* costs are paid on announcement */
+    s->card[inwo_illuminati(s, p)].u.p.tokens--; /* costs are paid on announcement */
     s->pl[p].turn_flags |= head == H_RESOURCE ? INWO_T_RESOURCE : INWO_T_DRAW_GROUP;
-    announce(s, head, p, head == H_RESOURCE ? card : illuminati(s, p), INWO_NONE, ev);
+    announce(s, head, p, head == H_RESOURCE ? card : inwo_illuminati(s, p), INWO_NONE, ev);
 }
 
 static void do_dispose(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev)
@@ -798,11 +887,41 @@ static void do_dispose(const tt_game *g, inwo_state *s, tt_action a, tt_events *
     after_cleanup(g, s, ev);
 }
 
+/* Whether a forced answer is still before the declaration's current
+ * question (it was applied, the question moved on). */
+static int check_answer_pending(const inwo_state *s, tt_action a)
+{
+    for (int i = 0; i < s->decl.nans; i++)
+        if (s->decl.ans[i] == INWO_ARG(a))
+            return 1;
+    return 0;
+}
+
+/* INWO-5.0.2: a compound's part giving an answer the engine applied by
+ * itself is accepted, and changes nothing but the list of such answers. */
+static int repeats_forced(inwo_state *s, tt_action a)
+{
+    for (int i = 0; i < s->nforced; i++)
+        if (s->forced[i] == a && !s->decl.head) {
+            s->forced[i] = s->forced[--s->nforced];
+            return 1;
+        }
+    for (int i = 0; i < s->nforced; i++)
+        if (s->forced[i] == a && check_answer_pending(s, a)) {
+            s->forced[i] = s->forced[--s->nforced];
+            return 1;
+        }
+    return 0;
+}
+
 int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev, tt_error *err)
 {
+    if (s->nforced && repeats_forced(s, a))
+        return TT_OK;
     int rc = check(g, s, a, err);
     if (rc)
         return rc;
+    s->nforced = 0;
     int arg = INWO_ARG(a);
     switch (INWO_HEAD(a)) {
     case H_PASS:
@@ -814,8 +933,19 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         begin_decl(s, H_BUY);
         answer_forced(g, s, ev);
         break;
-    case H_PAY:
     case H_ARROW:
+        if (s->decl.head == H_ATTACK) { /* the capture's arrow (INWO-5.11.5) */
+            int k = s->decl.ans[0];
+            memset(&s->decl, 0, sizeof s->decl);
+            s->point = PT_ROUND;
+            inwo_capture(g, s, k, arg & INWO_CARD_BITS, arg >> 9 & 3, ev);
+            item_done(s, k);
+            break;
+        }
+        /* fall through */
+    case H_PAY:
+    case H_KIND:
+    case H_TARGET:
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
         if (answered(s))
             complete(g, s, ev);
@@ -827,12 +957,21 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     case H_TAKEOVER: do_takeover(g, s, arg, ev); break;
     case H_END_MAIN:
         s->open_play = 0;
-        open_round(s, next_seat(s, s->active), OR_LASTCALL);
+        inwo_open_round(s, inwo_next_seat(s, s->active), OR_LASTCALL);
         break;
     case H_DRAW_GROUP:
     case H_RESOURCE: do_illuminati_action(s, INWO_HEAD(a), arg, ev); break;
     case H_DISCARD:
     case H_RETURN: do_dispose(g, s, a, ev); break;
+    case H_ATTACK:
+        begin_decl(s, H_ATTACK);
+        s->decl.ans[s->decl.nans++] = (uint16_t)arg;
+        answer_forced(g, s, ev);
+        break;
+    case H_AID:
+    case H_OPPOSE:
+    case H_DEFEND:
+    case H_CALL_OFF: inwo_contrib_apply(g, s, INWO_HEAD(a), arg, ev); break;
     default: break;
     }
     settle(s);

@@ -171,3 +171,45 @@ static inline void fx_legal(const fx *f, char *out, size_t n)
         at += (size_t)snprintf(out + at, n - at, "%s%s", i ? "|" : "", t);
     }
 }
+
+/* A position in seat's Main Phase: every player past his third turn (the
+ * worked examples' default, INWO-11), round 5, no round open. */
+static inline void fx_main(fx *f, int seat)
+{
+    inwo_state *s = f->s;
+    for (int p = 0; p < s->nplayers; p++) {
+        s->pl[p].completed = 3;
+        s->pl[p].protected_ = 0;
+        s->pl[p].lead = INWO_NONE;
+        s->pl[p].lead_state = 0;
+        s->card[p * INWO_DECK_CARDS].u.p.tokens = 1; /* its Illuminati */
+    }
+    s->first = 0;
+    s->round = 5;
+    s->head.turn = 5;
+    s->active = s->to_move = (uint8_t)seat;
+    s->step = s->point = PT_MAIN;
+}
+
+/* The next two dice the state rolls will be d1 and d2 (a seed found for them). */
+static inline void fx_dice(fx *f, int d1, int d2)
+{
+    for (uint64_t seed = 1;; seed++) {
+        tt_rng r;
+        tt_rng_seed(&r, seed);
+        tt_rng keep = r;
+        if (1 + (int)tt_rng_below(&r, 6) == d1 && 1 + (int)tt_rng_below(&r, 6) == d2) {
+            f->s->head.rng = keep;
+            return;
+        }
+    }
+}
+
+static inline int fx_strength(const fx *f)
+{
+    for (int k = f->s->nitems - 1; k >= 0; k--)
+        if (f->s->item[k].kind == H_ATTACK)
+            return inwo_strength(f->g, f->s, k);
+    fail_msg("no attack");
+    return 0;
+}

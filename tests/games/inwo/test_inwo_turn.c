@@ -22,7 +22,8 @@ static void test_INWO_4_2_beginning_of_turn(void **state)
     assert_int_equal(tt_to_move(f.g, (tt_state *)f.s), 2);
     fx_legal(&f, legal, sizeof legal);
     assert_string_equal(legal, "pass"); /* no tokens yet (INWO-3.9): nothing to buy with */
-    fx_refused(&f, "buy", "INWO-5.2.1", "a Plot costs 1 Illuminati token or 2 tokens of other groups");
+    fx_refused(&f, "buy", "INWO-5.2.1",
+               "a Plot costs 1 Illuminati token or 2 tokens of other groups");
     fx_refused(&f, "end_main", "INWO-4.3.2", "end_main ends your Main Phase");
     fx_passes(&f, 4);
     assert_int_equal(f.s->point, PT_STEP1);
@@ -152,7 +153,8 @@ static void test_INWO_5_2_buying_plots(void **state)
     assert_int_equal(f.s->npile[2][Z_HAND], hand + 1); /* the Illuminati alone could pay */
     assert_int_equal(tokens(&f, "C:I03#1"), 0);
     assert_int_equal(tt_to_move(f.g, (tt_state *)f.s), 2); /* still C's priority */
-    fx_refused(&f, "buy", "INWO-5.2.1", "a Plot costs 1 Illuminati token or 2 tokens of other groups");
+    fx_refused(&f, "buy", "INWO-5.2.1",
+               "a Plot costs 1 Illuminati token or 2 tokens of other groups");
     fx_ok(&f, "pass");
     assert_int_equal(f.s->point, PT_STEP1); /* D passed before: the round closed */
     fx_free(&f);
@@ -175,7 +177,8 @@ static void test_INWO_5_2_1_two_group_tokens(void **state)
     char legal[512];
     fx_legal(&f, legal, sizeof legal);
     assert_string_equal(legal, "pay C:G03#1|pay C:G20#1");
-    fx_refused(&f, "pay C:I03#1", "INWO-5.1.1", "pay with a card of your structure holding a token");
+    fx_refused(&f, "pay C:I03#1", "INWO-5.1.1",
+               "pay with a card of your structure holding a token");
     fx_ok(&f, "pay C:G03#1"); /* the second, G20, is the only answer left: applied */
     assert_int_equal(f.s->decl.head, H_NONE);
     assert_int_equal(tokens(&f, "C:G03#1"), 0);
@@ -197,7 +200,7 @@ static void test_INWO_5_4_2_draw_group_item(void **state)
     int deck = f.s->npile[2][Z_GROUP_DECK], hand = f.s->npile[2][Z_HAND];
     fx_ok(&f, "draw_group");
     assert_int_equal(f.s->nitems, 1);
-    assert_int_equal(f.s->item[0].num, 1); /* i1 */
+    assert_int_equal(f.s->item[0].num, 1);      /* i1 */
     assert_int_equal(tokens(&f, "C:I03#1"), 0); /* paid on announcement */
     assert_int_equal(f.s->point, PT_ROUND);
     assert_int_equal(tt_to_move(f.g, (tt_state *)f.s), 3);
