@@ -81,16 +81,18 @@ static int op_reaches(const inwo_state *s, int source, const inwo_op *op, int t)
     if (v->zone == Z_STRUCTURE) {
         if (inwo_paralyzed(s, source))
             return 0;
-        return op->scope == SC_SELF ? source == t
-                                    : op->scope == SC_OWNER_STRUCTURE && v->holder == s->card[t].holder;
+        return op->scope == SC_SELF
+                   ? source == t
+                   : op->scope == SC_OWNER_STRUCTURE && v->holder == s->card[t].holder;
     }
     if (v->zone != Z_RESOURCE)
         return 0;
     int k = inwo_link_of(s, source);
     if (k < 0 || !inwo_link_active(&s->link[k]) || inwo_paralyzed(s, s->link[k].b))
         return 0;
-    return op->scope == SC_LINKED ? s->link[k].b == t
-                                  : op->scope == SC_OWNER_STRUCTURE && v->holder == s->card[t].holder;
+    return op->scope == SC_LINKED
+               ? s->link[k].b == t
+               : op->scope == SC_OWNER_STRUCTURE && v->holder == s->card[t].holder;
 }
 
 /* INWO-5.16.3: with a Secret group in the attack, only Secret groups' and
@@ -225,8 +227,7 @@ static int chk_attacker(const tt_game *g, const inwo_state *s, int x, tt_error *
     if (x >= ncards(s) || s->card[x].zone != Z_STRUCTURE || s->card[x].holder != s->active)
         return TT_REFUSE("INWO-5.9.1", NULL, "the attacker is a group of your structure");
     if (!inwo_can_spend(s, s->active, x))
-        return TT_REFUSE("INWO-5.9.1", NULL, "%s cannot spend a token",
-                         inwo_def_of(c, x)->id);
+        return TT_REFUSE("INWO-5.9.1", NULL, "%s cannot spend a token", inwo_def_of(c, x)->id);
     return TT_OK;
 }
 
@@ -337,8 +338,7 @@ int inwo_attack_legal(const tt_game *g, const inwo_state *s, tt_action *out, int
         int x = s->decl.ans[0];
         if (s->decl.nans == 1) {
             for (int kind = ATK_CONTROL; kind <= ATK_DESTROY; kind++)
-                n = add(g, s, INWO_A(H_KIND, kind), out, n,
-                        targets(g, s, x, kind, NULL, 0, 1) > 0);
+                n = add(g, s, INWO_A(H_KIND, kind), out, n, targets(g, s, x, kind, NULL, 0, 1) > 0);
             return n;
         }
         return targets(g, s, x, s->decl.ans[1], out, n, 0);
@@ -364,8 +364,8 @@ void inwo_attack_announce(const tt_game *g, inwo_state *s, tt_events *ev)
         s->card[t].flags |= INWO_F_WAS_PUBLIC;
     }
     int k = s->nitems++;
-    s->item[k] = (inwo_item){H_ATTACK, s->active, (uint16_t)x, (uint16_t)t, 0xFF,
-                             (uint8_t)kind, ++s->announced};
+    s->item[k] = (inwo_item){H_ATTACK, s->active,     (uint16_t)x,   (uint16_t)t,
+                             0xFF,     (uint8_t)kind, ++s->announced};
     s->roll = 0;
     tt_emit(ev, INWO_EV_ANNOUNCE, s->active, TT_SEEN_ALL, s->item[k].num, x, H_ATTACK, t);
     s->pl[s->active].attacks[kind][0]++;
@@ -458,8 +458,7 @@ int inwo_contrib_check(const tt_game *g, const inwo_state *s, int head, int card
     const inwo_item *a = &s->item[k];
     int p = s->to_move, attacker = a->who & 7;
     if (s->pl[attacker].protected_ && p != attacker && p != s->card[a->target].holder)
-        return TT_REFUSE("INWO-4.8.1", NULL, "%c has not completed his first turn",
-                         'A' + attacker);
+        return TT_REFUSE("INWO-4.8.1", NULL, "%c has not completed his first turn", 'A' + attacker);
     if (head == H_CALL_OFF) {
         if (p != attacker || (a->who & INWO_I_COMMITTED))
             return TT_REFUSE("INWO-5.9.3", NULL, "only an uncommitted attack is called off");
@@ -501,8 +500,8 @@ void inwo_contrib_apply(const tt_game *g, inwo_state *s, int head, int card, tt_
             s->card[a->card].u.p.tokens--;
     }
     int j = s->nitems++;
-    s->item[j] = (inwo_item){(uint8_t)head, (uint8_t)p, (uint16_t)gr, a->target, (uint8_t)k, 0,
-                             ++s->announced};
+    s->item[j] = (inwo_item){(uint8_t)head, (uint8_t)p, (uint16_t)gr,  a->target,
+                             (uint8_t)k,    0,          ++s->announced};
     tt_emit(ev, INWO_EV_ANNOUNCE, p, TT_SEEN_ALL, s->item[j].num, gr, head, 0);
     tt_round_play(&s->rounds[s->nrounds - 1]); /* INWO-4.6.3: polling restarts */
 }
@@ -643,7 +642,7 @@ static void destroy(const tt_game *g, inwo_state *s, int k, tt_events *ev)
     unsigned now = inwo_align_of(c, s, t, 0);
     s->nrecords = (uint16_t)n;
     inwo_lift(s, t);
-    s->card[t].flags &= (uint8_t)~(INWO_F_DEVASTATED | INWO_F_CAPTURED | INWO_F_PARALYZED);
+    s->card[t].flags &= (uint8_t) ~(INWO_F_DEVASTATED | INWO_F_CAPTURED | INWO_F_PARALYZED);
     inwo_put(s, t, Z_DESTROYED, attacker);
     s->card[t].u.d.align_now = (uint16_t)now;
     s->card[t].u.d.align_perm = (uint16_t)now;
@@ -684,7 +683,8 @@ int inwo_attack_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev)
             end_attack(s, k, 0, ev);
             return 0;
         }
-        int d1 = 1 + (int)tt_rng_below(&s->head.rng, 6), d2 = 1 + (int)tt_rng_below(&s->head.rng, 6);
+        int d1 = 1 + (int)tt_rng_below(&s->head.rng, 6),
+            d2 = 1 + (int)tt_rng_below(&s->head.rng, 6);
         s->roll = (uint8_t)(d1 + d2);
         s->roll_mod = 0;
         s->auto_fail = 0;
@@ -754,7 +754,8 @@ void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int si
     inwo_item *a = &s->item[k];
     int t = a->target, seat = a->who & 7;
     /* the subtree, breadth first, local sides N, E, S, W within a master */
-    int cards[INWO_STRUCT_MAX], masters[INWO_STRUCT_MAX], sidesv[INWO_STRUCT_MAX], nodes[INWO_STRUCT_MAX];
+    int cards[INWO_STRUCT_MAX], masters[INWO_STRUCT_MAX], sidesv[INWO_STRUCT_MAX],
+        nodes[INWO_STRUCT_MAX];
     int n = 1;
     cards[0] = t;
     masters[0] = -1;

@@ -42,6 +42,12 @@ static const tt_param_spec params[] = {
     {NULL, 0, NULL, NULL, NULL},
 };
 
+/* The generic suite's games (tests/generic): four players, the sample decks. */
+static const tt_config configs[] = {
+    {"2p", "players=2"}, {"3p", "players=3"}, {"4p", "players=4"},
+    {"5p", "players=5"}, {"6p", "players=6"}, {NULL, NULL},
+};
+
 static const char *const reasons[] = {"",          "BASIC_GOAL",     "SPECIAL_GOAL",
                                       "GOAL_CARD", "SHARED_WIN",     "ELIMINATION",
                                       "CONCEDED",  "DRAW_MAX_ROUNDS"};
@@ -141,29 +147,15 @@ static int inwo_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt
     return inwo_lead_apply(g, s, INWO_ARG(a), ev, err);
 }
 
-static void inwo_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
-{
-    (void)g, (void)st, (void)viewer, (void)seed; /* INWO-7.12: not yet written */
-}
-
 static int inwo_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err)
 {
     (void)g, (void)st, (void)what, (void)values;
     return not_yet(err);
 }
 
-/* The public setup so far; the views of section 7 are not written yet. */
 static char *inwo_view_json(const tt_game *g, const void *st, int viewer)
 {
-    (void)g, (void)viewer;
-    const inwo_state *s = st;
-    static const char *const points[] = {"lead",  "upkeep",  "round",   "thwart",  "after_roll",
-                                         "step1", "step2",   "step3",   "step4",   "main",
-                                         "step6", "declare", "resolve", "dispose", "over"};
-    tt_sbuf b = {0};
-    tt_sbuf_printf(&b, "{\"game\":\"inwo\",\"point\":\"%s\",\"to_move\":%d}", points[s->point],
-                   s->to_move);
-    return tt_sbuf_take(&b);
+    return inwo_view(g, st, viewer);
 }
 
 static char *inwo_view_text(const tt_game *g, const void *st, int viewer)
@@ -268,7 +260,7 @@ const tt_rules inwo_rules = {
     .min_players = 2,
     .max_players = 6,
     .params = params,
-    .configs = NULL, /* none yet: the turn is not written, nothing can play it */
+    .configs = configs,
     .reasons = reasons,
     .reason_texts = reason_texts,
     .turn_name = "round",
@@ -288,5 +280,6 @@ const tt_rules inwo_rules = {
     .event_text = inwo_event_text,
     .player_name = inwo_player_name,
     .validate_file = inwo_validate_file,
+    .expand = inwo_expand,
     .extra = &inwo_extra,
 };

@@ -1,24 +1,38 @@
 /* Illuminati: New World Order — the rules module's shared declarations.
  *
- * Implements ../shared/rules/inwo.md (rule IDs INWO-…). Built in stages: the
- * content, the deck rules, the state and setup (INWO-3) are written; the
- * turn, attacks, response rounds, links, goals and views are not yet, and
- * every call that would need them refuses with TT_ESTATE "not yet
- * implemented". The game therefore declares no configuration for the
- * generic suite yet.
+ * Implements ../shared/rules/inwo.md (rule IDs INWO-…). Built in stages:
+ * written are the content, the deck rules, the state and setup (INWO-3),
+ * effective values (2.14), link legality (6.4), the turn (4.1–4.5, 4.8),
+ * response rounds for root items (4.6), buying Plots (5.2), the takeover
+ * (5.3), the Illuminati-token actions (5.4), attacks to control and destroy
+ * (5.9–5.16), views and determinization (7.7, 7.12) and the round cap (9.5.2).
+ * Not yet: Plots and abilities, agents, moves, gifts and table talk, goals
+ * and elimination (games end at the round cap), rig.
  *
  * Parameters: players (2..6, INWO-3.2), p0 … p5 (decks: a sample name or a
  * file, INWO-12.5), basic_goal (0: by player count, INWO-3.10),
  * two_player_rules (default: on with 2 players, INWO-4.8.3), max_rounds
  * (80, INWO-9.5.2), content (a content file).
  *
- * Actions so far: `lead <card>` at the `lead` point (INWO-3.6), coded as
- * INWO_A_LEAD | instance; `lead <card_id>` names the first such card of the
- * chooser's Group deck. Once setup is done the game stands at the first
- * turn's `upkeep` point, where to_move reports nobody (TT_TERMINAL, the game
- * not being over) and apply refuses: the turn is not written. Chance events:
- * the setup shuffles (INWO-3.4, 3.7) and the first-player roll-off (INWO-3.8),
- * emitted as events (enum inwo_event) except those of the initial state.
+ * Actions: a head (enum inwo_head) in bits 16-30 and a 16-bit argument,
+ * usually an instance (INWO_A); texts in text.c and docs/games/inwo.md.
+ * Chance events: the setup shuffles (INWO-3.4, 3.7), the first-player
+ * roll-off (INWO-3.8), every attack's 2d6 (INWO-5.9.8), emitted as events.
+ *
+ * ROUNDS AND ITEMS (INWO-4.6): rounds[] is a stack of core rounds, the top
+ * one polling; its id is its root item's index in item[], or OR_… for an
+ * open round (upkeep, last call, step 6, thwart). Items of a nested round lie
+ * above those of the rounds below; attached items (aid, oppose, defend) name
+ * their root in `parent` and lie above it; a root's items are popped when it
+ * is over. `step` is the active player's step, `point`/`to_move` are derived
+ * from step, rounds and `decl` after every change (turn.c: settle).
+ *
+ * Decisions where the rules are silent (also in docs/games/inwo.md): the
+ * step-6 round starts after the active player (INWO-4.4.2); filters inside a
+ * Power computation read printed Power (2.10.1); X's token is spent when the
+ * attack is committed (5.9.3); a capture's cell conflicts are not offered for
+ * reassignment yet (2.11.8); a compound's part repeating a forced answer is
+ * dropped at expansion (5.0.2); step 7 asks nothing until goals exist.
  *
  * HIDDEN INFORMATION (section 7), as this state stores it — determinization
  * (INWO-7.12) relies on exactly this:
@@ -51,8 +65,8 @@
  *    marks a Group-back card ever in play or pending, dealt only over hand
  *    places (INWO-7.12 step 2). The RNG in the head is reseeded.
  *
- * LAYOUT. inwo_state_size(n) = sizeof(inwo_state) + 45·n·10 bytes: 6,800
- * with 4 players, 7,700 with 6. The fixed part (5,000 bytes) is sized by the
+ * LAYOUT. inwo_state_size(n) = sizeof(inwo_state) + 45·n·10 bytes: 6,816
+ * with 4 players, 7,716 with 6. The fixed part (5,016 bytes) is sized by the
  * caps of INWO-2.15.1 whatever the player count: slot[] 540 (every pile:
  * decks, hands, discard and destroyed piles share one array, core/pile.h),
  * node[] 768 (128 structure cells), record[] 1,024 (256 change records),
@@ -516,8 +530,15 @@ int inwo_strength(const tt_game *g, const inwo_state *s, int k);
 /* The capture's arrow was chosen: T is placed (INWO-5.11.5). */
 void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int side, tt_events *ev);
 
+/* --- hidden.c: views and determinization (INWO-7) --- */
+void inwo_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
+char *inwo_view(const tt_game *g, const void *st, int viewer); /* malloc'd JSON */
+
 /* --- text.c: the action texts (INWO-5.0.3, 5.0.5) --- */
 int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);
 int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err);
+/* tt_rules.expand: a compound shortcut as its atomic texts (INWO-5.0.2). */
+int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms, size_t n,
+                tt_error *err);
 
 #endif

@@ -7,6 +7,7 @@
  * player's hand, then of his structure, then (at the lead point) of his
  * Group deck: copies in one hand are interchangeable (INWO-5.0.3). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -136,4 +137,101 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
         return card;
     *out = INWO_A(head, card | side << 9 | bottom << 9);
     return TT_OK;
+}
+
+/* --- the compound shortcut (INWO-5.0.2) ------------------------------------------------------ */
+
+/* Applies text to the copy; 0 when it applied. */
+static int try_part(const tt_game *g, void *copy, const char *text)
+{
+    tt_action a;
+    return inwo_parse(g, copy, text, &a, NULL) || g->rules->apply(g, copy, a, NULL, NULL);
+}
+
+/* Whether part repeats an answer the engine gave by itself in the copy. */
+static int repeats_forced(const tt_game *g, const inwo_state *s, const char *part)
+{
+    tt_action a;
+    if (inwo_parse(g, s, part, &a, NULL))
+        return 0;
+    for (int i = 0; i < s->nforced; i++)
+        if (s->forced[i] == a)
+            return 1;
+    return 0;
+}
+
+/* `head key=value …`: the parts in the order the engine asks, found on a
+ * copy of the state; a part repeating an answer the engine applied by itself
+ * is dropped (INWO-5.0.2), so the atoms that remain are exactly the ones
+ * the record stores. Parts that fit nowhere stay, in order, for the core to
+ * refuse with the question then pending. */
+int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms, size_t n,
+                tt_error *err)
+{
+    (void)err;
+    char parts[16][64], head[64];
+    int np = 0;
+    if (!strchr(text, '='))
+        return TT_EXPAND_GENERIC;
+    /* the head: every word before the first key=value */
+    const char *p = text, *first = text;
+    while (*first && !memchr(first, '=', strcspn(first, " "))) {
+        first += strcspn(first, " ");
+        while (*first == ' ')
+            first++;
+    }
+    size_t len = (size_t)(first - text);
+    while (len && text[len - 1] == ' ')
+        len--;
+    if (!len || len >= sizeof head)
+        return TT_EXPAND_GENERIC;
+    memcpy(head, text, len);
+    head[len] = 0;
+    for (p = first; *p && np < 16;) {
+        while (*p == ' ')
+            p++;
+        len = strcspn(p, " ");
+        if (!len)
+            break;
+        const char *eq = memchr(p, '=', len);
+        if (!eq || len >= sizeof parts[0])
+            return TT_EXPAND_GENERIC;
+        snprintf(parts[np++], sizeof parts[0], "%.*s %.*s", (int)(eq - p), p,
+                 (int)(len - (size_t)(eq - p) - 1), eq + 1);
+        p += len;
+    }
+    /* key=v1,v2: two answers to one repeated question */
+    for (int i = 0; i < np; i++) {
+        char *comma = strchr(parts[i], ',');
+        if (comma && np < 16) {
+            char *sp = strchr(parts[i], ' ');
+            snprintf(parts[np++], sizeof parts[0], "%.*s %s", (int)(sp - parts[i]), parts[i],
+                     comma + 1);
+            *comma = 0;
+        }
+    }
+    void *copy = malloc(g->state_size);
+    if (!copy)
+        return TT_EXPAND_GENERIC;
+    memcpy(copy, st, g->state_size);
+    size_t at = (size_t)snprintf(atoms, n, "%s\n", head);
+    int used[16] = {0};
+    if (try_part(g, copy, head) == 0)
+        for (int progress = 1; progress;) {
+            progress = 0;
+            for (int i = 0; i < np; i++)
+                if (!used[i] && try_part(g, copy, parts[i]) == 0) {
+                    used[i] = progress = 1;
+                    at += (size_t)snprintf(atoms + at, at < n ? n - at : 0, "%s\n", parts[i]);
+                    break;
+                }
+            for (int i = 0; i < np && !progress; i++)
+                if (!used[i] && repeats_forced(g, copy, parts[i]))
+                    used[i] = progress = 1;
+        }
+    for (int i = 0; i < np; i++)
+        if (!used[i])
+            at += (size_t)snprintf(atoms + at, at < n ? n - at : 0, "%s\n", parts[i]);
+    free(copy);
+    return at < n ? TT_OK : TT_EXPAND_GENERIC;
 }

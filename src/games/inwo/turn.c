@@ -654,14 +654,17 @@ static int chk_kind(const tt_game *g, const inwo_state *s, int kind, tt_error *e
 
 static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err)
 {
-    int arg = INWO_ARG(a);
+    int arg = INWO_ARG(a), head = INWO_HEAD(a);
+    int bare = head == H_PASS || head == H_BUY || head == H_DONE || head == H_END_MAIN ||
+               head == H_DRAW_GROUP || head == H_DEFEND || head == H_CALL_OFF;
+    int extra = head == H_ARROW ? arg >> 11 : head == H_RETURN ? arg >> 10 : 0;
+    if ((bare && arg) || (a & 0x80000000u) || (head == H_DRAW && arg != INWO_NONE) || extra)
+        return TT_REFUSE("INWO-5.0.5", NULL, "no such action");
     switch (INWO_HEAD(a)) {
     case H_PASS: return chk_pass(s, err);
     case H_BUY: return chk_buy(g, s, err);
     case H_PAY: return chk_pay(g, s, arg, err);
-    case H_DRAW:
-        return arg != INWO_NONE ? TT_REFUSE("INWO-4.2.3", NULL, "no card gives you an extra draw")
-                                : chk_draw(s, err);
+    case H_DRAW: return chk_draw(s, err); /* EXTRA_DRAW is not written yet */
     case H_DONE: return chk_done(s, err);
     case H_TAKEOVER: return chk_takeover(g, s, arg, err);
     case H_ARROW: return chk_arrow(g, s, arg, err);
@@ -887,37 +890,8 @@ static void do_dispose(const tt_game *g, inwo_state *s, tt_action a, tt_events *
     after_cleanup(g, s, ev);
 }
 
-/* Whether a forced answer is still before the declaration's current
- * question (it was applied, the question moved on). */
-static int check_answer_pending(const inwo_state *s, tt_action a)
-{
-    for (int i = 0; i < s->decl.nans; i++)
-        if (s->decl.ans[i] == INWO_ARG(a))
-            return 1;
-    return 0;
-}
-
-/* INWO-5.0.2: a compound's part giving an answer the engine applied by
- * itself is accepted, and changes nothing but the list of such answers. */
-static int repeats_forced(inwo_state *s, tt_action a)
-{
-    for (int i = 0; i < s->nforced; i++)
-        if (s->forced[i] == a && !s->decl.head) {
-            s->forced[i] = s->forced[--s->nforced];
-            return 1;
-        }
-    for (int i = 0; i < s->nforced; i++)
-        if (s->forced[i] == a && check_answer_pending(s, a)) {
-            s->forced[i] = s->forced[--s->nforced];
-            return 1;
-        }
-    return 0;
-}
-
 int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev, tt_error *err)
 {
-    if (s->nforced && repeats_forced(s, a))
-        return TT_OK;
     int rc = check(g, s, a, err);
     if (rc)
         return rc;

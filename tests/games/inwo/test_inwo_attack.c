@@ -174,7 +174,7 @@ static void test_EX_17_destroy_with_self_defense(void **state)
     fx_main(&f, 3);
     fx_ok(&f, "attack D:G20#1 kind=destroy target=B:G19#1");
     assert_int_equal(fx_strength(&f), 4);
-    fx_ok(&f, "pass"); /* A */
+    fx_ok(&f, "pass");   /* A */
     fx_ok(&f, "defend"); /* B */
     assert_int_equal(fx_strength(&f), 2);
     fx_refused(&f, "defend", "INWO-5.9.6", "the target's controller spends its tokens");
@@ -236,10 +236,11 @@ static void test_EX_20_fanatic_and_secret(void **state)
     fx_main(&f, 1);
     fx_ok(&f, "attack B:G22#1 kind=control target=A:G33#1");
     assert_int_equal(fx_strength(&f), -17);
-    fx_refused(&f, "aid D:G41#1", "INWO-5.16.1", "only Illuminati and Secret groups take part here");
+    fx_refused(&f, "aid D:G41#1", "INWO-5.16.1",
+               "only Illuminati and Secret groups take part here");
     fx_ok(&f, "aid C:I03#1");
     assert_int_equal(fx_strength(&f), -9);
-    fx_passes(&f, 1); /* D */
+    fx_passes(&f, 1);            /* D */
     fx_ok(&f, "oppose A:G24#1"); /* the target is not Secret */
     fx_free(&f);
     /* input 2: a non-Secret attacker is refused; the Lodge may attack */
@@ -251,8 +252,7 @@ static void test_EX_20_fanatic_and_secret(void **state)
     fx_main(&f, 0);
     fx_ok(&f, "attack A:G02#1");
     fx_ok(&f, "kind destroy");
-    fx_refused(&f, "target B:G22#1", "INWO-5.16.1",
-               "only Illuminati and Secret groups attack G22");
+    fx_refused(&f, "target B:G22#1", "INWO-5.16.1", "only Illuminati and Secret groups attack G22");
     fx_free(&f);
 }
 
@@ -287,7 +287,8 @@ static void test_INWO_4_8_protection(void **state)
     fx_group(&f, 1, "B:G19#1", "B:I02#1", SIDE_N);
     fx_main(&f, 0);
     f.s->pl[1].completed = 0;
-    fx_refused(&f, "attack A:G02#1", "INWO-4.8.3", "no attack on a rival before both completed a turn");
+    fx_refused(&f, "attack A:G02#1", "INWO-4.8.3",
+               "no attack on a rival before both completed a turn");
     f.s->pl[1].protected_ = 1;
     fx_refused(&f, "attack A:G02#1", "INWO-4.8.1", "B has not completed his first turn");
     fx_free(&f);

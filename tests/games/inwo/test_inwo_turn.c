@@ -10,6 +10,18 @@ static int tokens(const fx *f, const char *id)
     return f->s->card[fx_card(f, id)].u.p.tokens;
 }
 
+/* Seed 1, 4 players, C first: the upkeep round passed, C at step 3 having
+ * drawn nothing. */
+static fx at_step3(void)
+{
+    fx f = fx_new("players=4");
+    fx_setup(&f);
+    fx_passes(&f, 4);
+    fx_ok(&f, "done");
+    fx_ok(&f, "done");
+    return f;
+}
+
 /* Seed 1, 4 players: C goes first; the leads are A:G01, B:G04, C:G03, D:G02. */
 static void test_INWO_4_2_beginning_of_turn(void **state)
 {
@@ -68,11 +80,7 @@ static void test_INWO_4_2_beginning_of_turn(void **state)
 static void test_INWO_4_3_main_phase_to_next_turn(void **state)
 {
     (void)state;
-    fx f = fx_new("players=4");
-    fx_setup(&f);
-    fx_passes(&f, 4);
-    fx_ok(&f, "done");
-    fx_ok(&f, "done");
+    fx f = at_step3();
     fx_ok(&f, "done");
     assert_int_equal(f.s->point, PT_MAIN);
     fx_refused(&f, "done", "INWO-5.0.4", "done ends step 1, 2, 3 or 6");
@@ -165,11 +173,7 @@ static void test_INWO_5_2_buying_plots(void **state)
 static void test_INWO_5_2_1_two_group_tokens(void **state)
 {
     (void)state;
-    fx f = fx_new("players=4");
-    fx_setup(&f);
-    fx_passes(&f, 4);
-    fx_ok(&f, "done");
-    fx_ok(&f, "done");
+    fx f = at_step3();
     fx_ok(&f, "takeover C:G20#1");
     fx_ok(&f, "arrow C:G03#1/E");
     f.s->card[fx_card(&f, "C:I03#1")].u.p.tokens = 0;
@@ -191,11 +195,7 @@ static void test_INWO_5_2_1_two_group_tokens(void **state)
 static void test_INWO_5_4_2_draw_group_item(void **state)
 {
     (void)state;
-    fx f = fx_new("players=4");
-    fx_setup(&f);
-    fx_passes(&f, 4);
-    fx_ok(&f, "done");
-    fx_ok(&f, "done");
+    fx f = at_step3();
     fx_ok(&f, "done");
     int deck = f.s->npile[2][Z_GROUP_DECK], hand = f.s->npile[2][Z_HAND];
     fx_ok(&f, "draw_group");
