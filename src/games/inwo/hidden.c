@@ -59,6 +59,14 @@ static void deal_class(const inwo_content *c, inwo_state *s, int viewer, int own
     for (int i = 0; i < d->n; i++)
         if (s->card[s->slot[d->at[i]]].zone == Z_HAND)
             hands[nh++] = i;
+    /* from the cards in id order, so the deal depends on the seed and on
+     * what the viewer knows only, never on where the cards lay */
+    for (int i = 1; i < d->n; i++)
+        for (int j = i; j > 0 && cards[j - 1] > cards[j]; j--) {
+            uint16_t x = cards[j];
+            cards[j] = cards[j - 1];
+            cards[j - 1] = x;
+        }
     tt_rng_shuffle_u16(&s->head.rng, cards, d->n);
     uint16_t out[INWO_MAX_CARDS];
     uint8_t used[INWO_MAX_CARDS] = {0};
@@ -158,8 +166,8 @@ static void pile_json(tt_sbuf *b, const tt_game *g, const inwo_state *s, int p, 
 static void seat_json(tt_sbuf *b, const tt_game *g, const inwo_state *s, int p, int viewer)
 {
     char id[32];
-    tt_sbuf_printf(b, "%s{\"seat\":\"%c\",\"completed\":%d,\"structure\":[", p ? "," : "",
-                   'A' + p, s->pl[p].completed);
+    tt_sbuf_printf(b, "%s{\"seat\":\"%c\",\"completed\":%d,\"structure\":[", p ? "," : "", 'A' + p,
+                   s->pl[p].completed);
     int first = 1;
     for (int k = 0; k < INWO_NODES_MAX; k++) {
         const inwo_node *v = &s->node[k];
@@ -191,8 +199,9 @@ char *inwo_view(const tt_game *g, const void *st, int viewer)
     if (s->decl.head && viewer != s->decl.player && viewer != TT_VIEW_ALL &&
         s->decl.point != PT_RESOLVE)
         point = s->decl.point; /* INWO-7.13: where he began, nothing more */
-    tt_sbuf_printf(&b, "{\"game\":\"inwo\",\"round\":%d,\"active\":\"%c\",\"point\":\"%s\","
-                       "\"to_move\":\"%c\",\"seats\":[",
+    tt_sbuf_printf(&b,
+                   "{\"game\":\"inwo\",\"round\":%d,\"active\":\"%c\",\"point\":\"%s\","
+                   "\"to_move\":\"%c\",\"seats\":[",
                    s->round, 'A' + s->active, points[point], 'A' + mover);
     for (int p = 0; p < s->nplayers; p++)
         seat_json(&b, g, s, p, viewer);

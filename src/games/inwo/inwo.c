@@ -270,6 +270,7 @@ const tt_rules inwo_rules = {
     .to_move = inwo_to_move,
     .legal = inwo_legal,
     .apply = inwo_apply,
+    .offturn_apply = inwo_offturn_apply,
     .format = inwo_format,
     .parse = inwo_parse,
     .determinize = inwo_determinize,

@@ -6,8 +6,9 @@
  * response rounds for root items (4.6), buying Plots (5.2), the takeover
  * (5.3), the Illuminati-token actions (5.4), attacks to control and destroy
  * (5.9–5.16), views and determinization (7.7, 7.12) and the round cap (9.5.2).
- * Not yet: Plots and abilities, agents, moves, gifts and table talk, goals
- * and elimination (games end at the round cap), rig.
+ * goals, the knock and its thwart round (9.3, 9.4), elimination at cleanup
+ * (9.2.1). Not yet: Plots and abilities, agents, moves, gifts and table
+ * talk, the elimination check after each resolution, rig.
  *
  * Parameters: players (2..6, INWO-3.2), p0 … p5 (decks: a sample name or a
  * file, INWO-12.5), basic_goal (0: by player count, INWO-3.10),
@@ -32,7 +33,7 @@
  * Power computation read printed Power (2.10.1); X's token is spent when the
  * attack is committed (5.9.3); a capture's cell conflicts are not offered for
  * reassignment yet (2.11.8); a compound's part repeating a forced answer is
- * dropped at expansion (5.0.2); step 7 asks nothing until goals exist.
+ * dropped at expansion (5.0.2); elimination is checked at cleanup only.
  *
  * HIDDEN INFORMATION (section 7), as this state stores it — determinization
  * (INWO-7.12) relies on exactly this:
@@ -296,6 +297,7 @@ typedef struct inwo_state {
     uint8_t step;        /* the active player's step: PT_UPKEEP … PT_STEP6 (INWO-4.1.2) */
     uint8_t open_play;   /* a play was made in the open round at the bottom (INWO-4.3.2) */
     uint8_t nforced;     /* answers the last apply gave by itself (INWO-5.0.1) */
+    uint8_t asking;      /* step 7: the seat asked to declare (INWO-9.4.2) */
     tt_action forced[3]; /* a compound part repeating one is accepted (INWO-5.0.2) */
     uint16_t round;      /* INWO-4.1.1, from 1 */
     uint16_t clock;      /* timestamps of records and links */
@@ -378,6 +380,7 @@ enum inwo_event {
     INWO_EV_ATTACK,      /* a: the item, b: 1 success, 0 failure, 2 void, 3 called off */
     INWO_EV_CAPTURE,     /* a: the card captured, b: 1 when unplaceable and discarded */
     INWO_EV_DESTROY,     /* a: the card destroyed */
+    INWO_EV_ELIMINATED,  /* the seat left the game (INWO-9.2) */
 };
 
 /* --- the piles of slot[] (setup.c) --- */
@@ -467,6 +470,8 @@ enum inwo_head {
     H_OPPOSE,     /* oppose <G> */
     H_DEFEND,     /* defend: the target spends a token (INWO-5.9.6 (a)) */
     H_CALL_OFF,   /* call_off: the uncommitted attack (INWO-5.9.3) */
+    H_DECLARE,    /* declare <goals>: arg a mask of GOAL_B, GOAL_S, GOAL_C (INWO-9.4.2) */
+    H_NODECLARE,  /* nodeclare */
     INWO_NHEADS
 };
 #define INWO_A(head, arg) ((tt_action)(head) << 16 | (tt_action)(arg))
@@ -494,6 +499,9 @@ enum { OR_UPKEEP = 0xF0, OR_LASTCALL, OR_STEP6, OR_THWART };
 int inwo_turn_to_move(const inwo_state *s);
 int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out);
 int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev, tt_error *err);
+/* tt_rules.offturn_apply: conceding (INWO-9.2.4). */
+int inwo_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_events *ev,
+                       tt_error *err);
 /* Starts the first player's first turn once setup is done. */
 void inwo_turn_begin(const tt_game *g, inwo_state *s, tt_events *ev);
 
@@ -529,6 +537,15 @@ int inwo_attack_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev);
 int inwo_strength(const tt_game *g, const inwo_state *s, int k);
 /* The capture's arrow was chosen: T is placed (INWO-5.11.5). */
 void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int side, tt_events *ev);
+
+/* --- goals.c: goals and the outcome of a knock (INWO-9.3, 9.4) --- */
+enum { GOAL_B = 1, GOAL_S = 2, GOAL_C = 4 }; /* basic, special, Goal card */
+int inwo_goal_card(const inwo_content *c, const inwo_state *s, int seat);
+int inwo_goals_met(const inwo_content *c, const inwo_state *s, int seat);
+/* Whether seat may declare this combination (INWO-9.4.2), or it still wins. */
+int inwo_combination_ok(const inwo_content *c, const inwo_state *s, int seat, int goals);
+int inwo_deciding_goal(const inwo_content *c, const inwo_state *s, int seat, int goals);
+unsigned inwo_winners(const inwo_content *c, const inwo_state *s); /* INWO-9.4.5 */
 
 /* --- hidden.c: views and determinization (INWO-7) --- */
 void inwo_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);

@@ -280,6 +280,10 @@ int inwo_lead_apply(const tt_game *g, inwo_state *s, int card, tt_events *ev, tt
     if (taken(g, s, def))
         return TT_REFUSE("INWO-3.6", NULL, "%s was chosen before; choose another card_id",
                          c->def[def].id);
+    for (int i = p * INWO_DECK_CARDS; i < card; i++) /* the listed copy (INWO-5.0.3) */
+        if (c->deck[p].def[i % INWO_DECK_CARDS] == def && s->card[i].zone == Z_GROUP_DECK)
+            return TT_REFUSE("INWO-5.0.3", NULL, "copies are alike: choose the first, #%d",
+                             c->deck[p].copy[i % INWO_DECK_CARDS]);
     s->pl[p].lead = (uint16_t)card;
     s->pl[p].lead_state = LEAD_CHOSEN;
     tt_emit(ev, INWO_EV_CHOSEN, p, TT_SEEN(p), card, 0, 0, 0); /* hidden until all chose */

@@ -15,10 +15,11 @@
 #include "games/inwo/inwo.h"
 
 static const char *const heads[INWO_NHEADS] = {
-    "",         "lead",  "pass",     "buy",        "pay",      "draw",    "done",
-    "takeover", "arrow", "end_main", "draw_group", "resource", "discard", "return",
-    "attack",   "kind",  "target",   "aid",        "oppose",   "defend",  "call_off"};
+    "",       "lead",     "pass",       "buy",      "pay",      "draw",    "done",     "takeover",
+    "arrow",  "end_main", "draw_group", "resource", "discard",  "return",  "attack",   "kind",
+    "target", "aid",      "oppose",     "defend",   "call_off", "declare", "nodeclare"};
 static const char sides[] = "NESW";
+static const char *const goal_names[] = {"basic", "special", "card"};
 
 int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n)
 {
@@ -35,7 +36,17 @@ int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t
     case H_END_MAIN:
     case H_DRAW_GROUP:
     case H_DEFEND:
-    case H_CALL_OFF: snprintf(buf, n, "%s", heads[head]); return TT_OK;
+    case H_CALL_OFF:
+    case H_NODECLARE: snprintf(buf, n, "%s", heads[head]); return TT_OK;
+    case H_DECLARE: {
+        if (arg < 1 || arg > 7)
+            return TT_EARG;
+        size_t at = (size_t)snprintf(buf, n, "declare ");
+        for (int k = 0; k < 3 && at < n; k++)
+            if (arg >> k & 1)
+                at += (size_t)snprintf(buf + at, n - at, "%s%s", at > 8 ? "," : "", goal_names[k]);
+        return TT_OK;
+    }
     case H_KIND:
         if (arg > ATK_DESTROY)
             return TT_EARG;
@@ -98,7 +109,7 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
         return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "unknown command '%s'", text);
     int bare = head == H_PASS || head == H_BUY || head == H_DONE || head == H_END_MAIN ||
                head == H_DRAW_GROUP || head == H_DEFEND || head == H_CALL_OFF ||
-               (head == H_DRAW && nw == 1);
+               head == H_NODECLARE || (head == H_DRAW && nw == 1);
     if (bare) {
         if (nw != 1)
             return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "'%s' takes no argument", verb);
@@ -107,6 +118,23 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
     }
     if (nw < 2)
         return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "'%s' needs a card", verb);
+    if (head == H_DECLARE) { /* a comma list in the order basic, special, card */
+        int goals = 0, last = -1;
+        for (char *w = strtok(arg, ","); w; w = strtok(NULL, ",")) {
+            int k = 0;
+            while (k < 3 && strcasecmp(w, goal_names[k]))
+                k++;
+            if (k == 3 || k <= last)
+                return tt_fail(err, TT_EPARSE, "INWO-5.0.5",
+                               "declare basic,special,card (in that order)");
+            goals |= 1 << k;
+            last = k;
+        }
+        if (nw != 2 || !goals)
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "declare <goals>");
+        *out = INWO_A(H_DECLARE, goals);
+        return TT_OK;
+    }
     if (head == H_KIND) {
         int k = strcasecmp(arg, "control") == 0   ? ATK_CONTROL
                 : strcasecmp(arg, "destroy") == 0 ? ATK_DESTROY
@@ -200,10 +228,11 @@ int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms,
                  (int)(len - (size_t)(eq - p) - 1), eq + 1);
         p += len;
     }
-    /* key=v1,v2: two answers to one repeated question */
+    /* key=v1,v2: two answers to one repeated question (pay); a declare's
+     * goals are one answer */
     for (int i = 0; i < np; i++) {
         char *comma = strchr(parts[i], ',');
-        if (comma && np < 16) {
+        if (comma && np < 16 && strncmp(parts[i], "pay ", 4) == 0) {
             char *sp = strchr(parts[i], ' ');
             snprintf(parts[np++], sizeof parts[0], "%.*s %s", (int)(sp - parts[i]), parts[i],
                      comma + 1);

@@ -64,7 +64,7 @@ static void settle(inwo_state *s)
         return;
     }
     s->point = s->step;
-    s->to_move = s->active;
+    s->to_move = s->step == PT_DECLARE ? s->asking : s->active;
 }
 
 int inwo_turn_to_move(const inwo_state *s)
@@ -449,11 +449,131 @@ static void after_cleanup(const tt_game *g, inwo_state *s, tt_events *ev)
     next_turn(g, s, ev);
 }
 
-/* INWO-4.4.3, 4.5.1 (1)–(4). */
-static void knock_and_cleanup(const tt_game *g, inwo_state *s, tt_events *ev)
+static void cleanup(const tt_game *g, inwo_state *s, tt_events *ev);
+
+/* INWO-9.2.2: the player leaves the game with his cards. */
+static void eliminate(inwo_state *s, int p, tt_events *ev)
+{
+    for (int k = s->nlinks - 1; k >= 0; k--)
+        if (s->card[s->link[k].a].holder == p || s->card[s->link[k].b].holder == p)
+            inwo_link_remove(s, k);
+    for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++) {
+        inwo_card *v = &s->card[i];
+        int z = v->zone;
+        if (v->holder != p || z == Z_DISCARD || z == Z_DESTROYED || z == Z_NWO || z == Z_REMOVED)
+            continue;
+        inwo_lift(s, i);
+        v->zone = Z_REMOVED;
+        v->holder = (uint8_t)p;
+    }
+    s->head.eliminated |= (uint8_t)(1u << p);
+    s->pl[p].out_round = s->round;
+    tt_emit(ev, INWO_EV_ELIMINATED, p, TT_SEEN_ALL, 0, 0, 0, 0);
+}
+
+static int has_puppet(const inwo_state *s, int p)
+{
+    int illu = s->pl[p].illuminati_node;
+    for (int k = 0; k < INWO_NODES_MAX; k++)
+        if (s->node[k].card != INWO_NONE && s->node[k].master == illu)
+            return 1;
+    return 0;
+}
+
+/* INWO-9.2.1: after his third turn, a player without puppets is out; the
+ * last one left wins (INWO-9.1.1 (a)). Returns 1 when the game ended. */
+static int eliminations(inwo_state *s, tt_events *ev)
+{
+    for (int p = 0; p < s->nplayers; p++)
+        if (!(s->head.eliminated >> p & 1) && s->pl[p].completed >= 3 && !has_puppet(s, p))
+            eliminate(s, p, ev);
+    unsigned in = all_seats(s) & ~(unsigned)s->head.eliminated;
+    if (in & (in - 1))
+        return 0;
+    int last = __builtin_ctz(in ? in : 1);
+    tt_head_end_win(&s->head, s->nplayers, last, R_ELIMINATION);
+    tt_emit(ev, INWO_EV_END, last, TT_SEEN_ALL, R_ELIMINATION, 0, 0, 0);
+    return 1;
+}
+
+/* INWO-4.4.3: the knock; from round 2 on, every player is asked whether
+ * he declares (INWO-9.4.2), in seat order from the active player. */
+static void knock(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    tt_emit(ev, INWO_EV_KNOCK, s->active, TT_SEEN_ALL, 0, 0, 0, 0);
+    if (s->round == 1) { /* INWO-4.8.2 */
+        cleanup(g, s, ev);
+        return;
+    }
+    for (int p = 0; p < s->nplayers; p++)
+        s->pl[p].declared = 0;
+    s->step = PT_DECLARE;
+    s->asking = s->active;
+}
+
+/* INWO-9.4.5: the thwart round closed; the winners, if any, end the game. */
+static void outcome(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     const inwo_content *c = content_of(g);
-    tt_emit(ev, INWO_EV_KNOCK, s->active, TT_SEEN_ALL, 0, 0, 0, 0);
+    unsigned win = inwo_winners(c, s);
+    if (!win) {
+        cleanup(g, s, ev);
+        return;
+    }
+    int one = !(win & (win - 1)), w = __builtin_ctz(win);
+    for (int p = 0; p < s->nplayers; p++)
+        if (win >> p & 1)
+            s->pl[p].deciding = (uint8_t)inwo_deciding_goal(c, s, p, s->pl[p].declared);
+    int reason = one ? s->pl[w].deciding : R_SHARED_WIN;
+    if (one)
+        tt_head_end_win(&s->head, s->nplayers, w, reason);
+    else
+        tt_head_end_shared(&s->head, s->nplayers, win, reason);
+    tt_emit(ev, INWO_EV_END, w, TT_SEEN_ALL, reason, 0, 0, 0);
+}
+
+static int chk_declare(const tt_game *g, const inwo_state *s, int head, int goals, tt_error *err)
+{
+    if (s->point != PT_DECLARE || s->decl.head)
+        return TT_REFUSE("INWO-9.4.2", NULL, "declarations are made at the knock");
+    if (head == H_DECLARE &&
+        (goals > 7 || !inwo_combination_ok(content_of(g), s, s->to_move, goals)))
+        return TT_REFUSE("INWO-9.4.2", NULL, "none of those goals is met");
+    return TT_OK;
+}
+
+static void do_declare(const tt_game *g, inwo_state *s, int head, int goals, tt_events *ev)
+{
+    int p = s->to_move;
+    if (head == H_DECLARE) {
+        s->pl[p].declared = (uint8_t)goals;
+        int card = inwo_goal_card(content_of(g), s, p);
+        if ((goals & GOAL_C) && card >= 0) { /* shown to all (INWO-7.6) */
+            s->card[card].flags |= INWO_F_EXPOSED;
+            s->card[card].seen_by = (uint8_t)all_seats(s);
+        }
+    }
+    int next = inwo_next_seat(s, p);
+    if (next != s->active) {
+        s->asking = (uint8_t)next;
+        return;
+    }
+    int any = 0;
+    for (int q = 0; q < s->nplayers; q++)
+        any |= s->pl[q].declared;
+    if (any) {
+        s->step = PT_STEP6; /* the thwart round stands above step 7 */
+        inwo_open_round(s, inwo_next_seat(s, s->active), OR_THWART); /* INWO-9.4.3 */
+    } else {
+        cleanup(g, s, ev);
+    }
+}
+
+/* INWO-4.5.1 (1)–(4), then the elimination check and the next turn. */
+static void cleanup(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    const inwo_content *c = content_of(g);
+    s->step = PT_STEP6;
     inwo_records_expire(s);
     s->ntemps = 0;
     s->frozen = 0;
@@ -469,6 +589,8 @@ static void knock_and_cleanup(const tt_game *g, inwo_state *s, tt_events *ev)
     pl->turn_flags = 0;
     pl->completed++;
     pl->protected_ = 0; /* INWO-4.8.1: his first turn is complete */
+    if (eliminations(s, ev))
+        return;
     after_cleanup(g, s, ev);
 }
 
@@ -555,7 +677,8 @@ static void round_closed(const tt_game *g, inwo_state *s, tt_events *ev)
         if (!s->open_play)
             to_step6(s, ev);
         break; /* else the Main Phase resumes */
-    case OR_STEP6: knock_and_cleanup(g, s, ev); break;
+    case OR_STEP6: knock(g, s, ev); break;
+    case OR_THWART: outcome(g, s, ev); break;
     default: break;
     }
     settle(s);
@@ -656,7 +779,8 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
 {
     int arg = INWO_ARG(a), head = INWO_HEAD(a);
     int bare = head == H_PASS || head == H_BUY || head == H_DONE || head == H_END_MAIN ||
-               head == H_DRAW_GROUP || head == H_DEFEND || head == H_CALL_OFF;
+               head == H_DRAW_GROUP || head == H_DEFEND || head == H_CALL_OFF ||
+               head == H_NODECLARE;
     int extra = head == H_ARROW ? arg >> 11 : head == H_RETURN ? arg >> 10 : 0;
     if ((bare && arg) || (a & 0x80000000u) || (head == H_DRAW && arg != INWO_NONE) || extra)
         return TT_REFUSE("INWO-5.0.5", NULL, "no such action");
@@ -686,6 +810,8 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
     case H_OPPOSE:
     case H_DEFEND:
     case H_CALL_OFF: return inwo_contrib_check(g, s, INWO_HEAD(a), arg, err);
+    case H_DECLARE:
+    case H_NODECLARE: return chk_declare(g, s, head, arg, err);
     case H_DISCARD: return chk_dispose(g, s, arg, err);
     case H_RETURN: return chk_dispose(g, s, arg & INWO_CARD_BITS, err);
     default: return TT_REFUSE("INWO-5.0.4", NULL, "that is not offered at this point");
@@ -747,6 +873,12 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
         for (int i = 0; i < len; i++)
             for (int bottom = 0; bottom < 2; bottom++)
                 n = add(g, s, INWO_A(H_RETURN, hand[i] | bottom << 9), out, n);
+        return n;
+    }
+    if (s->point == PT_DECLARE) { /* INWO-9.4.2: every player is asked */
+        n = add(g, s, INWO_A(H_NODECLARE, 0), out, n);
+        for (int goals = 1; goals <= 7; goals++)
+            n = add(g, s, INWO_A(H_DECLARE, goals), out, n);
         return n;
     }
     static const int singles[] = {H_PASS, H_END_MAIN, H_DONE, H_BUY, H_DRAW_GROUP};
@@ -946,7 +1078,59 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     case H_OPPOSE:
     case H_DEFEND:
     case H_CALL_OFF: inwo_contrib_apply(g, s, INWO_HEAD(a), arg, ev); break;
+    case H_DECLARE:
+    case H_NODECLARE: do_declare(g, s, INWO_HEAD(a), arg, ev); break;
     default: break;
+    }
+    settle(s);
+    return TT_OK;
+}
+
+/* --- conceding (INWO-9.2.4) ----------------------------------------------------------------- */
+
+/* A seat left while not active: he is polled no more; a round he closed by
+ * leaving closes as if he had passed; a question to him goes on. */
+static void leave_rounds(const tt_game *g, inwo_state *s, int p, tt_events *ev)
+{
+    if (s->decl.head && s->decl.player == p)
+        memset(&s->decl, 0, sizeof s->decl);
+    for (int i = 0; i < s->nrounds; i++)
+        if (tt_round_leave(&s->rounds[i], p) && i < s->nrounds - 1)
+            tt_round_restart(&s->rounds[i], inwo_next_seat(s, p));
+    while (s->nrounds && tt_round_closed(top(s)) && !s->head.over)
+        round_closed(g, s, ev);
+    if (s->step == PT_DECLARE && s->asking == p && !s->nrounds)
+        do_declare(g, s, H_NODECLARE, 0, ev);
+}
+
+int inwo_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_events *ev,
+                       tt_error *err)
+{
+    inwo_state *s = st;
+    if (a != TT_CONCEDE)
+        return tt_fail(err, TT_EARG, NULL, "not an action outside the turn order");
+    if (s->point == PT_LEAD)
+        return TT_REFUSE("INWO-9.2.4", NULL, "concede once setup is done");
+    if (s->head.eliminated >> player & 1)
+        return TT_REFUSE("INWO-9.2.4", NULL, "you are out of the game");
+    eliminate(s, player, ev);
+    unsigned in = all_seats(s) & ~(unsigned)s->head.eliminated;
+    if (!(in & (in - 1))) {
+        int last = __builtin_ctz(in);
+        tt_head_end_win(&s->head, s->nplayers, last, R_CONCEDED);
+        tt_emit(ev, INWO_EV_END, last, TT_SEEN_ALL, R_CONCEDED, 0, 0, 0);
+        settle(s);
+        return TT_OK;
+    }
+    if (player == s->active) { /* his turn ends at once; his items go */
+        s->nrounds = 0;
+        s->nitems = 0;
+        s->roll = 0;
+        memset(&s->decl, 0, sizeof s->decl);
+        s->point = PT_STEP6;
+        next_turn(g, s, ev);
+    } else {
+        leave_rounds(g, s, player, ev);
     }
     settle(s);
     return TT_OK;

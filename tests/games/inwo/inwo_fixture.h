@@ -213,3 +213,28 @@ static inline int fx_strength(const fx *f)
     fail_msg("no attack");
     return 0;
 }
+
+/* Step 7 from round 2 on: every player answers nodeclare (INWO-9.4.2). */
+static inline void fx_knock(fx *f)
+{
+    while (f->s->point == PT_DECLARE)
+        fx_ok(f, "nodeclare");
+}
+
+/* Puts `id` on the first open arrow of seat's structure (node order, sides
+ * N, E, S, W), 1 token. */
+static inline int fx_add(fx *f, int seat, const char *id)
+{
+    for (int k = 0; k < INWO_NODES_MAX; k++)
+        if (f->s->node[k].card != INWO_NONE && INWO_SEAT(f->s->node[k].geo) == seat)
+            for (int side = 0; side < 4; side++)
+                if (inwo_arrow_open(f->c, f->s, k, side)) {
+                    int card = fx_card(f, id);
+                    inwo_lift(f->s, card);
+                    inwo_place(f->c, f->s, seat, card, k, side);
+                    f->s->card[card].u.p.tokens = 1;
+                    return card;
+                }
+    fail_msg("no open arrow for %s", id);
+    return -1;
+}

@@ -117,6 +117,7 @@ static void quiet_turn(fx *f)
     fx_passes(f, n);
     fx_ok(f, "done");
     fx_passes(f, n);
+    fx_knock(f);
 }
 
 /* INWO-4.1.1: the round ends after the player before the first; INWO-9.5.2:
@@ -275,6 +276,11 @@ static void test_EX_31_two_player_rules_and_plot_limit(void **state)
     fx_passes(&f, 2);
     fx_ok(&f, "done");
     fx_passes(&f, 2);
+    assert_int_equal(f.s->point, PT_DECLARE); /* round 2: the knock asks (INWO-9.4.2) */
+    char legal[256];
+    fx_legal(&f, legal, sizeof legal);
+    assert_string_equal(legal, "nodeclare");
+    fx_knock(&f);
     assert_int_equal(f.s->point, PT_DISPOSE);
     assert_int_equal(tt_to_move(f.g, (tt_state *)f.s), a);
     n = tt_legal(f.g, (tt_state *)f.s, acts);
