@@ -256,7 +256,7 @@ static const tt_rules_extra inwo_extra = {
 
 const tt_rules inwo_rules = {
     .name = "inwo",
-    .summary = "Illuminati: New World Order, 2 to 6 players (being written: setup only)",
+    .summary = "Illuminati: New World Order, 2 to 6 players (being written: no Plots yet)",
     .min_players = 2,
     .max_players = 6,
     .params = params,

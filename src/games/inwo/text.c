@@ -233,9 +233,9 @@ int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms,
     for (int i = 0; i < np; i++) {
         char *comma = strchr(parts[i], ',');
         if (comma && np < 16 && strncmp(parts[i], "pay ", 4) == 0) {
-            char *sp = strchr(parts[i], ' ');
-            snprintf(parts[np++], sizeof parts[0], "%.*s %s", (int)(sp - parts[i]), parts[i],
-                     comma + 1);
+            char second[64];
+            snprintf(second, sizeof second, "pay %s", comma + 1);
+            memcpy(parts[np++], second, sizeof second);
             *comma = 0;
         }
     }

@@ -39,15 +39,15 @@ static void test_EX_29_shared_victory_and_factions(void **state)
 {
     (void)state;
     fx f = fx_new("players=3 p2=deck_a");
-    static const char *const a[] = {"A:G01#1", "A:G02#1", "A:G07#1", "A:G09#1", "A:G11#1",
-                                    "A:G17#1", "A:G24#1", "A:G28#1", "A:G29#1", "A:G29#2",
-                                    "A:G33#1"};
-    static const char *const c[] = {"C:G01#1", "C:G02#1", "C:G07#1", "C:G09#1", "C:G11#1",
-                                    "C:G17#1", "C:G24#1", "C:G28#1", "C:G29#1", "C:G29#2",
-                                    "C:G33#1"};
-    static const char *const b[] = {"B:G45#1", "B:G38#1", "B:G40#1", "B:G10#1", "B:G04#1",
-                                    "B:G25#1", "B:G26#1", "B:G29#1", "B:G32#1", "B:G19#1",
-                                    "B:G08#1"};
+    static const char *const a[] = {"A:G01#1", "A:G02#1", "A:G07#1", "A:G09#1",
+                                    "A:G11#1", "A:G17#1", "A:G24#1", "A:G28#1",
+                                    "A:G29#1", "A:G29#2", "A:G33#1"};
+    static const char *const c[] = {"C:G01#1", "C:G02#1", "C:G07#1", "C:G09#1",
+                                    "C:G11#1", "C:G17#1", "C:G24#1", "C:G28#1",
+                                    "C:G29#1", "C:G29#2", "C:G33#1"};
+    static const char *const b[] = {"B:G45#1", "B:G38#1", "B:G40#1", "B:G10#1",
+                                    "B:G04#1", "B:G25#1", "B:G26#1", "B:G29#1",
+                                    "B:G32#1", "B:G19#1", "B:G08#1"};
     for (int i = 0; i < 11; i++) {
         fx_add(&f, 0, a[i]);
         fx_add(&f, 1, b[i]);
@@ -61,8 +61,7 @@ static void test_EX_29_shared_victory_and_factions(void **state)
     assert_int_equal(tt_to_move(f.g, (tt_state *)f.s), 1); /* from the active player */
     char legal[256];
     fx_legal(&f, legal, sizeof legal);
-    assert_string_equal(legal,
-                        "nodeclare|declare basic|declare special|declare basic,special");
+    assert_string_equal(legal, "nodeclare|declare basic|declare special|declare basic,special");
     fx_refused(&f, "declare card", "INWO-9.4.2", "none of those goals is met");
     fx_ok(&f, "declare basic");
     fx_ok(&f, "declare basic"); /* C */
