@@ -278,6 +278,63 @@ static void test_EX_21_immunity_and_naming(void **state)
     fx_free(&f);
 }
 
+/* EX-23's grids: A's Lodge with Bureau of Standards N, Port Vesper E, the
+ * Kingdom of Marrow on Vesper's local N, Senator Vale on Marrow's local W;
+ * B's Basement Netrunners on his Illuminati's E with Tabloid Ring on its N.
+ * Bureau has captured Netrunners: placed on the arrow `side` of Bureau. */
+static fx ex23(int side)
+{
+    fx f = fx_new("players=3");
+    fx_group(&f, 0, "A:G17#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 0, "A:G01#1", "A:I01#1", SIDE_E);
+    fx_group(&f, 0, "A:G07#1", "A:G01#1", SIDE_N);
+    fx_group(&f, 0, "A:G09#1", "A:G07#1", SIDE_W);
+    fx_group(&f, 1, "B:G27#1", "B:I02#1", SIDE_E);
+    fx_group(&f, 1, "B:G40#1", "B:G27#1", SIDE_N);
+    fx_main(&f, 0);
+    f.s->item[0] = (inwo_item){
+        H_ATTACK,    0, (uint16_t)fx_card(&f, "A:G17#1"), (uint16_t)fx_card(&f, "B:G27#1"), 0xFF,
+        ATK_CONTROL, 1};
+    f.s->nitems = 1;
+    inwo_capture(f.g, f.s, 0, fx_card(&f, "A:G17#1"), side, NULL);
+    fx_sane(&f);
+    return f;
+}
+
+static void expect_at(const fx *f, const char *id, int x, int y, int rot)
+{
+    const inwo_card *v = &f->s->card[fx_card(f, id)];
+    assert_int_equal(v->zone, Z_STRUCTURE);
+    assert_int_equal(v->holder, 0);
+    const inwo_node *n = &f->s->node[v->u.p.node];
+    assert_int_equal(n->x, x);
+    assert_int_equal(n->y, y);
+    assert_int_equal(INWO_ROT(n->geo), rot);
+    assert_int_equal(v->u.p.tokens, 0);
+    assert_true(v->flags & INWO_F_CAPTURED);
+}
+
+/* EX-23: the subtree keeps its sides (INWO-2.11.8); a card whose cell is
+ * taken is unplaceable and discarded, not destroyed (INWO-5.11.5). */
+static void test_EX_23_capture_placement(void **state)
+{
+    (void)state;
+    fx f = ex23(SIDE_E);
+    expect_at(&f, "B:G27#1", 1, 1, 1);
+    assert_int_equal(f.s->card[fx_card(&f, "B:G40#1")].zone, Z_DISCARD); /* (2,1): Vale */
+    assert_int_equal(f.s->card[fx_card(&f, "B:G40#1")].holder, 1);
+    assert_int_equal(f.s->npile[1][Z_DESTROYED], 0);
+    fx_free(&f);
+    f = ex23(SIDE_W);
+    expect_at(&f, "B:G27#1", -1, 1, 3);
+    expect_at(&f, "B:G40#1", -2, 1, 3);
+    fx_free(&f);
+    f = ex23(SIDE_N);
+    expect_at(&f, "B:G27#1", 0, 2, 0);
+    expect_at(&f, "B:G40#1", 0, 3, 0);
+    fx_free(&f);
+}
+
 /* INWO-4.8.1, 4.8.3 (b): protected players and the two-player opening. */
 static void test_INWO_4_8_protection(void **state)
 {
@@ -305,6 +362,7 @@ int main(void)
         cmocka_unit_test(test_EX_19_attack_from_hand_global_power),
         cmocka_unit_test(test_EX_20_fanatic_and_secret),
         cmocka_unit_test(test_EX_21_immunity_and_naming),
+        cmocka_unit_test(test_EX_23_capture_placement),
         cmocka_unit_test(test_INWO_4_8_protection),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
