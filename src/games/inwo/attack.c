@@ -26,6 +26,8 @@ static int ncards(const inwo_state *s)
     return s->nplayers * INWO_DECK_CARDS;
 }
 
+static void plot_to(inwo_state *s, int plot, int zone, int seat, int exposed);
+
 static int is_illuminati(const inwo_content *c, int card)
 {
     return inwo_def_of(c, card)->kind == INWO_ILLUMINATI;
@@ -375,7 +377,7 @@ void inwo_attack_announce(const tt_game *g, inwo_state *s, tt_events *ev)
 /* --- contributions (INWO-5.10) -------------------------------------------------------------- */
 
 /* The attack whose round is polling, or -1. */
-static int current_attack(const inwo_state *s)
+int inwo_current_attack(const inwo_state *s)
 {
     if (!s->nrounds)
         return -1;
@@ -452,7 +454,7 @@ static int chk_contrib_group(const tt_game *g, const inwo_state *s, int k, int h
 
 int inwo_contrib_check(const tt_game *g, const inwo_state *s, int head, int card, tt_error *err)
 {
-    int k = current_attack(s);
+    int k = inwo_current_attack(s);
     if (s->decl.head || k < 0)
         return TT_REFUSE("INWO-5.9.4", NULL, "no attack is in its round");
     const inwo_item *a = &s->item[k];
@@ -476,11 +478,14 @@ int inwo_contrib_check(const tt_game *g, const inwo_state *s, int head, int card
 void inwo_contrib_apply(const tt_game *g, inwo_state *s, int head, int card, tt_events *ev)
 {
     (void)g;
-    int k = current_attack(s), p = s->to_move;
+    int k = inwo_current_attack(s), p = s->to_move;
     inwo_item *a = &s->item[k];
     if (head == H_CALL_OFF) { /* INWO-5.9.3: everything undone */
         for (int j = k + 1; j < s->nitems; j++)
-            s->card[s->item[j].card].u.p.tokens++;
+            if (s->item[j].kind == H_PLAY)
+                plot_to(s, s->item[j].card, Z_HAND, s->item[j].who & 7, s->item[j].arg & 8);
+            else
+                s->card[s->item[j].card].u.p.tokens++;
         if (s->card[a->target].zone == Z_PENDING) {
             inwo_lift(s, a->target);
             inwo_put(s, a->target, Z_HAND, p);
@@ -504,6 +509,226 @@ void inwo_contrib_apply(const tt_game *g, inwo_state *s, int head, int card, tt_
                              (uint8_t)k,    0,          ++s->announced};
     tt_emit(ev, INWO_EV_ANNOUNCE, p, TT_SEEN_ALL, s->item[j].num, gr, head, 0);
     tt_round_play(&s->rounds[s->nrounds - 1]); /* INWO-4.6.3: polling restarts */
+}
+
+/* --- +10 Plots in an attack (INWO-5.18.1, BOOST) ------------------------------------------ */
+
+static const inwo_op *boost_op(const inwo_content *c, int card)
+{
+    const inwo_def *d = inwo_def_of(c, card);
+    return d->kind == INWO_PLOT && d->timing == TM_ATTACK && d->nability &&
+                   d->ability[0].op == OP_BOOST
+               ? &d->ability[0]
+               : NULL;
+}
+
+static int def_id(const inwo_content *c, int card)
+{
+    return c->deck[inwo_owner(card)].def[card % INWO_DECK_CARDS];
+}
+
+/* The standing contribution of group gr to attack k (aid or oppose), or 0. */
+static int standing(const inwo_state *s, int k, int gr)
+{
+    for (int j = k + 1; j < s->nitems; j++)
+        if (s->item[j].parent == k && s->item[j].card == gr &&
+            (s->item[j].kind == H_AID || s->item[j].kind == H_OPPOSE) &&
+            !(s->item[j].who & (INWO_I_CANCELED | INWO_I_ILLEGAL)))
+            return s->item[j].kind;
+    return 0;
+}
+
+/* Whether plot may boost group gr for `use` in attack k, played by seat p
+ * (INWO-5.18.1, 5.9.6 (c)–(d)). */
+static int boost_fits(const inwo_content *c, const inwo_state *s, int k, int plot, int gr, int use,
+                      int p)
+{
+    const inwo_op *op = boost_op(c, plot);
+    const inwo_item *a = &s->item[k];
+    if (!op || !(op->mask & use) || gr >= ncards(s) || s->card[gr].zone != Z_STRUCTURE ||
+        !inwo_match(c, s, op->filter, gr, p))
+        return 0;
+    if (use == USE_DEFENSE      ? gr != a->target
+        : use == USE_OWN_ATTACK ? gr != a->card || (a->who & 7) != p
+                                : gr != a->card && !standing(s, k, gr))
+        return 0;
+    for (int j = k + 1; j < s->nitems; j++) {
+        const inwo_item *it = &s->item[j];
+        if (it->kind != H_PLAY || it->parent != k || (it->who & (INWO_I_CANCELED | INWO_I_ILLEGAL)))
+            continue;
+        if (def_id(c, it->card) == def_id(c, plot) &&
+            ((it->who & 7) == p || (it->target == gr && (it->arg & 7) == use)))
+            return 0; /* one copy per player and attack; once per action or defense */
+    }
+    return 1;
+}
+
+static int boost_any(const inwo_content *c, const inwo_state *s, int k, int plot, int gr, int p)
+{
+    for (int use = USE_ACTION; use <= USE_OWN_ATTACK; use <<= 1)
+        if (boost_fits(c, s, k, plot, gr, use, p))
+            return 1;
+    return 0;
+}
+
+/* The groups a BOOST can name in attack k: X, T, the contributors. */
+static int boost_groups(const inwo_state *s, int k, uint16_t *out)
+{
+    int n = 0;
+    out[n++] = s->item[k].card;
+    if (s->card[s->item[k].target].zone == Z_STRUCTURE)
+        out[n++] = s->item[k].target;
+    for (int j = k + 1; j < s->nitems && n < 64; j++)
+        if (s->item[j].parent == k && (s->item[j].kind == H_AID || s->item[j].kind == H_OPPOSE))
+            out[n++] = s->item[j].card;
+    return n;
+}
+
+static int boost_playable(const inwo_content *c, const inwo_state *s, int k, int plot, int p)
+{
+    uint16_t gs[64];
+    int ng = boost_groups(s, k, gs);
+    for (int i = 0; i < ng; i++)
+        if (boost_any(c, s, k, plot, gs[i], p))
+            return 1;
+    return 0;
+}
+
+int inwo_boost_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err)
+{
+    const inwo_content *c = content_of(g);
+    int head = INWO_HEAD(a), arg = INWO_ARG(a), p = s->to_move;
+    int k = s->decl.head == H_PLAY ? s->decl.ans[3] : inwo_current_attack(s);
+    if (head == H_PLAY) {
+        if (s->decl.head || k < 0)
+            return TT_REFUSE("INWO-5.18.1", NULL, "a +10 Plot is played during an attack");
+        if (arg >= ncards(s) || s->card[arg].zone != Z_HAND || s->card[arg].holder != p ||
+            !boost_op(c, arg))
+            return TT_REFUSE("INWO-5.7.1", NULL, "play a Plot of your hand that fits an attack");
+        if (s->nitems >= INWO_ITEMS_MAX)
+            return TT_REFUSE("INWO-2.15.2", NULL, "too many items pending");
+        if (!boost_playable(c, s, k, arg, p))
+            return TT_REFUSE("INWO-5.9.6", NULL, "no group of this attack it may boost");
+        return TT_OK;
+    }
+    if (s->decl.head != H_PLAY || s->decl.nans != (head == H_TARGET ? 1 : 2))
+        return TT_REFUSE("INWO-5.0.4", NULL, "no Plot is being played");
+    int plot = s->decl.ans[0];
+    if (head == H_TARGET)
+        return boost_any(c, s, k, plot, arg, p)
+                   ? TT_OK
+                   : TT_REFUSE("INWO-5.18.1", NULL, "that group is not one it may boost");
+    return boost_fits(c, s, k, plot, s->decl.ans[1], arg, p)
+               ? TT_OK
+               : TT_REFUSE("INWO-5.18.1", NULL, "the card does not allow that use here");
+}
+
+static int add_checked(const tt_game *g, const inwo_state *s, tt_action a, tt_action *out, int n)
+{
+    return add(g, s, a, out, n, inwo_boost_check(g, s, a, NULL) == TT_OK);
+}
+
+int inwo_boost_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n)
+{
+    if (s->decl.head == H_PLAY) {
+        if (s->decl.nans == 1) {
+            uint16_t gs[64];
+            int ng = boost_groups(s, s->decl.ans[3], gs);
+            for (int i = 0; i < ng; i++)
+                n = add_checked(g, s, INWO_A(H_TARGET, gs[i]), out, n);
+        } else {
+            for (int use = USE_ACTION; use <= USE_OWN_ATTACK; use <<= 1)
+                n = add_checked(g, s, INWO_A(H_FOR, use), out, n);
+        }
+        return n;
+    }
+    if (s->decl.head || inwo_current_attack(s) < 0)
+        return n;
+    int len;
+    const uint16_t *hand = inwo_pile(s, s->to_move, Z_HAND, &len);
+    for (int i = 0; i < len; i++)
+        if (boost_op(content_of(g), hand[i]))
+            n = add_checked(g, s, INWO_A(H_PLAY, hand[i]), out, n);
+    return n;
+}
+
+void inwo_boost_announce(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    (void)g;
+    int plot = s->decl.ans[0], gr = s->decl.ans[1], use = s->decl.ans[2], k = s->decl.ans[3];
+    int p = s->decl.player;
+    memset(&s->decl, 0, sizeof s->decl);
+    int exposed = (s->card[plot].flags & INWO_F_EXPOSED) ? 8 : 0; /* for a call-off */
+    inwo_lift(s, plot);
+    s->card[plot].flags &= (uint8_t)~INWO_F_EXPOSED;
+    inwo_put(s, plot, Z_TABLE, p);
+    inwo_item *a = &s->item[k];
+    if (p == (a->who & 7) && !(a->who & INWO_I_COMMITTED)) {
+        a->who |= INWO_I_COMMITTED; /* INWO-5.9.3: he played a Plot in it */
+        if (s->card[a->card].u.p.tokens)
+            s->card[a->card].u.p.tokens--;
+    }
+    int j = s->nitems++;
+    s->item[j] = (inwo_item){H_PLAY,        (uint8_t)p, (uint16_t)plot,
+                             (uint16_t)gr,  (uint8_t)k, (uint8_t)(use | exposed),
+                             ++s->announced};
+    tt_emit(ev, INWO_EV_ANNOUNCE, p, TT_SEEN_ALL, s->item[j].num, plot, H_PLAY, gr);
+    tt_round_play(&s->rounds[s->nrounds - 1]);
+}
+
+/* Where a Plot of the attack goes when the attack is over or undone. */
+static void plot_to(inwo_state *s, int plot, int zone, int seat, int exposed)
+{
+    inwo_lift(s, plot);
+    inwo_put(s, plot, zone, seat);
+    if (exposed)
+        s->card[plot].flags |= INWO_F_EXPOSED;
+}
+
+/* INWO-5.9.10: attack Plots discarded, defense BOOSTs kept to the turn's end. */
+static void wrap_plots(inwo_state *s, int k)
+{
+    for (int j = k + 1; j < s->nitems; j++) {
+        const inwo_item *it = &s->item[j];
+        if (it->kind != H_PLAY || s->card[it->card].zone != Z_TABLE)
+            continue;
+        if ((it->arg & 7) == USE_DEFENSE && !(it->who & (INWO_I_CANCELED | INWO_I_ILLEGAL)) &&
+            s->ntemps < INWO_TEMPS_MAX)
+            s->temp[s->ntemps++] = (inwo_temp){it->card, it->target, 0, USE_DEFENSE};
+        else
+            plot_to(s, it->card, Z_DISCARD, inwo_owner(it->card), 0);
+    }
+}
+
+void inwo_boosts_expire(inwo_state *s)
+{
+    for (int k = 0; k < s->ntemps; k++)
+        if (s->card[s->temp[k].source].zone == Z_TABLE)
+            plot_to(s, s->temp[k].source, Z_DISCARD, inwo_owner(s->temp[k].source), 0);
+}
+
+/* The BOOSTs standing on attack k, added to A and D (INWO-2.14.4: on the
+ * action, in step 4), and defense BOOSTs of earlier attacks on T. */
+static void boosts(const inwo_content *c, const inwo_state *s, int k, int *A, int *D)
+{
+    const inwo_item *a = &s->item[k];
+    for (int j = k + 1; j < s->nitems; j++) {
+        const inwo_item *it = &s->item[j];
+        if (it->kind != H_PLAY || it->parent != k || (it->who & (INWO_I_CANCELED | INWO_I_ILLEGAL)))
+            continue;
+        int v = boost_op(c, it->card) ? boost_op(c, it->card)->value : 0;
+        int use = it->arg & 7, on = standing(s, k, it->target);
+        if (use == USE_DEFENSE)
+            *D += v;
+        else if (it->target == a->card || on == H_AID)
+            *A += v;
+        else if (on == H_OPPOSE)
+            *D += v;
+    }
+    for (int t = 0; t < s->ntemps; t++)
+        if (s->temp[t].arg == USE_DEFENSE && s->temp[t].target == a->target &&
+            boost_op(c, s->temp[t].source))
+            *D += boost_op(c, s->temp[t].source)->value;
 }
 
 /* --- strength (INWO-5.11.3, 5.12.3) ---------------------------------------------------------- */
@@ -539,6 +764,7 @@ int inwo_strength(const tt_game *g, const inwo_state *s, int k)
             *(it->kind == H_AID ? &A : &D) += v > 0 ? v : 0;
         }
     }
+    boosts(c, s, k, &A, &D);
     int M = 4 * n_ident(xa, ta) - 4 * n_opp(xa, ta);
     return A - D + (kind == ATK_CONTROL ? M : -M);
 }
@@ -573,12 +799,19 @@ static void revalidate(const tt_game *g, inwo_state *s, int k)
             (s->card[it->card].zone != Z_STRUCTURE || inwo_paralyzed(s, it->card) ||
              contrib_value(c, s, k, it->kind, it->card) < 0))
             it->who |= INWO_I_ILLEGAL;
+        if (it->kind == H_PLAY && !(it->who & INWO_I_ILLEGAL) &&
+            (s->card[it->target].zone != Z_STRUCTURE ||
+             !inwo_match(c, s, boost_op(c, it->card)->filter, it->target, it->who & 7))) {
+            it->who |= INWO_I_ILLEGAL; /* INWO-10.3.4: back to hand, exposed */
+            plot_to(s, it->card, Z_HAND, it->who & 7, 1);
+        }
     }
 }
 
 static void end_attack(inwo_state *s, int k, int result, tt_events *ev)
 {
     const inwo_item *a = &s->item[k];
+    wrap_plots(s, k);
     if (result == 1)
         s->pl[a->who & 7].attacks[a->arg][1]++;
     tt_emit(ev, INWO_EV_ATTACK, a->who & 7, TT_SEEN_ALL, a->num, result, 0, 0);
@@ -588,10 +821,17 @@ static void end_attack(inwo_state *s, int k, int result, tt_events *ev)
 /* INWO-10.3.5: void; aiders and opposers get their tokens back. */
 static void void_attack(inwo_state *s, int k, tt_events *ev)
 {
-    for (int j = k + 1; j < s->nitems; j++)
-        if (s->item[j].parent == k && s->item[j].kind != H_DEFEND &&
-            s->card[s->item[j].card].zone == Z_STRUCTURE)
-            s->card[s->item[j].card].u.p.tokens++;
+    for (int j = k + 1; j < s->nitems; j++) {
+        const inwo_item *it = &s->item[j];
+        if (it->parent != k)
+            continue;
+        if (it->kind == H_PLAY && s->card[it->card].zone == Z_TABLE &&
+            it->target != s->item[k].card) /* the attacker's are discarded */
+            plot_to(s, it->card, Z_HAND, it->who & 7, 1);
+        else if (it->kind != H_DEFEND && it->kind != H_PLAY &&
+                 s->card[it->card].zone == Z_STRUCTURE)
+            s->card[it->card].u.p.tokens++;
+    }
     end_attack(s, k, 2, ev);
 }
 

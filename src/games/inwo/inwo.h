@@ -5,10 +5,11 @@
  * effective values (2.14), link legality (6.4), the turn (4.1–4.5, 4.8),
  * response rounds for root items (4.6), buying Plots (5.2), the takeover
  * (5.3), the Illuminati-token actions (5.4), attacks to control and destroy
- * (5.9–5.16), views and determinization (7.7, 7.12) and the round cap (9.5.2).
- * goals, the knock and its thwart round (9.3, 9.4), elimination at cleanup
- * (9.2.1). Not yet: Plots and abilities, agents, moves, gifts and table
- * talk, the elimination check after each resolution, rig.
+ * (5.9–5.16) with +10 Plots (5.18.1), views and determinization (7.7,
+ * 7.12), goals, the knock and its thwart round (9.3, 9.4), elimination at
+ * cleanup (9.2.1) and the round cap (9.5.2). Not yet: other Plots,
+ * abilities, agents, moves, gifts and table talk, the elimination check
+ * after each resolution, rig.
  *
  * Parameters: players (2..6, INWO-3.2), p0 … p5 (decks: a sample name or a
  * file, INWO-12.5), basic_goal (0: by player count, INWO-3.10),
@@ -472,6 +473,8 @@ enum inwo_head {
     H_CALL_OFF,   /* call_off: the uncommitted attack (INWO-5.9.3) */
     H_DECLARE,    /* declare <goals>: arg a mask of GOAL_B, GOAL_S, GOAL_C (INWO-9.4.2) */
     H_NODECLARE,  /* nodeclare */
+    H_PLAY,       /* play <card>: a +10 Plot in an attack (INWO-5.18.1); then target, for */
+    H_FOR,        /* for action|defense|own_attack: arg enum inwo_boostuse */
     INWO_NHEADS
 };
 #define INWO_A(head, arg) ((tt_action)(head) << 16 | (tt_action)(arg))
@@ -526,6 +529,16 @@ int inwo_attack_check(const tt_game *g, const inwo_state *s, int x, int kind, in
 int inwo_attack_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
 /* Checks a contribution (aid, oppose, defend) or call_off by the player to move. */
 int inwo_contrib_check(const tt_game *g, const inwo_state *s, int head, int card, tt_error *err);
+/* The attack whose round is polling (before its roll), or -1. */
+int inwo_current_attack(const inwo_state *s);
+/* The answers of a BOOST Plot being declared (decl head H_PLAY), or the
+ * `play` heads of the player to move in an attack's round. */
+int inwo_boost_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+int inwo_boost_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
+/* Announces the declared BOOST as an item attached to the attack. */
+void inwo_boost_announce(const tt_game *g, inwo_state *s, tt_events *ev);
+/* Discards the Plots of defense BOOSTs at the end of the turn (INWO-5.7.1). */
+void inwo_boosts_expire(inwo_state *s);
 /* Announces the declared attack (decl complete) as a root item. */
 void inwo_attack_announce(const tt_game *g, inwo_state *s, tt_events *ev);
 /* Applies a contribution or call_off. */

@@ -15,9 +15,10 @@
 #include "games/inwo/inwo.h"
 
 static const char *const heads[INWO_NHEADS] = {
-    "",       "lead",     "pass",       "buy",      "pay",      "draw",    "done",     "takeover",
-    "arrow",  "end_main", "draw_group", "resource", "discard",  "return",  "attack",   "kind",
-    "target", "aid",      "oppose",     "defend",   "call_off", "declare", "nodeclare"};
+    "",         "lead",      "pass",     "buy",        "pay",      "draw",    "done",
+    "takeover", "arrow",     "end_main", "draw_group", "resource", "discard", "return",
+    "attack",   "kind",      "target",   "aid",        "oppose",   "defend",  "call_off",
+    "declare",  "nodeclare", "play",     "for"};
 static const char sides[] = "NESW";
 static const char *const goal_names[] = {"basic", "special", "card"};
 
@@ -47,6 +48,14 @@ int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t
                 at += (size_t)snprintf(buf + at, n - at, "%s%s", at > 8 ? "," : "", goal_names[k]);
         return TT_OK;
     }
+    case H_FOR:
+        if (arg != USE_ACTION && arg != USE_DEFENSE && arg != USE_OWN_ATTACK)
+            return TT_EARG;
+        snprintf(buf, n, "for %s",
+                 arg == USE_ACTION    ? "action"
+                 : arg == USE_DEFENSE ? "defense"
+                                      : "own_attack");
+        return TT_OK;
     case H_KIND:
         if (arg > ATK_DESTROY)
             return TT_EARG;
@@ -133,6 +142,16 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
         if (nw != 2 || !goals)
             return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "declare <goals>");
         *out = INWO_A(H_DECLARE, goals);
+        return TT_OK;
+    }
+    if (head == H_FOR) {
+        int u = !strcasecmp(arg, "action")       ? USE_ACTION
+                : !strcasecmp(arg, "defense")    ? USE_DEFENSE
+                : !strcasecmp(arg, "own_attack") ? USE_OWN_ATTACK
+                                                 : 0;
+        if (!u || nw != 2)
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "for action|defense|own_attack");
+        *out = INWO_A(H_FOR, u);
         return TT_OK;
     }
     if (head == H_KIND) {

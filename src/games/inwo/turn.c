@@ -575,6 +575,7 @@ static void cleanup(const tt_game *g, inwo_state *s, tt_events *ev)
     const inwo_content *c = content_of(g);
     s->step = PT_STEP6;
     inwo_records_expire(s);
+    inwo_boosts_expire(s);
     s->ntemps = 0;
     s->frozen = 0;
     inwo_links_update(c, s);
@@ -802,7 +803,11 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
         if (!inwo_attack_legal(g, s, NULL, 0))
             return TT_REFUSE("INWO-5.9.2", NULL, "no target for that kind of attack");
         return chk_kind(g, s, arg, err);
+    case H_PLAY:
+    case H_FOR: return inwo_boost_check(g, s, a, err);
     case H_TARGET:
+        if (s->decl.head == H_PLAY)
+            return inwo_boost_check(g, s, a, err);
         if (s->decl.head != H_ATTACK || s->decl.nans != 2)
             return TT_REFUSE("INWO-5.0.4", NULL, "no attack is being declared");
         return inwo_attack_check(g, s, s->decl.ans[0], s->decl.ans[1], arg, err);
@@ -835,6 +840,8 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
         for (int k = 0; k < INWO_NODES_MAX; k++)
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
                 n = add(g, s, INWO_A(H_PAY, s->node[k].card), out, n);
+    } else if (s->decl.head == H_PLAY) {
+        n = inwo_boost_legal(g, s, out, 0);
     } else if (s->decl.head == H_ATTACK && s->decl.nans < 3) {
         n = inwo_attack_legal(g, s, out, 0);
     } else if (s->decl.head == H_ATTACK) {
@@ -890,6 +897,7 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
     if (s->step == PT_MAIN && !s->nrounds)
         n = legal_hand(g, s, H_RESOURCE, out, n);
     n = inwo_attack_legal(g, s, out, n);
+    n = inwo_boost_legal(g, s, out, n);
     if (s->nrounds && !s->roll) { /* contributions to the attack in its round */
         n = add(g, s, INWO_A(H_DEFEND, 0), out, n);
         n = add(g, s, INWO_A(H_CALL_OFF, 0), out, n);
@@ -915,8 +923,11 @@ static void begin_decl(inwo_state *s, int head)
 /* The declaration's last answer was given: announce or carry it out. */
 static void complete(const tt_game *g, inwo_state *s, tt_events *ev)
 {
-    if (s->decl.head == H_ATTACK) {
-        inwo_attack_announce(g, s, ev);
+    if (s->decl.head == H_ATTACK || s->decl.head == H_PLAY) {
+        if (s->decl.head == H_ATTACK)
+            inwo_attack_announce(g, s, ev);
+        else
+            inwo_boost_announce(g, s, ev);
         settle(s);
         return;
     }
@@ -941,8 +952,8 @@ static int answered(const inwo_state *s)
     if (s->decl.head == H_BUY)
         return s->decl.nans == 2 ||
                (s->decl.nans == 1 && s->decl.ans[0] == inwo_illuminati(s, s->decl.player));
-    if (s->decl.head == H_ATTACK)
-        return s->decl.nans == 3; /* X, kind, target */
+    if (s->decl.head == H_ATTACK || s->decl.head == H_PLAY)
+        return s->decl.nans == 3; /* X, kind, target; the Plot, its group, its use */
     return s->decl.nans == 2;     /* takeover: the card, the arrow */
 }
 
@@ -1051,6 +1062,7 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         /* fall through */
     case H_PAY:
     case H_KIND:
+    case H_FOR:
     case H_TARGET:
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
         if (answered(s))
@@ -1080,6 +1092,12 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     case H_CALL_OFF: inwo_contrib_apply(g, s, INWO_HEAD(a), arg, ev); break;
     case H_DECLARE:
     case H_NODECLARE: do_declare(g, s, INWO_HEAD(a), arg, ev); break;
+    case H_PLAY:
+        begin_decl(s, H_PLAY);
+        s->decl.ans[3] = (uint16_t)inwo_current_attack(s);
+        s->decl.ans[s->decl.nans++] = (uint16_t)arg;
+        answer_forced(g, s, ev);
+        break;
     default: break;
     }
     settle(s);

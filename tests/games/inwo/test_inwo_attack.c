@@ -24,6 +24,7 @@ static fx ex15(void)
     fx_group(&f, 0, "A:G11#1", "A:G02#1", SIDE_N);
     fx_group(&f, 1, "A:G37#1", "B:I02#1", SIDE_N);
     fx_group(&f, 1, "C:G41#1", "B:I02#1", SIDE_E);
+    fx_zone(&f, 1, "A:PL01#1", Z_HAND); /* Shock Troops */
     fx_main(&f, 1);
     fx_sane(&f);
     return f;
@@ -48,10 +49,10 @@ static void test_EX_15_control_arithmetic(void **state)
     fx_free(&f);
 }
 
-/* EX-37 as far as it needs no Plot: the compound text is three atomic
- * actions; polling starts with C; B's aid commits the attack (S = −3) and
- * restarts polling; A's oppose with Thorn's master (S = −10). Shock Troops
- * (+10) is a Plot, played once Plots are written. */
+/* EX-37 (EX-15 input 2): the compound text is three atomic actions;
+ * polling starts with C; B's aid commits the attack (S = −3) and restarts
+ * polling; Shock Troops on G37's action (S = 7); A's oppose with Thorn's
+ * master (S = 0): no roll, Shock Troops discarded. */
 static void test_EX_37_commands_and_polling(void **state)
 {
     (void)state;
@@ -77,15 +78,24 @@ static void test_EX_37_commands_and_polling(void **state)
     fx_ok(&f, "pass");
     assert_int_equal(to_move(&f), 1);
     fx_legal(&f, legal, sizeof legal);
-    assert_string_equal(legal, "pass|buy|call_off|aid B:I02#1|oppose B:I02#1|aid C:G41#1|"
+    assert_string_equal(legal, "pass|buy|play A:PL01#1|call_off|aid B:I02#1|oppose B:I02#1|"
+                               "aid C:G41#1|"
                                "oppose C:G41#1");
     fx_ok(&f, "aid C:G41#1");
     assert_int_equal(f.s->item[1].num, 2); /* i2 */
     assert_int_equal(fx_strength(&f), -3);
     assert_int_equal(to_move(&f), 2); /* polling restarts from C */
-    fx_ok(&f, "pass");
-    fx_ok(&f, "oppose A:G02#1");
-    assert_int_equal(fx_strength(&f), -10);
+    fx_passes(&f, 2);                 /* C, A */
+    /* the use is not asked: on the attacker only `action` fits (INWO-5.0.1) */
+    if (tt_apply_text_canon(f.g, (tt_state *)f.s, "play A:PL01#1 target=A:G37#1 for=action", canon,
+                            sizeof canon, NULL, &err) != TT_OK)
+        fail_msg("%s (%s)", err.msg, err.rule);
+    assert_string_equal(canon, "play A:PL01#1\ntarget A:G37#1");
+    assert_int_equal(f.s->item[2].num, 3); /* i3 */
+    assert_int_equal(fx_strength(&f), 7);  /* A = 4 + 6 + 10 */
+    fx_ok(&f, "pass");                     /* C */
+    fx_ok(&f, "oppose A:G02#1");           /* i4 */
+    assert_int_equal(fx_strength(&f), 0);
     assert_int_equal(to_move(&f), 1);
     fx_refused(&f, "call_off", "INWO-5.9.3", "only an uncommitted attack is called off");
     fx_refused(&f, "aid C:G41#1", "INWO-5.10.1", "a group of yours with a token contributes");
@@ -98,8 +108,44 @@ static void test_EX_37_commands_and_polling(void **state)
     assert_int_equal(tokens(&f, "A:G37#1"), 0);
     assert_int_equal(tokens(&f, "C:G41#1"), 0);
     assert_int_equal(tokens(&f, "A:G02#1"), 0);
-    assert_int_equal(f.s->announced, 3);
+    assert_int_equal(f.s->announced, 4);
+    assert_int_equal(f.s->card[fx_card(&f, "A:PL01#1")].zone, Z_DISCARD); /* INWO-5.9.10 */
+    assert_int_equal(f.s->card[fx_card(&f, "A:PL01#1")].holder, 0);
     fx_free(&f);
+}
+
+/* EX-16 without the after-roll Plots: S = 7; a roll of 8 fails (the Plot
+ * discarded); a roll of 6 succeeds and General Thorn joins the Riot Police
+ * on its only arrow, with no token and captured this turn. */
+static void test_EX_16_roll_and_capture(void **state)
+{
+    (void)state;
+    for (int roll = 8; roll >= 6; roll -= 2) {
+        fx f = ex15();
+        fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
+        fx_passes(&f, 2);
+        fx_ok(&f, "aid C:G41#1");
+        fx_passes(&f, 2);
+        fx_ok(&f, "play A:PL01#1 target=A:G37#1");
+        assert_int_equal(fx_strength(&f), 7);
+        fx_dice(&f, roll / 2 + 1, roll / 2 - 1);
+        fx_passes(&f, 3);
+        assert_int_equal(f.s->roll, roll);
+        assert_int_equal(f.s->point, PT_AFTER_ROLL);
+        fx_passes(&f, 3);
+        int g11 = fx_card(&f, "A:G11#1");
+        assert_int_equal(f.s->point, PT_MAIN);
+        assert_int_equal(f.s->card[fx_card(&f, "A:PL01#1")].zone, Z_DISCARD);
+        if (roll == 8) {
+            assert_int_equal(f.s->card[g11].holder, 0);
+        } else {
+            assert_int_equal(f.s->card[g11].holder, 1);
+            assert_int_equal(f.s->node[f.s->card[g11].u.p.node].master, fx_node(&f, "A:G37#1"));
+            assert_int_equal(f.s->card[g11].u.p.tokens, 0);
+            assert_true(f.s->card[g11].flags & INWO_F_CAPTURED);
+        }
+        fx_free(&f);
+    }
 }
 
 /* INWO-5.9.3: calling off an uncommitted attack undoes every contribution. */
@@ -356,6 +402,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_EX_15_control_arithmetic),
         cmocka_unit_test(test_EX_37_commands_and_polling),
+        cmocka_unit_test(test_EX_16_roll_and_capture),
         cmocka_unit_test(test_INWO_5_9_3_call_off),
         cmocka_unit_test(test_INWO_5_9_8_roll_and_capture_from_hand),
         cmocka_unit_test(test_EX_17_destroy_with_self_defense),
