@@ -15,6 +15,7 @@
 #include "core/errors.h"
 #include "core/json.h"
 #include "core/sbuf.h"
+#include "games/inwo/describe.h"
 #include "games/inwo/inwo.h"
 
 #define DECK_PARAM(seat, def)                                                                      \
@@ -279,5 +280,7 @@ const tt_rules inwo_rules = {
     .event_text = inwo_event_text,
     .player_name = inwo_player_name,
     .validate_file = inwo_validate_file,
+    .describe_id = inwo_describe_id,
+    .describe = inwo_describe,
     .extra = &inwo_extra,
 };
