@@ -22,34 +22,30 @@ static const char *const cat_names[NCATS] = {"Illuminati", "Groups", "Resources"
                                              "Goal cards"};
 
 static const char *const align_words[INWO_NALIGN] = {
-    "Government", "Corporate", "Liberal",  "Conservative", "Peaceful",
-    "Violent",    "Straight",  "Weird",    "Criminal",     "Fanatic"};
+    "Government", "Corporate", "Liberal", "Conservative", "Peaceful",
+    "Violent",    "Straight",  "Weird",   "Criminal",     "Fanatic"};
 static const char *const gtype_words[INWO_NGTYPES] = {"Organization", "Place", "Personality"};
-static const char *const gtype_plurals[INWO_NGTYPES] = {"Organizations", "Places",
-                                                        "Personalities"};
+static const char *const gtype_plurals[INWO_NGTYPES] = {"Organizations", "Places", "Personalities"};
 static const char *const side_words[] = {"N", "E", "S", "W"};
 static const char *const rtype_words[INWO_NRTYPES] = {"Artifact", "Gadget", "Magic", "Unique"};
 static const char *const subtype_words[INWO_NSUBTYPES] = {
-    "+10 Plot",         "Linked Plot",     "Alignment Plot",       "Cancel Plot",
-    "Privilege Plot",   "Freeze Plot",     "Paralyze Plot",        "Zap Plot",
-    "New World Order",  "Goal card",       "Assassination Plot",   "Disaster Plot",
+    "+10 Plot",      "Linked Plot",        "Alignment Plot",
+    "Cancel Plot",   "Privilege Plot",     "Freeze Plot",
+    "Paralyze Plot", "Zap Plot",           "New World Order",
+    "Goal card",     "Assassination Plot", "Disaster Plot",
     "Plot"};
 static const char *const color_words[] = {"none", "red", "blue", "yellow"};
 static const char *const stat_words[] = {"Power", "Global Power", "Resistance"};
 static const char *const timing_words[] = {
-    "always, while in play",
-    "in your Main Phase, with no response round open",
-    "whenever you hold priority",
-    "as a contribution to an attack in progress",
-    "as part of announcing an attack",
-    "in the after-roll round of an attack",
+    "always, while in play",           "in your Main Phase, with no response round open",
+    "whenever you hold priority",      "as a contribution to an attack in progress",
+    "as part of announcing an attack", "in the after-roll round of an attack",
     "at the end of your turn"};
 static const char *const limit_words[] = {"", "once per turn", "once per game"};
 static const char *const deck_words[] = {"Plot deck", "Group deck"};
-static const char *const use_words[] = {
-    "to its action in this attack (attacker, aider or opposer)",
-    "to its defense until the end of the turn",
-    "to its attacking action, if it is one of your own groups"};
+static const char *const use_words[] = {"to its action in this attack (attacker, aider or opposer)",
+                                        "to its defense until the end of the turn",
+                                        "to its attacking action, if it is one of your own groups"};
 static const char *const cancel_words[] = {"group action", "Plot", "ability", "Instant Attack"};
 static const char *const repeal_words[] = {"an NWO", "a Zap", "a linked Plot",
                                            "a permanent change made by a Plot"};
@@ -139,44 +135,41 @@ static void put_filter_head(tt_dbuf *b, const inwo_content *c, const inwo_filter
         tt_dbuf_printf(b, " named %s (%s)", c->def[f->card].name, c->def[f->card].id);
 }
 
-/* "with Power 4 or more" and the other keys that follow the noun. */
+/* "with Power 4 or more" and the other keys that follow the noun, comma-separated. */
 static void put_filter_tail(tt_dbuf *b, const inwo_content *c, const inwo_filter *f)
 {
     static const char *const owner_words[] = {"", " of yours", " of a rival"};
     int n = 0;
     tt_dbuf_printf(b, "%s", (f->keys & FK_OWNER) ? owner_words[f->owner] : "");
     if ((f->keys & FK_ALIGN_ALL) && (f->keys & FK_ALIGN_ANY)) {
-        tt_dbuf_printf(b, "%sthat is also ", n++ ? " and " : " ");
+        tt_dbuf_printf(b, "%sthat is also ", n++ ? ", " : " ");
         put_set(b, f->align_all, align_words, INWO_NALIGN, " and ");
     }
     if (f->keys & FK_ALIGN_NONE) {
-        tt_dbuf_printf(b, "%snot ", n++ ? " and " : " ");
+        tt_dbuf_printf(b, "%snot ", n++ ? ", " : " ");
         put_set(b, f->align_none, align_words, INWO_NALIGN, " or ");
     }
     if (f->keys & FK_ATTR_ANY) {
-        tt_dbuf_printf(b, "%swith the attribute ", n++ ? " and " : " ");
+        tt_dbuf_printf(b, "%swith the attribute ", n++ ? ", " : " ");
         put_attrs(b, c, f->attr_any, " or ");
     }
     if (f->keys & FK_ATTR_NONE) {
-        tt_dbuf_printf(b, "%swithout the attribute ", n++ ? " and " : " ");
+        tt_dbuf_printf(b, "%swithout the attribute ", n++ ? ", " : " ");
         put_attrs(b, c, f->attr_none, " or ");
     }
     int lo = f->keys & FK_POWER_MIN, hi = f->keys & FK_POWER_MAX;
     if (lo && hi)
-        tt_dbuf_printf(b, "%swith Power %d to %d", n++ ? " and " : " ", f->power_min,
-                       f->power_max);
+        tt_dbuf_printf(b, "%swith Power %d to %d", n++ ? ", " : " ", f->power_min, f->power_max);
     else if (lo || hi)
-        tt_dbuf_printf(b, "%swith Power %d or %s", n++ ? " and " : " ",
+        tt_dbuf_printf(b, "%swith Power %d or %s", n++ ? ", " : " ",
                        lo ? f->power_min : f->power_max, lo ? "more" : "less");
 }
 
 /* A filter as a noun phrase: "a Government or Corporate group with Power 4
  * or more", "every Weird group", "Places"; none (INWO_NO_FILTER) or {} is
  * "group": INWO-2.10.1 matches every group, the Illuminati among them. */
-static void put_filter(tt_dbuf *b, const inwo_content *c, int fi, int det)
+static void put_filter_of(tt_dbuf *b, const inwo_content *c, const inwo_filter *f, int det)
 {
-    static const inwo_filter any = {0};
-    const inwo_filter *f = fi >= 0 && fi < c->nfilters ? &c->filter[fi] : &any;
     char head[256];
     tt_dbuf h;
     tt_dbuf_init(&h, head, sizeof head);
@@ -187,6 +180,17 @@ static void put_filter(tt_dbuf *b, const inwo_content *c, int fi, int det)
         tt_dbuf_printf(b, "every ");
     tt_dbuf_printf(b, "%s", head);
     put_filter_tail(b, c, f);
+}
+
+static const inwo_filter *filter_at(const inwo_content *c, int fi)
+{
+    static const inwo_filter any = {0};
+    return fi >= 0 && fi < c->nfilters ? &c->filter[fi] : &any;
+}
+
+static void put_filter(tt_dbuf *b, const inwo_content *c, int fi, int det)
+{
+    put_filter_of(b, c, filter_at(c, fi), det);
 }
 
 /* --- costs and timing (INWO-2.10.3, 2.10.4) ------------------------------------------------ */
@@ -201,12 +205,15 @@ static void put_costs(tt_dbuf *b, const inwo_content *c, const inwo_cost *cost, 
         switch (cost[i].kind) {
         case COST_SELF: tt_dbuf_printf(b, "1 Action token of this card"); break;
         case COST_ILLUMINATI: tt_dbuf_printf(b, "1 Action token of your Illuminati"); break;
-        case COST_GROUP:
+        case COST_GROUP: { /* from the player's own groups (INWO-2.10.3) */
+            inwo_filter own = *filter_at(c, cost[i].filter);
+            own.keys |= FK_OWNER;
+            own.owner = OWN_SELF;
             tt_dbuf_printf(b, "1 Action token of ");
-            put_filter(b, c, cost[i].filter, DET_A);
-            tt_dbuf_printf(b, " of yours");
+            put_filter_of(b, c, &own, DET_A);
             groups++;
             break;
+        }
         default:
             tt_dbuf_printf(b, "discarding %d other Plot card%s", cost[i].n, plural_s(cost[i].n));
             break;
@@ -295,13 +302,14 @@ static void put_passive(tt_dbuf *b, const inwo_content *c, const inwo_def *d, co
         tt_dbuf_printf(b, " (STAT, INWO-2.10.5, 2.14.2)");
         break;
     case OP_ATTACK_BONUS:
-        tt_dbuf_printf(b, "%+d to the strength of %s made by %s on ", o->value,
-                       attack_words[o->sel],
-                       o->mode == BONUS_DIRECT ? "this card itself" : "any group of its controller");
+        tt_dbuf_printf(
+            b, "%+d to the strength of %s made by %s on ", o->value, attack_words[o->sel],
+            o->mode == BONUS_DIRECT ? "this card itself" : "any group of its controller");
         put_filter(b, c, o->filter, DET_A);
         tt_dbuf_printf(b, ", never Instant Attacks");
         if (o->names_card >= 0)
-            tt_dbuf_printf(b, "; it names %s (%s), which wins over that card's defenses and "
+            tt_dbuf_printf(b,
+                           "; it names %s (%s), which wins over that card's defenses and "
                            "immunity",
                            c->def[o->names_card].name, c->def[o->names_card].id);
         tt_dbuf_printf(b, " (ATTACK_BONUS, INWO-2.10.5, 5.11.3%s)",
@@ -331,13 +339,15 @@ static void put_passive(tt_dbuf *b, const inwo_content *c, const inwo_def *d, co
                        o->scope == SC_LINKED ? ", a benefit of the link (INWO-6.3.3)" : "");
         break;
     case OP_EXTRA_DRAW:
-        tt_dbuf_printf(b, "its controller may draw %d extra card%s from his %s at the Beginning "
-                          "of Turn (EXTRA_DRAW, INWO-2.10.5, 6.3.3)",
+        tt_dbuf_printf(b,
+                       "its controller may draw %d extra card%s from his %s at the Beginning "
+                       "of Turn (EXTRA_DRAW, INWO-2.10.5, 6.3.3)",
                        o->value, plural_s(o->value), deck_words[o->sel]);
         break;
     case OP_HAND_LIMIT:
-        tt_dbuf_printf(b, "its controller's off-turn Plot hand limit %+d (HAND_LIMIT, "
-                          "INWO-2.10.5, 5.7.2)",
+        tt_dbuf_printf(b,
+                       "its controller's off-turn Plot hand limit %+d (HAND_LIMIT, "
+                       "INWO-2.10.5, 5.7.2)",
                        o->value);
         break;
     case OP_MULTI_COPY:
@@ -405,8 +415,9 @@ static void put_instant(tt_dbuf *b, const inwo_content *c, const inwo_op *o)
     else if (o->sel == CLS_GENERIC)
         tt_dbuf_printf(b, "; on success it is destroyed");
     else if (o->has_margin)
-        tt_dbuf_printf(b, ", which loses 1 Action token when it is announced; on success it is "
-                          "destroyed if the margin is %d or more, else Devastated",
+        tt_dbuf_printf(b,
+                       ", which loses 1 Action token when it is announced; on success it is "
+                       "destroyed if the margin is %d or more, else Devastated",
                        o->value2);
     else
         tt_dbuf_printf(b, ", which loses 1 Action token when it is announced; on success it is "
@@ -457,9 +468,10 @@ static void put_active(tt_dbuf *b, const inwo_content *c, const inwo_op *o)
                           "5.18.3)");
         break;
     case OP_FREEZE:
-        tt_dbuf_printf(b, "every group with the attribute %s cannot act except to defend itself "
-                          "until the end of the turn; or cancels one pending action of such a "
-                          "group (FREEZE, INWO-2.10.7, 5.18.2)",
+        tt_dbuf_printf(b,
+                       "every group with the attribute %s cannot act except to defend itself "
+                       "until the end of the turn; or cancels one pending action of such a "
+                       "group (FREEZE, INWO-2.10.7, 5.18.2)",
                        o->attr < c->nattrs ? c->attr[o->attr] : "?");
         break;
     case OP_PRIVILEGE:
@@ -489,18 +501,21 @@ static void put_active(tt_dbuf *b, const inwo_content *c, const inwo_op *o)
                           "this turn (GIVE_TOKEN, INWO-2.10.7, 5.1.3)");
         break;
     case OP_EXPOSE:
-        tt_dbuf_printf(b, "choose a rival: the engine exposes %d of his hidden Plot cards at "
-                          "random (EXPOSE, INWO-2.10.7)",
+        tt_dbuf_printf(b,
+                       "choose a rival: the engine exposes %d of his hidden Plot cards at "
+                       "random (EXPOSE, INWO-2.10.7)",
                        o->value);
         break;
     case OP_STEAL_EXPOSED:
-        tt_dbuf_printf(b, "choose a rival and %d of his exposed Plot cards: they move to "
-                          "your hand, still exposed (STEAL_EXPOSED, INWO-2.10.7)",
+        tt_dbuf_printf(b,
+                       "choose a rival and %d of his exposed Plot cards: they move to "
+                       "your hand, still exposed (STEAL_EXPOSED, INWO-2.10.7)",
                        o->value);
         break;
     case OP_ROLL_MOD:
-        tt_dbuf_printf(b, "add a number of your choice from %d to %d to the current attack roll "
-                          "(ROLL_MOD, INWO-2.10.7, 5.20.7)",
+        tt_dbuf_printf(b,
+                       "add a number of your choice from %d to %d to the current attack roll "
+                       "(ROLL_MOD, INWO-2.10.7, 5.20.7)",
                        o->value, o->value2);
         break;
     case OP_AUTO_FAIL:
@@ -509,8 +524,9 @@ static void put_active(tt_dbuf *b, const inwo_content *c, const inwo_op *o)
     case OP_RESTORE:
         tt_dbuf_printf(b, "returns ");
         put_filter(b, c, o->filter, DET_A);
-        tt_dbuf_printf(b, " from any destroyed pile to its owner's hand; %s (RESTORE, "
-                          "INWO-2.10.7, 10.1.3)",
+        tt_dbuf_printf(b,
+                       " from any destroyed pile to its owner's hand; %s (RESTORE, "
+                       "INWO-2.10.7, 10.1.3)",
                        o->allow_killed ? "killed Personalities too" : "never a killed Personality");
         break;
     case OP_REPEAL:
@@ -617,8 +633,7 @@ static void put_resource(tt_dbuf *b, const inwo_content *c, const inwo_def *d)
 {
     tt_dbuf_printf(b, "Resource: ");
     put_rtypes(b, d->rtypes);
-    tt_dbuf_printf(b, "; %s Action tokens (INWO-2.6.1).\n",
-                   d->action ? "receives" : "receives no");
+    tt_dbuf_printf(b, "; %s Action tokens (INWO-2.6.1).\n", d->action ? "receives" : "receives no");
     if (d->rtypes >> RT_UNIQUE & 1)
         tt_dbuf_printf(b, "Unique: one copy in play at most, and none once a copy is destroyed "
                           "(INWO-10.1.6).\n");
@@ -650,12 +665,12 @@ static void put_plot(tt_dbuf *b, const inwo_content *c, const inwo_def *d)
     if (d->has_link) {
         tt_dbuf_printf(b, "Link: to ");
         put_filter(b, c, d->link_requires, DET_A);
-        tt_dbuf_printf(b, "%s (INWO-2.7.1, 6.1.1).\n",
-                       d->link_permanent ? ", permanently" : "");
+        tt_dbuf_printf(b, "%s (INWO-2.7.1, 6.1.1).\n", d->link_permanent ? ", permanently" : "");
     }
     if (d->limit_per_player)
-        tt_dbuf_printf(b, "At most %d linked in one player's Power Structure (INWO-6.4.1, "
-                          "6.4.5).\n",
+        tt_dbuf_printf(b,
+                       "At most %d linked in one player's Power Structure (INWO-6.4.1, "
+                       "6.4.5).\n",
                        d->limit_per_player);
 }
 
@@ -664,8 +679,9 @@ static void put_full(tt_dbuf *b, const inwo_content *c, const inwo_def *d)
     tt_dbuf_printf(b, "%s (%s)\n", d->name, d->id);
     switch (d->kind) {
     case INWO_ILLUMINATI:
-        tt_dbuf_printf(b, "Illuminati: Power %d, Global Power %d; no Resistance, alignments or "
-                          "attributes; never attacked, destroyed or moved (INWO-2.4.1, 2.4.2).\n",
+        tt_dbuf_printf(b,
+                       "Illuminati: Power %d, Global Power %d; no Resistance, alignments or "
+                       "attributes; never attacked, destroyed or moved (INWO-2.4.1, 2.4.2).\n",
                        d->power, d->global);
         put_arrows(b, d, "INWO-2.4.1");
         break;
@@ -686,8 +702,8 @@ static void put_summary(tt_dbuf *b, const inwo_content *c, const inwo_def *d)
     switch (category(d)) {
     case CAT_ILLUMINATI: tt_dbuf_printf(b, "Illuminati, Power %d; Special Goal: ", d->power); break;
     case CAT_GROUP:
-        tt_dbuf_printf(b, "%s: Power %d, Global %d, Resistance %d", gtype_words[d->gtype],
-                       d->power, d->global, d->res);
+        tt_dbuf_printf(b, "%s: Power %d, Global %d, Resistance %d", gtype_words[d->gtype], d->power,
+                       d->global, d->res);
         if (d->align) {
             tt_dbuf_printf(b, "; ");
             put_set(b, d->align, align_words, INWO_NALIGN, ", ");
