@@ -445,6 +445,24 @@ static void put_align(tt_dbuf *b, const inwo_content *c, const inwo_op *o)
                    o->mode == DUR_TURN ? "until the end of the turn" : "permanently");
 }
 
+/* "head <a filter> tail": the one-target ops. */
+static void put_around(tt_dbuf *b, const inwo_content *c, const char *head, int fi,
+                       const char *tail)
+{
+    tt_dbuf_printf(b, "%s", head);
+    put_filter(b, c, fi, DET_A);
+    tt_dbuf_printf(b, "%s", tail);
+}
+
+/* "head A, B or C tail": the one-of-these lists of CANCEL and REPEAL. */
+static void put_choices(tt_dbuf *b, const char *head, unsigned mask, const char *const *words,
+                        int n, const char *tail)
+{
+    tt_dbuf_printf(b, "%s", head);
+    put_set(b, mask, words, n, " or ");
+    tt_dbuf_printf(b, "%s", tail);
+}
+
 /* An activated or one-shot op in words. */
 static void put_active(tt_dbuf *b, const inwo_content *c, const inwo_op *o)
 {
@@ -457,15 +475,13 @@ static void put_active(tt_dbuf *b, const inwo_content *c, const inwo_op *o)
         tt_dbuf_printf(b, " (BOOST, INWO-2.10.7, 5.18.1)");
         break;
     case OP_CANCEL:
-        tt_dbuf_printf(b, "cancels one pending ");
-        put_set(b, o->mask, cancel_words, 4, " or ");
-        tt_dbuf_printf(b, " (CANCEL, INWO-2.10.7, 10.3)");
+        put_choices(b, "cancels one pending ", o->mask, cancel_words, 4,
+                    " (CANCEL, INWO-2.10.7, 10.3)");
         break;
     case OP_PARALYZE:
-        tt_dbuf_printf(b, "paralyzes ");
-        put_filter(b, c, o->filter, DET_A);
-        tt_dbuf_printf(b, " until the end of its controller's next turn (PARALYZE, INWO-2.10.7, "
-                          "5.18.3)");
+        put_around(b, c, "paralyzes ", o->filter,
+                   " until the end of its controller's next turn (PARALYZE, INWO-2.10.7, "
+                   "5.18.3)");
         break;
     case OP_FREEZE:
         tt_dbuf_printf(b,
@@ -496,9 +512,9 @@ static void put_active(tt_dbuf *b, const inwo_content *c, const inwo_op *o)
                        plural_s(o->value), deck_words[o->sel]);
         break;
     case OP_GIVE_TOKEN:
-        put_filter(b, c, o->filter, DET_A);
-        tt_dbuf_printf(b, " receives 1 Action token even if it holds one; not a group captured "
-                          "this turn (GIVE_TOKEN, INWO-2.10.7, 5.1.3)");
+        put_around(b, c, "", o->filter,
+                   " receives 1 Action token even if it holds one; not a group captured this "
+                   "turn (GIVE_TOKEN, INWO-2.10.7, 5.1.3)");
         break;
     case OP_EXPOSE:
         tt_dbuf_printf(b,
@@ -530,19 +546,17 @@ static void put_active(tt_dbuf *b, const inwo_content *c, const inwo_op *o)
                        o->allow_killed ? "killed Personalities too" : "never a killed Personality");
         break;
     case OP_REPEAL:
-        tt_dbuf_printf(b, "removes one lasting effect: ");
-        put_set(b, o->mask, repeal_words, 4, " or ");
-        tt_dbuf_printf(b, " (REPEAL, INWO-2.10.7, 5.20.4)");
+        put_choices(b, "removes one lasting effect: ", o->mask, repeal_words, 4,
+                    " (REPEAL, INWO-2.10.7, 5.20.4)");
         break;
     case OP_DESTROY_RESOURCE:
         tt_dbuf_printf(b, "destroys one Resource in play (DESTROY_RESOURCE, INWO-2.10.7, "
                           "5.13.5)");
         break;
     case OP_FREE_TAKEOVER:
-        tt_dbuf_printf(b, "puts ");
-        put_filter(b, c, o->filter, DET_A);
-        tt_dbuf_printf(b, " from your hand onto an open arrow of your Power Structure without an "
-                          "attack (FREE_TAKEOVER, INWO-2.10.7, 5.3)");
+        put_around(b, c, "puts ", o->filter,
+                   " from your hand onto an open arrow of your Power Structure without an attack "
+                   "(FREE_TAKEOVER, INWO-2.10.7, 5.3)");
         break;
     default: /* OP_REORGANIZE */
         tt_dbuf_printf(b, "move any number of your groups to other open arrows of your Power "

@@ -168,8 +168,7 @@ static void describe_custom(char *out, size_t n)
     for (int i = 0; (id = inwo_describe_id(&g, i)); i++) {
         char kind[64], summary[1024], full[TEXT_MAX];
         assert_int_equal(inwo_describe(&g, i, TT_DESCRIBE_KIND, kind, sizeof kind), TT_OK);
-        assert_int_equal(inwo_describe(&g, i, TT_DESCRIBE_SUMMARY, summary, sizeof summary),
-                         TT_OK);
+        assert_int_equal(inwo_describe(&g, i, TT_DESCRIBE_SUMMARY, summary, sizeof summary), TT_OK);
         assert_int_equal(inwo_describe(&g, i, TT_DESCRIBE_FULL, full, sizeof full), TT_OK);
         at += (size_t)snprintf(out + at, n - at, "%s | %s | %s\n%s", kind, id, summary, full);
         assert_true(at < n);
