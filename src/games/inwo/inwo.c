@@ -15,6 +15,7 @@
 #include "core/errors.h"
 #include "core/json.h"
 #include "core/sbuf.h"
+#include "games/inwo/describe.h"
 #include "games/inwo/inwo.h"
 
 #define DECK_PARAM(seat, def)                                                                      \
@@ -282,5 +283,7 @@ const tt_rules inwo_rules = {
     .player_name = inwo_player_name,
     .validate_file = inwo_validate_file,
     .expand = inwo_expand,
+    .describe_id = inwo_describe_id,
+    .describe = inwo_describe,
     .extra = &inwo_extra,
 };
