@@ -209,7 +209,7 @@ static int undestroyable(const inwo_content *c, int t)
 static int subtree_size(const inwo_state *s, int node)
 {
     int n = 1;
-    for (int k = 0; k < INWO_NODES_MAX; k++)
+    for (int k = 0; k < s->nodes_end; k++)
         if (s->node[k].card != INWO_NONE && s->node[k].master == node)
             n += subtree_size(s, k);
     return n;
@@ -347,7 +347,7 @@ int inwo_attack_legal(const tt_game *g, const inwo_state *s, tt_action *out, int
     }
     if (!main_open(s))
         return n;
-    for (int k = 0; k < INWO_NODES_MAX; k++) {
+    for (int k = 0; k < s->nodes_end; k++) {
         int x = s->node[k].card;
         if (x != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->active && declarable(g, s, x))
             n = add(g, s, INWO_A(H_ATTACK, x), out, n, 1);
@@ -845,12 +845,12 @@ static void destroy(const tt_game *g, inwo_state *s, int k, tt_events *ev)
     /* its puppets go to its controller's hand with no tokens (INWO-5.12.6) */
     for (int again = 1; again;) {
         again = 0;
-        for (int j = 0; j < INWO_NODES_MAX; j++)
+        for (int j = 0; j < s->nodes_end; j++)
             if (s->node[j].card != INWO_NONE && s->node[j].master == node) {
                 int sub = j, leaf = 1;
                 for (;;) { /* lift the deepest card first */
                     leaf = 1;
-                    for (int q = 0; q < INWO_NODES_MAX; q++)
+                    for (int q = 0; q < s->nodes_end; q++)
                         if (s->node[q].card != INWO_NONE && s->node[q].master == sub) {
                             sub = q;
                             leaf = 0;
@@ -1003,7 +1003,7 @@ void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int si
     nodes[0] = s->card[t].zone == Z_STRUCTURE ? s->card[t].u.p.node : -1;
     for (int i = 0; i < n && nodes[0] >= 0; i++)
         for (int sd = 0; sd < 4; sd++)
-            for (int q = 0; q < INWO_NODES_MAX; q++)
+            for (int q = 0; q < s->nodes_end; q++)
                 if (s->node[q].card != INWO_NONE && s->node[q].master == nodes[i] &&
                     INWO_SIDE(s->node[q].geo) == sd && n < INWO_STRUCT_MAX) {
                     cards[n] = s->node[q].card;

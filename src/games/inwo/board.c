@@ -33,7 +33,7 @@ int inwo_arrow_cell(const inwo_state *s, int master, int side, int *x, int *y)
 
 int inwo_cell_node(const inwo_state *s, int seat, int x, int y)
 {
-    for (int k = 0; k < INWO_NODES_MAX; k++) {
+    for (int k = 0; k < s->nodes_end; k++) {
         const inwo_node *v = &s->node[k];
         if (v->card != INWO_NONE && INWO_SEAT(v->geo) == seat && v->x == x && v->y == y)
             return k;
@@ -50,6 +50,8 @@ int inwo_place(const inwo_content *c, inwo_state *s, int seat, int card, int mas
     s->node[k] = (inwo_node){(uint16_t)card, (int8_t)x, (int8_t)y, (uint8_t)master,
                              INWO_GEO(rot, side, seat)};
     s->nnodes++;
+    if (k >= s->nodes_end)
+        s->nodes_end = (uint8_t)(k + 1);
     inwo_card *v = &s->card[card];
     v->zone = Z_STRUCTURE;
     v->holder = (uint8_t)seat;
@@ -69,6 +71,8 @@ void inwo_lift(inwo_state *s, int card)
     } else if (v->zone == Z_STRUCTURE) {
         s->node[v->u.p.node] = (inwo_node){INWO_NONE, 0, 0, INWO_NO_NODE, 0};
         s->nnodes--;
+        while (s->nodes_end && s->node[s->nodes_end - 1].card == INWO_NONE)
+            s->nodes_end--;
     }
     memset(&v->u, 0, sizeof v->u);
     v->u.p.node = INWO_NO_NODE;

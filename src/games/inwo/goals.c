@@ -32,7 +32,7 @@ int inwo_goal_card(const inwo_content *c, const inwo_state *s, int seat)
 static int counted(const inwo_content *c, const inwo_state *s, int seat, int f1, int f2)
 {
     int total = 0, doubled = 0;
-    for (int k = 0; k < INWO_NODES_MAX; k++) {
+    for (int k = 0; k < s->nodes_end; k++) {
         int card = s->node[k].card;
         if (card == INWO_NONE || INWO_SEAT(s->node[k].geo) != seat || !counts(s, card))
             continue;
@@ -58,7 +58,7 @@ static int op_met(const inwo_content *c, const inwo_state *s, int seat, const in
     switch (op->op) {
     case OP_GOAL_DOUBLE: return counted(c, s, seat, op->filter, INWO_NO_FILTER) >= basic;
     case OP_GOAL_CONTROL:
-        for (int k = 0; k < INWO_NODES_MAX; k++) {
+        for (int k = 0; k < s->nodes_end; k++) {
             int card = s->node[k].card;
             n += card != INWO_NONE && INWO_SEAT(s->node[k].geo) == seat && counts(s, card) &&
                  inwo_match(c, s, op->filter, card, seat);
@@ -72,7 +72,7 @@ static int op_met(const inwo_content *c, const inwo_state *s, int seat, const in
         return n >= op->value;
     }
     case OP_GOAL_POWER:
-        for (int k = 0; k < INWO_NODES_MAX; k++) {
+        for (int k = 0; k < s->nodes_end; k++) {
             int card = s->node[k].card;
             if (card == INWO_NONE || !counts(s, card) ||
                 (op->sel == WHERE_OWN && INWO_SEAT(s->node[k].geo) != seat) ||

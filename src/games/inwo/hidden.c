@@ -169,7 +169,7 @@ static void seat_json(tt_sbuf *b, const tt_game *g, const inwo_state *s, int p, 
     tt_sbuf_printf(b, "%s{\"seat\":\"%c\",\"completed\":%d,\"structure\":[", p ? "," : "", 'A' + p,
                    s->pl[p].completed);
     int first = 1;
-    for (int k = 0; k < INWO_NODES_MAX; k++) {
+    for (int k = 0; k < s->nodes_end; k++) {
         const inwo_node *v = &s->node[k];
         if (v->card == INWO_NONE || INWO_SEAT(v->geo) != p)
             continue;

@@ -322,7 +322,8 @@ typedef struct inwo_state {
     inwo_temp temp[INWO_TEMPS_MAX];
     tt_round rounds[INWO_ROUNDS_MAX];
     inwo_decl decl;
-    inwo_card card[]; /* 45 per seat */
+    uint8_t nodes_end; /* one past the highest node in use: scans of node[] stop there */
+    inwo_card card[];  /* 45 per seat */
 } inwo_state;
 
 static inline size_t inwo_state_size(int nplayers)

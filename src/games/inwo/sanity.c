@@ -66,6 +66,12 @@ static int check_nodes(const inwo_state *s, tt_error *err)
     }
     if (used != s->nnodes)
         return bad(err, "nnodes is not the nodes in use", used);
+    if (s->nodes_end > INWO_NODES_MAX ||
+        (s->nodes_end && s->node[s->nodes_end - 1].card == INWO_NONE))
+        return bad(err, "nodes_end is not one past the last node in use", s->nodes_end);
+    for (int k = s->nodes_end; k < INWO_NODES_MAX; k++)
+        if (s->node[k].card != INWO_NONE)
+            return bad(err, "a node in use past nodes_end", k);
     return TT_OK;
 }
 

@@ -91,6 +91,7 @@ void inwo_init(const tt_game *g, void *st, uint64_t seed)
         /* INWO-3.3: the Illuminati at (0,0), rot 0, revealed together */
         s->node[p] = (inwo_node){(uint16_t)base, 0, 0, INWO_NO_NODE, INWO_GEO(0, 0, p)};
         s->nnodes++;
+        s->nodes_end = (uint8_t)(p + 1);
         s->card[base] =
             (inwo_card){.zone = Z_STRUCTURE, .holder = (uint8_t)p, .seen_by = (uint8_t)all};
         s->card[base].u.p.node = (uint8_t)p;

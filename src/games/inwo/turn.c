@@ -137,7 +137,7 @@ int inwo_copy_free(const inwo_content *c, const inwo_state *s, int card)
 int inwo_structure_size(const inwo_state *s, int seat)
 {
     int n = 0;
-    for (int k = 0; k < INWO_NODES_MAX; k++)
+    for (int k = 0; k < s->nodes_end; k++)
         n += s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == seat;
     return n;
 }
@@ -167,7 +167,7 @@ int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side)
 
 static int any_open_arrow(const inwo_content *c, const inwo_state *s, int seat)
 {
-    for (int k = 0; k < INWO_NODES_MAX; k++)
+    for (int k = 0; k < s->nodes_end; k++)
         if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == seat)
             for (int side = 0; side < 4; side++)
                 if (inwo_arrow_open(c, s, k, side))
@@ -181,7 +181,7 @@ static int any_open_arrow(const inwo_content *c, const inwo_state *s, int seat)
 static int group_tokens(const inwo_content *c, const inwo_state *s, int seat)
 {
     int n = 0;
-    for (int k = 0; k < INWO_NODES_MAX; k++) {
+    for (int k = 0; k < s->nodes_end; k++) {
         int card = s->node[k].card;
         if (card != INWO_NONE && INWO_SEAT(s->node[k].geo) == seat &&
             inwo_def_of(c, card)->kind == INWO_GROUP && inwo_can_spend(s, seat, card))
@@ -474,7 +474,7 @@ static void eliminate(inwo_state *s, int p, tt_events *ev)
 static int has_puppet(const inwo_state *s, int p)
 {
     int illu = s->pl[p].illuminati_node;
-    for (int k = 0; k < INWO_NODES_MAX; k++)
+    for (int k = 0; k < s->nodes_end; k++)
         if (s->node[k].card != INWO_NONE && s->node[k].master == illu)
             return 1;
     return 0;
@@ -837,7 +837,7 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
 {
     int n = 0;
     if (s->decl.head == H_BUY) {
-        for (int k = 0; k < INWO_NODES_MAX; k++)
+        for (int k = 0; k < s->nodes_end; k++)
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
                 n = add(g, s, INWO_A(H_PAY, s->node[k].card), out, n);
     } else if (s->decl.head == H_PLAY) {
@@ -849,7 +849,7 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
         for (int side = 0; side < 4; side++)
             n = add(g, s, INWO_A(H_ARROW, x | side << 9), out, n);
     } else if (s->decl.head == H_TAKEOVER) {
-        for (int k = 0; k < INWO_NODES_MAX; k++)
+        for (int k = 0; k < s->nodes_end; k++)
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
                 for (int side = 0; side < 4; side++)
                     n = add(g, s, INWO_A(H_ARROW, s->node[k].card | side << 9), out, n);
@@ -901,7 +901,7 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
     if (s->nrounds && !s->roll) { /* contributions to the attack in its round */
         n = add(g, s, INWO_A(H_DEFEND, 0), out, n);
         n = add(g, s, INWO_A(H_CALL_OFF, 0), out, n);
-        for (int k = 0; k < INWO_NODES_MAX; k++)
+        for (int k = 0; k < s->nodes_end; k++)
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->to_move) {
                 n = add(g, s, INWO_A(H_AID, s->node[k].card), out, n);
                 n = add(g, s, INWO_A(H_OPPOSE, s->node[k].card), out, n);
