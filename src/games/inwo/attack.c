@@ -123,7 +123,7 @@ static int immune(const inwo_content *c, const inwo_state *s, int t, int x, int 
     if (s->card[t].zone != Z_STRUCTURE || s->card[t].holder == s->card[x].holder)
         return 0;
     for (int i = 0; i < ncards(s); i++) {
-        if (!near(s, i, t))
+        if (!inwo_has_op(c, i, OP_IMMUNE) || !near(s, i, t))
             continue;
         const inwo_def *d = inwo_def_of(c, i);
         for (int k = 0; k < d->nability; k++)
@@ -138,6 +138,8 @@ static int immune(const inwo_content *c, const inwo_state *s, int t, int x, int 
 /* INWO-5.20.5: x carries an ATTACK_BONUS naming t's card_id. */
 static int names(const inwo_content *c, int x, int t)
 {
+    if (!inwo_has_op(c, x, OP_ATTACK_BONUS))
+        return 0;
     const inwo_def *d = inwo_def_of(c, x);
     int def = c->deck[inwo_owner(t)].def[t % INWO_DECK_CARDS];
     for (int k = 0; k < d->nability; k++)
@@ -159,7 +161,8 @@ static int attack_bonus(const inwo_content *c, const inwo_state *s, int x, int k
     int seat = s->card[x].holder, sum = 0;
     for (int i = 0; i < ncards(s); i++) {
         const inwo_card *v = &s->card[i];
-        if ((v->zone != Z_STRUCTURE && v->zone != Z_RESOURCE) || v->holder != seat ||
+        if (!inwo_has_op(c, i, OP_ATTACK_BONUS) ||
+            (v->zone != Z_STRUCTURE && v->zone != Z_RESOURCE) || v->holder != seat ||
             (v->zone == Z_STRUCTURE && inwo_paralyzed(s, i)) ||
             (secret_attack && !counts_with_secret(c, s, i)))
             continue;
@@ -184,7 +187,8 @@ static int defense_bonus(const inwo_content *c, const inwo_state *s, int t, int 
 {
     int sum = 0;
     for (int i = 0; i < ncards(s); i++) {
-        if (!near(s, i, t) || (secret_attack && !counts_with_secret(c, s, i)))
+        if (!inwo_has_op(c, i, OP_DEFENSE_BONUS) || !near(s, i, t) ||
+            (secret_attack && !counts_with_secret(c, s, i)))
             continue;
         const inwo_def *d = inwo_def_of(c, i);
         for (int k = 0; k < d->nability; k++)
@@ -197,6 +201,8 @@ static int defense_bonus(const inwo_content *c, const inwo_state *s, int t, int 
 
 static int undestroyable(const inwo_content *c, int t)
 {
+    if (!inwo_has_op(c, t, OP_UNDESTROYABLE))
+        return 0;
     const inwo_def *d = inwo_def_of(c, t);
     for (int k = 0; k < d->nability; k++)
         if (d->ability[k].op == OP_UNDESTROYABLE)
@@ -233,12 +239,13 @@ static int chk_attacker(const tt_game *g, const inwo_state *s, int x, tt_error *
     return TT_OK;
 }
 
-static int chk_control(const tt_game *g, const inwo_state *s, int x, int t, tt_error *err)
+/* open: whether X has an open arrow (any_open), known to the caller */
+static int chk_control(const tt_game *g, const inwo_state *s, int x, int t, int open, tt_error *err)
 {
     const inwo_content *c = content_of(g);
     const inwo_card *v = &s->card[t];
     int p = s->active;
-    if (!any_open(c, s, x))
+    if (!open)
         return TT_REFUSE("INWO-5.11.1", NULL, "%s has no open arrow", inwo_def_of(c, x)->id);
     if (v->zone == Z_HAND || v->zone == Z_PENDING) { /* again from pending (INWO-5.11.7) */
         if (v->holder != p || inwo_def_of(c, t)->kind != INWO_GROUP)
@@ -257,14 +264,13 @@ static int chk_control(const tt_game *g, const inwo_state *s, int x, int t, tt_e
     return TT_OK;
 }
 
-int inwo_attack_check(const tt_game *g, const inwo_state *s, int x, int kind, int t, tt_error *err)
+/* The checks on the target, once X passed chk_attacker with a valid kind;
+ * open as for chk_control. */
+static int chk_target(const tt_game *g, const inwo_state *s, int x, int kind, int t, int open,
+                      tt_error *err)
 {
     const inwo_content *c = content_of(g);
-    int rc = chk_attacker(g, s, x, err);
-    if (rc)
-        return rc;
-    if (kind != ATK_CONTROL && kind != ATK_DESTROY)
-        return TT_REFUSE("INWO-5.9.2", NULL, "the kind is control or destroy");
+    int rc;
     if (t >= ncards(s) || (s->card[t].zone != Z_STRUCTURE && s->card[t].zone != Z_HAND &&
                            s->card[t].zone != Z_PENDING))
         return TT_REFUSE("INWO-5.9.2", NULL, "the target is a group in play");
@@ -279,7 +285,7 @@ int inwo_attack_check(const tt_game *g, const inwo_state *s, int x, int kind, in
         (s->pl[0].completed == 0 || s->pl[1].completed == 0))
         return TT_REFUSE("INWO-4.8.3", NULL, "no attack on a rival before both completed a turn");
     if (kind == ATK_CONTROL) {
-        rc = chk_control(g, s, x, t, err);
+        rc = chk_control(g, s, x, t, open, err);
         if (rc)
             return rc;
     } else if (s->card[t].zone != Z_STRUCTURE) {
@@ -296,6 +302,16 @@ int inwo_attack_check(const tt_game *g, const inwo_state *s, int x, int kind, in
     return TT_OK;
 }
 
+int inwo_attack_check(const tt_game *g, const inwo_state *s, int x, int kind, int t, tt_error *err)
+{
+    int rc = chk_attacker(g, s, x, err);
+    if (rc)
+        return rc;
+    if (kind != ATK_CONTROL && kind != ATK_DESTROY)
+        return TT_REFUSE("INWO-5.9.2", NULL, "the kind is control or destroy");
+    return chk_target(g, s, x, kind, t, kind != ATK_CONTROL || any_open(content_of(g), s, x), err);
+}
+
 static int add(const tt_game *g, const inwo_state *s, tt_action a, tt_action *out, int n, int ok)
 {
     (void)g, (void)s;
@@ -310,10 +326,15 @@ static int add(const tt_game *g, const inwo_state *s, tt_action a, tt_action *ou
 static int targets(const tt_game *g, const inwo_state *s, int x, int kind, tt_action *out, int n,
                    int first_only)
 {
+    /* what depends on X alone is checked once, not per target */
+    if (chk_attacker(g, s, x, NULL) || (kind != ATK_CONTROL && kind != ATK_DESTROY))
+        return n;
+    if (kind == ATK_CONTROL && !any_open(content_of(g), s, x))
+        return n; /* INWO-5.11.1: every target would be refused */
     for (int t = 0; t < ncards(s); t++) {
         int z = s->card[t].zone;
         if ((z != Z_STRUCTURE && z != Z_HAND && z != Z_PENDING) ||
-            inwo_attack_check(g, s, x, kind, t, NULL))
+            chk_target(g, s, x, kind, t, 1, NULL))
             continue;
         n = add(g, s, INWO_A(H_TARGET, t), out, n, 1);
         if (first_only)

@@ -924,6 +924,17 @@ static int load_content(void *into, const char *text, size_t len, const char *fi
     return inwo_content_load(into, text, len, file, d);
 }
 
+void inwo_index_ops(inwo_content *c)
+{
+    for (int i = 0; i < INWO_MAX_PLAYERS * INWO_DECK_CARDS; i++) {
+        const inwo_deck *dk = &c->deck[i / INWO_DECK_CARDS];
+        const inwo_def *d = &c->def[dk->def[i % INWO_DECK_CARDS]];
+        c->ops[i] = 0;
+        for (int k = 0; k < d->nability; k++)
+            c->ops[i] |= 1ull << d->ability[k].op;
+    }
+}
+
 inwo_content *inwo_content_new(const char *path, tt_error *err)
 {
     return tt_content_new(sizeof(inwo_content), path, "data/inwo/content.json", load_content, err);

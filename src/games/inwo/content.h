@@ -279,7 +279,11 @@ typedef struct inwo_content {
     /* what follows is the game's, not the content set's (not hashed) */
     inwo_options opt;
     inwo_deck deck[INWO_MAX_PLAYERS];
+    /* derived from the decks (inwo_index_ops), for the playout path's scans:
+     * per instance, bit `op` set when its card has an ability of that op */
+    uint64_t ops[INWO_MAX_PLAYERS * INWO_DECK_CARDS];
 } inwo_content;
+_Static_assert(INWO_NOPS <= 64, "an instance's ops fit 64 bits");
 
 /* --- content.c --- */
 
@@ -293,6 +297,8 @@ const char *inwo_align_name(int a);
 const char *inwo_kind_name(int k);
 const char *inwo_op_name(int op);
 int inwo_opposite(int a); /* the opposite alignment, or -1 */
+/* Fills c->ops from the decks; called once they are loaded. */
+void inwo_index_ops(inwo_content *c);
 
 /* --- deck.c --- */
 

@@ -103,6 +103,7 @@ static int inwo_load(tt_game *g, const tt_params *p, tt_error *err)
         free(c);
         return rc;
     }
+    inwo_index_ops(c);
     snprintf(g->hash, sizeof g->hash, "%016llx",
              tt_fnv64(c, offsetof(inwo_content, opt))); /* the content, not the decks */
     g->content = c;

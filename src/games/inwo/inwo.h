@@ -351,6 +351,11 @@ static inline const inwo_def *inwo_def_of(const inwo_content *c, int instance)
 {
     return &c->def[c->deck[inwo_owner(instance)].def[instance % INWO_DECK_CARDS]];
 }
+/* Whether instance's card has an ability of op (content's index). */
+static inline int inwo_has_op(const inwo_content *c, int instance, int op)
+{
+    return (int)(c->ops[instance] >> op & 1);
+}
 /* Plot back (Plots and Illuminati) or Group back (INWO-2.7.3). */
 static inline int inwo_plot_back(const inwo_def *d)
 {

@@ -266,7 +266,8 @@ static void all_sources(const inwo_content *c, const inwo_state *s, int target, 
             source_ops(c, s, s->nwo[k], target, stat, ctx, st);
     int n = s->nplayers * INWO_DECK_CARDS;
     for (int i = 0; i < n; i++) /* structure-wide and table-wide ops, Zaps */
-        if (i != target && wide_source(s, i) && s->card[i].zone != Z_NWO)
+        if (i != target && inwo_has_op(c, i, OP_STAT) && wide_source(s, i) &&
+            s->card[i].zone != Z_NWO)
             for (int k = 0; k < def_of(c, i)->nability; k++) {
                 int sc = def_of(c, i)->ability[k].scope;
                 if (def_of(c, i)->ability[k].op == OP_STAT &&
