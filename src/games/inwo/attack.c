@@ -122,8 +122,11 @@ static int immune(const inwo_content *c, const inwo_state *s, int t, int x, int 
 {
     if (s->card[t].zone != Z_STRUCTURE || s->card[t].holder == s->card[x].holder)
         return 0;
-    for (int i = 0; i < ncards(s); i++) {
-        if (!inwo_has_op(c, i, OP_IMMUNE) || !near(s, i, t))
+    int n;
+    const uint16_t *src = inwo_op_sources(c, OP_IMMUNE, &n);
+    for (int j = 0; j < n; j++) {
+        int i = src[j];
+        if (!near(s, i, t))
             continue;
         const inwo_def *d = inwo_def_of(c, i);
         for (int k = 0; k < d->nability; k++)
@@ -158,11 +161,12 @@ static int kind_fits(int sel, int kind)
 static int attack_bonus(const inwo_content *c, const inwo_state *s, int x, int kind, int t,
                         int secret_attack)
 {
-    int seat = s->card[x].holder, sum = 0;
-    for (int i = 0; i < ncards(s); i++) {
+    int seat = s->card[x].holder, sum = 0, n;
+    const uint16_t *src = inwo_op_sources(c, OP_ATTACK_BONUS, &n);
+    for (int j = 0; j < n; j++) {
+        int i = src[j];
         const inwo_card *v = &s->card[i];
-        if (!inwo_has_op(c, i, OP_ATTACK_BONUS) ||
-            (v->zone != Z_STRUCTURE && v->zone != Z_RESOURCE) || v->holder != seat ||
+        if ((v->zone != Z_STRUCTURE && v->zone != Z_RESOURCE) || v->holder != seat ||
             (v->zone == Z_STRUCTURE && inwo_paralyzed(s, i)) ||
             (secret_attack && !counts_with_secret(c, s, i)))
             continue;
@@ -185,10 +189,11 @@ static int attack_bonus(const inwo_content *c, const inwo_state *s, int x, int k
 static int defense_bonus(const inwo_content *c, const inwo_state *s, int t, int kind,
                          int secret_attack)
 {
-    int sum = 0;
-    for (int i = 0; i < ncards(s); i++) {
-        if (!inwo_has_op(c, i, OP_DEFENSE_BONUS) || !near(s, i, t) ||
-            (secret_attack && !counts_with_secret(c, s, i)))
+    int sum = 0, n;
+    const uint16_t *src = inwo_op_sources(c, OP_DEFENSE_BONUS, &n);
+    for (int j = 0; j < n; j++) {
+        int i = src[j];
+        if (!near(s, i, t) || (secret_attack && !counts_with_secret(c, s, i)))
             continue;
         const inwo_def *d = inwo_def_of(c, i);
         for (int k = 0; k < d->nability; k++)

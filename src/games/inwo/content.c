@@ -926,13 +926,21 @@ static int load_content(void *into, const char *text, size_t len, const char *fi
 
 void inwo_index_ops(inwo_content *c)
 {
-    for (int i = 0; i < INWO_MAX_PLAYERS * INWO_DECK_CARDS; i++) {
+    int ncards = c->opt.nplayers * INWO_DECK_CARDS, n = 0;
+    memset(c->ops, 0, sizeof c->ops);
+    for (int i = 0; i < ncards; i++) {
         const inwo_deck *dk = &c->deck[i / INWO_DECK_CARDS];
         const inwo_def *d = &c->def[dk->def[i % INWO_DECK_CARDS]];
-        c->ops[i] = 0;
         for (int k = 0; k < d->nability; k++)
             c->ops[i] |= 1ull << d->ability[k].op;
     }
+    for (int op = 0; op < INWO_NOPS; op++) {
+        c->op_first[op] = (uint16_t)n;
+        for (int i = 0; i < ncards; i++)
+            if (c->ops[i] >> op & 1)
+                c->op_inst[n++] = (uint16_t)i;
+    }
+    c->op_first[INWO_NOPS] = (uint16_t)n;
 }
 
 inwo_content *inwo_content_new(const char *path, tt_error *err)

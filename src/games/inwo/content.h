@@ -279,9 +279,13 @@ typedef struct inwo_content {
     /* what follows is the game's, not the content set's (not hashed) */
     inwo_options opt;
     inwo_deck deck[INWO_MAX_PLAYERS];
-    /* derived from the decks (inwo_index_ops), for the playout path's scans:
-     * per instance, bit `op` set when its card has an ability of that op */
+    /* derived from the decks of the game's seats (inwo_index_ops), for the
+     * playout path's scans: per instance, bit `op` set when its card has an
+     * ability of that op; per op, the instances that have it, in increasing
+     * order: op_inst[op_first[op] .. op_first[op + 1]) */
     uint64_t ops[INWO_MAX_PLAYERS * INWO_DECK_CARDS];
+    uint16_t op_first[INWO_NOPS + 1];
+    uint16_t op_inst[INWO_MAX_PLAYERS * INWO_DECK_CARDS * INWO_MAX_ABILITIES];
 } inwo_content;
 _Static_assert(INWO_NOPS <= 64, "an instance's ops fit 64 bits");
 

@@ -356,6 +356,12 @@ static inline int inwo_has_op(const inwo_content *c, int instance, int op)
 {
     return (int)(c->ops[instance] >> op & 1);
 }
+/* The instances whose card has an ability of op, in increasing order. */
+static inline const uint16_t *inwo_op_sources(const inwo_content *c, int op, int *n)
+{
+    *n = c->op_first[op + 1] - c->op_first[op];
+    return &c->op_inst[c->op_first[op]];
+}
 /* Plot back (Plots and Illuminati) or Group back (INWO-2.7.3). */
 static inline int inwo_plot_back(const inwo_def *d)
 {

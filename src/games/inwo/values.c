@@ -264,10 +264,11 @@ static void all_sources(const inwo_content *c, const inwo_state *s, int target, 
     for (int k = 0; k < 3; k++) /* the NWO area: at most one per color (INWO-5.18.6) */
         if (s->nwo[k] != INWO_NONE)
             source_ops(c, s, s->nwo[k], target, stat, ctx, st);
-    int n = s->nplayers * INWO_DECK_CARDS;
-    for (int i = 0; i < n; i++) /* structure-wide and table-wide ops, Zaps */
-        if (i != target && inwo_has_op(c, i, OP_STAT) && wide_source(s, i) &&
-            s->card[i].zone != Z_NWO)
+    int n;
+    const uint16_t *src = inwo_op_sources(c, OP_STAT, &n);
+    for (int j = 0; j < n; j++) { /* structure-wide and table-wide ops, Zaps */
+        int i = src[j];
+        if (i != target && wide_source(s, i) && s->card[i].zone != Z_NWO)
             for (int k = 0; k < def_of(c, i)->nability; k++) {
                 int sc = def_of(c, i)->ability[k].scope;
                 if (def_of(c, i)->ability[k].op == OP_STAT &&
@@ -276,6 +277,7 @@ static void all_sources(const inwo_content *c, const inwo_state *s, int target, 
                     break;
                 }
             }
+    }
 }
 
 /* One-turn MODIFY effects on the target (INWO-2.14.5: never in goal context). */
