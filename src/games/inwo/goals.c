@@ -108,15 +108,29 @@ static int doubles_together(const inwo_content *c, const inwo_state *s, int seat
     return counted(c, s, seat, sp->filter, gc->filter) >= c->opt.basic_goal;
 }
 
-int inwo_combination_ok(const inwo_content *c, const inwo_state *s, int seat, int goals)
+unsigned inwo_combinations(const inwo_content *c, const inwo_state *s, int seat)
 {
     int have = GOAL_B | (goal_of(c, inwo_illuminati(s, seat)) ? GOAL_S : 0) |
                (inwo_goal_card(c, s, seat) >= 0 ? GOAL_C : 0);
-    if (!goals || (goals & ~have))
-        return 0;
-    if (goals & inwo_goals_met(c, s, seat))
-        return 1;
-    return (goals & (GOAL_S | GOAL_C)) == (GOAL_S | GOAL_C) && doubles_together(c, s, seat);
+    int met = inwo_goals_met(c, s, seat), both = -1; /* doubles_together, when asked */
+    unsigned ok = 0;
+    for (int goals = 1; goals <= 7; goals++) {
+        if (goals & ~have)
+            continue;
+        int hit = (goals & met) != 0;
+        if (!hit && (goals & (GOAL_S | GOAL_C)) == (GOAL_S | GOAL_C)) {
+            if (both < 0)
+                both = doubles_together(c, s, seat);
+            hit = both;
+        }
+        ok |= hit ? 1u << goals : 0;
+    }
+    return ok;
+}
+
+int inwo_combination_ok(const inwo_content *c, const inwo_state *s, int seat, int goals)
+{
+    return goals >= 1 && goals <= 7 && (inwo_combinations(c, s, seat) >> goals & 1);
 }
 
 int inwo_deciding_goal(const inwo_content *c, const inwo_state *s, int seat, int goals)

@@ -567,6 +567,8 @@ void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int si
 enum { GOAL_B = 1, GOAL_S = 2, GOAL_C = 4 }; /* basic, special, Goal card */
 int inwo_goal_card(const inwo_content *c, const inwo_state *s, int seat);
 int inwo_goals_met(const inwo_content *c, const inwo_state *s, int seat);
+/* The combinations seat may declare (INWO-9.4.2): bit `goals` for each. */
+unsigned inwo_combinations(const inwo_content *c, const inwo_state *s, int seat);
 /* Whether seat may declare this combination (INWO-9.4.2), or it still wins. */
 int inwo_combination_ok(const inwo_content *c, const inwo_state *s, int seat, int goals);
 int inwo_deciding_goal(const inwo_content *c, const inwo_state *s, int seat, int goals);

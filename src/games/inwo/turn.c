@@ -884,8 +884,14 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
     }
     if (s->point == PT_DECLARE) { /* INWO-9.4.2: every player is asked */
         n = add(g, s, INWO_A(H_NODECLARE, 0), out, n);
+        /* as chk_declare, with the goals evaluated once for all seven */
+        unsigned ok = inwo_combinations(content_of(g), s, s->to_move);
         for (int goals = 1; goals <= 7; goals++)
-            n = add(g, s, INWO_A(H_DECLARE, goals), out, n);
+            if (ok >> goals & 1) {
+                if (out)
+                    out[n] = INWO_A(H_DECLARE, goals);
+                n++;
+            }
         return n;
     }
     static const int singles[] = {H_PASS, H_END_MAIN, H_DONE, H_BUY, H_DRAW_GROUP};
