@@ -425,9 +425,12 @@ static int is_puppet_of(const inwo_state *s, int g, int t)
     return master_card(s, g) == t;
 }
 
-/* The value of group gr's contribution (aid or oppose) to attack k, by
- * INWO-5.10.2 and the contexts of 5.10.4; -1 when it is not eligible. */
-static int contrib_value(const inwo_content *c, const inwo_state *s, int k, int head, int gr)
+/* The stat group gr contributes (aid or oppose) to attack k with, by
+ * INWO-5.10.2, and its context (5.10.4) into *ctx; -1 when it is not
+ * eligible. Eligibility needs no value: an effective value is never
+ * negative (INWO-2.14.2 step 5). */
+static int contrib_stat(const inwo_content *c, const inwo_state *s, int k, int head, int gr,
+                        int *ctx)
 {
     const inwo_item *a = &s->item[k];
     int t = a->target, kind = a->arg;
@@ -438,16 +441,22 @@ static int contrib_value(const inwo_content *c, const inwo_state *s, int k, int 
     else
         by_power = n_ident(ga, ta) > 0 || master_card(s, t) == gr || is_puppet_of(s, gr, t);
     int defender = s->card[t].zone == Z_STRUCTURE ? s->card[t].holder : -1;
-    int ctx = head == H_AID ? CX_ATTACK : s->card[gr].holder == defender ? CX_DEFENSE : CX_BASE;
-    if (kind == ATK_DESTROY && head == H_OPPOSE && ctx == CX_DEFENSE)
-        ctx |= 0; /* Devastation halves only the target's own Power */
+    *ctx = head == H_AID ? CX_ATTACK : s->card[gr].holder == defender ? CX_DEFENSE : CX_BASE;
+    if (kind == ATK_DESTROY && head == H_OPPOSE && *ctx == CX_DEFENSE)
+        *ctx |= 0; /* Devastation halves only the target's own Power */
     if (is_illuminati(c, gr) && !(head == H_OPPOSE && master_card(s, t) == gr))
         by_power = 0; /* INWO-5.10.3: through Global, which equals its Power */
     if (by_power)
-        return inwo_value(c, s, gr, STAT_POWER, ctx);
-    if (inwo_def_of(c, gr)->global == 0)
-        return -1;
-    return inwo_value(c, s, gr, STAT_GLOBAL, ctx);
+        return STAT_POWER;
+    return inwo_def_of(c, gr)->global == 0 ? -1 : STAT_GLOBAL;
+}
+
+/* The value of group gr's contribution to attack k; -1 when it is not
+ * eligible. */
+static int contrib_value(const inwo_content *c, const inwo_state *s, int k, int head, int gr)
+{
+    int ctx, stat = contrib_stat(c, s, k, head, gr, &ctx);
+    return stat < 0 ? -1 : inwo_value(c, s, gr, stat, ctx);
 }
 
 static int chk_contrib_group(const tt_game *g, const inwo_state *s, int k, int head, int gr,
@@ -472,7 +481,8 @@ static int chk_contrib_group(const tt_game *g, const inwo_state *s, int k, int h
     if (head == H_AID && immune(c, s, t, gr, sec_t || sec_x))
         return TT_REFUSE("INWO-5.15.1", NULL, "%s is immune to %s", inwo_def_of(c, t)->id,
                          inwo_def_of(c, gr)->id);
-    if (contrib_value(c, s, k, head, gr) < 0)
+    int ctx;
+    if (contrib_stat(c, s, k, head, gr, &ctx) < 0)
         return TT_REFUSE(rule, NULL, "%s shares no alignment that counts and has no Global Power",
                          inwo_def_of(c, gr)->id);
     return TT_OK;
@@ -819,11 +829,12 @@ static int attack_valid(const tt_game *g, const inwo_state *s, int k)
 static void revalidate(const tt_game *g, inwo_state *s, int k)
 {
     const inwo_content *c = content_of(g);
+    int ctx;
     for (int j = k + 1; j < s->nitems; j++) {
         inwo_item *it = &s->item[j];
         if ((it->kind == H_AID || it->kind == H_OPPOSE) &&
             (s->card[it->card].zone != Z_STRUCTURE || inwo_paralyzed(s, it->card) ||
-             contrib_value(c, s, k, it->kind, it->card) < 0))
+             contrib_stat(c, s, k, it->kind, it->card, &ctx) < 0))
             it->who |= INWO_I_ILLEGAL;
         if (it->kind == H_PLAY && !(it->who & INWO_I_ILLEGAL) &&
             (s->card[it->target].zone != Z_STRUCTURE ||

@@ -941,6 +941,14 @@ void inwo_index_ops(inwo_content *c)
                 c->op_inst[n++] = (uint16_t)i;
     }
     c->op_first[INWO_NOPS] = (uint16_t)n;
+    n = 0;
+    for (int d = 0; d < INWO_MAX_DEFS; d++) {
+        c->def_first[d] = (uint16_t)n;
+        for (int i = 0; i < ncards; i++)
+            if (c->deck[i / INWO_DECK_CARDS].def[i % INWO_DECK_CARDS] == d)
+                c->def_inst[n++] = (uint16_t)i;
+    }
+    c->def_first[INWO_MAX_DEFS] = (uint16_t)n;
 }
 
 inwo_content *inwo_content_new(const char *path, tt_error *err)

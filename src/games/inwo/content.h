@@ -286,6 +286,9 @@ typedef struct inwo_content {
     uint64_t ops[INWO_MAX_PLAYERS * INWO_DECK_CARDS];
     uint16_t op_first[INWO_NOPS + 1];
     uint16_t op_inst[INWO_MAX_PLAYERS * INWO_DECK_CARDS * INWO_MAX_ABILITIES];
+    /* per def, its instances the same way: def_inst[def_first[d] .. def_first[d + 1]) */
+    uint16_t def_first[INWO_MAX_DEFS + 1];
+    uint16_t def_inst[INWO_MAX_PLAYERS * INWO_DECK_CARDS];
 } inwo_content;
 _Static_assert(INWO_NOPS <= 64, "an instance's ops fit 64 bits");
 
@@ -301,7 +304,8 @@ const char *inwo_align_name(int a);
 const char *inwo_kind_name(int k);
 const char *inwo_op_name(int op);
 int inwo_opposite(int a); /* the opposite alignment, or -1 */
-/* Fills c->ops from the decks; called once they are loaded. */
+/* Fills c->ops and the per-op and per-def lists from the decks of the
+ * opt.nplayers seats; called once they are loaded. */
 void inwo_index_ops(inwo_content *c);
 
 /* --- deck.c --- */

@@ -362,6 +362,12 @@ static inline const uint16_t *inwo_op_sources(const inwo_content *c, int op, int
     *n = c->op_first[op + 1] - c->op_first[op];
     return &c->op_inst[c->op_first[op]];
 }
+/* The instances of card definition def, in increasing order. */
+static inline const uint16_t *inwo_def_instances(const inwo_content *c, int def, int *n)
+{
+    *n = c->def_first[def + 1] - c->def_first[def];
+    return &c->def_inst[c->def_first[def]];
+}
 /* Plot back (Plots and Illuminati) or Group back (INWO-2.7.3). */
 static inline int inwo_plot_back(const inwo_def *d)
 {

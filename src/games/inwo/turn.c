@@ -127,9 +127,10 @@ int inwo_copy_free(const inwo_content *c, const inwo_state *s, int card)
         return 1;
     if (s->destroyed[def >> 3] >> (def & 7) & 1)
         return 0;
-    for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++)
-        if ((s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE) &&
-            def_index(c, i) == def)
+    int n;
+    const uint16_t *copies = inwo_def_instances(c, def, &n);
+    for (int j = 0; j < n; j++)
+        if (s->card[copies[j]].zone == Z_STRUCTURE || s->card[copies[j]].zone == Z_RESOURCE)
             return 0;
     return 1;
 }
