@@ -264,7 +264,10 @@ static int chk_control(const tt_game *g, const inwo_state *s, int x, int t, int 
     }
     if (v->holder == p)
         return TT_REFUSE("INWO-5.11.1", NULL, "a group of your own structure is not a target");
-    if (inwo_structure_size(s, p) + subtree_size(s, v->u.p.node) > INWO_STRUCT_MAX)
+    /* p's structure and the subtree are disjoint: under the cap when all
+     * structures together are */
+    if (s->nnodes > INWO_STRUCT_MAX &&
+        inwo_structure_size(s, p) + subtree_size(s, v->u.p.node) > INWO_STRUCT_MAX)
         return TT_REFUSE("INWO-2.15.2", NULL, "the capture would put your structure past 40 cards");
     return TT_OK;
 }

@@ -908,8 +908,9 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
     if (s->nrounds && !s->roll) { /* contributions to the attack in its round */
         n = add(g, s, INWO_A(H_DEFEND, 0), out, n);
         n = add(g, s, INWO_A(H_CALL_OFF, 0), out, n);
-        for (int k = 0; k < s->nodes_end; k++)
-            if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->to_move) {
+        for (int k = 0; k < s->nodes_end; k++) /* a group without a token is refused first */
+            if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->to_move &&
+                inwo_can_spend(s, s->to_move, s->node[k].card)) {
                 n = add(g, s, INWO_A(H_AID, s->node[k].card), out, n);
                 n = add(g, s, INWO_A(H_OPPOSE, s->node[k].card), out, n);
             }
@@ -968,10 +969,9 @@ static int answered(const inwo_state *s)
 static void answer_forced(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     while (s->decl.head && !answered(s)) {
-        tt_action only[2];
-        if (legal_answers(g, s, NULL) != 1)
+        tt_action only[INWO_MAX_ACTIONS]; /* listed once, not counted then listed */
+        if (legal_answers(g, s, only) != 1)
             return;
-        legal_answers(g, s, only);
         s->decl.ans[s->decl.nans++] = (uint16_t)INWO_ARG(only[0]);
         if (s->nforced < 3)
             s->forced[s->nforced++] = only[0];
