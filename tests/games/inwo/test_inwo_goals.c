@@ -33,6 +33,28 @@ static void test_EX_28_counting_and_doubling(void **state)
     fx_free(&f);
 }
 
+/* INWO-9.3.4: neither the Choir's Weird doubling nor the Goal card's
+ * Violent doubling reaches 12 alone (9 counted, 2 Weird, 2 Violent), both
+ * together do (Skate Punks is both: 3 doubled); only the combinations
+ * holding Special and Goal card may be declared (INWO-9.4.2). */
+static void test_doubling_together(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    ex28(&f);
+    fx_add(&f, 1, "B:G32#1"); /* Violent */
+    f.s->card[fx_card(&f, "B:G45#1")].flags |= INWO_F_PARALYZED;
+    f.s->card[fx_card(&f, "B:G40#1")].flags |= INWO_F_PARALYZED;
+    fx_zone(&f, 1, "A:PL30#1", Z_HAND); /* Goal: Iron Consensus, Violent double */
+    assert_int_equal(inwo_goals_met(f.c, f.s, 1), 0);
+    assert_int_equal(inwo_combinations(f.c, f.s, 1),
+                     1u << (GOAL_S | GOAL_C) | 1u << (GOAL_B | GOAL_S | GOAL_C));
+    assert_true(inwo_combination_ok(f.c, f.s, 1, GOAL_S | GOAL_C));
+    assert_false(inwo_combination_ok(f.c, f.s, 1, GOAL_S));
+    assert_false(inwo_combination_ok(f.c, f.s, 1, 8));
+    fx_free(&f);
+}
+
 /* EX-29: A and C play the Lodge, B the Choir; all three meet a goal and
  * declare; the thwart round passes ⇒ the Lodges cancel out, B wins alone. */
 static void test_EX_29_shared_victory_and_factions(void **state)
@@ -102,6 +124,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_EX_28_counting_and_doubling),
+        cmocka_unit_test(test_doubling_together),
         cmocka_unit_test(test_EX_29_shared_victory_and_factions),
         cmocka_unit_test(test_EX_30_elimination),
     };
