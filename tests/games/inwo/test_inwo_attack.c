@@ -397,6 +397,54 @@ static void test_INWO_4_8_protection(void **state)
     fx_free(&f);
 }
 
+/* Places every Group of seat `from`'s deck into seat's structure until it
+ * holds `size` cards; returns the last placed. */
+static int grow(fx *f, int seat, int from, int size)
+{
+    int last = -1;
+    for (int i = from * INWO_DECK_CARDS; i < (from + 1) * INWO_DECK_CARDS; i++) {
+        if (inwo_structure_size(f->s, seat) >= size)
+            break;
+        char id[32];
+        inwo_instance_text(f->c, i, id, sizeof id);
+        if (inwo_def_of(f->c, i)->kind == INWO_GROUP && f->s->card[i].zone != Z_STRUCTURE &&
+            inwo_copy_free(f->c, f->s, i))
+            last = fx_add(f, seat, id);
+    }
+    return last;
+}
+
+/* INWO-2.15.2: a capture that would put the attacker's structure past 40
+ * cards is refused, counting the target's puppets; at exactly 40 it is
+ * not. */
+static void test_INWO_2_15_2_capture_cap(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    int t = fx_group(&f, 1, "B:G45#1", "B:I02#1", SIDE_N), side = 0;
+    while (!inwo_arrow_open(f.c, f.s, f.s->card[t].u.p.node, side))
+        side++;
+    fx_group(&f, 1, "B:G38#1", "B:G45#1", side);
+    for (int from = 0; from < 4; from++) /* distinct Groups of every deck */
+        grow(&f, 0, from, 39);
+    assert_int_equal(inwo_structure_size(f.s, 0), 39);
+    fx_main(&f, 0);
+    int x = -1; /* a group of A with an open arrow */
+    for (int k = 0; k < f.s->nodes_end && x < 0; k++)
+        for (int sd = 0; sd < 4 && x < 0; sd++)
+            if (INWO_SEAT(f.s->node[k].geo) == 0 && k != 0 && inwo_arrow_open(f.c, f.s, k, sd))
+                x = f.s->node[k].card;
+    assert_true(x >= 0);
+    tt_error err;
+    assert_int_equal(inwo_attack_check(f.g, f.s, x, ATK_CONTROL, t, &err), TT_EILLEGAL);
+    assert_string_equal(err.rule, "INWO-2.15.2");
+    assert_string_equal(err.msg, "the capture would put your structure past 40 cards");
+    inwo_lift(f.s, fx_card(&f, "B:G38#1")); /* the target alone: 39 + 1 */
+    inwo_put(f.s, fx_card(&f, "B:G38#1"), Z_HAND, 1);
+    assert_int_equal(inwo_attack_check(f.g, f.s, x, ATK_CONTROL, t, &err), TT_OK);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -411,6 +459,7 @@ int main(void)
         cmocka_unit_test(test_EX_21_immunity_and_naming),
         cmocka_unit_test(test_EX_23_capture_placement),
         cmocka_unit_test(test_INWO_4_8_protection),
+        cmocka_unit_test(test_INWO_2_15_2_capture_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
