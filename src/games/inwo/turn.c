@@ -178,17 +178,18 @@ static int any_open_arrow(const inwo_content *c, const inwo_state *s, int seat)
 
 /* --- buying Plots (INWO-5.2) --------------------------------------------------------------- */
 
-/* Tokens seat's non-Illuminati groups could spend now. */
-static int group_tokens(const inwo_content *c, const inwo_state *s, int seat)
+/* Whether seat's non-Illuminati groups could spend 2 tokens now (a Plot's
+ * price, INWO-5.2.1): the count stops once it is reached. */
+static int two_group_tokens(const inwo_content *c, const inwo_state *s, int seat)
 {
     int n = 0;
-    for (int k = 0; k < s->nodes_end; k++) {
+    for (int k = 0; k < s->nodes_end && n < 2; k++) {
         int card = s->node[k].card;
         if (card != INWO_NONE && INWO_SEAT(s->node[k].geo) == seat &&
-            inwo_def_of(c, card)->kind == INWO_GROUP && inwo_can_spend(s, seat, card))
+            inwo_can_spend(s, seat, card) && inwo_def_of(c, card)->kind == INWO_GROUP)
             n += s->card[card].u.p.tokens;
     }
-    return n;
+    return n >= 2;
 }
 
 /* Whether the player to move holds priority or is the active player at a
@@ -211,7 +212,7 @@ static int chk_buy(const tt_game *g, const inwo_state *s, tt_error *err)
         return TT_REFUSE("INWO-5.0.4", NULL, "buy is not offered at this point");
     if (!s->npile[p][Z_PLOT_DECK])
         return TT_REFUSE("INWO-5.2.1", NULL, "your Plot deck is empty");
-    if (!inwo_can_spend(s, p, inwo_illuminati(s, p)) && group_tokens(c, s, p) < 2)
+    if (!inwo_can_spend(s, p, inwo_illuminati(s, p)) && !two_group_tokens(c, s, p))
         return TT_REFUSE("INWO-5.2.1", NULL,
                          "a Plot costs 1 Illuminati token or 2 tokens of other groups");
     if (s->npile[p][Z_HAND] >= INWO_HAND_MAX)
@@ -232,7 +233,7 @@ static int chk_pay(const tt_game *g, const inwo_state *s, int card, tt_error *er
         return TT_REFUSE("INWO-5.2.1", NULL, "the second token comes from another group");
     if (!illu && inwo_def_of(c, card)->kind != INWO_GROUP)
         return TT_REFUSE("INWO-5.1.4", NULL, "a Resource's tokens pay only its own abilities");
-    if (!illu && first && group_tokens(c, s, p) < 2)
+    if (!illu && first && !two_group_tokens(c, s, p))
         return TT_REFUSE("INWO-5.2.1", NULL, "your other groups hold fewer than 2 tokens");
     if (!first && s->decl.ans[0] == card && s->card[card].u.p.tokens < 2)
         return TT_REFUSE("INWO-5.2.1", NULL, "that group holds one token only");
