@@ -27,6 +27,7 @@ static int ncards(const inwo_state *s)
 }
 
 static void plot_to(inwo_state *s, int plot, int zone, int seat, int exposed);
+static void commit(inwo_state *s, int k, int p);
 
 static int is_illuminati(const inwo_content *c, int card)
 {
@@ -521,7 +522,7 @@ void inwo_contrib_apply(const tt_game *g, inwo_state *s, int head, int card, tt_
     inwo_item *a = &s->item[k];
     if (head == H_CALL_OFF) { /* INWO-5.9.3: everything undone */
         for (int j = k + 1; j < s->nitems; j++)
-            if (s->item[j].kind == H_PLAY)
+            if (s->item[j].kind == H_PLAY || s->item[j].kind == INWO_K_CANCEL)
                 plot_to(s, s->item[j].card, Z_HAND, s->item[j].who & 7, s->item[j].arg & 8);
             else
                 s->card[s->item[j].card].u.p.tokens++;
@@ -538,11 +539,7 @@ void inwo_contrib_apply(const tt_game *g, inwo_state *s, int head, int card, tt_
     }
     int gr = head == H_DEFEND ? a->target : card;
     s->card[gr].u.p.tokens--;
-    if (p == (a->who & 7) && !(a->who & INWO_I_COMMITTED)) {
-        a->who |= INWO_I_COMMITTED; /* INWO-5.9.3: he spent a token for it; X's goes too */
-        if (s->card[a->card].u.p.tokens)
-            s->card[a->card].u.p.tokens--;
-    }
+    commit(s, k, p);
     int j = s->nitems++;
     s->item[j] = (inwo_item){(uint8_t)head, (uint8_t)p, (uint16_t)gr,  a->target,
                              (uint8_t)k,    0,          ++s->announced};
@@ -669,25 +666,15 @@ static int add_checked(const tt_game *g, const inwo_state *s, tt_action a, tt_ac
 
 int inwo_boost_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n)
 {
-    if (s->decl.head == H_PLAY) {
-        if (s->decl.nans == 1) {
-            uint16_t gs[64];
-            int ng = boost_groups(s, s->decl.ans[3], gs);
-            for (int i = 0; i < ng; i++)
-                n = add_checked(g, s, INWO_A(H_TARGET, gs[i]), out, n);
-        } else {
-            for (int use = USE_ACTION; use <= USE_OWN_ATTACK; use <<= 1)
-                n = add_checked(g, s, INWO_A(H_FOR, use), out, n);
-        }
-        return n;
+    if (s->decl.nans == 1) {
+        uint16_t gs[64];
+        int ng = boost_groups(s, s->decl.ans[3], gs);
+        for (int i = 0; i < ng; i++)
+            n = add_checked(g, s, INWO_A(H_TARGET, gs[i]), out, n);
+    } else {
+        for (int use = USE_ACTION; use <= USE_OWN_ATTACK; use <<= 1)
+            n = add_checked(g, s, INWO_A(H_FOR, use), out, n);
     }
-    if (s->decl.head || inwo_current_attack(s) < 0)
-        return n;
-    int len;
-    const uint16_t *hand = inwo_pile(s, s->to_move, Z_HAND, &len);
-    for (int i = 0; i < len; i++)
-        if (boost_op(content_of(g), hand[i]))
-            n = add_checked(g, s, INWO_A(H_PLAY, hand[i]), out, n);
     return n;
 }
 
@@ -697,22 +684,35 @@ void inwo_boost_announce(const tt_game *g, inwo_state *s, tt_events *ev)
     int plot = s->decl.ans[0], gr = s->decl.ans[1], use = s->decl.ans[2], k = s->decl.ans[3];
     int p = s->decl.player;
     memset(&s->decl, 0, sizeof s->decl);
-    int exposed = (s->card[plot].flags & INWO_F_EXPOSED) ? 8 : 0; /* for a call-off */
-    inwo_lift(s, plot);
-    s->card[plot].flags &= (uint8_t)~INWO_F_EXPOSED;
-    inwo_put(s, plot, Z_TABLE, p);
-    inwo_item *a = &s->item[k];
-    if (p == (a->who & 7) && !(a->who & INWO_I_COMMITTED)) {
-        a->who |= INWO_I_COMMITTED; /* INWO-5.9.3: he played a Plot in it */
-        if (s->card[a->card].u.p.tokens)
-            s->card[a->card].u.p.tokens--;
-    }
+    int exposed = inwo_plot_to_attack(s, plot, p, k);
     int j = s->nitems++;
     s->item[j] = (inwo_item){H_PLAY,        (uint8_t)p, (uint16_t)plot,
                              (uint16_t)gr,  (uint8_t)k, (uint8_t)(use | exposed),
                              ++s->announced};
     tt_emit(ev, INWO_EV_ANNOUNCE, p, TT_SEEN_ALL, s->item[j].num, plot, H_PLAY, gr);
     tt_round_play(&s->rounds[s->nrounds - 1]);
+}
+
+/* INWO-5.9.3: the attacker commits attack k by spending a token or playing
+ * a Plot in it; X's token goes too. */
+static void commit(inwo_state *s, int k, int p)
+{
+    inwo_item *a = &s->item[k];
+    if (p == (a->who & 7) && !(a->who & INWO_I_COMMITTED)) {
+        a->who |= INWO_I_COMMITTED;
+        if (s->card[a->card].u.p.tokens)
+            s->card[a->card].u.p.tokens--;
+    }
+}
+
+int inwo_plot_to_attack(inwo_state *s, int plot, int p, int k)
+{
+    int exposed = (s->card[plot].flags & INWO_F_EXPOSED) ? 8 : 0; /* for a call-off */
+    inwo_lift(s, plot);
+    s->card[plot].flags &= (uint8_t)~INWO_F_EXPOSED;
+    inwo_put(s, plot, Z_TABLE, p);
+    commit(s, k, p);
+    return exposed;
 }
 
 /* Where a Plot of the attack goes when the attack is over or undone. */
@@ -729,10 +729,10 @@ static void wrap_plots(inwo_state *s, int k)
 {
     for (int j = k + 1; j < s->nitems; j++) {
         const inwo_item *it = &s->item[j];
-        if (it->kind != H_PLAY || s->card[it->card].zone != Z_TABLE)
+        if ((it->kind != H_PLAY && it->kind != INWO_K_CANCEL) || s->card[it->card].zone != Z_TABLE)
             continue;
-        if ((it->arg & 7) == USE_DEFENSE && !(it->who & (INWO_I_CANCELED | INWO_I_ILLEGAL)) &&
-            s->ntemps < INWO_TEMPS_MAX)
+        if (it->kind == H_PLAY && (it->arg & 7) == USE_DEFENSE &&
+            !(it->who & (INWO_I_CANCELED | INWO_I_ILLEGAL)) && s->ntemps < INWO_TEMPS_MAX)
             s->temp[s->ntemps++] = (inwo_temp){it->card, it->target, 0, USE_DEFENSE};
         else
             plot_to(s, it->card, Z_DISCARD, inwo_owner(it->card), 0);
@@ -839,7 +839,7 @@ static void revalidate(const tt_game *g, inwo_state *s, int k)
             (s->card[it->card].zone != Z_STRUCTURE || inwo_paralyzed(s, it->card) ||
              contrib_stat(c, s, k, it->kind, it->card, &ctx) < 0))
             it->who |= INWO_I_ILLEGAL;
-        if (it->kind == H_PLAY && !(it->who & INWO_I_ILLEGAL) &&
+        if (it->kind == H_PLAY && !(it->who & (INWO_I_CANCELED | INWO_I_ILLEGAL)) &&
             (s->card[it->target].zone != Z_STRUCTURE ||
              !inwo_match(c, s, boost_op(c, it->card)->filter, it->target, it->who & 7))) {
             it->who |= INWO_I_ILLEGAL; /* INWO-10.3.4: back to hand, exposed */
@@ -863,12 +863,12 @@ static void void_attack(inwo_state *s, int k, tt_events *ev)
 {
     for (int j = k + 1; j < s->nitems; j++) {
         const inwo_item *it = &s->item[j];
-        if (it->parent != k)
-            continue;
+        if (it->parent != k || (it->who & INWO_I_CANCELED))
+            continue; /* INWO-10.3.1: what a canceled item spent stays spent */
         if (it->kind == H_PLAY && s->card[it->card].zone == Z_TABLE &&
             it->target != s->item[k].card) /* the attacker's are discarded */
             plot_to(s, it->card, Z_HAND, it->who & 7, 1);
-        else if (it->kind != H_DEFEND && it->kind != H_PLAY &&
+        else if ((it->kind == H_AID || it->kind == H_OPPOSE) &&
                  s->card[it->card].zone == Z_STRUCTURE)
             s->card[it->card].u.p.tokens++;
     }
@@ -946,8 +946,9 @@ int inwo_attack_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev)
     inwo_item *a = &s->item[k];
     int x = a->card;
     if (!s->roll) {
+        inwo_cancels_settle(s, k);
         revalidate(g, s, k);
-        if (!attack_valid(g, s, k)) {
+        if ((a->who & INWO_I_CANCELED) || !attack_valid(g, s, k)) { /* INWO-10.3.5 */
             if (!(a->who & INWO_I_COMMITTED) && s->card[x].zone == Z_STRUCTURE &&
                 s->card[x].u.p.tokens)
                 s->card[x].u.p.tokens--;

@@ -5,8 +5,8 @@
  * effective values (2.14), link legality (6.4), the turn (4.1–4.5, 4.8),
  * response rounds for root items (4.6), buying Plots (5.2), the takeover
  * (5.3), the Illuminati-token actions (5.4), attacks to control and destroy
- * (5.9–5.16) with +10 Plots (5.18.1), views and determinization (7.7,
- * 7.12), goals, the knock and its thwart round (9.3, 9.4), elimination at
+ * (5.9–5.16) with +10 Plots (5.18.1) and cancels (10.3), views and
+ * determinization (7.7, 7.12), goals, the knock and its thwart round (9.3, 9.4), elimination at
  * cleanup (9.2.1) and the round cap (9.5.2). Not yet: other Plots,
  * abilities, agents, moves, gifts and table talk, the elimination check
  * after each resolution, rig.
@@ -24,9 +24,11 @@
  * ROUNDS AND ITEMS (INWO-4.6): rounds[] is a stack of core rounds, the top
  * one polling; its id is its root item's index in item[], or OR_… for an
  * open round (upkeep, last call, step 6, thwart). Items of a nested round lie
- * above those of the rounds below; attached items (aid, oppose, defend) name
- * their root in `parent` and lie above it; a root's items are popped when it
- * is over. `step` is the active player's step, `point`/`to_move` are derived
+ * above those of the rounds below; attached items (aid, oppose, defend, a
+ * Plot, a cancel) name their root in `parent` and lie above it; a cancel's
+ * `target` is the index of the item it cancels, always a lower one, and
+ * INWO_I_CANCELED is set when the root's round closes (INWO-10.3.8). A
+ * root's items are popped when it is over. `step` is the active player's step, `point`/`to_move` are derived
  * from step, rounds and `decl` after every change (turn.c: settle).
  *
  * Decisions where the rules are silent (also in docs/games/inwo.md): the
@@ -540,6 +542,12 @@ int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side)
 #define INWO_I_ILLEGAL 0x10
 #define INWO_I_COMMITTED 0x20
 
+/* The item kind of a cancel (INWO-10.3): a Plot whose `target` is the index
+ * of the item it cancels; not a head. */
+#define INWO_K_CANCEL 0xC0
+/* `target i<k>` (INWO-5.0.3): an answer naming item k by its text number. */
+#define INWO_ITEM_ARG 0x8000u
+
 /* --- attack.c: attacks to control and destroy (INWO-5.9 – 5.16) --- */
 /* Whether X may attack T (kind enum inwo_attack) now, for the active player. */
 int inwo_attack_check(const tt_game *g, const inwo_state *s, int x, int kind, int t, tt_error *err);
@@ -549,8 +557,7 @@ int inwo_attack_legal(const tt_game *g, const inwo_state *s, tt_action *out, int
 int inwo_contrib_check(const tt_game *g, const inwo_state *s, int head, int card, tt_error *err);
 /* The attack whose round is polling (before its roll), or -1. */
 int inwo_current_attack(const inwo_state *s);
-/* The answers of a BOOST Plot being declared (decl head H_PLAY), or the
- * `play` heads of the player to move in an attack's round. */
+/* The answers of a BOOST Plot being declared (decl head H_PLAY). */
 int inwo_boost_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
 int inwo_boost_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
 /* Announces the declared BOOST as an item attached to the attack. */
@@ -568,6 +575,22 @@ int inwo_attack_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev);
 int inwo_strength(const tt_game *g, const inwo_state *s, int k);
 /* The capture's arrow was chosen: T is placed (INWO-5.11.5). */
 void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int side, tt_events *ev);
+
+/* Puts a Plot played in attack k on the table; the attacker playing it
+ * commits the attack (INWO-5.9.3). Returns 8 if it was exposed in hand. */
+int inwo_plot_to_attack(inwo_state *s, int plot, int p, int k);
+
+/* --- cancel.c: cancels in an attack's round (INWO-10.3) --- */
+/* Whether card is a CANCEL Plot (INWO-2.10.7). */
+int inwo_cancel_plot(const tt_game *g, int card);
+/* Checks `play <cancel>` or its `target i<k>` answer. */
+int inwo_cancel_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
+/* The answers of the cancel being declared (decl head H_PLAY). */
+int inwo_cancel_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+/* Announces the declared cancel as an item attached to the attack. */
+void inwo_cancel_announce(const tt_game *g, inwo_state *s, tt_events *ev);
+/* Marks the items of attack k that the cancel chain cancels (INWO-10.3.8). */
+void inwo_cancels_settle(inwo_state *s, int k);
 
 /* --- goals.c: goals and the outcome of a knock (INWO-9.3, 9.4) --- */
 enum { GOAL_B = 1, GOAL_S = 2, GOAL_C = 4 }; /* basic, special, Goal card */

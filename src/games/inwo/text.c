@@ -61,6 +61,12 @@ int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t
             return TT_EARG;
         snprintf(buf, n, "kind %s", arg == ATK_CONTROL ? "control" : "destroy");
         return TT_OK;
+    case H_TARGET:
+        if (arg & INWO_ITEM_ARG) { /* an item, INWO-5.0.3 */
+            snprintf(buf, n, "target i%d", arg & ~(int)INWO_ITEM_ARG);
+            return TT_OK;
+        }
+        break;
     case H_DRAW:
         if (arg == INWO_NONE) {
             snprintf(buf, n, "draw");
@@ -103,6 +109,17 @@ static int card_arg(const tt_game *g, const inwo_state *s, const char *text, tt_
     if (card < 0)
         return tt_fail(err, TT_EPARSE, "INWO-5.0.3", "no card '%s' (write A:G01#1)", text);
     return card;
+}
+
+/* "i<k>": an item's text number, 1 … 0x7FFF (INWO-5.0.3). */
+static int item_arg(const char *digits, tt_action *out)
+{
+    char *end;
+    long k = strtol(digits, &end, 10);
+    if (digits[0] < '0' || digits[0] > '9' || *end || k < 1 || k > 0x7FFF)
+        return 0;
+    *out = INWO_A(H_TARGET, INWO_ITEM_ARG | (unsigned)k);
+    return 1;
 }
 
 int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err)
@@ -179,6 +196,8 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
     } else if (nw == 3) {
         return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "'%s' takes one argument", verb);
     }
+    if (head == H_TARGET && (arg[0] == 'i' || arg[0] == 'I') && item_arg(arg + 1, out))
+        return TT_OK;
     int card = card_arg(g, s, arg, err);
     if (card < 0)
         return card;

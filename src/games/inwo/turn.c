@@ -778,6 +778,12 @@ static int chk_kind(const tt_game *g, const inwo_state *s, int kind, tt_error *e
 
 /* --- the check of every action, and legal ----------------------------------------------- */
 
+/* Whether the Plot being declared is a cancel (INWO-10.3). */
+static int playing_cancel(const tt_game *g, const inwo_state *s)
+{
+    return s->decl.head == H_PLAY && inwo_cancel_plot(g, s->decl.ans[0]);
+}
+
 static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err)
 {
     int arg = INWO_ARG(a), head = INWO_HEAD(a);
@@ -806,10 +812,13 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
             return TT_REFUSE("INWO-5.9.2", NULL, "no target for that kind of attack");
         return chk_kind(g, s, arg, err);
     case H_PLAY:
+        return inwo_cancel_plot(g, arg) ? inwo_cancel_check(g, s, a, err)
+                                        : inwo_boost_check(g, s, a, err);
     case H_FOR: return inwo_boost_check(g, s, a, err);
     case H_TARGET:
         if (s->decl.head == H_PLAY)
-            return inwo_boost_check(g, s, a, err);
+            return playing_cancel(g, s) ? inwo_cancel_check(g, s, a, err)
+                                        : inwo_boost_check(g, s, a, err);
         if (s->decl.head != H_ATTACK || s->decl.nans != 2)
             return TT_REFUSE("INWO-5.0.4", NULL, "no attack is being declared");
         return inwo_attack_check(g, s, s->decl.ans[0], s->decl.ans[1], arg, err);
@@ -843,7 +852,7 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
                 n = add(g, s, INWO_A(H_PAY, s->node[k].card), out, n);
     } else if (s->decl.head == H_PLAY) {
-        n = inwo_boost_legal(g, s, out, 0);
+        n = playing_cancel(g, s) ? inwo_cancel_legal(g, s, out, 0) : inwo_boost_legal(g, s, out, 0);
     } else if (s->decl.head == H_ATTACK && s->decl.nans < 3) {
         n = inwo_attack_legal(g, s, out, 0);
     } else if (s->decl.head == H_ATTACK) {
@@ -905,7 +914,8 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
     if (s->step == PT_MAIN && !s->nrounds)
         n = legal_hand(g, s, H_RESOURCE, out, n);
     n = inwo_attack_legal(g, s, out, n);
-    n = inwo_boost_legal(g, s, out, n);
+    if (inwo_current_attack(s) >= 0) /* +10 Plots and cancels, by check() */
+        n = legal_hand(g, s, H_PLAY, out, n);
     if (s->nrounds && !s->roll) { /* contributions to the attack in its round */
         n = add(g, s, INWO_A(H_DEFEND, 0), out, n);
         n = add(g, s, INWO_A(H_CALL_OFF, 0), out, n);
@@ -935,6 +945,8 @@ static void complete(const tt_game *g, inwo_state *s, tt_events *ev)
     if (s->decl.head == H_ATTACK || s->decl.head == H_PLAY) {
         if (s->decl.head == H_ATTACK)
             inwo_attack_announce(g, s, ev);
+        else if (playing_cancel(g, s))
+            inwo_cancel_announce(g, s, ev);
         else
             inwo_boost_announce(g, s, ev);
         settle(s);
@@ -956,8 +968,10 @@ static void complete(const tt_game *g, inwo_state *s, tt_events *ev)
 }
 
 /* Whether the declaration has all its answers. */
-static int answered(const inwo_state *s)
+static int answered(const tt_game *g, const inwo_state *s)
 {
+    if (playing_cancel(g, s))
+        return s->decl.nans == 2; /* the Plot, the item */
     if (s->decl.head == H_BUY)
         return s->decl.nans == 2 ||
                (s->decl.nans == 1 && s->decl.ans[0] == inwo_illuminati(s, s->decl.player));
@@ -969,7 +983,7 @@ static int answered(const inwo_state *s)
 /* INWO-5.0.1: a question with one legal answer is not asked. */
 static void answer_forced(const tt_game *g, inwo_state *s, tt_events *ev)
 {
-    while (s->decl.head && !answered(s)) {
+    while (s->decl.head && !answered(g, s)) {
         tt_action only[INWO_MAX_ACTIONS]; /* listed once, not counted then listed */
         if (legal_answers(g, s, only) != 1)
             return;
@@ -1073,7 +1087,7 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     case H_FOR:
     case H_TARGET:
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
-        if (answered(s))
+        if (answered(g, s))
             complete(g, s, ev);
         else
             answer_forced(g, s, ev);
