@@ -151,12 +151,76 @@ static void test_INWO_10_3_5_attack_canceled(void **state)
     fx_free(&f);
 }
 
+/* INWO-10.3.8 three deep: C's Red Tape cancels A's Red Tape, so Deniable
+ * Denial stands and Thorn's aid is canceled: S = 1, no roll. */
+static void test_INWO_10_3_8_chain_of_three(void **state)
+{
+    (void)state;
+    fx f = ex13();
+    ex13_input(&f);
+    fx_zone(&f, 2, "C:PL17#1", Z_HAND); /* drawn late, out of ex13_input's lists */
+    fx_ok(&f, "play A:PL17#1 target=i4");
+    fx_ok(&f, "pass"); /* B */
+    fx_ok(&f, "play C:PL17#1 target=i5");
+    assert_int_equal(f.s->item[5].target, 4);
+    fx_passes(&f, 3);
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(f.s->roll, 0);
+    assert_int_equal(tokens(&f, "A:G11#1"), 0);
+    assert_int_equal(f.s->card[fx_card(&f, "C:G20#1")].holder, 2);
+    assert_int_equal(f.s->npile[0][Z_DISCARD], 2); /* Shock Troops, Red Tape */
+    assert_int_equal(f.s->npile[2][Z_DISCARD], 2); /* Deniable Denial, Red Tape */
+    fx_free(&f);
+}
+
+/* INWO-10.3.1 in a void attack: the aiders get their tokens back, but not
+ * one whose aid was canceled. */
+static void test_INWO_10_3_1_void_attack_keeps_canceled_aid_spent(void **state)
+{
+    (void)state;
+    fx f = ex13();
+    fx_zone(&f, 0, "A:PL16#1", Z_HAND);
+    fx_ok(&f, "attack A:G02#1 kind=control target=C:G20#1");
+    fx_passes(&f, 2);
+    fx_ok(&f, "aid A:G11#1");
+    fx_ok(&f, "pass");
+    fx_ok(&f, "play C:PL16#1 target=i2");
+    fx_ok(&f, "play A:PL16#1 target=i1");
+    fx_passes(&f, 3);
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(tokens(&f, "A:G02#1"), 0);
+    assert_int_equal(tokens(&f, "A:G11#1"), 0);
+    assert_int_equal(zone(&f, "A:PL16#1"), Z_DISCARD);
+    assert_int_equal(zone(&f, "C:PL16#1"), Z_DISCARD);
+    fx_free(&f);
+}
+
+/* INWO-5.9.3: a call-off undoes every contribution; a cancel goes back to
+ * its player's hand like any Plot of the attack. */
+static void test_INWO_5_9_3_call_off_returns_cancels(void **state)
+{
+    (void)state;
+    fx f = ex13();
+    fx_ok(&f, "attack A:G02#1 kind=control target=C:G20#1");
+    fx_ok(&f, "pass");
+    fx_ok(&f, "play C:PL16#1 target=i1");
+    fx_ok(&f, "call_off");
+    assert_int_equal(f.s->nitems, 0);
+    assert_int_equal(tokens(&f, "A:G02#1"), 1);
+    assert_int_equal(zone(&f, "C:PL16#1"), Z_HAND);
+    assert_int_equal(f.s->card[fx_card(&f, "C:PL16#1")].holder, 2);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_EX_13_aid_canceled),
         cmocka_unit_test(test_EX_13_red_tape_cancels_the_cancel),
         cmocka_unit_test(test_INWO_10_3_5_attack_canceled),
+        cmocka_unit_test(test_INWO_10_3_8_chain_of_three),
+        cmocka_unit_test(test_INWO_10_3_1_void_attack_keeps_canceled_aid_spent),
+        cmocka_unit_test(test_INWO_5_9_3_call_off_returns_cancels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
