@@ -97,6 +97,15 @@ int inwo_goals_met(const inwo_content *c, const inwo_state *s, int seat)
     return met;
 }
 
+int inwo_destroyed_goal_met(const inwo_content *c, const inwo_state *s, int seat)
+{
+    const inwo_op *sp = goal_of(c, inwo_illuminati(s, seat));
+    int card = inwo_goal_card(c, s, seat);
+    const inwo_op *gc = card >= 0 ? goal_of(c, card) : NULL;
+    return (sp && sp->op == OP_GOAL_DESTROYED && op_met(c, s, seat, sp)) ||
+           (gc && gc->op == OP_GOAL_DESTROYED && op_met(c, s, seat, gc));
+}
+
 /* INWO-9.3.4: the Special Goal and Goal card doubling together. */
 static int doubles_together(const inwo_content *c, const inwo_state *s, int seat)
 {

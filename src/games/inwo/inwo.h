@@ -495,6 +495,14 @@ enum inwo_head {
     H_NODECLARE,  /* nodeclare */
     H_PLAY,       /* play <card>: a +10 Plot in an attack (INWO-5.18.1); then target, for */
     H_FOR,        /* for action|defense|own_attack: arg enum inwo_boostuse */
+    H_MOVE,       /* move <G>; then arrow, pay (INWO-5.5.1) */
+    H_LINK,       /* link <card>; then to (INWO-6.2) */
+    H_TO,         /* to <group>: the group a link goes to */
+    H_UNLINK,     /* unlink <group>: ends its group link (INWO-6.3.2) */
+    H_BENEFIT,    /* benefit <card> take|decline: arg card | decline << 9 (INWO-6.3.3) */
+    H_AGENTS,     /* agents <card>; then side (INWO-5.13.1) */
+    H_SIDE,       /* side aid|oppose: arg 0 aid, 1 oppose */
+    H_AGENT,      /* agent <card>: an Illuminati agent (INWO-10.2.6) */
     INWO_NHEADS
 };
 #define INWO_A(head, arg) ((tt_action)(head) << 16 | (tt_action)(arg))
@@ -613,5 +621,51 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
 /* tt_rules.expand: a compound shortcut as its atomic texts (INWO-5.0.2). */
 int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms, size_t n,
                 tt_error *err);
+
+/* --- moves.c: subtrees on the move (INWO-2.11.8, 5.5) --- */
+enum { TP_CAPTURE, TP_MOVE };
+/* Puts card t with its subtree on arrow `side` of arrow_card in seat's
+ * structure (INWO-2.11.8): each card on its old master-local side; a card
+ * whose cell is taken is unplaceable with its subtree: discarded from a
+ * capture (INWO-5.11.5), back to its former controller's hand from a move
+ * (5.5.4). Linked cards follow (6.5.1). */
+void inwo_transplant(const tt_game *g, inwo_state *s, int seat, int t, int arrow_card, int side,
+                     int how, tt_events *ev);
+int inwo_move_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
+int inwo_move_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+/* Re-checks the move item k at its resolution and carries it out; 1 when it took effect. */
+int inwo_move_resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev);
+/* Whether card lies in the subtree of node `root`. */
+int inwo_in_subtree(const inwo_state *s, int card, int root);
+
+/* --- links.c: links made in play (INWO-6) --- */
+/* Copies of Plot plot's card_id linked in seat's structure (INWO-6.4.1). */
+int inwo_copies_linked(const inwo_content *c, const inwo_state *s, int plot, int seat);
+#define INWO_LINK_DECLINED 1 /* inwo_link.spare: its benefit declined this turn (INWO-6.3.3) */
+#define INWO_LINK_ASKED 2    /* inwo_link.spare: its benefit asked about this turn */
+/* A card left seat's structure without being destroyed (INWO-6.5.2, 6.5.5). */
+void inwo_links_left(inwo_state *s, int card, int seat);
+/* The cards linked to card follow it into seat's control (INWO-6.5.1). */
+void inwo_links_follow(inwo_state *s, int card, int seat);
+/* Whether Plot `plot` may be linked to group b of seat now (INWO-6.2.2, 6.4.1):
+ * for a linked Plot being played. */
+int inwo_link_plot_check(const inwo_content *c, const inwo_state *s, int plot, int b, int seat,
+                         tt_error *err);
+/* Links the Plot (on the table already) to group b, permanently (INWO-6.3.1). */
+void inwo_link_plot(const inwo_content *c, inwo_state *s, int plot, int b);
+int inwo_link_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
+int inwo_link_legal_list(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+void inwo_link_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev);
+/* INWO-6.4.2, 6.4.5: statuses again; Plots permanently illegal discarded; a
+ * limit_per_player conflict asks its controller (returns 1: a question opened). */
+int inwo_links_settle(const tt_game *g, inwo_state *s, tt_events *ev);
+/* Step 4 (INWO-6.3.3): the next link benefit to ask about, or -1. */
+int inwo_benefit_pending(const inwo_content *c, const inwo_state *s);
+int inwo_benefit_check(const tt_game *g, const inwo_state *s, int arg, tt_error *err);
+void inwo_benefit_apply(const tt_game *g, inwo_state *s, int arg);
+
+/* --- turn.c: after every resolution (INWO-9.2.1, 6.4.2) --- */
+/* Whether seat has a GOAL_DESTROYED goal met (INWO-9.2.5). */
+int inwo_destroyed_goal_met(const inwo_content *c, const inwo_state *s, int seat);
 
 #endif

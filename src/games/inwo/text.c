@@ -18,7 +18,8 @@ static const char *const heads[INWO_NHEADS] = {
     "",         "lead",      "pass",     "buy",        "pay",      "draw",    "done",
     "takeover", "arrow",     "end_main", "draw_group", "resource", "discard", "return",
     "attack",   "kind",      "target",   "aid",        "oppose",   "defend",  "call_off",
-    "declare",  "nodeclare", "play",     "for"};
+    "declare",  "nodeclare", "play",     "for",        "move",     "link",    "to",
+    "unlink",   "benefit",   "agents",   "side",       "agent"};
 static const char sides[] = "NESW";
 static const char *const goal_names[] = {"basic", "special", "card"};
 
@@ -56,6 +57,11 @@ int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t
                  : arg == USE_DEFENSE ? "defense"
                                       : "own_attack");
         return TT_OK;
+    case H_SIDE:
+        if (arg > 1)
+            return TT_EARG;
+        snprintf(buf, n, "side %s", arg ? "oppose" : "aid");
+        return TT_OK;
     case H_KIND:
         if (arg > ATK_DESTROY)
             return TT_EARG;
@@ -82,6 +88,8 @@ int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t
         snprintf(buf, n, "arrow %s/%c", id, sides[arg >> 9 & 3]);
     else if (head == H_RETURN)
         snprintf(buf, n, "return %s %s", id, arg >> 9 & 1 ? "bottom" : "top");
+    else if (head == H_BENEFIT)
+        snprintf(buf, n, "benefit %s %s", id, arg >> 9 & 1 ? "decline" : "take");
     else
         snprintf(buf, n, "%s %s", heads[head], id);
     return TT_OK;
@@ -171,6 +179,13 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
         *out = INWO_A(H_FOR, u);
         return TT_OK;
     }
+    if (head == H_SIDE) {
+        int k = strcasecmp(arg, "aid") == 0 ? 0 : strcasecmp(arg, "oppose") == 0 ? 1 : -1;
+        if (k < 0 || nw != 2)
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "side aid|oppose");
+        *out = INWO_A(H_SIDE, k);
+        return TT_OK;
+    }
     if (head == H_KIND) {
         int k = strcasecmp(arg, "control") == 0   ? ATK_CONTROL
                 : strcasecmp(arg, "destroy") == 0 ? ATK_DESTROY
@@ -193,6 +208,10 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
         if (nw != 3 || (strcasecmp(more, "top") && strcasecmp(more, "bottom")))
             return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "return <plot> top|bottom");
         bottom = strcasecmp(more, "bottom") == 0;
+    } else if (head == H_BENEFIT) {
+        if (nw != 3 || (strcasecmp(more, "take") && strcasecmp(more, "decline")))
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "benefit <card> take|decline");
+        bottom = strcasecmp(more, "decline") == 0;
     } else if (nw == 3) {
         return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "'%s' takes one argument", verb);
     }

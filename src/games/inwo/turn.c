@@ -364,11 +364,19 @@ static void step_to(inwo_state *s, int step, tt_events *ev)
     tt_emit(ev, INWO_EV_STEP, s->active, TT_SEEN_ALL, step, 0, 0, 0);
 }
 
+/* Step 4 asks about each link benefit first (INWO-6.3.3), then fills. */
+static void finish_step4(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    if (inwo_benefit_pending(content_of(g), s) >= 0)
+        return;
+    fill_tokens(g, s, ev);
+    step_to(s, PT_MAIN, ev);
+}
+
 static void to_main(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     step_to(s, PT_STEP4, ev);
-    fill_tokens(g, s, ev);
-    step_to(s, PT_MAIN, ev);
+    finish_step4(g, s, ev);
 }
 
 void inwo_turn_begin(const tt_game *g, inwo_state *s, tt_events *ev)
@@ -487,7 +495,8 @@ static int has_puppet(const inwo_state *s, int p)
 static int eliminations(inwo_state *s, tt_events *ev)
 {
     for (int p = 0; p < s->nplayers; p++)
-        if (!(s->head.eliminated >> p & 1) && s->pl[p].completed >= 3 && !has_puppet(s, p))
+        if (!(s->head.eliminated >> p & 1) && s->pl[p].completed >= 3 && !s->pl[p].exempt &&
+            !has_puppet(s, p))
             eliminate(s, p, ev);
     unsigned in = all_seats(s) & ~(unsigned)s->head.eliminated;
     if (in & (in - 1))
@@ -496,6 +505,57 @@ static int eliminations(inwo_state *s, tt_events *ev)
     tt_head_end_win(&s->head, s->nplayers, last, R_ELIMINATION);
     tt_emit(ev, INWO_EV_END, last, TT_SEEN_ALL, R_ELIMINATION, 0, 0, 0);
     return 1;
+}
+
+/* The attacker of item k when it attacks to destroy a group of his own
+ * (INWO-9.2.5), or -1. */
+static int self_destroyer(const inwo_state *s, int k)
+{
+    const inwo_item *it = &s->item[k];
+    int p = it->who & 7;
+    return it->kind == H_ATTACK && it->arg == ATK_DESTROY &&
+                   s->card[it->target].zone == Z_STRUCTURE && s->card[it->target].holder == p
+               ? p
+               : -1;
+}
+
+static void leave_rounds(const tt_game *g, inwo_state *s, int p, tt_events *ev);
+
+/* The active player left the game in his own turn: it ends at once and his
+ * pending items go without effect (INWO-9.2.4). */
+static void end_eliminated_turn(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    s->nrounds = 0;
+    s->nitems = 0;
+    s->roll = 0;
+    memset(&s->decl, 0, sizeof s->decl);
+    s->point = PT_STEP6;
+    next_turn(g, s, ev);
+}
+
+/* After every resolution: the links are checked (INWO-6.4.2, 6.4.5), then
+ * elimination (INWO-9.2.1), passing over a last victim whose destruction
+ * goal is met (9.2.5). `self`: the attacker whose attack destroyed a group
+ * of his own, or -1. */
+static void after_resolution(const tt_game *g, inwo_state *s, int self, tt_events *ev)
+{
+    inwo_links_settle(g, s, ev);
+    if (self >= 0 && !has_puppet(s, self) && inwo_destroyed_goal_met(content_of(g), s, self))
+        s->pl[self].exempt = 1;
+    unsigned before = s->head.eliminated;
+    if (eliminations(s, ev)) {
+        settle(s);
+        return;
+    }
+    unsigned gone = s->head.eliminated & ~before;
+    if (gone >> s->active & 1) {
+        end_eliminated_turn(g, s, ev);
+    } else {
+        for (int p = 0; p < s->nplayers; p++)
+            if (gone >> p & 1)
+                leave_rounds(g, s, p, ev);
+    }
+    settle(s);
 }
 
 /* INWO-4.4.3: the knock; from round 2 on, every player is asked whether
@@ -586,8 +646,15 @@ static void cleanup(const tt_game *g, inwo_state *s, tt_events *ev)
         if (s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE)
             s->card[i].u.p.used &= 0xF0; /* once-per-turn uses */
     }
-    for (int k = 0; k < s->nlinks; k++)
+    for (int k = 0; k < s->nlinks; k++) {
         s->link[k].what &= (uint8_t)~8; /* moved this turn */
+        s->link[k].spare = 0;           /* benefits asked and declined (INWO-6.3.3) */
+    }
+    for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++)
+        if (s->card[i].zone == Z_STRUCTURE)
+            s->card[i].u.p.spare = 0; /* a group link ended this turn */
+    for (int p = 0; p < s->nplayers; p++)
+        s->pl[p].exempt = 0; /* INWO-9.2.5: the exemption ends at this check */
     inwo_player *pl = &s->pl[s->active];
     pl->turn_flags = 0;
     pl->completed++;
@@ -637,6 +704,7 @@ static void resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev)
             tt_emit(ev, INWO_EV_DRAW, who, s->card[card].seen_by, Z_GROUP_DECK, card, 0, 0);
         }
         break;
+    case H_MOVE: ok = inwo_move_resolve(g, s, k, ev); break;
     case H_RESOURCE: /* INWO-5.4.1: checked again, as every item (INWO-10.3.7) */
         ok = s->card[it->card].zone == Z_HAND && inwo_copy_free(content_of(g), s, it->card) &&
              resources(s, who) < INWO_RESOURCES_MAX && s->nlinks < INWO_LINKS_MAX;
@@ -665,13 +733,16 @@ static void round_closed(const tt_game *g, inwo_state *s, tt_events *ev)
     int id = top(s)->id;
     tt_round_pop(&s->nrounds);
     if (id < OR_UPKEEP) {
+        int self = self_destroyer(s, id);
         if (s->item[id].kind == H_ATTACK && inwo_attack_closed(g, s, id, ev)) {
             settle(s); /* the after-roll round, or where to place the capture */
             return;
         }
         if (s->item[id].kind != H_ATTACK)
             resolve(g, s, id, ev);
+        int t = s->item[id].target;
         item_done(s, id);
+        after_resolution(g, s, self >= 0 && s->card[t].zone == Z_DESTROYED ? self : -1, ev);
         return;
     }
     switch (id) {
@@ -790,10 +861,19 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
     int bare = head == H_PASS || head == H_BUY || head == H_DONE || head == H_END_MAIN ||
                head == H_DRAW_GROUP || head == H_DEFEND || head == H_CALL_OFF ||
                head == H_NODECLARE;
-    int extra = head == H_ARROW ? arg >> 11 : head == H_RETURN ? arg >> 10 : 0;
+    int extra = head == H_ARROW ? arg >> 11 : head == H_RETURN || head == H_BENEFIT ? arg >> 10 : 0;
     if ((bare && arg) || (a & 0x80000000u) || (head == H_DRAW && arg != INWO_NONE) || extra)
         return TT_REFUSE("INWO-5.0.5", NULL, "no such action");
+    if ((head == H_ARROW || head == H_PAY) && s->decl.head == H_MOVE)
+        return inwo_move_check(g, s, a, err);
+    if (head == H_DISCARD && s->decl.head == H_DISCARD)
+        return inwo_link_check(g, s, a, err);
     switch (INWO_HEAD(a)) {
+    case H_MOVE: return inwo_move_check(g, s, a, err);
+    case H_LINK:
+    case H_TO:
+    case H_UNLINK: return inwo_link_check(g, s, a, err);
+    case H_BENEFIT: return inwo_benefit_check(g, s, arg, err);
     case H_PASS: return chk_pass(s, err);
     case H_BUY: return chk_buy(g, s, err);
     case H_PAY: return chk_pay(g, s, arg, err);
@@ -859,6 +939,10 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
         int x = s->item[s->decl.ans[0]].card;
         for (int side = 0; side < 4; side++)
             n = add(g, s, INWO_A(H_ARROW, x | side << 9), out, n);
+    } else if (s->decl.head == H_MOVE) {
+        n = inwo_move_legal(g, s, out, 0);
+    } else if (s->decl.head == H_LINK || s->decl.head == H_DISCARD) {
+        n = inwo_link_legal_list(g, s, out, 0);
     } else if (s->decl.head == H_TAKEOVER) {
         for (int k = 0; k < s->nodes_end; k++)
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
@@ -911,8 +995,16 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
     n = add(g, s, INWO_A(H_DRAW, INWO_NONE), out, n);
     if (s->step == PT_STEP3 && !s->nrounds)
         n = legal_hand(g, s, H_TAKEOVER, out, n);
-    if (s->step == PT_MAIN && !s->nrounds)
+    if (s->step == PT_MAIN && !s->nrounds) {
         n = legal_hand(g, s, H_RESOURCE, out, n);
+        n = inwo_move_legal(g, s, out, n);
+        n = inwo_link_legal_list(g, s, out, n);
+    }
+    if (s->point == PT_STEP4) { /* INWO-6.3.3: the benefit asked about */
+        int l = inwo_benefit_pending(content_of(g), s);
+        for (int decline = 0; decline < 2 && l >= 0; decline++)
+            n = add(g, s, INWO_A(H_BENEFIT, s->link[l].a | decline << 9), out, n);
+    }
     n = inwo_attack_legal(g, s, out, n);
     if (inwo_current_attack(s) >= 0) /* +10 Plots and cancels, by check() */
         n = legal_hand(g, s, H_PLAY, out, n);
@@ -952,9 +1044,18 @@ static void complete(const tt_game *g, inwo_state *s, tt_events *ev)
         settle(s);
         return;
     }
+    if (s->decl.head == H_LINK) {
+        inwo_link_apply(g, s, INWO_A(H_TO, s->decl.ans[1]), ev);
+        settle(s);
+        return;
+    }
     inwo_decl d = s->decl;
     memset(&s->decl, 0, sizeof s->decl);
-    if (d.head == H_BUY) {
+    if (d.head == H_MOVE) { /* INWO-5.5.1: its token is spent when announced */
+        s->card[d.ans[2]].u.p.tokens--;
+        int k = announce(s, H_MOVE, d.player, d.ans[0], d.ans[1] & INWO_CARD_BITS, ev);
+        s->item[k].arg = (uint8_t)(d.ans[1] >> 9 & 3);
+    } else if (d.head == H_BUY) {
         do_buy(s, d.player, d.ans[0], d.nans > 1 ? d.ans[1] : INWO_NONE, ev);
     } else if (d.head == H_TAKEOVER) {
         int card = d.ans[0], at = d.ans[1] & INWO_CARD_BITS, side = d.ans[1] >> 9 & 3;
@@ -975,8 +1076,8 @@ static int answered(const tt_game *g, const inwo_state *s)
     if (s->decl.head == H_BUY)
         return s->decl.nans == 2 ||
                (s->decl.nans == 1 && s->decl.ans[0] == inwo_illuminati(s, s->decl.player));
-    if (s->decl.head == H_ATTACK || s->decl.head == H_PLAY)
-        return s->decl.nans == 3; /* X, kind, target; the Plot, its group, its use */
+    if (s->decl.head == H_ATTACK || s->decl.head == H_PLAY || s->decl.head == H_MOVE)
+        return s->decl.nans == 3; /* X, kind, target; the Plot, its group, its use; G, arrow, pay */
     return s->decl.nans == 2;     /* takeover: the card, the arrow */
 }
 
@@ -1079,12 +1180,14 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
             s->point = PT_ROUND;
             inwo_capture(g, s, k, arg & INWO_CARD_BITS, arg >> 9 & 3, ev);
             item_done(s, k);
+            after_resolution(g, s, -1, ev);
             break;
         }
         /* fall through */
     case H_PAY:
     case H_KIND:
     case H_FOR:
+    case H_TO:
     case H_TARGET:
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
         if (answered(g, s))
@@ -1102,7 +1205,23 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     case H_DRAW_GROUP:
     case H_RESOURCE: do_illuminati_action(s, INWO_HEAD(a), arg, ev); break;
     case H_DISCARD:
+        if (s->decl.head == H_DISCARD)
+            inwo_link_apply(g, s, a, ev); /* INWO-6.4.5 */
+        else
+            do_dispose(g, s, a, ev);
+        break;
     case H_RETURN: do_dispose(g, s, a, ev); break;
+    case H_MOVE:
+    case H_LINK:
+        begin_decl(s, INWO_HEAD(a));
+        s->decl.ans[s->decl.nans++] = (uint16_t)arg;
+        answer_forced(g, s, ev);
+        break;
+    case H_UNLINK: inwo_link_apply(g, s, a, ev); break;
+    case H_BENEFIT:
+        inwo_benefit_apply(g, s, arg);
+        finish_step4(g, s, ev);
+        break;
     case H_ATTACK:
         begin_decl(s, H_ATTACK);
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
@@ -1163,12 +1282,7 @@ int inwo_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_e
         return TT_OK;
     }
     if (player == s->active) { /* his turn ends at once; his items go */
-        s->nrounds = 0;
-        s->nitems = 0;
-        s->roll = 0;
-        memset(&s->decl, 0, sizeof s->decl);
-        s->point = PT_STEP6;
-        next_turn(g, s, ev);
+        end_eliminated_turn(g, s, ev);
     } else {
         leave_rounds(g, s, player, ev);
     }

@@ -350,7 +350,8 @@ int inwo_capacity(const inwo_content *c, const inwo_state *s, int card)
         return cap;
     for (int l = 0; l < s->nlinks; l++) { /* a linked card's EXTRA_TOKENS (INWO-6.3.3) */
         int a = s->link[l].a;
-        if (s->link[l].b != card || linked_group(s, a) != card)
+        if (s->link[l].b != card || linked_group(s, a) != card ||
+            (s->link[l].spare & INWO_LINK_DECLINED))
             continue;
         for (int k = 0; k < def_of(c, a)->nability; k++)
             if (def_of(c, a)->ability[k].op == OP_EXTRA_TOKENS &&
@@ -396,7 +397,7 @@ static int link_filter(const inwo_def *d)
 
 /* Linked copies of a limit_per_player Plot in seat's structure, this one's
  * card_id (INWO-6.4.1: "more copies … than allowed"). */
-static int copies_linked(const inwo_content *c, const inwo_state *s, int plot, int seat)
+int inwo_copies_linked(const inwo_content *c, const inwo_state *s, int plot, int seat)
 {
     int n = 0, id = c->deck[inwo_owner(plot)].def[plot % INWO_DECK_CARDS];
     for (int k = 0; k < s->nlinks; k++) {
@@ -419,7 +420,7 @@ int inwo_link_legal(const inwo_content *c, const inwo_state *s, int k, int lasti
     const inwo_def *d = def_of(c, l->a);
     if (!filter_match(c, s, link_filter(d), l->b, b->holder, lasting ? FM_LASTING : 0))
         return 0;
-    return !d->limit_per_player || copies_linked(c, s, l->a, b->holder) <= d->limit_per_player;
+    return !d->limit_per_player || inwo_copies_linked(c, s, l->a, b->holder) <= d->limit_per_player;
 }
 
 int inwo_link_status(const inwo_content *c, const inwo_state *s, int k)

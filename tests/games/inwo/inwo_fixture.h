@@ -172,13 +172,16 @@ static inline void fx_legal(const fx *f, char *out, size_t n)
     }
 }
 
-/* A position in seat's Main Phase: every player past his third turn (the
- * worked examples' default, INWO-11), round 5, no round open. */
+/* A position in seat's Main Phase: every player past his first turn, round
+ * 5, no round open. The worked examples' players have completed three turns
+ * (INWO-11), but their positions leave most Illuminati without puppets, and
+ * the check after every resolution (INWO-9.2.1) would end such a game at
+ * once: the counter says two, and a test of elimination sets it. */
 static inline void fx_main(fx *f, int seat)
 {
     inwo_state *s = f->s;
     for (int p = 0; p < s->nplayers; p++) {
-        s->pl[p].completed = 3;
+        s->pl[p].completed = 2;
         s->pl[p].protected_ = 0;
         s->pl[p].lead = INWO_NONE;
         s->pl[p].lead_state = 0;
