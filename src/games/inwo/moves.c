@@ -128,7 +128,8 @@ static int payable(const inwo_state *s, int p, int gr, int h)
 static int dest_ok(const tt_game *g, const inwo_state *s, int p, int gr, int h, int side)
 {
     const inwo_card *v = &s->card[h];
-    return v->zone == Z_STRUCTURE && v->holder == p && !inwo_in_subtree(s, h, s->card[gr].u.p.node) &&
+    return v->zone == Z_STRUCTURE && v->holder == p &&
+           !inwo_in_subtree(s, h, s->card[gr].u.p.node) &&
            inwo_arrow_open(g->content, s, v->u.p.node, side);
 }
 

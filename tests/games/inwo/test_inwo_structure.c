@@ -141,12 +141,224 @@ static void test_INWO_5_5_4_unplaceable_back_to_hand(void **state)
     fx_free(&f);
 }
 
+/* --- links (INWO-6) ------------------------------------------------------------------------ */
+
+/* EX-1: Mood Swing's one-turn "add VIOL" on Free Clinics makes Peace Medal's
+ * link temporarily illegal: the Plot stays, dormant (Power 2); when the
+ * record expires the link is legal again (Power 6). */
+static void test_EX_1_temporarily_illegal_link(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 2, "C:G43#1", "C:I03#1", SIDE_N);
+    fx_link(&f, "C:PL08#1", "C:G43#1", LK_PLOT, 1);
+    fx_main(&f, 1);
+    assert_int_equal(fx_value(&f, "C:G43#1", STAT_POWER, CX_BASE), 6);
+    inwo_record_add(f.s, fx_card(&f, "C:G43#1"), AL_VIOL, 0, 1, 1); /* Mood Swing on PEACE */
+    assert_int_equal(inwo_links_settle(f.g, f.s, NULL), 0);
+    assert_int_equal(fx_align(&f, "C:G43#1"), AL(LIB) | AL(VIOL));
+    assert_int_equal(link_status(&f, "C:PL08#1"), LS_INACTIVE_TEMPORARY);
+    assert_int_equal(zone(&f, "C:PL08#1"), Z_TABLE);
+    assert_int_equal(fx_value(&f, "C:G43#1", STAT_POWER, CX_BASE), 2);
+    inwo_records_expire(f.s); /* cleanup (INWO-4.5.1 (1)) */
+    inwo_links_settle(f.g, f.s, NULL);
+    assert_int_equal(fx_align(&f, "C:G43#1"), AL(PEACE) | AL(LIB));
+    assert_int_equal(link_status(&f, "C:PL08#1"), LS_ACTIVE);
+    assert_int_equal(fx_value(&f, "C:G43#1", STAT_POWER, CX_BASE), 6);
+    fx_sane(&f);
+    fx_free(&f);
+}
+
+/* EX-2: Turncoat's permanent "add WEIRD" on Neighborhood Watch: Main Street
+ * Support's link is permanently illegal, the Plot goes to A's discard pile. */
+static void test_EX_2_permanently_illegal_link(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 0, "A:G24#1", "A:I01#1", SIDE_N);
+    fx_link(&f, "A:PL07#1", "A:G24#1", LK_PLOT, 1);
+    fx_main(&f, 1);
+    assert_int_equal(fx_value(&f, "A:G24#1", STAT_POWER, CX_BASE), 6);
+    inwo_record_add(f.s, fx_card(&f, "A:G24#1"), AL_WEIRD, 0, 0, 1);
+    assert_int_equal(inwo_links_settle(f.g, f.s, NULL), 0);
+    assert_int_equal(fx_align(&f, "A:G24#1"), AL(CONS) | AL(WEIRD));
+    assert_int_equal(zone(&f, "A:PL07#1"), Z_DISCARD);
+    assert_int_equal(holder(&f, "A:PL07#1"), 0);
+    assert_int_equal(inwo_link_of(f.s, fx_card(&f, "A:PL07#1")), -1);
+    assert_int_equal(fx_value(&f, "A:G24#1", STAT_POWER, CX_BASE), 2);
+    fx_sane(&f);
+    fx_free(&f);
+}
+
+/* EX-3: Straight Arrow linked in round 4, Turncoat in round 5: the later
+ * change wins ({VIOL, WEIRD}) and the link stays legal; once the record is
+ * repealed, the linked Plot's STR reasserts itself. */
+static void test_EX_3_later_change_wins(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 1, "B:G38#1", "B:I02#1", SIDE_N);
+    fx_main(&f, 1);
+    int arrow = fx_zone(&f, 1, "A:PL09#1", Z_TABLE);
+    assert_int_equal(inwo_link_plot_check(f.c, f.s, arrow, fx_card(&f, "B:G38#1"), 1, NULL), TT_OK);
+    inwo_link_plot(f.c, f.s, arrow, fx_card(&f, "B:G38#1"));
+    assert_int_equal(fx_align(&f, "B:G38#1"), AL(VIOL) | AL(STR));
+    inwo_record_add(f.s, fx_card(&f, "B:G38#1"), AL_WEIRD, 0, 0, 1); /* Turncoat */
+    inwo_links_settle(f.g, f.s, NULL);
+    assert_int_equal(fx_align(&f, "B:G38#1"), AL(VIOL) | AL(WEIRD));
+    assert_int_equal(link_status(&f, "A:PL09#1"), LS_ACTIVE);
+    assert_int_equal(zone(&f, "A:PL09#1"), Z_TABLE);
+    f.s->nrecords--; /* Repeal deletes Turncoat's record */
+    inwo_links_settle(f.g, f.s, NULL);
+    assert_int_equal(fx_align(&f, "B:G38#1"), AL(VIOL) | AL(STR));
+    fx_free(&f);
+}
+
+/* EX-4's position: A's Helix Laboratories with a Sole Franchise; C's
+ * Consolidated Widgets with another, at d3 under Tess Arkwright. */
+static fx ex4(void)
+{
+    fx f = fx_new("players=3");
+    fx_group(&f, 0, "C:G23#1", "A:I01#1", SIDE_N);
+    fx_link(&f, "C:PL13#1", "C:G23#1", LK_PLOT, 1);
+    fx_group(&f, 2, "C:G34#1", "C:I03#1", SIDE_N);
+    fx_group(&f, 2, "C:G12#1", "C:G34#1", SIDE_N);
+    fx_group(&f, 2, "C:G21#1", "C:G12#1", SIDE_N);
+    fx_link(&f, "C:PL13#2", "C:G21#1", LK_PLOT, 1);
+    fx_main(&f, 0);
+    return f;
+}
+
+/* A captures Widgets: they arrive with C's Sole Franchise, two in A's
+ * structure for a limit of one, and A chooses at once which to discard. */
+static void ex4_capture(fx *f)
+{
+    assert_int_equal(fx_value(f, "C:G23#1", STAT_POWER, CX_BASE), 8);
+    assert_int_equal(fx_value(f, "C:G21#1", STAT_POWER, CX_BASE), 9);
+    fx_ok(f, "attack A:I01#1 kind=control target=C:G21#1");
+    fx_ok(f, "pass");
+    fx_ok(f, "pass");
+    fx_ok(f, "aid C:G23#1");             /* shares CORP */
+    assert_int_equal(fx_strength(f), 9); /* 10 + 8 − (5 + 4, CORP shared with Tess) */
+    fx_dice(f, 1, 1);
+    pass_round(f); /* and the after-roll round */
+    fx_ok(f, "arrow A:I01#1/E");
+    assert_int_equal(holder(f, "C:G21#1"), 0);
+    assert_int_equal(holder(f, "C:PL13#2"), 0); /* the card remembers (INWO-6.5.1) */
+    assert_int_equal(f->s->point, PT_RESOLVE);
+    assert_int_equal(f->s->to_move, 0);
+    char legal[256];
+    fx_legal(f, legal, sizeof legal);
+    assert_string_equal(legal, "discard C:PL13#1|discard C:PL13#2");
+    fx_refused(f, "discard A:PL01#1", "INWO-6.4.5", "discard a linked Plot of the conflict");
+}
+
+static void test_EX_4_limit_per_player_after_capture(void **state)
+{
+    (void)state;
+    fx f = ex4();
+    ex4_capture(&f);
+    fx_ok(&f, "discard C:PL13#2");
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(zone(&f, "C:PL13#2"), Z_DISCARD);
+    assert_int_equal(holder(&f, "C:PL13#2"), 2);
+    assert_int_equal(fx_value(&f, "C:G23#1", STAT_POWER, CX_BASE), 8);
+    assert_int_equal(fx_value(&f, "C:G21#1", STAT_POWER, CX_BASE), 5);
+    fx_free(&f);
+    f = ex4();
+    ex4_capture(&f);
+    fx_ok(&f, "discard C:PL13#1");
+    assert_int_equal(zone(&f, "C:PL13#1"), Z_DISCARD);
+    assert_int_equal(fx_value(&f, "C:G23#1", STAT_POWER, CX_BASE), 4);
+    assert_int_equal(fx_value(&f, "C:G21#1", STAT_POWER, CX_BASE), 9);
+    fx_free(&f);
+}
+
+/* EX-33's position at C's step 3: Field Office linked to Helix Laboratories,
+ * which holds no token. */
+static fx ex33(void)
+{
+    fx f = fx_new("players=3");
+    fx_group(&f, 2, "C:G23#1", "C:I03#1", SIDE_N);
+    fx_group(&f, 2, "C:G21#1", "C:I03#1", SIDE_E);
+    f.s->card[fx_card(&f, "C:G23#1")].u.p.tokens = 0;
+    fx_link(&f, "C:R03#1", "C:I03#1", LK_RESOURCE, 0);
+    fx_main(&f, 2);
+    fx_ok(&f, "link C:R03#1 to=C:G23#1");
+    f.s->link[inwo_link_of(f.s, fx_card(&f, "C:R03#1"))].what &= (uint8_t)~8; /* last turn */
+    f.s->step = f.s->point = PT_STEP3;
+    return f;
+}
+
+/* EX-33: the benefit provided locks Field Office for the turn; declined,
+ * Helix gets one token and Field Office may move to Widgets. */
+static void test_EX_33_benefit_lock(void **state)
+{
+    (void)state;
+    fx f = ex33();
+    fx_ok(&f, "done");
+    assert_int_equal(f.s->point, PT_STEP4);
+    char legal[256];
+    fx_legal(&f, legal, sizeof legal);
+    assert_string_equal(legal, "benefit C:R03#1 take|benefit C:R03#1 decline");
+    fx_ok(&f, "benefit C:R03#1 take");
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(tokens(&f, "C:G23#1"), 2);
+    fx_refused(&f, "link C:R03#1", "INWO-6.3.3", "R03 gave a benefit this turn");
+    fx_free(&f);
+    f = ex33();
+    fx_ok(&f, "done");
+    fx_ok(&f, "benefit C:R03#1 decline");
+    assert_int_equal(tokens(&f, "C:G23#1"), 1);
+    fx_ok(&f, "link C:R03#1 to=C:G21#1");
+    assert_int_equal(f.s->link[inwo_link_of(f.s, fx_card(&f, "C:R03#1"))].b,
+                     fx_card(&f, "C:G21#1"));
+    fx_refused(&f, "link C:R03#1", "INWO-6.3.2", "a link moves once a turn");
+    fx_free(&f);
+}
+
+/* INWO-6.2, 6.3: what may be linked where. Senator Vale links to a Place
+ * and back off it once a turn; Archive of Names' first link to a
+ * Personality is permanent; a Resource may always go back to the Lodge. */
+static void test_INWO_6_2_link_commands(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 0, "A:G01#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 0, "A:G09#1", "A:G01#1", SIDE_N);
+    fx_group(&f, 0, "A:G24#1", "A:I01#1", SIDE_E);
+    fx_group(&f, 0, "A:G11#1", "A:G24#1", SIDE_N);
+    fx_link(&f, "A:R08#1", "A:I01#1", LK_RESOURCE, 0);
+    fx_main(&f, 0);
+    fx_refused(&f, "link A:G24#1", "INWO-6.1.1",
+               "link a Resource or a group that links to a group");
+    fx_refused(&f, "link A:R08#1 to=A:G24#1", "INWO-6.2.2", "R08 cannot be linked to G24");
+    fx_ok(&f, "link A:G09#1"); /* one Place: the answer is not asked */
+    assert_int_equal(f.s->link[inwo_link_of(f.s, fx_card(&f, "A:G09#1"))].b,
+                     fx_card(&f, "A:G01#1"));
+    assert_int_equal(fx_value(&f, "A:G09#1", STAT_POWER, CX_BASE), 5);
+    fx_refused(&f, "unlink A:G09#1", "INWO-6.3.2", "a link moves once a turn");
+    fx_ok(&f, "link A:R08#1 to=A:G09#1");
+    assert_int_equal(fx_value(&f, "A:G09#1", STAT_POWER, CX_BASE), 8);
+    int l = inwo_link_of(f.s, fx_card(&f, "A:R08#1"));
+    assert_int_equal(f.s->link[l].what & 4, 4); /* permanent (INWO-2.6.2) */
+    f.s->link[l].what &= (uint8_t)~8;
+    fx_refused(&f, "link A:R08#1", "INWO-6.3.1", "a permanent link never moves");
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_EX_26_move_out_of_a_devastated_arm),
         cmocka_unit_test(test_INWO_5_5_3_move_into_a_devastated_arm),
         cmocka_unit_test(test_INWO_5_5_4_unplaceable_back_to_hand),
+        cmocka_unit_test(test_EX_1_temporarily_illegal_link),
+        cmocka_unit_test(test_EX_2_permanently_illegal_link),
+        cmocka_unit_test(test_EX_3_later_change_wins),
+        cmocka_unit_test(test_EX_4_limit_per_player_after_capture),
+        cmocka_unit_test(test_EX_33_benefit_lock),
+        cmocka_unit_test(test_INWO_6_2_link_commands),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
