@@ -347,6 +347,212 @@ static void test_INWO_6_2_link_commands(void **state)
     fx_free(&f);
 }
 
+/* --- elimination after each resolution (INWO-9.2) ------------------------------------------ */
+
+/* EX-35's position: D (The Hollow Crown) has completed three turns, holds 6
+ * (or `victims`) groups in his destroyed pile and one puppet, Iron Legion
+ * Veterans; he attacks it with his Illuminati. */
+static fx ex35(int victims)
+{
+    static const char *const pile[] = {"A:G01#1", "A:G02#1", "A:G07#1",
+                                       "A:G09#1", "A:G11#1", "A:G17#1"};
+    fx f = fx_new("players=4");
+    fx_group(&f, 3, "D:G20#1", "D:I04#1", SIDE_N);
+    for (int i = 0; i < victims; i++)
+        fx_zone(&f, 3, pile[i], Z_DESTROYED);
+    while (f.s->npile[3][Z_HAND]) { /* no Goal card: Scorched Earth would count 6 */
+        int n;
+        int card = inwo_pile(f.s, 3, Z_HAND, &n)[0];
+        inwo_lift(f.s, card);
+        inwo_put(f.s, card, Z_DISCARD, 3);
+    }
+    fx_main(&f, 3);
+    f.s->pl[3].completed = 3;
+    fx_ok(&f, "attack D:I04#1 kind=destroy target=D:G20#1");
+    assert_int_equal(fx_strength(&f), 8); /* 9 + 3 − 4, M = 0 */
+    fx_dice(&f, 3, 4);
+    fx_passes(&f, 8); /* the attack's round, the after-roll round */
+    assert_int_equal(zone(&f, "D:G20#1"), Z_DESTROYED);
+    assert_int_equal(holder(&f, "D:G20#1"), 3);
+    return f;
+}
+
+/* To step 7 from the Main Phase: end_main, step 6, the knock. */
+static void to_knock(fx *f)
+{
+    fx_ok(f, "end_main");
+    pass_round(f);
+    fx_ok(f, "done");
+    pass_round(f);
+    assert_int_equal(f->s->point, PT_DECLARE);
+}
+
+/* EX-35: the 7th destroyed group meets the Crown's Special Goal, so D is
+ * passed over although his Illuminati has no puppet, and wins at step 7. */
+static void test_EX_35_last_victim(void **state)
+{
+    (void)state;
+    fx f = ex35(6);
+    assert_int_equal(f.s->npile[3][Z_DESTROYED], 7);
+    assert_int_equal(f.s->head.eliminated, 0);
+    assert_int_equal(f.s->pl[3].exempt, 1);
+    assert_int_equal(f.s->point, PT_MAIN);
+    to_knock(&f);
+    fx_ok(&f, "declare special");
+    fx_knock(&f);
+    pass_round(&f); /* the thwart round */
+    assert_int_equal(f.s->head.over, 1);
+    assert_int_equal(f.s->head.reason, R_SPECIAL_GOAL);
+    assert_int_equal(f.s->head.rank[3], 1);
+    fx_free(&f);
+}
+
+/* EX-35 (a): with 5 earlier victims D is eliminated as the attack resolves
+ * and his turn ends at once; (c): declining at step 7, the cleanup check
+ * eliminates him. */
+static void test_EX_35_variants(void **state)
+{
+    (void)state;
+    fx f = ex35(5);
+    assert_int_equal(f.s->head.eliminated, 1 << 3);
+    assert_int_equal(f.s->head.over, 0);
+    assert_int_equal(zone(&f, "D:I04#1"), Z_REMOVED);
+    assert_int_equal(f.s->active, 0); /* A's turn begins */
+    assert_int_equal(f.s->point, PT_UPKEEP);
+    assert_int_equal(f.s->nitems, 0);
+    fx_free(&f);
+    f = ex35(6);
+    to_knock(&f);
+    fx_knock(&f); /* D answers nodeclare */
+    assert_int_equal(f.s->head.eliminated, 1 << 3);
+    assert_int_equal(f.s->pl[3].exempt, 0);
+    fx_free(&f);
+}
+
+/* INWO-9.2.1: a rival past his third turn who loses his last puppet is out
+ * as soon as the attack resolves, not at cleanup; before his third turn is
+ * complete he stays (EX-30). */
+static void test_INWO_9_2_1_after_a_resolution(void **state)
+{
+    (void)state;
+    for (int done = 2; done <= 3; done++) {
+        fx f = fx_new("players=3");
+        fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
+        fx_group(&f, 1, "B:G19#1", "B:I02#1", SIDE_N);
+        fx_group(&f, 2, "C:G21#1", "C:I03#1", SIDE_N);
+        fx_main(&f, 0);
+        f.s->pl[1].completed = (uint16_t)done;
+        fx_ok(&f, "attack A:I01#1 kind=destroy target=B:G19#1");
+        fx_passes(&f, 2);
+        fx_ok(&f, "aid A:G02#1");
+        assert_int_equal(fx_strength(&f), 6); /* 10 + 7 − (1 + 10) */
+        fx_dice(&f, 1, 1);
+        pass_round(&f);
+        assert_int_equal(zone(&f, "B:G19#1"), Z_DESTROYED);
+        assert_int_equal(f.s->head.eliminated, done == 3 ? 2 : 0);
+        assert_int_equal(f.s->point, PT_MAIN);
+        fx_free(&f);
+    }
+}
+
+/* EX-34: B, in his first turn, attacks A's Cobalt Republic: A may respond
+ * against him (a cancel, an oppose); C, who has not played, may not take
+ * part in the protected player's attack. */
+static void test_EX_34_first_turn_protection(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 1, "A:G37#1", "B:I02#1", SIDE_N);
+    fx_group(&f, 2, "C:G21#1", "C:I03#1", SIDE_N);
+    fx_zone(&f, 0, "A:PL16#1", Z_HAND);
+    fx_main(&f, 1);
+    f.s->round = 1;
+    f.s->head.turn = 1;
+    f.s->pl[0].completed = 1;
+    f.s->pl[1].completed = 0;
+    f.s->pl[2].completed = 0;
+    f.s->pl[1].protected_ = 1;
+    f.s->pl[2].protected_ = 1;
+    fx_ok(&f, "attack A:G37#1 kind=control target=A:G02#1");
+    fx_refused(&f, "oppose C:G21#1", "INWO-4.8.1", "B has not completed his first turn");
+    fx_ok(&f, "pass");
+    fx_ok(&f, "play A:PL16#1 target=i1");
+    fx_ok(&f, "pass"); /* B */
+    fx_ok(&f, "pass"); /* C */
+    fx_ok(&f, "oppose A:I01#1");
+    pass_round(&f);
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(holder(&f, "A:G02#1"), 0);
+    assert_int_equal(zone(&f, "A:PL16#1"), Z_DISCARD);
+    fx_free(&f);
+}
+
+/* EX-40, setup 1: with 64 cards in hand, buying is not listed and refused. */
+static void test_EX_40_full_hand(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_main(&f, 0);
+    for (int i = INWO_DECK_CARDS; f.s->npile[0][Z_HAND] < INWO_HAND_MAX; i++)
+        if (f.s->card[i].zone != Z_STRUCTURE) {
+            inwo_lift(f.s, i);
+            inwo_put(f.s, i, Z_HAND, 0);
+        }
+    fx_sane(&f);
+    char legal[4096];
+    fx_legal(&f, legal, sizeof legal);
+    assert_null(strstr(legal, "buy"));
+    fx_refused(&f, "buy pay=A:I01#1", "INWO-2.15.2", "your hand holds 64 cards");
+    fx_free(&f);
+}
+
+/* EX-40, setup 2: a 39-card structure may capture a group alone, not one
+ * with a puppet (41 cards); the latter is not among the targets listed. */
+static void test_EX_40_full_structure(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 2, "C:G16#1", "C:I03#1", SIDE_N); /* Tollkeepers → Grand Casino */
+    fx_group(&f, 2, "C:G06#1", "C:G16#1", SIDE_N);
+    fx_group(&f, 2, "C:G30#1", "C:I03#1", SIDE_E);
+    fx_main(&f, 0);
+    for (int i = 0; inwo_structure_size(f.s, 0) < 39; i++)
+        if (i / INWO_DECK_CARDS != 2 && f.s->card[i].zone != Z_STRUCTURE &&
+            inwo_def_of(f.c, i)->kind == INWO_GROUP) {
+            char id[32];
+            inwo_instance_text(f.c, i, id, sizeof id);
+            fx_add(&f, 0, id);
+        }
+    fx_sane(&f);
+    int x = -1, lone = fx_card(&f, "C:G30#1");
+    for (int k = 0; k < f.s->nodes_end && x < 0; k++) {
+        int card = f.s->node[k].card;
+        if (card != INWO_NONE && INWO_SEAT(f.s->node[k].geo) == 0 &&
+            inwo_attack_check(f.g, f.s, card, ATK_CONTROL, lone, NULL) == TT_OK)
+            x = card;
+    }
+    assert_true(x >= 0);
+    tt_error err;
+    assert_int_equal(inwo_attack_check(f.g, f.s, x, ATK_CONTROL, fx_card(&f, "C:G16#1"), &err),
+                     TT_EILLEGAL);
+    assert_string_equal(err.rule, "INWO-2.15.2");
+    assert_string_equal(err.msg, "the capture would put your structure past 40 cards");
+    char id[32], text[64];
+    inwo_instance_text(f.c, x, id, sizeof id);
+    snprintf(text, sizeof text, "attack %s", id);
+    fx_ok(&f, text);
+    if (f.s->decl.nans == 1)
+        fx_ok(&f, "kind control");
+    char legal[4096];
+    fx_legal(&f, legal, sizeof legal);
+    assert_null(strstr(legal, "C:G16#1"));
+    assert_non_null(strstr(legal, "target C:G30#1"));
+    fx_ok(&f, "target C:G30#1");
+    assert_int_equal(f.s->item[0].kind, H_ATTACK);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -359,6 +565,12 @@ int main(void)
         cmocka_unit_test(test_EX_4_limit_per_player_after_capture),
         cmocka_unit_test(test_EX_33_benefit_lock),
         cmocka_unit_test(test_INWO_6_2_link_commands),
+        cmocka_unit_test(test_EX_35_last_victim),
+        cmocka_unit_test(test_EX_35_variants),
+        cmocka_unit_test(test_INWO_9_2_1_after_a_resolution),
+        cmocka_unit_test(test_EX_34_first_turn_protection),
+        cmocka_unit_test(test_EX_40_full_hand),
+        cmocka_unit_test(test_EX_40_full_structure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
