@@ -524,6 +524,8 @@ void inwo_contrib_apply(const tt_game *g, inwo_state *s, int head, int card, tt_
         for (int j = k + 1; j < s->nitems; j++)
             if (s->item[j].kind == H_PLAY || s->item[j].kind == INWO_K_CANCEL)
                 plot_to(s, s->item[j].card, Z_HAND, s->item[j].who & 7, s->item[j].arg & 8);
+            else if (s->item[j].kind == H_AGENTS)
+                plot_to(s, s->item[j].card, Z_HAND, s->item[j].who & 7, 0);
             else
                 s->card[s->item[j].card].u.p.tokens++;
         if (s->card[a->target].zone == Z_PENDING) {
@@ -729,8 +731,9 @@ static void wrap_plots(inwo_state *s, int k)
 {
     for (int j = k + 1; j < s->nitems; j++) {
         const inwo_item *it = &s->item[j];
-        if ((it->kind != H_PLAY && it->kind != INWO_K_CANCEL) || s->card[it->card].zone != Z_TABLE)
-            continue;
+        if ((it->kind != H_PLAY && it->kind != INWO_K_CANCEL && it->kind != H_AGENTS) ||
+            s->card[it->card].zone != Z_TABLE)
+            continue; /* an agents card too is discarded, whatever the result (INWO-5.13.1) */
         if (it->kind == H_PLAY && (it->arg & 7) == USE_DEFENSE &&
             !(it->who & (INWO_I_CANCELED | INWO_I_ILLEGAL)) && s->ntemps < INWO_TEMPS_MAX)
             s->temp[s->ntemps++] = (inwo_temp){it->card, it->target, 0, USE_DEFENSE};
@@ -804,6 +807,7 @@ int inwo_strength(const tt_game *g, const inwo_state *s, int k)
         }
     }
     boosts(c, s, k, &A, &D);
+    inwo_agents_strength(c, s, k, &A, &D);
     int M = 4 * n_ident(xa, ta) - 4 * n_opp(xa, ta);
     return A - D + (kind == ATK_CONTROL ? M : -M);
 }
@@ -871,6 +875,8 @@ static void void_attack(inwo_state *s, int k, tt_events *ev)
         else if ((it->kind == H_AID || it->kind == H_OPPOSE) &&
                  s->card[it->card].zone == Z_STRUCTURE)
             s->card[it->card].u.p.tokens++;
+        else if (it->kind == H_AGENTS)
+            plot_to(s, it->card, Z_HAND, it->who & 7, 0);
     }
     end_attack(s, k, 2, ev);
 }
@@ -1006,5 +1012,6 @@ void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int si
     int t = a->target, seat = a->who & 7;
     tt_emit(ev, INWO_EV_CAPTURE, seat, TT_SEEN_ALL, t, 0, 0, 0);
     inwo_transplant(g, s, seat, t, arrow_card, side, TP_CAPTURE, ev);
+    inwo_agents_capture(s, k);
     end_attack(s, k, 1, ev);
 }

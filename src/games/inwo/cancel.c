@@ -29,6 +29,8 @@ int inwo_cancel_plot(const tt_game *g, int card)
 static int kind_of(const inwo_state *s, int j)
 {
     int kind = s->item[j].kind;
+    if (kind == H_AGENTS)
+        return 0; /* neither a Plot nor an action (INWO-5.13.1) */
     return kind == H_PLAY || kind == INWO_K_CANCEL ? CAN_PLOT : CAN_ACTION;
 }
 

@@ -664,6 +664,20 @@ int inwo_benefit_pending(const inwo_content *c, const inwo_state *s);
 int inwo_benefit_check(const tt_game *g, const inwo_state *s, int arg, tt_error *err);
 void inwo_benefit_apply(const tt_game *g, inwo_state *s, int arg);
 
+/* --- agents.c: agents cards, Illuminati agents, factions (INWO-5.13, 10.2) --- */
+int inwo_agents_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
+int inwo_agents_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+/* Announces the declared agents card as an item attached to the attack. */
+void inwo_agents_announce(const tt_game *g, inwo_state *s, tt_events *ev);
+/* The capture of attack k: the attacker's own agents card takes the place
+ * of the captured instance (INWO-5.13.3). */
+void inwo_agents_capture(inwo_state *s, int k);
+/* Agents cards, factions and Illuminati agents in attack k's A and D. */
+void inwo_agents_strength(const inwo_content *c, const inwo_state *s, int k, int *A, int *D);
+int inwo_agent_check(const tt_game *g, const inwo_state *s, int card, tt_error *err);
+void inwo_agent_pay(inwo_state *s, int card, tt_events *ev);
+int inwo_agent_resolve(const tt_game *g, inwo_state *s, int k);
+
 /* --- turn.c: after every resolution (INWO-9.2.1, 6.4.2) --- */
 /* Whether seat has a GOAL_DESTROYED goal met (INWO-9.2.5). */
 int inwo_destroyed_goal_met(const inwo_content *c, const inwo_state *s, int seat);

@@ -705,6 +705,7 @@ static void resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev)
         }
         break;
     case H_MOVE: ok = inwo_move_resolve(g, s, k, ev); break;
+    case H_AGENT: ok = inwo_agent_resolve(g, s, k); break;
     case H_RESOURCE: /* INWO-5.4.1: checked again, as every item (INWO-10.3.7) */
         ok = s->card[it->card].zone == Z_HAND && inwo_copy_free(content_of(g), s, it->card) &&
              resources(s, who) < INWO_RESOURCES_MAX && s->nlinks < INWO_LINKS_MAX;
@@ -874,6 +875,9 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
     case H_TO:
     case H_UNLINK: return inwo_link_check(g, s, a, err);
     case H_BENEFIT: return inwo_benefit_check(g, s, arg, err);
+    case H_AGENTS:
+    case H_SIDE: return inwo_agents_check(g, s, a, err);
+    case H_AGENT: return inwo_agent_check(g, s, arg, err);
     case H_PASS: return chk_pass(s, err);
     case H_BUY: return chk_buy(g, s, err);
     case H_PAY: return chk_pay(g, s, arg, err);
@@ -941,6 +945,8 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
             n = add(g, s, INWO_A(H_ARROW, x | side << 9), out, n);
     } else if (s->decl.head == H_MOVE) {
         n = inwo_move_legal(g, s, out, 0);
+    } else if (s->decl.head == H_AGENTS) {
+        n = inwo_agents_legal(g, s, out, 0);
     } else if (s->decl.head == H_LINK || s->decl.head == H_DISCARD) {
         n = inwo_link_legal_list(g, s, out, 0);
     } else if (s->decl.head == H_TAKEOVER) {
@@ -1006,8 +1012,11 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
             n = add(g, s, INWO_A(H_BENEFIT, s->link[l].a | decline << 9), out, n);
     }
     n = inwo_attack_legal(g, s, out, n);
-    if (inwo_current_attack(s) >= 0) /* +10 Plots and cancels, by check() */
+    if (inwo_current_attack(s) >= 0) { /* +10 Plots and cancels, by check() */
         n = legal_hand(g, s, H_PLAY, out, n);
+        n = legal_hand(g, s, H_AGENTS, out, n);
+    }
+    n = legal_hand(g, s, H_AGENT, out, n);
     if (s->nrounds && !s->roll) { /* contributions to the attack in its round */
         n = add(g, s, INWO_A(H_DEFEND, 0), out, n);
         n = add(g, s, INWO_A(H_CALL_OFF, 0), out, n);
@@ -1041,6 +1050,11 @@ static void complete(const tt_game *g, inwo_state *s, tt_events *ev)
             inwo_cancel_announce(g, s, ev);
         else
             inwo_boost_announce(g, s, ev);
+        settle(s);
+        return;
+    }
+    if (s->decl.head == H_AGENTS) {
+        inwo_agents_announce(g, s, ev);
         settle(s);
         return;
     }
@@ -1078,7 +1092,7 @@ static int answered(const tt_game *g, const inwo_state *s)
                (s->decl.nans == 1 && s->decl.ans[0] == inwo_illuminati(s, s->decl.player));
     if (s->decl.head == H_ATTACK || s->decl.head == H_PLAY || s->decl.head == H_MOVE)
         return s->decl.nans == 3; /* X, kind, target; the Plot, its group, its use; G, arrow, pay */
-    return s->decl.nans == 2;     /* takeover: the card, the arrow */
+    return s->decl.nans == 2; /* takeover: the card, the arrow; link; agents: the card, the side */
 }
 
 /* INWO-5.0.1: a question with one legal answer is not asked. */
@@ -1188,6 +1202,7 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     case H_KIND:
     case H_FOR:
     case H_TO:
+    case H_SIDE:
     case H_TARGET:
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
         if (answered(g, s))
@@ -1218,6 +1233,18 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         answer_forced(g, s, ev);
         break;
     case H_UNLINK: inwo_link_apply(g, s, a, ev); break;
+    case H_AGENTS:
+        begin_decl(s, H_AGENTS);
+        s->decl.ans[3] = (uint16_t)inwo_current_attack(s);
+        s->decl.ans[s->decl.nans++] = (uint16_t)arg;
+        answer_forced(g, s, ev);
+        break;
+    case H_AGENT: {
+        int p = s->to_move;
+        inwo_agent_pay(s, arg, ev);
+        announce(s, H_AGENT, p, arg, INWO_NONE, ev);
+        break;
+    }
     case H_BENEFIT:
         inwo_benefit_apply(g, s, arg);
         finish_step4(g, s, ev);
