@@ -79,6 +79,30 @@ int inwo_agents_check(const tt_game *g, const inwo_state *s, tt_action a, tt_err
     return chk_head(g->content, s, inwo_current_attack(s), INWO_ARG(a), err);
 }
 
+/* The heads `agents <card>` and `agent <card>` of the player to move: only
+ * a copy of the target, only an Illuminati card, reach the checks. */
+int inwo_agents_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n)
+{
+    const inwo_content *c = g->content;
+    int len, k = inwo_current_attack(s);
+    const uint16_t *hand = inwo_pile(s, s->to_move, Z_HAND, &len);
+    int t = k >= 0 ? def_of(c, s->item[k].target) : -1;
+    for (int i = 0; i < len; i++) {
+        int card = hand[i], head = H_NONE;
+        if (def_of(c, card) == t && chk_head(c, s, k, card, NULL) == TT_OK)
+            head = H_AGENTS;
+        else if (inwo_def_of(c, card)->kind == INWO_ILLUMINATI &&
+                 inwo_agent_check(g, s, card, NULL) == TT_OK)
+            head = H_AGENT;
+        if (head == H_NONE)
+            continue;
+        if (out)
+            out[n] = INWO_A(head, card);
+        n++;
+    }
+    return n;
+}
+
 int inwo_agents_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n)
 {
     for (int side = 0; side < 2; side++)
@@ -98,7 +122,7 @@ void inwo_agents_announce(const tt_game *g, inwo_state *s, tt_events *ev)
     inwo_plot_to_attack(s, card, p, k); /* face up on the table; the attacker commits */
     s->card[card].flags |= INWO_F_WAS_PUBLIC;
     int j = s->nitems++;
-    s->item[j] = (inwo_item){H_AGENTS,   (uint8_t)p,    (uint16_t)card,  s->item[k].target,
+    s->item[j] = (inwo_item){H_AGENTS,   (uint8_t)p,    (uint16_t)card, s->item[k].target,
                              (uint8_t)k, (uint8_t)side, ++s->announced};
     tt_emit(ev, INWO_EV_ANNOUNCE, p, TT_SEEN_ALL, s->item[j].num, card, H_AGENTS, side);
     tt_round_play(&s->rounds[s->nrounds - 1]); /* INWO-4.6.3: polling restarts */

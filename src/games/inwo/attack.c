@@ -993,7 +993,10 @@ int inwo_attack_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev)
     }
     int side = 0;
     if (open_arrows(g, s, x, &side) == 1) { /* INWO-5.0.1: one answer, not asked */
-        inwo_capture(g, s, k, x, side, ev);
+        if (inwo_reassign_open(g, s, k, x, side))
+            return 1; /* a card of its subtree finds its cell taken (INWO-2.11.8) */
+        memset(&s->decl, 0, sizeof s->decl);
+        inwo_capture(g, s, k, x, side, NULL, 0, ev);
         return 0;
     }
     memset(&s->decl, 0, sizeof s->decl);
@@ -1006,12 +1009,13 @@ int inwo_attack_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev)
     return 1;
 }
 
-void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int side, tt_events *ev)
+void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int side,
+                  const uint16_t *ans, int nans, tt_events *ev)
 {
     inwo_item *a = &s->item[k];
     int t = a->target, seat = a->who & 7;
     tt_emit(ev, INWO_EV_CAPTURE, seat, TT_SEEN_ALL, t, 0, 0, 0);
-    inwo_transplant(g, s, seat, t, arrow_card, side, TP_CAPTURE, ev);
+    inwo_transplant(g, s, seat, t, arrow_card, side, TP_CAPTURE, ans, nans, ev);
     inwo_agents_capture(s, k);
     end_attack(s, k, 1, ev);
 }

@@ -503,6 +503,7 @@ enum inwo_head {
     H_AGENTS,     /* agents <card>; then side (INWO-5.13.1) */
     H_SIDE,       /* side aid|oppose: arg 0 aid, 1 oppose */
     H_AGENT,      /* agent <card>: an Illuminati agent (INWO-10.2.6) */
+    H_REASSIGN,   /* reassign <card> <side>|none: arg card | side << 9, none 4 (INWO-2.11.8) */
     INWO_NHEADS
 };
 #define INWO_A(head, arg) ((tt_action)(head) << 16 | (tt_action)(arg))
@@ -582,7 +583,8 @@ int inwo_attack_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev);
 /* Strength S of the attack item k now (INWO-5.11.3, 5.12.3). */
 int inwo_strength(const tt_game *g, const inwo_state *s, int k);
 /* The capture's arrow was chosen: T is placed (INWO-5.11.5). */
-void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int side, tt_events *ev);
+void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int side,
+                  const uint16_t *ans, int nans, tt_events *ev);
 
 /* Puts a Plot played in attack k on the table; the attacker playing it
  * commits the attack (INWO-5.9.3). Returns 8 if it was exposed in hand. */
@@ -630,11 +632,24 @@ enum { TP_CAPTURE, TP_MOVE };
  * capture (INWO-5.11.5), back to its former controller's hand from a move
  * (5.5.4). Linked cards follow (6.5.1). */
 void inwo_transplant(const tt_game *g, inwo_state *s, int seat, int t, int arrow_card, int side,
-                     int how, tt_events *ev);
+                     int how, const uint16_t *ans, int nans, tt_events *ev);
+/* The answers to `reassign` settle the conflicts in the order met. Opens
+ * (or keeps open) the question for item k's placement on arrow_card/side
+ * while a card's cell is taken and its master has another open side;
+ * returns 1 when one is open, 0 when the placement can be made. */
+#define INWO_REASSIGN_NONE 4
+int inwo_reassign_open(const tt_game *g, inwo_state *s, int k, int arrow_card, int side);
+/* Once no question is open: the answers given, into ans; the question's
+ * declaration is closed. */
+int inwo_placement_answers(inwo_state *s, uint16_t *ans);
+int inwo_reassign_check(const tt_game *g, const inwo_state *s, int arg, tt_error *err);
+int inwo_reassign_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+int inwo_move_valid(const tt_game *g, const inwo_state *s, int k);
 int inwo_move_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
 int inwo_move_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
 /* Re-checks the move item k at its resolution and carries it out; 1 when it took effect. */
-int inwo_move_resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev);
+int inwo_move_resolve(const tt_game *g, inwo_state *s, int k, const uint16_t *ans, int nans,
+                      tt_events *ev);
 /* Whether card lies in the subtree of node `root`. */
 int inwo_in_subtree(const inwo_state *s, int card, int root);
 
@@ -667,6 +682,8 @@ void inwo_benefit_apply(const tt_game *g, inwo_state *s, int arg);
 /* --- agents.c: agents cards, Illuminati agents, factions (INWO-5.13, 10.2) --- */
 int inwo_agents_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
 int inwo_agents_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+/* The `agents` and `agent` heads of the player to move (a head per hand card). */
+int inwo_agents_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n);
 /* Announces the declared agents card as an item attached to the attack. */
 void inwo_agents_announce(const tt_game *g, inwo_state *s, tt_events *ev);
 /* The capture of attack k: the attacker's own agents card takes the place

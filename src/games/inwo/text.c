@@ -19,7 +19,7 @@ static const char *const heads[INWO_NHEADS] = {
     "takeover", "arrow",     "end_main", "draw_group", "resource", "discard", "return",
     "attack",   "kind",      "target",   "aid",        "oppose",   "defend",  "call_off",
     "declare",  "nodeclare", "play",     "for",        "move",     "link",    "to",
-    "unlink",   "benefit",   "agents",   "side",       "agent"};
+    "unlink",   "benefit",   "agents",   "side",       "agent",    "reassign"};
 static const char sides[] = "NESW";
 static const char *const goal_names[] = {"basic", "special", "card"};
 
@@ -88,6 +88,10 @@ int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t
         snprintf(buf, n, "arrow %s/%c", id, sides[arg >> 9 & 3]);
     else if (head == H_RETURN)
         snprintf(buf, n, "return %s %s", id, arg >> 9 & 1 ? "bottom" : "top");
+    else if (head == H_REASSIGN && (arg >> 9) == INWO_REASSIGN_NONE)
+        snprintf(buf, n, "reassign %s none", id);
+    else if (head == H_REASSIGN)
+        snprintf(buf, n, "reassign %s %c", id, sides[arg >> 9 & 3]);
     else if (head == H_BENEFIT)
         snprintf(buf, n, "benefit %s %s", id, arg >> 9 & 1 ? "decline" : "take");
     else
@@ -208,6 +212,11 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
         if (nw != 3 || (strcasecmp(more, "top") && strcasecmp(more, "bottom")))
             return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "return <plot> top|bottom");
         bottom = strcasecmp(more, "bottom") == 0;
+    } else if (head == H_REASSIGN) {
+        const char *at = strlen(more) == 1 ? strchr(sides, more[0] & ~0x20) : NULL;
+        if (nw != 3 || (!at && strcasecmp(more, "none")))
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "reassign <card> N|E|S|W|none");
+        side = at ? (int)(at - sides) : INWO_REASSIGN_NONE;
     } else if (head == H_BENEFIT) {
         if (nw != 3 || (strcasecmp(more, "take") && strcasecmp(more, "decline")))
             return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "benefit <card> take|decline");

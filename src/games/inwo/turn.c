@@ -704,7 +704,7 @@ static void resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev)
             tt_emit(ev, INWO_EV_DRAW, who, s->card[card].seen_by, Z_GROUP_DECK, card, 0, 0);
         }
         break;
-    case H_MOVE: ok = inwo_move_resolve(g, s, k, ev); break;
+    case H_MOVE: ok = inwo_move_resolve(g, s, k, NULL, 0, ev); break;
     case H_AGENT: ok = inwo_agent_resolve(g, s, k); break;
     case H_RESOURCE: /* INWO-5.4.1: checked again, as every item (INWO-10.3.7) */
         ok = s->card[it->card].zone == Z_HAND && inwo_copy_free(content_of(g), s, it->card) &&
@@ -738,6 +738,13 @@ static void round_closed(const tt_game *g, inwo_state *s, tt_events *ev)
         if (s->item[id].kind == H_ATTACK && inwo_attack_closed(g, s, id, ev)) {
             settle(s); /* the after-roll round, or where to place the capture */
             return;
+        }
+        if (s->item[id].kind == H_MOVE && inwo_move_valid(g, s, id)) {
+            if (inwo_reassign_open(g, s, id, s->item[id].target, s->item[id].arg)) {
+                settle(s); /* INWO-2.11.8: a card of the subtree finds its cell taken */
+                return;
+            }
+            memset(&s->decl, 0, sizeof s->decl);
         }
         if (s->item[id].kind != H_ATTACK)
             resolve(g, s, id, ev);
@@ -862,7 +869,10 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
     int bare = head == H_PASS || head == H_BUY || head == H_DONE || head == H_END_MAIN ||
                head == H_DRAW_GROUP || head == H_DEFEND || head == H_CALL_OFF ||
                head == H_NODECLARE;
-    int extra = head == H_ARROW ? arg >> 11 : head == H_RETURN || head == H_BENEFIT ? arg >> 10 : 0;
+    int extra = head == H_ARROW                         ? arg >> 11
+                : head == H_RETURN || head == H_BENEFIT ? arg >> 10
+                : head == H_REASSIGN                    ? arg >> 12
+                                                        : 0;
     if ((bare && arg) || (a & 0x80000000u) || (head == H_DRAW && arg != INWO_NONE) || extra)
         return TT_REFUSE("INWO-5.0.5", NULL, "no such action");
     if ((head == H_ARROW || head == H_PAY) && s->decl.head == H_MOVE)
@@ -878,6 +888,7 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
     case H_AGENTS:
     case H_SIDE: return inwo_agents_check(g, s, a, err);
     case H_AGENT: return inwo_agent_check(g, s, arg, err);
+    case H_REASSIGN: return inwo_reassign_check(g, s, arg, err);
     case H_PASS: return chk_pass(s, err);
     case H_BUY: return chk_buy(g, s, err);
     case H_PAY: return chk_pay(g, s, arg, err);
@@ -945,6 +956,8 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
             n = add(g, s, INWO_A(H_ARROW, x | side << 9), out, n);
     } else if (s->decl.head == H_MOVE) {
         n = inwo_move_legal(g, s, out, 0);
+    } else if (s->decl.head == H_REASSIGN) {
+        n = inwo_reassign_legal(g, s, out, 0);
     } else if (s->decl.head == H_AGENTS) {
         n = inwo_agents_legal(g, s, out, 0);
     } else if (s->decl.head == H_LINK || s->decl.head == H_DISCARD) {
@@ -1012,11 +1025,9 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
             n = add(g, s, INWO_A(H_BENEFIT, s->link[l].a | decline << 9), out, n);
     }
     n = inwo_attack_legal(g, s, out, n);
-    if (inwo_current_attack(s) >= 0) { /* +10 Plots and cancels, by check() */
+    if (inwo_current_attack(s) >= 0) /* +10 Plots and cancels, by check() */
         n = legal_hand(g, s, H_PLAY, out, n);
-        n = legal_hand(g, s, H_AGENTS, out, n);
-    }
-    n = legal_hand(g, s, H_AGENT, out, n);
+    n = inwo_agents_heads(g, s, out, n);
     if (s->nrounds && !s->roll) { /* contributions to the attack in its round */
         n = add(g, s, INWO_A(H_DEFEND, 0), out, n);
         n = add(g, s, INWO_A(H_CALL_OFF, 0), out, n);
@@ -1170,6 +1181,8 @@ static void do_dispose(const tt_game *g, inwo_state *s, tt_action a, tt_events *
     after_cleanup(g, s, ev);
 }
 
+static void place_answered(const tt_game *g, inwo_state *s, tt_events *ev);
+
 int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev, tt_error *err)
 {
     int rc = check(g, s, a, err);
@@ -1192,7 +1205,10 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
             int k = s->decl.ans[0];
             memset(&s->decl, 0, sizeof s->decl);
             s->point = PT_ROUND;
-            inwo_capture(g, s, k, arg & INWO_CARD_BITS, arg >> 9 & 3, ev);
+            if (inwo_reassign_open(g, s, k, arg & INWO_CARD_BITS, arg >> 9 & 3))
+                break; /* INWO-2.11.8: a card of the subtree finds its cell taken */
+            memset(&s->decl, 0, sizeof s->decl);
+            inwo_capture(g, s, k, arg & INWO_CARD_BITS, arg >> 9 & 3, NULL, 0, ev);
             item_done(s, k);
             after_resolution(g, s, -1, ev);
             break;
@@ -1233,6 +1249,12 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         answer_forced(g, s, ev);
         break;
     case H_UNLINK: inwo_link_apply(g, s, a, ev); break;
+    case H_REASSIGN:
+        s->decl.ans[s->decl.nans++] = (uint16_t)arg;
+        if (!inwo_reassign_open(g, s, s->decl.ans[0], s->decl.ans[1] & INWO_CARD_BITS,
+                                s->decl.ans[1] >> 9 & 3))
+            place_answered(g, s, ev);
+        break;
     case H_AGENTS:
         begin_decl(s, H_AGENTS);
         s->decl.ans[3] = (uint16_t)inwo_current_attack(s);
@@ -1270,6 +1292,23 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     }
     settle(s);
     return TT_OK;
+}
+
+/* The last `reassign` answer came: the capture or the move is made
+ * (INWO-2.11.8), and its item is over. */
+static void place_answered(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    uint16_t ans[INWO_DECL_MAX];
+    int k = s->decl.ans[0], at = s->decl.ans[1];
+    int n = inwo_placement_answers(s, ans);
+    if (s->item[k].kind == H_ATTACK) {
+        inwo_capture(g, s, k, at & INWO_CARD_BITS, at >> 9 & 3, ans, n, ev);
+    } else {
+        int ok = inwo_move_resolve(g, s, k, ans, n, ev);
+        tt_emit(ev, INWO_EV_RESOLVE, s->item[k].who & 7, TT_SEEN_ALL, s->item[k].num, ok, 0, 0);
+    }
+    item_done(s, k);
+    after_resolution(g, s, -1, ev);
 }
 
 /* --- conceding (INWO-9.2.4) ----------------------------------------------------------------- */

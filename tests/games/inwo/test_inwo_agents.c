@@ -64,7 +64,7 @@ static void test_EX_5_duplicate_in_play(void **state)
     f = ex5(1);
     fx_ok(&f, "attack B:G40#1 kind=control target=A:G02#1");
     assert_int_equal(fx_strength(&f), -14); /* 2 − (6 + 10) */
-    fx_ok(&f, "pass"); /* C */
+    fx_ok(&f, "pass");                      /* C */
     char legal[512];
     fx_legal(&f, legal, sizeof legal);
     assert_non_null(strstr(legal, "agents D:G02#1"));
@@ -76,7 +76,8 @@ static void test_EX_5_duplicate_in_play(void **state)
     assert_int_equal(zone(&f, "D:G02#1"), Z_TABLE);
     fx_ok(&f, "pass"); /* E */
     fx_ok(&f, "pass"); /* F */
-    fx_refused(&f, "agents E:G02#1", "INWO-10.1.2", "the group's own controller has no agents for it");
+    fx_refused(&f, "agents E:G02#1", "INWO-10.1.2",
+               "the group's own controller has no agents for it");
     fx_ok(&f, "pass"); /* A */
     fx_ok(&f, "pass"); /* B */
     fx_refused(&f, "agents F:G02#1", "INWO-5.13.1", "one agents card per attack");

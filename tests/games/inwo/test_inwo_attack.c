@@ -342,7 +342,7 @@ static fx ex23(int side)
         H_ATTACK,    0, (uint16_t)fx_card(&f, "A:G17#1"), (uint16_t)fx_card(&f, "B:G27#1"), 0xFF,
         ATK_CONTROL, 1};
     f.s->nitems = 1;
-    inwo_capture(f.g, f.s, 0, fx_card(&f, "A:G17#1"), side, NULL);
+    inwo_capture(f.g, f.s, 0, fx_card(&f, "A:G17#1"), side, NULL, 0, NULL);
     fx_sane(&f);
     return f;
 }

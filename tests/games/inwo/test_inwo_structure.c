@@ -141,6 +141,90 @@ static void test_INWO_5_5_4_unplaceable_back_to_hand(void **state)
     fx_free(&f);
 }
 
+/* INWO-2.11.8: Bureau of Standards moves from the Lodge's E arrow to its W
+ * arrow; Neighborhood Watch, on Bureau's local E, would go to (−1,1), where
+ * the Gardeners stand: A is asked where it goes instead. */
+static fx reassign_move(void)
+{
+    fx f = fx_new("players=3");
+    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N); /* (0,1) */
+    fx_group(&f, 0, "A:G28#1", "A:G02#1", SIDE_W); /* (−1,1) */
+    fx_group(&f, 0, "A:G17#1", "A:I01#1", SIDE_E); /* (1,0) rot 1 */
+    fx_group(&f, 0, "A:G24#1", "A:G17#1", SIDE_E); /* (1,−1) */
+    fx_main(&f, 0);
+    fx_ok(&f, "move A:G17#1 arrow=A:I01#1/W pay=A:G17#1");
+    pass_round(&f);
+    assert_int_equal(f.s->point, PT_RESOLVE);
+    assert_int_equal(f.s->to_move, 0);
+    char legal[256];
+    fx_legal(&f, legal, sizeof legal);
+    assert_string_equal(legal, "reassign A:G24#1 N|reassign A:G24#1 W|reassign A:G24#1 none");
+    fx_refused(&f, "reassign A:G24#1 E", "INWO-2.11.8", "that side of its master is not open");
+    fx_refused(&f, "reassign A:G28#1 N", "INWO-2.11.8", "the card asked about is G24");
+    return f;
+}
+
+static void test_INWO_2_11_8_reassign_on_a_move(void **state)
+{
+    (void)state;
+    fx f = reassign_move();
+    fx_ok(&f, "reassign A:G24#1 N");
+    assert_int_equal(f.s->point, PT_MAIN);
+    const inwo_node *v = &f.s->node[fx_node(&f, "A:G24#1")];
+    assert_int_equal(v->x, -2);
+    assert_int_equal(v->y, 0);
+    assert_int_equal(INWO_SIDE(v->geo), SIDE_N);
+    assert_int_equal(f.s->node[v->master].card, fx_card(&f, "A:G17#1"));
+    assert_int_equal(tokens(&f, "A:G24#1"), 1);
+    fx_free(&f);
+    f = reassign_move();
+    fx_ok(&f, "reassign A:G24#1 none"); /* unplaceable: back to hand (INWO-5.5.4) */
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(zone(&f, "A:G24#1"), Z_HAND);
+    assert_int_equal(holder(&f, "A:G24#1"), 0);
+    fx_free(&f);
+}
+
+/* INWO-2.11.8 on a capture whose arrow is not asked (one open arrow): the
+ * captured Tollkeepers' puppet Grand Casino finds its cell taken and goes
+ * on Tollkeepers' other side. */
+static void test_INWO_2_11_8_reassign_on_a_capture(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N); /* (0,1) */
+    fx_group(&f, 0, "A:G28#1", "A:G02#1", SIDE_W); /* (−1,1) rot 3 */
+    fx_group(&f, 0, "A:G24#1", "A:G28#1", SIDE_N); /* (−2,1) */
+    fx_group(&f, 0, "A:G37#1", "A:I01#1", SIDE_W); /* (−1,0) rot 3: N → (−2,0) */
+    fx_group(&f, 0, "A:G33#1", "A:I01#1", SIDE_E);
+    fx_group(&f, 0, "A:G36#1", "A:I01#1", SIDE_S);
+    fx_group(&f, 2, "C:G16#1", "C:I03#1", SIDE_N);
+    fx_group(&f, 2, "C:G06#1", "C:G16#1", SIDE_E);
+    fx_zone(&f, 0, "A:PL01#1", Z_HAND);
+    fx_main(&f, 0);
+    fx_ok(&f, "attack A:G37#1 kind=control target=C:G16#1");
+    fx_passes(&f, 2);
+    fx_ok(&f, "aid A:I01#1");
+    fx_passes(&f, 2);
+    fx_ok(&f, "play A:PL01#1 target=A:G37#1");
+    assert_int_equal(fx_strength(&f), 7); /* 4 + 10 + 10 − 13 − 4 */
+    fx_dice(&f, 1, 1);
+    pass_round(&f);
+    assert_int_equal(f.s->point, PT_RESOLVE);
+    char legal[256];
+    fx_legal(&f, legal, sizeof legal);
+    assert_string_equal(legal, "reassign C:G06#1 N|reassign C:G06#1 none");
+    fx_ok(&f, "reassign C:G06#1 N");
+    assert_int_equal(f.s->point, PT_MAIN);
+    const inwo_node *v = &f.s->node[fx_node(&f, "C:G06#1")];
+    assert_int_equal(v->x, -3);
+    assert_int_equal(v->y, 0);
+    assert_int_equal(holder(&f, "C:G06#1"), 0);
+    assert_int_equal(holder(&f, "C:G16#1"), 0);
+    fx_sane(&f);
+    fx_free(&f);
+}
+
 /* --- links (INWO-6) ------------------------------------------------------------------------ */
 
 /* EX-1: Mood Swing's one-turn "add VIOL" on Free Clinics makes Peace Medal's
@@ -559,6 +643,8 @@ int main(void)
         cmocka_unit_test(test_EX_26_move_out_of_a_devastated_arm),
         cmocka_unit_test(test_INWO_5_5_3_move_into_a_devastated_arm),
         cmocka_unit_test(test_INWO_5_5_4_unplaceable_back_to_hand),
+        cmocka_unit_test(test_INWO_2_11_8_reassign_on_a_move),
+        cmocka_unit_test(test_INWO_2_11_8_reassign_on_a_capture),
         cmocka_unit_test(test_EX_1_temporarily_illegal_link),
         cmocka_unit_test(test_EX_2_permanently_illegal_link),
         cmocka_unit_test(test_EX_3_later_change_wins),
