@@ -6,10 +6,11 @@
  * response rounds for root items (4.6), buying Plots (5.2), the takeover
  * (5.3), the Illuminati-token actions (5.4), attacks to control and destroy
  * (5.9–5.16) with +10 Plots (5.18.1) and cancels (10.3), views and
- * determinization (7.7, 7.12), goals, the knock and its thwart round (9.3, 9.4), elimination at
- * cleanup (9.2.1) and the round cap (9.5.2). Not yet: other Plots,
- * abilities, agents, moves, gifts and table talk, the elimination check
- * after each resolution, rig.
+ * determinization (7.7, 7.12), goals, the knock and its thwart round (9.3, 9.4), elimination
+ * after every resolution and at cleanup (9.2.1, 9.2.5) and the round cap (9.5.2); moves
+ * (5.5, moves.c), links made in play and link benefits (6, links.c), agents, Illuminati
+ * agents and factions (5.13, 10.2, agents.c). Not yet: other Plots, abilities, gifts and
+ * table talk, rig.
  *
  * Parameters: players (2..6, INWO-3.2), p0 … p5 (decks: a sample name or a
  * file, INWO-12.5), basic_goal (0: by player count, INWO-3.10),
@@ -34,9 +35,9 @@
  * Decisions where the rules are silent (also in docs/games/inwo.md): the
  * step-6 round starts after the active player (INWO-4.4.2); filters inside a
  * Power computation read printed Power (2.10.1); X's token is spent when the
- * attack is committed (5.9.3); a capture's cell conflicts are not offered for
- * reassignment yet (2.11.8); a compound's part repeating a forced answer is
- * dropped at expansion (5.0.2); elimination is checked at cleanup only.
+ * attack is committed (5.9.3); a subtree card whose cell is taken is asked
+ * about in the order the placement meets it (2.11.8); a compound's part
+ * repeating a forced answer is dropped at expansion (5.0.2).
  *
  * HIDDEN INFORMATION (section 7), as this state stores it — determinization
  * (INWO-7.12) relies on exactly this:
