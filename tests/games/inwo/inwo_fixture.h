@@ -241,3 +241,12 @@ static inline int fx_add(fx *f, int seat, const char *id)
     fail_msg("no open arrow for %s", id);
     return -1;
 }
+
+/* Passes until the round on top closes, and any round that takes its place
+ * at that depth (an attack's after-roll round). */
+static inline void fx_pass_round(fx *f)
+{
+    int n = f->s->nrounds;
+    while (f->s->nrounds >= n && f->s->point != PT_OVER)
+        fx_ok(f, "pass");
+}

@@ -14,13 +14,6 @@ static int holder(const fx *f, const char *id)
     return f->s->card[fx_card(f, id)].holder;
 }
 
-static void pass_round(fx *f)
-{
-    int n = f->s->nrounds;
-    while (f->s->nrounds >= n && f->s->point != PT_OVER)
-        fx_ok(f, "pass");
-}
-
 /* Registers card's card_id as destroyed (INWO-10.1.3), or ends it (RESTORE). */
 static void registry(fx *f, const char *id, int destroyed)
 {
@@ -81,7 +74,7 @@ static void test_EX_5_duplicate_in_play(void **state)
     fx_ok(&f, "pass"); /* A */
     fx_ok(&f, "pass"); /* B */
     fx_refused(&f, "agents F:G02#1", "INWO-5.13.1", "one agents card per attack");
-    pass_round(&f);
+    fx_pass_round(&f);
     assert_int_equal(f.s->point, PT_MAIN);
     assert_int_equal(holder(&f, "A:G02#1"), 0);
     assert_int_equal(zone(&f, "D:G02#1"), Z_DISCARD);
@@ -102,7 +95,7 @@ static void test_EX_5_capture_with_own_agents(void **state)
     fx_ok(&f, "agents D:G02#1 side=aid");
     assert_int_equal(fx_strength(&f), 3); /* 9 + 10 − (6 + 10) */
     fx_dice(&f, 1, 1);
-    pass_round(&f);
+    fx_pass_round(&f);
     assert_int_equal(f.s->point, PT_RESOLVE);
     fx_ok(&f, "arrow D:I04#1/N");
     assert_int_equal(zone(&f, "D:G02#1"), Z_STRUCTURE);
@@ -160,6 +153,31 @@ static void test_EX_6_duplicate_of_a_destroyed_group(void **state)
     f.s->step = f.s->point = PT_STEP3;
     fx_ok(&f, "takeover A:G11#1 arrow=A:I01#1/N");
     assert_int_equal(zone(&f, "A:G11#1"), Z_STRUCTURE);
+    fx_free(&f);
+}
+
+/* EX-7: a copy that failed to be taken from hand twice is discarded at
+ * step 6 without ever having been in play: another copy may be played. */
+static void test_EX_7_discarded_never_in_play(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 2, "C:G21#1", "C:I03#1", SIDE_N);
+    fx_group(&f, 2, "C:G16#1", "C:I03#1", SIDE_E);
+    fx_zone(&f, 2, "C:G20#1", Z_HAND);
+    fx_main(&f, 2);
+    fx_ok(&f, "attack C:G21#1 kind=control target=C:G20#1");
+    assert_int_equal(fx_strength(&f), 1); /* 5 − 4: no roll */
+    fx_pass_round(&f);
+    assert_int_equal(zone(&f, "C:G20#1"), Z_PENDING);
+    fx_ok(&f, "attack C:G16#1 kind=control target=C:G20#1");
+    fx_pass_round(&f);
+    fx_ok(&f, "end_main");
+    fx_pass_round(&f);
+    assert_int_equal(f.s->point, PT_STEP6);
+    assert_int_equal(zone(&f, "C:G20#1"), Z_DISCARD);
+    assert_int_equal(holder(&f, "C:G20#1"), 2);
+    assert_true(inwo_copy_free(f.c, f.s, fx_card(&f, "D:G20#1")));
     fx_free(&f);
 }
 
@@ -229,7 +247,7 @@ static void test_EX_27_illuminati_agent(void **state)
     assert_int_equal(f.s->card[plot_top].zone, Z_DISCARD);
     assert_int_equal(f.s->card[group_top].zone, Z_DISCARD);
     assert_int_equal(zone(&f, "D:I01#1"), Z_TABLE);
-    pass_round(&f);
+    fx_pass_round(&f);
     assert_int_equal(f.s->point, PT_MAIN);
     assert_int_equal(zone(&f, "D:I01#1"), Z_AGENTS);
     assert_int_equal(holder(&f, "D:I01#1"), 3);
@@ -280,6 +298,7 @@ int main(void)
         cmocka_unit_test(test_EX_5_capture_with_own_agents),
         cmocka_unit_test(test_INWO_5_13_2_agents_against_a_hand_target),
         cmocka_unit_test(test_EX_6_duplicate_of_a_destroyed_group),
+        cmocka_unit_test(test_EX_7_discarded_never_in_play),
         cmocka_unit_test(test_EX_8_multiple_copies),
         cmocka_unit_test(test_EX_9_unique_resource),
         cmocka_unit_test(test_EX_27_illuminati_agent),

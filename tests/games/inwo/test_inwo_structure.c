@@ -25,14 +25,6 @@ static int link_status(const fx *f, const char *id)
     return f->s->link[k].what >> 4;
 }
 
-/* Passes until the round on top closes (every seat polled). */
-static void pass_round(fx *f)
-{
-    int n = f->s->nrounds;
-    while (f->s->nrounds >= n && f->s->point != PT_OVER)
-        fx_ok(f, "pass");
-}
-
 /* --- moves (INWO-5.5) ---------------------------------------------------------------------- */
 
 /* EX-25's structure after the Disaster: Lodge → (N) Bureau of Standards →
@@ -75,7 +67,7 @@ static void test_EX_26_move_out_of_a_devastated_arm(void **state)
     fx_ok(&f, "pay A:I01#1");
     assert_int_equal(tokens(&f, "A:I01#1"), 0); /* spent on announcement */
     assert_int_equal(f.s->item[0].kind, H_MOVE);
-    pass_round(&f);
+    fx_pass_round(&f);
     assert_int_equal(f.s->point, PT_MAIN);
     const inwo_node *v = &f.s->node[f.s->card[vale].u.p.node];
     assert_int_equal(v->x, -1);
@@ -98,14 +90,14 @@ static void test_INWO_5_5_3_move_into_a_devastated_arm(void **state)
     fx f = ex26();
     fx_group(&f, 0, "A:G24#1", "A:I01#1", SIDE_E);
     fx_ok(&f, "move A:G09#1 arrow=A:G17#1/W pay=A:G17#1");
-    pass_round(&f);
+    fx_pass_round(&f);
     assert_int_equal(tokens(&f, "A:G17#1"), 0);
     fx_refused(&f, "move A:G17#1 arrow=A:G42#1/E", "INWO-5.5.1",
                "that arrow is in the moving subtree");
     fx_refused(&f, "move A:I01#1", "INWO-5.5.1",
                "move a group of your structure, not the Illuminati");
     fx_ok(&f, "move A:G24#1 arrow=A:G01#1/N pay=A:I01#1");
-    pass_round(&f);
+    fx_pass_round(&f);
     int w = fx_card(&f, "A:G24#1");
     assert_int_equal(f.s->node[f.s->node[f.s->card[w].u.p.node].master].card,
                      fx_card(&f, "A:G01#1"));
@@ -129,7 +121,7 @@ static void test_INWO_5_5_4_unplaceable_back_to_hand(void **state)
     fx_main(&f, 0);
     /* Riot Police to Bureau's E arrow, (1,1) rot 1: Gardeners would go to (2,1) */
     fx_ok(&f, "move A:G37#1 arrow=A:G17#1/E pay=A:G37#1");
-    pass_round(&f);
+    fx_pass_round(&f);
     const inwo_node *v = &f.s->node[fx_node(&f, "A:G37#1")];
     assert_int_equal(v->x, 1);
     assert_int_equal(v->y, 1);
@@ -153,7 +145,7 @@ static fx reassign_move(void)
     fx_group(&f, 0, "A:G24#1", "A:G17#1", SIDE_E); /* (1,−1) */
     fx_main(&f, 0);
     fx_ok(&f, "move A:G17#1 arrow=A:I01#1/W pay=A:G17#1");
-    pass_round(&f);
+    fx_pass_round(&f);
     assert_int_equal(f.s->point, PT_RESOLVE);
     assert_int_equal(f.s->to_move, 0);
     char legal[256];
@@ -209,7 +201,7 @@ static void test_INWO_2_11_8_reassign_on_a_capture(void **state)
     fx_ok(&f, "play A:PL01#1 target=A:G37#1");
     assert_int_equal(fx_strength(&f), 7); /* 4 + 10 + 10 − 13 − 4 */
     fx_dice(&f, 1, 1);
-    pass_round(&f);
+    fx_pass_round(&f);
     assert_int_equal(f.s->point, PT_RESOLVE);
     char legal[256];
     fx_legal(&f, legal, sizeof legal);
@@ -325,7 +317,7 @@ static void ex4_capture(fx *f)
     fx_ok(f, "aid C:G23#1");             /* shares CORP */
     assert_int_equal(fx_strength(f), 9); /* 10 + 8 − (5 + 4, CORP shared with Tess) */
     fx_dice(f, 1, 1);
-    pass_round(f); /* and the after-roll round */
+    fx_pass_round(f); /* and the after-roll round */
     fx_ok(f, "arrow A:I01#1/E");
     assert_int_equal(holder(f, "C:G21#1"), 0);
     assert_int_equal(holder(f, "C:PL13#2"), 0); /* the card remembers (INWO-6.5.1) */
@@ -465,9 +457,9 @@ static fx ex35(int victims)
 static void to_knock(fx *f)
 {
     fx_ok(f, "end_main");
-    pass_round(f);
+    fx_pass_round(f);
     fx_ok(f, "done");
-    pass_round(f);
+    fx_pass_round(f);
     assert_int_equal(f->s->point, PT_DECLARE);
 }
 
@@ -484,7 +476,7 @@ static void test_EX_35_last_victim(void **state)
     to_knock(&f);
     fx_ok(&f, "declare special");
     fx_knock(&f);
-    pass_round(&f); /* the thwart round */
+    fx_pass_round(&f); /* the thwart round */
     assert_int_equal(f.s->head.over, 1);
     assert_int_equal(f.s->head.reason, R_SPECIAL_GOAL);
     assert_int_equal(f.s->head.rank[3], 1);
@@ -531,7 +523,7 @@ static void test_INWO_9_2_1_after_a_resolution(void **state)
         fx_ok(&f, "aid A:G02#1");
         assert_int_equal(fx_strength(&f), 6); /* 10 + 7 − (1 + 10) */
         fx_dice(&f, 1, 1);
-        pass_round(&f);
+        fx_pass_round(&f);
         assert_int_equal(zone(&f, "B:G19#1"), Z_DESTROYED);
         assert_int_equal(f.s->head.eliminated, done == 3 ? 2 : 0);
         assert_int_equal(f.s->point, PT_MAIN);
@@ -565,7 +557,7 @@ static void test_EX_34_first_turn_protection(void **state)
     fx_ok(&f, "pass"); /* B */
     fx_ok(&f, "pass"); /* C */
     fx_ok(&f, "oppose A:I01#1");
-    pass_round(&f);
+    fx_pass_round(&f);
     assert_int_equal(f.s->point, PT_MAIN);
     assert_int_equal(holder(&f, "A:G02#1"), 0);
     assert_int_equal(zone(&f, "A:PL16#1"), Z_DISCARD);
