@@ -492,12 +492,34 @@ static int has_puppet(const inwo_state *s, int p)
 
 /* INWO-9.2.1: after his third turn, a player without puppets is out; the
  * last one left wins (INWO-9.1.1 (a)). Returns 1 when the game ended. */
-static int eliminations(inwo_state *s, tt_events *ev)
+/* INWO-9.2.3: the faction whose play removed p's last puppet takes p's
+ * Resources, linked to its own Illuminati (beyond 24, they leave, 2.15.2 (c)). */
+static void inherit(const inwo_content *c, inwo_state *s, int p, int by)
+{
+    if (by < 0 || by == p || (s->head.eliminated >> by & 1) ||
+        c->deck[by].def[0] != c->deck[p].def[0])
+        return;
+    for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++) {
+        int l = s->card[i].zone == Z_RESOURCE && s->card[i].holder == p ? inwo_link_of(s, i) : -1;
+        if (l < 0 || resources(s, by) >= INWO_RESOURCES_MAX)
+            continue;
+        s->card[i].holder = (uint8_t)by;
+        s->link[l].b = (uint16_t)inwo_illuminati(s, by);
+        s->link[l].ts = ++s->clock;
+        s->link[l].what = (uint8_t)(LK_RESOURCE | LS_ACTIVE << 4);
+    }
+}
+
+/* `by`: the player whose play just resolved, or -1 at cleanup. */
+static int eliminations(const inwo_content *c, inwo_state *s, int by, tt_events *ev)
 {
     for (int p = 0; p < s->nplayers; p++)
         if (!(s->head.eliminated >> p & 1) && s->pl[p].completed >= 3 && !s->pl[p].exempt &&
-            !has_puppet(s, p))
+            !has_puppet(s, p)) {
+            inherit(c, s, p, by);
             eliminate(s, p, ev);
+        }
+    inwo_links_update(c, s);
     unsigned in = all_seats(s) & ~(unsigned)s->head.eliminated;
     if (in & (in - 1))
         return 0;
@@ -537,13 +559,13 @@ static void end_eliminated_turn(const tt_game *g, inwo_state *s, tt_events *ev)
  * elimination (INWO-9.2.1), passing over a last victim whose destruction
  * goal is met (9.2.5). `self`: the attacker whose attack destroyed a group
  * of his own, or -1. */
-static void after_resolution(const tt_game *g, inwo_state *s, int self, tt_events *ev)
+static void after_resolution(const tt_game *g, inwo_state *s, int self, int by, tt_events *ev)
 {
     inwo_links_settle(g, s, ev);
     if (self >= 0 && !has_puppet(s, self) && inwo_destroyed_goal_met(content_of(g), s, self))
         s->pl[self].exempt = 1;
     unsigned before = s->head.eliminated;
-    if (eliminations(s, ev)) {
+    if (eliminations(content_of(g), s, by, ev)) {
         settle(s);
         return;
     }
@@ -659,7 +681,7 @@ static void cleanup(const tt_game *g, inwo_state *s, tt_events *ev)
     pl->turn_flags = 0;
     pl->completed++;
     pl->protected_ = 0; /* INWO-4.8.1: his first turn is complete */
-    if (eliminations(s, ev))
+    if (eliminations(c, s, -1, ev))
         return;
     after_cleanup(g, s, ev);
 }
@@ -748,9 +770,9 @@ static void round_closed(const tt_game *g, inwo_state *s, tt_events *ev)
         }
         if (s->item[id].kind != H_ATTACK)
             resolve(g, s, id, ev);
-        int t = s->item[id].target;
+        int t = s->item[id].target, by = s->item[id].who & 7;
         item_done(s, id);
-        after_resolution(g, s, self >= 0 && s->card[t].zone == Z_DESTROYED ? self : -1, ev);
+        after_resolution(g, s, self >= 0 && s->card[t].zone == Z_DESTROYED ? self : -1, by, ev);
         return;
     }
     switch (id) {
@@ -1210,7 +1232,7 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
             memset(&s->decl, 0, sizeof s->decl);
             inwo_capture(g, s, k, arg & INWO_CARD_BITS, arg >> 9 & 3, NULL, 0, ev);
             item_done(s, k);
-            after_resolution(g, s, -1, ev);
+            after_resolution(g, s, -1, s->item[k].who & 7, ev);
             break;
         }
         /* fall through */
@@ -1308,7 +1330,7 @@ static void place_answered(const tt_game *g, inwo_state *s, tt_events *ev)
         tt_emit(ev, INWO_EV_RESOLVE, s->item[k].who & 7, TT_SEEN_ALL, s->item[k].num, ok, 0, 0);
     }
     item_done(s, k);
-    after_resolution(g, s, -1, ev);
+    after_resolution(g, s, -1, s->item[k].who & 7, ev);
 }
 
 /* --- conceding (INWO-9.2.4) ----------------------------------------------------------------- */

@@ -531,6 +531,33 @@ static void test_INWO_9_2_1_after_a_resolution(void **state)
     }
 }
 
+/* INWO-9.2.3: A destroys the last puppet of C, another faction of the
+ * Lodge: C is out and A takes C's Resources, linked to A's Illuminati. */
+static void test_INWO_9_2_3_faction_inherits_resources(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3 p2=deck_a");
+    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 1, "B:G19#1", "B:I02#1", SIDE_N);
+    fx_group(&f, 2, "C:G24#1", "C:I01#1", SIDE_N);
+    fx_link(&f, "C:R04#1", "C:I01#1", LK_RESOURCE, 0);
+    fx_main(&f, 0);
+    f.s->pl[2].completed = 3;
+    fx_ok(&f, "attack A:I01#1 kind=destroy target=C:G24#1");
+    assert_int_equal(fx_strength(&f), 3); /* 10 + 5 (faction) − (2 + 10) */
+    fx_dice(&f, 1, 1);
+    fx_pass_round(&f);
+    assert_int_equal(f.s->head.eliminated, 1 << 2);
+    assert_int_equal(zone(&f, "C:R04#1"), Z_RESOURCE);
+    assert_int_equal(holder(&f, "C:R04#1"), 0);
+    int l = inwo_link_of(f.s, fx_card(&f, "C:R04#1"));
+    assert_int_equal(f.s->link[l].b, fx_card(&f, "A:I01#1"));
+    assert_int_equal(link_status(&f, "C:R04#1"), LS_ACTIVE);
+    assert_int_equal(zone(&f, "C:I01#1"), Z_REMOVED);
+    fx_sane(&f);
+    fx_free(&f);
+}
+
 /* EX-34: B, in his first turn, attacks A's Cobalt Republic: A may respond
  * against him (a cancel, an oppose); C, who has not played, may not take
  * part in the protected player's attack. */
@@ -646,6 +673,7 @@ int main(void)
         cmocka_unit_test(test_EX_35_last_victim),
         cmocka_unit_test(test_EX_35_variants),
         cmocka_unit_test(test_INWO_9_2_1_after_a_resolution),
+        cmocka_unit_test(test_INWO_9_2_3_faction_inherits_resources),
         cmocka_unit_test(test_EX_34_first_turn_protection),
         cmocka_unit_test(test_EX_40_full_hand),
         cmocka_unit_test(test_EX_40_full_structure),
