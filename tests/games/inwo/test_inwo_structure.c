@@ -505,6 +505,26 @@ static void test_EX_35_variants(void **state)
     fx_free(&f);
 }
 
+/* EX-35 (b): A opposes with Cobalt Republic (shares VIOL and CONS; Power
+ * 7): S = 1, the attack fails with no roll and D keeps his puppet. */
+static void test_EX_35_opposed(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 3, "D:G20#1", "D:I04#1", SIDE_N);
+    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
+    fx_main(&f, 3);
+    f.s->pl[3].completed = 3;
+    fx_ok(&f, "attack D:I04#1 kind=destroy target=D:G20#1");
+    fx_ok(&f, "oppose A:G02#1");
+    assert_int_equal(fx_strength(&f), 1);
+    fx_pass_round(&f);
+    assert_int_equal(f.s->roll, 0);
+    assert_int_equal(zone(&f, "D:G20#1"), Z_STRUCTURE);
+    assert_int_equal(f.s->head.eliminated, 0);
+    fx_free(&f);
+}
+
 /* INWO-9.2.1: a rival past his third turn who loses his last puppet is out
  * as soon as the attack resolves, not at cleanup; before his third turn is
  * complete he stays (EX-30). */
@@ -610,6 +630,38 @@ static void test_EX_40_full_hand(void **state)
     fx_free(&f);
 }
 
+/* EX-40, setup 1 (a normal attack standing for the Instant Attack): the
+ * puppet of a destroyed group, bound for a full hand, goes to its owner's
+ * discard pile instead, not destroyed (INWO-2.15.2 (c)). */
+static void test_EX_40_puppet_of_a_full_hand(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 0, "A:G17#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 0, "A:G24#1", "A:G17#1", SIDE_N); /* d2 */
+    fx_group(&f, 0, "A:G28#1", "A:G24#1", SIDE_N);
+    fx_group(&f, 1, "B:G19#1", "B:I02#1", SIDE_N);
+    fx_main(&f, 1);
+    for (int i = INWO_DECK_CARDS; f.s->npile[0][Z_HAND] < INWO_HAND_MAX; i++)
+        if (f.s->card[i].zone != Z_STRUCTURE) {
+            inwo_lift(f.s, i);
+            inwo_put(f.s, i, Z_HAND, 0);
+        }
+    fx_ok(&f, "attack B:I02#1 kind=destroy target=A:G24#1");
+    fx_ok(&f, "pass");                    /* C */
+    fx_ok(&f, "pass");                    /* A */
+    fx_ok(&f, "aid B:G19#1");             /* STR-WEIRD, CONS-LIB */
+    assert_int_equal(fx_strength(&f), 2); /* 8 + 1 − (2 + 5) */
+    fx_dice(&f, 1, 1);
+    fx_pass_round(&f);
+    assert_int_equal(zone(&f, "A:G24#1"), Z_DESTROYED);
+    assert_int_equal(zone(&f, "A:G28#1"), Z_DISCARD);
+    assert_int_equal(holder(&f, "A:G28#1"), 0);
+    assert_true(inwo_copy_free(f.c, f.s, fx_card(&f, "A:G28#1")));
+    assert_int_equal(f.s->npile[0][Z_HAND], INWO_HAND_MAX);
+    fx_free(&f);
+}
+
 /* EX-40, setup 2: a 39-card structure may capture a group alone, not one
  * with a puppet (41 cards); the latter is not among the targets listed. */
 static void test_EX_40_full_structure(void **state)
@@ -672,10 +724,12 @@ int main(void)
         cmocka_unit_test(test_INWO_6_2_link_commands),
         cmocka_unit_test(test_EX_35_last_victim),
         cmocka_unit_test(test_EX_35_variants),
+        cmocka_unit_test(test_EX_35_opposed),
         cmocka_unit_test(test_INWO_9_2_1_after_a_resolution),
         cmocka_unit_test(test_INWO_9_2_3_faction_inherits_resources),
         cmocka_unit_test(test_EX_34_first_turn_protection),
         cmocka_unit_test(test_EX_40_full_hand),
+        cmocka_unit_test(test_EX_40_puppet_of_a_full_hand),
         cmocka_unit_test(test_EX_40_full_structure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
