@@ -58,7 +58,8 @@ static void settle(inwo_state *s)
     }
     if (r) {
         s->point = r->id == OR_UPKEEP ? PT_UPKEEP : r->id == OR_THWART ? PT_THWART : PT_ROUND;
-        if (r->id < OR_UPKEEP && s->item[r->id].kind == H_ATTACK && s->roll)
+        if (r->id < OR_UPKEEP && s->roll &&
+            (s->item[r->id].kind == H_ATTACK || s->item[r->id].kind == INWO_K_INSTANT))
             s->point = PT_AFTER_ROLL; /* INWO-5.9.9 */
         s->to_move = (uint8_t)tt_round_holder(r);
         return;
@@ -312,7 +313,8 @@ static int chk_arrow(const tt_game *g, const inwo_state *s, int arg, tt_error *e
 {
     const inwo_content *c = content_of(g);
     int card = arg & INWO_CARD_BITS, side = arg >> 9 & 3;
-    if (s->decl.head == H_ATTACK && s->decl.nans == 3) { /* INWO-5.11.5: an arrow of X */
+    if (s->decl.head == H_ATTACK && s->decl.nans == 3 && s->decl.point == PT_RESOLVE) {
+        /* INWO-5.11.5: an arrow of X */
         if (card != s->item[s->decl.ans[0]].card)
             return TT_REFUSE("INWO-5.11.5", NULL, "the capture goes on an arrow of the attacker");
     } else if (s->decl.head != H_TAKEOVER) {
@@ -585,6 +587,8 @@ static void cleanup(const tt_game *g, inwo_state *s, tt_events *ev)
         s->card[i].flags &= (uint8_t) ~(INWO_F_CAPTURED | INWO_F_BENEFIT);
         if (s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE)
             s->card[i].u.p.used &= 0xF0; /* once-per-turn uses */
+        if (s->card[i].zone == Z_STRUCTURE)
+            s->card[i].u.p.spare = 0; /* Reliefs of this turn (INWO-5.17.9) */
     }
     for (int k = 0; k < s->nlinks; k++)
         s->link[k].what &= (uint8_t)~8; /* moved this turn */
@@ -665,11 +669,16 @@ static void round_closed(const tt_game *g, inwo_state *s, tt_events *ev)
     int id = top(s)->id;
     tt_round_pop(&s->nrounds);
     if (id < OR_UPKEEP) {
-        if (s->item[id].kind == H_ATTACK && inwo_attack_closed(g, s, id, ev)) {
+        int kind = s->item[id].kind;
+        if (kind == H_ATTACK && inwo_attack_closed(g, s, id, ev)) {
             settle(s); /* the after-roll round, or where to place the capture */
             return;
         }
-        if (s->item[id].kind != H_ATTACK)
+        if ((kind == INWO_K_INSTANT || kind == H_RELIEF) && inwo_instant_closed(g, s, id, ev)) {
+            settle(s); /* the Instant Attack's after-roll round */
+            return;
+        }
+        if (kind != H_ATTACK && kind != INWO_K_INSTANT && kind != H_RELIEF)
             resolve(g, s, id, ev);
         item_done(s, id);
         return;
@@ -784,6 +793,16 @@ static int playing_cancel(const tt_game *g, const inwo_state *s)
     return s->decl.head == H_PLAY && inwo_cancel_plot(g, s->decl.ans[0]);
 }
 
+/* Whether instant.c checks and applies a: its heads, its Plots, the
+ * answers of its declarations. */
+static int instant_owns(const tt_game *g, const inwo_state *s, tt_action a)
+{
+    int head = INWO_HEAD(a);
+    return head == H_PRIVILEGE || head == H_VALUE || head == H_HELPER || head == H_RELIEF ||
+           head == H_COMMIT || inwo_instant_declaring(g, s) ||
+           (head == H_PLAY && !s->decl.head && inwo_instant_plot(g, INWO_ARG(a)));
+}
+
 static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err)
 {
     int arg = INWO_ARG(a), head = INWO_HEAD(a);
@@ -793,6 +812,8 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
     int extra = head == H_ARROW ? arg >> 11 : head == H_RETURN ? arg >> 10 : 0;
     if ((bare && arg) || (a & 0x80000000u) || (head == H_DRAW && arg != INWO_NONE) || extra)
         return TT_REFUSE("INWO-5.0.5", NULL, "no such action");
+    if (instant_owns(g, s, a)) /* Privilege, after-roll Plots, Instant Attacks, Relief */
+        return inwo_instant_check(g, s, a, err);
     switch (INWO_HEAD(a)) {
     case H_PASS: return chk_pass(s, err);
     case H_BUY: return chk_buy(g, s, err);
@@ -851,9 +872,12 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
         for (int k = 0; k < s->nodes_end; k++)
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
                 n = add(g, s, INWO_A(H_PAY, s->node[k].card), out, n);
+    } else if (inwo_instant_declaring(g, s)) {
+        n = inwo_instant_legal(g, s, out, 0);
     } else if (s->decl.head == H_PLAY) {
         n = playing_cancel(g, s) ? inwo_cancel_legal(g, s, out, 0) : inwo_boost_legal(g, s, out, 0);
-    } else if (s->decl.head == H_ATTACK && s->decl.nans < 3) {
+    } else if (s->decl.head == H_ATTACK &&
+               (s->decl.nans < 3 || (s->decl.nans == 3 && s->decl.point != PT_RESOLVE))) {
         n = inwo_attack_legal(g, s, out, 0);
     } else if (s->decl.head == H_ATTACK) {
         int x = s->item[s->decl.ans[0]].card;
@@ -914,8 +938,8 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
     if (s->step == PT_MAIN && !s->nrounds)
         n = legal_hand(g, s, H_RESOURCE, out, n);
     n = inwo_attack_legal(g, s, out, n);
-    if (inwo_current_attack(s) >= 0) /* +10 Plots and cancels, by check() */
-        n = legal_hand(g, s, H_PLAY, out, n);
+    /* +10 Plots, cancels, instant.c's Plots: check() */
+    n = legal_hand(g, s, H_PLAY, out, n);
     if (s->nrounds && !s->roll) { /* contributions to the attack in its round */
         n = add(g, s, INWO_A(H_DEFEND, 0), out, n);
         n = add(g, s, INWO_A(H_CALL_OFF, 0), out, n);
@@ -926,7 +950,7 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
                 n = add(g, s, INWO_A(H_OPPOSE, s->node[k].card), out, n);
             }
     }
-    return n;
+    return inwo_instant_legal(g, s, out, n); /* relief, commit */
 }
 
 /* --- apply ---------------------------------------------------------------------------------- */
@@ -975,8 +999,10 @@ static int answered(const tt_game *g, const inwo_state *s)
     if (s->decl.head == H_BUY)
         return s->decl.nans == 2 ||
                (s->decl.nans == 1 && s->decl.ans[0] == inwo_illuminati(s, s->decl.player));
-    if (s->decl.head == H_ATTACK || s->decl.head == H_PLAY)
-        return s->decl.nans == 3; /* X, kind, target; the Plot, its group, its use */
+    if (s->decl.head == H_ATTACK) /* X, kind, target, privilege when asked (INWO-5.14.1) */
+        return s->decl.nans == 4 || (s->decl.nans == 3 && !inwo_privilege_asked(g, s));
+    if (s->decl.head == H_PLAY)
+        return s->decl.nans == 3; /* the Plot, its group, its use */
     return s->decl.nans == 2;     /* takeover: the card, the arrow */
 }
 
@@ -1062,6 +1088,11 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         return rc;
     s->nforced = 0;
     int arg = INWO_ARG(a);
+    if (INWO_HEAD(a) != H_PRIVILEGE && instant_owns(g, s, a)) {
+        inwo_instant_apply(g, s, a, ev);
+        settle(s);
+        return TT_OK;
+    }
     switch (INWO_HEAD(a)) {
     case H_PASS:
         tt_emit(ev, INWO_EV_PASS, s->to_move, TT_SEEN_ALL, 0, 0, 0, 0);
@@ -1086,6 +1117,7 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     case H_KIND:
     case H_FOR:
     case H_TARGET:
+    case H_PRIVILEGE:
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
         if (answered(g, s))
             complete(g, s, ev);
@@ -1116,7 +1148,7 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     case H_NODECLARE: do_declare(g, s, INWO_HEAD(a), arg, ev); break;
     case H_PLAY:
         begin_decl(s, H_PLAY);
-        s->decl.ans[3] = (uint16_t)inwo_current_attack(s);
+        s->decl.ans[3] = (uint16_t)(s->roll ? inwo_after_roll_item(s) : inwo_current_contest(s));
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
         answer_forced(g, s, ev);
         break;

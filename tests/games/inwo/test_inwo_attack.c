@@ -177,7 +177,7 @@ static void test_INWO_5_9_8_roll_and_capture_from_hand(void **state)
     fx_group(&f, 0, "A:G01#1", "A:I01#1", SIDE_N);
     fx_main(&f, 0);
     f.s->card[fx_card(&f, "A:I01#1")].u.p.tokens = 2;
-    fx_ok(&f, "attack A:I01#1 kind=control target=A:G24#1");
+    fx_ok(&f, "attack A:I01#1 kind=control target=A:G24#1 privilege=none");
     assert_int_equal(f.s->card[fx_card(&f, "A:G24#1")].zone, Z_PENDING); /* INWO-7.5 */
     assert_int_equal(fx_strength(&f), 7);
     fx_dice(&f, 5, 3);
@@ -188,7 +188,7 @@ static void test_INWO_5_9_8_roll_and_capture_from_hand(void **state)
     fx_passes(&f, 3);
     assert_int_equal(f.s->point, PT_MAIN);
     assert_int_equal(f.s->card[fx_card(&f, "A:G24#1")].zone, Z_PENDING); /* INWO-5.11.7 */
-    fx_ok(&f, "attack A:I01#1 kind=control target=A:G24#1");
+    fx_ok(&f, "attack A:I01#1 kind=control target=A:G24#1 privilege=none");
     fx_dice(&f, 3, 3);
     fx_passes(&f, 3);
     fx_passes(&f, 3); /* the after-roll round */
@@ -316,7 +316,7 @@ static void test_EX_21_immunity_and_naming(void **state)
     fx_ok(&f, "kind destroy");
     fx_refused(&f, "target C:G44#1", "INWO-5.15.1", "G44 is immune to G35");
     memset(&f.s->decl, 0, sizeof f.s->decl);
-    fx_ok(&f, "attack A:G17#1 kind=control target=C:G44#1");
+    fx_ok(&f, "attack A:G17#1 kind=control target=C:G44#1 privilege=none");
     assert_int_equal(fx_strength(&f), -13);
     fx_passes(&f, 3); /* B, C, D */
     fx_refused(&f, "aid A:G35#1", "INWO-5.15.1", "G44 is immune to G35");
