@@ -526,6 +526,9 @@ static int chk_contrib_group(const tt_game *g, const inwo_state *s, int k, int h
 int inwo_contrib_check(const tt_game *g, const inwo_state *s, int head, int card, tt_error *err)
 {
     int k = inwo_current_attack(s);
+    if (!s->decl.head && inwo_current_contest(s) >= 0 && k < 0)
+        return TT_REFUSE("INWO-5.17.4", NULL,
+                         "only the helpers spend tokens for an Instant Attack");
     if (s->decl.head || k < 0)
         return TT_REFUSE("INWO-5.9.4", NULL, "no attack is in its round");
     const inwo_item *a = &s->item[k];

@@ -142,8 +142,8 @@ static int attach(inwo_state *s, int kind, int p, int card, int target, int k, i
                   tt_events *ev)
 {
     int j = s->nitems++;
-    s->item[j] = (inwo_item){(uint8_t)kind,     (uint8_t)p, (uint16_t)card, (uint16_t)target,
-                             (uint8_t)k,        (uint8_t)arg, ++s->announced};
+    s->item[j] = (inwo_item){(uint8_t)kind, (uint8_t)p,   (uint16_t)card, (uint16_t)target,
+                             (uint8_t)k,    (uint8_t)arg, ++s->announced};
     tt_emit(ev, INWO_EV_ANNOUNCE, p, TT_SEEN_ALL, s->item[j].num, card, kind, target);
     return j;
 }
@@ -168,7 +168,8 @@ int inwo_privilege_bars(const inwo_state *s, int p)
             continue; /* after the roll every player may play (INWO-5.14.4) */
         const inwo_item *a = &s->item[k];
         int attacker = a->who & 7;
-        int defender = s->card[a->target].zone == Z_STRUCTURE ? s->card[a->target].holder : attacker;
+        int defender =
+            s->card[a->target].zone == Z_STRUCTURE ? s->card[a->target].holder : attacker;
         if (p != attacker && p != defender)
             return 1;
     }
@@ -247,8 +248,8 @@ void inwo_privilege_announce(const tt_game *g, inwo_state *s, int k, int priv, t
         ability = priv_ability(c, s, priv, p);
         int lim = inwo_def_of(c, priv)->ability[ability].limit;
         if (lim != LIM_NONE)
-            s->card[priv].u.p.used |= (uint8_t)(1u << (lim == LIM_ONCE_PER_GAME ? 4 + ability
-                                                                                : ability));
+            s->card[priv].u.p.used |=
+                (uint8_t)(1u << (lim == LIM_ONCE_PER_GAME ? 4 + ability : ability));
     }
     s->item[k].who |= INWO_I_PRIVILEGED;
     attach(s, INWO_K_PRIV, p, priv, s->item[k].target, k, ability, ev);
@@ -299,7 +300,8 @@ static int chk_after(const tt_game *g, const inwo_state *s, int plot, tt_error *
     const inwo_content *c = content_of(g);
     int k = inwo_after_roll_item(s), p = s->to_move;
     if (s->decl.head || k < 0)
-        return TT_REFUSE("INWO-5.9.9", NULL, "after-roll Plots are played once the dice are rolled");
+        return TT_REFUSE("INWO-5.9.9", NULL,
+                         "after-roll Plots are played once the dice are rolled");
     if (s->nitems >= INWO_ITEMS_MAX)
         return TT_REFUSE("INWO-2.15.2", NULL, "too many items pending");
     for (int j = k + 1; j < s->nitems; j++)
@@ -453,10 +455,9 @@ static void instant_announce(const tt_game *g, inwo_state *s, tt_events *ev)
     int D = inwo_value(c, s, t, STAT_POWER, CX_BASE | CX_VS_DESTROY) +
             (s->card[t].holder == p ? 0 : inwo_position(c, s, t));
     int k = s->nitems++;
-    s->item[k] = (inwo_item){INWO_K_INSTANT, (uint8_t)(p | INWO_I_COMMITTED),
-                             (uint16_t)plot, (uint16_t)t,
-                             0xFF,           (uint8_t)(D > 255 ? 255 : D),
-                             ++s->announced};
+    s->item[k] =
+        (inwo_item){INWO_K_INSTANT, (uint8_t)(p | INWO_I_COMMITTED), (uint16_t)plot, (uint16_t)t,
+                    0xFF,           (uint8_t)(D > 255 ? 255 : D),    ++s->announced};
     tt_emit(ev, INWO_EV_ANNOUNCE, p, TT_SEEN_ALL, s->item[k].num, plot, H_PLAY, t);
     s->pl[p].attacks[2][0]++;
     if (plot_op(c, plot, OP_INSTANT)->sel == CLS_DISASTER && s->card[t].u.p.tokens) {
@@ -633,8 +634,8 @@ static void relief_announce(const tt_game *g, inwo_state *s, tt_events *ev)
     memset(&s->decl, 0, sizeof s->decl);
     s->card[place].u.p.spare |= (uint16_t)(1u << p);
     int k = s->nitems++;
-    s->item[k] = (inwo_item){H_RELIEF,        (uint8_t)p, (uint16_t)place, (uint16_t)place,
-                             0xFF,            0,          ++s->announced};
+    s->item[k] = (inwo_item){H_RELIEF, (uint8_t)p, (uint16_t)place, (uint16_t)place,
+                             0xFF,     0,          ++s->announced};
     tt_emit(ev, INWO_EV_ANNOUNCE, p, TT_SEEN_ALL, s->item[k].num, place, H_RELIEF, 0);
     for (int i = 1; i < d.nans && d.ans[i] != INWO_NONE; i++) {
         s->card[d.ans[i]].u.p.tokens--; /* given back on a shortfall */

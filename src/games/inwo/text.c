@@ -248,6 +248,17 @@ static int repeats_forced(const tt_game *g, const inwo_state *s, const char *par
     return 0;
 }
 
+/* `key=v1,v2,…` of a repeated question: part i keeps v1, the rest becomes
+ * a part of its own, split in turn when the caller reaches it. */
+static void repeat_split(char parts[16][64], int *np, int i, const char *key)
+{
+    char *comma = strchr(parts[i], ',');
+    if (!comma || *np >= 16 || strncmp(parts[i], key, strlen(key)) != 0)
+        return;
+    snprintf(parts[(*np)++], sizeof parts[0], "%s%s", key, comma + 1);
+    *comma = 0;
+}
+
 /* `head key=value …`: the parts in the order the engine asks, found on a
  * copy of the state; a part repeating an answer the engine applied by itself
  * is dropped (INWO-5.0.2), so the atoms that remain are exactly the ones
@@ -298,6 +309,8 @@ int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms,
             memcpy(parts[np++], second, sizeof second);
             *comma = 0;
         }
+        repeat_split(parts, &np, i, "commit "); /* a Relief's tokens (INWO-5.0.5) */
+        repeat_split(parts, &np, i, "helper ");
     }
     void *copy = malloc(g->state_size);
     if (!copy)
