@@ -1003,19 +1003,11 @@ int inwo_attack_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev)
             end_attack(s, k, 0, ev);
             return 0;
         }
-        int d1 = 1 + (int)tt_rng_below(&s->head.rng, 6),
-            d2 = 1 + (int)tt_rng_below(&s->head.rng, 6);
-        s->roll = (uint8_t)(d1 + d2);
-        s->roll_mod = 0;
-        s->auto_fail = 0;
-        tt_emit(ev, INWO_EV_ATTACK_ROLL, a->who & 7, TT_SEEN_ALL, d1, d2, S, 0);
-        inwo_open_round(s, inwo_next_seat(s, a->who & 7), k); /* INWO-5.9.9 */
+        inwo_roll(s, k, S, ev);
         return 1;
     }
     inwo_after_roll_settle(s, k);
-    int r = s->roll + s->roll_mod;
-    r = r < 2 ? 2 : r > 12 ? 12 : r; /* INWO-5.20.7 */
-    int S = inwo_strength(g, s, k);
+    int r = inwo_final_roll(s), S = inwo_strength(g, s, k);
     if (s->auto_fail || r > S || r > 10 || !attack_valid(g, s, k)) {
         end_attack(s, k, 0, ev);
         return 0;

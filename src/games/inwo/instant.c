@@ -56,9 +56,13 @@ static int my_op(const inwo_content *c, int card)
     return -1;
 }
 
+#define MY_OPS                                                                                     \
+    (1ull << OP_INSTANT | 1ull << OP_UNPRIVILEGE | 1ull << OP_ROLL_MOD | 1ull << OP_AUTO_FAIL)
+
 int inwo_instant_plot(const tt_game *g, int card)
 {
-    return card < g->nplayers * INWO_DECK_CARDS && my_op(g->content, card) >= 0;
+    const inwo_content *c = g->content;
+    return card < g->nplayers * INWO_DECK_CARDS && (c->ops[card] & MY_OPS) && my_op(c, card) >= 0;
 }
 
 int inwo_plot_item(int kind)
@@ -339,10 +343,21 @@ void inwo_after_roll_settle(inwo_state *s, int k)
     s->auto_fail = (uint8_t)fail;
 }
 
-static int final_roll(const inwo_state *s)
+int inwo_final_roll(const inwo_state *s)
 {
     int r = s->roll + s->roll_mod;
     return r < 2 ? 2 : r > 12 ? 12 : r; /* INWO-5.20.7 */
+}
+
+void inwo_roll(inwo_state *s, int k, int S, tt_events *ev)
+{
+    int p = s->item[k].who & 7;
+    int d1 = 1 + (int)tt_rng_below(&s->head.rng, 6), d2 = 1 + (int)tt_rng_below(&s->head.rng, 6);
+    s->roll = (uint8_t)(d1 + d2);
+    s->roll_mod = 0;
+    s->auto_fail = 0;
+    tt_emit(ev, INWO_EV_ATTACK_ROLL, p, TT_SEEN_ALL, d1, d2, S, 0);
+    inwo_open_round(s, inwo_next_seat(s, p), k); /* INWO-5.9.9 */
 }
 
 /* --- Instant Attacks (INWO-5.17) --------------------------------------------------------- */
@@ -540,17 +555,11 @@ static int instant_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev)
             instant_end(s, k, 0, ev);
             return 0;
         }
-        int d1 = 1 + (int)tt_rng_below(&s->head.rng, 6),
-            d2 = 1 + (int)tt_rng_below(&s->head.rng, 6);
-        s->roll = (uint8_t)(d1 + d2);
-        s->roll_mod = 0;
-        s->auto_fail = 0;
-        tt_emit(ev, INWO_EV_ATTACK_ROLL, a->who & 7, TT_SEEN_ALL, d1, d2, S, 0);
-        inwo_open_round(s, inwo_next_seat(s, a->who & 7), k); /* INWO-5.9.9 */
+        inwo_roll(s, k, S, ev);
         return 1;
     }
     inwo_after_roll_settle(s, k);
-    int r = final_roll(s), S = inwo_instant_strength(g, s, k);
+    int r = inwo_final_roll(s), S = inwo_instant_strength(g, s, k);
     int won = !s->auto_fail && r <= S && r <= 10 && target_valid(g, s, k);
     if (won)
         instant_hits(g, s, k, S - r, ev);
@@ -791,7 +800,9 @@ static int chk_plot(const tt_game *g, const inwo_state *s, int plot, tt_error *e
     switch (my_op(content_of(g), plot)) {
     case OP_INSTANT: return chk_launch(g, s, plot, err);
     case OP_UNPRIVILEGE: return chk_unprivilege(s, err);
-    default: return chk_after(g, s, plot, err);
+    case OP_ROLL_MOD:
+    case OP_AUTO_FAIL: return chk_after(g, s, plot, err);
+    default: return TT_REFUSE("INWO-5.7.1", NULL, "play a Plot of your hand");
     }
 }
 
@@ -820,6 +831,14 @@ int inwo_instant_legal(const tt_game *g, const inwo_state *s, tt_action *out, in
         return answers(g, s, out, n);
     if (s->decl.head)
         return n;
+    if (may_play(s) && inwo_current_contest(s) < 0) { /* else turn.c lists the hand's plays */
+        int len;
+        const uint16_t *hand = inwo_pile(s, s->to_move, Z_HAND, &len);
+        for (int i = 0; i < len; i++)
+            if (inwo_has_op(content_of(g), hand[i], OP_INSTANT) && inwo_instant_plot(g, hand[i]) &&
+                !inwo_instant_check(g, s, INWO_A(H_PLAY, hand[i]), NULL))
+                n = add(INWO_A(H_PLAY, hand[i]), out, n);
+    }
     for (int j = 0; j < s->nodes_end && may_play(s); j++) {
         int place = s->node[j].card;
         if (place != INWO_NONE && (s->card[place].flags & INWO_F_DEVASTATED) &&

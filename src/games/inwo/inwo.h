@@ -5,7 +5,8 @@
  * effective values (2.14), link legality (6.4), the turn (4.1–4.5, 4.8),
  * response rounds for root items (4.6), buying Plots (5.2), the takeover
  * (5.3), the Illuminati-token actions (5.4), attacks to control and destroy
- * (5.9–5.16) with +10 Plots (5.18.1) and cancels (10.3), views and
+ * (5.9–5.16) with +10 Plots (5.18.1) and cancels (10.3), Privilege (5.14),
+ * after-roll Plots (5.9.9), Instant Attacks and Relief (5.17), views and
  * determinization (7.7, 7.12), goals, the knock and its thwart round (9.3, 9.4), elimination at
  * cleanup (9.2.1) and the round cap (9.5.2). Not yet: other Plots,
  * abilities, agents, moves, gifts and table talk, the elimination check
@@ -652,6 +653,10 @@ void inwo_wrap_plots(inwo_state *s, int k);
 /* The after-roll round of item k closed: roll_mod and auto_fail from its
  * standing after-roll Plots (INWO-5.9.9, 10.3.8). */
 void inwo_after_roll_settle(inwo_state *s, int k);
+/* The 2d6 of contest k with strength S, and its after-roll round (INWO-5.9.8 – 5.9.9). */
+void inwo_roll(inwo_state *s, int k, int S, tt_events *ev);
+/* r′: the roll with the standing ROLL_MODs, clamped (INWO-5.20.7). */
+int inwo_final_roll(const inwo_state *s);
 /* The attack item k is announced Privileged by card priv (INWO-5.14.1). */
 void inwo_privilege_announce(const tt_game *g, inwo_state *s, int k, int priv, tt_events *ev);
 /* The Privilege item j of a called-off attack: its ability's use is given back. */

@@ -938,8 +938,10 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
     if (s->step == PT_MAIN && !s->nrounds)
         n = legal_hand(g, s, H_RESOURCE, out, n);
     n = inwo_attack_legal(g, s, out, n);
-    /* +10 Plots, cancels, instant.c's Plots: check() */
-    n = legal_hand(g, s, H_PLAY, out, n);
+    /* +10 Plots, cancels, after-roll Plots: check(); other Instant Attacks
+     * are listed by instant.c */
+    if (inwo_current_contest(s) >= 0 || inwo_after_roll_item(s) >= 0)
+        n = legal_hand(g, s, H_PLAY, out, n);
     if (s->nrounds && !s->roll) { /* contributions to the attack in its round */
         n = add(g, s, INWO_A(H_DEFEND, 0), out, n);
         n = add(g, s, INWO_A(H_CALL_OFF, 0), out, n);

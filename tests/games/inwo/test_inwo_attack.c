@@ -14,27 +14,11 @@ static int to_move(const fx *f)
     return tt_to_move(f->g, (const tt_state *)f->s);
 }
 
-/* EX-15's position, 3 players (C plays deck D, for its Mercenary Guild):
- * A: Lodge → Cobalt Republic (N) → General Thorn (d2); B: Riot Police
- * Auxiliary and Mercenary Guild under the Choir. */
-static fx ex15(void)
-{
-    fx f = fx_new("players=3 p2=deck_d");
-    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
-    fx_group(&f, 0, "A:G11#1", "A:G02#1", SIDE_N);
-    fx_group(&f, 1, "A:G37#1", "B:I02#1", SIDE_N);
-    fx_group(&f, 1, "C:G41#1", "B:I02#1", SIDE_E);
-    fx_zone(&f, 1, "A:PL01#1", Z_HAND); /* Shock Troops */
-    fx_main(&f, 1);
-    fx_sane(&f);
-    return f;
-}
-
 /* EX-15 input 1: S = 4 − 21 + 8 = −9, no roll; G37's token spent. */
 static void test_EX_15_control_arithmetic(void **state)
 {
     (void)state;
-    fx f = ex15();
+    fx f = fx_ex15();
     fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
     assert_int_equal(f.s->nitems, 1);
     assert_int_equal(fx_strength(&f), -9);
@@ -56,7 +40,7 @@ static void test_EX_15_control_arithmetic(void **state)
 static void test_EX_37_commands_and_polling(void **state)
 {
     (void)state;
-    fx f = ex15();
+    fx f = fx_ex15();
     char canon[256];
     tt_error err;
     assert_int_equal(tt_apply_text_canon(f.g, (tt_state *)f.s,
@@ -121,7 +105,7 @@ static void test_EX_16_roll_and_capture(void **state)
 {
     (void)state;
     for (int roll = 8; roll >= 6; roll -= 2) {
-        fx f = ex15();
+        fx f = fx_ex15();
         fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
         fx_passes(&f, 2);
         fx_ok(&f, "aid C:G41#1");
@@ -152,7 +136,7 @@ static void test_EX_16_roll_and_capture(void **state)
 static void test_INWO_5_9_3_call_off(void **state)
 {
     (void)state;
-    fx f = ex15();
+    fx f = fx_ex15();
     fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
     fx_ok(&f, "pass");
     fx_ok(&f, "oppose A:G02#1");

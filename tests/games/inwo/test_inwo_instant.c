@@ -36,16 +36,10 @@ static int instant_strength(const fx *f)
  * Break, A holds Catastrophic Failure and Red Tape. */
 static fx ex16(void)
 {
-    fx f = fx_new("players=3 p2=deck_d");
-    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
-    fx_group(&f, 0, "A:G11#1", "A:G02#1", SIDE_N);
-    fx_group(&f, 1, "A:G37#1", "B:I02#1", SIDE_N);
-    fx_group(&f, 1, "C:G41#1", "B:I02#1", SIDE_E);
-    fx_zone(&f, 1, "A:PL01#1", Z_HAND); /* Shock Troops */
+    fx f = fx_ex15();
     fx_zone(&f, 1, "B:PL43#1", Z_HAND); /* Lucky Break */
     fx_zone(&f, 0, "A:PL44#1", Z_HAND); /* Catastrophic Failure */
     fx_zone(&f, 0, "A:PL17#1", Z_HAND); /* Red Tape */
-    fx_main(&f, 1);
     fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
     fx_passes(&f, 2);
     fx_ok(&f, "aid C:G41#1");
@@ -86,11 +80,11 @@ static void test_EX_16_lucky_break(void **state)
     fx_refused(&f, "value -3", "INWO-2.10.7", "the value is from -2 to 2");
     fx_refused(&f, "pass", "INWO-5.0.4", "that does not answer the question asked");
     tt_error err;
-    assert_int_equal(tt_apply_text_canon(f.g, (tt_state *)f.s, "value -2", canon, sizeof canon,
-                                         NULL, &err),
-                     TT_OK);
+    assert_int_equal(
+        tt_apply_text_canon(f.g, (tt_state *)f.s, "value -2", canon, sizeof canon, NULL, &err),
+        TT_OK);
     assert_string_equal(canon, "value -2");
-    assert_int_equal(f.s->item[f.s->nitems - 1].num, 4);     /* i4 */
+    assert_int_equal(f.s->item[f.s->nitems - 1].num, 4); /* i4 */
     assert_int_equal(zone(&f, "B:PL43#1"), Z_TABLE);
     assert_int_equal(to_move(&f), 2); /* polling restarts from C */
     fx_passes(&f, 3);
@@ -129,12 +123,12 @@ static void test_EX_16_catastrophic_failure(void **state)
 {
     (void)state;
     fx f = ex16();
-    roll(&f, 3, 3); /* 6 ≤ 7: it would succeed */
-    fx_ok(&f, "pass");               /* C */
-    fx_ok(&f, "play A:PL44#1");      /* no question: announced at once */
-    assert_int_equal(to_move(&f), 1); /* polling restarts from B */
+    roll(&f, 3, 3);                     /* 6 ≤ 7: it would succeed */
+    fx_ok(&f, "pass");                  /* C */
+    fx_ok(&f, "play A:PL44#1");         /* no question: announced at once */
+    assert_int_equal(to_move(&f), 1);   /* polling restarts from B */
     fx_zone(&f, 0, "C:PL44#1", Z_HAND); /* a second copy (C plays deck D) */
-    fx_passes(&f, 2); /* B, C */
+    fx_passes(&f, 2);                   /* B, C */
     fx_refused(&f, "play C:PL44#1", "INWO-5.9.6", "you played PL44 in this attack already");
     fx_passes(&f, 1);
     assert_int_equal(f.s->point, PT_MAIN);
@@ -157,9 +151,9 @@ static void test_INWO_5_9_9_after_roll_cancel(void **state)
     fx_ok(&f, "pass");                   /* C */
     char canon[64];
     tt_error err;
-    assert_int_equal(tt_apply_text_canon(f.g, (tt_state *)f.s, "play A:PL17#1", canon,
-                                         sizeof canon, NULL, &err),
-                     TT_OK);
+    assert_int_equal(
+        tt_apply_text_canon(f.g, (tt_state *)f.s, "play A:PL17#1", canon, sizeof canon, NULL, &err),
+        TT_OK);
     /* i4 is the one item it may name (i1 – i3 came before the roll): not asked */
     assert_string_equal(canon, "play A:PL17#1");
     assert_int_equal(f.s->item[f.s->item[f.s->nitems - 1].target].num, 4);
@@ -208,7 +202,7 @@ static void test_EX_22_privileged_attack(void **state)
     assert_false(a->who & INWO_I_COMMITTED); /* an ability commits nothing (INWO-5.9.3) */
     assert_int_equal(f.s->card[fx_card(&f, "A:I01#1")].u.p.used, 1); /* once this turn */
     assert_int_equal(fx_strength(&f), -6); /* 7 − (3 + 10) + 4 (VIOL) − 4 (CONS–LIB) */
-    assert_int_equal(to_move(&f), 1);     /* B, the defender, may play */
+    assert_int_equal(to_move(&f), 1);      /* B, the defender, may play */
     fx_ok(&f, "pass");
     assert_int_equal(to_move(&f), 2);
     fx_refused(&f, "oppose C:G21#1", "INWO-5.14.2", "only the attacker and the defender take part");
@@ -259,7 +253,7 @@ static void test_EX_22_after_the_roll_and_call_off(void **state)
     fx_dice(&f, 1, 2);
     fx_passes(&f, 3);
     assert_int_equal(f.s->point, PT_AFTER_ROLL);
-    fx_ok(&f, "pass");                 /* B */
+    fx_ok(&f, "pass");                  /* B */
     fx_ok(&f, "play C:PL43#1 value=2"); /* r′ = 5 > 4 */
     fx_passes(&f, 3);
     assert_int_equal(f.s->point, PT_MAIN);
@@ -280,9 +274,9 @@ static fx ex24(void)
     fx_group(&f, 0, "A:G24#1", "A:G11#1", SIDE_N);
     fx_group(&f, 3, "D:G41#1", "D:I04#1", SIDE_N);
     fx_group(&f, 1, "B:G10#1", "B:I02#1", SIDE_N); /* another Personality */
-    fx_zone(&f, 3, "D:PL34#1", Z_HAND); /* Rooftop Sniper */
-    fx_zone(&f, 3, "D:PL06#1", Z_HAND); /* Street Muscle */
-    fx_zone(&f, 0, "A:PL18#1", Z_HAND); /* Nothing to See Here */
+    fx_zone(&f, 3, "D:PL34#1", Z_HAND);            /* Rooftop Sniper */
+    fx_zone(&f, 3, "D:PL06#1", Z_HAND);            /* Street Muscle */
+    fx_zone(&f, 0, "A:PL18#1", Z_HAND);            /* Nothing to See Here */
     fx_main(&f, 2);
     fx_ok(&f, "end_main");
     assert_int_equal(to_move(&f), 3);
@@ -307,7 +301,7 @@ static void ex24_input(fx *f)
     fx_refused(f, "defend", "INWO-5.17.4", "only the helpers spend tokens for an Instant Attack");
     fx_refused(f, "oppose A:G02#1", "INWO-5.17.4",
                "only the helpers spend tokens for an Instant Attack");
-    fx_passes(f, 3); /* A, B, C */
+    fx_passes(f, 3);                          /* A, B, C */
     fx_ok(f, "play D:PL06#1 target=D:G41#1"); /* i3: on the helper's action */
     assert_int_equal(instant_strength(f), 14);
 }
