@@ -117,6 +117,22 @@ static int may_play(const inwo_state *s)
     }
 }
 
+/* INWO-4.2.2: before his Main Phase the active player spends tokens only to
+ * buy Plots or in response to another player's play. */
+static int tokens_barred(const inwo_state *s, int p)
+{
+    if (p != s->active || s->step < PT_STEP1 || s->step > PT_STEP4)
+        return 0;
+    int k = top_item(s);
+    return k < 0 || (s->item[k].who & 7) == p;
+}
+
+static int refuse_tokens(tt_error *err)
+{
+    return TT_REFUSE("INWO-4.2.2", NULL,
+                     "before your Main Phase your tokens only buy Plots or answer a play");
+}
+
 /* A root item with `more` attached items fits the caps (INWO-2.15.2). */
 static int room(const inwo_state *s, int more)
 {
@@ -426,6 +442,8 @@ static int chk_helper(const tt_game *g, const inwo_state *s, int h, tt_error *er
     int p = s->decl.player, t = s->decl.ans[1];
     if (h >= ncards(s) || !inwo_can_spend(s, p, h) || inwo_def_of(c, h)->kind == INWO_RESOURCE)
         return TT_REFUSE("INWO-5.17.3", NULL, "a helper is a group of yours with a token");
+    if (tokens_barred(s, p))
+        return refuse_tokens(err);
     if (h == t)
         return TT_REFUSE("INWO-5.12.5", NULL, "a group never helps an attack on itself");
     for (int i = 2; i < s->decl.nans; i++)
@@ -507,7 +525,7 @@ static int target_valid(const tt_game *g, const inwo_state *s, int k)
 {
     const inwo_content *c = content_of(g);
     int t = s->item[k].target, p = s->item[k].who & 7;
-    return s->card[t].zone == Z_STRUCTURE &&
+    return s->card[t].zone == Z_STRUCTURE && !(s->head.eliminated >> p & 1) &&
            inwo_match(c, s, plot_op(c, s->item[k].card, OP_INSTANT)->filter, t, p) &&
            !inwo_undestroyable(g, t);
 }
@@ -517,8 +535,10 @@ static void instant_end(inwo_state *s, int k, int result, tt_events *ev)
 {
     const inwo_item *a = &s->item[k];
     inwo_wrap_plots(s, k);
-    inwo_lift(s, a->card);
-    inwo_put(s, a->card, Z_DISCARD, inwo_owner(a->card));
+    if (s->card[a->card].zone == Z_TABLE) { /* else its launcher left the game with it */
+        inwo_lift(s, a->card);
+        inwo_put(s, a->card, Z_DISCARD, inwo_owner(a->card));
+    }
     if (result == 1)
         s->pl[a->who & 7].attacks[2][1]++;
     tt_emit(ev, INWO_EV_ATTACK, a->who & 7, TT_SEEN_ALL, a->num, result, 0, 0);
@@ -585,6 +605,8 @@ static int chk_commit_group(const tt_game *g, const inwo_state *s, int p, int gr
     const inwo_content *c = content_of(g);
     if (gr >= ncards(s) || !inwo_can_spend(s, p, gr) || inwo_def_of(c, gr)->kind == INWO_RESOURCE)
         return TT_REFUSE("INWO-5.17.9", NULL, "commit a token of a group of yours");
+    if (tokens_barred(s, p))
+        return refuse_tokens(err);
     int again = k >= 0 && committed(s, k, gr);
     for (int i = 1; k == -1 && i < s->decl.nans; i++)
         again |= s->decl.ans[i] == gr;
@@ -630,6 +652,8 @@ static int chk_relief(const tt_game *g, const inwo_state *s, int place, tt_error
         return TT_REFUSE("INWO-4.8.1", NULL, "%c has not completed his first turn", 'A' + q);
     if (!room(s, 1))
         return TT_REFUSE("INWO-2.15.2", NULL, "too many items pending");
+    if (tokens_barred(s, p))
+        return refuse_tokens(err);
     if (!commits(g, s, p, -2, NULL, 0, 1))
         return TT_REFUSE("INWO-5.17.9", NULL, "none of your groups can commit a token");
     return TT_OK;

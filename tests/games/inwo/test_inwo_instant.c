@@ -487,6 +487,20 @@ static void test_EX_25_relief(void **state)
     }
 }
 
+/* INWO-4.2.2: before his Main Phase the active player commits no token to
+ * a Relief of his own. */
+static void test_INWO_4_2_2_relief_before_main(void **state)
+{
+    (void)state;
+    fx f = ex25();
+    ex25_input(&f, 1, 3);
+    fx_main(&f, 0);
+    f.s->step = f.s->point = PT_STEP1;
+    fx_refused(&f, "relief A:G01#1", "INWO-4.2.2",
+               "before your Main Phase your tokens only buy Plots or answer a play");
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -502,6 +516,7 @@ int main(void)
         cmocka_unit_test(test_EX_25_disaster_devastates),
         cmocka_unit_test(test_EX_25_disaster_destroys),
         cmocka_unit_test(test_EX_25_relief),
+        cmocka_unit_test(test_INWO_4_2_2_relief_before_main),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
