@@ -138,6 +138,22 @@ static void test_EX_16_catastrophic_failure(void **state)
     fx_free(&f);
 }
 
+/* EX-16, INWO-5.20.7: a roll of 2 modified by −2 stays 2; 12 + 2 stays 12. */
+static void test_EX_16_modified_roll_clamped(void **state)
+{
+    (void)state;
+    fx f = fx_ex15();
+    f.s->roll = 2;
+    f.s->roll_mod = -2;
+    assert_int_equal(inwo_final_roll(f.s), 2);
+    f.s->roll = 12;
+    f.s->roll_mod = 2;
+    assert_int_equal(inwo_final_roll(f.s), 12);
+    f.s->roll_mod = -2;
+    assert_int_equal(inwo_final_roll(f.s), 10);
+    fx_free(&f);
+}
+
 /* INWO-5.9.9: cancels of after-roll Plots; earlier items can no longer be
  * canceled. A's Red Tape on Lucky Break: r′ = 8 > 7, the attack fails. */
 static void test_INWO_5_9_9_after_roll_cancel(void **state)
@@ -507,6 +523,7 @@ int main(void)
         cmocka_unit_test(test_EX_16_lucky_break),
         cmocka_unit_test(test_EX_16_eleven_and_twelve_fail),
         cmocka_unit_test(test_EX_16_catastrophic_failure),
+        cmocka_unit_test(test_EX_16_modified_roll_clamped),
         cmocka_unit_test(test_INWO_5_9_9_after_roll_cancel),
         cmocka_unit_test(test_EX_22_privileged_attack),
         cmocka_unit_test(test_EX_22_after_the_roll_and_call_off),
