@@ -565,7 +565,7 @@ int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side)
 #define INWO_K_AFTER 0xC4
 #define INWO_VALUE_BIAS 64
 /* inwo_item.who bits of an attack (privileged, unprivileged for good) and
- * of an Disaster (its target lost a token when announced, INWO-5.17.5) */
+ * of a Disaster (its target lost a token when announced, INWO-5.17.5) */
 #define INWO_I_PRIVILEGED 0x40
 #define INWO_I_UNPRIVILEGED 0x80
 #define INWO_I_TOOK_TOKEN 0x40
@@ -640,16 +640,11 @@ int inwo_privilege_bars(const inwo_state *s, int p);
 int inwo_current_contest(const inwo_state *s);
 /* The attack or Instant Attack whose after-roll round is polling, or -1. */
 int inwo_after_roll_item(const inwo_state *s);
-/* Whether the attack item k's privilege question is asked (INWO-5.0.5). */
+/* Whether the attack being declared asks `privilege` (INWO-5.0.5). */
 int inwo_privilege_asked(const tt_game *g, const inwo_state *s);
 /* Whether an item kind is a Plot on the table (discarded when its attack ends). */
 int inwo_plot_item(int kind);
 
-/* attack.c, shared with instant.c */
-/* T is destroyed by seat (INWO-5.12.6). */
-void inwo_destroy(const tt_game *g, inwo_state *s, int t, int seat, tt_events *ev);
-/* INWO-5.9.10: the Plots of item k are discarded (defense BOOSTs kept). */
-void inwo_wrap_plots(inwo_state *s, int k);
 /* The after-roll round of item k closed: roll_mod and auto_fail from its
  * standing after-roll Plots (INWO-5.9.9, 10.3.8). */
 void inwo_after_roll_settle(inwo_state *s, int k);
@@ -661,6 +656,12 @@ int inwo_final_roll(const inwo_state *s);
 void inwo_privilege_announce(const tt_game *g, inwo_state *s, int k, int priv, tt_events *ev);
 /* The Privilege item j of a called-off attack: its ability's use is given back. */
 void inwo_privilege_undo(const tt_game *g, inwo_state *s, int j);
+
+/* attack.c, shared with instant.c */
+/* T is destroyed by seat (INWO-5.12.6). */
+void inwo_destroy(const tt_game *g, inwo_state *s, int t, int seat, tt_events *ev);
+/* INWO-5.9.10: the Plots of item k are discarded (defense BOOSTs kept). */
+void inwo_wrap_plots(inwo_state *s, int k);
 int inwo_position(const inwo_content *c, const inwo_state *s, int t); /* INWO-5.11.3 */
 /* DEFENSE_BONUS reaching t against kind (enum inwo_attack; ATK_INSTANT: only `vs: instant`). */
 int inwo_defense_bonus(const tt_game *g, const inwo_state *s, int t, int kind);
