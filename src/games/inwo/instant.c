@@ -845,6 +845,27 @@ int inwo_instant_check(const tt_game *g, const inwo_state *s, tt_action a, tt_er
     }
 }
 
+/* The Instant Attacks (where turn.c does not list the hand) and Reliefs the
+ * player to move may announce now. */
+static int plays(const tt_game *g, const inwo_state *s, tt_action *out, int n)
+{
+    if (inwo_current_contest(s) < 0) { /* else turn.c lists the hand's plays */
+        int len;
+        const uint16_t *hand = inwo_pile(s, s->to_move, Z_HAND, &len);
+        for (int i = 0; i < len; i++)
+            if (inwo_has_op(content_of(g), hand[i], OP_INSTANT) && inwo_instant_plot(g, hand[i]) &&
+                !inwo_instant_check(g, s, INWO_A(H_PLAY, hand[i]), NULL))
+                n = add(INWO_A(H_PLAY, hand[i]), out, n);
+    }
+    for (int j = 0; j < s->nodes_end; j++) {
+        int place = s->node[j].card;
+        if (place != INWO_NONE && (s->card[place].flags & INWO_F_DEVASTATED) &&
+            !chk_relief(g, s, place, NULL))
+            n = add(INWO_A(H_RELIEF, place), out, n);
+    }
+    return n;
+}
+
 int inwo_instant_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n)
 {
     if (s->decl.head == H_ATTACK) { /* INWO-5.14.1: the sources, then none */
@@ -853,22 +874,8 @@ int inwo_instant_legal(const tt_game *g, const inwo_state *s, tt_action *out, in
     }
     if (inwo_instant_declaring(g, s))
         return answers(g, s, out, n);
-    if (s->decl.head)
-        return n;
-    if (may_play(s) && inwo_current_contest(s) < 0) { /* else turn.c lists the hand's plays */
-        int len;
-        const uint16_t *hand = inwo_pile(s, s->to_move, Z_HAND, &len);
-        for (int i = 0; i < len; i++)
-            if (inwo_has_op(content_of(g), hand[i], OP_INSTANT) && inwo_instant_plot(g, hand[i]) &&
-                !inwo_instant_check(g, s, INWO_A(H_PLAY, hand[i]), NULL))
-                n = add(INWO_A(H_PLAY, hand[i]), out, n);
-    }
-    for (int j = 0; j < s->nodes_end && may_play(s); j++) {
-        int place = s->node[j].card;
-        if (place != INWO_NONE && (s->card[place].flags & INWO_F_DEVASTATED) &&
-            !chk_relief(g, s, place, NULL))
-            n = add(INWO_A(H_RELIEF, place), out, n);
-    }
+    if (may_play(s))
+        n = plays(g, s, out, n);
     int k = current_relief(s);
     return k >= 0 ? commits(g, s, s->to_move, k, out, n, 0) : n;
 }

@@ -798,9 +798,12 @@ static int playing_cancel(const tt_game *g, const inwo_state *s)
 static int instant_owns(const tt_game *g, const inwo_state *s, tt_action a)
 {
     int head = INWO_HEAD(a);
-    return head == H_PRIVILEGE || head == H_VALUE || head == H_HELPER || head == H_RELIEF ||
-           head == H_COMMIT || inwo_instant_declaring(g, s) ||
-           (head == H_PLAY && !s->decl.head && inwo_instant_plot(g, INWO_ARG(a)));
+    if (head == H_PRIVILEGE || head == H_VALUE || head == H_HELPER || head == H_RELIEF ||
+        head == H_COMMIT)
+        return 1;
+    if (s->decl.head) /* on the playout path: no call when nobody is declaring */
+        return inwo_instant_declaring(g, s);
+    return head == H_PLAY && inwo_instant_plot(g, INWO_ARG(a));
 }
 
 static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err)
