@@ -197,6 +197,7 @@ static fx ex22(void)
     fx_zone(&f, 2, "B:PL20#1", Z_HAND); /* Leak to the Press */
     fx_zone(&f, 2, "C:PL24#1", Z_HAND); /* NWO: Iron Fist */
     fx_zone(&f, 2, "C:PL43#1", Z_HAND); /* Lucky Break */
+    fx_zone(&f, 2, "A:PL36#1", Z_HAND); /* Sinkhole */
     fx_main(&f, 0);
     return f;
 }
@@ -223,6 +224,7 @@ static void test_EX_22_privileged_attack(void **state)
     assert_int_equal(to_move(&f), 2);
     fx_refused(&f, "oppose C:G21#1", "INWO-5.14.2", "only the attacker and the defender take part");
     fx_refused(&f, "play C:PL24#1", "INWO-5.14.2", "only the attacker and the defender play here");
+    fx_refused(&f, "play A:PL36#1", "INWO-5.14.2", "only the attacker and the defender play here");
     fx_legal(&f, legal, sizeof legal);
     assert_string_equal(legal, "pass|buy|play B:PL20#1");
     fx_ok(&f, "play B:PL20#1"); /* anyone may un-privilege (INWO-5.14.3) */
@@ -374,6 +376,41 @@ static void test_EX_24_instant_attack_canceled(void **state)
     fx_free(&f);
 }
 
+/* INWO-4.6.4, 10.3.7: an Instant Attack launched in an attack's round opens
+ * its own round on top; it kills the attack's target, so the attack below
+ * is void when its round closes (INWO-10.3.5): X's token spent, the aid's
+ * given back, Shock Troops discarded. */
+static void test_INWO_4_6_4_instant_nested_in_an_attack(void **state)
+{
+    (void)state;
+    fx f = fx_ex15();
+    fx_group(&f, 2, "C:G15#1", "C:I04#1", SIDE_N); /* Baron Voss: CRIM, VIOL, Power 4 */
+    fx_zone(&f, 2, "C:PL34#1", Z_HAND);            /* Rooftop Sniper */
+    fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
+    fx_ok(&f, "pass"); /* C */
+    fx_ok(&f, "pass"); /* A */
+    fx_ok(&f, "aid C:G41#1");
+    fx_ok(&f, "play C:PL34#1 target=A:G11#1 helper=C:G15#1"); /* C, polled */
+    assert_int_equal(f.s->nrounds, 2);
+    assert_int_equal(instant_strength(&f), 2); /* 8 + 4 − (5 + 5) */
+    fx_dice(&f, 1, 1);
+    fx_passes(&f, 3); /* A, B, C */
+    assert_int_equal(f.s->point, PT_AFTER_ROLL);
+    fx_passes(&f, 3);
+    assert_int_equal(zone(&f, "A:G11#1"), Z_DESTROYED);
+    assert_int_equal(f.s->nrounds, 1); /* the attack's round, polling from A */
+    assert_int_equal(to_move(&f), 0);
+    fx_passes(&f, 3);
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(f.s->nitems, 0);
+    assert_int_equal(tokens(&f, "A:G37#1"), 0);
+    assert_int_equal(tokens(&f, "C:G41#1"), 1);
+    assert_int_equal(tokens(&f, "C:G15#1"), 0);
+    assert_int_equal(f.s->pl[1].attacks[ATK_CONTROL][1], 0);
+    assert_int_equal(f.s->pl[2].attacks[2][1], 1);
+    fx_free(&f);
+}
+
 /* INWO-5.17.2, 5.17.3: targets and helpers refused, naming the rule. */
 static void test_INWO_5_17_refusals(void **state)
 {
@@ -503,6 +540,24 @@ static void test_EX_25_relief(void **state)
     }
 }
 
+/* INWO-5.0.2: a Relief's tokens typed as one compound part. */
+static void test_INWO_5_0_2_relief_compound(void **state)
+{
+    (void)state;
+    fx f = ex25();
+    ex25_input(&f, 1, 3);
+    fx_ok(&f, "end_main");
+    char canon[256];
+    tt_error err;
+    if (tt_apply_text_canon(f.g, (tt_state *)f.s, "relief A:G01#1 commit=A:I01#1,A:G17#1,A:G42#1",
+                            canon, sizeof canon, NULL, &err) != TT_OK)
+        fail_msg("%s (%s)", err.msg, err.rule);
+    /* `done` is not asked: no group of A's has a token left */
+    assert_string_equal(canon, "relief A:G01#1\ncommit A:I01#1\ncommit A:G17#1\ncommit A:G42#1");
+    assert_int_equal(f.s->nitems, 4);
+    fx_free(&f);
+}
+
 /* INWO-4.2.2: before his Main Phase the active player commits no token to
  * a Relief of his own. */
 static void test_INWO_4_2_2_relief_before_main(void **state)
@@ -529,6 +584,8 @@ int main(void)
         cmocka_unit_test(test_EX_22_after_the_roll_and_call_off),
         cmocka_unit_test(test_EX_24_assassination_with_helper),
         cmocka_unit_test(test_EX_24_instant_attack_canceled),
+        cmocka_unit_test(test_INWO_4_6_4_instant_nested_in_an_attack),
+        cmocka_unit_test(test_INWO_5_0_2_relief_compound),
         cmocka_unit_test(test_INWO_5_17_refusals),
         cmocka_unit_test(test_EX_25_disaster_devastates),
         cmocka_unit_test(test_EX_25_disaster_destroys),
