@@ -376,6 +376,26 @@ static void test_EX_24_instant_attack_canceled(void **state)
     fx_free(&f);
 }
 
+/* INWO-10.3.6: a canceled helper adds nothing, nor does the BOOST on its
+ * action; its token stays spent. S = 8 − 10 < 2: no roll. */
+static void test_INWO_10_3_6_helper_canceled(void **state)
+{
+    (void)state;
+    fx f = ex24();
+    fx_zone(&f, 0, "A:PL16#1", Z_HAND); /* Deniable Denial: cancels an action */
+    ex24_input(&f);
+    fx_ok(&f, "play A:PL16#1 target=i2");
+    assert_int_equal(instant_strength(&f), 14); /* settled when the round closes */
+    fx_passes(&f, 4);
+    assert_int_equal(f.s->roll, 0);
+    assert_int_equal(zone(&f, "A:G11#1"), Z_STRUCTURE);
+    assert_int_equal(tokens(&f, "D:G41#1"), 0);
+    assert_int_equal(zone(&f, "D:PL06#1"), Z_DISCARD);
+    assert_int_equal(zone(&f, "D:PL34#1"), Z_DISCARD);
+    assert_int_equal(zone(&f, "A:PL16#1"), Z_DISCARD);
+    fx_free(&f);
+}
+
 /* INWO-4.6.4, 10.3.7: an Instant Attack launched in an attack's round opens
  * its own round on top; it kills the attack's target, so the attack below
  * is void when its round closes (INWO-10.3.5): X's token spent, the aid's
@@ -584,6 +604,7 @@ int main(void)
         cmocka_unit_test(test_EX_22_after_the_roll_and_call_off),
         cmocka_unit_test(test_EX_24_assassination_with_helper),
         cmocka_unit_test(test_EX_24_instant_attack_canceled),
+        cmocka_unit_test(test_INWO_10_3_6_helper_canceled),
         cmocka_unit_test(test_INWO_4_6_4_instant_nested_in_an_attack),
         cmocka_unit_test(test_INWO_5_0_2_relief_compound),
         cmocka_unit_test(test_INWO_5_17_refusals),
