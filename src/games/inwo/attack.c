@@ -62,7 +62,7 @@ static int master_card(const inwo_state *s, int card)
 }
 
 /* Position bonus (INWO-5.11.3): +10 under an Illuminati, +5 one below. */
-static int position(const inwo_content *c, const inwo_state *s, int t)
+int inwo_position(const inwo_content *c, const inwo_state *s, int t)
 {
     int m = master_card(s, t);
     if (m < 0)
@@ -152,9 +152,10 @@ static int names(const inwo_content *c, int x, int t)
     return 0;
 }
 
+/* INWO-5.17.3: only a modifier that names Instant Attacks applies to one. */
 static int kind_fits(int sel, int kind)
 {
-    return sel == ATK_ANY || sel == kind;
+    return sel == kind || (sel == ATK_ANY && kind != ATK_INSTANT);
 }
 
 /* INWO-5.11.4: X's direct bonuses, any-attempt bonuses of the attacker's
@@ -214,6 +215,30 @@ static int undestroyable(const inwo_content *c, int t)
         if (d->ability[k].op == OP_UNDESTROYABLE)
             return 1;
     return 0;
+}
+
+int inwo_defense_bonus(const tt_game *g, const inwo_state *s, int t, int kind)
+{
+    const inwo_content *c = content_of(g);
+    return defense_bonus(c, s, t, kind, secret(c, s, t));
+}
+
+/* INWO-5.15.1, 5.16.1: whether group gr may side with an attack on t (aid,
+ * or help an Instant Attack); a refusal when not. */
+int inwo_aid_barred(const tt_game *g, const inwo_state *s, int t, int gr, tt_error *err)
+{
+    const inwo_content *c = content_of(g);
+    if (secret(c, s, t) && !is_illuminati(c, gr) && !secret(c, s, gr))
+        return TT_REFUSE("INWO-5.16.1", NULL, "only Illuminati and Secret groups take part here");
+    if (immune(c, s, t, gr, secret(c, s, t)))
+        return TT_REFUSE("INWO-5.15.1", NULL, "%s is immune to %s", inwo_def_of(c, t)->id,
+                         inwo_def_of(c, gr)->id);
+    return TT_OK;
+}
+
+int inwo_undestroyable(const tt_game *g, int t)
+{
+    return undestroyable(content_of(g), t);
 }
 
 /* --- the declaration ---------------------------------------------------------------------- */
@@ -373,6 +398,8 @@ int inwo_attack_legal(const tt_game *g, const inwo_state *s, tt_action *out, int
                 n = add(g, s, INWO_A(H_KIND, kind), out, n, targets(g, s, x, kind, NULL, 0, 1) > 0);
             return n;
         }
+        if (s->decl.nans == 3) /* privilege <card>|none (INWO-5.14.1) */
+            return inwo_instant_legal(g, s, out, n);
         return targets(g, s, x, s->decl.ans[1], out, n, 0);
     }
     if (!main_open(s))
@@ -389,6 +416,7 @@ void inwo_attack_announce(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     (void)g;
     int x = s->decl.ans[0], kind = s->decl.ans[1], t = s->decl.ans[2];
+    int priv = s->decl.nans == 4 ? s->decl.ans[3] : INWO_NONE;
     memset(&s->decl, 0, sizeof s->decl);
     if (s->card[t].zone == Z_HAND) { /* INWO-5.9.2, 7.5: revealed, pending */
         inwo_lift(s, t);
@@ -401,6 +429,8 @@ void inwo_attack_announce(const tt_game *g, inwo_state *s, tt_events *ev)
     s->roll = 0;
     tt_emit(ev, INWO_EV_ANNOUNCE, s->active, TT_SEEN_ALL, s->item[k].num, x, H_ATTACK, t);
     s->pl[s->active].attacks[kind][0]++;
+    if (priv != INWO_NONE)
+        inwo_privilege_announce(g, s, k, priv, ev);
     inwo_open_round(s, inwo_next_seat(s, s->active), k); /* INWO-4.6.3 */
 }
 
@@ -419,6 +449,7 @@ static int contributed(const inwo_state *s, int root, int card)
 {
     for (int k = root + 1; k < s->nitems; k++)
         if (s->item[k].parent == root && s->item[k].card == card &&
+            (s->item[k].kind == H_AID || s->item[k].kind == H_OPPOSE) &&
             !(s->item[k].who & INWO_I_ILLEGAL))
             return s->item[k].kind;
     return 0;
@@ -495,12 +526,17 @@ static int chk_contrib_group(const tt_game *g, const inwo_state *s, int k, int h
 int inwo_contrib_check(const tt_game *g, const inwo_state *s, int head, int card, tt_error *err)
 {
     int k = inwo_current_attack(s);
+    if (!s->decl.head && inwo_current_contest(s) >= 0 && k < 0)
+        return TT_REFUSE("INWO-5.17.4", NULL,
+                         "only the helpers spend tokens for an Instant Attack");
     if (s->decl.head || k < 0)
         return TT_REFUSE("INWO-5.9.4", NULL, "no attack is in its round");
     const inwo_item *a = &s->item[k];
     int p = s->to_move, attacker = a->who & 7;
     if (s->pl[attacker].protected_ && p != attacker && p != s->card[a->target].holder)
         return TT_REFUSE("INWO-4.8.1", NULL, "%c has not completed his first turn", 'A' + attacker);
+    if (inwo_privilege_bars(s, p))
+        return TT_REFUSE("INWO-5.14.2", NULL, "only the attacker and the defender take part");
     if (head == H_CALL_OFF) {
         if (p != attacker || (a->who & INWO_I_COMMITTED))
             return TT_REFUSE("INWO-5.9.3", NULL, "only an uncommitted attack is called off");
@@ -517,12 +553,13 @@ int inwo_contrib_check(const tt_game *g, const inwo_state *s, int head, int card
 
 void inwo_contrib_apply(const tt_game *g, inwo_state *s, int head, int card, tt_events *ev)
 {
-    (void)g;
     int k = inwo_current_attack(s), p = s->to_move;
     inwo_item *a = &s->item[k];
     if (head == H_CALL_OFF) { /* INWO-5.9.3: everything undone */
         for (int j = k + 1; j < s->nitems; j++)
-            if (s->item[j].kind == H_PLAY || s->item[j].kind == INWO_K_CANCEL)
+            if (s->item[j].kind == INWO_K_PRIV) /* the ability's use does not count */
+                inwo_privilege_undo(g, s, j);
+            else if (inwo_plot_item(s->item[j].kind))
                 plot_to(s, s->item[j].card, Z_HAND, s->item[j].who & 7, s->item[j].arg & 8);
             else if (s->item[j].kind == H_AGENTS)
                 plot_to(s, s->item[j].card, Z_HAND, s->item[j].who & 7, 0);
@@ -586,6 +623,8 @@ static int boost_fits(const inwo_content *c, const inwo_state *s, int k, int plo
     if (!op || !(op->mask & use) || gr >= ncards(s) || s->card[gr].zone != Z_STRUCTURE ||
         !inwo_match(c, s, op->filter, gr, p))
         return 0;
+    if (a->kind == INWO_K_INSTANT && (use != USE_ACTION || (a->who & 7) != p))
+        return 0; /* INWO-5.17.4: the launcher's BOOSTs on helpers' actions */
     if (use == USE_DEFENSE      ? gr != a->target
         : use == USE_OWN_ATTACK ? gr != a->card || (a->who & 7) != p
                                 : gr != a->card && !standing(s, k, gr))
@@ -636,10 +675,12 @@ int inwo_boost_check(const tt_game *g, const inwo_state *s, tt_action a, tt_erro
 {
     const inwo_content *c = content_of(g);
     int head = INWO_HEAD(a), arg = INWO_ARG(a), p = s->to_move;
-    int k = s->decl.head == H_PLAY ? s->decl.ans[3] : inwo_current_attack(s);
+    int k = s->decl.head == H_PLAY ? s->decl.ans[3] : inwo_current_contest(s);
     if (head == H_PLAY) {
         if (s->decl.head || k < 0)
             return TT_REFUSE("INWO-5.18.1", NULL, "a +10 Plot is played during an attack");
+        if (inwo_privilege_bars(s, p))
+            return TT_REFUSE("INWO-5.14.2", NULL, "only the attacker and the defender play here");
         if (arg >= ncards(s) || s->card[arg].zone != Z_HAND || s->card[arg].holder != p ||
             !boost_op(c, arg))
             return TT_REFUSE("INWO-5.7.1", NULL, "play a Plot of your hand that fits an attack");
@@ -727,11 +768,11 @@ static void plot_to(inwo_state *s, int plot, int zone, int seat, int exposed)
 }
 
 /* INWO-5.9.10: attack Plots discarded, defense BOOSTs kept to the turn's end. */
-static void wrap_plots(inwo_state *s, int k)
+void inwo_wrap_plots(inwo_state *s, int k)
 {
     for (int j = k + 1; j < s->nitems; j++) {
         const inwo_item *it = &s->item[j];
-        if ((it->kind != H_PLAY && it->kind != INWO_K_CANCEL && it->kind != H_AGENTS) ||
+        if ((!inwo_plot_item(it->kind) && it->kind != H_AGENTS) ||
             s->card[it->card].zone != Z_TABLE)
             continue; /* an agents card too is discarded, whatever the result (INWO-5.13.1) */
         if (it->kind == H_PLAY && (it->arg & 7) == USE_DEFENSE &&
@@ -789,11 +830,11 @@ int inwo_strength(const tt_game *g, const inwo_state *s, int k)
         D += inwo_value(c, s, t, STAT_RES, CX_DEFENSE);
         int m = master_card(s, t);
         if (m >= 0)
-            D += 4 * n_ident(ta, inwo_align_of(c, s, m, 0)) + position(c, s, t);
+            D += 4 * n_ident(ta, inwo_align_of(c, s, m, 0)) + inwo_position(c, s, t);
     } else {
         D += inwo_value(c, s, t, STAT_POWER, CX_DEFENSE | vs);
         if (in_play && s->card[t].holder != attacker)
-            D += position(c, s, t);
+            D += inwo_position(c, s, t);
     }
     for (int j = k + 1; j < s->nitems; j++) {
         const inwo_item *it = &s->item[j];
@@ -855,7 +896,7 @@ static void revalidate(const tt_game *g, inwo_state *s, int k)
 static void end_attack(inwo_state *s, int k, int result, tt_events *ev)
 {
     const inwo_item *a = &s->item[k];
-    wrap_plots(s, k);
+    inwo_wrap_plots(s, k);
     if (result == 1)
         s->pl[a->who & 7].attacks[a->arg][1]++;
     tt_emit(ev, INWO_EV_ATTACK, a->who & 7, TT_SEEN_ALL, a->num, result, 0, 0);
@@ -881,12 +922,10 @@ static void void_attack(inwo_state *s, int k, tt_events *ev)
     end_attack(s, k, 2, ev);
 }
 
-/* Puppets of node n (master-local side order N, E, S, W), breadth first. */
-static void destroy(const tt_game *g, inwo_state *s, int k, tt_events *ev)
+void inwo_destroy(const tt_game *g, inwo_state *s, int t, int attacker, tt_events *ev)
 {
     const inwo_content *c = content_of(g);
-    const inwo_item *a = &s->item[k];
-    int t = a->target, attacker = a->who & 7, owner_of_t = s->card[t].holder;
+    int owner_of_t = s->card[t].holder;
     int node = s->card[t].u.p.node;
     /* its puppets go to its controller's hand with no tokens (INWO-5.12.6) */
     for (int again = 1; again;) {
@@ -970,24 +1009,17 @@ int inwo_attack_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev)
             end_attack(s, k, 0, ev);
             return 0;
         }
-        int d1 = 1 + (int)tt_rng_below(&s->head.rng, 6),
-            d2 = 1 + (int)tt_rng_below(&s->head.rng, 6);
-        s->roll = (uint8_t)(d1 + d2);
-        s->roll_mod = 0;
-        s->auto_fail = 0;
-        tt_emit(ev, INWO_EV_ATTACK_ROLL, a->who & 7, TT_SEEN_ALL, d1, d2, S, 0);
-        inwo_open_round(s, inwo_next_seat(s, a->who & 7), k); /* INWO-5.9.9 */
+        inwo_roll(s, k, S, ev);
         return 1;
     }
-    int r = s->roll + s->roll_mod;
-    r = r < 2 ? 2 : r > 12 ? 12 : r; /* INWO-5.20.7 */
-    int S = inwo_strength(g, s, k);
+    inwo_after_roll_settle(s, k);
+    int r = inwo_final_roll(s), S = inwo_strength(g, s, k);
     if (s->auto_fail || r > S || r > 10 || !attack_valid(g, s, k)) {
         end_attack(s, k, 0, ev);
         return 0;
     }
     if (a->arg == ATK_DESTROY) {
-        destroy(g, s, k, ev);
+        inwo_destroy(g, s, a->target, a->who & 7, ev);
         end_attack(s, k, 1, ev);
         return 0;
     }

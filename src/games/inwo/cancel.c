@@ -10,6 +10,15 @@
 #include "core/events.h"
 #include "games/inwo/inwo.h"
 
+/* Whether item j was announced in an after-roll round: an after-roll Plot
+ * or a cancel of one (a cancel names a lower item, so this ends). */
+static int after_roll(const inwo_state *s, int j)
+{
+    while (s->item[j].kind == INWO_K_CANCEL)
+        j = s->item[j].target;
+    return s->item[j].kind == INWO_K_AFTER;
+}
+
 static const inwo_op *cancel_op(const inwo_content *c, int card)
 {
     const inwo_def *d = inwo_def_of(c, card);
@@ -25,13 +34,22 @@ int inwo_cancel_plot(const tt_game *g, int card)
 }
 
 /* The kind of cancel that can name item j (INWO-2.10.7): every token spend
- * of an attack is an action, a +10 Plot and a cancel are Plots. */
+ * of an attack is an action, a +10 Plot, an after-roll Plot and a cancel are
+ * Plots, an Instant Attack is an instant. After the roll only the after-roll
+ * Plots and the cancels of them are pending (INWO-5.9.9, 5.19.4). Privilege
+ * and un-privilege act when announced: nothing to cancel (0). */
 static int kind_of(const inwo_state *s, int j)
 {
     int kind = s->item[j].kind;
     if (kind == H_AGENTS)
         return 0; /* neither a Plot nor an action (INWO-5.13.1) */
-    return kind == H_PLAY || kind == INWO_K_CANCEL ? CAN_PLOT : CAN_ACTION;
+    if (s->roll && !after_roll(s, j))
+        return 0;
+    if (kind == INWO_K_PRIV || kind == INWO_K_UNPRIV)
+        return 0;
+    if (kind == INWO_K_INSTANT)
+        return CAN_INSTANT;
+    return kind == H_PLAY || kind == INWO_K_CANCEL || kind == INWO_K_AFTER ? CAN_PLOT : CAN_ACTION;
 }
 
 /* The index of the pending item of attack k written i<num>, or -1. */
@@ -45,9 +63,11 @@ static int item_of(const inwo_state *s, int k, int num)
 
 static int chk_play(const tt_game *g, const inwo_state *s, int plot, int k, tt_error *err)
 {
-    if (s->decl.head || k < 0 || s->roll)
+    if (s->decl.head || k < 0)
         return TT_REFUSE("INWO-10.3", NULL,
                          "a cancel is played on a pending item of an attack before its roll");
+    if (inwo_privilege_bars(s, s->to_move))
+        return TT_REFUSE("INWO-5.14.2", NULL, "only the attacker and the defender play here");
     if (s->card[plot].zone != Z_HAND || s->card[plot].holder != s->to_move)
         return TT_REFUSE("INWO-5.7.1", NULL, "play a Plot of your hand");
     if (s->nitems >= INWO_ITEMS_MAX)
@@ -64,6 +84,8 @@ static int chk_target(const tt_game *g, const inwo_state *s, int arg, tt_error *
     int k = s->decl.ans[3], j = item_of(s, k, arg & ~(int)INWO_ITEM_ARG);
     if (!(arg & INWO_ITEM_ARG) || j < 0)
         return TT_REFUSE("INWO-10.3", NULL, "a cancel names a pending item of this attack (i<k>)");
+    if (!kind_of(s, j))
+        return TT_REFUSE("INWO-5.19.4", NULL, "that item can no longer be canceled");
     if (!(cancel_op(g->content, s->decl.ans[0])->mask & kind_of(s, j)))
         return TT_REFUSE("INWO-2.10.7", NULL,
                          kind_of(s, j) == CAN_PLOT ? "this Plot does not cancel a Plot"
@@ -74,7 +96,8 @@ static int chk_target(const tt_game *g, const inwo_state *s, int arg, tt_error *
 int inwo_cancel_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err)
 {
     if (INWO_HEAD(a) == H_PLAY)
-        return chk_play(g, s, INWO_ARG(a), inwo_current_attack(s), err);
+        return chk_play(g, s, INWO_ARG(a),
+                        s->roll ? inwo_after_roll_item(s) : inwo_current_contest(s), err);
     if (s->decl.head != H_PLAY || s->decl.nans != 1)
         return TT_REFUSE("INWO-5.0.4", NULL, "no cancel is being played");
     return chk_target(g, s, INWO_ARG(a), err);

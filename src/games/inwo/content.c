@@ -471,8 +471,8 @@ static void read_helpers(loader *L, const json_t *v, inwo_op *o, const char *rul
         return;
     }
     tt_field_check(&L->f, h, fields, "helpers", rule);
-    o->helpers = 1;
-    o->value2 = (int16_t)tt_field_int(&L->f, h, "count", 1, 9, 1, 1, rule);
+    /* the count in `helpers`: value2 holds the destroy margin */
+    o->helpers = (uint8_t)tt_field_int(&L->f, h, "count", 1, 9, 1, 1, rule);
     o->filter2 = read_filter(L, h, "filter", 1);
 }
 

@@ -192,8 +192,8 @@ typedef struct inwo_cost {
  *           EXTRA_DRAW, DRAW, EXPOSE, STEAL_EXPOSED and GOAL_* count,
  *           HAND_LIMIT delta, INSTANT power, MODIFY value, ROLL_MOD min,
  *           GOAL_POWER total
- *   value2  ROLL_MOD max, INSTANT destroy_margin (has_margin 0: null),
- *           INSTANT helpers' count (in helpers)
+ *   value2  ROLL_MOD max, INSTANT destroy_margin (has_margin 0: null)
+ *   helpers INSTANT helpers' count (0: null)
  *   sel     the op's own choice: STAT/MODIFY stat (MODIFY: a mask of stats),
  *           ATTACK_BONUS attack, DEFENSE_BONUS vs, EXTRA_DRAW/DRAW deck,
  *           INSTANT class, ALIGN mode, PARALYZE until, GOAL_POWER where

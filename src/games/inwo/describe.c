@@ -423,7 +423,7 @@ static void put_instant(tt_dbuf *b, const inwo_content *c, const inwo_op *o)
         tt_dbuf_printf(b, ", which loses 1 Action token when it is announced; on success it is "
                           "Devastated");
     if (o->helpers) {
-        tt_dbuf_printf(b, "; up to %d of your groups may help, each ", o->value2 ? o->value2 : 1);
+        tt_dbuf_printf(b, "; up to %d of your groups may help, each ", o->helpers);
         put_filter(b, c, o->filter2, DET_A);
     }
     tt_dbuf_printf(b, " (INSTANT, INWO-2.10.7, 5.17)");

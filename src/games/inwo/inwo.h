@@ -157,7 +157,8 @@ typedef struct inwo_card {
             uint8_t node;      /* its structure node, or INWO_NO_NODE */
             uint8_t used;      /* ability k used: bit k this turn, bit 4+k this game */
             uint8_t para_seat; /* who controlled it when paralyzed */
-            uint16_t spare;
+            uint16_t
+                spare; /* bit 0: its group link ended this turn (links.c); bit 8+p: seat p announced its Relief this turn (instant.c) */
         } p;
         struct {                 /* in a destroyed pile (INWO-5.12.6) */
             uint16_t align_now;  /* alignments at destruction */
@@ -505,6 +506,11 @@ enum inwo_head {
     H_SIDE,       /* side aid|oppose: arg 0 aid, 1 oppose */
     H_AGENT,      /* agent <card>: an Illuminati agent (INWO-10.2.6) */
     H_REASSIGN,   /* reassign <card> <side>|none: arg card | side << 9, none 4 (INWO-2.11.8) */
+    H_PRIVILEGE,  /* privilege <card>|none: the attack's Privilege (INWO-5.14.1) */
+    H_VALUE,      /* value <n>: a ROLL_MOD's choice, arg n + INWO_VALUE_BIAS (INWO-5.9.9) */
+    H_HELPER,     /* helper <G>: an Instant Attack's helper (INWO-5.17.3) */
+    H_RELIEF,     /* relief <place>; then commit, done (INWO-5.17.9) */
+    H_COMMIT,     /* commit <G>: a token for a Relief */
     INWO_NHEADS
 };
 #define INWO_A(head, arg) ((tt_action)(head) << 16 | (tt_action)(arg))
@@ -558,6 +564,22 @@ int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side)
 /* `target i<k>` (INWO-5.0.3): an answer naming item k by its text number. */
 #define INWO_ITEM_ARG 0x8000u
 
+/* Item kinds of instant.c, not heads: an Instant Attack (a root; `arg` the
+ * defense P_T + pos fixed when announced, INWO-5.17.3), a Privilege Plot and
+ * an un-privilege attached to an attack (INWO-5.14), an after-roll Plot
+ * (INWO-5.9.9; `arg` ROLL_MOD's value + INWO_VALUE_BIAS). Helpers are H_AID
+ * items of the Instant Attack, Relief tokens H_COMMIT items of the Relief. */
+#define INWO_K_INSTANT 0xC1
+#define INWO_K_PRIV 0xC2
+#define INWO_K_UNPRIV 0xC3
+#define INWO_K_AFTER 0xC4
+#define INWO_VALUE_BIAS 64
+/* inwo_item.who bits of an attack (privileged, unprivileged for good) and
+ * of a Disaster (its target lost a token when announced, INWO-5.17.5) */
+#define INWO_I_PRIVILEGED 0x40
+#define INWO_I_UNPRIVILEGED 0x80
+#define INWO_I_TOOK_TOKEN 0x40
+
 /* --- attack.c: attacks to control and destroy (INWO-5.9 – 5.16) --- */
 /* Whether X may attack T (kind enum inwo_attack) now, for the active player. */
 int inwo_attack_check(const tt_game *g, const inwo_state *s, int x, int kind, int t, tt_error *err);
@@ -602,6 +624,61 @@ int inwo_cancel_legal(const tt_game *g, const inwo_state *s, tt_action *out, int
 void inwo_cancel_announce(const tt_game *g, inwo_state *s, tt_events *ev);
 /* Marks the items of attack k that the cancel chain cancels (INWO-10.3.8). */
 void inwo_cancels_settle(inwo_state *s, int k);
+
+/* --- instant.c: Privilege, after-roll Plots, Instant Attacks, Relief (INWO-5.14,
+ * 5.9.9, 5.17) --- */
+/* Whether the Plot card is one instant.c plays (INSTANT, UNPRIVILEGE,
+ * ROLL_MOD, AUTO_FAIL). */
+int inwo_instant_plot(const tt_game *g, int card);
+/* Checks the heads and answers instant.c owns (play of its Plots, privilege,
+ * value, helper, relief, commit, and `done` of its declarations). */
+int inwo_instant_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
+/* The answers of an instant.c declaration, or its heads where the player
+ * to move may give them; appended at n. */
+int inwo_instant_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+/* Whether the declaration in progress is instant.c's. */
+int inwo_instant_declaring(const tt_game *g, const inwo_state *s);
+/* Applies a head or answer instant.c owns. */
+void inwo_instant_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev);
+/* The Instant Attack or Relief item k's round closed; 1 when a round is
+ * open on it again (the after-roll round). */
+int inwo_instant_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev);
+/* Strength S of the Instant Attack item k now (INWO-5.17.3). */
+int inwo_instant_strength(const tt_game *g, const inwo_state *s, int k);
+/* Whether seat p is barred by a Privileged attack in progress (INWO-5.14.2). */
+int inwo_privilege_bars(const inwo_state *s, int p);
+/* The attack or Instant Attack whose round is polling, before its roll, or -1. */
+int inwo_current_contest(const inwo_state *s);
+/* The attack or Instant Attack whose after-roll round is polling, or -1. */
+int inwo_after_roll_item(const inwo_state *s);
+/* Whether the attack being declared asks `privilege` (INWO-5.0.5). */
+int inwo_privilege_asked(const tt_game *g, const inwo_state *s);
+/* Whether an item kind is a Plot on the table (discarded when its attack ends). */
+int inwo_plot_item(int kind);
+
+/* The after-roll round of item k closed: roll_mod and auto_fail from its
+ * standing after-roll Plots (INWO-5.9.9, 10.3.8). */
+void inwo_after_roll_settle(inwo_state *s, int k);
+/* The 2d6 of contest k with strength S, and its after-roll round (INWO-5.9.8 – 5.9.9). */
+void inwo_roll(inwo_state *s, int k, int S, tt_events *ev);
+/* r′: the roll with the standing ROLL_MODs, clamped (INWO-5.20.7). */
+int inwo_final_roll(const inwo_state *s);
+/* The attack item k is announced Privileged by card priv (INWO-5.14.1). */
+void inwo_privilege_announce(const tt_game *g, inwo_state *s, int k, int priv, tt_events *ev);
+/* The Privilege item j of a called-off attack: its ability's use is given back. */
+void inwo_privilege_undo(const tt_game *g, inwo_state *s, int j);
+
+/* attack.c, shared with instant.c */
+/* T is destroyed by seat (INWO-5.12.6). */
+void inwo_destroy(const tt_game *g, inwo_state *s, int t, int seat, tt_events *ev);
+/* INWO-5.9.10: the Plots of item k are discarded (defense BOOSTs kept). */
+void inwo_wrap_plots(inwo_state *s, int k);
+int inwo_position(const inwo_content *c, const inwo_state *s, int t); /* INWO-5.11.3 */
+/* DEFENSE_BONUS reaching t against kind (enum inwo_attack; ATK_INSTANT: only `vs: instant`). */
+int inwo_defense_bonus(const tt_game *g, const inwo_state *s, int t, int kind);
+/* INWO-5.15.1, 5.16.1: group gr may not side with an attack on t. */
+int inwo_aid_barred(const tt_game *g, const inwo_state *s, int t, int gr, tt_error *err);
+int inwo_undestroyable(const tt_game *g, int t); /* INWO-5.12.1 */
 
 /* --- goals.c: goals and the outcome of a knock (INWO-9.3, 9.4) --- */
 enum { GOAL_B = 1, GOAL_S = 2, GOAL_C = 4 }; /* basic, special, Goal card */

@@ -14,12 +14,15 @@
 #include "core/errors.h"
 #include "games/inwo/inwo.h"
 
+/* clang-format off */
 static const char *const heads[INWO_NHEADS] = {
     "",         "lead",      "pass",     "buy",        "pay",      "draw",    "done",
     "takeover", "arrow",     "end_main", "draw_group", "resource", "discard", "return",
     "attack",   "kind",      "target",   "aid",        "oppose",   "defend",  "call_off",
     "declare",  "nodeclare", "play",     "for",        "move",     "link",    "to",
-    "unlink",   "benefit",   "agents",   "side",       "agent",    "reassign"};
+    "unlink",   "benefit",   "agents",   "side",       "agent",    "reassign",
+    "privilege", "value", "helper", "relief", "commit"};
+/* clang-format on */
 static const char sides[] = "NESW";
 static const char *const goal_names[] = {"basic", "special", "card"};
 
@@ -79,6 +82,15 @@ int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t
             return TT_OK;
         }
         break;
+    case H_PRIVILEGE:
+        if (arg == INWO_NONE) {
+            snprintf(buf, n, "privilege none");
+            return TT_OK;
+        }
+        break;
+    case H_VALUE: /* ROLL_MOD's choice (INWO-5.0.6) */
+        snprintf(buf, n, "value %d", arg - INWO_VALUE_BIAS);
+        return TT_OK;
     default: break;
     }
     if (card >= ncards)
@@ -190,6 +202,16 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
         *out = INWO_A(H_SIDE, k);
         return TT_OK;
     }
+    if (head == H_VALUE || (head == H_PRIVILEGE && strcasecmp(arg, "none") == 0)) {
+        char *end;
+        long v = head == H_VALUE ? strtol(arg, &end, 10) : 0;
+        if (nw != 2 || (head == H_VALUE &&
+                        (*end || end == arg || v < -INWO_VALUE_BIAS || v >= INWO_VALUE_BIAS)))
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "%s",
+                           head == H_VALUE ? "value <n>" : "privilege <card>|none");
+        *out = INWO_A(head, head == H_VALUE ? (unsigned)(v + INWO_VALUE_BIAS) : INWO_NONE);
+        return TT_OK;
+    }
     if (head == H_KIND) {
         int k = strcasecmp(arg, "control") == 0   ? ATK_CONTROL
                 : strcasecmp(arg, "destroy") == 0 ? ATK_DESTROY
@@ -254,6 +276,17 @@ static int repeats_forced(const tt_game *g, const inwo_state *s, const char *par
     return 0;
 }
 
+/* `key=v1,v2,…` of a repeated question: part i keeps v1, the rest becomes
+ * a part of its own, split in turn when the caller reaches it. */
+static void repeat_split(char parts[16][64], int *np, int i, const char *key)
+{
+    char *comma = strchr(parts[i], ',');
+    if (!comma || *np >= 16 || strncmp(parts[i], key, strlen(key)) != 0)
+        return;
+    snprintf(parts[(*np)++], sizeof parts[0], "%s%s", key, comma + 1);
+    *comma = 0;
+}
+
 /* `head key=value …`: the parts in the order the engine asks, found on a
  * copy of the state; a part repeating an answer the engine applied by itself
  * is dropped (INWO-5.0.2), so the atoms that remain are exactly the ones
@@ -304,6 +337,8 @@ int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms,
             memcpy(parts[np++], second, sizeof second);
             *comma = 0;
         }
+        repeat_split(parts, &np, i, "commit "); /* a Relief's tokens (INWO-5.0.5) */
+        repeat_split(parts, &np, i, "helper ");
     }
     void *copy = malloc(g->state_size);
     if (!copy)
@@ -314,15 +349,17 @@ int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms,
     if (try_part(g, copy, head) == 0)
         for (int progress = 1; progress;) {
             progress = 0;
+            /* a part the last answer made redundant goes first: a later
+             * part may answer the next question and clear what was forced */
             for (int i = 0; i < np; i++)
+                if (!used[i] && repeats_forced(g, copy, parts[i]))
+                    used[i] = progress = 1;
+            for (int i = 0; i < np && !progress; i++)
                 if (!used[i] && try_part(g, copy, parts[i]) == 0) {
                     used[i] = progress = 1;
                     at += (size_t)snprintf(atoms + at, at < n ? n - at : 0, "%s\n", parts[i]);
                     break;
                 }
-            for (int i = 0; i < np && !progress; i++)
-                if (!used[i] && repeats_forced(g, copy, parts[i]))
-                    used[i] = progress = 1;
         }
     for (int i = 0; i < np; i++)
         if (!used[i])

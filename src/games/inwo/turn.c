@@ -58,7 +58,8 @@ static void settle(inwo_state *s)
     }
     if (r) {
         s->point = r->id == OR_UPKEEP ? PT_UPKEEP : r->id == OR_THWART ? PT_THWART : PT_ROUND;
-        if (r->id < OR_UPKEEP && s->item[r->id].kind == H_ATTACK && s->roll)
+        if (r->id < OR_UPKEEP && s->roll &&
+            (s->item[r->id].kind == H_ATTACK || s->item[r->id].kind == INWO_K_INSTANT))
             s->point = PT_AFTER_ROLL; /* INWO-5.9.9 */
         s->to_move = (uint8_t)tt_round_holder(r);
         return;
@@ -312,7 +313,8 @@ static int chk_arrow(const tt_game *g, const inwo_state *s, int arg, tt_error *e
 {
     const inwo_content *c = content_of(g);
     int card = arg & INWO_CARD_BITS, side = arg >> 9 & 3;
-    if (s->decl.head == H_ATTACK && s->decl.nans == 3) { /* INWO-5.11.5: an arrow of X */
+    if (s->decl.head == H_ATTACK && s->decl.nans == 3 && s->decl.point == PT_RESOLVE) {
+        /* INWO-5.11.5: an arrow of X */
         if (card != s->item[s->decl.ans[0]].card)
             return TT_REFUSE("INWO-5.11.5", NULL, "the capture goes on an arrow of the attacker");
     } else if (s->decl.head != H_TAKEOVER) {
@@ -674,7 +676,7 @@ static void cleanup(const tt_game *g, inwo_state *s, tt_events *ev)
     }
     for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++)
         if (s->card[i].zone == Z_STRUCTURE)
-            s->card[i].u.p.spare = 0; /* a group link ended this turn */
+            s->card[i].u.p.spare = 0; /* a group link ended, Reliefs (INWO-5.17.9) */
     for (int p = 0; p < s->nplayers; p++)
         s->pl[p].exempt = 0; /* INWO-9.2.5: the exemption ends at this check */
     inwo_player *pl = &s->pl[s->active];
@@ -756,19 +758,23 @@ static void round_closed(const tt_game *g, inwo_state *s, tt_events *ev)
     int id = top(s)->id;
     tt_round_pop(&s->nrounds);
     if (id < OR_UPKEEP) {
-        int self = self_destroyer(s, id);
-        if (s->item[id].kind == H_ATTACK && inwo_attack_closed(g, s, id, ev)) {
+        int self = self_destroyer(s, id), kind = s->item[id].kind;
+        if (kind == H_ATTACK && inwo_attack_closed(g, s, id, ev)) {
             settle(s); /* the after-roll round, or where to place the capture */
             return;
         }
-        if (s->item[id].kind == H_MOVE && inwo_move_valid(g, s, id)) {
+        if ((kind == INWO_K_INSTANT || kind == H_RELIEF) && inwo_instant_closed(g, s, id, ev)) {
+            settle(s); /* the Instant Attack's after-roll round */
+            return;
+        }
+        if (kind == H_MOVE && inwo_move_valid(g, s, id)) {
             if (inwo_reassign_open(g, s, id, s->item[id].target, s->item[id].arg)) {
                 settle(s); /* INWO-2.11.8: a card of the subtree finds its cell taken */
                 return;
             }
             memset(&s->decl, 0, sizeof s->decl);
         }
-        if (s->item[id].kind != H_ATTACK)
+        if (kind != H_ATTACK && kind != INWO_K_INSTANT && kind != H_RELIEF)
             resolve(g, s, id, ev);
         int t = s->item[id].target, by = s->item[id].who & 7;
         item_done(s, id);
@@ -885,6 +891,19 @@ static int playing_cancel(const tt_game *g, const inwo_state *s)
     return s->decl.head == H_PLAY && inwo_cancel_plot(g, s->decl.ans[0]);
 }
 
+/* Whether instant.c checks and applies a: its heads, its Plots, the
+ * answers of its declarations. */
+static int instant_owns(const tt_game *g, const inwo_state *s, tt_action a)
+{
+    int head = INWO_HEAD(a);
+    if (head == H_PRIVILEGE || head == H_VALUE || head == H_HELPER || head == H_RELIEF ||
+        head == H_COMMIT)
+        return 1;
+    if (s->decl.head) /* on the playout path: no call when nobody is declaring */
+        return inwo_instant_declaring(g, s);
+    return head == H_PLAY && inwo_instant_plot(g, INWO_ARG(a));
+}
+
 static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err)
 {
     int arg = INWO_ARG(a), head = INWO_HEAD(a);
@@ -901,6 +920,10 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
         return inwo_move_check(g, s, a, err);
     if (head == H_DISCARD && s->decl.head == H_DISCARD)
         return inwo_link_check(g, s, a, err);
+    if (instant_owns(g, s, a)) /* Privilege, after-roll Plots, Instant Attacks, Relief */
+        return inwo_instant_check(g, s, a, err);
+    if (instant_owns(g, s, a)) /* Privilege, after-roll Plots, Instant Attacks, Relief */
+        return inwo_instant_check(g, s, a, err);
     switch (INWO_HEAD(a)) {
     case H_MOVE: return inwo_move_check(g, s, a, err);
     case H_LINK:
@@ -968,9 +991,12 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
         for (int k = 0; k < s->nodes_end; k++)
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
                 n = add(g, s, INWO_A(H_PAY, s->node[k].card), out, n);
+    } else if (inwo_instant_declaring(g, s)) {
+        n = inwo_instant_legal(g, s, out, 0);
     } else if (s->decl.head == H_PLAY) {
         n = playing_cancel(g, s) ? inwo_cancel_legal(g, s, out, 0) : inwo_boost_legal(g, s, out, 0);
-    } else if (s->decl.head == H_ATTACK && s->decl.nans < 3) {
+    } else if (s->decl.head == H_ATTACK &&
+               (s->decl.nans < 3 || (s->decl.nans == 3 && s->decl.point != PT_RESOLVE))) {
         n = inwo_attack_legal(g, s, out, 0);
     } else if (s->decl.head == H_ATTACK) {
         int x = s->item[s->decl.ans[0]].card;
@@ -1047,7 +1073,9 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
             n = add(g, s, INWO_A(H_BENEFIT, s->link[l].a | decline << 9), out, n);
     }
     n = inwo_attack_legal(g, s, out, n);
-    if (inwo_current_attack(s) >= 0) /* +10 Plots and cancels, by check() */
+    /* +10 Plots, cancels, after-roll Plots: check(); other Instant Attacks
+     * are listed by instant.c */
+    if (inwo_current_contest(s) >= 0 || inwo_after_roll_item(s) >= 0)
         n = legal_hand(g, s, H_PLAY, out, n);
     n = inwo_agents_heads(g, s, out, n);
     if (s->nrounds && !s->roll) { /* contributions to the attack in its round */
@@ -1060,7 +1088,7 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
                 n = add(g, s, INWO_A(H_OPPOSE, s->node[k].card), out, n);
             }
     }
-    return n;
+    return inwo_instant_legal(g, s, out, n); /* relief, commit */
 }
 
 /* --- apply ---------------------------------------------------------------------------------- */
@@ -1123,8 +1151,10 @@ static int answered(const tt_game *g, const inwo_state *s)
     if (s->decl.head == H_BUY)
         return s->decl.nans == 2 ||
                (s->decl.nans == 1 && s->decl.ans[0] == inwo_illuminati(s, s->decl.player));
-    if (s->decl.head == H_ATTACK || s->decl.head == H_PLAY || s->decl.head == H_MOVE)
-        return s->decl.nans == 3; /* X, kind, target; the Plot, its group, its use; G, arrow, pay */
+    if (s->decl.head == H_ATTACK) /* X, kind, target, privilege when asked (INWO-5.14.1) */
+        return s->decl.nans == 4 || (s->decl.nans == 3 && !inwo_privilege_asked(g, s));
+    if (s->decl.head == H_PLAY || s->decl.head == H_MOVE)
+        return s->decl.nans == 3; /* the Plot, its group, its use; G, arrow, pay */
     return s->decl.nans == 2; /* takeover: the card, the arrow; link; agents: the card, the side */
 }
 
@@ -1212,6 +1242,11 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         return rc;
     s->nforced = 0;
     int arg = INWO_ARG(a);
+    if (INWO_HEAD(a) != H_PRIVILEGE && instant_owns(g, s, a)) {
+        inwo_instant_apply(g, s, a, ev);
+        settle(s);
+        return TT_OK;
+    }
     switch (INWO_HEAD(a)) {
     case H_PASS:
         tt_emit(ev, INWO_EV_PASS, s->to_move, TT_SEEN_ALL, 0, 0, 0, 0);
@@ -1242,6 +1277,7 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     case H_TO:
     case H_SIDE:
     case H_TARGET:
+    case H_PRIVILEGE:
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
         if (answered(g, s))
             complete(g, s, ev);
@@ -1306,7 +1342,7 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     case H_NODECLARE: do_declare(g, s, INWO_HEAD(a), arg, ev); break;
     case H_PLAY:
         begin_decl(s, H_PLAY);
-        s->decl.ans[3] = (uint16_t)inwo_current_attack(s);
+        s->decl.ans[3] = (uint16_t)(s->roll ? inwo_after_roll_item(s) : inwo_current_contest(s));
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
         answer_forced(g, s, ev);
         break;

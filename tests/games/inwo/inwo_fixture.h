@@ -250,3 +250,20 @@ static inline void fx_pass_round(fx *f)
     while (f->s->nrounds >= n && f->s->point != PT_OVER)
         fx_ok(f, "pass");
 }
+
+/* EX-15's position, 3 players (C plays deck D, for its Mercenary Guild):
+ * A: Lodge → Cobalt Republic (N) → General Thorn (d2); B: Riot Police
+ * Auxiliary and Mercenary Guild under the Choir, Shock Troops in hand; B's
+ * Main Phase. */
+static inline fx fx_ex15(void)
+{
+    fx f = fx_new("players=3 p2=deck_d");
+    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 0, "A:G11#1", "A:G02#1", SIDE_N);
+    fx_group(&f, 1, "A:G37#1", "B:I02#1", SIDE_N);
+    fx_group(&f, 1, "C:G41#1", "B:I02#1", SIDE_E);
+    fx_zone(&f, 1, "A:PL01#1", Z_HAND); /* Shock Troops */
+    fx_main(&f, 1);
+    fx_sane(&f);
+    return f;
+}

@@ -193,7 +193,7 @@ static void test_EX_8_multiple_copies(void **state)
     at_step3(&f, 0);
     fx_ok(&f, "takeover A:G29#1 arrow=A:I01#1/N");
     assert_int_equal(f.s->point, PT_MAIN);
-    fx_ok(&f, "attack A:I01#1 kind=control target=A:G29#2");
+    fx_ok(&f, "attack A:I01#1 kind=control target=A:G29#2 privilege=none");
     assert_int_equal(zone(&f, "A:G29#2"), Z_PENDING);
     registry(&f, "A:G29#1", 1);
     assert_true(inwo_copy_free(f.c, f.s, fx_card(&f, "B:G29#1")));
@@ -279,14 +279,14 @@ static void test_EX_27_bonuses(void **state)
     f = ex27();
     fx_zone(&f, 3, "D:I01#1", Z_AGENTS);
     fx_main(&f, 0);
-    fx_ok(&f, "attack A:G24#1 kind=destroy target=D:G41#1");
+    fx_ok(&f, "attack A:G24#1 kind=destroy target=D:G41#1 privilege=none");
     with = fx_strength(&f);
     fx_zone(&f, 3, "D:I01#1", Z_HAND);
     assert_int_equal(with, fx_strength(&f) - 3);
     fx_free(&f);
     f = ex27();
     fx_main(&f, 0);
-    fx_ok(&f, "attack A:I01#1 kind=control target=C:G24#1");
+    fx_ok(&f, "attack A:I01#1 kind=control target=C:G24#1 privilege=none");
     assert_int_equal(fx_strength(&f), 2); /* 10 + 5 − (3 + 10) */
     fx_free(&f);
 }

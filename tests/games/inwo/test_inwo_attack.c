@@ -14,27 +14,11 @@ static int to_move(const fx *f)
     return tt_to_move(f->g, (const tt_state *)f->s);
 }
 
-/* EX-15's position, 3 players (C plays deck D, for its Mercenary Guild):
- * A: Lodge → Cobalt Republic (N) → General Thorn (d2); B: Riot Police
- * Auxiliary and Mercenary Guild under the Choir. */
-static fx ex15(void)
-{
-    fx f = fx_new("players=3 p2=deck_d");
-    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
-    fx_group(&f, 0, "A:G11#1", "A:G02#1", SIDE_N);
-    fx_group(&f, 1, "A:G37#1", "B:I02#1", SIDE_N);
-    fx_group(&f, 1, "C:G41#1", "B:I02#1", SIDE_E);
-    fx_zone(&f, 1, "A:PL01#1", Z_HAND); /* Shock Troops */
-    fx_main(&f, 1);
-    fx_sane(&f);
-    return f;
-}
-
 /* EX-15 input 1: S = 4 − 21 + 8 = −9, no roll; G37's token spent. */
 static void test_EX_15_control_arithmetic(void **state)
 {
     (void)state;
-    fx f = ex15();
+    fx f = fx_ex15();
     fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
     assert_int_equal(f.s->nitems, 1);
     assert_int_equal(fx_strength(&f), -9);
@@ -56,7 +40,7 @@ static void test_EX_15_control_arithmetic(void **state)
 static void test_EX_37_commands_and_polling(void **state)
 {
     (void)state;
-    fx f = ex15();
+    fx f = fx_ex15();
     char canon[256];
     tt_error err;
     assert_int_equal(tt_apply_text_canon(f.g, (tt_state *)f.s,
@@ -121,7 +105,7 @@ static void test_EX_16_roll_and_capture(void **state)
 {
     (void)state;
     for (int roll = 8; roll >= 6; roll -= 2) {
-        fx f = ex15();
+        fx f = fx_ex15();
         fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
         fx_passes(&f, 2);
         fx_ok(&f, "aid C:G41#1");
@@ -152,7 +136,7 @@ static void test_EX_16_roll_and_capture(void **state)
 static void test_INWO_5_9_3_call_off(void **state)
 {
     (void)state;
-    fx f = ex15();
+    fx f = fx_ex15();
     fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
     fx_ok(&f, "pass");
     fx_ok(&f, "oppose A:G02#1");
@@ -177,7 +161,7 @@ static void test_INWO_5_9_8_roll_and_capture_from_hand(void **state)
     fx_group(&f, 0, "A:G01#1", "A:I01#1", SIDE_N);
     fx_main(&f, 0);
     f.s->card[fx_card(&f, "A:I01#1")].u.p.tokens = 2;
-    fx_ok(&f, "attack A:I01#1 kind=control target=A:G24#1");
+    fx_ok(&f, "attack A:I01#1 kind=control target=A:G24#1 privilege=none");
     assert_int_equal(f.s->card[fx_card(&f, "A:G24#1")].zone, Z_PENDING); /* INWO-7.5 */
     assert_int_equal(fx_strength(&f), 7);
     fx_dice(&f, 5, 3);
@@ -188,7 +172,7 @@ static void test_INWO_5_9_8_roll_and_capture_from_hand(void **state)
     fx_passes(&f, 3);
     assert_int_equal(f.s->point, PT_MAIN);
     assert_int_equal(f.s->card[fx_card(&f, "A:G24#1")].zone, Z_PENDING); /* INWO-5.11.7 */
-    fx_ok(&f, "attack A:I01#1 kind=control target=A:G24#1");
+    fx_ok(&f, "attack A:I01#1 kind=control target=A:G24#1 privilege=none");
     fx_dice(&f, 3, 3);
     fx_passes(&f, 3);
     fx_passes(&f, 3); /* the after-roll round */
@@ -316,7 +300,7 @@ static void test_EX_21_immunity_and_naming(void **state)
     fx_ok(&f, "kind destroy");
     fx_refused(&f, "target C:G44#1", "INWO-5.15.1", "G44 is immune to G35");
     memset(&f.s->decl, 0, sizeof f.s->decl);
-    fx_ok(&f, "attack A:G17#1 kind=control target=C:G44#1");
+    fx_ok(&f, "attack A:G17#1 kind=control target=C:G44#1 privilege=none");
     assert_int_equal(fx_strength(&f), -13);
     fx_passes(&f, 3); /* B, C, D */
     fx_refused(&f, "aid A:G35#1", "INWO-5.15.1", "G44 is immune to G35");

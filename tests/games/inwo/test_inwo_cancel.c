@@ -36,7 +36,7 @@ static fx ex13(void)
  * on i2, which changes nothing before the round closes. */
 static void ex13_input(fx *f)
 {
-    fx_ok(f, "attack A:G02#1 kind=control target=C:G20#1");
+    fx_ok(f, "attack A:G02#1 kind=control target=C:G20#1 privilege=none");
     assert_int_equal(fx_strength(f), 1);
     fx_passes(f, 2); /* B, C */
     fx_ok(f, "aid A:G11#1");
@@ -132,7 +132,7 @@ static void test_INWO_10_3_5_attack_canceled(void **state)
     fx f = ex13();
     fx_refused(&f, "play A:PL17#1", "INWO-10.3",
                "a cancel is played on a pending item of an attack before its roll");
-    fx_ok(&f, "attack A:G02#1 kind=control target=C:G20#1");
+    fx_ok(&f, "attack A:G02#1 kind=control target=C:G20#1 privilege=none");
     fx_passes(&f, 2);
     fx_ok(&f, "aid A:G11#1");
     fx_passes(&f, 2);
@@ -180,7 +180,7 @@ static void test_INWO_10_3_1_void_attack_keeps_canceled_aid_spent(void **state)
     (void)state;
     fx f = ex13();
     fx_zone(&f, 0, "A:PL16#1", Z_HAND);
-    fx_ok(&f, "attack A:G02#1 kind=control target=C:G20#1");
+    fx_ok(&f, "attack A:G02#1 kind=control target=C:G20#1 privilege=none");
     fx_passes(&f, 2);
     fx_ok(&f, "aid A:G11#1");
     fx_ok(&f, "pass");
@@ -201,7 +201,7 @@ static void test_INWO_5_9_3_call_off_returns_cancels(void **state)
 {
     (void)state;
     fx f = ex13();
-    fx_ok(&f, "attack A:G02#1 kind=control target=C:G20#1");
+    fx_ok(&f, "attack A:G02#1 kind=control target=C:G20#1 privilege=none");
     fx_ok(&f, "pass");
     fx_ok(&f, "play C:PL16#1 target=i1");
     fx_ok(&f, "call_off");

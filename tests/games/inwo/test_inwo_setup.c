@@ -155,7 +155,7 @@ static void test_INWO_2_7_plot_fields(void **state)
     assert_int_equal(pl34->ability[0].sel, CLS_ASSASSINATION);
     assert_int_equal(pl34->ability[0].value, 8);
     assert_int_equal(pl34->ability[0].helpers, 1);
-    assert_int_equal(pl34->ability[0].value2, 1);
+    assert_int_equal(pl34->ability[0].value2, 0); /* its destroy margin */
     assert_int_equal(c->filter[pl34->ability[0].filter2].align_any, 1u << AL_VIOL | 1u << AL_CRIM);
     assert_int_equal(pl37->ability[0].has_margin, 1);
     assert_int_equal(pl37->ability[0].value2, 2);

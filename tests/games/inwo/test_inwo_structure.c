@@ -194,7 +194,7 @@ static void test_INWO_2_11_8_reassign_on_a_capture(void **state)
     fx_group(&f, 2, "C:G06#1", "C:G16#1", SIDE_E);
     fx_zone(&f, 0, "A:PL01#1", Z_HAND);
     fx_main(&f, 0);
-    fx_ok(&f, "attack A:G37#1 kind=control target=C:G16#1");
+    fx_ok(&f, "attack A:G37#1 kind=control target=C:G16#1 privilege=none");
     fx_passes(&f, 2);
     fx_ok(&f, "aid A:I01#1");
     fx_passes(&f, 2);
@@ -311,7 +311,7 @@ static void ex4_capture(fx *f)
 {
     assert_int_equal(fx_value(f, "C:G23#1", STAT_POWER, CX_BASE), 8);
     assert_int_equal(fx_value(f, "C:G21#1", STAT_POWER, CX_BASE), 9);
-    fx_ok(f, "attack A:I01#1 kind=control target=C:G21#1");
+    fx_ok(f, "attack A:I01#1 kind=control target=C:G21#1 privilege=none");
     fx_ok(f, "pass");
     fx_ok(f, "pass");
     fx_ok(f, "aid C:G23#1");             /* shares CORP */
@@ -538,7 +538,7 @@ static void test_INWO_9_2_1_after_a_resolution(void **state)
         fx_group(&f, 2, "C:G21#1", "C:I03#1", SIDE_N);
         fx_main(&f, 0);
         f.s->pl[1].completed = (uint16_t)done;
-        fx_ok(&f, "attack A:I01#1 kind=destroy target=B:G19#1");
+        fx_ok(&f, "attack A:I01#1 kind=destroy target=B:G19#1 privilege=none");
         fx_passes(&f, 2);
         fx_ok(&f, "aid A:G02#1");
         assert_int_equal(fx_strength(&f), 6); /* 10 + 7 − (1 + 10) */
@@ -563,7 +563,7 @@ static void test_INWO_9_2_3_faction_inherits_resources(void **state)
     fx_link(&f, "C:R04#1", "C:I01#1", LK_RESOURCE, 0);
     fx_main(&f, 0);
     f.s->pl[2].completed = 3;
-    fx_ok(&f, "attack A:I01#1 kind=destroy target=C:G24#1");
+    fx_ok(&f, "attack A:I01#1 kind=destroy target=C:G24#1 privilege=none");
     assert_int_equal(fx_strength(&f), 3); /* 10 + 5 (faction) − (2 + 10) */
     fx_dice(&f, 1, 1);
     fx_pass_round(&f);
@@ -704,6 +704,7 @@ static void test_EX_40_full_structure(void **state)
     assert_null(strstr(legal, "C:G16#1"));
     assert_non_null(strstr(legal, "target C:G30#1"));
     fx_ok(&f, "target C:G30#1");
+    fx_ok(&f, "privilege none"); /* the Lodge's Privilege ability (INWO-5.14.1) */
     assert_int_equal(f.s->item[0].kind, H_ATTACK);
     fx_free(&f);
 }
