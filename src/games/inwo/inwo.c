@@ -178,7 +178,7 @@ static const char *point_name(int point)
     return point >= 0 && point <= PT_OVER ? points[point] : "?";
 }
 
-static int card_event_text(const tt_game *g, const tt_event *ev, int p, char *buf, size_t n);
+static int card_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
 
 static int inwo_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n)
 {
@@ -213,15 +213,16 @@ static int inwo_event_text(const tt_game *g, const tt_event *ev, int viewer, cha
         return snprintf(buf, n, "the game ends: %s", reasons[ev->a < 8 && ev->a > 0 ? ev->a : 0]);
     case INWO_EV_RESOLVE:
         return snprintf(buf, n, "i%d %s", ev->a, ev->b ? "takes effect" : "has no effect");
-    default: return card_event_text(g, ev, p, buf, n);
+    default: return card_event_text(g, ev, viewer, buf, n);
     }
 }
 
 /* The events naming a card in a face-up place. */
-static int card_event_text(const tt_game *g, const tt_event *ev, int p, char *buf, size_t n)
+static int card_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n)
 {
     char id[32], id2[32] = "";
-    int seen = ev->type != INWO_EV_RETURN || ev->seen == TT_SEEN_ALL;
+    int p = 'A' + ev->player;
+    int seen = ev->type != INWO_EV_RETURN || tt_seen_by(ev->seen, viewer);
     inwo_instance_text(g->content, ev->a, id, sizeof id);
     switch (ev->type) {
     case INWO_EV_BUY:
@@ -237,10 +238,7 @@ static int card_event_text(const tt_game *g, const tt_event *ev, int p, char *bu
     case INWO_EV_RETURN:
         return snprintf(buf, n, "%c returns %s to the %s of his Plot deck", p, seen ? id : "a card",
                         ev->b ? "bottom" : "top");
-    default:
-        if (n)
-            buf[0] = 0;
-        return 0;
+    default: return inwo_talk_event_text(g, ev, viewer, buf, n);
     }
 }
 

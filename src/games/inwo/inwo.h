@@ -402,6 +402,10 @@ enum inwo_event {
     INWO_EV_CAPTURE,     /* a: the card captured, b: 1 when unplaceable and discarded */
     INWO_EV_DESTROY,     /* a: the card destroyed */
     INWO_EV_ELIMINATED,  /* the seat left the game (INWO-9.2) */
+    INWO_EV_GIVE,        /* a: the card given, b: the recipient (seen: both, or all) */
+    INWO_EV_SHOW,        /* a: the Plot shown, b: the player shown (seen: the two) */
+    INWO_EV_EXPOSE,      /* a: the Plot exposed (INWO-7.3) */
+    INWO_EV_UNTOKEN,     /* a: the card, b: tokens it still holds (INWO-4.7.1) */
 };
 
 /* --- the piles of slot[] (setup.c) --- */
@@ -613,5 +617,23 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
 /* tt_rules.expand: a compound shortcut as its atomic texts (INWO-5.0.2). */
 int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms, size_t n,
                 tt_error *err);
+
+/* --- talk.c: table talk (INWO-5.0.7) --- */
+/* An action outside the turn order: the kind in bits 24-30, then a card
+ * (bits 0-8) and a seat or top/bottom (bits 9-11). */
+enum inwo_talk { TK_GIVE = 1, TK_SHOW, TK_EXPOSE, TK_DISCARD, TK_RETURN, TK_UNTOKEN };
+#define INWO_TALK(kind, arg) (TT_OFFTURN | (tt_action)(kind) << 24 | (tt_action)(arg))
+#define INWO_TALK_KIND(a) ((int)((a) >> 24 & 0x7F))
+int inwo_talk_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);
+/* 1 when text is no table talk (then text.c parses it), else TT_OK or a refusal. */
+int inwo_talk_parse(const tt_game *g, const void *st, const char *text, tt_action *out,
+                    tt_error *err);
+int inwo_talk_apply(const tt_game *g, inwo_state *s, int player, tt_action a, tt_events *ev,
+                    tt_error *err);
+int inwo_talk_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
+/* Whether seat is over a hand limit and must dispose (INWO-5.7.2, 9.4.4). */
+int inwo_talk_over(const tt_game *g, const inwo_state *s, int seat);
+/* The off-turn Plot hand limit of seat (INWO-5.7.2), in turn.c. */
+int inwo_plot_limit(const tt_game *g, const inwo_state *s, int seat);
 
 #endif

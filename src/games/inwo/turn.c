@@ -1052,7 +1052,12 @@ static void do_dispose(const tt_game *g, inwo_state *s, tt_action a, tt_events *
         s->card[card].holder = (uint8_t)p;
         tt_emit(ev, INWO_EV_RETURN, p, s->card[card].seen_by, card, bottom, 0, 0);
     }
-    after_cleanup(g, s, ev);
+    if (!s->resume) {
+        after_cleanup(g, s, ev);
+    } else if (!inwo_talk_over(g, s, p)) {
+        s->resume = 0; /* a card received made him dispose (INWO-4.6.6): back to where it was */
+        s->point = s->step;
+    }
 }
 
 int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev, tt_error *err)
@@ -1148,7 +1153,7 @@ int inwo_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_e
 {
     inwo_state *s = st;
     if (a != TT_CONCEDE)
-        return tt_fail(err, TT_EARG, NULL, "not an action outside the turn order");
+        return inwo_talk_apply(g, s, player, a, ev, err);
     if (s->point == PT_LEAD)
         return TT_REFUSE("INWO-9.2.4", NULL, "concede once setup is done");
     if (s->head.eliminated >> player & 1)
@@ -1174,4 +1179,9 @@ int inwo_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_e
     }
     settle(s);
     return TT_OK;
+}
+
+int inwo_plot_limit(const tt_game *g, const inwo_state *s, int seat)
+{
+    return plot_limit(content_of(g), s, seat);
 }

@@ -1,0 +1,408 @@
+/* Table talk (INWO-5.0.7): gifts of hand cards and Resources, showing and
+ * exposing Plots, voluntary discards and returns, removing one's own token.
+ * They are actions outside the turn order (TT_OFFTURN set, inwo.h: INWO_TALK),
+ * never in a legal list, applied whole for the player who issues them, and
+ * kept in the record with that player. None is on the playout path.
+ *
+ * What each one shows follows INWO-7.10 and 7.11: a hidden card given away
+ * becomes known to giver and recipient, and every other player loses track
+ * of it and of the hidden cards of the same owner and back it lay among. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/errors.h"
+#include "core/events.h"
+#include "core/pile.h"
+#include "games/inwo/inwo.h"
+
+static const char *const verbs[] = {"", "give", "show", "expose", "discard", "return", "untoken"};
+#define NVERBS ((int)(sizeof verbs / sizeof *verbs))
+
+static unsigned all_seats(const inwo_state *s)
+{
+    return (1u << s->nplayers) - 1;
+}
+
+static int ncards(const inwo_state *s)
+{
+    return s->nplayers * INWO_DECK_CARDS;
+}
+
+/* --- texts ------------------------------------------------------------------------------ */
+
+static int talk_verb(const char *text)
+{
+    size_t len = strcspn(text, " ");
+    for (int k = 1; k < NVERBS; k++)
+        if (strlen(verbs[k]) == len && strncasecmp(text, verbs[k], len) == 0)
+            return k;
+    return 0;
+}
+
+int inwo_talk_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n)
+{
+    const inwo_state *s = st;
+    int kind = INWO_TALK_KIND(a), card = (int)(a & INWO_CARD_BITS), seat = (int)(a >> 9 & 7);
+    char id[32];
+    if (kind < 1 || kind >= NVERBS || card >= ncards(s) || (a >> 12 & 0xFFF))
+        return TT_EARG;
+    inwo_instance_text(g->content, card, id, sizeof id);
+    if (kind == TK_GIVE || kind == TK_SHOW) {
+        if (seat >= s->nplayers)
+            return TT_EARG;
+        snprintf(buf, n, "%s %s to=%c", verbs[kind], id, 'A' + seat);
+    } else if (kind == TK_RETURN) {
+        snprintf(buf, n, "return %s %s", id, seat & 1 ? "bottom" : "top");
+    } else {
+        if (seat)
+            return TT_EARG;
+        snprintf(buf, n, "%s %s", verbs[kind], id);
+    }
+    return TT_OK;
+}
+
+/* `discard` and `return` of a card in the hand of the player at a dispose
+ * point are that decision's atomic actions (INWO-5.0.7), not table talk. */
+static int dispose_answer(const inwo_state *s, int kind, int card)
+{
+    return (kind == TK_DISCARD || kind == TK_RETURN) && s->point == PT_DISPOSE &&
+           s->card[card].zone == Z_HAND && s->card[card].holder == s->to_move;
+}
+
+/* The seat of "to=C" (or "C"), or -1. */
+static int seat_arg(const inwo_state *s, const char *w)
+{
+    if (strncasecmp(w, "to=", 3) == 0)
+        w += 3;
+    int p = (w[0] & ~0x20) - 'A';
+    return !w[1] && p >= 0 && p < s->nplayers ? p : -1;
+}
+
+int inwo_talk_parse(const tt_game *g, const void *st, const char *text, tt_action *out,
+                    tt_error *err)
+{
+    const inwo_state *s = st;
+    int kind = talk_verb(text);
+    if (!kind)
+        return 1;
+    char verb[16], id[40], more[16], extra[4];
+    int nw = sscanf(text, "%15s %39s %15s %3s", verb, id, more, extra);
+    int card = nw >= 2 ? inwo_instance_parse(g->content, id) : -1;
+    if (card < 0 || card >= ncards(s)) {
+        if (kind == TK_DISCARD || kind == TK_RETURN)
+            return 1; /* the dispose answers take a card_id too (text.c) */
+        return tt_fail(err, TT_EPARSE, "INWO-5.0.3", "'%s' needs a card instance (A:PL16#1)",
+                       verbs[kind]);
+    }
+    if (dispose_answer(s, kind, card))
+        return 1;
+    int arg = 0;
+    if (kind == TK_GIVE || kind == TK_SHOW) {
+        arg = nw == 3 ? seat_arg(s, more) : -1;
+        if (arg < 0)
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.7", "%s <card> to=<player>", verbs[kind]);
+    } else if (kind == TK_RETURN) {
+        if (nw != 3 || (strcasecmp(more, "top") && strcasecmp(more, "bottom")))
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.7", "return <plot> top|bottom");
+        arg = strcasecmp(more, "bottom") == 0;
+    } else if (nw != 2) {
+        return tt_fail(err, TT_EPARSE, "INWO-5.0.7", "'%s' takes one card", verbs[kind]);
+    }
+    *out = INWO_TALK(kind, card | arg << 9);
+    return TT_OK;
+}
+
+/* --- checks ------------------------------------------------------------------------------ */
+
+/* INWO-5.6.1, 5.7.3, 5.7.4: the active player's step-1 and step-2 draws are
+ * a multiple-card draw while they last. */
+static int drawing(const inwo_state *s, int p)
+{
+    return p == s->active && !s->nrounds && (s->step == PT_STEP1 || s->step == PT_STEP2);
+}
+
+/* INWO-4.7.2: the attacker and the defender of the Privileged attack in
+ * progress, as a seat mask (0 when there is none). */
+static unsigned privileged_pair(const inwo_state *s)
+{
+    int k = inwo_current_attack(s);
+    if (k < 0 || !(s->item[k].who & 0x40))
+        return 0;
+    return 1u << (s->item[k].who & 7) | 1u << s->card[s->item[k].target].holder;
+}
+
+static int chk_common(const inwo_state *s, int p, tt_error *err)
+{
+    if (s->point == PT_LEAD)
+        return TT_REFUSE("INWO-5.0.7", NULL, "table talk begins once setup is done");
+    if (s->head.eliminated >> p & 1)
+        return TT_REFUSE("INWO-9.2.4", NULL, "you are out of the game");
+    if (s->decl.head)
+        return TT_REFUSE("INWO-5.0.7", NULL, "not while %c is half-way through a declaration",
+                         'A' + s->decl.player);
+    if (s->point == PT_DISPOSE && s->to_move != p)
+        return TT_REFUSE("INWO-5.7.2", NULL, "not until %c is within his hand limits",
+                         'A' + s->to_move);
+    return TT_OK;
+}
+
+static int chk_hand_card(const inwo_state *s, int p, int card, tt_error *err)
+{
+    if (s->card[card].zone != Z_HAND || s->card[card].holder != p)
+        return TT_REFUSE("INWO-5.0.7", NULL, "that card is not in your hand");
+    if (drawing(s, p))
+        return TT_REFUSE("INWO-5.6.1", NULL, "not in the middle of a multiple-card draw");
+    return TT_OK;
+}
+
+/* Whether seat would have to get rid of cards at once (INWO-5.7.2, 9.4.4),
+ * holding also `extra` (a card about to arrive, or -1). */
+static int over_limits(const tt_game *g, const inwo_state *s, int seat, int extra)
+{
+    const inwo_content *c = g->content;
+    int n, goals = 0, plots = 0;
+    const uint16_t *hand = inwo_pile(s, seat, Z_HAND, &n);
+    for (int i = 0; i <= n; i++) {
+        int card = i < n ? hand[i] : extra;
+        if (card < 0)
+            continue;
+        const inwo_def *d = inwo_def_of(c, card);
+        goals += d->kind == INWO_PLOT && d->subtype == ST_GOAL;
+        plots += inwo_plot_back(d);
+    }
+    return goals > 1 || (seat != s->active && plots > inwo_plot_limit(g, s, seat));
+}
+
+int inwo_talk_over(const tt_game *g, const inwo_state *s, int seat)
+{
+    return over_limits(g, s, seat, -1);
+}
+
+static int chk_recipient(const inwo_state *s, int p, int q, tt_error *err)
+{
+    if (q == p || q >= s->nplayers || (s->head.eliminated >> q & 1))
+        return TT_REFUSE("INWO-5.6.1", NULL, "give to another player in the game");
+    if (s->pl[p].protected_ || s->pl[q].protected_)
+        return TT_REFUSE("INWO-4.8.1", NULL, "%c has not completed his first turn",
+                         'A' + (s->pl[p].protected_ ? p : q));
+    unsigned pair = privileged_pair(s);
+    if ((pair >> q & 1) && !(pair >> p & 1))
+        return TT_REFUSE("INWO-4.7.2", NULL, "%c takes part in a Privileged attack", 'A' + q);
+    return TT_OK;
+}
+
+static int chk_give_hand(const tt_game *g, const inwo_state *s, int p, int card, int q,
+                         tt_error *err)
+{
+    int rc = chk_hand_card(s, p, card, err);
+    if (rc == TT_OK)
+        rc = chk_recipient(s, p, q, err);
+    if (rc)
+        return rc;
+    if (s->npile[q][Z_HAND] >= INWO_HAND_MAX)
+        return TT_REFUSE("INWO-2.15.2", NULL, "%c's hand holds %d cards", 'A' + q, INWO_HAND_MAX);
+    if (s->point == PT_DISPOSE && over_limits(g, s, q, card)) /* one dispose at a time */
+        return TT_REFUSE("INWO-5.7.2", NULL, "%c would be over his hand limits too", 'A' + q);
+    return TT_OK;
+}
+
+/* INWO-5.6.3: a Resource in play, in the Main Phase of giver or recipient. */
+static int chk_give_resource(const inwo_state *s, int p, int card, int q, tt_error *err)
+{
+    int rc = chk_recipient(s, p, q, err);
+    if (rc)
+        return rc;
+    if (s->step != PT_MAIN || (s->active != p && s->active != q))
+        return TT_REFUSE("INWO-5.6.3", NULL,
+                         "a Resource is given in the Main Phase of the giver or the recipient");
+    const inwo_card *v = &s->card[card];
+    if ((v->flags & INWO_F_BENEFIT) || (v->u.p.used & 0x0F))
+        return TT_REFUSE("INWO-5.6.3", NULL, "it has served this turn");
+    int k = inwo_link_of(s, card);
+    if (k >= 0 && (s->link[k].what >> 2 & 1) && s->link[k].b != inwo_illuminati(s, p))
+        return TT_REFUSE("INWO-5.6.3", NULL, "it is permanently linked to a group");
+    int n = 0;
+    for (int i = 0; i < ncards(s); i++)
+        n += s->card[i].zone == Z_RESOURCE && s->card[i].holder == q;
+    if (n >= INWO_RESOURCES_MAX)
+        return TT_REFUSE("INWO-2.15.2", NULL, "%c has %d Resources", 'A' + q, INWO_RESOURCES_MAX);
+    return TT_OK;
+}
+
+static int chk_hidden_plot(const tt_game *g, const inwo_state *s, int p, int card, tt_error *err)
+{
+    if (s->card[card].zone != Z_HAND || s->card[card].holder != p ||
+        !inwo_plot_back(inwo_def_of(g->content, card)) || (s->card[card].flags & INWO_F_EXPOSED))
+        return TT_REFUSE("INWO-7.3", NULL, "name a hidden Plot of your hand");
+    return TT_OK;
+}
+
+static int check(const tt_game *g, const inwo_state *s, int p, tt_action a, tt_error *err)
+{
+    int kind = INWO_TALK_KIND(a), card = (int)(a & INWO_CARD_BITS), q = (int)(a >> 9 & 7);
+    int rc = chk_common(s, p, err);
+    if (rc)
+        return rc;
+    switch (kind) {
+    case TK_GIVE:
+        return s->card[card].zone == Z_RESOURCE && s->card[card].holder == p
+                   ? chk_give_resource(s, p, card, q, err)
+                   : chk_give_hand(g, s, p, card, q, err);
+    case TK_SHOW:
+        rc = chk_hidden_plot(g, s, p, card, err);
+        if (rc == TT_OK && (q == p || (s->head.eliminated >> q & 1)))
+            return TT_REFUSE("INWO-7.3", NULL, "show it to a rival in the game");
+        return rc;
+    case TK_EXPOSE: return chk_hidden_plot(g, s, p, card, err);
+    case TK_DISCARD: return chk_hand_card(s, p, card, err);
+    case TK_RETURN:
+        rc = chk_hand_card(s, p, card, err);
+        if (rc == TT_OK && !inwo_plot_back(inwo_def_of(g->content, card)))
+            return TT_REFUSE("INWO-5.7.3", NULL, "Group-back cards never go back to a deck");
+        return rc;
+    case TK_UNTOKEN:
+        if ((s->card[card].zone != Z_STRUCTURE && s->card[card].zone != Z_RESOURCE) ||
+            s->card[card].holder != p)
+            return TT_REFUSE("INWO-4.7.1", NULL, "remove a token from a card you control");
+        if (!s->card[card].u.p.tokens)
+            return TT_REFUSE("INWO-4.7.1", NULL, "it holds no token");
+        return TT_OK;
+    default: return tt_fail(err, TT_EARG, NULL, "not an action outside the turn order");
+    }
+}
+
+/* --- effects ----------------------------------------------------------------------------- */
+
+/* INWO-7.11: a hidden card left the place `zone` of `from` by an act that
+ * showed the others only its owner and back; every seat outside `keep` loses
+ * track of it and of the hidden cards of that owner and back still there. */
+static void lose_track(const tt_game *g, inwo_state *s, int card, int from, int zone,
+                       unsigned keep)
+{
+    const inwo_content *c = g->content;
+    int n, back = inwo_plot_back(inwo_def_of(c, card));
+    s->card[card].seen_by &= (uint8_t)keep;
+    const uint16_t *pile = inwo_pile(s, from, zone, &n);
+    for (int i = 0; i < n; i++) {
+        inwo_card *v = &s->card[pile[i]];
+        if (inwo_owner(pile[i]) == inwo_owner(card) &&
+            inwo_plot_back(inwo_def_of(c, pile[i])) == back && !(v->flags & INWO_F_EXPOSED))
+            v->seen_by &= (uint8_t)(keep | 1u << from);
+    }
+}
+
+/* A dispose decision at once for the recipient over a limit (INWO-4.6.6). */
+static void maybe_dispose(const tt_game *g, inwo_state *s, int q)
+{
+    if (s->point == PT_DISPOSE || !over_limits(g, s, q, -1))
+        return;
+    s->resume = 1;
+    s->point = PT_DISPOSE;
+    s->to_move = (uint8_t)q;
+}
+
+static void give_hand(const tt_game *g, inwo_state *s, int p, int card, int q, tt_events *ev)
+{
+    int hidden = !(s->card[card].flags & INWO_F_EXPOSED);
+    inwo_lift(s, card);
+    if (hidden)
+        lose_track(g, s, card, p, Z_HAND, 1u << p | 1u << q);
+    inwo_put(s, card, Z_HAND, q);
+    s->card[card].seen_by |= (uint8_t)(1u << p);
+    tt_emit(ev, INWO_EV_GIVE, p, hidden ? TT_SEEN(p) | TT_SEEN(q) : TT_SEEN_ALL, card, q, 0, 0);
+    maybe_dispose(g, s, q);
+}
+
+static void give_resource(inwo_state *s, int p, int card, int q, tt_events *ev)
+{
+    int k = inwo_link_of(s, card);
+    if (k >= 0)
+        inwo_link_remove(s, k);
+    s->card[card].holder = (uint8_t)q;
+    inwo_link_add(s, card, inwo_illuminati(s, q), LK_RESOURCE, 0); /* INWO-6.3.4 */
+    tt_emit(ev, INWO_EV_GIVE, p, TT_SEEN_ALL, card, q, 0, 0);
+}
+
+static void return_plot(const tt_game *g, inwo_state *s, int p, int card, int bottom,
+                        tt_events *ev)
+{
+    inwo_card *v = &s->card[card];
+    if (v->flags & INWO_F_EXPOSED)
+        v->flags &= (uint8_t)~INWO_F_EXPOSED; /* everyone still knows it (INWO-7.10) */
+    else
+        lose_track(g, s, card, p, Z_HAND, 1u << p);
+    inwo_lift(s, card);
+    int j = p * INWO_NPILES + Z_PLOT_DECK;
+    tt_piles_insert_at(s->slot, &s->npile[0][0], s->nplayers * INWO_NPILES, INWO_MAX_CARDS, j,
+                       bottom ? 0 : s->npile[p][Z_PLOT_DECK], (uint16_t)card);
+    v->zone = Z_PLOT_DECK;
+    v->holder = (uint8_t)p;
+    tt_emit(ev, INWO_EV_RETURN, p, v->seen_by, card, bottom, 0, 0);
+}
+
+static void apply_talk(const tt_game *g, inwo_state *s, int p, tt_action a, tt_events *ev)
+{
+    int kind = INWO_TALK_KIND(a), card = (int)(a & INWO_CARD_BITS), q = (int)(a >> 9 & 7);
+    inwo_card *v = &s->card[card];
+    switch (kind) {
+    case TK_GIVE:
+        if (v->zone == Z_RESOURCE)
+            give_resource(s, p, card, q, ev);
+        else
+            give_hand(g, s, p, card, q, ev);
+        break;
+    case TK_SHOW:
+        v->seen_by |= (uint8_t)(1u << q);
+        tt_emit(ev, INWO_EV_SHOW, p, TT_SEEN(p) | TT_SEEN(q), card, q, 0, 0);
+        break;
+    case TK_EXPOSE:
+        v->flags |= INWO_F_EXPOSED;
+        v->seen_by = (uint8_t)all_seats(s);
+        tt_emit(ev, INWO_EV_EXPOSE, p, TT_SEEN_ALL, card, 0, 0, 0);
+        break;
+    case TK_DISCARD:
+        inwo_lift(s, card);
+        v->flags &= (uint8_t)~INWO_F_EXPOSED;
+        inwo_put(s, card, Z_DISCARD, inwo_owner(card));
+        tt_emit(ev, INWO_EV_DISCARD, p, TT_SEEN_ALL, card, 0, 0, 0);
+        break;
+    case TK_RETURN: return_plot(g, s, p, card, q & 1, ev); break;
+    default:
+        v->u.p.tokens--;
+        tt_emit(ev, INWO_EV_UNTOKEN, p, TT_SEEN_ALL, card, v->u.p.tokens, 0, 0);
+        break;
+    }
+}
+
+/* Called by inwo_offturn_apply for everything but concede. */
+int inwo_talk_apply(const tt_game *g, inwo_state *s, int player, tt_action a, tt_events *ev,
+                    tt_error *err)
+{
+    int rc = check(g, s, player, a, err);
+    if (rc)
+        return rc;
+    apply_talk(g, s, player, a, ev);
+    return TT_OK;
+}
+
+/* --- narration ----------------------------------------------------------------------------- */
+
+int inwo_talk_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n)
+{
+    char id[32];
+    int p = 'A' + ev->player, seen = tt_seen_by(ev->seen, viewer);
+    inwo_instance_text(g->content, ev->a, id, sizeof id);
+    const char *what = seen ? id : "a hidden card";
+    switch (ev->type) {
+    case INWO_EV_GIVE: return snprintf(buf, n, "%c gives %s to %c", p, what, 'A' + ev->b);
+    case INWO_EV_SHOW: return snprintf(buf, n, "%c shows %s to %c", p, what, 'A' + ev->b);
+    case INWO_EV_EXPOSE: return snprintf(buf, n, "%c exposes %s", p, id);
+    case INWO_EV_UNTOKEN:
+        return snprintf(buf, n, "%c removes a token from %s (%d left)", p, id, ev->b);
+    default:
+        if (n)
+            buf[0] = 0;
+        return 0;
+    }
+}

@@ -1,0 +1,348 @@
+/* INWO table talk (INWO-5.0.7): gifts, showing, exposing, discarding,
+ * returning and removing a token, issued outside the turn order; what each
+ * player has seen afterwards (INWO-7.10, 7.11) and what determinization may
+ * deal (INWO-7.12), through worked examples EX-38 and EX-39. */
+#include "inwo_fixture.h"
+#include "core/pile.h"
+#include "tabletop/replay.h"
+
+#define SEEN(...) seen_mask((const char[]){__VA_ARGS__, 0})
+
+static unsigned seen_mask(const char *seats)
+{
+    unsigned m = 0;
+    for (; *seats; seats++)
+        m |= 1u << (*seats - 'A');
+    return m;
+}
+
+static unsigned seen(const fx *f, const char *id)
+{
+    return f->s->card[fx_card(f, id)].seen_by;
+}
+
+/* Table talk of seat, whoever is to move; the canonical text in canon. */
+static int talk(fx *f, int seat, const char *text, char *canon, tt_error *err)
+{
+    int offturn = 0;
+    int rc = tt_apply_text_as(f->g, (tt_state *)f->s, seat, text, canon, canon ? 128 : 0, &offturn,
+                              NULL, err);
+    if (rc == TT_OK)
+        assert_int_equal(offturn, 1);
+    fx_sane(f);
+    return rc;
+}
+
+static void talk_ok(fx *f, int seat, const char *text)
+{
+    tt_error err;
+    if (talk(f, seat, text, NULL, &err) != TT_OK)
+        fail_msg("%s: %s (%s)", text, err.msg, err.rule);
+}
+
+static void talk_refused(fx *f, int seat, const char *text, const char *rule, const char *msg)
+{
+    size_t n = tt_state_size(f->g);
+    void *before = malloc(n);
+    memcpy(before, f->s, n);
+    tt_error err;
+    assert_int_equal(talk(f, seat, text, NULL, &err), TT_EILLEGAL);
+    assert_string_equal(err.rule, rule);
+    assert_string_equal(err.msg, msg);
+    assert_memory_equal(before, f->s, n);
+    free(before);
+}
+
+/* Empties seat's hand into his discard pile. */
+static void empty_hand(fx *f, int seat)
+{
+    while (f->s->npile[seat][Z_HAND]) {
+        int n;
+        int card = inwo_pile(f->s, seat, Z_HAND, &n)[0];
+        inwo_lift(f->s, card);
+        inwo_put(f->s, card, Z_DISCARD, seat);
+    }
+}
+
+/* EX-39's position: 3 players, B's Main Phase; A holds Deniable Denial,
+ * Slush Money and Lucky Break hidden, over a Plot deck of 10 unknown cards. */
+static fx ex39(void)
+{
+    fx f = fx_new("players=3");
+    empty_hand(&f, 0);
+    fx_zone(&f, 0, "A:PL16#1", Z_HAND);
+    fx_zone(&f, 0, "A:PL03#1", Z_HAND);
+    fx_zone(&f, 0, "A:PL43#1", Z_HAND);
+    while (f.s->npile[0][Z_PLOT_DECK] > 10) {
+        int card = inwo_pile_take(f.s, 0, Z_PLOT_DECK, 0);
+        inwo_put(f.s, card, Z_DISCARD, 0);
+    }
+    fx_main(&f, 1);
+    fx_sane(&f);
+    return f;
+}
+
+static char *view(const fx *f, int viewer)
+{
+    return tt_view_json(f->g, (const tt_state *)f->s, viewer);
+}
+
+/* determinize(s, viewer) over a few seeds: the viewer's view never changes
+ * and the state stays legal (INWO-7.14); returns in how many of them `id`
+ * left its place. */
+static int deals_moving(const fx *f, int viewer, const char *id)
+{
+    size_t n = tt_state_size(f->g);
+    fx d = *f;
+    d.s = malloc(n);
+    char *want = view(f, viewer);
+    int moved = 0, card = fx_card(f, id);
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        memcpy(d.s, f->s, n);
+        tt_determinize(f->g, (tt_state *)d.s, viewer, seed);
+        fx_sane(&d);
+        char *got = view(&d, viewer);
+        assert_string_equal(got, want);
+        free(got);
+        const inwo_card *a = &f->s->card[card], *b = &d.s->card[card];
+        int n1, n2;
+        const uint16_t *p1 = inwo_pile(f->s, a->holder, a->zone, &n1);
+        const uint16_t *p2 = inwo_pile(d.s, b->holder, b->zone, &n2);
+        moved += a->zone != b->zone || a->holder != b->holder ||
+                 tt_pile_find(p1, n1, (uint16_t)card) != tt_pile_find(p2, n2, (uint16_t)card);
+    }
+    free(want);
+    free(d.s);
+    return moved;
+}
+
+/* EX-39 input 1: A shows Deniable Denial to B. */
+static void test_EX_39_show(void **state)
+{
+    (void)state;
+    fx f = ex39();
+    char canon[128];
+    tt_error err;
+    assert_int_equal(talk(&f, 0, "show A:PL16#1 to=B", canon, &err), TT_OK);
+    assert_string_equal(canon, "show A:PL16#1 to=B");
+    assert_int_equal(seen(&f, "A:PL16#1"), SEEN('A', 'B'));
+    assert_int_equal(seen(&f, "A:PL03#1"), SEEN('A'));
+    assert_int_equal(seen(&f, "A:PL43#1"), SEEN('A'));
+    assert_int_equal(f.s->to_move, 1); /* no priority needed, none taken */
+    char *b = view(&f, 1), *c = view(&f, 2);
+    assert_non_null(strstr(b, "\"hand\":[\"A:PL16#1\",\"A:plot\",\"A:plot\"]"));
+    assert_non_null(strstr(c, "\"hand\":[\"A:plot seen AB\",\"A:plot\",\"A:plot\"]"));
+    free(b);
+    free(c);
+    assert_int_equal(deals_moving(&f, 1, "A:PL16#1"), 0); /* B knows it */
+    assert_true(deals_moving(&f, 2, "A:PL16#1") > 0);     /* C does not */
+    assert_true(deals_moving(&f, 1, "A:PL03#1") > 0);
+    fx_free(&f);
+}
+
+/* EX-39 input 2: A gives Lucky Break to C; B, who took no part, loses track
+ * of Deniable Denial (INWO-7.11). */
+static void test_EX_39_give(void **state)
+{
+    (void)state;
+    fx f = ex39();
+    talk_ok(&f, 0, "show A:PL16#1 to=B");
+    char canon[128];
+    tt_error err;
+    assert_int_equal(talk(&f, 0, "give A:PL43#1 to=C", canon, &err), TT_OK);
+    assert_string_equal(canon, "give A:PL43#1 to=C");
+    int card = fx_card(&f, "A:PL43#1");
+    assert_int_equal(f.s->card[card].zone, Z_HAND);
+    assert_int_equal(f.s->card[card].holder, 2);
+    assert_int_equal(seen(&f, "A:PL43#1"), SEEN('A', 'C'));
+    assert_int_equal(seen(&f, "A:PL16#1"), SEEN('A'));
+    assert_int_equal(f.s->npile[0][Z_HAND], 2);
+    assert_int_equal(f.s->npile[2][Z_HAND], 4);
+    assert_true(deals_moving(&f, 1, "A:PL16#1") > 0); /* anywhere among A's 13 */
+    assert_int_equal(deals_moving(&f, 2, "A:PL43#1"), 0);
+    fx_free(&f);
+}
+
+/* EX-39 input 3: exposed, then returned to the top: every player knows the
+ * top card of A's Plot deck, and when A draws it, that A holds it. */
+static void test_EX_39_expose_return(void **state)
+{
+    (void)state;
+    fx f = ex39();
+    talk_ok(&f, 0, "expose A:PL03#1");
+    assert_int_equal(seen(&f, "A:PL03#1"), SEEN('A', 'B', 'C'));
+    assert_true(f.s->card[fx_card(&f, "A:PL03#1")].flags & INWO_F_EXPOSED);
+    talk_refused(&f, 0, "expose A:PL03#1", "INWO-7.3", "name a hidden Plot of your hand");
+    talk_ok(&f, 0, "return A:PL03#1 top");
+    int n, card = fx_card(&f, "A:PL03#1");
+    const uint16_t *deck = inwo_pile(f.s, 0, Z_PLOT_DECK, &n);
+    assert_int_equal(n, 11);
+    assert_int_equal(deck[n - 1], card);
+    assert_int_equal(seen(&f, "A:PL03#1"), SEEN('A', 'B', 'C'));
+    assert_false(f.s->card[card].flags & INWO_F_EXPOSED);
+    for (int v = 0; v < 3; v++)
+        assert_int_equal(deals_moving(&f, v, "A:PL03#1"), 0);
+    /* A's next step 1 draws it: hidden, yet known to all */
+    f.s->active = f.s->to_move = 0;
+    f.s->step = f.s->point = PT_STEP1;
+    fx_ok(&f, "draw");
+    assert_int_equal(f.s->card[card].zone, Z_HAND);
+    assert_int_equal(seen(&f, "A:PL03#1"), SEEN('A', 'B', 'C'));
+    for (int v = 0; v < 3; v++)
+        assert_int_equal(deals_moving(&f, v, "A:PL03#1"), 0);
+    fx_free(&f);
+}
+
+/* A hidden Plot returned to the deck: the others lose track of it and of
+ * the cards it lay among (INWO-7.11); a Group-back card never goes back. */
+static void test_return_and_discard(void **state)
+{
+    (void)state;
+    fx f = ex39();
+    talk_ok(&f, 0, "show A:PL16#1 to=B");
+    talk_ok(&f, 0, "return A:PL43#1 bottom");
+    int n;
+    assert_int_equal(inwo_pile(f.s, 0, Z_PLOT_DECK, &n)[0], fx_card(&f, "A:PL43#1"));
+    assert_int_equal(seen(&f, "A:PL43#1"), SEEN('A'));
+    assert_int_equal(seen(&f, "A:PL16#1"), SEEN('A'));
+    fx_zone(&f, 0, "A:G01#1", Z_HAND);
+    talk_refused(&f, 0, "return A:G01#1 top", "INWO-5.7.3",
+                 "Group-back cards never go back to a deck");
+    talk_ok(&f, 0, "discard A:G01#1");
+    assert_int_equal(f.s->card[fx_card(&f, "A:G01#1")].zone, Z_DISCARD);
+    talk_refused(&f, 2, "discard A:PL16#1", "INWO-5.0.7", "that card is not in your hand");
+    fx_free(&f);
+}
+
+/* Removing one's own token (INWO-4.7.1): not an action, nothing to cancel. */
+static void test_untoken(void **state)
+{
+    (void)state;
+    fx f = ex39();
+    talk_ok(&f, 2, "untoken C:I03#1");
+    assert_int_equal(f.s->card[fx_card(&f, "C:I03#1")].u.p.tokens, 0);
+    talk_refused(&f, 2, "untoken C:I03#1", "INWO-4.7.1", "it holds no token");
+    talk_refused(&f, 2, "untoken A:I01#1", "INWO-4.7.1", "remove a token from a card you control");
+    assert_int_equal(f.s->nitems, 0);
+    fx_free(&f);
+}
+
+/* What table talk may never do, and when it waits. */
+static void test_refusals(void **state)
+{
+    (void)state;
+    fx f = ex39();
+    talk_refused(&f, 0, "give A:PL16#1 to=A", "INWO-5.6.1", "give to another player in the game");
+    talk_refused(&f, 0, "show A:PL16#1 to=A", "INWO-7.3", "show it to a rival in the game");
+    f.s->pl[2].protected_ = 1;
+    talk_refused(&f, 0, "give A:PL16#1 to=C", "INWO-4.8.1", "C has not completed his first turn");
+    f.s->pl[2].protected_ = 0;
+    /* A's own step 1 is a multiple-card draw */
+    f.s->active = f.s->to_move = 0;
+    f.s->step = f.s->point = PT_STEP1;
+    talk_refused(&f, 0, "give A:PL16#1 to=C", "INWO-5.6.1",
+                 "not in the middle of a multiple-card draw");
+    talk_ok(&f, 1, "untoken B:I02#1"); /* others are not drawing */
+    /* not while someone is half-way through a declaration */
+    f.s->step = f.s->point = PT_MAIN;
+    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 2, "C:G20#1", "C:I03#1", SIDE_N);
+    fx_ok(&f, "attack A:G02#1");
+    talk_refused(&f, 2, "untoken C:I03#1", "INWO-5.0.7",
+                 "not while A is half-way through a declaration");
+    tt_error err;
+    assert_int_equal(talk(&f, 0, "give A:PL16#1", NULL, &err), TT_EPARSE);
+    assert_string_equal(err.rule, "INWO-5.0.7");
+    fx_free(&f);
+}
+
+/* EX-38 (c): while B's Privileged attack on C lasts, A may not give C a
+ * card (INWO-4.7.2); afterwards he may. */
+static void test_EX_38_privileged(void **state)
+{
+    (void)state;
+    fx f = ex39();
+    fx_group(&f, 1, "B:G38#1", "B:I02#1", SIDE_N);
+    fx_group(&f, 2, "C:G20#1", "C:I03#1", SIDE_N);
+    fx_ok(&f, "attack B:G38#1"); /* control of C:G20#1, the only answers */
+    assert_int_equal(f.s->item[0].target, fx_card(&f, "C:G20#1"));
+    f.s->item[0].who |= 0x40; /* Privileged (INWO-5.14) */
+    talk_refused(&f, 0, "give A:PL16#1 to=C", "INWO-4.7.2",
+                 "C takes part in a Privileged attack");
+    talk_ok(&f, 1, "untoken B:I02#1"); /* the attacker's own talk is not held up */
+    fx_passes(&f, 2); /* C, A */
+    fx_ok(&f, "call_off");
+    assert_int_equal(f.s->nitems, 0);
+    talk_ok(&f, 0, "give A:PL16#1 to=C");
+    assert_int_equal(f.s->card[fx_card(&f, "A:PL16#1")].holder, 2);
+    fx_free(&f);
+}
+
+/* The first legal action, as the record stores it. */
+static void play_first(fx *f, tt_record *rec)
+{
+    tt_action a[INWO_MAX_ACTIONS];
+    char text[128];
+    assert_true(tt_legal(f->g, (tt_state *)f->s, a) > 0);
+    assert_int_equal(tt_action_format(f->g, (tt_state *)f->s, a[0], text, sizeof text), TT_OK);
+    assert_int_equal(tt_apply(f->g, (tt_state *)f->s, a[0], NULL, NULL), TT_OK);
+    assert_int_equal(tt_record_add_action(rec, text), TT_OK);
+}
+
+/* Table talk of seat on the first card of his hand, recorded. */
+static void talk_first(fx *f, tt_record *rec, int seat, const char *fmt)
+{
+    int n;
+    char id[32], text[64], canon[128];
+    tt_error err;
+    const uint16_t *hand = inwo_pile(f->s, seat, Z_HAND, &n);
+    assert_true(n > 0);
+    inwo_instance_text(f->c, hand[0], id, sizeof id);
+    snprintf(text, sizeof text, fmt, id);
+    if (talk(f, seat, text, canon, &err) != TT_OK)
+        fail_msg("%s: %s", text, err.msg);
+    assert_int_equal(tt_record_add_offturn(rec, f->g, seat, canon), TT_OK);
+}
+
+/* No table talk in any legal list (INWO-5.0.7); in the record it stands
+ * with its player between the listed actions, and the record replays to
+ * the same state. */
+static void test_record(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    tt_record *rec = tt_record_new(f.g, 1);
+    tt_action a[INWO_MAX_ACTIONS];
+    while (f.s->round < 3 && !f.s->head.over) {
+        int n = tt_legal(f.g, (tt_state *)f.s, a);
+        for (int i = 0; i < n; i++)
+            assert_false(tt_action_is_offturn(a[i]));
+        play_first(&f, rec);
+    }
+    talk_first(&f, rec, 1, "show %s to=C");
+    talk_first(&f, rec, 2, "give %s to=A");
+    play_first(&f, rec);
+    talk_first(&f, rec, 0, "expose %s");
+    play_first(&f, rec);
+    tt_game *g2;
+    tt_state *s2;
+    tt_error err;
+    if (tt_record_replay(rec, &g2, &s2, NULL, NULL, &err) != TT_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(tt_state_hash(g2, s2), tt_state_hash(f.g, (tt_state *)f.s));
+    free(s2);
+    tt_game_free(g2);
+    tt_record_free(rec);
+    fx_free(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_EX_39_show),         cmocka_unit_test(test_EX_39_give),
+        cmocka_unit_test(test_EX_39_expose_return), cmocka_unit_test(test_return_and_discard),
+        cmocka_unit_test(test_untoken),             cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_EX_38_privileged),    cmocka_unit_test(test_record),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
