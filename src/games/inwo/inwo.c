@@ -250,6 +250,7 @@ static const char *inwo_player_name(const tt_game *g, int player)
 }
 
 static const tt_rules_extra inwo_extra = {
+    .stats = inwo_stats,
     .deck_new = inwo_deck_new,
     .deck_list = inwo_deck_list,
 };

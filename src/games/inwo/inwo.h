@@ -633,6 +633,9 @@ int inwo_talk_apply(const tt_game *g, inwo_state *s, int player, tt_action a, tt
 int inwo_talk_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
 /* Whether seat is over a hand limit and must dispose (INWO-5.7.2, 9.4.4). */
 int inwo_talk_over(const tt_game *g, const inwo_state *s, int seat);
+/* --- stats.c: figures for simulations (tt_stats, INWO-9.5.1) --- */
+int inwo_stats(const tt_game *g, const void *st, tt_stat *out, int max);
+
 /* The off-turn Plot hand limit of seat (INWO-5.7.2), in turn.c. */
 int inwo_plot_limit(const tt_game *g, const inwo_state *s, int seat);
 

@@ -277,8 +277,7 @@ static int check(const tt_game *g, const inwo_state *s, int p, tt_action a, tt_e
 /* INWO-7.11: a hidden card left the place `zone` of `from` by an act that
  * showed the others only its owner and back; every seat outside `keep` loses
  * track of it and of the hidden cards of that owner and back still there. */
-static void lose_track(const tt_game *g, inwo_state *s, int card, int from, int zone,
-                       unsigned keep)
+static void lose_track(const tt_game *g, inwo_state *s, int card, int from, int zone, unsigned keep)
 {
     const inwo_content *c = g->content;
     int n, back = inwo_plot_back(inwo_def_of(c, card));
@@ -324,8 +323,7 @@ static void give_resource(inwo_state *s, int p, int card, int q, tt_events *ev)
     tt_emit(ev, INWO_EV_GIVE, p, TT_SEEN_ALL, card, q, 0, 0);
 }
 
-static void return_plot(const tt_game *g, inwo_state *s, int p, int card, int bottom,
-                        tt_events *ev)
+static void return_plot(const tt_game *g, inwo_state *s, int p, int card, int bottom, tt_events *ev)
 {
     inwo_card *v = &s->card[card];
     if (v->flags & INWO_F_EXPOSED)

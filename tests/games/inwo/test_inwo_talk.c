@@ -2,8 +2,8 @@
  * returning and removing a token, issued outside the turn order; what each
  * player has seen afterwards (INWO-7.10, 7.11) and what determinization may
  * deal (INWO-7.12), through worked examples EX-38 and EX-39. */
-#include "inwo_fixture.h"
 #include "core/pile.h"
+#include "inwo_fixture.h"
 #include "tabletop/replay.h"
 
 #define SEEN(...) seen_mask((const char[]){__VA_ARGS__, 0})
@@ -267,10 +267,9 @@ static void test_EX_38_privileged(void **state)
     fx_ok(&f, "attack B:G38#1"); /* control of C:G20#1, the only answers */
     assert_int_equal(f.s->item[0].target, fx_card(&f, "C:G20#1"));
     f.s->item[0].who |= 0x40; /* Privileged (INWO-5.14) */
-    talk_refused(&f, 0, "give A:PL16#1 to=C", "INWO-4.7.2",
-                 "C takes part in a Privileged attack");
+    talk_refused(&f, 0, "give A:PL16#1 to=C", "INWO-4.7.2", "C takes part in a Privileged attack");
     talk_ok(&f, 1, "untoken B:I02#1"); /* the attacker's own talk is not held up */
-    fx_passes(&f, 2); /* C, A */
+    fx_passes(&f, 2);                  /* C, A */
     fx_ok(&f, "call_off");
     assert_int_equal(f.s->nitems, 0);
     talk_ok(&f, 0, "give A:PL16#1 to=C");
@@ -339,10 +338,14 @@ static void test_record(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_EX_39_show),         cmocka_unit_test(test_EX_39_give),
-        cmocka_unit_test(test_EX_39_expose_return), cmocka_unit_test(test_return_and_discard),
-        cmocka_unit_test(test_untoken),             cmocka_unit_test(test_refusals),
-        cmocka_unit_test(test_EX_38_privileged),    cmocka_unit_test(test_record),
+        cmocka_unit_test(test_EX_39_show),
+        cmocka_unit_test(test_EX_39_give),
+        cmocka_unit_test(test_EX_39_expose_return),
+        cmocka_unit_test(test_return_and_discard),
+        cmocka_unit_test(test_untoken),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_EX_38_privileged),
+        cmocka_unit_test(test_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
