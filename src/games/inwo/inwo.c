@@ -119,11 +119,6 @@ static void inwo_unload(tt_game *g)
     g->content = NULL;
 }
 
-static int not_yet(tt_error *err)
-{
-    return tt_fail(err, TT_ESTATE, NULL, "inwo: not yet implemented: rig");
-}
-
 static int inwo_to_move(const tt_game *g, const void *st)
 {
     (void)g;
@@ -147,12 +142,6 @@ static int inwo_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt
     if (INWO_HEAD(a) != H_LEAD)
         return TT_REFUSE("INWO-5.0.4", NULL, "at the lead point the only command is lead <card>");
     return inwo_lead_apply(g, s, INWO_ARG(a), ev, err);
-}
-
-static int inwo_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err)
-{
-    (void)g, (void)st, (void)what, (void)values;
-    return not_yet(err);
 }
 
 static char *inwo_view_json(const tt_game *g, const void *st, int viewer)

@@ -7,9 +7,10 @@
  * (5.3), the Illuminati-token actions (5.4), attacks to control and destroy
  * (5.9–5.16) with +10 Plots (5.18.1) and cancels (10.3), views and
  * determinization (7.7, 7.12), goals, the knock and its thwart round (9.3, 9.4), elimination at
- * cleanup (9.2.1) and the round cap (9.5.2). Not yet: other Plots,
- * abilities, agents, moves, gifts and table talk, the elimination check
- * after each resolution, rig.
+ * cleanup (9.2.1) and the round cap (9.5.2), table talk but for group
+ * gifts and trades (talk.c), rig (rig.c), figures for sim (stats.c). Not
+ * yet: other Plots, abilities, agents, moves, group gifts and trades, the
+ * elimination check after each resolution.
  *
  * Parameters: players (2..6, INWO-3.2), p0 … p5 (decks: a sample name or a
  * file, INWO-12.5), basic_goal (0: by player count, INWO-3.10),
@@ -633,6 +634,9 @@ int inwo_talk_apply(const tt_game *g, inwo_state *s, int player, tt_action a, tt
 int inwo_talk_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
 /* Whether seat is over a hand limit and must dispose (INWO-5.7.2, 9.4.4). */
 int inwo_talk_over(const tt_game *g, const inwo_state *s, int seat);
+/* --- rig.c: tt_rules.rig (decks, hands, dice) --- */
+int inwo_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err);
+
 /* --- stats.c: figures for simulations (tt_stats, INWO-9.5.1) --- */
 int inwo_stats(const tt_game *g, const void *st, tt_stat *out, int max);
 

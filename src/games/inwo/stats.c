@@ -32,8 +32,7 @@ static unsigned winners(const inwo_state *s)
  * end of every rival; a shared victory counts each winner's goal. */
 static int victory(const inwo_state *s, tt_stat *out, int n, int max)
 {
-    static const char *const goals[] = {"basic", "special", "goal card", "elimination",
-                                        "conceded"};
+    static const char *const goals[] = {"basic", "special", "goal card", "elimination", "conceded"};
     unsigned win = winners(s);
     double count[5] = {0};
     for (int p = 0; p < s->nplayers; p++) {

@@ -92,9 +92,9 @@ static void test_random_games(void **state)
         while (!f.s->head.over) {
             int n = tt_legal(f.g, (tt_state *)f.s, a);
             tt_events ev = {buf, 0, 256, 0};
-            assert_int_equal(tt_apply(f.g, (tt_state *)f.s, a[tt_rng_below(&rng, (uint32_t)n)],
-                                      &ev, NULL),
-                             TT_OK);
+            assert_int_equal(
+                tt_apply(f.g, (tt_state *)f.s, a[tt_rng_below(&rng, (uint32_t)n)], &ev, NULL),
+                TT_OK);
             for (int i = 0; i < ev.n; i++) {
                 announced += buf[i].type == INWO_EV_ANNOUNCE && buf[i].c == H_ATTACK;
                 called_off += buf[i].type == INWO_EV_ATTACK && buf[i].b == 3;
