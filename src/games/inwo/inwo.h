@@ -634,6 +634,10 @@ int inwo_talk_apply(const tt_game *g, inwo_state *s, int player, tt_action a, tt
 int inwo_talk_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
 /* Whether seat is over a hand limit and must dispose (INWO-5.7.2, 9.4.4). */
 int inwo_talk_over(const tt_game *g, const inwo_state *s, int seat);
+/* A card left the hand of the player at a dispose point: the decision ends
+ * when he is within his limits (turn.c; INWO-5.7.2, 4.6.6). */
+void inwo_after_dispose(const tt_game *g, inwo_state *s, tt_events *ev);
+
 /* --- rig.c: tt_rules.rig (decks, hands, dice) --- */
 int inwo_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err);
 

@@ -380,7 +380,11 @@ int inwo_talk_apply(const tt_game *g, inwo_state *s, int player, tt_action a, tt
     int rc = check(g, s, player, a, err);
     if (rc)
         return rc;
+    int disposing = s->point == PT_DISPOSE && s->to_move == player;
     apply_talk(g, s, player, a, ev);
+    if (disposing && INWO_TALK_KIND(a) != TK_SHOW && INWO_TALK_KIND(a) != TK_EXPOSE &&
+        INWO_TALK_KIND(a) != TK_UNTOKEN) /* a card left his hand (INWO-5.7.2) */
+        inwo_after_dispose(g, s, ev);
     return TT_OK;
 }
 

@@ -1052,12 +1052,7 @@ static void do_dispose(const tt_game *g, inwo_state *s, tt_action a, tt_events *
         s->card[card].holder = (uint8_t)p;
         tt_emit(ev, INWO_EV_RETURN, p, s->card[card].seen_by, card, bottom, 0, 0);
     }
-    if (!s->resume) {
-        after_cleanup(g, s, ev);
-    } else if (!inwo_talk_over(g, s, p)) {
-        s->resume = 0; /* a card received made him dispose (INWO-4.6.6): back to where it was */
-        s->point = s->step;
-    }
+    inwo_after_dispose(g, s, ev);
 }
 
 int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev, tt_error *err)
@@ -1179,6 +1174,17 @@ int inwo_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_e
     }
     settle(s);
     return TT_OK;
+}
+
+void inwo_after_dispose(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    if (!s->resume) {
+        after_cleanup(g, s, ev);
+    } else if (!inwo_talk_over(g, s, s->to_move)) {
+        s->resume = 0; /* a card received made him dispose (INWO-4.6.6): back to where it was */
+        s->point = s->step;
+    }
+    settle(s);
 }
 
 int inwo_plot_limit(const tt_game *g, const inwo_state *s, int seat)

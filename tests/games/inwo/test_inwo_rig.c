@@ -39,8 +39,9 @@ static void test_decks(void **state)
     fx_sane(&f);
     rig_refused(&f, "p1_plot_deck", "PL02 PL02 PL02", "no (more) PL02 unseen in p1's Plot deck");
     rig_refused(&f, "p1_group_deck", "PL16", "no (more) PL16 unseen in p1's Group deck");
-    rig_refused(&f, "p3_plot_deck", "PL16", "cannot rig 'p3_plot_deck' (p<n>_plot_deck, "
-                                            "p<n>_group_deck, p<n>_hand, dice)");
+    rig_refused(&f, "p3_plot_deck", "PL16",
+                "cannot rig 'p3_plot_deck' (p<n>_plot_deck, "
+                "p<n>_group_deck, p<n>_hand, dice)");
     fx_free(&f);
 }
 
@@ -134,8 +135,10 @@ static void test_dice_in_an_attack(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_decks), cmocka_unit_test(test_seen_cards_stay),
-        cmocka_unit_test(test_hand),  cmocka_unit_test(test_dice),
+        cmocka_unit_test(test_decks),
+        cmocka_unit_test(test_seen_cards_stay),
+        cmocka_unit_test(test_hand),
+        cmocka_unit_test(test_dice),
         cmocka_unit_test(test_dice_in_an_attack),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -277,6 +277,71 @@ static void test_EX_38_privileged(void **state)
     fx_free(&f);
 }
 
+/* A Resource in play changes hands in the Main Phase of giver or recipient,
+ * and arrives linked to the recipient's Illuminati (INWO-5.6.3, 6.3.4). */
+static void test_give_resource(void **state)
+{
+    (void)state;
+    fx f = ex39();                                     /* B's Main Phase */
+    fx_link(&f, "A:R04#1", "A:I01#1", LK_RESOURCE, 0); /* Black Budget */
+    talk_ok(&f, 0, "give A:R04#1 to=B");               /* in the recipient's Main Phase */
+    int r = fx_card(&f, "A:R04#1"), k = inwo_link_of(f.s, r);
+    assert_int_equal(f.s->card[r].zone, Z_RESOURCE);
+    assert_int_equal(f.s->card[r].holder, 1);
+    assert_int_equal(f.s->link[k].b, fx_card(&f, "B:I02#1"));
+    f.s->active = 0; /* A's Main Phase: B may give it to A, not to C */
+    talk_refused(&f, 1, "give A:R04#1 to=C", "INWO-5.6.3",
+                 "a Resource is given in the Main Phase of the giver or the recipient");
+    f.s->active = 1;
+    f.s->card[r].flags |= INWO_F_BENEFIT;
+    talk_refused(&f, 1, "give A:R04#1 to=C", "INWO-5.6.3", "it has served this turn");
+    f.s->card[r].flags &= (uint8_t)~INWO_F_BENEFIT;
+    talk_ok(&f, 1, "give A:R04#1 to=C"); /* in the giver's */
+    assert_int_equal(f.s->card[r].holder, 2);
+    /* permanently linked to a group: it stays */
+    fx_group(&f, 0, "A:G11#1", "A:I01#1", SIDE_N); /* General Thorn, a Personality */
+    fx_link(&f, "A:R08#1", "A:G11#1", LK_RESOURCE, 1);
+    f.s->active = 0;
+    talk_refused(&f, 0, "give A:R08#1 to=B", "INWO-5.6.3", "it is permanently linked to a group");
+    fx_free(&f);
+}
+
+/* B, outside his turn, receives a sixth Plot: he disposes at once, and the
+ * Main Phase of C resumes when he is within his limit (INWO-4.6.6, 5.7.2). */
+static void test_gift_makes_dispose(void **state)
+{
+    (void)state;
+    fx f = ex39();
+    f.s->active = f.s->to_move = 2; /* C's Main Phase */
+    empty_hand(&f, 1);
+    static const char *const five[] = {"B:PL02#1", "B:PL02#2", "B:PL05#1", "B:PL05#2", "B:PL11#1"};
+    for (int i = 0; i < 5; i++)
+        fx_zone(&f, 1, five[i], Z_HAND);
+    talk_ok(&f, 0, "give A:PL16#1 to=B");
+    assert_int_equal(f.s->point, PT_DISPOSE);
+    assert_int_equal(f.s->to_move, 1);
+    char legal[2048];
+    fx_legal(&f, legal, sizeof legal);
+    assert_non_null(strstr(legal, "discard A:PL16#1|"));
+    talk_refused(&f, 0, "give A:PL03#1 to=C", "INWO-5.7.2",
+                 "not until B is within his hand limits");
+    fx_ok(&f, "return B:PL11#1 bottom"); /* the listed answer ends it */
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(f.s->to_move, 2);
+    assert_int_equal(f.s->resume, 0);
+    /* a gift of the disposing player ends it too, unless it only moves the excess */
+    talk_ok(&f, 0, "give A:PL43#1 to=B");
+    assert_int_equal(f.s->to_move, 1);
+    static const char *const more[] = {"A:PL01#1", "A:PL07#1", "A:PL07#2", "A:PL09#1"};
+    for (int i = 0; i < 4; i++)
+        fx_zone(&f, 0, more[i], Z_HAND); /* A holds 5 Plots: one more is too many */
+    talk_refused(&f, 1, "give A:PL43#1 to=A", "INWO-5.7.2", "A would be over his hand limits too");
+    talk_ok(&f, 1, "give A:PL43#1 to=C");
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(f.s->to_move, 2);
+    fx_free(&f);
+}
+
 /* The first legal action, as the record stores it. */
 static void play_first(fx *f, tt_record *rec)
 {
@@ -346,6 +411,8 @@ int main(void)
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_EX_38_privileged),
         cmocka_unit_test(test_record),
+        cmocka_unit_test(test_give_resource),
+        cmocka_unit_test(test_gift_makes_dispose),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
