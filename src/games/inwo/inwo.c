@@ -137,8 +137,12 @@ static int inwo_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt
     inwo_state *s = st;
     if (s->head.over)
         return tt_fail(err, TT_ESTATE, NULL, "the game is over");
-    if (s->point != PT_LEAD)
-        return inwo_turn_apply(g, s, a, ev, err);
+    if (s->point != PT_LEAD) {
+        int rc = inwo_turn_apply(g, s, a, ev, err);
+        if (rc == TT_OK)
+            inwo_talk_lapse(s); /* INWO-5.0.7: an offer lasts until the next listed action */
+        return rc;
+    }
     if (INWO_HEAD(a) != H_LEAD)
         return TT_REFUSE("INWO-5.0.4", NULL, "at the lead point the only command is lead <card>");
     return inwo_lead_apply(g, s, INWO_ARG(a), ev, err);

@@ -8,9 +8,9 @@
  * (5.9–5.16) with +10 Plots (5.18.1) and cancels (10.3), views and
  * determinization (7.7, 7.12), goals, the knock and its thwart round (9.3, 9.4), elimination at
  * cleanup (9.2.1) and the round cap (9.5.2), table talk but for group
- * gifts and trades (talk.c), rig (rig.c), figures for sim (stats.c). Not
- * yet: other Plots, abilities, agents, moves, group gifts and trades, the
- * elimination check after each resolution.
+ * gifts (talk.c), rig (rig.c), figures for sim (stats.c). Not yet: other
+ * Plots, abilities, agents, moves, group gifts, the elimination check after
+ * each resolution.
  *
  * Parameters: players (2..6, INWO-3.2), p0 … p5 (decks: a sample name or a
  * file, INWO-12.5), basic_goal (0: by player count, INWO-3.10),
@@ -622,7 +622,22 @@ int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms,
 /* --- talk.c: table talk (INWO-5.0.7) --- */
 /* An action outside the turn order: the kind in bits 24-30, then a card
  * (bits 0-8) and a seat or top/bottom (bits 9-11). */
-enum inwo_talk { TK_GIVE = 1, TK_SHOW, TK_EXPOSE, TK_DISCARD, TK_RETURN, TK_UNTOKEN };
+enum inwo_talk {
+    TK_GIVE = 1,
+    TK_SHOW,
+    TK_EXPOSE,
+    TK_DISCARD,
+    TK_RETURN,
+    TK_UNTOKEN,
+    TK_TRADE,   /* trade <P>: opens a trade offer (INWO-5.6.2); bits 9-11 the seat */
+    TK_OFFER,   /* give <card>: a card of the offer, or of no other command */
+    TK_ASK,     /* ask <x>: an instance, or a card_id (INWO_ASK_DEF | def) */
+    TK_ACCEPT,  /* accept <P> [give=…]: bits 12-23, per hidden ask, 1 + which copy */
+    TK_DECLINE, /* decline <P> */
+    TK_WITHDRAW /* withdraw */
+};
+#define INWO_ASK_DEF 0x1000u /* an asked card named by card_id (in offer.ask: 0x8000) */
+enum { OF_NONE, OF_TRADE };  /* inwo_offer.kind */
 #define INWO_TALK(kind, arg) (TT_OFFTURN | (tt_action)(kind) << 24 | (tt_action)(arg))
 #define INWO_TALK_KIND(a) ((int)((a) >> 24 & 0x7F))
 int inwo_talk_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);
@@ -632,6 +647,10 @@ int inwo_talk_parse(const tt_game *g, const void *st, const char *text, tt_actio
 int inwo_talk_apply(const tt_game *g, inwo_state *s, int player, tt_action a, tt_events *ev,
                     tt_error *err);
 int inwo_talk_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
+/* A trade typed whole as its atoms, one a line (INWO-5.0.2); 1 for any other text. */
+int inwo_talk_expand(const char *text, char *atoms, size_t n);
+/* Open offers lapse when a listed action is applied (INWO-5.0.7). */
+void inwo_talk_lapse(inwo_state *s);
 /* Whether seat is over a hand limit and must dispose (INWO-5.7.2, 9.4.4). */
 int inwo_talk_over(const tt_game *g, const inwo_state *s, int seat);
 /* A card left the hand of the player at a dispose point: the decision ends

@@ -16,7 +16,9 @@
 #include "core/pile.h"
 #include "games/inwo/inwo.h"
 
-static const char *const verbs[] = {"", "give", "show", "expose", "discard", "return", "untoken"};
+static const char *const verbs[] = {"",       "give",    "show",    "expose", "discard",
+                                    "return", "untoken", "trade",   "give",   "ask",
+                                    "accept", "decline", "withdraw"};
 #define NVERBS ((int)(sizeof verbs / sizeof *verbs))
 
 static unsigned all_seats(const inwo_state *s)
@@ -28,6 +30,12 @@ static int ncards(const inwo_state *s)
 {
     return s->nplayers * INWO_DECK_CARDS;
 }
+
+static int trade_format(const tt_game *g, const inwo_state *s, tt_action a, char *buf, size_t n);
+static int trade_parse(const tt_game *g, const inwo_state *s, int kind, const char *text,
+                       tt_action *out, tt_error *err);
+static int chk_trade(const tt_game *g, const inwo_state *s, int p, tt_action a, tt_error *err);
+static void apply_trade(const tt_game *g, inwo_state *s, int p, tt_action a, tt_events *ev);
 
 /* --- texts ------------------------------------------------------------------------------ */
 
@@ -45,6 +53,8 @@ int inwo_talk_format(const tt_game *g, const void *st, tt_action a, char *buf, s
     const inwo_state *s = st;
     int kind = INWO_TALK_KIND(a), card = (int)(a & INWO_CARD_BITS), seat = (int)(a >> 9 & 7);
     char id[32];
+    if (kind >= TK_TRADE && kind < NVERBS)
+        return trade_format(g, s, a, buf, n);
     if (kind < 1 || kind >= NVERBS || card >= ncards(s) || (a >> 12 & 0xFFF))
         return TT_EARG;
     inwo_instance_text(g->content, card, id, sizeof id);
@@ -88,6 +98,8 @@ int inwo_talk_parse(const tt_game *g, const void *st, const char *text, tt_actio
         return 1;
     char verb[16], id[40], more[16], extra[4];
     int nw = sscanf(text, "%15s %39s %15s %3s", verb, id, more, extra);
+    if (kind >= TK_TRADE || (kind == TK_GIVE && nw == 2))
+        return trade_parse(g, s, kind == TK_GIVE ? TK_OFFER : kind, text, out, err);
     int card = nw >= 2 ? inwo_instance_parse(g->content, id) : -1;
     if (card < 0 || card >= ncards(s)) {
         if (kind == TK_DISCARD || kind == TK_RETURN)
@@ -261,6 +273,12 @@ static int check(const tt_game *g, const inwo_state *s, int p, tt_action a, tt_e
         if (rc == TT_OK && !inwo_plot_back(inwo_def_of(g->content, card)))
             return TT_REFUSE("INWO-5.7.3", NULL, "Group-back cards never go back to a deck");
         return rc;
+    case TK_TRADE:
+    case TK_OFFER:
+    case TK_ASK:
+    case TK_ACCEPT:
+    case TK_DECLINE:
+    case TK_WITHDRAW: return chk_trade(g, s, p, a, err);
     case TK_UNTOKEN:
         if ((s->card[card].zone != Z_STRUCTURE && s->card[card].zone != Z_RESOURCE) ||
             s->card[card].holder != p)
@@ -310,7 +328,6 @@ static void give_hand(const tt_game *g, inwo_state *s, int p, int card, int q, t
     inwo_put(s, card, Z_HAND, q);
     s->card[card].seen_by |= (uint8_t)(1u << p);
     tt_emit(ev, INWO_EV_GIVE, p, hidden ? TT_SEEN(p) | TT_SEEN(q) : TT_SEEN_ALL, card, q, 0, 0);
-    maybe_dispose(g, s, q);
 }
 
 static void give_resource(inwo_state *s, int p, int card, int q, tt_events *ev)
@@ -321,6 +338,15 @@ static void give_resource(inwo_state *s, int p, int card, int q, tt_events *ev)
     s->card[card].holder = (uint8_t)q;
     inwo_link_add(s, card, inwo_illuminati(s, q), LK_RESOURCE, 0); /* INWO-6.3.4 */
     tt_emit(ev, INWO_EV_GIVE, p, TT_SEEN_ALL, card, q, 0, 0);
+}
+
+/* A card of p's hand or a Resource of his goes to q. */
+static void hand_over(const tt_game *g, inwo_state *s, int p, int card, int q, tt_events *ev)
+{
+    if (s->card[card].zone == Z_RESOURCE)
+        give_resource(s, p, card, q, ev);
+    else
+        give_hand(g, s, p, card, q, ev);
 }
 
 static void return_plot(const tt_game *g, inwo_state *s, int p, int card, int bottom, tt_events *ev)
@@ -345,10 +371,8 @@ static void apply_talk(const tt_game *g, inwo_state *s, int p, tt_action a, tt_e
     inwo_card *v = &s->card[card];
     switch (kind) {
     case TK_GIVE:
-        if (v->zone == Z_RESOURCE)
-            give_resource(s, p, card, q, ev);
-        else
-            give_hand(g, s, p, card, q, ev);
+        hand_over(g, s, p, card, q, ev);
+        maybe_dispose(g, s, q);
         break;
     case TK_SHOW:
         v->seen_by |= (uint8_t)(1u << q);
@@ -366,10 +390,11 @@ static void apply_talk(const tt_game *g, inwo_state *s, int p, tt_action a, tt_e
         tt_emit(ev, INWO_EV_DISCARD, p, TT_SEEN_ALL, card, 0, 0, 0);
         break;
     case TK_RETURN: return_plot(g, s, p, card, q & 1, ev); break;
-    default:
+    case TK_UNTOKEN:
         v->u.p.tokens--;
         tt_emit(ev, INWO_EV_UNTOKEN, p, TT_SEEN_ALL, card, v->u.p.tokens, 0, 0);
         break;
+    default: apply_trade(g, s, p, a, ev); break;
     }
 }
 
@@ -386,6 +411,303 @@ int inwo_talk_apply(const tt_game *g, inwo_state *s, int player, tt_action a, tt
         INWO_TALK_KIND(a) != TK_UNTOKEN) /* a card left his hand (INWO-5.7.2) */
         inwo_after_dispose(g, s, ev);
     return TT_OK;
+}
+
+/* --- trades (INWO-5.6.2) ------------------------------------------------------------------
+ * `trade with=C give=A:PL03#1 ask=PL41` is one command written as atoms in
+ * one record entry: `trade C`, `give A:PL03#1`, `ask PL41`. The offer is
+ * kept in the offerer's inwo_player.offer until it is answered, withdrawn,
+ * or the next listed action is applied (INWO-5.0.7). A card asked by
+ * card_id is one of C's hidden hand cards; C's `accept A give=C:PL41#1`
+ * names which copy, and the answer is one action: bits 12-23 hold, for each
+ * ask by card_id in turn, 1 + which hidden copy of that card_id in his hand
+ * (hand order) he hands over. */
+
+#define ASK_DEF 0x8000u /* in offer.ask: a card_id, not an instance */
+
+static const inwo_offer *offer_to(const inwo_state *s, int from, int to)
+{
+    const inwo_offer *o = &s->pl[from].offer;
+    return o->kind == OF_TRADE && o->to == to ? o : NULL;
+}
+
+/* The copy-th (from 1) hidden card of card_id def in seat's hand, or -1. */
+static int hidden_copy(const inwo_content *c, const inwo_state *s, int seat, int def, int copy)
+{
+    int n;
+    const uint16_t *hand = inwo_pile(s, seat, Z_HAND, &n);
+    for (int i = 0; i < n; i++)
+        if (c->deck[inwo_owner(hand[i])].def[hand[i] % INWO_DECK_CARDS] == def &&
+            !(s->card[hand[i]].flags & INWO_F_EXPOSED) && --copy == 0)
+            return hand[i];
+    return -1;
+}
+
+/* The cards the answerer of offer o hands over with accept a, in the order
+ * of o->ask, into out; -1 in a place the answer does not fill. */
+static void answer_cards(const inwo_content *c, const inwo_state *s, const inwo_offer *o,
+                         tt_action a, int *out)
+{
+    for (int k = 0, h = 0; k < o->nask; k++) {
+        if (!(o->ask[k] & ASK_DEF)) {
+            out[k] = o->ask[k];
+            continue;
+        }
+        int copy = (int)(a >> (12 + 4 * h++) & 15);
+        out[k] = copy ? hidden_copy(c, s, o->to, o->ask[k] & 0xFF, copy) : -1;
+    }
+}
+
+static int trade_format(const tt_game *g, const inwo_state *s, tt_action a, char *buf, size_t n)
+{
+    const inwo_content *c = g->content;
+    int kind = INWO_TALK_KIND(a), card = (int)(a & INWO_CARD_BITS), seat = (int)(a >> 9 & 7);
+    char id[32];
+    if (kind == TK_WITHDRAW)
+        return snprintf(buf, n, "withdraw") < (int)n ? TT_OK : TT_EARG;
+    if (kind == TK_OFFER || (kind == TK_ASK && !(a & INWO_ASK_DEF))) {
+        if (card >= ncards(s))
+            return TT_EARG;
+        inwo_instance_text(c, card, id, sizeof id);
+        return snprintf(buf, n, "%s %s", verbs[kind], id) < (int)n ? TT_OK : TT_EARG;
+    }
+    if (kind == TK_ASK)
+        return (a & 0xFF) < (unsigned)c->ndefs &&
+                       snprintf(buf, n, "ask %s", c->def[a & 0xFF].id) < (int)n
+                   ? TT_OK
+                   : TT_EARG;
+    if (seat >= s->nplayers)
+        return TT_EARG;
+    size_t at = (size_t)snprintf(buf, n, "%s %c", verbs[kind], 'A' + seat);
+    const inwo_offer *o = kind == TK_ACCEPT ? &s->pl[seat].offer : NULL;
+    int cards[3];
+    if (o && o->kind == OF_TRADE) {
+        answer_cards(c, s, o, a, cards);
+        for (int k = 0, first = 1; k < o->nask && at < n; k++)
+            if ((o->ask[k] & ASK_DEF) && cards[k] >= 0) {
+                inwo_instance_text(c, cards[k], id, sizeof id);
+                at += (size_t)snprintf(buf + at, n - at, "%s%s", first ? " give=" : ",", id);
+                first = 0;
+            }
+    }
+    return at < n ? TT_OK : TT_EARG;
+}
+
+/* accept A [give=C:PL41#1,…]: each named card is the copy of its card_id
+ * that the answer hands over, in the order of the asks by card_id. */
+static int parse_accept(const tt_game *g, const inwo_state *s, int seat, const char *gives,
+                        tt_action *out, tt_error *err)
+{
+    const inwo_content *c = g->content;
+    const inwo_offer *o = &s->pl[seat].offer;
+    tt_action a = INWO_TALK(TK_ACCEPT, (unsigned)seat << 9);
+    char list[160], *save = NULL;
+    snprintf(list, sizeof list, "%s", gives);
+    char *tok = strtok_r(list, ",", &save);
+    for (int k = 0, h = 0; o->kind == OF_TRADE && k < o->nask; k++) {
+        if (!(o->ask[k] & ASK_DEF))
+            continue;
+        int card = tok ? inwo_instance_parse(c, tok) : -1, copy = 0;
+        for (int j = 1; card >= 0 && j < 16 && !copy; j++)
+            copy = hidden_copy(c, s, o->to, o->ask[k] & 0xFF, j) == card ? j : 0;
+        if (!copy)
+            return tt_fail(err, TT_EPARSE, "INWO-5.6.2",
+                           "accept %c give=<card>,…: a hidden %s of your hand for each card asked "
+                           "by card_id, in their order",
+                           'A' + seat, c->def[o->ask[k] & 0xFF].id);
+        a |= (tt_action)copy << (12 + 4 * h++);
+        tok = strtok_r(NULL, ",", &save);
+    }
+    if (tok && o->kind == OF_TRADE)
+        return tt_fail(err, TT_EPARSE, "INWO-5.6.2", "'%s': more cards than asked by card_id", tok);
+    *out = a;
+    return TT_OK;
+}
+
+static int trade_parse(const tt_game *g, const inwo_state *s, int kind, const char *text,
+                       tt_action *out, tt_error *err)
+{
+    const inwo_content *c = g->content;
+    char verb[16] = "", w[160] = "", more[160] = "", extra[4];
+    int nw = sscanf(text, "%15s %159s %159s %3s", verb, w, more, extra);
+    if (kind == TK_WITHDRAW) {
+        if (nw != 1)
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.7", "'withdraw' takes no argument");
+        *out = INWO_TALK(TK_WITHDRAW, 0);
+        return TT_OK;
+    }
+    if (kind == TK_OFFER || kind == TK_ASK) {
+        int card = inwo_instance_parse(c, w), def = card < 0 ? inwo_find_def(c, w) : -1;
+        if (nw != 2 || card >= ncards(s) || (card < 0 && (kind == TK_OFFER || def < 0)))
+            return tt_fail(err, TT_EPARSE, "INWO-5.6.2", "%s <card>: name a card%s", verb,
+                           kind == TK_ASK ? " (a hidden one by card_id)" : " instance");
+        *out = INWO_TALK(kind, card >= 0 ? (unsigned)card : INWO_ASK_DEF | (unsigned)def);
+        return TT_OK;
+    }
+    int seat = nw >= 2 ? seat_arg(s, strncasecmp(w, "with=", 5) == 0 ? w + 5 : w) : -1;
+    if (seat < 0)
+        return tt_fail(err, TT_EPARSE, "INWO-5.0.7", "%s <player>", verb);
+    if (kind == TK_ACCEPT && nw == 3 && strncasecmp(more, "give=", 5) == 0)
+        return parse_accept(g, s, seat, more + 5, out, err);
+    if (nw != 2)
+        return tt_fail(err, TT_EPARSE, "INWO-5.0.7", "'%s %s' takes nothing more", verb, w);
+    if (kind == TK_ACCEPT)
+        return parse_accept(g, s, seat, "", out, err);
+    *out = INWO_TALK(kind, (unsigned)seat << 9);
+    return TT_OK;
+}
+
+/* `trade with=C give=a,b ask=x`: its atoms, one a line (the caller applies
+ * them together); 1 for any other text. */
+int inwo_talk_expand(const char *text, char *atoms, size_t n)
+{
+    if (strncasecmp(text, "trade ", 6) != 0)
+        return 1;
+    char buf[512], *save = NULL, with[16] = "";
+    size_t at = 0;
+    snprintf(buf, sizeof buf, "%s", text + 6);
+    char *parts[16];
+    int np = 0;
+    for (char *w = strtok_r(buf, " ", &save); w && np < 16; w = strtok_r(NULL, " ", &save))
+        parts[np++] = w;
+    for (int i = 0; i < np; i++) /* `with` first, whatever the order typed */
+        if (strncasecmp(parts[i], "with=", 5) == 0)
+            snprintf(with, sizeof with, "%s", parts[i] + 5);
+    at += (size_t)snprintf(atoms, n, "trade %s\n", *with ? with : parts[0]);
+    for (int i = 0; i < np && at < n; i++) {
+        char *eq = strchr(parts[i], '='), *save2 = NULL;
+        if (!eq || strncasecmp(parts[i], "with=", 5) == 0)
+            continue;
+        *eq = 0;
+        for (char *v = strtok_r(eq + 1, ",", &save2); v && at < n; v = strtok_r(NULL, ",", &save2))
+            at += (size_t)snprintf(atoms + at, n - at, "%s %s\n", parts[i], v);
+    }
+    return at < n ? TT_OK : 1;
+}
+
+/* A card of the offer's giving side: p's hand card or Resource, once. */
+static int chk_offer_card(const tt_game *g, const inwo_state *s, int p, int card,
+                          const inwo_offer *o, tt_error *err)
+{
+    for (int k = 0; k < o->ngive; k++)
+        if (o->give[k] == card)
+            return TT_REFUSE("INWO-5.6.2", NULL, "that card is in the offer already");
+    if (s->card[card].zone == Z_RESOURCE && s->card[card].holder == p)
+        return chk_give_resource(s, p, card, o->to, err);
+    return chk_give_hand(g, s, p, card, o->to, err);
+}
+
+static int chk_ask(const inwo_state *s, tt_action a, const inwo_offer *o, tt_error *err)
+{
+    if (a & INWO_ASK_DEF)
+        return TT_OK; /* he cannot see whether the card is there (INWO-5.6.2) */
+    int card = (int)(a & INWO_CARD_BITS);
+    const inwo_card *v = &s->card[card];
+    if (v->holder != o->to ||
+        !(v->zone == Z_RESOURCE || (v->zone == Z_HAND && (v->flags & INWO_F_EXPOSED))))
+        return TT_REFUSE("INWO-5.6.2", NULL,
+                         "ask for a hidden card by card_id, an exposed Plot or a Resource of %c "
+                         "by instance",
+                         'A' + o->to);
+    for (int k = 0; k < o->nask; k++)
+        if (o->ask[k] == card)
+            return TT_REFUSE("INWO-5.6.2", NULL, "that card is asked for already");
+    return TT_OK;
+}
+
+/* Both sides of the offer from `from` answered by p with a. */
+static int chk_accept(const tt_game *g, const inwo_state *s, int p, int from, tt_action a,
+                      tt_error *err)
+{
+    const inwo_offer *o = offer_to(s, from, p);
+    if (!o)
+        return TT_REFUSE("INWO-5.6.2", NULL, "no open trade offer from %c to you", 'A' + from);
+    if (!o->ngive && !o->nask)
+        return TT_REFUSE("INWO-5.6.2", NULL, "the offer names no card");
+    int rc = TT_OK, mine[3];
+    answer_cards(g->content, s, o, a, mine);
+    for (int k = 0; k < o->ngive && rc == TT_OK; k++) {
+        int card = o->give[k];
+        rc = s->card[card].zone == Z_RESOURCE && s->card[card].holder == from
+                 ? chk_give_resource(s, from, card, p, err)
+                 : chk_give_hand(g, s, from, card, p, err);
+    }
+    for (int k = 0; k < o->nask && rc == TT_OK; k++) {
+        if (mine[k] < 0)
+            return TT_REFUSE("INWO-5.6.2", NULL, "name the card you hand over for %s (give=…)",
+                             ((const inwo_content *)g->content)->def[o->ask[k] & 0xFF].id);
+        rc = s->card[mine[k]].zone == Z_RESOURCE && s->card[mine[k]].holder == p
+                 ? chk_give_resource(s, p, mine[k], from, err)
+                 : chk_give_hand(g, s, p, mine[k], from, err);
+    }
+    return rc;
+}
+
+static int chk_trade(const tt_game *g, const inwo_state *s, int p, tt_action a, tt_error *err)
+{
+    int kind = INWO_TALK_KIND(a), q = (int)(a >> 9 & 7);
+    const inwo_offer *own = &s->pl[p].offer;
+    switch (kind) {
+    case TK_TRADE:
+        if (own->kind)
+            return TT_REFUSE("INWO-5.0.7", NULL, "you have an open offer: withdraw it first");
+        return chk_recipient(s, p, q, err);
+    case TK_OFFER:
+    case TK_ASK:
+        if (own->kind != OF_TRADE)
+            return TT_REFUSE("INWO-5.6.2", NULL, "no trade offer of yours is open: trade <player>");
+        if ((kind == TK_OFFER ? own->ngive : own->nask) == 3)
+            return TT_REFUSE("INWO-5.6.2", NULL, "more than 3 cards on one side");
+        return kind == TK_OFFER ? chk_offer_card(g, s, p, (int)(a & INWO_CARD_BITS), own, err)
+                                : chk_ask(s, a, own, err);
+    case TK_ACCEPT: return chk_accept(g, s, p, q, a, err);
+    case TK_DECLINE:
+        return offer_to(s, q, p)
+                   ? TT_OK
+                   : TT_REFUSE("INWO-5.6.2", NULL, "no open trade offer from %c to you", 'A' + q);
+    default: return own->kind ? TT_OK : TT_REFUSE("INWO-5.0.7", NULL, "you have no open offer");
+    }
+}
+
+static void accept_trade(const tt_game *g, inwo_state *s, int p, int from, tt_action a,
+                         tt_events *ev)
+{
+    inwo_offer o = s->pl[from].offer;
+    int mine[3];
+    answer_cards(g->content, s, &o, a, mine);
+    for (int k = 0; k < o.ngive; k++) /* both sides move at once (INWO-5.6.2) */
+        hand_over(g, s, from, o.give[k], p, ev);
+    for (int k = 0; k < o.nask; k++)
+        hand_over(g, s, p, mine[k], from, ev);
+    memset(&s->pl[from].offer, 0, sizeof s->pl[from].offer);
+    maybe_dispose(g, s, p);
+    maybe_dispose(g, s, from);
+}
+
+static void apply_trade(const tt_game *g, inwo_state *s, int p, tt_action a, tt_events *ev)
+{
+    int kind = INWO_TALK_KIND(a), q = (int)(a >> 9 & 7), card = (int)(a & INWO_CARD_BITS);
+    inwo_offer *own = &s->pl[p].offer;
+    switch (kind) {
+    case TK_TRADE: *own = (inwo_offer){.kind = OF_TRADE, .to = (uint8_t)q}; break;
+    case TK_OFFER:
+        own->give[own->ngive++] = (uint16_t)card;
+        s->card[card].seen_by |= (uint8_t)(1u << own->to); /* he heard it named */
+        break;
+    case TK_ASK:
+        own->ask[own->nask++] =
+            (uint16_t)(a & INWO_ASK_DEF ? ASK_DEF | (a & 0xFF) : (unsigned)card);
+        break;
+    case TK_ACCEPT: accept_trade(g, s, p, q, a, ev); break;
+    case TK_DECLINE: memset(&s->pl[q].offer, 0, sizeof s->pl[q].offer); break;
+    default: memset(own, 0, sizeof *own); break;
+    }
+}
+
+void inwo_talk_lapse(inwo_state *s)
+{
+    for (int p = 0; p < s->nplayers; p++)
+        s->pl[p].offer.kind = OF_NONE;
 }
 
 /* --- narration ----------------------------------------------------------------------------- */

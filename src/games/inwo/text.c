@@ -244,6 +244,8 @@ int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms,
     if (!strchr(text, '='))
         return TT_EXPAND_GENERIC;
     tt_action talk;
+    if (inwo_talk_expand(text, atoms, n) == TT_OK)
+        return TT_OK;
     if (inwo_talk_parse(g, st, text, &talk, NULL) != 1) /* table talk is applied whole (5.0.7) */
         return snprintf(atoms, n, "%s\n", text) < (int)n ? TT_OK : TT_EXPAND_GENERIC;
     /* the head: every word before the first key=value */

@@ -250,9 +250,8 @@ static void test_refusals(void **state)
     fx_ok(&f, "attack A:G02#1");
     talk_refused(&f, 2, "untoken C:I03#1", "INWO-5.0.7",
                  "not while A is half-way through a declaration");
-    tt_error err;
-    assert_int_equal(talk(&f, 0, "give A:PL16#1", NULL, &err), TT_EPARSE);
-    assert_string_equal(err.rule, "INWO-5.0.7");
+    talk_refused(&f, 0, "give A:PL16#1 to=C", "INWO-5.0.7",
+                 "not while A is half-way through a declaration");
     fx_free(&f);
 }
 
@@ -342,6 +341,114 @@ static void test_gift_makes_dispose(void **state)
     fx_free(&f);
 }
 
+/* EX-38's position: 3 players, B's Main Phase; A holds Slush Money and
+ * Deniable Denial hidden, C four Plots, among them a hidden Wiretap. */
+static fx ex38(void)
+{
+    fx f = fx_new("players=3");
+    empty_hand(&f, 0);
+    empty_hand(&f, 2);
+    fx_zone(&f, 0, "A:PL03#1", Z_HAND);
+    fx_zone(&f, 0, "A:PL16#1", Z_HAND);
+    static const char *const c4[] = {"C:PL41#1", "C:PL03#1", "C:PL14#1", "C:PL39#1"};
+    for (int i = 0; i < 4; i++)
+        fx_zone(&f, 2, c4[i], Z_HAND);
+    fx_main(&f, 1);
+    fx_sane(&f);
+    return f;
+}
+
+/* EX-38 (a): a trade offered and accepted while B holds priority. */
+static void test_EX_38_trade(void **state)
+{
+    (void)state;
+    fx f = ex38();
+    char canon[128];
+    tt_error err;
+    assert_int_equal(talk(&f, 0, "trade with=C give=A:PL03#1 ask=PL41", canon, &err), TT_OK);
+    assert_string_equal(canon, "trade C\ngive A:PL03#1\nask PL41");
+    assert_int_equal(f.s->pl[0].offer.kind, OF_TRADE);
+    assert_int_equal(seen(&f, "A:PL03#1"), SEEN('A', 'C')); /* named to C */
+    assert_int_equal(f.s->to_move, 1);
+    assert_int_equal(talk(&f, 2, "accept A give=C:PL41#1", canon, &err), TT_OK);
+    assert_string_equal(canon, "accept A give=C:PL41#1");
+    int slush = fx_card(&f, "A:PL03#1"), wiretap = fx_card(&f, "C:PL41#1");
+    assert_int_equal(f.s->card[slush].holder, 2);
+    assert_int_equal(f.s->card[wiretap].holder, 0);
+    assert_false((f.s->card[slush].flags | f.s->card[wiretap].flags) & INWO_F_EXPOSED);
+    assert_int_equal(seen(&f, "A:PL03#1"), SEEN('A', 'C'));
+    assert_int_equal(seen(&f, "C:PL41#1"), SEEN('A', 'C'));
+    assert_int_equal(f.s->npile[2][Z_HAND], 4); /* C still holds 4 Plots */
+    assert_int_equal(f.s->npile[0][Z_HAND], 2);
+    assert_int_equal(f.s->pl[0].offer.kind, OF_NONE);
+    assert_int_equal(f.s->to_move, 1);
+    assert_true(deals_moving(&f, 1, "C:PL41#1") > 0); /* B lost track of it */
+    assert_int_equal(deals_moving(&f, 0, "C:PL41#1"), 0);
+    fx_free(&f);
+}
+
+/* EX-38 (b): at most 3 cards on a side; nothing of the command stays. */
+static void test_EX_38_too_many(void **state)
+{
+    (void)state;
+    fx f = ex38();
+    talk_refused(&f, 0, "trade with=C give=A:PL16#1 ask=PL03,PL41,PL43,PL44", "INWO-5.6.2",
+                 "more than 3 cards on one side");
+    talk_ok(&f, 0, "trade with=C give=A:PL16#1 ask=PL03,PL41,PL43");
+    assert_int_equal(f.s->pl[0].offer.nask, 3);
+    talk_refused(&f, 0, "trade with=B give=A:PL03#1", "INWO-5.0.7",
+                 "you have an open offer: withdraw it first");
+    talk_ok(&f, 0, "withdraw");
+    assert_int_equal(f.s->pl[0].offer.kind, OF_NONE);
+    talk_refused(&f, 0, "withdraw", "INWO-5.0.7", "you have no open offer");
+    fx_free(&f);
+}
+
+/* EX-38 (d): the next listed action ends the offer. */
+static void test_EX_38_lapse(void **state)
+{
+    (void)state;
+    fx f = ex38();
+    talk_ok(&f, 0, "trade with=C give=A:PL16#1 ask=PL41");
+    fx_ok(&f, "end_main"); /* B */
+    assert_int_equal(f.s->pl[0].offer.kind, OF_NONE);
+    talk_refused(&f, 2, "accept A give=C:PL41#1", "INWO-5.6.2",
+                 "no open trade offer from A to you");
+    assert_int_equal(f.s->card[fx_card(&f, "A:PL16#1")].holder, 0);
+    fx_free(&f);
+}
+
+/* Declining; an answer naming a card that is not the one asked. */
+static void test_trade_answers(void **state)
+{
+    (void)state;
+    fx f = ex38();
+    talk_ok(&f, 0, "trade with=C give=A:PL16#1 ask=PL41");
+    tt_error err;
+    assert_int_equal(talk(&f, 2, "accept A give=C:PL03#1", NULL, &err), TT_EPARSE);
+    assert_string_equal(err.rule, "INWO-5.6.2");
+    assert_int_equal(talk(&f, 2, "accept A", NULL, &err), TT_EPARSE);
+    assert_string_equal(err.msg, "accept A give=<card>,…: a hidden PL41 of your hand for each card "
+                                 "asked by card_id, in their order");
+    talk_refused(&f, 1, "decline A", "INWO-5.6.2", "no open trade offer from A to you");
+    talk_ok(&f, 2, "decline A");
+    assert_int_equal(f.s->pl[0].offer.kind, OF_NONE);
+    /* asking for a card he does not hold: he can only decline */
+    talk_ok(&f, 0, "trade with=C give=A:PL16#1 ask=PL44");
+    assert_int_equal(talk(&f, 2, "accept A give=C:PL41#1", NULL, &err), TT_EPARSE);
+    talk_ok(&f, 2, "decline A");
+    /* an exposed Plot is asked for by instance */
+    talk_ok(&f, 2, "expose C:PL14#1");
+    talk_refused(
+        &f, 0, "trade with=C ask=C:PL03#1", "INWO-5.6.2",
+        "ask for a hidden card by card_id, an exposed Plot or a Resource of C by instance");
+    talk_ok(&f, 0, "trade with=C ask=C:PL14#1");
+    talk_ok(&f, 2, "accept A");
+    assert_int_equal(f.s->card[fx_card(&f, "C:PL14#1")].holder, 0);
+    assert_true(f.s->card[fx_card(&f, "C:PL14#1")].flags & INWO_F_EXPOSED);
+    fx_free(&f);
+}
+
 /* The first legal action, as the record stores it. */
 static void play_first(fx *f, tt_record *rec)
 {
@@ -387,6 +494,8 @@ static void test_record(void **state)
     talk_first(&f, rec, 2, "give %s to=A");
     play_first(&f, rec);
     talk_first(&f, rec, 0, "expose %s");
+    talk_first(&f, rec, 1, "trade with=C give=%s");
+    talk_first(&f, rec, 2, "decline B"); /* the card is not named: a format without %s */
     play_first(&f, rec);
     tt_game *g2;
     tt_state *s2;
@@ -413,6 +522,10 @@ int main(void)
         cmocka_unit_test(test_record),
         cmocka_unit_test(test_give_resource),
         cmocka_unit_test(test_gift_makes_dispose),
+        cmocka_unit_test(test_EX_38_trade),
+        cmocka_unit_test(test_EX_38_too_many),
+        cmocka_unit_test(test_EX_38_lapse),
+        cmocka_unit_test(test_trade_answers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
