@@ -1002,10 +1002,12 @@ int inwo_attack_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev)
 
 /* Places the subtree below `from` (a node of the old structure, its cards
  * lifted as they go) under node `to` of seat, each on its old side
- * (INWO-2.11.8); a card whose cell is taken is unplaceable and discarded
- * with its subtree (house: reassigning is not offered yet). */
-static void place_subtree(const tt_game *g, inwo_state *s, int seat, int root, const int *cards,
-                          const int *masters, const int *sidesv, int n, tt_events *ev)
+ * (INWO-2.11.8); a card whose cell is taken is unplaceable (house:
+ * reassigning is not offered yet): discarded with its subtree after a
+ * capture (back_to < 0), else back to seat back_to's hand, tokens removed
+ * (INWO-5.5.4, 5.5.5). A capture marks the cards captured (INWO-5.11.5). */
+void inwo_place_subtree(const tt_game *g, inwo_state *s, int seat, int root, const int *cards,
+                        const int *masters, const int *sidesv, int n, int back_to, tt_events *ev)
 {
     const inwo_content *c = content_of(g);
     int newnode[INWO_STRUCT_MAX];
@@ -1022,27 +1024,23 @@ static void place_subtree(const tt_game *g, inwo_state *s, int seat, int root, c
             newnode[i] = inwo_place(c, s, seat, cards[i], newnode[m], sidesv[i]);
         } else {
             newnode[i] = -1;
-            inwo_put(s, cards[i], Z_DISCARD, inwo_owner(cards[i]));
+            inwo_put(s, cards[i], back_to < 0 ? Z_DISCARD : Z_HAND,
+                     back_to < 0 ? inwo_owner(cards[i]) : back_to);
             tt_emit(ev, INWO_EV_CAPTURE, seat, TT_SEEN_ALL, cards[i], 1, 0, 0);
         }
-        s->card[cards[i]].flags |= INWO_F_CAPTURED;
+        if (back_to < 0)
+            s->card[cards[i]].flags |= INWO_F_CAPTURED;
     }
 }
 
-void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int side, tt_events *ev)
+int inwo_subtree(const inwo_state *s, int t, int side, int *cards, int *masters, int *sidesv)
 {
-    const inwo_content *c = content_of(g);
-    inwo_item *a = &s->item[k];
-    int t = a->target, seat = a->who & 7;
-    /* the subtree, breadth first, local sides N, E, S, W within a master */
-    int cards[INWO_STRUCT_MAX], masters[INWO_STRUCT_MAX], sidesv[INWO_STRUCT_MAX],
-        nodes[INWO_STRUCT_MAX];
-    int n = 1;
+    int nodes[INWO_STRUCT_MAX], n = 1;
     cards[0] = t;
     masters[0] = -1;
     sidesv[0] = side;
     nodes[0] = s->card[t].zone == Z_STRUCTURE ? s->card[t].u.p.node : -1;
-    for (int i = 0; i < n && nodes[0] >= 0; i++)
+    for (int i = 0; i < n && nodes[0] >= 0; i++) /* breadth first, local sides N, E, S, W */
         for (int sd = 0; sd < 4; sd++)
             for (int q = 0; q < s->nodes_end; q++)
                 if (s->node[q].card != INWO_NONE && s->node[q].master == nodes[i] &&
@@ -1052,6 +1050,16 @@ void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int si
                     sidesv[n] = sd;
                     nodes[n++] = q;
                 }
+    return n;
+}
+
+void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int side, tt_events *ev)
+{
+    const inwo_content *c = content_of(g);
+    inwo_item *a = &s->item[k];
+    int t = a->target, seat = a->who & 7;
+    int cards[INWO_STRUCT_MAX], masters[INWO_STRUCT_MAX], sidesv[INWO_STRUCT_MAX];
+    int n = inwo_subtree(s, t, side, cards, masters, sidesv);
     for (int i = n - 1; i >= 0; i--) {
         inwo_lift(s, cards[i]);
         s->card[cards[i]].u.p.tokens = 0; /* INWO-5.11.5, 10.4.2 */
@@ -1059,7 +1067,7 @@ void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int si
     int root = inwo_place(c, s, seat, t, s->card[arrow_card].u.p.node, side);
     s->card[t].flags |= INWO_F_CAPTURED;
     tt_emit(ev, INWO_EV_CAPTURE, seat, TT_SEEN_ALL, t, 0, 0, 0);
-    place_subtree(g, s, seat, root, cards, masters, sidesv, n, ev);
+    inwo_place_subtree(g, s, seat, root, cards, masters, sidesv, n, -1, ev);
     inwo_links_update(c, s);
     end_attack(s, k, 1, ev);
 }

@@ -7,10 +7,10 @@
  * (5.3), the Illuminati-token actions (5.4), attacks to control and destroy
  * (5.9–5.16) with +10 Plots (5.18.1) and cancels (10.3), views and
  * determinization (7.7, 7.12), goals, the knock and its thwart round (9.3, 9.4), elimination at
- * cleanup (9.2.1) and the round cap (9.5.2), table talk but for group
- * gifts (talk.c), rig (rig.c), figures for sim (stats.c). Not yet: other
- * Plots, abilities, agents, moves, group gifts, the elimination check after
- * each resolution.
+ * cleanup (9.2.1) and the round cap (9.5.2), table talk with trades and
+ * group gifts (talk.c), rig (rig.c), figures for sim (stats.c). Not yet:
+ * other Plots, abilities, agents, moves, the elimination check after each
+ * resolution.
  *
  * Parameters: players (2..6, INWO-3.2), p0 … p5 (decks: a sample name or a
  * file, INWO-12.5), basic_goal (0: by player count, INWO-3.10),
@@ -578,6 +578,14 @@ void inwo_contrib_apply(const tt_game *g, inwo_state *s, int head, int card, tt_
 int inwo_attack_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev);
 /* Strength S of the attack item k now (INWO-5.11.3, 5.12.3). */
 int inwo_strength(const tt_game *g, const inwo_state *s, int k);
+/* The subtree of t into cards (t first, its side `side`), breadth first;
+ * masters[i] indexes cards[], sidesv[i] is the master-local side. */
+int inwo_subtree(const inwo_state *s, int t, int side, int *cards, int *masters, int *sidesv);
+/* Places cards[1..n) below root, lifted as they go (INWO-2.11.8); the
+ * unplaceable ones are discarded (back_to < 0: a capture) or go to seat
+ * back_to's hand. */
+void inwo_place_subtree(const tt_game *g, inwo_state *s, int seat, int root, const int *cards,
+                        const int *masters, const int *sidesv, int n, int back_to, tt_events *ev);
 /* The capture's arrow was chosen: T is placed (INWO-5.11.5). */
 void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int side, tt_events *ev);
 
@@ -629,15 +637,24 @@ enum inwo_talk {
     TK_DISCARD,
     TK_RETURN,
     TK_UNTOKEN,
-    TK_TRADE,   /* trade <P>: opens a trade offer (INWO-5.6.2); bits 9-11 the seat */
-    TK_OFFER,   /* give <card>: a card of the offer, or of no other command */
-    TK_ASK,     /* ask <x>: an instance, or a card_id (INWO_ASK_DEF | def) */
-    TK_ACCEPT,  /* accept <P> [give=…]: bits 12-23, per hidden ask, 1 + which copy */
-    TK_DECLINE, /* decline <P> */
-    TK_WITHDRAW /* withdraw */
+    TK_TRADE,    /* trade <P>: opens a trade offer (INWO-5.6.2); bits 9-11 the seat */
+    TK_OFFER,    /* give <card>: a card of the offer, or of no other command */
+    TK_ASK,      /* ask <x>: an instance, or a card_id (INWO_ASK_DEF | def) */
+    TK_ACCEPT,   /* accept <P> [give=…]: bits 12-23, per hidden ask, 1 + which copy */
+    TK_DECLINE,  /* decline <P> */
+    TK_WITHDRAW, /* withdraw */
+    TK_GIFT,     /* give <G> to=<P> pay=<card>|recipient: bits 12-20 the payer, 0x1FF recipient */
+    TK_TAKE      /* accept <P> arrow=<X>/<side> [pay=<card>]: X bits 0-8, side 12-13, pay 14-22 */
 };
-#define INWO_ASK_DEF 0x1000u /* an asked card named by card_id (in offer.ask: 0x8000) */
-enum { OF_NONE, OF_TRADE };  /* inwo_offer.kind */
+#define INWO_ASK_DEF 0x1000u         /* an asked card named by card_id (in offer.ask: 0x8000) */
+enum { OF_NONE, OF_TRADE, OF_GIFT }; /* inwo_offer.kind */
+/* The item kind of an accepted group gift (INWO-5.5.5): card G, target the
+ * arrow's card, arg the side; not a head. */
+#define INWO_K_GIFT 0xC1
+/* Announces a root item as a play of `who` and opens its round (turn.c). */
+int inwo_announce(inwo_state *s, int kind, int who, int card, int target, tt_events *ev);
+/* The gift item k's round closed: G moves, or nothing if it cannot (talk.c). */
+int inwo_gift_resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev);
 #define INWO_TALK(kind, arg) (TT_OFFTURN | (tt_action)(kind) << 24 | (tt_action)(arg))
 #define INWO_TALK_KIND(a) ((int)((a) >> 24 & 0x7F))
 int inwo_talk_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);

@@ -16,9 +16,9 @@
 #include "core/pile.h"
 #include "games/inwo/inwo.h"
 
-static const char *const verbs[] = {"",       "give",    "show",    "expose", "discard",
-                                    "return", "untoken", "trade",   "give",   "ask",
-                                    "accept", "decline", "withdraw"};
+static const char *const verbs[] = {"",       "give",    "show",     "expose", "discard",
+                                    "return", "untoken", "trade",    "give",   "ask",
+                                    "accept", "decline", "withdraw", "give",   "accept"};
 #define NVERBS ((int)(sizeof verbs / sizeof *verbs))
 
 static unsigned all_seats(const inwo_state *s)
@@ -32,6 +32,11 @@ static int ncards(const inwo_state *s)
 }
 
 static int trade_format(const tt_game *g, const inwo_state *s, tt_action a, char *buf, size_t n);
+static int gift_parse(const tt_game *g, const inwo_state *s, int kind, const char *text,
+                      tt_action *out, tt_error *err);
+static int chk_gift(const tt_game *g, const inwo_state *s, int p, tt_action a, tt_error *err);
+static int chk_take(const tt_game *g, const inwo_state *s, int p, tt_action a, tt_error *err);
+static void take_gift(inwo_state *s, int p, tt_action a, tt_events *ev);
 static int trade_parse(const tt_game *g, const inwo_state *s, int kind, const char *text,
                        tt_action *out, tt_error *err);
 static int chk_trade(const tt_game *g, const inwo_state *s, int p, tt_action a, tt_error *err);
@@ -98,8 +103,12 @@ int inwo_talk_parse(const tt_game *g, const void *st, const char *text, tt_actio
         return 1;
     char verb[16], id[40], more[16], extra[4];
     int nw = sscanf(text, "%15s %39s %15s %3s", verb, id, more, extra);
+    if (kind == TK_ACCEPT && strstr(text, "arrow="))
+        return gift_parse(g, s, TK_TAKE, text, out, err);
     if (kind >= TK_TRADE || (kind == TK_GIVE && nw == 2))
         return trade_parse(g, s, kind == TK_GIVE ? TK_OFFER : kind, text, out, err);
+    if (kind == TK_GIVE && strstr(text, "pay="))
+        return gift_parse(g, s, TK_GIFT, text, out, err);
     int card = nw >= 2 ? inwo_instance_parse(g->content, id) : -1;
     if (card < 0 || card >= ncards(s)) {
         if (kind == TK_DISCARD || kind == TK_RETURN)
@@ -278,7 +287,9 @@ static int check(const tt_game *g, const inwo_state *s, int p, tt_action a, tt_e
     case TK_ASK:
     case TK_ACCEPT:
     case TK_DECLINE:
-    case TK_WITHDRAW: return chk_trade(g, s, p, a, err);
+    case TK_WITHDRAW:
+    case TK_GIFT:
+    case TK_TAKE: return chk_trade(g, s, p, a, err);
     case TK_UNTOKEN:
         if ((s->card[card].zone != Z_STRUCTURE && s->card[card].zone != Z_RESOURCE) ||
             s->card[card].holder != p)
@@ -431,6 +442,203 @@ static const inwo_offer *offer_to(const inwo_state *s, int from, int to)
     return o->kind == OF_TRADE && o->to == to ? o : NULL;
 }
 
+/* --- group gifts (INWO-5.5.5) ---------------------------------------------------------------
+ * `give <G> to=<P> pay=<card>|recipient` offers G with its subtree; P's
+ * `accept <giver> arrow=<X>/<side> [pay=<card>]` pays, and announces the
+ * gift as P's root item, which opens its round (INWO-4.6.6); when the round
+ * closes G moves with its subtree and linked cards (inwo_gift_resolve). */
+
+#define PAY_RECIPIENT INWO_CARD_BITS
+
+static int gift_format(const tt_game *g, const inwo_state *s, tt_action a, char *buf, size_t n)
+{
+    const inwo_content *c = g->content;
+    int kind = INWO_TALK_KIND(a), card = (int)(a & INWO_CARD_BITS), seat = (int)(a >> 9 & 7);
+    int pay = (int)(a >> (kind == TK_GIFT ? 12 : 14) & INWO_CARD_BITS);
+    char id[32], pid[32] = "recipient";
+    if (card >= ncards(s) || seat >= s->nplayers || (pay != PAY_RECIPIENT && pay >= ncards(s)))
+        return TT_EARG;
+    inwo_instance_text(c, card, id, sizeof id);
+    if (pay != PAY_RECIPIENT)
+        inwo_instance_text(c, pay, pid, sizeof pid);
+    int k = kind == TK_GIFT
+                ? snprintf(buf, n, "give %s to=%c pay=%s", id, 'A' + seat, pid)
+                : snprintf(buf, n, "accept %c arrow=%s/%c%s%s", 'A' + seat, id, "NESW"[a >> 12 & 3],
+                           pay != PAY_RECIPIENT ? " pay=" : "", pay != PAY_RECIPIENT ? pid : "");
+    return k >= 0 && (size_t)k < n ? TT_OK : TT_EARG;
+}
+
+/* "pay=<card>" (or "pay=recipient" where allowed); -1 when malformed. */
+static int pay_arg(const inwo_content *c, const inwo_state *s, const char *w, int recipient)
+{
+    if (strncasecmp(w, "pay=", 4) != 0)
+        return -1;
+    if (recipient && strcasecmp(w + 4, "recipient") == 0)
+        return PAY_RECIPIENT;
+    int card = inwo_instance_parse(c, w + 4);
+    return card < ncards(s) ? card : -1;
+}
+
+static int gift_parse(const tt_game *g, const inwo_state *s, int kind, const char *text,
+                      tt_action *out, tt_error *err)
+{
+    const inwo_content *c = g->content;
+    char verb[16], w1[40], w2[48] = "", w3[48] = "", extra[4];
+    int nw = sscanf(text, "%15s %39s %47s %47s %3s", verb, w1, w2, w3, extra);
+    if (kind == TK_GIFT) {
+        int card = inwo_instance_parse(c, w1), seat = seat_arg(s, w2);
+        int pay = nw == 4 ? pay_arg(c, s, w3, 1) : -1;
+        if (card < 0 || card >= ncards(s) || seat < 0 || strncasecmp(w2, "to=", 3) || pay < 0)
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.7",
+                           "give <group> to=<player> pay=<card>|recipient");
+        *out = INWO_TALK(TK_GIFT, (unsigned)card | (unsigned)seat << 9 | (unsigned)pay << 12);
+        return TT_OK;
+    }
+    char *slash = strchr(w2, '/');
+    const char *at = slash && slash[1] && !slash[2] ? strchr("NESW", slash[1] & ~0x20) : NULL;
+    if (slash)
+        *slash = 0;
+    int seat = seat_arg(s, w1),
+        x = strncasecmp(w2, "arrow=", 6) ? -1 : inwo_instance_parse(c, w2 + 6);
+    int pay = nw == 4 ? pay_arg(c, s, w3, 0) : nw == 3 ? PAY_RECIPIENT : -1;
+    if (seat < 0 || x < 0 || x >= ncards(s) || !at || pay < 0)
+        return tt_fail(err, TT_EPARSE, "INWO-5.0.7",
+                       "accept <giver> arrow=<card>/<side> [pay=<card>]");
+    *out = INWO_TALK(TK_TAKE, (unsigned)x | (unsigned)seat << 9 | (unsigned)(at - "NESW") << 12 |
+                                  (unsigned)pay << 14);
+    return TT_OK;
+}
+
+static int master_card(const inwo_state *s, int card)
+{
+    int m = s->node[s->card[card].u.p.node].master;
+    return m == INWO_NO_NODE ? -1 : s->node[m].card;
+}
+
+/* The gift of card by p to q paid by pay, as offered or as re-checked when
+ * answered. */
+static int chk_gift_of(const inwo_state *s, int p, int card, int q, int pay, tt_error *err)
+{
+    if (s->card[card].zone != Z_STRUCTURE || s->card[card].holder != p ||
+        card == inwo_illuminati(s, p))
+        return TT_REFUSE("INWO-5.5.5", NULL, "give a group of your structure");
+    if (s->step != PT_MAIN || s->to_move != p || (s->active != p && s->active != q))
+        return TT_REFUSE("INWO-5.5.5", NULL,
+                         "give a group while you hold priority in the Main Phase of your turn or "
+                         "the recipient's");
+    int rc = chk_recipient(s, p, q, err);
+    if (rc)
+        return rc;
+    if (pay != PAY_RECIPIENT &&
+        ((pay != card && pay != master_card(s, card) && pay != inwo_illuminati(s, p)) ||
+         !inwo_can_spend(s, p, pay)))
+        return TT_REFUSE("INWO-5.5.5", NULL,
+                         "pay with the group, its master or your Illuminati, holding a token, "
+                         "or pay=recipient");
+    return TT_OK;
+}
+
+static int chk_gift(const tt_game *g, const inwo_state *s, int p, tt_action a, tt_error *err)
+{
+    (void)g;
+    if (s->pl[p].offer.kind)
+        return TT_REFUSE("INWO-5.0.7", NULL, "you have an open offer: withdraw it first");
+    return chk_gift_of(s, p, (int)(a & INWO_CARD_BITS), (int)(a >> 9 & 7),
+                       (int)(a >> 12 & INWO_CARD_BITS), err);
+}
+
+/* Whether the gift of G (with its subtree) fits q's structure (INWO-2.15.2). */
+static int gift_fits(const inwo_state *s, int card, int q)
+{
+    int cards[INWO_STRUCT_MAX], masters[INWO_STRUCT_MAX], sides[INWO_STRUCT_MAX];
+    return inwo_structure_size(s, q) + inwo_subtree(s, card, 0, cards, masters, sides) <=
+           INWO_STRUCT_MAX;
+}
+
+static int chk_take(const tt_game *g, const inwo_state *s, int p, tt_action a, tt_error *err)
+{
+    int x = (int)(a & INWO_CARD_BITS), from = (int)(a >> 9 & 7), side = (int)(a >> 12 & 3);
+    int pay = (int)(a >> 14 & INWO_CARD_BITS);
+    const inwo_offer *o = &s->pl[from].offer;
+    if (o->kind != OF_GIFT || o->to != p)
+        return TT_REFUSE("INWO-5.5.5", NULL, "no open gift from %c to you", 'A' + from);
+    int rc = chk_gift_of(s, from, o->give[0], p, o->pay, err);
+    if (rc)
+        return rc;
+    if (s->card[x].zone != Z_STRUCTURE || s->card[x].holder != p ||
+        !inwo_arrow_open(g->content, s, s->card[x].u.p.node, side))
+        return TT_REFUSE("INWO-2.11.5", NULL, "name an open arrow of your structure");
+    if (o->pay == PAY_RECIPIENT
+            ? (pay != x && pay != inwo_illuminati(s, p)) || !inwo_can_spend(s, p, pay)
+            : pay != PAY_RECIPIENT)
+        return TT_REFUSE("INWO-5.5.5", NULL,
+                         o->pay == PAY_RECIPIENT
+                             ? "pay with the arrow's card or your Illuminati, holding a token"
+                             : "the giver pays for this gift");
+    if (!gift_fits(s, o->give[0], p))
+        return TT_REFUSE("INWO-2.15.2", NULL, "the gift would put your structure past %d cards",
+                         INWO_STRUCT_MAX);
+    if (s->nitems >= INWO_ITEMS_MAX || s->nrounds >= INWO_ROUNDS_MAX)
+        return TT_REFUSE("INWO-2.15.2", NULL, "no room for another item or round");
+    return TT_OK;
+}
+
+static void take_gift(inwo_state *s, int p, tt_action a, tt_events *ev)
+{
+    int x = (int)(a & INWO_CARD_BITS), from = (int)(a >> 9 & 7), side = (int)(a >> 12 & 3);
+    inwo_offer o = s->pl[from].offer;
+    int payer = o.pay != PAY_RECIPIENT ? o.pay : (int)(a >> 14 & INWO_CARD_BITS);
+    s->card[payer].u.p.tokens--; /* costs are paid on announcement (INWO-4.6.2) */
+    memset(&s->pl[from].offer, 0, sizeof s->pl[from].offer);
+    int k = inwo_announce(s, INWO_K_GIFT, p, o.give[0], x, ev);
+    s->item[k].arg = (uint8_t)side;
+}
+
+/* Links of the moved cards (INWO-6.5.1, 6.5.5): Plots and Resources on a
+ * group that arrived go with it; a group link across the two structures ends. */
+static void move_links(inwo_state *s, int to)
+{
+    for (int k = s->nlinks - 1; k >= 0; k--) {
+        const inwo_link *l = &s->link[k];
+        const inwo_card *a = &s->card[l->a], *b = &s->card[l->b];
+        if ((l->what & 3) == LK_GROUP && a->zone == Z_STRUCTURE && b->zone == Z_STRUCTURE &&
+            a->holder != b->holder)
+            inwo_link_remove(s, k);
+        else if ((l->what & 3) != LK_GROUP && b->zone == Z_STRUCTURE && b->holder == to)
+            s->card[l->a].holder = (uint8_t)to;
+    }
+}
+
+int inwo_gift_resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev)
+{
+    const inwo_item *it = &s->item[k];
+    int card = it->card, x = it->target, side = it->arg, to = it->who & 7;
+    int from = s->card[card].holder;
+    if (s->card[card].zone != Z_STRUCTURE || from == to || s->card[x].zone != Z_STRUCTURE ||
+        s->card[x].holder != to || !inwo_arrow_open(g->content, s, s->card[x].u.p.node, side) ||
+        !gift_fits(s, card, to))
+        return 0; /* it became illegal (INWO-10.3.7) */
+    int cards[INWO_STRUCT_MAX], masters[INWO_STRUCT_MAX], sides[INWO_STRUCT_MAX];
+    int n = inwo_subtree(s, card, side, cards, masters, sides);
+    uint8_t tokens[INWO_STRUCT_MAX], used[INWO_STRUCT_MAX];
+    for (int i = n - 1; i >= 0; i--) {
+        tokens[i] = s->card[cards[i]].u.p.tokens;
+        used[i] = s->card[cards[i]].u.p.used;
+        inwo_lift(s, cards[i]);
+    }
+    int root = inwo_place(g->content, s, to, card, s->card[x].u.p.node, side);
+    inwo_place_subtree(g, s, to, root, cards, masters, sides, n, from, ev);
+    for (int i = 0; i < n; i++)
+        if (s->card[cards[i]].zone == Z_STRUCTURE) { /* a gift keeps what the cards hold */
+            s->card[cards[i]].u.p.tokens = tokens[i];
+            s->card[cards[i]].u.p.used = used[i];
+        }
+    move_links(s, to);
+    inwo_links_update(g->content, s);
+    tt_emit(ev, INWO_EV_GIVE, from, TT_SEEN_ALL, card, to, 0, 0);
+    return 1;
+}
+
 /* The copy-th (from 1) hidden card of card_id def in seat's hand, or -1. */
 static int hidden_copy(const inwo_content *c, const inwo_state *s, int seat, int def, int copy)
 {
@@ -463,6 +671,8 @@ static int trade_format(const tt_game *g, const inwo_state *s, tt_action a, char
     const inwo_content *c = g->content;
     int kind = INWO_TALK_KIND(a), card = (int)(a & INWO_CARD_BITS), seat = (int)(a >> 9 & 7);
     char id[32];
+    if (kind == TK_GIFT || kind == TK_TAKE)
+        return gift_format(g, s, a, buf, n);
     if (kind == TK_WITHDRAW)
         return snprintf(buf, n, "withdraw") < (int)n ? TT_OK : TT_EARG;
     if (kind == TK_OFFER || (kind == TK_ASK && !(a & INWO_ASK_DEF))) {
@@ -661,10 +871,12 @@ static int chk_trade(const tt_game *g, const inwo_state *s, int p, tt_action a, 
         return kind == TK_OFFER ? chk_offer_card(g, s, p, (int)(a & INWO_CARD_BITS), own, err)
                                 : chk_ask(s, a, own, err);
     case TK_ACCEPT: return chk_accept(g, s, p, q, a, err);
+    case TK_GIFT: return chk_gift(g, s, p, a, err);
+    case TK_TAKE: return chk_take(g, s, p, a, err);
     case TK_DECLINE:
-        return offer_to(s, q, p)
+        return offer_to(s, q, p) || (s->pl[q].offer.kind == OF_GIFT && s->pl[q].offer.to == p)
                    ? TT_OK
-                   : TT_REFUSE("INWO-5.6.2", NULL, "no open trade offer from %c to you", 'A' + q);
+                   : TT_REFUSE("INWO-5.0.7", NULL, "no open offer from %c to you", 'A' + q);
     default: return own->kind ? TT_OK : TT_REFUSE("INWO-5.0.7", NULL, "you have no open offer");
     }
 }
@@ -699,6 +911,11 @@ static void apply_trade(const tt_game *g, inwo_state *s, int p, tt_action a, tt_
             (uint16_t)(a & INWO_ASK_DEF ? ASK_DEF | (a & 0xFF) : (unsigned)card);
         break;
     case TK_ACCEPT: accept_trade(g, s, p, q, a, ev); break;
+    case TK_GIFT:
+        *own = (inwo_offer){.kind = OF_GIFT, .to = (uint8_t)q, .give = {(uint16_t)card}};
+        own->pay = (uint16_t)(a >> 12 & INWO_CARD_BITS);
+        break;
+    case TK_TAKE: take_gift(s, p, a, ev); break;
     case TK_DECLINE: memset(&s->pl[q].offer, 0, sizeof s->pl[q].offer); break;
     default: memset(own, 0, sizeof *own); break;
     }

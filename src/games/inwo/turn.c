@@ -637,6 +637,7 @@ static void resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev)
             tt_emit(ev, INWO_EV_DRAW, who, s->card[card].seen_by, Z_GROUP_DECK, card, 0, 0);
         }
         break;
+    case INWO_K_GIFT: ok = inwo_gift_resolve(g, s, k, ev); break;
     case H_RESOURCE: /* INWO-5.4.1: checked again, as every item (INWO-10.3.7) */
         ok = s->card[it->card].zone == Z_HAND && inwo_copy_free(content_of(g), s, it->card) &&
              resources(s, who) < INWO_RESOURCES_MAX && s->nlinks < INWO_LINKS_MAX;
@@ -1147,8 +1148,12 @@ int inwo_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_e
                        tt_error *err)
 {
     inwo_state *s = st;
-    if (a != TT_CONCEDE)
-        return inwo_talk_apply(g, s, player, a, ev, err);
+    if (a != TT_CONCEDE) {
+        int rc = inwo_talk_apply(g, s, player, a, ev, err);
+        if (rc == TT_OK)
+            settle(s); /* an accepted group gift opens its round (INWO-4.6.6) */
+        return rc;
+    }
     if (s->point == PT_LEAD)
         return TT_REFUSE("INWO-9.2.4", NULL, "concede once setup is done");
     if (s->head.eliminated >> player & 1)
@@ -1174,6 +1179,11 @@ int inwo_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_e
     }
     settle(s);
     return TT_OK;
+}
+
+int inwo_announce(inwo_state *s, int kind, int who, int card, int target, tt_events *ev)
+{
+    return announce(s, kind, who, card, target, ev);
 }
 
 void inwo_after_dispose(const tt_game *g, inwo_state *s, tt_events *ev)

@@ -430,7 +430,7 @@ static void test_trade_answers(void **state)
     assert_int_equal(talk(&f, 2, "accept A", NULL, &err), TT_EPARSE);
     assert_string_equal(err.msg, "accept A give=<card>,…: a hidden PL41 of your hand for each card "
                                  "asked by card_id, in their order");
-    talk_refused(&f, 1, "decline A", "INWO-5.6.2", "no open trade offer from A to you");
+    talk_refused(&f, 1, "decline A", "INWO-5.0.7", "no open offer from A to you");
     talk_ok(&f, 2, "decline A");
     assert_int_equal(f.s->pl[0].offer.kind, OF_NONE);
     /* asking for a card he does not hold: he can only decline */
@@ -446,6 +446,59 @@ static void test_trade_answers(void **state)
     talk_ok(&f, 2, "accept A");
     assert_int_equal(f.s->card[fx_card(&f, "C:PL14#1")].holder, 0);
     assert_true(f.s->card[fx_card(&f, "C:PL14#1")].flags & INWO_F_EXPOSED);
+    fx_free(&f);
+}
+
+/* A group gift (INWO-5.5.5): offered by the giver holding priority in the
+ * Main Phase, accepted with an arrow, announced as the recipient's root
+ * item, and moved when its round closes. */
+static void test_group_gift(void **state)
+{
+    (void)state;
+    fx f = ex39(); /* B's Main Phase, B to move */
+    fx_group(&f, 1, "B:G38#1", "B:I02#1", SIDE_N);
+    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
+    talk_refused(&f, 0, "give A:G02#1 to=B pay=A:I01#1", "INWO-5.5.5",
+                 "give a group while you hold priority in the Main Phase of your turn or the "
+                 "recipient's");
+    talk_refused(&f, 1, "give B:I02#1 to=A pay=B:I02#1", "INWO-5.5.5",
+                 "give a group of your structure");
+    talk_refused(&f, 1, "give B:G38#1 to=A pay=A:I01#1", "INWO-5.5.5",
+                 "pay with the group, its master or your Illuminati, holding a token, or "
+                 "pay=recipient");
+    char canon[128];
+    tt_error err;
+    assert_int_equal(talk(&f, 1, "give B:G38#1 to=A pay=B:G38#1", canon, &err), TT_OK);
+    assert_string_equal(canon, "give B:G38#1 to=A pay=B:G38#1");
+    talk_refused(&f, 0, "accept B arrow=A:I01#1/N", "INWO-2.11.5",
+                 "name an open arrow of your structure");
+    talk_refused(&f, 0, "accept B arrow=A:I01#1/E pay=A:I01#1", "INWO-5.5.5",
+                 "the giver pays for this gift");
+    talk_refused(&f, 2, "accept B arrow=C:I03#1/E", "INWO-5.5.5", "no open gift from B to you");
+    assert_int_equal(talk(&f, 0, "accept B arrow=A:I01#1/E", canon, &err), TT_OK);
+    assert_string_equal(canon, "accept B arrow=A:I01#1/E");
+    int g38 = fx_card(&f, "B:G38#1");
+    assert_int_equal(f.s->nitems, 1);
+    assert_int_equal(f.s->item[0].kind, INWO_K_GIFT);
+    assert_int_equal(f.s->card[g38].u.p.tokens, 0); /* paid on announcement */
+    assert_int_equal(f.s->point, PT_ROUND);
+    assert_int_equal(f.s->to_move, 1); /* polled from the seat after A */
+    assert_int_equal(f.s->card[g38].holder, 1);
+    fx_passes(&f, 3);
+    assert_int_equal(f.s->nitems, 0);
+    assert_int_equal(f.s->card[g38].zone, Z_STRUCTURE);
+    assert_int_equal(f.s->card[g38].holder, 0);
+    assert_int_equal(f.s->node[f.s->card[g38].u.p.node].master, fx_node(&f, "A:I01#1"));
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(f.s->to_move, 1);
+    /* paid by the recipient */
+    fx_group(&f, 1, "B:G40#1", "B:I02#1", SIDE_N);
+    talk_ok(&f, 1, "give B:G40#1 to=C pay=recipient");
+    talk_refused(&f, 2, "accept B arrow=C:I03#1/N", "INWO-5.5.5",
+                 "pay with the arrow's card or your Illuminati, holding a token");
+    talk_ok(&f, 2, "accept B arrow=C:I03#1/N pay=C:I03#1");
+    assert_int_equal(f.s->card[fx_card(&f, "C:I03#1")].u.p.tokens, 0);
+    talk_refused(&f, 1, "decline A", "INWO-5.0.7", "no open offer from A to you");
     fx_free(&f);
 }
 
@@ -526,6 +579,7 @@ int main(void)
         cmocka_unit_test(test_EX_38_too_many),
         cmocka_unit_test(test_EX_38_lapse),
         cmocka_unit_test(test_trade_answers),
+        cmocka_unit_test(test_group_gift),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
