@@ -243,12 +243,12 @@ int inwo_undestroyable(const tt_game *g, int t)
 
 /* --- the declaration ---------------------------------------------------------------------- */
 
-static int subtree_size(const inwo_state *s, int node)
+int inwo_subtree_size(const inwo_state *s, int node)
 {
     int n = 1;
     for (int k = 0; k < s->nodes_end; k++)
         if (s->node[k].card != INWO_NONE && s->node[k].master == node)
-            n += subtree_size(s, k);
+            n += inwo_subtree_size(s, k);
     return n;
 }
 
@@ -293,7 +293,7 @@ static int chk_control(const tt_game *g, const inwo_state *s, int x, int t, int 
     /* p's structure and the subtree are disjoint: under the cap when all
      * structures together are */
     if (s->nnodes > INWO_STRUCT_MAX &&
-        inwo_structure_size(s, p) + subtree_size(s, v->u.p.node) > INWO_STRUCT_MAX)
+        inwo_structure_size(s, p) + inwo_subtree_size(s, v->u.p.node) > INWO_STRUCT_MAX)
         return TT_REFUSE("INWO-2.15.2", NULL, "the capture would put your structure past 40 cards");
     return TT_OK;
 }

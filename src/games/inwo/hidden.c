@@ -137,6 +137,21 @@ static int sees(const inwo_state *s, int card, int viewer)
     return s->card[card].seen_by >> viewer & 1;
 }
 
+/* Who has seen a hidden card, when more than its holder (INWO-7.10: the
+ * sets are public): " seen AB". Closes the card's string. */
+static void seen_json(tt_sbuf *b, const inwo_state *s, int card)
+{
+    const inwo_card *v = &s->card[card];
+    unsigned more = v->seen_by & ~(v->zone == Z_HAND ? 1u << v->holder : 0u);
+    if (more) {
+        tt_sbuf_printf(b, " seen ");
+        for (int p = 0; p < s->nplayers; p++)
+            if (v->seen_by >> p & 1)
+                tt_sbuf_printf(b, "%c", 'A' + p);
+    }
+    tt_sbuf_printf(b, "\"");
+}
+
 static void card_json(tt_sbuf *b, const tt_game *g, const inwo_state *s, int card, int viewer)
 {
     char id[32];
@@ -144,8 +159,9 @@ static void card_json(tt_sbuf *b, const tt_game *g, const inwo_state *s, int car
         inwo_instance_text(g->content, card, id, sizeof id);
         tt_sbuf_printf(b, "\"%s\"", id);
     } else {
-        tt_sbuf_printf(b, "\"%c:%s\"", 'A' + inwo_owner(card),
+        tt_sbuf_printf(b, "\"%c:%s", 'A' + inwo_owner(card),
                        inwo_plot_back(inwo_def_of(g->content, card)) ? "plot" : "group");
+        seen_json(b, s, card);
     }
 }
 

@@ -119,11 +119,6 @@ static void inwo_unload(tt_game *g)
     g->content = NULL;
 }
 
-static int not_yet(tt_error *err)
-{
-    return tt_fail(err, TT_ESTATE, NULL, "inwo: not yet implemented: rig");
-}
-
 static int inwo_to_move(const tt_game *g, const void *st)
 {
     (void)g;
@@ -142,17 +137,15 @@ static int inwo_apply(const tt_game *g, void *st, tt_action a, tt_events *ev, tt
     inwo_state *s = st;
     if (s->head.over)
         return tt_fail(err, TT_ESTATE, NULL, "the game is over");
-    if (s->point != PT_LEAD)
-        return inwo_turn_apply(g, s, a, ev, err);
+    if (s->point != PT_LEAD) {
+        int rc = inwo_turn_apply(g, s, a, ev, err);
+        if (rc == TT_OK)
+            inwo_talk_lapse(s); /* INWO-5.0.7: an offer lasts until the next listed action */
+        return rc;
+    }
     if (INWO_HEAD(a) != H_LEAD)
         return TT_REFUSE("INWO-5.0.4", NULL, "at the lead point the only command is lead <card>");
     return inwo_lead_apply(g, s, INWO_ARG(a), ev, err);
-}
-
-static int inwo_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err)
-{
-    (void)g, (void)st, (void)what, (void)values;
-    return not_yet(err);
 }
 
 static char *inwo_view_json(const tt_game *g, const void *st, int viewer)
@@ -178,7 +171,7 @@ static const char *point_name(int point)
     return point >= 0 && point <= PT_OVER ? points[point] : "?";
 }
 
-static int card_event_text(const tt_game *g, const tt_event *ev, int p, char *buf, size_t n);
+static int card_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
 
 static int inwo_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n)
 {
@@ -213,15 +206,16 @@ static int inwo_event_text(const tt_game *g, const tt_event *ev, int viewer, cha
         return snprintf(buf, n, "the game ends: %s", reasons[ev->a < 8 && ev->a > 0 ? ev->a : 0]);
     case INWO_EV_RESOLVE:
         return snprintf(buf, n, "i%d %s", ev->a, ev->b ? "takes effect" : "has no effect");
-    default: return card_event_text(g, ev, p, buf, n);
+    default: return card_event_text(g, ev, viewer, buf, n);
     }
 }
 
 /* The events naming a card in a face-up place. */
-static int card_event_text(const tt_game *g, const tt_event *ev, int p, char *buf, size_t n)
+static int card_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n)
 {
     char id[32], id2[32] = "";
-    int seen = ev->type != INWO_EV_RETURN || ev->seen == TT_SEEN_ALL;
+    int p = 'A' + ev->player;
+    int seen = ev->type != INWO_EV_RETURN || tt_seen_by(ev->seen, viewer);
     inwo_instance_text(g->content, ev->a, id, sizeof id);
     switch (ev->type) {
     case INWO_EV_BUY:
@@ -237,10 +231,7 @@ static int card_event_text(const tt_game *g, const tt_event *ev, int p, char *bu
     case INWO_EV_RETURN:
         return snprintf(buf, n, "%c returns %s to the %s of his Plot deck", p, seen ? id : "a card",
                         ev->b ? "bottom" : "top");
-    default:
-        if (n)
-            buf[0] = 0;
-        return 0;
+    default: return inwo_talk_event_text(g, ev, viewer, buf, n);
     }
 }
 
@@ -252,6 +243,7 @@ static const char *inwo_player_name(const tt_game *g, int player)
 }
 
 static const tt_rules_extra inwo_extra = {
+    .stats = inwo_stats,
     .deck_new = inwo_deck_new,
     .deck_list = inwo_deck_list,
 };

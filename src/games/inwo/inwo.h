@@ -404,6 +404,10 @@ enum inwo_event {
     INWO_EV_CAPTURE,     /* a: the card captured, b: 1 when unplaceable and discarded */
     INWO_EV_DESTROY,     /* a: the card destroyed */
     INWO_EV_ELIMINATED,  /* the seat left the game (INWO-9.2) */
+    INWO_EV_GIVE,        /* a: the card given, b: the recipient (seen: both, or all) */
+    INWO_EV_SHOW,        /* a: the Plot shown, b: the player shown (seen: the two) */
+    INWO_EV_EXPOSE,      /* a: the Plot exposed (INWO-7.3) */
+    INWO_EV_UNTOKEN,     /* a: the card, b: tokens it still holds (INWO-4.7.1) */
 };
 
 /* --- the piles of slot[] (setup.c) --- */
@@ -573,6 +577,9 @@ int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side)
 #define INWO_K_PRIV 0xC2
 #define INWO_K_UNPRIV 0xC3
 #define INWO_K_AFTER 0xC4
+/* The item kind of an accepted group gift (talk.c, INWO-5.5.5): card G,
+ * target the arrow's card, arg the side. */
+#define INWO_K_GIFT 0xC5
 #define INWO_VALUE_BIAS 64
 /* inwo_item.who bits of an attack (privileged, unprivileged for good) and
  * of a Disaster (its target lost a token when announced, INWO-5.17.5) */
@@ -605,6 +612,8 @@ void inwo_contrib_apply(const tt_game *g, inwo_state *s, int head, int card, tt_
 int inwo_attack_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev);
 /* Strength S of the attack item k now (INWO-5.11.3, 5.12.3). */
 int inwo_strength(const tt_game *g, const inwo_state *s, int k);
+/* Cards in the subtree of structure node `node`, itself included. */
+int inwo_subtree_size(const inwo_state *s, int node);
 /* The capture's arrow was chosen: T is placed (INWO-5.11.5). */
 void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int side,
                   const uint16_t *ans, int nans, tt_events *ev);
@@ -776,5 +785,61 @@ int inwo_agent_resolve(const tt_game *g, inwo_state *s, int k);
 /* --- turn.c: after every resolution (INWO-9.2.1, 6.4.2) --- */
 /* Whether seat has a GOAL_DESTROYED goal met (INWO-9.2.5). */
 int inwo_destroyed_goal_met(const inwo_content *c, const inwo_state *s, int seat);
+/* --- talk.c: table talk (INWO-5.0.7) --- */
+/* An action outside the turn order: the kind in bits 24-30, then a card
+ * (bits 0-8) and a seat or top/bottom (bits 9-11). */
+enum inwo_talk {
+    TK_GIVE = 1,
+    TK_SHOW,
+    TK_EXPOSE,
+    TK_DISCARD,
+    TK_RETURN,
+    TK_UNTOKEN,
+    TK_TRADE,    /* trade <P>: opens a trade offer (INWO-5.6.2); bits 9-11 the seat */
+    TK_OFFER,    /* give <card>: a card of the offer, or of no other command */
+    TK_ASK,      /* ask <x>: an instance, or a card_id (INWO_ASK_DEF | def) */
+    TK_ACCEPT,   /* accept <P> [give=…]: bits 12-23, per hidden ask, 1 + which copy */
+    TK_DECLINE,  /* decline <P> */
+    TK_WITHDRAW, /* withdraw */
+    TK_GIFT,     /* give <G> to=<P> pay=<card>|recipient: bits 12-20 the payer, 0x1FF recipient */
+    TK_TAKE      /* accept <P> arrow=<X>/<side> [pay=<card>]: X bits 0-8, side 12-13, pay 14-22 */
+};
+#define INWO_ASK_DEF 0x1000u         /* an asked card named by card_id (in offer.ask: 0x8000) */
+enum { OF_NONE, OF_TRADE, OF_GIFT }; /* inwo_offer.kind */
+/* Announces a root item as a play of `who` and opens its round (turn.c). */
+int inwo_announce(inwo_state *s, int kind, int who, int card, int target, tt_events *ev);
+/* Whether the gift item k can still take effect (INWO-10.3.7). */
+int inwo_gift_valid(const tt_game *g, const inwo_state *s, int k);
+/* The gift item k's round closed: G moves with its subtree, placed with the
+ * recipient's `reassign` answers (INWO-2.11.8), or nothing if it cannot. */
+int inwo_gift_resolve(const tt_game *g, inwo_state *s, int k, const uint16_t *ans, int nans,
+                      tt_events *ev);
+#define INWO_TALK(kind, arg) (TT_OFFTURN | (tt_action)(kind) << 24 | (tt_action)(arg))
+#define INWO_TALK_KIND(a) ((int)((a) >> 24 & 0x7F))
+int inwo_talk_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);
+/* 1 when text is no table talk (then text.c parses it), else TT_OK or a refusal. */
+int inwo_talk_parse(const tt_game *g, const void *st, const char *text, tt_action *out,
+                    tt_error *err);
+int inwo_talk_apply(const tt_game *g, inwo_state *s, int player, tt_action a, tt_events *ev,
+                    tt_error *err);
+int inwo_talk_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n);
+/* A trade typed whole as its atoms, one a line (INWO-5.0.2); 1 for any other text. */
+int inwo_talk_expand(const char *text, char *atoms, size_t n);
+/* Open offers lapse when a listed action is applied (INWO-5.0.7). */
+void inwo_talk_lapse(inwo_state *s);
+/* Whether seat is over a hand limit and must dispose (INWO-5.7.2, 9.4.4). */
+int inwo_talk_over(const tt_game *g, const inwo_state *s, int seat);
+/* A card left the hand of the player at a dispose point: the decision ends
+ * when he is within his limits (turn.c; INWO-5.7.2, 4.6.6). */
+void inwo_after_dispose(const tt_game *g, inwo_state *s, tt_events *ev);
+
+/* --- rig.c: tt_rules.rig (decks, hands, dice) --- */
+int inwo_rig(const tt_game *g, void *st, const char *what, const char *values, tt_error *err);
+
+/* --- stats.c: figures for simulations (tt_stats, INWO-9.5.1) --- */
+int inwo_stats(const tt_game *g, const void *st, tt_stat *out, int max);
+
+/* The off-turn Plot hand limit of seat (INWO-5.7.2), in turn.c. */
+int inwo_plot_limit(const tt_game *g, const inwo_state *s, int seat);
 
 #endif

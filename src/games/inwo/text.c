@@ -28,7 +28,8 @@ static const char *const goal_names[] = {"basic", "special", "card"};
 
 int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n)
 {
-    (void)st;
+    if (a & TT_OFFTURN)
+        return inwo_talk_format(g, st, a, buf, n);
     int head = INWO_HEAD(a), arg = INWO_ARG(a), ncards = g->nplayers * INWO_DECK_CARDS;
     if (head <= H_NONE || head >= INWO_NHEADS || (a & 0x80000000u))
         return TT_EARG;
@@ -149,6 +150,9 @@ static int item_arg(const char *digits, tt_action *out)
 int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err)
 {
     const inwo_state *s = st;
+    int talk = inwo_talk_parse(g, st, text, out, err);
+    if (talk != 1)
+        return talk;
     char verb[16] = "", arg[40] = "", more[16] = "";
     int nw = sscanf(text, "%15s %39s %15s", verb, arg, more);
     int head = H_NONE;
@@ -300,6 +304,11 @@ int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms,
     int np = 0;
     if (!strchr(text, '='))
         return TT_EXPAND_GENERIC;
+    tt_action talk;
+    if (inwo_talk_expand(text, atoms, n) == TT_OK)
+        return TT_OK;
+    if (inwo_talk_parse(g, st, text, &talk, NULL) != 1) /* table talk is applied whole (5.0.7) */
+        return snprintf(atoms, n, "%s\n", text) < (int)n ? TT_OK : TT_EXPAND_GENERIC;
     /* the head: every word before the first key=value */
     const char *p = text, *first = text;
     while (*first && !memchr(first, '=', strcspn(first, " "))) {

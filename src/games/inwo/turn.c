@@ -730,6 +730,7 @@ static void resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev)
         break;
     case H_MOVE: ok = inwo_move_resolve(g, s, k, NULL, 0, ev); break;
     case H_AGENT: ok = inwo_agent_resolve(g, s, k); break;
+    case INWO_K_GIFT: ok = inwo_gift_resolve(g, s, k, NULL, 0, ev); break;
     case H_RESOURCE: /* INWO-5.4.1: checked again, as every item (INWO-10.3.7) */
         ok = s->card[it->card].zone == Z_HAND && inwo_copy_free(content_of(g), s, it->card) &&
              resources(s, who) < INWO_RESOURCES_MAX && s->nlinks < INWO_LINKS_MAX;
@@ -767,7 +768,8 @@ static void round_closed(const tt_game *g, inwo_state *s, tt_events *ev)
             settle(s); /* the Instant Attack's after-roll round */
             return;
         }
-        if (kind == H_MOVE && inwo_move_valid(g, s, id)) {
+        if ((kind == H_MOVE && inwo_move_valid(g, s, id)) ||
+            (kind == INWO_K_GIFT && inwo_gift_valid(g, s, id))) {
             if (inwo_reassign_open(g, s, id, s->item[id].target, s->item[id].arg)) {
                 settle(s); /* INWO-2.11.8: a card of the subtree finds its cell taken */
                 return;
@@ -1230,7 +1232,7 @@ static void do_dispose(const tt_game *g, inwo_state *s, tt_action a, tt_events *
         s->card[card].holder = (uint8_t)p;
         tt_emit(ev, INWO_EV_RETURN, p, s->card[card].seen_by, card, bottom, 0, 0);
     }
-    after_cleanup(g, s, ev);
+    inwo_after_dispose(g, s, ev);
 }
 
 static void place_answered(const tt_game *g, inwo_state *s, tt_events *ev);
@@ -1362,7 +1364,8 @@ static void place_answered(const tt_game *g, inwo_state *s, tt_events *ev)
     if (s->item[k].kind == H_ATTACK) {
         inwo_capture(g, s, k, at & INWO_CARD_BITS, at >> 9 & 3, ans, n, ev);
     } else {
-        int ok = inwo_move_resolve(g, s, k, ans, n, ev);
+        int ok = s->item[k].kind == INWO_K_GIFT ? inwo_gift_resolve(g, s, k, ans, n, ev)
+                                                : inwo_move_resolve(g, s, k, ans, n, ev);
         tt_emit(ev, INWO_EV_RESOLVE, s->item[k].who & 7, TT_SEEN_ALL, s->item[k].num, ok, 0, 0);
     }
     item_done(s, k);
@@ -1390,8 +1393,12 @@ int inwo_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_e
                        tt_error *err)
 {
     inwo_state *s = st;
-    if (a != TT_CONCEDE)
-        return tt_fail(err, TT_EARG, NULL, "not an action outside the turn order");
+    if (a != TT_CONCEDE) {
+        int rc = inwo_talk_apply(g, s, player, a, ev, err);
+        if (rc == TT_OK)
+            settle(s); /* an accepted group gift opens its round (INWO-4.6.6) */
+        return rc;
+    }
     if (s->point == PT_LEAD)
         return TT_REFUSE("INWO-9.2.4", NULL, "concede once setup is done");
     if (s->head.eliminated >> player & 1)
@@ -1412,4 +1419,25 @@ int inwo_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_e
     }
     settle(s);
     return TT_OK;
+}
+
+int inwo_announce(inwo_state *s, int kind, int who, int card, int target, tt_events *ev)
+{
+    return announce(s, kind, who, card, target, ev);
+}
+
+void inwo_after_dispose(const tt_game *g, inwo_state *s, tt_events *ev)
+{
+    if (!s->resume) {
+        after_cleanup(g, s, ev);
+    } else if (!inwo_talk_over(g, s, s->to_move)) {
+        s->resume = 0; /* a card received made him dispose (INWO-4.6.6): back to where it was */
+        s->point = s->step;
+    }
+    settle(s);
+}
+
+int inwo_plot_limit(const tt_game *g, const inwo_state *s, int seat)
+{
+    return plot_limit(content_of(g), s, seat);
 }
