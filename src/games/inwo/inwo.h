@@ -402,6 +402,7 @@ enum inwo_event {
     INWO_EV_CAPTURE,     /* a: the card captured, b: 1 when unplaceable and discarded */
     INWO_EV_DESTROY,     /* a: the card destroyed */
     INWO_EV_ELIMINATED,  /* the seat left the game (INWO-9.2) */
+    INWO_EV_EXPOSE,      /* a: the Plot of the seat's hand an EXPOSE showed (INWO-2.10.7) */
 };
 
 /* --- the piles of slot[] (setup.c) --- */
@@ -495,6 +496,13 @@ enum inwo_head {
     H_NODECLARE,  /* nodeclare */
     H_PLAY,       /* play <card>: a +10 Plot in an attack (INWO-5.18.1); then target, for */
     H_FOR,        /* for action|defense|own_attack: arg enum inwo_boostuse */
+    H_USE,        /* use <card>: a special ability (INWO-5.8); then its questions */
+    H_ABILITY,    /* ability <k>: which of the card's abilities, from 1 */
+    H_CHOOSE,     /* choose <alignment>: ALIGN's choice (INWO-5.0.6) */
+    H_MODE,       /* mode freeze|cancel: FREEZE's choice, arg 0 freeze, 1 cancel */
+    H_TAKE,       /* take <plot>: STEAL_EXPOSED's choice */
+    H_SUBSTITUTE, /* substitute <G>: replaces a lost paying action (INWO-10.3.2) */
+    H_FORFEIT,    /* forfeit: declines to (the play fizzles) */
     INWO_NHEADS
 };
 #define INWO_A(head, arg) ((tt_action)(head) << 16 | (tt_action)(arg))
@@ -547,8 +555,17 @@ int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side)
 #define INWO_K_CANCEL 0xC0
 /* `target i<k>` (INWO-5.0.3): an answer naming item k by its text number. */
 #define INWO_ITEM_ARG 0x8000u
+/* `target <player>` (EXPOSE, STEAL_EXPOSED): an answer naming a seat. */
+#define INWO_PLAYER_ARG 0x4000u
+/* The slot of decl.ans holding the item a play attaches to (a +10 Plot's
+ * attack, a cancel's root) or a resolution question's item; the answers
+ * fill decl.ans from 0 and never reach it. */
+#define INWO_DECL_ROOT (INWO_DECL_MAX - 1)
+#define INWO_DECL_AUX (INWO_DECL_MAX - 2)
 
 /* --- attack.c: attacks to control and destroy (INWO-5.9 – 5.16) --- */
+/* Whether an ability of source cannot affect group t (INWO-5.15.1, 5.16.1). */
+int inwo_ability_barred(const tt_game *g, const inwo_state *s, int source, int t);
 /* Whether X may attack T (kind enum inwo_attack) now, for the active player. */
 int inwo_attack_check(const tt_game *g, const inwo_state *s, int x, int kind, int t, tt_error *err);
 /* The answers of the attack being declared, or the attack heads at main. */
@@ -576,6 +593,10 @@ int inwo_strength(const tt_game *g, const inwo_state *s, int k);
 /* The capture's arrow was chosen: T is placed (INWO-5.11.5). */
 void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int side, tt_events *ev);
 
+/* Re-validates the attack whose round is polling, after a nested item
+ * resolved (INWO-10.3.7): contributions and +10 Plots that turned illegal. */
+void inwo_attack_recheck(const tt_game *g, inwo_state *s);
+
 /* Puts a Plot played in attack k on the table; the attacker playing it
  * commits the attack (INWO-5.9.3). Returns 8 if it was exposed in hand. */
 int inwo_plot_to_attack(inwo_state *s, int plot, int p, int k);
@@ -591,6 +612,39 @@ int inwo_cancel_legal(const tt_game *g, const inwo_state *s, tt_action *out, int
 void inwo_cancel_announce(const tt_game *g, inwo_state *s, tt_events *ev);
 /* Marks the items of attack k that the cancel chain cancels (INWO-10.3.8). */
 void inwo_cancels_settle(inwo_state *s, int k);
+/* The root item whose pending items a cancel may name now, or -1. */
+int inwo_cancel_root(const inwo_state *s);
+/* The item of root k written i<num>, or -1; its kind for a cancel (CAN_…). */
+int inwo_cancel_item(const inwo_state *s, int k, int num);
+int inwo_cancel_kind(const inwo_state *s, int j);
+
+/* --- plays.c: Plots and special abilities (INWO-5.0.5 – 5.0.6, 5.8, 10.3) --- */
+/* Checks `play`/`use` or an answer of the play being declared. */
+int inwo_play_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
+/* The answers of the play being declared, or of its resolution question. */
+int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+/* The `play` and `use` heads of the player to move. */
+int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+/* Whether the play being declared has all its answers. */
+int inwo_play_answered(const tt_game *g, const inwo_state *s);
+/* Announces the declared play: its item, costs paid, its round or attachment. */
+void inwo_play_announce(const tt_game *g, inwo_state *s, tt_events *ev);
+/* Begins `play`/`use` for the player to move. */
+void inwo_play_begin(const tt_game *g, inwo_state *s, tt_action a);
+/* Root play item k's round closed: resolves it. Returns 1 when a question
+ * (substitute) is open on it; else it is over and its Plots are put away. */
+int inwo_play_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev);
+/* Applies `substitute`/`forfeit`; returns the item, now over. */
+int inwo_play_substitute(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev);
+/* Any other root item k closed: its cancels settle; 1 if it is canceled. */
+int inwo_root_canceled(inwo_state *s, int k);
+/* The cancel Plots attached to root k go to the discard pile. */
+void inwo_root_wrap(inwo_state *s, int k);
+/* Whether card is frozen (INWO-5.18.2): it may act only to defend itself. */
+int inwo_frozen(const inwo_content *c, const inwo_state *s, int card);
+/* Paralysis (INWO-5.18.3) ends at the end of its expiring turn: seat's turn
+ * begins (arming) or ends (expiring). */
+void inwo_paralysis_turn(inwo_state *s, int seat, int ends);
 
 /* --- goals.c: goals and the outcome of a knock (INWO-9.3, 9.4) --- */
 enum { GOAL_B = 1, GOAL_S = 2, GOAL_C = 4 }; /* basic, special, Goal card */

@@ -377,6 +377,8 @@ void inwo_turn_begin(const tt_game *g, inwo_state *s, tt_events *ev)
     tt_emit(ev, INWO_EV_TURN, s->active, TT_SEEN_ALL, s->round, 0, 0, 0);
     step_to(s, PT_UPKEEP, ev);
     s->announced = 0;
+    /* INWO-5.18.3: a paralysis whose expiring turn this is now ends with it */
+    inwo_paralysis_turn(s, s->active, 0);
     inwo_open_round(s, s->active, OR_UPKEEP); /* INWO-4.2.1 */
     settle(s);
 }
@@ -578,6 +580,7 @@ static void cleanup(const tt_game *g, inwo_state *s, tt_events *ev)
     s->step = PT_STEP6;
     inwo_records_expire(s);
     inwo_boosts_expire(s);
+    inwo_paralysis_turn(s, s->active, 1); /* INWO-4.5.1 (3) */
     s->ntemps = 0;
     s->frozen = 0;
     inwo_links_update(c, s);
@@ -628,6 +631,15 @@ static void resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev)
 {
     inwo_item *it = &s->item[k];
     int who = it->who & 7, ok = 1;
+    if (inwo_root_canceled(s, k)) { /* INWO-10.3.1: the once-per-turn use does not count */
+        s->pl[who].turn_flags &= (uint8_t) ~(it->kind == H_RESOURCE     ? INWO_T_RESOURCE
+                                             : it->kind == H_DRAW_GROUP ? INWO_T_DRAW_GROUP
+                                                                        : 0);
+        inwo_root_wrap(s, k);
+        tt_emit(ev, INWO_EV_RESOLVE, who, TT_SEEN_ALL, it->num, 0, 0, 0);
+        return;
+    }
+    inwo_root_wrap(s, k);
     switch (it->kind) {
     case H_DRAW_GROUP: /* INWO-5.4.2 */
         ok = s->npile[who][Z_GROUP_DECK] > 0 && s->npile[who][Z_HAND] < INWO_HAND_MAX;
@@ -669,9 +681,16 @@ static void round_closed(const tt_game *g, inwo_state *s, tt_events *ev)
             settle(s); /* the after-roll round, or where to place the capture */
             return;
         }
-        if (s->item[id].kind != H_ATTACK)
+        int kind = s->item[id].kind;
+        if ((kind == H_PLAY || kind == H_USE) && inwo_play_closed(g, s, id, ev)) {
+            settle(s); /* a lost payment to replace (INWO-10.3.2) */
+            return;
+        }
+        if (kind != H_ATTACK && kind != H_PLAY && kind != H_USE)
             resolve(g, s, id, ev);
         item_done(s, id);
+        inwo_attack_recheck(g, s); /* INWO-10.3.7: after every resolution */
+        settle(s);
         return;
     }
     switch (id) {
@@ -778,10 +797,10 @@ static int chk_kind(const tt_game *g, const inwo_state *s, int kind, tt_error *e
 
 /* --- the check of every action, and legal ----------------------------------------------- */
 
-/* Whether the Plot being declared is a cancel (INWO-10.3). */
-static int playing_cancel(const tt_game *g, const inwo_state *s)
+/* Whether a Plot or ability is being declared, or its payment replaced. */
+static int playing(const inwo_state *s)
 {
-    return s->decl.head == H_PLAY && inwo_cancel_plot(g, s->decl.ans[0]);
+    return s->decl.head == H_PLAY || s->decl.head == H_USE || s->decl.head == H_SUBSTITUTE;
 }
 
 static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err)
@@ -789,10 +808,14 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
     int arg = INWO_ARG(a), head = INWO_HEAD(a);
     int bare = head == H_PASS || head == H_BUY || head == H_DONE || head == H_END_MAIN ||
                head == H_DRAW_GROUP || head == H_DEFEND || head == H_CALL_OFF ||
-               head == H_NODECLARE;
+               head == H_NODECLARE || head == H_FORFEIT;
     int extra = head == H_ARROW ? arg >> 11 : head == H_RETURN ? arg >> 10 : 0;
     if ((bare && arg) || (a & 0x80000000u) || (head == H_DRAW && arg != INWO_NONE) || extra)
         return TT_REFUSE("INWO-5.0.5", NULL, "no such action");
+    if (playing(s) || head == H_PLAY || head == H_USE || head == H_ABILITY || head == H_CHOOSE ||
+        head == H_MODE || head == H_TAKE || head == H_SUBSTITUTE || head == H_FORFEIT ||
+        head == H_FOR)
+        return inwo_play_check(g, s, a, err);
     switch (INWO_HEAD(a)) {
     case H_PASS: return chk_pass(s, err);
     case H_BUY: return chk_buy(g, s, err);
@@ -811,14 +834,7 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
         if (!inwo_attack_legal(g, s, NULL, 0))
             return TT_REFUSE("INWO-5.9.2", NULL, "no target for that kind of attack");
         return chk_kind(g, s, arg, err);
-    case H_PLAY:
-        return inwo_cancel_plot(g, arg) ? inwo_cancel_check(g, s, a, err)
-                                        : inwo_boost_check(g, s, a, err);
-    case H_FOR: return inwo_boost_check(g, s, a, err);
     case H_TARGET:
-        if (s->decl.head == H_PLAY)
-            return playing_cancel(g, s) ? inwo_cancel_check(g, s, a, err)
-                                        : inwo_boost_check(g, s, a, err);
         if (s->decl.head != H_ATTACK || s->decl.nans != 2)
             return TT_REFUSE("INWO-5.0.4", NULL, "no attack is being declared");
         return inwo_attack_check(g, s, s->decl.ans[0], s->decl.ans[1], arg, err);
@@ -851,8 +867,8 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
         for (int k = 0; k < s->nodes_end; k++)
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
                 n = add(g, s, INWO_A(H_PAY, s->node[k].card), out, n);
-    } else if (s->decl.head == H_PLAY) {
-        n = playing_cancel(g, s) ? inwo_cancel_legal(g, s, out, 0) : inwo_boost_legal(g, s, out, 0);
+    } else if (playing(s)) {
+        n = inwo_play_legal(g, s, out, 0);
     } else if (s->decl.head == H_ATTACK && s->decl.nans < 3) {
         n = inwo_attack_legal(g, s, out, 0);
     } else if (s->decl.head == H_ATTACK) {
@@ -914,9 +930,8 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
     if (s->step == PT_MAIN && !s->nrounds)
         n = legal_hand(g, s, H_RESOURCE, out, n);
     n = inwo_attack_legal(g, s, out, n);
-    if (inwo_current_attack(s) >= 0) /* +10 Plots and cancels, by check() */
-        n = legal_hand(g, s, H_PLAY, out, n);
-    if (s->nrounds && !s->roll) { /* contributions to the attack in its round */
+    n = inwo_play_heads(g, s, out, n); /* Plots and abilities, by their checks */
+    if (s->nrounds && !s->roll) {      /* contributions to the attack in its round */
         n = add(g, s, INWO_A(H_DEFEND, 0), out, n);
         n = add(g, s, INWO_A(H_CALL_OFF, 0), out, n);
         for (int k = 0; k < s->nodes_end; k++) /* a group without a token is refused first */
@@ -942,13 +957,11 @@ static void begin_decl(inwo_state *s, int head)
 /* The declaration's last answer was given: announce or carry it out. */
 static void complete(const tt_game *g, inwo_state *s, tt_events *ev)
 {
-    if (s->decl.head == H_ATTACK || s->decl.head == H_PLAY) {
+    if (s->decl.head == H_ATTACK || playing(s)) {
         if (s->decl.head == H_ATTACK)
             inwo_attack_announce(g, s, ev);
-        else if (playing_cancel(g, s))
-            inwo_cancel_announce(g, s, ev);
         else
-            inwo_boost_announce(g, s, ev);
+            inwo_play_announce(g, s, ev);
         settle(s);
         return;
     }
@@ -970,13 +983,13 @@ static void complete(const tt_game *g, inwo_state *s, tt_events *ev)
 /* Whether the declaration has all its answers. */
 static int answered(const tt_game *g, const inwo_state *s)
 {
-    if (playing_cancel(g, s))
-        return s->decl.nans == 2; /* the Plot, the item */
+    if (playing(s))
+        return inwo_play_answered(g, s);
     if (s->decl.head == H_BUY)
         return s->decl.nans == 2 ||
                (s->decl.nans == 1 && s->decl.ans[0] == inwo_illuminati(s, s->decl.player));
-    if (s->decl.head == H_ATTACK || s->decl.head == H_PLAY)
-        return s->decl.nans == 3; /* X, kind, target; the Plot, its group, its use */
+    if (s->decl.head == H_ATTACK)
+        return s->decl.nans == 3; /* X, kind, target */
     return s->decl.nans == 2;     /* takeover: the card, the arrow */
 }
 
@@ -1072,8 +1085,15 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         begin_decl(s, H_BUY);
         answer_forced(g, s, ev);
         break;
+    case H_DISCARD:
+    case H_RETURN:
+        if (!playing(s)) {
+            do_dispose(g, s, a, ev);
+            break;
+        }
+        __attribute__((fallthrough)); /* a Plot discarded to pay a cost (INWO-2.10.3) */
     case H_ARROW:
-        if (s->decl.head == H_ATTACK) { /* the capture's arrow (INWO-5.11.5) */
+        if (s->decl.head == H_ATTACK && s->decl.nans == 3) { /* the capture's arrow (5.11.5) */
             int k = s->decl.ans[0];
             memset(&s->decl, 0, sizeof s->decl);
             s->point = PT_ROUND;
@@ -1081,10 +1101,14 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
             item_done(s, k);
             break;
         }
-        /* fall through */
+        __attribute__((fallthrough));
     case H_PAY:
     case H_KIND:
     case H_FOR:
+    case H_ABILITY:
+    case H_CHOOSE:
+    case H_MODE:
+    case H_TAKE:
     case H_TARGET:
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
         if (answered(g, s))
@@ -1101,8 +1125,11 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         break;
     case H_DRAW_GROUP:
     case H_RESOURCE: do_illuminati_action(s, INWO_HEAD(a), arg, ev); break;
-    case H_DISCARD:
-    case H_RETURN: do_dispose(g, s, a, ev); break;
+    case H_SUBSTITUTE:
+    case H_FORFEIT:
+        item_done(s, inwo_play_substitute(g, s, a, ev));
+        inwo_attack_recheck(g, s);
+        break;
     case H_ATTACK:
         begin_decl(s, H_ATTACK);
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
@@ -1115,9 +1142,8 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     case H_DECLARE:
     case H_NODECLARE: do_declare(g, s, INWO_HEAD(a), arg, ev); break;
     case H_PLAY:
-        begin_decl(s, H_PLAY);
-        s->decl.ans[3] = (uint16_t)inwo_current_attack(s);
-        s->decl.ans[s->decl.nans++] = (uint16_t)arg;
+    case H_USE:
+        inwo_play_begin(g, s, a);
         answer_forced(g, s, ev);
         break;
     default: break;

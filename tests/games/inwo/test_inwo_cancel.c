@@ -53,7 +53,7 @@ static void ex13_input(fx *f)
     fx_legal(f, legal, sizeof legal); /* an action: the attack or the aid, not the Plot */
     assert_string_equal(legal, "target i1|target i2");
     fx_refused(f, "target i3", "INWO-2.10.7", "this Plot does not cancel a Plot");
-    fx_refused(f, "target i9", "INWO-10.3", "a cancel names a pending item of this attack (i<k>)");
+    fx_refused(f, "target i9", "INWO-10.3", "a cancel names a pending item of this round (i<k>)");
     fx_ok(f, "target i2");
     assert_int_equal(f->s->nitems, 4);
     assert_int_equal(f->s->item[3].num, 4);
@@ -131,7 +131,7 @@ static void test_INWO_10_3_5_attack_canceled(void **state)
     (void)state;
     fx f = ex13();
     fx_refused(&f, "play A:PL17#1", "INWO-10.3",
-               "a cancel is played on a pending item of an attack before its roll");
+               "a cancel is played on a pending item, before its roll or resolution");
     fx_ok(&f, "attack A:G02#1 kind=control target=C:G20#1");
     fx_passes(&f, 2);
     fx_ok(&f, "aid A:G11#1");
