@@ -877,7 +877,7 @@ static void revalidate(const tt_game *g, inwo_state *s, int k)
 void inwo_attack_recheck(const tt_game *g, inwo_state *s)
 {
     int k = inwo_current_attack(s);
-    if (k >= 0)
+    if (k >= 0 && attack_valid(g, s, k)) /* a void one is settled when its round closes */
         revalidate(g, s, k);
 }
 
@@ -980,7 +980,9 @@ int inwo_attack_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev)
     int x = a->card;
     if (!s->roll) {
         inwo_cancels_settle(s, k);
-        revalidate(g, s, k);
+        /* INWO-10.3.7: the attack itself first; void, its Plots follow 10.3.5 */
+        if (!(a->who & INWO_I_CANCELED) && attack_valid(g, s, k))
+            revalidate(g, s, k);
         if ((a->who & INWO_I_CANCELED) || !attack_valid(g, s, k)) { /* INWO-10.3.5 */
             if (!(a->who & INWO_I_COMMITTED) && s->card[x].zone == Z_STRUCTURE &&
                 s->card[x].u.p.tokens)

@@ -135,7 +135,8 @@ static int questions(const inwo_content *c, const inwo_decl *d, const play *pl, 
     for (int e = 0; e < pl->ncost && n < Q_MAX; e++) {
         if (pl->cost[e].kind == COST_GROUP)
             q[n++] = Q_PAY;
-        for (int k = 0; pl->cost[e].kind == COST_DISCARD_PLOT && k < pl->cost[e].n && n < Q_MAX; k++)
+        for (int k = 0; pl->cost[e].kind == COST_DISCARD_PLOT && k < pl->cost[e].n && n < Q_MAX;
+             k++)
             q[n++] = Q_DISCARD;
     }
     *complete = 1;
@@ -207,8 +208,8 @@ static int chk_timing(const inwo_state *s, const play *pl, int p, tt_error *err)
         return TT_REFUSE("INWO-2.10.4", NULL, "played at your step 6");
     if (pl->timing != TM_MAIN && pl->timing != TM_ANY && pl->timing != TM_END_OF_TURN)
         return TT_REFUSE("INWO-2.10.4", NULL, "not at this time");
-    int early = s->step == PT_UPKEEP || s->step == PT_STEP1 || s->step == PT_STEP2 ||
-                s->step == PT_STEP3;
+    int early =
+        s->step == PT_UPKEEP || s->step == PT_STEP1 || s->step == PT_STEP2 || s->step == PT_STEP3;
     int root = s->nrounds ? s->rounds[s->nrounds - 1].id : OR_UPKEEP;
     int response = root < OR_UPKEEP && (s->item[root].who & 7) != p;
     if (p == s->active && early && spends(pl) && !response)
@@ -298,8 +299,8 @@ static int costs_ok(const inwo_content *c, const inwo_state *s, const inwo_decl 
     int p = d->player, illu = inwo_illuminati(s, p);
     for (int e = 0; e < pl->ncost; e++) {
         int k = pl->cost[e].kind;
-        if (k == COST_ILLUMINATI && (s->card[illu].u.p.tokens < uses(s, d, pl, q, 1, illu) ||
-                                     !inwo_can_spend(s, p, illu)))
+        if (k == COST_ILLUMINATI &&
+            (s->card[illu].u.p.tokens < uses(s, d, pl, q, 1, illu) || !inwo_can_spend(s, p, illu)))
             return 0;
         if (k == COST_SELF && (!source_ok(c, s, pl->card, p) ||
                                s->card[pl->card].u.p.tokens < uses(s, d, pl, q, 1, pl->card)))
@@ -384,8 +385,8 @@ static int chk_group_target(const tt_game *g, const inwo_state *s, const play *p
         return TT_REFUSE("INWO-4.8.1", NULL, "%c has not completed his first turn",
                          'A' + s->card[t].holder);
     if (!pl->is_plot && inwo_ability_barred(g, s, pl->card, t))
-        return TT_REFUSE("INWO-5.15.1", NULL, "%s cannot be affected by %s",
-                         inwo_def_of(c, t)->id, inwo_def_of(c, pl->card)->id);
+        return TT_REFUSE("INWO-5.15.1", NULL, "%s cannot be affected by %s", inwo_def_of(c, t)->id,
+                         inwo_def_of(c, pl->card)->id);
     switch (op->op) {
     case OP_ALIGN:
         if (align_for(c, s, op, t, -1) < 0)
@@ -547,7 +548,11 @@ static int chk_head_common(const tt_game *g, const inwo_state *s, const play *pl
     if (!pl->op || !written(pl->op->op) || (pl->is_plot && d->nability > 1) ||
         (!pl->is_plot && boost))
         return TT_REFUSE("INWO-2.10.7", NULL, "%s: %s is not written yet", d->id,
-                         pl->op ? inwo_op_name(pl->op->op) : "this Plot");
+                         d->subtype == ST_NWO      ? "an NWO"
+                         : d->subtype == ST_ZAP    ? "a Zap"
+                         : d->subtype == ST_LINKED ? "a linked Plot"
+                         : pl->op                  ? inwo_op_name(pl->op->op)
+                                                   : "this Plot");
     int rc = chk_timing(s, pl, p, err);
     if (rc)
         return rc;
@@ -632,8 +637,8 @@ static int chk_answer(const tt_game *g, const inwo_state *s, tt_action a, tt_err
     int complete, nq = questions(c, d, &pl, q, &complete), i = d->nans - 1;
     if (i >= nq)
         return TT_REFUSE("INWO-5.0.4", NULL, "no question is pending");
-    static const uint8_t head_of[] = {0,       H_ABILITY, H_TARGET, H_CHOOSE, H_MODE,
-                                      H_FOR,   H_TAKE,    H_ARROW,  H_PAY,    H_DISCARD};
+    static const uint8_t head_of[] = {0,     H_ABILITY, H_TARGET, H_CHOOSE, H_MODE,
+                                      H_FOR, H_TAKE,    H_ARROW,  H_PAY,    H_DISCARD};
     if (head != head_of[q[i]])
         return TT_REFUSE("INWO-5.0.4", NULL, "that answers another question");
     if (pl.op && (pl.op->op == OP_BOOST || (pl.op->op == OP_CANCEL && pl.is_plot)) &&
@@ -712,8 +717,7 @@ static int payments(const tt_game *g, const inwo_state *s, int k, int *lost, int
             continue;
         n++;
         int gone = s->card[it->card].zone != Z_STRUCTURE && s->card[it->card].zone != Z_RESOURCE;
-        if ((it->who & (INWO_I_CANCELED | INWO_I_ILLEGAL)) || gone ||
-            s->card[it->card].holder != p)
+        if ((it->who & (INWO_I_CANCELED | INWO_I_ILLEGAL)) || gone || s->card[it->card].holder != p)
             (*lost)++, *which = j;
     }
     (void)g;
@@ -898,8 +902,12 @@ static int new_item(inwo_state *s, int kind, int p, int card, int target, int pa
                     int numbered)
 {
     int j = s->nitems++;
-    s->item[j] = (inwo_item){(uint8_t)kind,   (uint8_t)p,   (uint16_t)card,
-                             (uint16_t)target, (uint8_t)parent, (uint8_t)arg,
+    s->item[j] = (inwo_item){(uint8_t)kind,
+                             (uint8_t)p,
+                             (uint16_t)card,
+                             (uint16_t)target,
+                             (uint8_t)parent,
+                             (uint8_t)arg,
                              (uint16_t)(numbered ? ++s->announced : 0)};
     return j;
 }
@@ -960,9 +968,9 @@ void inwo_play_announce(const tt_game *g, inwo_state *s, tt_events *ev)
         s->card[pl.card].flags &= (uint8_t)~INWO_F_EXPOSED;
         inwo_put(s, pl.card, Z_TABLE, p);
     } else {
-        s->card[pl.card].u.p.used |= (uint8_t)(pl.limit == LIM_ONCE_PER_GAME ? 16 << pl.abil
+        s->card[pl.card].u.p.used |= (uint8_t)(pl.limit == LIM_ONCE_PER_GAME   ? 16 << pl.abil
                                                : pl.limit == LIM_ONCE_PER_TURN ? 1 << pl.abil
-                                                                                : 0);
+                                                                               : 0);
     }
     int root = freeze_cancel ? inwo_cancel_root(s) : -1;
     if (freeze_cancel) /* a cancel attached to the root (INWO-4.6.2) */
@@ -1099,7 +1107,9 @@ static int effect(const tt_game *g, inwo_state *s, int k, const play *pl, tt_eve
         return 0;
     case OP_FREEZE: s->frozen |= 1u << op->attr; return 0;
     case OP_GIVE_TOKEN: s->card[t].u.p.tokens++; return 0;
-    case OP_DRAW: draw(s, p, op->sel == DECK_PLOT ? Z_PLOT_DECK : Z_GROUP_DECK, op->value, ev); return 0;
+    case OP_DRAW:
+        draw(s, p, op->sel == DECK_PLOT ? Z_PLOT_DECK : Z_GROUP_DECK, op->value, ev);
+        return 0;
     case OP_EXPOSE: expose(c, s, t & 7, op->value, ev); return 0;
     case OP_STEAL_EXPOSED:
         for (int j, m = 0; (j = info(s, k, H_TAKE, m)) >= 0; m++) {
