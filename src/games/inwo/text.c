@@ -332,15 +332,17 @@ int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms,
     if (try_part(g, copy, head) == 0)
         for (int progress = 1; progress;) {
             progress = 0;
+            /* first the parts the last step answered by itself: the next
+             * step forgets them (a forced target before a choice) */
+            for (int i = 0; i < np; i++)
+                if (!used[i] && repeats_forced(g, copy, parts[i]))
+                    used[i] = 1;
             for (int i = 0; i < np; i++)
                 if (!used[i] && try_part(g, copy, parts[i]) == 0) {
                     used[i] = progress = 1;
                     at += (size_t)snprintf(atoms + at, at < n ? n - at : 0, "%s\n", parts[i]);
                     break;
                 }
-            for (int i = 0; i < np && !progress; i++)
-                if (!used[i] && repeats_forced(g, copy, parts[i]))
-                    used[i] = progress = 1;
         }
     for (int i = 0; i < np; i++)
         if (!used[i])

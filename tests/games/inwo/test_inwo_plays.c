@@ -75,7 +75,7 @@ static void test_EX_14_target_reversed_mid_attack(void **state)
     assert_int_equal(f.s->item[3].num, 4);
     assert_int_equal(tokens(&f, "B:R02#1"), 0);
     assert_int_equal(fx_align(&f, "C:G42#1"), AL(STR) | AL(CORP)); /* not before it resolves */
-    fx_passes(&f, 3);                                             /* A, B, C */
+    fx_passes(&f, 3);                                              /* A, B, C */
     assert_int_equal(f.s->nrounds, 1);
     assert_int_equal(fx_align(&f, "C:G42#1"), AL(CORP) | AL(WEIRD));
     assert_int_equal(f.s->nrecords, 1);
@@ -332,6 +332,320 @@ static void test_EX_10_one_action_cost(void **state)
     fx_free(&f);
 }
 
+/* --- the one-shot ops (INWO-2.10.7) ------------------------------------------------------- */
+
+/* EX-1: B plays Mood Swing on Free Clinics Network choosing PEACE: a
+ * one-turn record add VIOL; Peace Medal's link is temporarily illegal
+ * (Power 2) and works again once the record expires (Power 6). */
+static void test_EX_1_mood_swing(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 2, "C:G43#1", "C:I03#1", SIDE_N);
+    fx_link(&f, "C:PL08#1", "C:G43#1", LK_PLOT, 1);
+    fx_zone(&f, 1, "B:PL11#1", Z_HAND);
+    fx_main(&f, 1);
+    assert_int_equal(fx_value(&f, "C:G43#1", STAT_POWER, CX_BASE), 6);
+    fx_ok(&f, "play B:PL11#1 target=C:G43#1 choose=PEACE");
+    fx_passes(&f, 3); /* C, A, B */
+    assert_int_equal(fx_align(&f, "C:G43#1"), AL(LIB) | AL(VIOL));
+    assert_int_equal(f.s->link[0].what >> 4, LS_INACTIVE_TEMPORARY);
+    assert_int_equal(fx_value(&f, "C:G43#1", STAT_POWER, CX_BASE), 2);
+    assert_int_equal(zone(&f, "B:PL11#1"), Z_DISCARD);
+    inwo_records_expire(f.s); /* cleanup (INWO-4.5.1 (1)) */
+    inwo_links_update(f.c, f.s);
+    assert_int_equal(fx_value(&f, "C:G43#1", STAT_POWER, CX_BASE), 6);
+    fx_free(&f);
+}
+
+/* EX-18: B plays Rally Round on League of Quiet Gardeners during A's attack
+ * to destroy it (a nested root); B defends: D = 20 + 10 + 26 = 56, S = −46.
+ * Rally Round stays on the table until the turn ends (INWO-5.7.1). */
+static void test_EX_18_rally_round(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 1, "A:G28#1", "B:I02#1", SIDE_N);
+    fx_link(&f, "A:PL07#1", "A:G28#1", LK_PLOT, 1);
+    fx_link(&f, "B:R01#1", "A:G28#1", LK_RESOURCE, 0);
+    f.s->nwo[COL_RED - 1] = (uint16_t)fx_zone(&f, 3, "D:PL25#1", Z_NWO);
+    fx_group(&f, 0, "D:G41#1", "A:I01#1", SIDE_N);
+    fx_zone(&f, 1, "A:PL14#1", Z_HAND);
+    fx_main(&f, 0);
+    fx_ok(&f, "attack D:G41#1 kind=destroy target=A:G28#1");
+    fx_ok(&f, "play A:PL14#1"); /* B: his one group, not asked */
+    fx_passes(&f, 4);           /* C, D, A, B */
+    assert_int_equal(f.s->ntemps, 1);
+    assert_int_equal(zone(&f, "A:PL14#1"), Z_TABLE);
+    fx_passes(&f, 3); /* C, D, A */
+    fx_ok(&f, "defend");
+    assert_int_equal(fx_strength(&f), -46);
+    assert_int_equal(fx_value(&f, "A:G28#1", STAT_POWER, CX_GOAL), 14);
+    fx_passes(&f, 4);
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(zone(&f, "A:G28#1"), Z_STRUCTURE);
+    assert_int_equal(zone(&f, "A:PL14#1"), Z_TABLE);
+    inwo_boosts_expire(f.s); /* cleanup discards it */
+    assert_int_equal(zone(&f, "A:PL14#1"), Z_DISCARD);
+    fx_free(&f);
+}
+
+/* INWO-5.18.3: Subpoena paralyzes Moonlit Poets until the end of B's next
+ * turn: it cannot use its ability; A's own turn ending does not free it. */
+static void test_INWO_5_18_3_paralyze(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 0, "A:G17#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 1, "B:G19#1", "B:I02#1", SIDE_N);
+    fx_zone(&f, 0, "A:PL22#1", Z_HAND);
+    fx_main(&f, 0);
+    fx_ok(&f, "play A:PL22#1 target=B:G19#1");
+    fx_passes(&f, 3);
+    int g19 = fx_card(&f, "B:G19#1");
+    assert_true(inwo_paralyzed(f.s, g19));
+    assert_int_equal(f.s->card[g19].u.p.para_seat, 1);
+    fx_ok(&f, "end_main"); /* B is polled in the last call */
+    fx_refused(&f, "use B:G19#1", "INWO-5.18.3", "G19 cannot use abilities now");
+    inwo_paralysis_turn(f.s, 0, 1); /* A's turn ends: not B's */
+    assert_true(inwo_paralyzed(f.s, g19));
+    inwo_paralysis_turn(f.s, 1, 0); /* B's turn begins */
+    inwo_paralysis_turn(f.s, 1, 1); /* and ends */
+    assert_false(inwo_paralyzed(f.s, g19));
+    /* paralyzed during B's own turn: that turn began before, it lasts one more */
+    f.s->card[g19].flags |= INWO_F_PARALYZED;
+    inwo_paralysis_turn(f.s, 1, 1);
+    assert_true(inwo_paralyzed(f.s, g19));
+    fx_free(&f);
+}
+
+/* INWO-5.18.2: Blackout as a freeze stops Computer groups acting for the
+ * turn; as a cancel it cancels one pending action of a Computer group. */
+static void test_INWO_5_18_2_freeze(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 0, "C:G23#1", "A:I01#1", SIDE_N); /* Helix Laboratories: Computer */
+    fx_group(&f, 0, "A:G17#1", "A:I01#1", SIDE_E);
+    fx_group(&f, 2, "C:G21#1", "C:I03#1", SIDE_N);
+    fx_zone(&f, 1, "B:PL21#1", Z_HAND);
+    fx_zone(&f, 2, "C:PL21#1", Z_HAND);
+    fx_main(&f, 0);
+    fx_ok(&f, "attack A:G17#1 kind=control target=C:G21#1");
+    fx_ok(&f, "pass");        /* B */
+    fx_ok(&f, "pass");        /* C */
+    fx_ok(&f, "aid C:G23#1"); /* i2: CORP shared with the target */
+    fx_ok(&f, "play B:PL21#1");
+    char legal[256];
+    fx_legal(&f, legal, sizeof legal);
+    assert_string_equal(legal, "mode freeze|mode cancel");
+    fx_ok(&f, "mode cancel"); /* the one Computer action, i2: not asked */
+    assert_int_equal(f.s->item[2].kind, INWO_K_CANCEL);
+    assert_int_equal(f.s->item[2].target, 1);
+    fx_ok(&f, "play C:PL21#1 mode=freeze"); /* a nested root */
+    fx_passes(&f, 3);
+    assert_int_equal(f.s->frozen, 1u << inwo_def_of(f.c, fx_card(&f, "C:PL21#1"))->ability[0].attr);
+    assert_true(inwo_frozen(f.c, f.s, fx_card(&f, "C:G23#1")));
+    assert_false(inwo_frozen(f.c, f.s, fx_card(&f, "A:G17#1")));
+    fx_passes(&f, 3);
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(tokens(&f, "C:G23#1"), 0); /* canceled: spent, counted nothing */
+    assert_int_equal(zone(&f, "B:PL21#1"), Z_DISCARD);
+    assert_int_equal(zone(&f, "C:PL21#1"), Z_DISCARD);
+    f.s->card[fx_card(&f, "C:G23#1")].u.p.tokens = 1;
+    fx_refused(&f, "attack C:G23#1", "INWO-5.18.2", "G23 is frozen this turn");
+    fx_free(&f);
+}
+
+/* GIVE_TOKEN, DRAW: Second Wind gives Bureau of Standards a token (the
+ * Illuminati pays, i2); Windfall draws two Plots. */
+static void test_INWO_2_10_7_give_token_and_draw(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 0, "A:G17#1", "A:I01#1", SIDE_N);
+    f.s->card[fx_card(&f, "A:G17#1")].u.p.tokens = 0;
+    fx_zone(&f, 0, "A:PL40#1", Z_HAND);
+    fx_zone(&f, 0, "A:PL39#1", Z_HAND);
+    fx_main(&f, 0);
+    f.s->card[fx_card(&f, "A:I01#1")].u.p.tokens = 2;
+    fx_ok(&f, "play A:PL40#1");
+    assert_int_equal(f.s->item[1].kind, H_PAY);
+    assert_int_equal(f.s->item[1].card, fx_card(&f, "A:I01#1"));
+    fx_passes(&f, 3);
+    assert_int_equal(tokens(&f, "A:G17#1"), 1);
+    int deck = f.s->npile[0][Z_PLOT_DECK], hand = f.s->npile[0][Z_HAND];
+    fx_ok(&f, "play A:PL39#1");
+    fx_passes(&f, 3);
+    assert_int_equal(f.s->npile[0][Z_PLOT_DECK], deck - 2);
+    assert_int_equal(f.s->npile[0][Z_HAND], hand + 1);
+    assert_int_equal(tokens(&f, "A:I01#1"), 0);
+    fx_refused(&f, "play A:PL40#1", "INWO-5.7.1", "play a Plot of your hand");
+    fx_free(&f);
+}
+
+/* EXPOSE (Evening Gazette's ability) shows one of C's two hidden Plots,
+ * chosen by the engine; Burglary then steals it, still exposed. */
+static void test_INWO_2_10_7_expose_and_steal(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 1, "B:G26#1", "B:I02#1", SIDE_N);
+    fx_zone(&f, 1, "B:PL42#1", Z_HAND);
+    int n;
+    const uint16_t *hand = inwo_pile(f.s, 2, Z_HAND, &n);
+    assert_int_equal(n, 3); /* the starting Plots (INWO-3.5) */
+    fx_main(&f, 1);
+    fx_refused(&f, "play B:PL42#1", "INWO-5.0.6", "PL42 has no target now");
+    fx_ok(&f, "use B:G26#1 target=C");
+    fx_passes(&f, 3);
+    int shown = -1, count = 0;
+    hand = inwo_pile(f.s, 2, Z_HAND, &n);
+    for (int i = 0; i < n; i++)
+        if (f.s->card[hand[i]].flags & INWO_F_EXPOSED)
+            shown = hand[i], count++;
+    assert_int_equal(count, 1);
+    assert_int_equal(f.s->card[shown].seen_by, 7);
+    assert_int_equal(tokens(&f, "B:G26#1"), 0);
+    f.s->card[fx_card(&f, "B:I02#1")].u.p.tokens = 1;
+    fx_ok(&f, "play B:PL42#1"); /* the one rival, the one Plot: not asked */
+    fx_passes(&f, 3);
+    assert_int_equal(f.s->card[shown].zone, Z_HAND);
+    assert_int_equal(f.s->card[shown].holder, 1);
+    assert_true(f.s->card[shown].flags & INWO_F_EXPOSED);
+    assert_int_equal(f.s->npile[2][Z_HAND], 2);
+    fx_free(&f);
+}
+
+/* EX-9, last input: Sabotage destroys B's Sunken Codex (Unique): it goes to
+ * B's discard pile and no copy may enter play again (INWO-5.13.5). */
+static void test_EX_9_sabotage_unique(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 3, "D:G41#1", "D:I04#1", SIDE_N);
+    fx_group(&f, 3, "D:G15#1", "D:G41#1", SIDE_N);
+    fx_group(&f, 1, "B:G19#1", "B:I02#1", SIDE_N);
+    resource(&f, "B:R01#1", "B:G19#1", 0);
+    fx_zone(&f, 3, "D:PL47#1", Z_HAND);
+    fx_main(&f, 3);
+    fx_ok(&f, "play D:PL47#1 pay=D:G41#1"); /* G15, the other payer, not asked */
+    fx_passes(&f, 4);
+    assert_int_equal(zone(&f, "B:R01#1"), Z_DISCARD);
+    assert_int_equal(f.s->card[fx_card(&f, "B:R01#1")].holder, 1);
+    assert_false(inwo_copy_free(f.c, f.s, fx_card(&f, "B:R01#1")));
+    fx_free(&f);
+}
+
+/* EX-6, input 2: Back from the Brink returns General Thorn from B's
+ * destroyed pile to its owner D's hand; G11 is free to be played again. A
+ * killed Thorn could not be targeted. */
+static void test_EX_6_restore(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    int g11 = fx_zone(&f, 1, "D:G11#1", Z_DESTROYED);
+    int def = f.c->deck[3].def[g11 % INWO_DECK_CARDS];
+    f.s->destroyed[def >> 3] |= (uint8_t)(1u << (def & 7));
+    fx_zone(&f, 0, "A:PL45#1", Z_HAND);
+    fx_main(&f, 0);
+    assert_false(inwo_copy_free(f.c, f.s, fx_card(&f, "A:G11#1")));
+    f.s->card[g11].flags |= INWO_F_KILLED;
+    fx_refused(&f, "play A:PL45#1", "INWO-5.0.6", "PL45 has no target now");
+    f.s->card[g11].flags &= (uint8_t)~INWO_F_KILLED;
+    fx_ok(&f, "play A:PL45#1");
+    fx_passes(&f, 4);
+    assert_int_equal(f.s->card[g11].zone, Z_HAND);
+    assert_int_equal(f.s->card[g11].holder, 3);
+    assert_int_equal(f.s->npile[1][Z_DESTROYED], 0);
+    assert_true(inwo_copy_free(f.c, f.s, fx_card(&f, "A:G11#1")));
+    fx_free(&f);
+}
+
+/* FREE_TAKEOVER: Grassroots Surge puts Neighborhood Watch (Power 2) from
+ * A's hand on the Lodge's E arrow with no attack. */
+static void test_INWO_2_10_7_free_takeover(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_zone(&f, 0, "A:G24#1", Z_HAND);
+    fx_zone(&f, 0, "A:G28#1", Z_HAND);
+    fx_zone(&f, 0, "A:G02#1", Z_HAND); /* Power 7: does not fit */
+    fx_zone(&f, 0, "B:PL48#1", Z_HAND);
+    fx_main(&f, 0);
+    fx_ok(&f, "play B:PL48#1");
+    fx_refused(&f, "target A:G02#1", "INWO-2.10.7", "the target is a fitting Group of your hand");
+    fx_ok(&f, "target A:G24#1");
+    fx_refused(&f, "arrow B:I02#1/N", "INWO-2.11.5", "choose an open arrow of your structure");
+    fx_ok(&f, "arrow A:I01#1/E");
+    fx_passes(&f, 3);
+    int g24 = fx_card(&f, "A:G24#1");
+    assert_int_equal(f.s->card[g24].zone, Z_STRUCTURE);
+    assert_int_equal(f.s->node[f.s->card[g24].u.p.node].x, 1);
+    assert_int_equal(f.s->node[f.s->card[g24].u.p.node].y, 0);
+    fx_free(&f);
+}
+
+/* INWO-2.10.4, 4.2.2, 2.8.1, and the ops not written yet: refusals. */
+static void test_INWO_2_10_4_timing(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 0, "A:G24#1", "A:I01#1", SIDE_N);
+    fx_zone(&f, 1, "B:PL10#1", Z_HAND); /* Turncoat: main */
+    fx_zone(&f, 0, "A:PL39#1", Z_HAND); /* Windfall: any, Illuminati token */
+    fx_zone(&f, 0, "A:PL30#1", Z_HAND); /* a Goal card */
+    fx_zone(&f, 0, "B:PL25#1", Z_HAND); /* an NWO */
+    fx_main(&f, 0);
+    fx_refused(&f, "play A:PL30#1", "INWO-2.8.1", "a Goal card is never played");
+    fx_refused(&f, "play B:PL25#1", "INWO-2.10.7", "PL25: an NWO is not written yet");
+    char legal[1024];
+    fx_legal(&f, legal, sizeof legal);
+    assert_null(strstr(legal, "PL25"));
+    assert_non_null(strstr(legal, "play A:PL39#1"));
+    fx_ok(&f, "play A:PL39#1");
+    fx_refused(&f, "play B:PL10#1", "INWO-2.10.4", "played in your Main Phase with no round open");
+    fx_passes(&f, 3);
+    f.s->step = f.s->point = PT_STEP1; /* Beginning of Turn (INWO-4.2.2) */
+    fx_zone(&f, 0, "C:PL39#1", Z_HAND);
+    f.s->card[fx_card(&f, "A:I01#1")].u.p.tokens = 1;
+    fx_refused(&f, "play C:PL39#1", "INWO-4.2.2",
+               "in Beginning of Turn your tokens pay only in response to a rival");
+    fx_free(&f);
+}
+
+/* INWO-10.3: a cancel of a root play (Red Tape on Kind Words) and of an
+ * ability (on Signal Jammer's use): neither takes effect; the Jammer's
+ * token stays spent (INWO-10.3.1). */
+static void test_INWO_10_3_cancel_root_plays(void **state)
+{
+    (void)state;
+    fx f = ex14();
+    fx_zone(&f, 1, "B:PL12#1", Z_HAND);
+    fx_zone(&f, 0, "A:PL17#1", Z_HAND);
+    fx_zone(&f, 1, "B:PL17#1", Z_HAND);
+    fx_ok(&f, "end_main"); /* the last call, from B */
+    fx_ok(&f, "play B:PL12#1 target=A:G17#1");
+    fx_ok(&f, "pass");          /* C */
+    fx_ok(&f, "play A:PL17#1"); /* the one item: not asked */
+    assert_int_equal(f.s->item[1].target, 0);
+    fx_passes(&f, 3);
+    assert_int_equal(fx_align(&f, "A:G17#1"), AL(GOV) | AL(STR));
+    assert_int_equal(zone(&f, "B:PL12#1"), Z_DISCARD);
+    assert_int_equal(zone(&f, "A:PL17#1"), Z_DISCARD);
+    assert_int_equal(f.s->to_move, 2);                  /* the last call goes on after B */
+    fx_ok(&f, "use B:R02#1 target=A:G17#1 choose=STR"); /* C: i3, its token i4 */
+    fx_ok(&f, "pass");                                  /* A */
+    fx_ok(&f, "play B:PL17#1");                         /* an ability: i3, not asked */
+    assert_int_equal(f.s->item[2].kind, INWO_K_CANCEL);
+    assert_int_equal(f.s->item[2].target, 0);
+    fx_passes(&f, 3);
+    assert_int_equal(fx_align(&f, "A:G17#1"), AL(GOV) | AL(STR));
+    assert_int_equal(tokens(&f, "B:R02#1"), 0);
+    assert_int_equal(f.s->nrecords, 0);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -343,6 +657,17 @@ int main(void)
         cmocka_unit_test(test_EX_10_forfeit),
         cmocka_unit_test(test_EX_10_no_substitute),
         cmocka_unit_test(test_EX_10_one_action_cost),
+        cmocka_unit_test(test_EX_1_mood_swing),
+        cmocka_unit_test(test_EX_18_rally_round),
+        cmocka_unit_test(test_INWO_5_18_3_paralyze),
+        cmocka_unit_test(test_INWO_5_18_2_freeze),
+        cmocka_unit_test(test_INWO_2_10_7_give_token_and_draw),
+        cmocka_unit_test(test_INWO_2_10_7_expose_and_steal),
+        cmocka_unit_test(test_EX_9_sabotage_unique),
+        cmocka_unit_test(test_EX_6_restore),
+        cmocka_unit_test(test_INWO_2_10_7_free_takeover),
+        cmocka_unit_test(test_INWO_2_10_4_timing),
+        cmocka_unit_test(test_INWO_10_3_cancel_root_plays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
