@@ -503,6 +503,7 @@ enum inwo_head {
     H_TAKE,       /* take <plot>: STEAL_EXPOSED's choice */
     H_SUBSTITUTE, /* substitute <G>: replaces a lost paying action (INWO-10.3.2) */
     H_FORFEIT,    /* forfeit: declines to (the play fizzles) */
+    H_ZAP_CLEAR,  /* zap_clear <player>: an Illuminati token discards his Zaps (5.18.5) */
     INWO_NHEADS
 };
 #define INWO_A(head, arg) ((tt_action)(head) << 16 | (tt_action)(arg))
@@ -544,6 +545,8 @@ int inwo_can_spend(const inwo_state *s, int seat, int card);
 int inwo_copy_free(const inwo_content *c, const inwo_state *s, int card);
 int inwo_structure_size(const inwo_state *s, int seat);
 int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side);
+/* Whether seat's structure has an open arrow (INWO-2.11.5). */
+int inwo_any_open_arrow(const inwo_content *c, const inwo_state *s, int seat);
 
 /* item flags in inwo_item.who, above the seat */
 #define INWO_I_CANCELED 0x08
@@ -636,6 +639,10 @@ void inwo_play_begin(const tt_game *g, inwo_state *s, tt_action a);
 int inwo_play_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev);
 /* Applies `substitute`/`forfeit`; returns the item, now over. */
 int inwo_play_substitute(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev);
+/* zap_clear <player> (INWO-5.18.5): checked, announced, resolved. */
+int inwo_zap_clear_check(const tt_game *g, const inwo_state *s, int q, tt_error *err);
+void inwo_zap_clear_announce(inwo_state *s, int q, tt_events *ev);
+void inwo_zaps_clear(inwo_state *s, int q, tt_events *ev);
 /* Any other root item k closed: its cancels settle; 1 if it is canceled. */
 int inwo_root_canceled(inwo_state *s, int k);
 /* The cancel Plots attached to root k go to the discard pile. */

@@ -30,10 +30,14 @@
 enum { Q_ABILITY = 1, Q_TARGET, Q_CHOOSE, Q_MODE, Q_FOR, Q_TAKE, Q_ARROW, Q_PAY, Q_DISCARD };
 #define Q_MAX 24
 
+/* Plots that stay in play, by subtype (INWO-2.10.8), after the ops. */
+enum { W_LINKED = INWO_NOPS, W_ZAP, W_NWO };
+
 /* What is being played: the card, its op and the card's or ability's
  * timing, limit and cost (INWO-2.10.3–2.10.4, 2.7.1). */
 typedef struct play {
     int card, abil, is_plot, timing, limit, ncost;
+    int what; /* its op, or W_… for a Plot that stays in play (INWO-2.10.8) */
     const inwo_op *op;
     const inwo_cost *cost;
 } play;
@@ -66,13 +70,19 @@ static unsigned abilities(const inwo_content *c, int card)
 static play play_of(const inwo_content *c, int card, int head, int abil)
 {
     const inwo_def *d = inwo_def_of(c, card);
-    play p = {card, abil, head == H_PLAY, 0, 0, 0, NULL, NULL};
+    play p = {card, abil, head == H_PLAY, 0, 0, 0, -1, NULL, NULL};
     if (p.is_plot) {
         p.abil = 0;
         p.timing = d->timing, p.limit = d->limit, p.ncost = d->ncost, p.cost = d->cost;
         p.op = d->nability ? &d->ability[0] : NULL;
+        p.what = d->subtype == ST_LINKED ? W_LINKED
+                 : d->subtype == ST_ZAP  ? W_ZAP
+                 : d->subtype == ST_NWO  ? W_NWO
+                 : p.op                  ? p.op->op
+                                         : -1;
     } else if (abil >= 0 && abil < d->nability) {
         p.op = &d->ability[abil];
+        p.what = p.op->op;
         p.timing = p.op->timing, p.limit = p.op->limit, p.ncost = p.op->ncost, p.cost = p.op->cost;
     }
     return p;
@@ -103,8 +113,10 @@ static int questions(const inwo_content *c, const inwo_decl *d, const play *pl, 
     }
     if (!pl->op)
         return n;
-    switch (pl->op->op) {
+    switch (pl->what) {
     case OP_BOOST: q[n++] = Q_TARGET, q[n++] = Q_FOR; break;
+    case W_LINKED:
+    case W_ZAP:
     case OP_CANCEL:
     case OP_PARALYZE:
     case OP_MODIFY:
@@ -178,7 +190,10 @@ static int written(int op)
     case OP_STEAL_EXPOSED:
     case OP_DESTROY_RESOURCE:
     case OP_RESTORE:
-    case OP_FREE_TAKEOVER: return 1;
+    case OP_FREE_TAKEOVER:
+    case W_LINKED:
+    case W_ZAP:
+    case W_NWO: return 1;
     default: return 0;
     }
 }
@@ -413,16 +428,6 @@ static int chk_group_target(const tt_game *g, const inwo_state *s, const play *p
     }
 }
 
-static int any_open_arrow(const inwo_content *c, const inwo_state *s, int seat)
-{
-    for (int k = 0; k < s->nodes_end; k++)
-        if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == seat)
-            for (int side = 0; side < 4; side++)
-                if (inwo_arrow_open(c, s, k, side))
-                    return 1;
-    return 0;
-}
-
 static int chk_other_target(const tt_game *g, const inwo_state *s, const play *pl, int p, int t,
                             tt_error *err)
 {
@@ -473,7 +478,7 @@ static int chk_other_target(const tt_game *g, const inwo_state *s, const play *p
         return TT_REFUSE("INWO-2.10.7", NULL, "the target is a fitting Group of your hand");
     if (!inwo_copy_free(c, s, t))
         return TT_REFUSE("INWO-10.1.1", NULL, "%s is in play or was destroyed", d->id);
-    if (!any_open_arrow(c, s, p))
+    if (!inwo_any_open_arrow(c, s, p))
         return TT_REFUSE("INWO-5.3.2", NULL, "your structure has no open arrow");
     if (inwo_structure_size(s, p) >= INWO_STRUCT_MAX || s->nnodes >= INWO_NODES_MAX)
         return TT_REFUSE("INWO-2.15.2", NULL, "no room for another card in play");
@@ -496,15 +501,60 @@ static int chk_freeze_item(const tt_game *g, const inwo_state *s, const play *pl
     return TT_OK;
 }
 
+/* A linked Plot's group (INWO-6.2.1, 6.4.1): one of p's groups in play
+ * that its link requires, within limit_per_player and the link caps. */
+static int chk_link_target(const tt_game *g, const inwo_state *s, const play *pl, int p, int t,
+                           tt_error *err)
+{
+    const inwo_content *c = content_of(g);
+    const inwo_def *d = inwo_def_of(c, pl->card);
+    if (t >= ncards(s) || s->card[t].zone != Z_STRUCTURE || s->card[t].holder != p)
+        return TT_REFUSE("INWO-6.1.1", NULL, "a linked Plot goes on a group of yours");
+    if (!inwo_match(c, s, d->link_requires, t, p))
+        return TT_REFUSE("INWO-6.4.1", NULL, "%s does not fit the link", inwo_def_of(c, t)->id);
+    int links = 0, copies = 0, def = c->deck[inwo_owner(pl->card)].def[pl->card % INWO_DECK_CARDS];
+    for (int k = 0; k < s->nlinks; k++) {
+        const inwo_link *l = &s->link[k];
+        links += l->b == t;
+        copies += (l->what & 3) == LK_PLOT && s->card[l->b].holder == p &&
+                  c->deck[inwo_owner(l->a)].def[l->a % INWO_DECK_CARDS] == def;
+    }
+    if (d->limit_per_player && copies >= d->limit_per_player)
+        return TT_REFUSE("INWO-6.4.1", NULL, "%s is linked %d time(s) in your structure already",
+                         d->id, copies);
+    if (links >= INWO_CARD_LINKS_MAX || s->nlinks >= INWO_LINKS_MAX)
+        return TT_REFUSE("INWO-2.15.2", NULL, "no room for another link");
+    return TT_OK;
+}
+
+/* A Zap's player (INWO-5.18.5): a rival, at most 8 Zaps on one player. */
+static int chk_zap_target(const inwo_state *s, int p, int t, tt_error *err)
+{
+    int q = t & 7, n = 0;
+    if (!(t & INWO_PLAYER_ARG) || (t & ~(int)(INWO_PLAYER_ARG | 7)) || q >= s->nplayers || q == p ||
+        (s->head.eliminated >> q & 1))
+        return TT_REFUSE("INWO-5.0.6", NULL, "the target is a rival (target B)");
+    if (protected_from(s, q, p))
+        return TT_REFUSE("INWO-4.8.1", NULL, "%c has not completed his first turn", 'A' + q);
+    for (int i = 0; i < ncards(s); i++)
+        n += s->card[i].zone == Z_ZAP && s->card[i].holder == q;
+    if (n >= INWO_ZAPS_MAX)
+        return TT_REFUSE("INWO-2.15.2", NULL, "%c carries 8 Zaps", 'A' + q);
+    return TT_OK;
+}
+
 static int chk_target(const tt_game *g, const inwo_state *s, const play *pl, int p, int t,
                       tt_error *err)
 {
-    switch (pl->op->op) {
+    switch (pl->what) {
     case OP_ALIGN:
     case OP_MODIFY:
     case OP_PARALYZE:
     case OP_GIVE_TOKEN: return chk_group_target(g, s, pl, p, t, err);
     case OP_FREEZE: return chk_freeze_item(g, s, pl, t, err);
+    case W_LINKED: return chk_link_target(g, s, pl, p, t, err);
+    case W_ZAP: return chk_zap_target(s, p, t, err);
+    case W_NWO: return TT_OK;
     default: return chk_other_target(g, s, pl, p, t, err);
     }
 }
@@ -522,10 +572,10 @@ static int freeze_cancelable(const tt_game *g, const inwo_state *s, const play *
 /* Whether some answer fits the first target question (none: it fits). */
 static int has_target(const tt_game *g, const inwo_state *s, const play *pl, int p)
 {
-    int op = pl->op->op;
-    if (op == OP_DRAW || op == OP_FREEZE)
+    int op = pl->what;
+    if (op == OP_DRAW || op == OP_FREEZE || op == W_NWO)
         return 1;
-    if (op == OP_EXPOSE || op == OP_STEAL_EXPOSED) {
+    if (op == OP_EXPOSE || op == OP_STEAL_EXPOSED || op == W_ZAP) {
         for (int q = 0; q < s->nplayers; q++)
             if (chk_target(g, s, pl, p, (int)INWO_PLAYER_ARG | q, NULL) == TT_OK)
                 return 1;
@@ -545,7 +595,7 @@ static int chk_head_common(const tt_game *g, const inwo_state *s, const play *pl
     const inwo_content *c = content_of(g);
     const inwo_def *d = inwo_def_of(c, pl->card);
     int boost = pl->op && (pl->op->op == OP_BOOST || pl->op->op == OP_CANCEL);
-    if (!pl->op || !written(pl->op->op) || (pl->is_plot && d->nability > 1) ||
+    if (!pl->op || !written(pl->what) || (pl->is_plot && d->nability > 1) ||
         (!pl->is_plot && boost))
         return TT_REFUSE("INWO-2.10.7", NULL, "%s: %s is not written yet", d->id,
                          d->subtype == ST_NWO      ? "an NWO"
@@ -558,6 +608,10 @@ static int chk_head_common(const tt_game *g, const inwo_state *s, const play *pl
         return rc;
     if (s->nrounds >= INWO_ROUNDS_MAX || s->nitems + 1 + pl->ncost + Q_MAX > INWO_ITEMS_MAX)
         return TT_REFUSE("INWO-2.15.2", NULL, "too many items pending");
+    for (int r = 0; pl->what == W_NWO && r < s->nrounds; r++) /* INWO-5.14.4, 5.18.6 */
+        if (s->rounds[r].id < OR_UPKEEP && s->item[s->rounds[r].id].kind == H_ATTACK &&
+            (s->item[s->rounds[r].id].who & 0x40))
+            return TT_REFUSE("INWO-5.14.4", NULL, "no NWO during a Privileged attack");
     if (pl->op->op == OP_DRAW && s->npile[p][Z_HAND] >= INWO_HAND_MAX)
         return TT_REFUSE("INWO-2.15.2", NULL, "your hand holds 64 cards");
     if (pl->op->op == OP_FREEZE && (s->frozen >> pl->op->attr & 1) && !freeze_cancelable(g, s, pl))
@@ -795,7 +849,7 @@ int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n
 static int list_targets(const tt_game *g, const inwo_state *s, const play *pl, tt_action *out,
                         int n)
 {
-    int op = pl->op->op;
+    int op = pl->what;
     if (op == OP_FREEZE) {
         int k = inwo_cancel_root(s);
         for (int j = k < 0 ? s->nitems : k; j < s->nitems; j++)
@@ -803,7 +857,7 @@ static int list_targets(const tt_game *g, const inwo_state *s, const play *pl, t
                 n = add(g, s, INWO_A(H_TARGET, INWO_ITEM_ARG | s->item[j].num), out, n);
         return n;
     }
-    if (op == OP_EXPOSE || op == OP_STEAL_EXPOSED) {
+    if (op == OP_EXPOSE || op == OP_STEAL_EXPOSED || op == W_ZAP) {
         for (int q = 0; q < s->nplayers; q++)
             n = add(g, s, INWO_A(H_TARGET, INWO_PLAYER_ARG | (unsigned)q), out, n);
         return n;
@@ -1082,6 +1136,20 @@ static int info(const inwo_state *s, int k, int kind, int nth)
     return -1;
 }
 
+/* INWO-5.18.6: one NWO per color; a newer one replaces the older. */
+static void nwo(const inwo_content *c, inwo_state *s, int card, int p)
+{
+    int col = inwo_def_of(c, card)->color - 1;
+    if (col < 0 || col > 2)
+        return;
+    if (s->nwo[col] != INWO_NONE)
+        to_pile(s, s->nwo[col], Z_DISCARD, inwo_owner(s->nwo[col]), 0);
+    inwo_lift(s, card);
+    inwo_put(s, card, Z_NWO, p);
+    s->nwo[col] = (uint16_t)card;
+    s->nwo_ts[col] = ++s->clock;
+}
+
 /* The effect of root play k (INWO-2.10.7). Returns 1 when the Plot stays
  * on the table until the end of the turn (a MODIFY). */
 static int effect(const tt_game *g, inwo_state *s, int k, const play *pl, tt_events *ev)
@@ -1090,7 +1158,16 @@ static int effect(const tt_game *g, inwo_state *s, int k, const play *pl, tt_eve
     const inwo_item *it = &s->item[k];
     const inwo_op *op = pl->op;
     int p = it->who & 7, t = it->target, arg = it->arg & 0x3F;
-    switch (op->op) {
+    switch (pl->what) {
+    case W_LINKED: /* INWO-5.18.4, 6.2.1: linked as it is played, for good */
+        inwo_link_add(s, pl->card, t, LK_PLOT, 1);
+        inwo_links_update(c, s);
+        return 1;
+    case W_ZAP: /* INWO-5.18.5 */
+        inwo_lift(s, pl->card);
+        inwo_put(s, pl->card, Z_ZAP, t & 7);
+        return 1;
+    case W_NWO: nwo(c, s, pl->card, p); return 1;
     case OP_ALIGN: {
         int a = align_for(c, s, op, t, op->alignment == INWO_ALIGN_CHOOSE ? arg : -1);
         inwo_record_add(s, t, a, op->sel == AM_REMOVE, op->mode == DUR_TURN, pl->is_plot);
@@ -1142,9 +1219,10 @@ static int still_legal(const tt_game *g, const inwo_state *s, int k, const play 
     const inwo_card *src = &s->card[pl->card];
     if (!pl->is_plot && ((src->zone != Z_STRUCTURE && src->zone != Z_RESOURCE) || src->holder != p))
         return 0; /* INWO-5.8.2: its source left play */
-    switch (pl->op->op) {
+    switch (pl->what) {
     case OP_DRAW:
-    case OP_FREEZE: return 1;
+    case OP_FREEZE:
+    case W_NWO: return 1;
     case OP_ALIGN:
         if (pl->op->alignment == INWO_ALIGN_CHOOSE &&
             align_for(c, s, pl->op, t, it->arg & 0x3F) < 0)
@@ -1169,6 +1247,18 @@ static int still_legal(const tt_game *g, const inwo_state *s, int k, const play 
     return chk_target(g, s, pl, p, t, NULL) == TT_OK;
 }
 
+/* INWO-2.14.7: a group whose Power an effect took to 0 loses its tokens
+ * (one printed 0 keeps them while it stays at 0). */
+static void power_zero(const inwo_content *c, inwo_state *s)
+{
+    for (int k = 0; k < s->nodes_end; k++) {
+        int card = s->node[k].card;
+        if (card != INWO_NONE && s->card[card].u.p.tokens && inwo_def_of(c, card)->power > 0 &&
+            inwo_value(c, s, card, STAT_POWER, CX_BASE) == 0)
+            s->card[card].u.p.tokens = 0;
+    }
+}
+
 /* The play took effect, fizzled or turned illegal: its Plot goes to the
  * discard pile, the table or back to the hand exposed (INWO-10.3.3–10.3.4). */
 static void finish(const tt_game *g, inwo_state *s, int k, int how, tt_events *ev)
@@ -1177,8 +1267,10 @@ static void finish(const tt_game *g, inwo_state *s, int k, int how, tt_events *e
     const inwo_item *it = &s->item[k];
     play pl = play_of(c, it->card, it->kind, it->arg >> 6);
     int p = it->who & 7, stays = 0;
-    if (how == 1)
+    if (how == 1) {
         stays = effect(g, s, k, &pl, ev);
+        power_zero(c, s);
+    }
     int back = how == 2 && s->npile[p][Z_HAND] < INWO_HAND_MAX; /* INWO-2.15.2 (c) */
     if (pl.is_plot && s->card[it->card].zone == Z_TABLE && !stays)
         to_pile(s, it->card, back ? Z_HAND : Z_DISCARD, back ? p : inwo_owner(it->card), back);
@@ -1247,6 +1339,54 @@ int inwo_play_substitute(const tt_game *g, inwo_state *s, tt_action a, tt_events
     s->item[lostj].who &= (uint8_t) ~(INWO_I_CANCELED | INWO_I_ILLEGAL);
     settle_play(g, s, k, ev);
     return k;
+}
+
+/* --- removing Zaps (INWO-5.18.5) ------------------------------------------------------------ */
+
+int inwo_zap_clear_check(const tt_game *g, const inwo_state *s, int q, tt_error *err)
+{
+    (void)g;
+    int p = s->to_move, illu = inwo_illuminati(s, p), n = 0;
+    play pl = {illu, 0, 0, TM_ANY, 0, 1, -1, NULL, NULL};
+    static const inwo_cost token = {COST_ILLUMINATI, 0, INWO_NO_FILTER};
+    pl.cost = &token;
+    if (s->decl.head)
+        return TT_REFUSE("INWO-5.0.4", NULL, "a declaration is under way");
+    int rc = chk_timing(s, &pl, p, err);
+    if (rc)
+        return rc;
+    if (q >= s->nplayers || (s->head.eliminated >> q & 1))
+        return TT_REFUSE("INWO-5.18.5", NULL, "name a player in the game");
+    for (int i = 0; i < ncards(s); i++)
+        n += s->card[i].zone == Z_ZAP && s->card[i].holder == q;
+    if (!n)
+        return TT_REFUSE("INWO-5.18.5", NULL, "%c carries no Zap", 'A' + q);
+    if (!inwo_can_spend(s, p, illu))
+        return TT_REFUSE("INWO-5.18.5", NULL, "your Illuminati has no token to spend");
+    if (s->nrounds >= INWO_ROUNDS_MAX || s->nitems >= INWO_ITEMS_MAX)
+        return TT_REFUSE("INWO-2.15.2", NULL, "too many items pending");
+    return TT_OK;
+}
+
+/* The Illuminati's token spend is the item itself, an action (INWO-4.6.2). */
+void inwo_zap_clear_announce(inwo_state *s, int q, tt_events *ev)
+{
+    int p = s->to_move, illu = inwo_illuminati(s, p);
+    s->card[illu].u.p.tokens--;
+    int k = new_item(s, H_ZAP_CLEAR, p, illu, q, 0xFF, 0, 1);
+    tt_emit(ev, INWO_EV_ANNOUNCE, p, TT_SEEN_ALL, s->item[k].num, illu, H_ZAP_CLEAR, q);
+    if (s->nrounds && s->rounds[s->nrounds - 1].id >= OR_UPKEEP)
+        s->open_play = 1; /* INWO-4.3.2 */
+    inwo_open_round(s, inwo_next_seat(s, p), k);
+}
+
+void inwo_zaps_clear(inwo_state *s, int q, tt_events *ev)
+{
+    for (int i = 0; i < ncards(s); i++)
+        if (s->card[i].zone == Z_ZAP && s->card[i].holder == q) {
+            to_pile(s, i, Z_DISCARD, inwo_owner(i), 0);
+            tt_emit(ev, INWO_EV_DISCARD, q, TT_SEEN_ALL, i, 0, 0, 0);
+        }
 }
 
 void inwo_paralysis_turn(inwo_state *s, int seat, int ends)

@@ -20,7 +20,8 @@ static const char *const heads[INWO_NHEADS] = {
     "takeover", "arrow",     "end_main", "draw_group", "resource", "discard", "return",
     "attack",   "kind",      "target",   "aid",        "oppose",   "defend",  "call_off",
     "declare",  "nodeclare", "play",     "for",
-    "use",      "ability",   "choose",   "mode",       "take",     "substitute", "forfeit"};
+    "use",      "ability",   "choose",   "mode",       "take",     "substitute", "forfeit",
+    "zap_clear"};
 /* clang-format on */
 static const char sides[] = "NESW";
 static const char *const goal_names[] = {"basic", "special", "card"};
@@ -52,6 +53,11 @@ int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t
         if (arg > 1)
             return TT_EARG;
         snprintf(buf, n, "mode %s", arg ? "cancel" : "freeze");
+        return TT_OK;
+    case H_ZAP_CLEAR:
+        if (arg >= g->nplayers)
+            return TT_EARG;
+        snprintf(buf, n, "zap_clear %c", 'A' + arg);
         return TT_OK;
     case H_ABILITY:
         if (arg < 1 || arg > INWO_MAX_ABILITIES)
@@ -194,6 +200,12 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
         if (!u || nw != 2)
             return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "for action|defense|own_attack");
         *out = INWO_A(H_FOR, u);
+        return TT_OK;
+    }
+    if (head == H_ZAP_CLEAR) {
+        if (nw != 2 || arg[0] < 'A' || arg[0] >= 'A' + g->nplayers || arg[1])
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "zap_clear <player> (zap_clear B)");
+        *out = INWO_A(H_ZAP_CLEAR, arg[0] - 'A');
         return TT_OK;
     }
     if (head == H_CHOOSE || head == H_MODE || head == H_ABILITY) {

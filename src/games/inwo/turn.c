@@ -166,7 +166,7 @@ int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side)
     return inwo_cell_node(s, INWO_SEAT(v->geo), x, y) < 0;
 }
 
-static int any_open_arrow(const inwo_content *c, const inwo_state *s, int seat)
+int inwo_any_open_arrow(const inwo_content *c, const inwo_state *s, int seat)
 {
     for (int k = 0; k < s->nodes_end; k++)
         if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == seat)
@@ -298,7 +298,7 @@ static int chk_takeover(const tt_game *g, const inwo_state *s, int card, tt_erro
         return TT_REFUSE(d->kind == INWO_RESOURCE ? "INWO-10.1.6" : "INWO-10.1.1", NULL,
                          "%s is in play or was destroyed", d->id);
     if (d->kind == INWO_GROUP) {
-        if (!any_open_arrow(c, s, p))
+        if (!inwo_any_open_arrow(c, s, p))
             return TT_REFUSE("INWO-5.3.2", NULL, "your structure has no open arrow");
         if (inwo_structure_size(s, p) >= INWO_STRUCT_MAX || s->nnodes >= INWO_NODES_MAX)
             return TT_REFUSE("INWO-2.15.2", NULL, "no room for another card in play");
@@ -641,6 +641,7 @@ static void resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev)
     }
     inwo_root_wrap(s, k);
     switch (it->kind) {
+    case H_ZAP_CLEAR: inwo_zaps_clear(s, it->target, ev); break;
     case H_DRAW_GROUP: /* INWO-5.4.2 */
         ok = s->npile[who][Z_GROUP_DECK] > 0 && s->npile[who][Z_HAND] < INWO_HAND_MAX;
         if (ok) {
@@ -834,6 +835,7 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
         if (!inwo_attack_legal(g, s, NULL, 0))
             return TT_REFUSE("INWO-5.9.2", NULL, "no target for that kind of attack");
         return chk_kind(g, s, arg, err);
+    case H_ZAP_CLEAR: return inwo_zap_clear_check(g, s, arg, err);
     case H_TARGET:
         if (s->decl.head != H_ATTACK || s->decl.nans != 2)
             return TT_REFUSE("INWO-5.0.4", NULL, "no attack is being declared");
@@ -931,7 +933,9 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
         n = legal_hand(g, s, H_RESOURCE, out, n);
     n = inwo_attack_legal(g, s, out, n);
     n = inwo_play_heads(g, s, out, n); /* Plots and abilities, by their checks */
-    if (s->nrounds && !s->roll) {      /* contributions to the attack in its round */
+    for (int q = 0; q < s->nplayers; q++)
+        n = add(g, s, INWO_A(H_ZAP_CLEAR, q), out, n);
+    if (s->nrounds && !s->roll) { /* contributions to the attack in its round */
         n = add(g, s, INWO_A(H_DEFEND, 0), out, n);
         n = add(g, s, INWO_A(H_CALL_OFF, 0), out, n);
         for (int k = 0; k < s->nodes_end; k++) /* a group without a token is refused first */
@@ -1125,6 +1129,7 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         break;
     case H_DRAW_GROUP:
     case H_RESOURCE: do_illuminati_action(s, INWO_HEAD(a), arg, ev); break;
+    case H_ZAP_CLEAR: inwo_zap_clear_announce(s, arg, ev); break;
     case H_SUBSTITUTE:
     case H_FORFEIT:
         item_done(s, inwo_play_substitute(g, s, a, ev));

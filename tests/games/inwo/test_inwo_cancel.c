@@ -47,7 +47,9 @@ static void ex13_input(fx *f)
     fx_ok(f, "pass"); /* B */
     char legal[512];
     fx_legal(f, legal, sizeof legal);
-    assert_string_equal(legal, "pass|buy|play C:PL16#1|defend|aid C:I03#1|oppose C:I03#1");
+    assert_string_equal(
+        legal,
+        "pass|buy|play C:PL24#1|play C:PL27#1|play C:PL16#1|defend|aid C:I03#1|oppose C:I03#1");
     fx_refused(f, "target i2", "INWO-5.0.4", "no attack is being declared");
     fx_ok(f, "play C:PL16#1");
     fx_legal(f, legal, sizeof legal); /* an action: the attack or the aid, not the Plot */

@@ -595,13 +595,13 @@ static void test_INWO_2_10_4_timing(void **state)
     fx_zone(&f, 1, "B:PL10#1", Z_HAND); /* Turncoat: main */
     fx_zone(&f, 0, "A:PL39#1", Z_HAND); /* Windfall: any, Illuminati token */
     fx_zone(&f, 0, "A:PL30#1", Z_HAND); /* a Goal card */
-    fx_zone(&f, 0, "B:PL25#1", Z_HAND); /* an NWO */
+    fx_zone(&f, 0, "A:PL34#1", Z_HAND); /* an Instant Attack */
     fx_main(&f, 0);
     fx_refused(&f, "play A:PL30#1", "INWO-2.8.1", "a Goal card is never played");
-    fx_refused(&f, "play B:PL25#1", "INWO-2.10.7", "PL25: an NWO is not written yet");
+    fx_refused(&f, "play A:PL34#1", "INWO-2.10.7", "PL34: INSTANT is not written yet");
     char legal[1024];
     fx_legal(&f, legal, sizeof legal);
-    assert_null(strstr(legal, "PL25"));
+    assert_null(strstr(legal, "PL34"));
     assert_non_null(strstr(legal, "play A:PL39#1"));
     fx_ok(&f, "play A:PL39#1");
     fx_refused(&f, "play B:PL10#1", "INWO-2.10.4", "played in your Main Phase with no round open");
@@ -646,6 +646,87 @@ static void test_INWO_10_3_cancel_root_plays(void **state)
     fx_free(&f);
 }
 
+/* --- Plots that stay in play (INWO-5.18.4 – 5.18.6) ---------------------------------------- */
+
+/* EX-32. Input 1: Velvet Glove replaces Iron Fist (both red). Input 2:
+ * Static Storm on A: −1 Power in A's structure; Pamphleteers Guild drops to
+ * 0 and loses its token, Coupon Clippers stays at its printed 0 with its
+ * token. Input 3: A's Zap removal is canceled: the Zap stays and the
+ * Lodge's token is lost. */
+static void test_EX_32_nwo_zap_and_removal(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 0, "B:G25#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 0, "A:G29#1", "A:I01#1", SIDE_E);
+    fx_group(&f, 2, "D:G41#1", "C:I03#1", SIDE_N);
+    fx_group(&f, 2, "C:G43#1", "C:I03#1", SIDE_E);
+    fx_zone(&f, 1, "C:PL24#1", Z_HAND); /* Iron Fist */
+    fx_zone(&f, 3, "D:PL25#1", Z_HAND); /* Velvet Glove */
+    fx_zone(&f, 1, "B:PL23#1", Z_HAND); /* Static Storm */
+    fx_zone(&f, 2, "C:PL16#1", Z_HAND); /* Deniable Denial */
+    fx_main(&f, 1);
+    fx_ok(&f, "play C:PL24#1");
+    fx_passes(&f, 4);
+    assert_int_equal(f.s->nwo[COL_RED - 1], fx_card(&f, "C:PL24#1"));
+    assert_int_equal(fx_value(&f, "D:G41#1", STAT_POWER, CX_BASE), 8);
+    fx_ok(&f, "end_main");
+    fx_ok(&f, "pass"); /* C */
+    fx_ok(&f, "play D:PL25#1");
+    fx_passes(&f, 4);
+    assert_int_equal(zone(&f, "C:PL24#1"), Z_DISCARD);
+    assert_int_equal(f.s->card[fx_card(&f, "C:PL24#1")].holder, 2);
+    assert_int_equal(zone(&f, "D:PL25#1"), Z_NWO);
+    assert_int_equal(fx_value(&f, "D:G41#1", STAT_POWER, CX_BASE), 6);
+    assert_int_equal(fx_value(&f, "C:G43#1", STAT_POWER, CX_BASE), 4);
+    fx_passes(&f, 4); /* the last call goes on; the Main Phase resumes */
+    assert_int_equal(f.s->point, PT_MAIN);
+    fx_ok(&f, "play B:PL23#1 target=A");
+    fx_passes(&f, 4);
+    assert_int_equal(zone(&f, "B:PL23#1"), Z_ZAP);
+    assert_int_equal(f.s->card[fx_card(&f, "B:PL23#1")].holder, 0);
+    assert_int_equal(fx_value(&f, "B:G25#1", STAT_POWER, CX_BASE), 0);
+    assert_int_equal(tokens(&f, "B:G25#1"), 0);
+    assert_int_equal(fx_value(&f, "A:G29#1", STAT_POWER, CX_BASE), 0);
+    assert_int_equal(tokens(&f, "A:G29#1"), 1);
+    assert_int_equal(fx_value(&f, "A:I01#1", STAT_POWER, CX_BASE), 9);
+    fx_ok(&f, "end_main");
+    fx_passes(&f, 2); /* C, D */
+    char legal[1024];
+    fx_legal(&f, legal, sizeof legal);
+    assert_non_null(strstr(legal, "|zap_clear A"));
+    fx_ok(&f, "zap_clear A");
+    assert_int_equal(tokens(&f, "A:I01#1"), 0);
+    fx_ok(&f, "pass");          /* B */
+    fx_ok(&f, "play C:PL16#1"); /* the zap_clear action, the one item */
+    fx_passes(&f, 4);
+    assert_int_equal(zone(&f, "B:PL23#1"), Z_ZAP);
+    assert_int_equal(zone(&f, "C:PL16#1"), Z_DISCARD);
+    assert_int_equal(tokens(&f, "A:I01#1"), 0);
+    fx_free(&f);
+}
+
+/* INWO-5.18.4, 6.4.1: a linked Plot is linked to the group it names, which
+ * its link must fit; a second Sole Franchise in one structure is refused. */
+static void test_INWO_5_18_4_linked_plot(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 2, "C:G21#1", "C:I03#1", SIDE_N); /* CORP, Power 5 */
+    fx_group(&f, 2, "C:G43#1", "C:I03#1", SIDE_E); /* not CORP */
+    fx_zone(&f, 2, "C:PL13#1", Z_HAND);
+    fx_zone(&f, 2, "C:PL13#2", Z_HAND);
+    fx_main(&f, 2);
+    fx_ok(&f, "play C:PL13#1"); /* the one CORP group: not asked */
+    fx_passes(&f, 3);
+    assert_int_equal(zone(&f, "C:PL13#1"), Z_TABLE);
+    assert_int_equal(f.s->nlinks, 1);
+    assert_int_equal(f.s->link[0].what & 7, LK_PLOT | 4);
+    assert_int_equal(fx_value(&f, "C:G21#1", STAT_POWER, CX_BASE), 9);
+    fx_refused(&f, "play C:PL13#2", "INWO-5.0.6", "PL13 has no target now");
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -668,6 +749,8 @@ int main(void)
         cmocka_unit_test(test_INWO_2_10_7_free_takeover),
         cmocka_unit_test(test_INWO_2_10_4_timing),
         cmocka_unit_test(test_INWO_10_3_cancel_root_plays),
+        cmocka_unit_test(test_EX_32_nwo_zap_and_removal),
+        cmocka_unit_test(test_INWO_5_18_4_linked_plot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
