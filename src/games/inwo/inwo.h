@@ -7,9 +7,10 @@
  * (5.3), the Illuminati-token actions (5.4), attacks to control and destroy
  * (5.9–5.16) with +10 Plots (5.18.1) and cancels (10.3), views and
  * determinization (7.7, 7.12), goals, the knock and its thwart round (9.3, 9.4), elimination at
- * cleanup (9.2.1) and the round cap (9.5.2). Not yet: other Plots,
- * abilities, agents, moves, gifts and table talk, the elimination check
- * after each resolution, rig.
+ * cleanup (9.2.1) and the round cap (9.5.2); Plots and abilities as root
+ * items (plays.c: 5.0.5, 5.0.6, 5.8, 5.18, 10.3). Not yet: Instant Attacks,
+ * Privilege, after-roll plays, REORGANIZE, REPEAL, agents, moves, gifts and
+ * table talk, the elimination check after each resolution, rig.
  *
  * Parameters: players (2..6, INWO-3.2), p0 … p5 (decks: a sample name or a
  * file, INWO-12.5), basic_goal (0: by player count, INWO-3.10),
