@@ -9,7 +9,7 @@
  * determinization (7.7, 7.12), goals, the knock and its thwart round (9.3, 9.4), elimination at
  * cleanup (9.2.1) and the round cap (9.5.2); Plots and abilities as root
  * items (plays.c: 5.0.5, 5.0.6, 5.8, 5.18, 10.3). Not yet: Instant Attacks,
- * Privilege, after-roll plays, REORGANIZE, REPEAL, agents, moves, gifts and
+ * Privilege, after-roll plays, REORGANIZE, agents, moves, gifts and
  * table talk, the elimination check after each resolution, rig.
  *
  * Parameters: players (2..6, INWO-3.2), p0 … p5 (decks: a sample name or a
@@ -505,6 +505,7 @@ enum inwo_head {
     H_SUBSTITUTE, /* substitute <G>: replaces a lost paying action (INWO-10.3.2) */
     H_FORFEIT,    /* forfeit: declines to (the play fizzles) */
     H_ZAP_CLEAR,  /* zap_clear <player>: an Illuminati token discards his Zaps (5.18.5) */
+    H_RECORD,     /* record <k>: the k-th change record of the card named, from 1 */
     INWO_NHEADS
 };
 #define INWO_A(head, arg) ((tt_action)(head) << 16 | (tt_action)(arg))

@@ -27,7 +27,18 @@
 #include "games/inwo/inwo.h"
 
 /* the questions of a play (INWO-5.0.6) */
-enum { Q_ABILITY = 1, Q_TARGET, Q_CHOOSE, Q_MODE, Q_FOR, Q_TAKE, Q_ARROW, Q_PAY, Q_DISCARD };
+enum {
+    Q_ABILITY = 1,
+    Q_TARGET,
+    Q_CHOOSE,
+    Q_MODE,
+    Q_FOR,
+    Q_TAKE,
+    Q_ARROW,
+    Q_PAY,
+    Q_DISCARD,
+    Q_RECORD
+};
 #define Q_MAX 24
 
 /* Plots that stay in play, by subtype (INWO-2.10.8), after the ops. */
@@ -136,6 +147,13 @@ static int questions(const inwo_content *c, const inwo_decl *d, const play *pl, 
         if (d->ans[n])
             q[n++] = Q_TARGET;
         break;
+    case OP_REPEAL: /* a card carrying records: which one */
+        q[n++] = Q_TARGET;
+        if (d->nans <= n)
+            return n;
+        if (d->ans[n] < INWO_MAX_CARDS && inwo_def_of(c, d->ans[n])->kind == INWO_GROUP)
+            q[n++] = Q_RECORD;
+        break;
     case OP_STEAL_EXPOSED:
         q[n++] = Q_TARGET;
         for (int k = 0; k < pl->op->value; k++)
@@ -191,6 +209,7 @@ static int written(int op)
     case OP_DESTROY_RESOURCE:
     case OP_RESTORE:
     case OP_FREE_TAKEOVER:
+    case OP_REPEAL:
     case W_LINKED:
     case W_ZAP:
     case W_NWO: return 1;
@@ -352,6 +371,16 @@ static int costs_ok(const inwo_content *c, const inwo_state *s, const inwo_decl 
 }
 
 /* --- targets (INWO-5.0.6) ------------------------------------------------------------------ */
+
+/* The index in record[] of card's k-th record (from 1, oldest first) when
+ * it is a lasting one made by a Plot, else -1. */
+static int record_at(const inwo_state *s, int card, int k)
+{
+    for (int r = 0; r < s->nrecords; r++)
+        if (INWO_REC_CARD(s->record[r]) == card && --k == 0)
+            return !INWO_REC_TURN(s->record[r]) && INWO_REC_PLOT(s->record[r]) ? r : -1;
+    return -1;
+}
 
 static int records_on(const inwo_state *s, int card)
 {
@@ -543,6 +572,30 @@ static int chk_zap_target(const inwo_state *s, int p, int t, tt_error *err)
     return TT_OK;
 }
 
+/* REPEAL's target (INWO-2.10.7): an NWO, a Zap, a linked Plot, or a group
+ * carrying a lasting change record made by a Plot, as its kinds allow. */
+static int chk_repeal_target(const tt_game *g, const inwo_state *s, const play *pl, int p, int t,
+                             tt_error *err)
+{
+    const inwo_content *c = content_of(g);
+    int kinds = pl->op->mask, ok = 0;
+    if (t < ncards(s)) {
+        const inwo_card *v = &s->card[t];
+        int l = inwo_link_of(s, t);
+        ok = (v->zone == Z_NWO && (kinds & REP_NWO)) || (v->zone == Z_ZAP && (kinds & REP_ZAP)) ||
+             (v->zone == Z_TABLE && l >= 0 && (s->link[l].what & 3) == LK_PLOT &&
+              (kinds & REP_LINKED_PLOT));
+        if (v->zone == Z_STRUCTURE && (kinds & REP_PLOT_CHANGE))
+            for (int k = 1; k <= INWO_CARD_RECORDS_MAX && !ok; k++)
+                ok = record_at(s, t, k) >= 0;
+        if (ok && protected_from(s, v->holder, p))
+            return TT_REFUSE("INWO-4.8.1", NULL, "%c has not completed his first turn",
+                             'A' + v->holder);
+    }
+    (void)c;
+    return ok ? TT_OK : TT_REFUSE("INWO-2.10.7", NULL, "nothing there that this card repeals");
+}
+
 static int chk_target(const tt_game *g, const inwo_state *s, const play *pl, int p, int t,
                       tt_error *err)
 {
@@ -555,6 +608,7 @@ static int chk_target(const tt_game *g, const inwo_state *s, const play *pl, int
     case W_LINKED: return chk_link_target(g, s, pl, p, t, err);
     case W_ZAP: return chk_zap_target(s, p, t, err);
     case W_NWO: return TT_OK;
+    case OP_REPEAL: return chk_repeal_target(g, s, pl, p, t, err);
     default: return chk_other_target(g, s, pl, p, t, err);
     }
 }
@@ -691,8 +745,8 @@ static int chk_answer(const tt_game *g, const inwo_state *s, tt_action a, tt_err
     int complete, nq = questions(c, d, &pl, q, &complete), i = d->nans - 1;
     if (i >= nq)
         return TT_REFUSE("INWO-5.0.4", NULL, "no question is pending");
-    static const uint8_t head_of[] = {0,     H_ABILITY, H_TARGET, H_CHOOSE, H_MODE,
-                                      H_FOR, H_TAKE,    H_ARROW,  H_PAY,    H_DISCARD};
+    static const uint8_t head_of[] = {0,      H_ABILITY, H_TARGET, H_CHOOSE,  H_MODE,  H_FOR,
+                                      H_TAKE, H_ARROW,   H_PAY,    H_DISCARD, H_RECORD};
     if (head != head_of[q[i]])
         return TT_REFUSE("INWO-5.0.4", NULL, "that answers another question");
     if (pl.op && (pl.op->op == OP_BOOST || (pl.op->op == OP_CANCEL && pl.is_plot)) &&
@@ -722,6 +776,10 @@ static int chk_answer(const tt_game *g, const inwo_state *s, tt_action a, tt_err
         if (arg == 1 && !freeze_cancelable(g, s, &pl))
             return TT_REFUSE("INWO-5.18.2", NULL, "no pending action of such a group");
         return TT_OK;
+    case Q_RECORD:
+        if (record_at(s, answer(c, d, &pl, Q_TARGET), arg) < 0)
+            return TT_REFUSE("INWO-2.10.7", NULL, "name a lasting change record a Plot made");
+        break;
     case Q_TAKE: {
         int q0 = answer(c, d, &pl, Q_TARGET) & 7;
         if (arg >= ncards(s) || s->card[arg].zone != Z_HAND || s->card[arg].holder != q0 ||
@@ -912,6 +970,10 @@ int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n
                 for (int side = 0; side < 4; side++)
                     n = add(g, s, INWO_A(H_ARROW, s->node[k].card | side << 9), out, n);
         return n;
+    case Q_RECORD:
+        for (int k = 1; k <= INWO_CARD_RECORDS_MAX; k++)
+            n = add(g, s, INWO_A(H_RECORD, k), out, n);
+        return n;
     case Q_PAY:
         for (int k = 0; k < s->nodes_end; k++)
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == d->player)
@@ -1016,6 +1078,8 @@ void inwo_play_announce(const tt_game *g, inwo_state *s, tt_events *ev)
     int target = answer(c, &d, &pl, Q_TARGET), extra = answer(c, &d, &pl, Q_CHOOSE);
     if (pl.op->op == OP_FREEZE)
         extra = answer(c, &d, &pl, Q_MODE);
+    if (pl.op->op == OP_REPEAL)
+        extra = answer(c, &d, &pl, Q_RECORD);
     int freeze_cancel = pl.op->op == OP_FREEZE && extra == 1;
     if (pl.is_plot) { /* on the table while pending (INWO-5.7.1) */
         inwo_lift(s, pl.card);
@@ -1136,6 +1200,26 @@ static int info(const inwo_state *s, int k, int kind, int nth)
     return -1;
 }
 
+/* REPEAL (INWO-2.10.7, 5.20.4): the lasting effect is gone. */
+static void repeal(const inwo_content *c, inwo_state *s, int t, int k)
+{
+    int r = record_at(s, t, k);
+    if (s->card[t].zone == Z_STRUCTURE && r >= 0) { /* records keep their order */
+        memmove(&s->record[r], &s->record[r + 1],
+                (size_t)(s->nrecords - r - 1) * sizeof *s->record);
+        s->nrecords--;
+    } else if (s->card[t].zone != Z_STRUCTURE) {
+        for (int col = 0; col < 3; col++)
+            if (s->nwo[col] == t)
+                s->nwo[col] = INWO_NONE;
+        int l = inwo_link_of(s, t);
+        if (l >= 0)
+            inwo_link_remove(s, l);
+        to_pile(s, t, Z_DISCARD, inwo_owner(t), 0);
+    }
+    inwo_links_update(c, s);
+}
+
 /* INWO-5.18.6: one NWO per color; a newer one replaces the older. */
 static void nwo(const inwo_content *c, inwo_state *s, int card, int p)
 {
@@ -1196,6 +1280,7 @@ static int effect(const tt_game *g, inwo_state *s, int k, const play *pl, tt_eve
         }
         return 0;
     case OP_DESTROY_RESOURCE: destroy_resource(c, s, p, t, ev); return 0;
+    case OP_REPEAL: repeal(c, s, t, arg); return 0;
     case OP_RESTORE: restore(c, s, t); return 0;
     case OP_FREE_TAKEOVER: {
         int j = info(s, k, H_ARROW, 0), at = s->item[j].card, side = s->item[j].target & 3;

@@ -21,7 +21,7 @@ static const char *const heads[INWO_NHEADS] = {
     "attack",   "kind",      "target",   "aid",        "oppose",   "defend",  "call_off",
     "declare",  "nodeclare", "play",     "for",
     "use",      "ability",   "choose",   "mode",       "take",     "substitute", "forfeit",
-    "zap_clear"};
+    "zap_clear", "record"};
 /* clang-format on */
 static const char sides[] = "NESW";
 static const char *const goal_names[] = {"basic", "special", "card"};
@@ -63,6 +63,11 @@ int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t
         if (arg < 1 || arg > INWO_MAX_ABILITIES)
             return TT_EARG;
         snprintf(buf, n, "ability %d", arg);
+        return TT_OK;
+    case H_RECORD:
+        if (arg < 1 || arg > INWO_CARD_RECORDS_MAX)
+            return TT_EARG;
+        snprintf(buf, n, "record %d", arg);
         return TT_OK;
     case H_DECLARE: {
         if (arg < 1 || arg > 7)
@@ -200,6 +205,14 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
         if (!u || nw != 2)
             return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "for action|defense|own_attack");
         *out = INWO_A(H_FOR, u);
+        return TT_OK;
+    }
+    if (head == H_RECORD) {
+        char *end;
+        long k = strtol(arg, &end, 10);
+        if (nw != 2 || *end || k < 1 || k > INWO_CARD_RECORDS_MAX)
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.3", "record <k>, from 1 (oldest first)");
+        *out = INWO_A(H_RECORD, (unsigned)k);
         return TT_OK;
     }
     if (head == H_ZAP_CLEAR) {

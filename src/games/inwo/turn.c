@@ -815,7 +815,7 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
         return TT_REFUSE("INWO-5.0.5", NULL, "no such action");
     if (playing(s) || head == H_PLAY || head == H_USE || head == H_ABILITY || head == H_CHOOSE ||
         head == H_MODE || head == H_TAKE || head == H_SUBSTITUTE || head == H_FORFEIT ||
-        head == H_FOR)
+        head == H_FOR || head == H_RECORD)
         return inwo_play_check(g, s, a, err);
     switch (INWO_HEAD(a)) {
     case H_PASS: return chk_pass(s, err);
@@ -1113,6 +1113,7 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     case H_CHOOSE:
     case H_MODE:
     case H_TAKE:
+    case H_RECORD:
     case H_TARGET:
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
         if (answered(g, s))

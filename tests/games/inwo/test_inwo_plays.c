@@ -727,6 +727,37 @@ static void test_INWO_5_18_4_linked_plot(void **state)
     fx_free(&f);
 }
 
+/* EX-3: Turncoat's permanent record on Skate Punks wins over Straight
+ * Arrow's older one ({VIOL, WEIRD}); Repeal deletes it and Straight Arrow's
+ * STR reasserts itself ({VIOL, STR}). */
+static void test_EX_3_repeal_a_record(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 1, "B:G38#1", "B:I02#1", SIDE_N);
+    fx_link(&f, "A:PL09#1", "B:G38#1", LK_PLOT, 1);
+    fx_zone(&f, 0, "A:PL10#1", Z_HAND); /* Turncoat */
+    fx_zone(&f, 1, "A:PL46#1", Z_HAND); /* Repeal */
+    fx_main(&f, 0);
+    assert_int_equal(fx_align(&f, "B:G38#1"), AL(VIOL) | AL(STR));
+    fx_ok(&f, "play A:PL10#1"); /* the one group that is not an Illuminati */
+    fx_passes(&f, 3);
+    assert_int_equal(fx_align(&f, "B:G38#1"), AL(VIOL) | AL(WEIRD));
+    assert_int_equal(f.s->link[0].what >> 4, LS_ACTIVE); /* overridden, still legal */
+    fx_ok(&f, "end_main");
+    fx_ok(&f, "play A:PL46#1");
+    char legal[256];
+    fx_legal(&f, legal, sizeof legal); /* the record, or Straight Arrow itself */
+    assert_string_equal(legal, "target A:PL09#1|target B:G38#1");
+    fx_ok(&f, "target B:G38#1"); /* its one record: not asked */
+    fx_passes(&f, 3);
+    assert_int_equal(f.s->nrecords, 0);
+    assert_int_equal(fx_align(&f, "B:G38#1"), AL(VIOL) | AL(STR));
+    assert_int_equal(zone(&f, "A:PL09#1"), Z_TABLE);
+    assert_int_equal(zone(&f, "A:PL46#1"), Z_DISCARD);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -751,6 +782,7 @@ int main(void)
         cmocka_unit_test(test_INWO_10_3_cancel_root_plays),
         cmocka_unit_test(test_EX_32_nwo_zap_and_removal),
         cmocka_unit_test(test_INWO_5_18_4_linked_plot),
+        cmocka_unit_test(test_EX_3_repeal_a_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
