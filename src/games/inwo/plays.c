@@ -350,8 +350,10 @@ static int costs_ok(const inwo_content *c, const inwo_state *s, const inwo_decl 
         if (q[i] != Q_PAY)
             continue;
         int e = entry_of(pl, q, i), found = 0;
-        for (int g = 0; g < ncards(s) && !found; g++) {
-            int dup = 0;
+        for (int k = 0; k < s->nodes_end && !found; k++) {
+            int g = s->node[k].card, dup = 0;
+            if (g == INWO_NONE || INWO_SEAT(s->node[k].geo) != p)
+                continue;
             for (int t = 0; t < ntaken; t++)
                 dup |= taken[t] == g;
             found = !dup && uses(s, d, pl, q, upto, g) == 0 && payer_ok(c, s, pl, e, g, p, 0);
@@ -635,6 +637,14 @@ static int has_target(const tt_game *g, const inwo_state *s, const play *pl, int
                 return 1;
         return 0;
     }
+    if (op == OP_ALIGN || op == OP_MODIFY || op == OP_PARALYZE || op == OP_GIVE_TOKEN ||
+        op == W_LINKED) { /* groups in play: the nodes */
+        for (int k = 0; k < s->nodes_end; k++)
+            if (s->node[k].card != INWO_NONE &&
+                chk_target(g, s, pl, p, s->node[k].card, NULL) == TT_OK)
+                return 1;
+        return 0;
+    }
     for (int t = 0; t < ncards(s); t++)
         if (chk_target(g, s, pl, p, t, NULL) == TT_OK)
             return 1;
@@ -672,6 +682,8 @@ static int chk_head_common(const tt_game *g, const inwo_state *s, const play *pl
         return TT_REFUSE("INWO-5.18.2", NULL, "that attribute is frozen already");
     if (!has_target(g, s, pl, p))
         return TT_REFUSE("INWO-5.0.6", NULL, "%s has no target now", d->id);
+    if (!pl->ncost)
+        return TT_OK;
     inwo_decl dd = {(uint8_t)p, (uint8_t)(pl->is_plot ? H_PLAY : H_USE), 1, 0, {0}};
     dd.ans[0] = (uint16_t)pl->card;
     if (dd.head == H_USE && (abilities(c, pl->card) & (abilities(c, pl->card) - 1)))
@@ -885,19 +897,38 @@ int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n
     int len, p = s->to_move;
     if (s->decl.head || s->point == PT_DISPOSE || s->point == PT_DECLARE || s->point == PT_LEAD)
         return n;
+    if (s->point == PT_AFTER_ROLL || s->point == PT_RESOLVE || s->point == PT_OVER)
+        return n; /* after-roll plays are not written yet */
     const uint16_t *hand = inwo_pile(s, p, Z_HAND, &len);
-    for (int i = 0; i < len; i++)
-        if (inwo_def_of(c, hand[i])->kind == INWO_PLOT)
-            n = add(g, s, INWO_A(H_PLAY, hand[i]), out, n);
+    int main = s->point == PT_MAIN && p == s->active && !s->nrounds;
+    uint8_t seen[INWO_HAND_MAX], ok[INWO_HAND_MAX]; /* copies of one Plot answer alike */
+    int nseen = 0;
+    for (int i = 0; i < len; i++) {
+        const inwo_def *d = inwo_def_of(c, hand[i]);
+        int def = c->deck[inwo_owner(hand[i])].def[hand[i] % INWO_DECK_CARDS], j = 0;
+        if (d->kind != INWO_PLOT || d->subtype == ST_GOAL || (d->timing == TM_MAIN && !main))
+            continue; /* refused by their first checks */
+        while (j < nseen && seen[j] != def)
+            j++;
+        if (j == nseen) {
+            seen[nseen] = (uint8_t)def;
+            ok[nseen++] = inwo_play_check(g, s, INWO_A(H_PLAY, hand[i]), NULL) == TT_OK;
+        }
+        if (ok[j] && out)
+            out[n] = INWO_A(H_PLAY, hand[i]);
+        n += ok[j];
+    }
     int nsrc;
     for (int op = OP_CANCEL + 1; op < INWO_NOPS; op++) {
         const uint16_t *src = inwo_op_sources(c, op, &nsrc);
         for (int j = 0; written(op) && j < nsrc; j++) {
-            int i = src[j], first = 1; /* a card is listed once, by its first such op */
-            for (int o = OP_CANCEL + 1; o < op; o++)
+            int i = src[j], first = 1;
+            if ((s->card[i].zone != Z_STRUCTURE && s->card[i].zone != Z_RESOURCE) ||
+                s->card[i].holder != p)
+                continue;                            /* in play, controlled by p: never a Plot */
+            for (int o = OP_CANCEL + 1; o < op; o++) /* listed once, by its first such op */
                 first &= !(written(o) && inwo_has_op(c, i, o));
-            if (first && (s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE) &&
-                s->card[i].holder == p && inwo_def_of(c, i)->kind != INWO_PLOT)
+            if (first)
                 n = add(g, s, INWO_A(H_USE, i), out, n);
         }
     }
@@ -920,8 +951,14 @@ static int list_targets(const tt_game *g, const inwo_state *s, const play *pl, t
             n = add(g, s, INWO_A(H_TARGET, INWO_PLAYER_ARG | (unsigned)q), out, n);
         return n;
     }
+    int zone = op == OP_DESTROY_RESOURCE ? Z_RESOURCE
+               : op == OP_RESTORE        ? Z_DESTROYED
+               : op == OP_FREE_TAKEOVER  ? Z_HAND
+               : op == OP_REPEAL         ? -1
+                                         : Z_STRUCTURE; /* its first check, made here once */
     for (int t = 0; t < ncards(s); t++)
-        n = add(g, s, INWO_A(H_TARGET, t), out, n);
+        if (zone < 0 || s->card[t].zone == zone)
+            n = add(g, s, INWO_A(H_TARGET, t), out, n);
     return n;
 }
 
@@ -1454,6 +1491,15 @@ int inwo_zap_clear_check(const tt_game *g, const inwo_state *s, int q, tt_error 
 }
 
 /* The Illuminati's token spend is the item itself, an action (INWO-4.6.2). */
+unsigned inwo_zapped(const inwo_state *s)
+{
+    unsigned m = 0;
+    for (int i = 0; i < ncards(s); i++)
+        if (s->card[i].zone == Z_ZAP)
+            m |= 1u << s->card[i].holder;
+    return m;
+}
+
 void inwo_zap_clear_announce(inwo_state *s, int q, tt_events *ev)
 {
     int p = s->to_move, illu = inwo_illuminati(s, p);

@@ -933,8 +933,12 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
         n = legal_hand(g, s, H_RESOURCE, out, n);
     n = inwo_attack_legal(g, s, out, n);
     n = inwo_play_heads(g, s, out, n); /* Plots and abilities, by their checks */
+    unsigned zapped = inwo_can_spend(s, s->to_move, inwo_illuminati(s, s->to_move))
+                          ? inwo_zapped(s)
+                          : 0; /* a scan only when a token could pay */
     for (int q = 0; q < s->nplayers; q++)
-        n = add(g, s, INWO_A(H_ZAP_CLEAR, q), out, n);
+        if (zapped >> q & 1)
+            n = add(g, s, INWO_A(H_ZAP_CLEAR, q), out, n);
     if (s->nrounds && !s->roll) { /* contributions to the attack in its round */
         n = add(g, s, INWO_A(H_DEFEND, 0), out, n);
         n = add(g, s, INWO_A(H_CALL_OFF, 0), out, n);
