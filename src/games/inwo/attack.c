@@ -241,6 +241,25 @@ int inwo_undestroyable(const tt_game *g, int t)
     return undestroyable(content_of(g), t);
 }
 
+/* INWO-5.15.1, 5.16.1–5.16.2: an ability of source cannot affect group t
+ * (immune to it, or Secret against it). A Resource acts as the group it
+ * is linked to (INWO-5.8.3, 5.16.2 (b)). */
+int inwo_ability_barred(const tt_game *g, const inwo_state *s, int source, int t)
+{
+    const inwo_content *c = content_of(g);
+    int x = source;
+    if (s->card[source].zone == Z_RESOURCE) {
+        int k = inwo_link_of(s, source);
+        x = k >= 0 ? s->link[k].b : inwo_illuminati(s, s->card[source].holder);
+    }
+    if (s->card[t].zone != Z_STRUCTURE || s->card[x].zone != Z_STRUCTURE)
+        return 0;
+    int near_t = master_card(s, t) == x || master_card(s, x) == t;
+    if (secret(c, s, t) && !is_illuminati(c, x) && !secret(c, s, x) && !near_t)
+        return 1;
+    return !names(c, x, t) && immune(c, s, t, x, secret(c, s, t) || secret(c, s, x));
+}
+
 /* --- the declaration ---------------------------------------------------------------------- */
 
 int inwo_subtree_size(const inwo_state *s, int node)
@@ -267,6 +286,8 @@ static int chk_attacker(const tt_game *g, const inwo_state *s, int x, tt_error *
         return TT_REFUSE("INWO-5.9.1", NULL, "the attacker is a group of your structure");
     if (!inwo_can_spend(s, s->active, x))
         return TT_REFUSE("INWO-5.9.1", NULL, "%s cannot spend a token", inwo_def_of(c, x)->id);
+    if (inwo_frozen(c, s, x))
+        return TT_REFUSE("INWO-5.18.2", NULL, "%s is frozen this turn", inwo_def_of(c, x)->id);
     return TT_OK;
 }
 
@@ -508,6 +529,8 @@ static int chk_contrib_group(const tt_game *g, const inwo_state *s, int k, int h
     if (contributed(s, k, gr))
         return TT_REFUSE("INWO-5.9.6", NULL, "%s spent a token in this attack already",
                          inwo_def_of(c, gr)->id);
+    if (inwo_frozen(c, s, gr))
+        return TT_REFUSE("INWO-5.18.2", NULL, "%s is frozen this turn", inwo_def_of(c, gr)->id);
     int sec_t = secret(c, s, t), sec_x = secret(c, s, x);
     int exempt = master_card(s, t) == gr || is_puppet_of(s, gr, t);
     if (((sec_t && !(head == H_OPPOSE && exempt)) || (head == H_AID && sec_x)) &&
@@ -656,7 +679,8 @@ static int boost_groups(const inwo_state *s, int k, uint16_t *out)
     if (s->card[s->item[k].target].zone == Z_STRUCTURE)
         out[n++] = s->item[k].target;
     for (int j = k + 1; j < s->nitems && n < 64; j++)
-        if (s->item[j].parent == k && (s->item[j].kind == H_AID || s->item[j].kind == H_OPPOSE))
+        if (s->item[j].parent == k && (s->item[j].kind == H_AID || s->item[j].kind == H_OPPOSE) &&
+            !(s->item[j].who & INWO_I_ILLEGAL)) /* an illegal one may contribute again */
             out[n++] = s->item[j].card;
     return n;
 }
@@ -675,7 +699,7 @@ int inwo_boost_check(const tt_game *g, const inwo_state *s, tt_action a, tt_erro
 {
     const inwo_content *c = content_of(g);
     int head = INWO_HEAD(a), arg = INWO_ARG(a), p = s->to_move;
-    int k = s->decl.head == H_PLAY ? s->decl.ans[3] : inwo_current_contest(s);
+    int k = s->decl.head == H_PLAY ? s->decl.ans[INWO_DECL_ROOT] : inwo_current_contest(s);
     if (head == H_PLAY) {
         if (s->decl.head || k < 0)
             return TT_REFUSE("INWO-5.18.1", NULL, "a +10 Plot is played during an attack");
@@ -711,7 +735,7 @@ int inwo_boost_legal(const tt_game *g, const inwo_state *s, tt_action *out, int 
 {
     if (s->decl.nans == 1) {
         uint16_t gs[64];
-        int ng = boost_groups(s, s->decl.ans[3], gs);
+        int ng = boost_groups(s, s->decl.ans[INWO_DECL_ROOT], gs);
         for (int i = 0; i < ng; i++)
             n = add_checked(g, s, INWO_A(H_TARGET, gs[i]), out, n);
     } else {
@@ -724,7 +748,8 @@ int inwo_boost_legal(const tt_game *g, const inwo_state *s, tt_action *out, int 
 void inwo_boost_announce(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     (void)g;
-    int plot = s->decl.ans[0], gr = s->decl.ans[1], use = s->decl.ans[2], k = s->decl.ans[3];
+    int plot = s->decl.ans[0], gr = s->decl.ans[1], use = s->decl.ans[2],
+        k = s->decl.ans[INWO_DECL_ROOT];
     int p = s->decl.player;
     memset(&s->decl, 0, sizeof s->decl);
     int exposed = inwo_plot_to_attack(s, plot, p, k);
@@ -741,7 +766,7 @@ void inwo_boost_announce(const tt_game *g, inwo_state *s, tt_events *ev)
 static void commit(inwo_state *s, int k, int p)
 {
     inwo_item *a = &s->item[k];
-    if (p == (a->who & 7) && !(a->who & INWO_I_COMMITTED)) {
+    if (a->kind == H_ATTACK && p == (a->who & 7) && !(a->who & INWO_I_COMMITTED)) {
         a->who |= INWO_I_COMMITTED;
         if (s->card[a->card].u.p.tokens)
             s->card[a->card].u.p.tokens--;
@@ -861,7 +886,8 @@ static int attack_valid(const tt_game *g, const inwo_state *s, int k)
     const inwo_content *c = content_of(g);
     const inwo_item *a = &s->item[k];
     int x = a->card, t = a->target, p = a->who & 7;
-    if (s->card[x].zone != Z_STRUCTURE || s->card[x].holder != p || inwo_paralyzed(s, x))
+    if (s->card[x].zone != Z_STRUCTURE || s->card[x].holder != p || inwo_paralyzed(s, x) ||
+        inwo_frozen(c, s, x))
         return 0;
     if (a->arg == ATK_CONTROL && !any_open(c, s, x))
         return 0;
@@ -891,6 +917,13 @@ static void revalidate(const tt_game *g, inwo_state *s, int k)
             plot_to(s, it->card, Z_HAND, it->who & 7, 1);
         }
     }
+}
+
+void inwo_attack_recheck(const tt_game *g, inwo_state *s)
+{
+    int k = inwo_current_attack(s);
+    if (k >= 0 && attack_valid(g, s, k)) /* a void one is settled when its round closes */
+        revalidate(g, s, k);
 }
 
 static void end_attack(inwo_state *s, int k, int result, tt_events *ev)
@@ -992,7 +1025,9 @@ int inwo_attack_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev)
     int x = a->card;
     if (!s->roll) {
         inwo_cancels_settle(s, k);
-        revalidate(g, s, k);
+        /* INWO-10.3.7: the attack itself first; void, its Plots follow 10.3.5 */
+        if (!(a->who & INWO_I_CANCELED) && attack_valid(g, s, k))
+            revalidate(g, s, k);
         if ((a->who & INWO_I_CANCELED) || !attack_valid(g, s, k)) { /* INWO-10.3.5 */
             if (!(a->who & INWO_I_COMMITTED) && s->card[x].zone == Z_STRUCTURE &&
                 s->card[x].u.p.tokens)

@@ -1,9 +1,10 @@
 /* INWO cancels (INWO-10.3): a CANCEL Plot played as an item attached to the
- * attack in progress, before its roll, naming one of its pending items by
- * its text i<k> (INWO-4.6.2, 5.0.3). Nothing happens on announcement: the
- * chain is evaluated when the attack's round closes (INWO-10.3.8), since
- * until then every cancel may itself be canceled. Cancels of other root
- * items, cancel abilities and cancels with a cost are not written yet. */
+ * root item whose round is polling (an attack before its roll, a Plot or
+ * ability, an Illuminati-token action), naming it or one of its pending
+ * items by its text i<k> (INWO-4.6.2, 5.0.3). Nothing happens on
+ * announcement: the chain is evaluated when the root's round closes
+ * (INWO-10.3.8), since until then every cancel may itself be canceled.
+ * Cancel abilities are not written yet. */
 #include <string.h>
 
 #include "core/errors.h"
@@ -34,11 +35,12 @@ int inwo_cancel_plot(const tt_game *g, int card)
 }
 
 /* The kind of cancel that can name item j (INWO-2.10.7): every token spend
- * of an attack is an action, a +10 Plot, an after-roll Plot and a cancel are
- * Plots, an Instant Attack is an instant. After the roll only the after-roll
- * Plots and the cancels of them are pending (INWO-5.9.9, 5.19.4). Privilege
- * and un-privilege act when announced: nothing to cancel (0). */
-static int kind_of(const inwo_state *s, int j)
+ * and root action is an action, a Plot played, an after-roll Plot and a
+ * cancel are Plots, a used ability an ability, an Instant Attack an instant.
+ * After the roll only the after-roll Plots and the cancels of them are
+ * pending (INWO-5.9.9, 5.19.4). Privilege and un-privilege act when
+ * announced: nothing to cancel (0). */
+int inwo_cancel_kind(const inwo_state *s, int j)
 {
     int kind = s->item[j].kind;
     if (kind == H_AGENTS)
@@ -49,14 +51,25 @@ static int kind_of(const inwo_state *s, int j)
         return 0;
     if (kind == INWO_K_INSTANT)
         return CAN_INSTANT;
+    if (kind == H_USE)
+        return CAN_ABILITY;
     return kind == H_PLAY || kind == INWO_K_CANCEL || kind == INWO_K_AFTER ? CAN_PLOT : CAN_ACTION;
 }
 
-/* The index of the pending item of attack k written i<num>, or -1. */
-static int item_of(const inwo_state *s, int k, int num)
+int inwo_cancel_root(const inwo_state *s)
+{
+    if (s->roll) /* the after-roll round: its Plots only */
+        return inwo_after_roll_item(s);
+    if (!s->nrounds)
+        return -1;
+    int k = s->rounds[s->nrounds - 1].id;
+    return k >= OR_UPKEEP ? -1 : k;
+}
+
+int inwo_cancel_item(const inwo_state *s, int k, int num)
 {
     for (int j = k; j < s->nitems; j++)
-        if (s->item[j].num == num && (j == k || s->item[j].parent == k))
+        if (s->item[j].num == num && num && (j == k || s->item[j].parent == k))
             return j;
     return -1;
 }
@@ -65,7 +78,7 @@ static int chk_play(const tt_game *g, const inwo_state *s, int plot, int k, tt_e
 {
     if (s->decl.head || k < 0)
         return TT_REFUSE("INWO-10.3", NULL,
-                         "a cancel is played on a pending item of an attack before its roll");
+                         "a cancel is played on a pending item, before its roll or resolution");
     if (inwo_privilege_bars(s, s->to_move))
         return TT_REFUSE("INWO-5.14.2", NULL, "only the attacker and the defender play here");
     if (s->card[plot].zone != Z_HAND || s->card[plot].holder != s->to_move)
@@ -74,30 +87,31 @@ static int chk_play(const tt_game *g, const inwo_state *s, int plot, int k, tt_e
         return TT_REFUSE("INWO-2.15.2", NULL, "too many items pending");
     const inwo_op *op = cancel_op(g->content, plot);
     for (int j = k; j < s->nitems; j++)
-        if ((j == k || s->item[j].parent == k) && (op->mask & kind_of(s, j)))
+        if ((j == k || s->item[j].parent == k) && s->item[j].num &&
+            (op->mask & inwo_cancel_kind(s, j)))
             return TT_OK;
     return TT_REFUSE("INWO-10.3", NULL, "no pending item of a kind this Plot cancels");
 }
 
 static int chk_target(const tt_game *g, const inwo_state *s, int arg, tt_error *err)
 {
-    int k = s->decl.ans[3], j = item_of(s, k, arg & ~(int)INWO_ITEM_ARG);
+    int k = s->decl.ans[INWO_DECL_ROOT], j = inwo_cancel_item(s, k, arg & ~(int)INWO_ITEM_ARG);
     if (!(arg & INWO_ITEM_ARG) || j < 0)
-        return TT_REFUSE("INWO-10.3", NULL, "a cancel names a pending item of this attack (i<k>)");
-    if (!kind_of(s, j))
+        return TT_REFUSE("INWO-10.3", NULL, "a cancel names a pending item of this round (i<k>)");
+    if (!inwo_cancel_kind(s, j))
         return TT_REFUSE("INWO-5.19.4", NULL, "that item can no longer be canceled");
-    if (!(cancel_op(g->content, s->decl.ans[0])->mask & kind_of(s, j)))
+    if (!(cancel_op(g->content, s->decl.ans[0])->mask & inwo_cancel_kind(s, j)))
         return TT_REFUSE("INWO-2.10.7", NULL,
-                         kind_of(s, j) == CAN_PLOT ? "this Plot does not cancel a Plot"
-                                                   : "this Plot does not cancel a group action");
+                         inwo_cancel_kind(s, j) == CAN_PLOT
+                             ? "this Plot does not cancel a Plot"
+                             : "this Plot does not cancel a group action");
     return TT_OK;
 }
 
 int inwo_cancel_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err)
 {
     if (INWO_HEAD(a) == H_PLAY)
-        return chk_play(g, s, INWO_ARG(a),
-                        s->roll ? inwo_after_roll_item(s) : inwo_current_contest(s), err);
+        return chk_play(g, s, INWO_ARG(a), inwo_cancel_root(s), err);
     if (s->decl.head != H_PLAY || s->decl.nans != 1)
         return TT_REFUSE("INWO-5.0.4", NULL, "no cancel is being played");
     return chk_target(g, s, INWO_ARG(a), err);
@@ -114,9 +128,9 @@ static int add(const tt_game *g, const inwo_state *s, tt_action a, tt_action *ou
 
 int inwo_cancel_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n)
 {
-    int k = s->decl.ans[3];
+    int k = s->decl.ans[INWO_DECL_ROOT];
     for (int j = k; j < s->nitems; j++)
-        if (j == k || s->item[j].parent == k)
+        if ((j == k || s->item[j].parent == k) && s->item[j].num)
             n = add(g, s, INWO_A(H_TARGET, INWO_ITEM_ARG | s->item[j].num), out, n);
     return n;
 }
@@ -124,8 +138,8 @@ int inwo_cancel_legal(const tt_game *g, const inwo_state *s, tt_action *out, int
 void inwo_cancel_announce(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     (void)g;
-    int plot = s->decl.ans[0], k = s->decl.ans[3], p = s->decl.player;
-    int j = item_of(s, k, s->decl.ans[1] & ~INWO_ITEM_ARG);
+    int plot = s->decl.ans[0], k = s->decl.ans[INWO_DECL_ROOT], p = s->decl.player;
+    int j = inwo_cancel_item(s, k, s->decl.ans[1] & ~INWO_ITEM_ARG);
     memset(&s->decl, 0, sizeof s->decl);
     int exposed = inwo_plot_to_attack(s, plot, p, k);
     int n = s->nitems++;

@@ -845,18 +845,10 @@ int inwo_instant_check(const tt_game *g, const inwo_state *s, tt_action a, tt_er
     }
 }
 
-/* The Instant Attacks (where turn.c does not list the hand) and Reliefs the
- * player to move may announce now. */
+/* The Reliefs the player to move may announce now (his Plots, these
+ * included, are listed by plays.c). */
 static int plays(const tt_game *g, const inwo_state *s, tt_action *out, int n)
 {
-    if (inwo_current_contest(s) < 0) { /* else turn.c lists the hand's plays */
-        int len;
-        const uint16_t *hand = inwo_pile(s, s->to_move, Z_HAND, &len);
-        for (int i = 0; i < len; i++)
-            if (inwo_has_op(content_of(g), hand[i], OP_INSTANT) && inwo_instant_plot(g, hand[i]) &&
-                !inwo_instant_check(g, s, INWO_A(H_PLAY, hand[i]), NULL))
-                n = add(INWO_A(H_PLAY, hand[i]), out, n);
-    }
     for (int j = 0; j < s->nodes_end; j++) {
         int place = s->node[j].card;
         if (place != INWO_NONE && (s->card[place].flags & INWO_F_DEVASTATED) &&

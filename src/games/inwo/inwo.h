@@ -515,6 +515,15 @@ enum inwo_head {
     H_HELPER,     /* helper <G>: an Instant Attack's helper (INWO-5.17.3) */
     H_RELIEF,     /* relief <place>; then commit, done (INWO-5.17.9) */
     H_COMMIT,     /* commit <G>: a token for a Relief */
+    H_USE,        /* use <card>: a special ability (INWO-5.8); then its questions */
+    H_ABILITY,    /* ability <k>: which of the card's abilities, from 1 */
+    H_CHOOSE,     /* choose <alignment>: ALIGN's choice (INWO-5.0.6) */
+    H_MODE,       /* mode freeze|cancel: FREEZE's choice, arg 0 freeze, 1 cancel */
+    H_TAKE,       /* take <plot>: STEAL_EXPOSED's choice */
+    H_SUBSTITUTE, /* substitute <G>: replaces a lost paying action (INWO-10.3.2) */
+    H_FORFEIT,    /* forfeit: declines to (the play fizzles) */
+    H_ZAP_CLEAR,  /* zap_clear <player>: an Illuminati token discards his Zaps (5.18.5) */
+    H_RECORD,     /* record <k>: the k-th change record of the card named, from 1 */
     INWO_NHEADS
 };
 #define INWO_A(head, arg) ((tt_action)(head) << 16 | (tt_action)(arg))
@@ -556,6 +565,8 @@ int inwo_can_spend(const inwo_state *s, int seat, int card);
 int inwo_copy_free(const inwo_content *c, const inwo_state *s, int card);
 int inwo_structure_size(const inwo_state *s, int seat);
 int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side);
+/* Whether seat's structure has an open arrow (INWO-2.11.5). */
+int inwo_any_open_arrow(const inwo_content *c, const inwo_state *s, int seat);
 
 /* item flags in inwo_item.who, above the seat */
 #define INWO_I_CANCELED 0x08
@@ -567,6 +578,13 @@ int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side)
 #define INWO_K_CANCEL 0xC0
 /* `target i<k>` (INWO-5.0.3): an answer naming item k by its text number. */
 #define INWO_ITEM_ARG 0x8000u
+/* `target <player>` (EXPOSE, STEAL_EXPOSED): an answer naming a seat. */
+#define INWO_PLAYER_ARG 0x4000u
+/* The slot of decl.ans holding the item a play attaches to (a +10 Plot's
+ * attack, a cancel's root) or a resolution question's item; the answers
+ * fill decl.ans from 0 and never reach it. */
+#define INWO_DECL_ROOT (INWO_DECL_MAX - 1)
+#define INWO_DECL_AUX (INWO_DECL_MAX - 2)
 
 /* Item kinds of instant.c, not heads: an Instant Attack (a root; `arg` the
  * defense P_T + pos fixed when announced, INWO-5.17.3), a Privilege Plot and
@@ -588,6 +606,8 @@ int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side)
 #define INWO_I_TOOK_TOKEN 0x40
 
 /* --- attack.c: attacks to control and destroy (INWO-5.9 – 5.16) --- */
+/* Whether an ability of source cannot affect group t (INWO-5.15.1, 5.16.1). */
+int inwo_ability_barred(const tt_game *g, const inwo_state *s, int source, int t);
 /* Whether X may attack T (kind enum inwo_attack) now, for the active player. */
 int inwo_attack_check(const tt_game *g, const inwo_state *s, int x, int kind, int t, tt_error *err);
 /* The answers of the attack being declared, or the attack heads at main. */
@@ -618,6 +638,10 @@ int inwo_subtree_size(const inwo_state *s, int node);
 void inwo_capture(const tt_game *g, inwo_state *s, int k, int arrow_card, int side,
                   const uint16_t *ans, int nans, tt_events *ev);
 
+/* Re-validates the attack whose round is polling, after a nested item
+ * resolved (INWO-10.3.7): contributions and +10 Plots that turned illegal. */
+void inwo_attack_recheck(const tt_game *g, inwo_state *s);
+
 /* Puts a Plot played in attack k on the table; the attacker playing it
  * commits the attack (INWO-5.9.3). Returns 8 if it was exposed in hand. */
 int inwo_plot_to_attack(inwo_state *s, int plot, int p, int k);
@@ -633,6 +657,44 @@ int inwo_cancel_legal(const tt_game *g, const inwo_state *s, tt_action *out, int
 void inwo_cancel_announce(const tt_game *g, inwo_state *s, tt_events *ev);
 /* Marks the items of attack k that the cancel chain cancels (INWO-10.3.8). */
 void inwo_cancels_settle(inwo_state *s, int k);
+/* The root item whose pending items a cancel may name now, or -1. */
+int inwo_cancel_root(const inwo_state *s);
+/* The item of root k written i<num>, or -1; its kind for a cancel (CAN_…). */
+int inwo_cancel_item(const inwo_state *s, int k, int num);
+int inwo_cancel_kind(const inwo_state *s, int j);
+
+/* --- plays.c: Plots and special abilities (INWO-5.0.5 – 5.0.6, 5.8, 10.3) --- */
+/* Checks `play`/`use` or an answer of the play being declared. */
+int inwo_play_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
+/* The answers of the play being declared, or of its resolution question. */
+int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+/* The `play` and `use` heads of the player to move. */
+int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+/* Whether the play being declared has all its answers. */
+int inwo_play_answered(const tt_game *g, const inwo_state *s);
+/* Announces the declared play: its item, costs paid, its round or attachment. */
+void inwo_play_announce(const tt_game *g, inwo_state *s, tt_events *ev);
+/* Begins `play`/`use` for the player to move. */
+void inwo_play_begin(const tt_game *g, inwo_state *s, tt_action a);
+/* Root play item k's round closed: resolves it. Returns 1 when a question
+ * (substitute) is open on it; else it is over and its Plots are put away. */
+int inwo_play_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev);
+/* Applies `substitute`/`forfeit`; returns the item, now over. */
+int inwo_play_substitute(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev);
+/* zap_clear <player> (INWO-5.18.5): checked, announced, resolved. */
+int inwo_zap_clear_check(const tt_game *g, const inwo_state *s, int q, tt_error *err);
+void inwo_zap_clear_announce(inwo_state *s, int q, tt_events *ev);
+unsigned inwo_zapped(const inwo_state *s); /* the seats carrying Zaps, a bit each */
+void inwo_zaps_clear(inwo_state *s, int q, tt_events *ev);
+/* Any other root item k closed: its cancels settle; 1 if it is canceled. */
+int inwo_root_canceled(inwo_state *s, int k);
+/* The cancel Plots attached to root k go to the discard pile. */
+void inwo_root_wrap(inwo_state *s, int k);
+/* Whether card is frozen (INWO-5.18.2): it may act only to defend itself. */
+int inwo_frozen(const inwo_content *c, const inwo_state *s, int card);
+/* Paralysis (INWO-5.18.3) ends at the end of its expiring turn: seat's turn
+ * begins (arming) or ends (expiring). */
+void inwo_paralysis_turn(inwo_state *s, int seat, int ends);
 
 /* --- instant.c: Privilege, after-roll Plots, Instant Attacks, Relief (INWO-5.14,
  * 5.9.9, 5.17) --- */

@@ -21,7 +21,9 @@ static const char *const heads[INWO_NHEADS] = {
     "attack",   "kind",      "target",   "aid",        "oppose",   "defend",  "call_off",
     "declare",  "nodeclare", "play",     "for",        "move",     "link",    "to",
     "unlink",   "benefit",   "agents",   "side",       "agent",    "reassign",
-    "privilege", "value", "helper", "relief", "commit"};
+    "privilege", "value", "helper", "relief", "commit",
+    "use",      "ability",   "choose",   "mode",       "take",     "substitute", "forfeit",
+    "zap_clear", "record"};
 /* clang-format on */
 static const char sides[] = "NESW";
 static const char *const goal_names[] = {"basic", "special", "card"};
@@ -43,7 +45,33 @@ int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t
     case H_DRAW_GROUP:
     case H_DEFEND:
     case H_CALL_OFF:
+    case H_FORFEIT:
     case H_NODECLARE: snprintf(buf, n, "%s", heads[head]); return TT_OK;
+    case H_CHOOSE:
+        if (arg >= INWO_NALIGN)
+            return TT_EARG;
+        snprintf(buf, n, "choose %s", inwo_align_name(arg));
+        return TT_OK;
+    case H_MODE:
+        if (arg > 1)
+            return TT_EARG;
+        snprintf(buf, n, "mode %s", arg ? "cancel" : "freeze");
+        return TT_OK;
+    case H_ZAP_CLEAR:
+        if (arg >= g->nplayers)
+            return TT_EARG;
+        snprintf(buf, n, "zap_clear %c", 'A' + arg);
+        return TT_OK;
+    case H_ABILITY:
+        if (arg < 1 || arg > INWO_MAX_ABILITIES)
+            return TT_EARG;
+        snprintf(buf, n, "ability %d", arg);
+        return TT_OK;
+    case H_RECORD:
+        if (arg < 1 || arg > INWO_CARD_RECORDS_MAX)
+            return TT_EARG;
+        snprintf(buf, n, "record %d", arg);
+        return TT_OK;
     case H_DECLARE: {
         if (arg < 1 || arg > 7)
             return TT_EARG;
@@ -74,6 +102,12 @@ int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t
     case H_TARGET:
         if (arg & INWO_ITEM_ARG) { /* an item, INWO-5.0.3 */
             snprintf(buf, n, "target i%d", arg & ~(int)INWO_ITEM_ARG);
+            return TT_OK;
+        }
+        if (arg & INWO_PLAYER_ARG) { /* a player, INWO-5.0.3 */
+            if ((arg & ~(int)INWO_PLAYER_ARG) >= g->nplayers)
+                return TT_EARG;
+            snprintf(buf, n, "target %c", 'A' + (arg & 7));
             return TT_OK;
         }
         break;
@@ -163,7 +197,7 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
         return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "unknown command '%s'", text);
     int bare = head == H_PASS || head == H_BUY || head == H_DONE || head == H_END_MAIN ||
                head == H_DRAW_GROUP || head == H_DEFEND || head == H_CALL_OFF ||
-               head == H_NODECLARE || (head == H_DRAW && nw == 1);
+               head == H_NODECLARE || head == H_FORFEIT || (head == H_DRAW && nw == 1);
     if (bare) {
         if (nw != 1)
             return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "'%s' takes no argument", verb);
@@ -216,6 +250,37 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
         *out = INWO_A(head, head == H_VALUE ? (unsigned)(v + INWO_VALUE_BIAS) : INWO_NONE);
         return TT_OK;
     }
+    if (head == H_RECORD) {
+        char *end;
+        long k = strtol(arg, &end, 10);
+        if (nw != 2 || *end || k < 1 || k > INWO_CARD_RECORDS_MAX)
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.3", "record <k>, from 1 (oldest first)");
+        *out = INWO_A(H_RECORD, (unsigned)k);
+        return TT_OK;
+    }
+    if (head == H_ZAP_CLEAR) {
+        if (nw != 2 || arg[0] < 'A' || arg[0] >= 'A' + g->nplayers || arg[1])
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "zap_clear <player> (zap_clear B)");
+        *out = INWO_A(H_ZAP_CLEAR, arg[0] - 'A');
+        return TT_OK;
+    }
+    if (head == H_CHOOSE || head == H_MODE || head == H_ABILITY) {
+        int k = -1;
+        for (int a = 0; head == H_CHOOSE && a < INWO_NALIGN; a++)
+            if (strcasecmp(arg, inwo_align_name(a)) == 0)
+                k = a;
+        if (head == H_MODE)
+            k = !strcasecmp(arg, "freeze") ? 0 : !strcasecmp(arg, "cancel") ? 1 : -1;
+        if (head == H_ABILITY && arg[0] >= '1' && arg[0] <= '4' && !arg[1])
+            k = arg[0] - '0';
+        if (k < 0 || nw != 2)
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.5",
+                           head == H_CHOOSE ? "choose <alignment> (GOV, CORP, …)"
+                           : head == H_MODE ? "mode freeze|cancel"
+                                            : "ability <k>, from 1");
+        *out = INWO_A(head, k);
+        return TT_OK;
+    }
     if (head == H_KIND) {
         int k = strcasecmp(arg, "control") == 0   ? ATK_CONTROL
                 : strcasecmp(arg, "destroy") == 0 ? ATK_DESTROY
@@ -252,6 +317,10 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
     }
     if (head == H_TARGET && (arg[0] == 'i' || arg[0] == 'I') && item_arg(arg + 1, out))
         return TT_OK;
+    if (head == H_TARGET && arg[0] >= 'A' && arg[0] < 'A' + g->nplayers && !arg[1]) {
+        *out = INWO_A(H_TARGET, INWO_PLAYER_ARG | (unsigned)(arg[0] - 'A'));
+        return TT_OK;
+    }
     int card = card_arg(g, s, arg, err);
     if (card < 0)
         return card;

@@ -167,7 +167,7 @@ int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side)
     return inwo_cell_node(s, INWO_SEAT(v->geo), x, y) < 0;
 }
 
-static int any_open_arrow(const inwo_content *c, const inwo_state *s, int seat)
+int inwo_any_open_arrow(const inwo_content *c, const inwo_state *s, int seat)
 {
     for (int k = 0; k < s->nodes_end; k++)
         if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == seat)
@@ -299,7 +299,7 @@ static int chk_takeover(const tt_game *g, const inwo_state *s, int card, tt_erro
         return TT_REFUSE(d->kind == INWO_RESOURCE ? "INWO-10.1.6" : "INWO-10.1.1", NULL,
                          "%s is in play or was destroyed", d->id);
     if (d->kind == INWO_GROUP) {
-        if (!any_open_arrow(c, s, p))
+        if (!inwo_any_open_arrow(c, s, p))
             return TT_REFUSE("INWO-5.3.2", NULL, "your structure has no open arrow");
         if (inwo_structure_size(s, p) >= INWO_STRUCT_MAX || s->nnodes >= INWO_NODES_MAX)
             return TT_REFUSE("INWO-2.15.2", NULL, "no room for another card in play");
@@ -387,6 +387,8 @@ void inwo_turn_begin(const tt_game *g, inwo_state *s, tt_events *ev)
     tt_emit(ev, INWO_EV_TURN, s->active, TT_SEEN_ALL, s->round, 0, 0, 0);
     step_to(s, PT_UPKEEP, ev);
     s->announced = 0;
+    /* INWO-5.18.3: a paralysis whose expiring turn this is now ends with it */
+    inwo_paralysis_turn(s, s->active, 0);
     inwo_open_round(s, s->active, OR_UPKEEP); /* INWO-4.2.1 */
     settle(s);
 }
@@ -563,6 +565,7 @@ static void end_eliminated_turn(const tt_game *g, inwo_state *s, tt_events *ev)
  * of his own, or -1. */
 static void after_resolution(const tt_game *g, inwo_state *s, int self, int by, tt_events *ev)
 {
+    inwo_attack_recheck(g, s); /* INWO-10.3.7: the attack below, after every resolution */
     inwo_links_settle(g, s, ev);
     if (self >= 0 && !has_puppet(s, self) && inwo_destroyed_goal_met(content_of(g), s, self))
         s->pl[self].exempt = 1;
@@ -662,6 +665,7 @@ static void cleanup(const tt_game *g, inwo_state *s, tt_events *ev)
     s->step = PT_STEP6;
     inwo_records_expire(s);
     inwo_boosts_expire(s);
+    inwo_paralysis_turn(s, s->active, 1); /* INWO-4.5.1 (3) */
     s->ntemps = 0;
     s->frozen = 0;
     inwo_links_update(c, s);
@@ -719,7 +723,17 @@ static void resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev)
 {
     inwo_item *it = &s->item[k];
     int who = it->who & 7, ok = 1;
+    if (inwo_root_canceled(s, k)) { /* INWO-10.3.1: the once-per-turn use does not count */
+        s->pl[who].turn_flags &= (uint8_t) ~(it->kind == H_RESOURCE     ? INWO_T_RESOURCE
+                                             : it->kind == H_DRAW_GROUP ? INWO_T_DRAW_GROUP
+                                                                        : 0);
+        inwo_root_wrap(s, k);
+        tt_emit(ev, INWO_EV_RESOLVE, who, TT_SEEN_ALL, it->num, 0, 0, 0);
+        return;
+    }
+    inwo_root_wrap(s, k);
     switch (it->kind) {
+    case H_ZAP_CLEAR: inwo_zaps_clear(s, it->target, ev); break;
     case H_DRAW_GROUP: /* INWO-5.4.2 */
         ok = s->npile[who][Z_GROUP_DECK] > 0 && s->npile[who][Z_HAND] < INWO_HAND_MAX;
         if (ok) {
@@ -768,6 +782,10 @@ static void round_closed(const tt_game *g, inwo_state *s, tt_events *ev)
             settle(s); /* the Instant Attack's after-roll round */
             return;
         }
+        if ((kind == H_PLAY || kind == H_USE) && inwo_play_closed(g, s, id, ev)) {
+            settle(s); /* a lost payment to replace (INWO-10.3.2) */
+            return;
+        }
         if ((kind == H_MOVE && inwo_move_valid(g, s, id)) ||
             (kind == INWO_K_GIFT && inwo_gift_valid(g, s, id))) {
             if (inwo_reassign_open(g, s, id, s->item[id].target, s->item[id].arg)) {
@@ -776,7 +794,8 @@ static void round_closed(const tt_game *g, inwo_state *s, tt_events *ev)
             }
             memset(&s->decl, 0, sizeof s->decl);
         }
-        if (kind != H_ATTACK && kind != INWO_K_INSTANT && kind != H_RELIEF)
+        if (kind != H_ATTACK && kind != INWO_K_INSTANT && kind != H_RELIEF && kind != H_PLAY &&
+            kind != H_USE)
             resolve(g, s, id, ev);
         int t = s->item[id].target, by = s->item[id].who & 7;
         item_done(s, id);
@@ -887,10 +906,10 @@ static int chk_kind(const tt_game *g, const inwo_state *s, int kind, tt_error *e
 
 /* --- the check of every action, and legal ----------------------------------------------- */
 
-/* Whether the Plot being declared is a cancel (INWO-10.3). */
-static int playing_cancel(const tt_game *g, const inwo_state *s)
+/* Whether a Plot or ability is being declared, or its payment replaced. */
+static int playing(const inwo_state *s)
 {
-    return s->decl.head == H_PLAY && inwo_cancel_plot(g, s->decl.ans[0]);
+    return s->decl.head == H_PLAY || s->decl.head == H_USE || s->decl.head == H_SUBSTITUTE;
 }
 
 /* Whether instant.c checks and applies a: its heads, its Plots, the
@@ -911,7 +930,7 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
     int arg = INWO_ARG(a), head = INWO_HEAD(a);
     int bare = head == H_PASS || head == H_BUY || head == H_DONE || head == H_END_MAIN ||
                head == H_DRAW_GROUP || head == H_DEFEND || head == H_CALL_OFF ||
-               head == H_NODECLARE;
+               head == H_NODECLARE || head == H_FORFEIT;
     int extra = head == H_ARROW                         ? arg >> 11
                 : head == H_RETURN || head == H_BENEFIT ? arg >> 10
                 : head == H_REASSIGN                    ? arg >> 12
@@ -924,8 +943,10 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
         return inwo_link_check(g, s, a, err);
     if (instant_owns(g, s, a)) /* Privilege, after-roll Plots, Instant Attacks, Relief */
         return inwo_instant_check(g, s, a, err);
-    if (instant_owns(g, s, a)) /* Privilege, after-roll Plots, Instant Attacks, Relief */
-        return inwo_instant_check(g, s, a, err);
+    if (playing(s) || head == H_PLAY || head == H_USE || head == H_ABILITY || head == H_CHOOSE ||
+        head == H_MODE || head == H_TAKE || head == H_SUBSTITUTE || head == H_FORFEIT ||
+        head == H_FOR || head == H_RECORD)
+        return inwo_play_check(g, s, a, err);
     switch (INWO_HEAD(a)) {
     case H_MOVE: return inwo_move_check(g, s, a, err);
     case H_LINK:
@@ -953,14 +974,8 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
         if (!inwo_attack_legal(g, s, NULL, 0))
             return TT_REFUSE("INWO-5.9.2", NULL, "no target for that kind of attack");
         return chk_kind(g, s, arg, err);
-    case H_PLAY:
-        return inwo_cancel_plot(g, arg) ? inwo_cancel_check(g, s, a, err)
-                                        : inwo_boost_check(g, s, a, err);
-    case H_FOR: return inwo_boost_check(g, s, a, err);
+    case H_ZAP_CLEAR: return inwo_zap_clear_check(g, s, arg, err);
     case H_TARGET:
-        if (s->decl.head == H_PLAY)
-            return playing_cancel(g, s) ? inwo_cancel_check(g, s, a, err)
-                                        : inwo_boost_check(g, s, a, err);
         if (s->decl.head != H_ATTACK || s->decl.nans != 2)
             return TT_REFUSE("INWO-5.0.4", NULL, "no attack is being declared");
         return inwo_attack_check(g, s, s->decl.ans[0], s->decl.ans[1], arg, err);
@@ -995,10 +1010,9 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
                 n = add(g, s, INWO_A(H_PAY, s->node[k].card), out, n);
     } else if (inwo_instant_declaring(g, s)) {
         n = inwo_instant_legal(g, s, out, 0);
-    } else if (s->decl.head == H_PLAY) {
-        n = playing_cancel(g, s) ? inwo_cancel_legal(g, s, out, 0) : inwo_boost_legal(g, s, out, 0);
-    } else if (s->decl.head == H_ATTACK &&
-               (s->decl.nans < 3 || (s->decl.nans == 3 && s->decl.point != PT_RESOLVE))) {
+    } else if (playing(s)) {
+        n = inwo_play_legal(g, s, out, 0);
+    } else if (s->decl.head == H_ATTACK && s->decl.point != PT_RESOLVE) {
         n = inwo_attack_legal(g, s, out, 0);
     } else if (s->decl.head == H_ATTACK) {
         int x = s->item[s->decl.ans[0]].card;
@@ -1075,11 +1089,14 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
             n = add(g, s, INWO_A(H_BENEFIT, s->link[l].a | decline << 9), out, n);
     }
     n = inwo_attack_legal(g, s, out, n);
-    /* +10 Plots, cancels, after-roll Plots: check(); other Instant Attacks
-     * are listed by instant.c */
-    if (inwo_current_contest(s) >= 0 || inwo_after_roll_item(s) >= 0)
-        n = legal_hand(g, s, H_PLAY, out, n);
     n = inwo_agents_heads(g, s, out, n);
+    n = inwo_play_heads(g, s, out, n); /* Plots and abilities, by their checks */
+    unsigned zapped = inwo_can_spend(s, s->to_move, inwo_illuminati(s, s->to_move))
+                          ? inwo_zapped(s)
+                          : 0; /* a scan only when a token could pay */
+    for (int q = 0; q < s->nplayers; q++)
+        if (zapped >> q & 1)
+            n = add(g, s, INWO_A(H_ZAP_CLEAR, q), out, n);
     if (s->nrounds && !s->roll) { /* contributions to the attack in its round */
         n = add(g, s, INWO_A(H_DEFEND, 0), out, n);
         n = add(g, s, INWO_A(H_CALL_OFF, 0), out, n);
@@ -1106,13 +1123,11 @@ static void begin_decl(inwo_state *s, int head)
 /* The declaration's last answer was given: announce or carry it out. */
 static void complete(const tt_game *g, inwo_state *s, tt_events *ev)
 {
-    if (s->decl.head == H_ATTACK || s->decl.head == H_PLAY) {
+    if (s->decl.head == H_ATTACK || playing(s)) {
         if (s->decl.head == H_ATTACK)
             inwo_attack_announce(g, s, ev);
-        else if (playing_cancel(g, s))
-            inwo_cancel_announce(g, s, ev);
         else
-            inwo_boost_announce(g, s, ev);
+            inwo_play_announce(g, s, ev);
         settle(s);
         return;
     }
@@ -1148,8 +1163,8 @@ static void complete(const tt_game *g, inwo_state *s, tt_events *ev)
 /* Whether the declaration has all its answers. */
 static int answered(const tt_game *g, const inwo_state *s)
 {
-    if (playing_cancel(g, s))
-        return s->decl.nans == 2; /* the Plot, the item */
+    if (playing(s))
+        return inwo_play_answered(g, s);
     if (s->decl.head == H_BUY)
         return s->decl.nans == 2 ||
                (s->decl.nans == 1 && s->decl.ans[0] == inwo_illuminati(s, s->decl.player));
@@ -1259,8 +1274,20 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         begin_decl(s, H_BUY);
         answer_forced(g, s, ev);
         break;
+    case H_DISCARD:
+        if (s->decl.head == H_DISCARD) { /* the linked copy to lose (INWO-6.4.5) */
+            inwo_link_apply(g, s, a, ev);
+            break;
+        }
+        __attribute__((fallthrough));
+    case H_RETURN:
+        if (!playing(s)) {
+            do_dispose(g, s, a, ev);
+            break;
+        }
+        __attribute__((fallthrough)); /* a Plot discarded to pay a cost (INWO-2.10.3) */
     case H_ARROW:
-        if (s->decl.head == H_ATTACK) { /* the capture's arrow (INWO-5.11.5) */
+        if (s->decl.head == H_ATTACK && s->decl.point == PT_RESOLVE) { /* the capture's arrow */
             int k = s->decl.ans[0];
             memset(&s->decl, 0, sizeof s->decl);
             s->point = PT_ROUND;
@@ -1272,12 +1299,17 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
             after_resolution(g, s, -1, s->item[k].who & 7, ev);
             break;
         }
-        /* fall through */
+        __attribute__((fallthrough));
     case H_PAY:
     case H_KIND:
     case H_FOR:
     case H_TO:
     case H_SIDE:
+    case H_ABILITY:
+    case H_CHOOSE:
+    case H_MODE:
+    case H_TAKE:
+    case H_RECORD:
     case H_TARGET:
     case H_PRIVILEGE:
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
@@ -1295,13 +1327,6 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         break;
     case H_DRAW_GROUP:
     case H_RESOURCE: do_illuminati_action(s, INWO_HEAD(a), arg, ev); break;
-    case H_DISCARD:
-        if (s->decl.head == H_DISCARD)
-            inwo_link_apply(g, s, a, ev); /* INWO-6.4.5 */
-        else
-            do_dispose(g, s, a, ev);
-        break;
-    case H_RETURN: do_dispose(g, s, a, ev); break;
     case H_MOVE:
     case H_LINK:
         begin_decl(s, INWO_HEAD(a));
@@ -1331,6 +1356,14 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         inwo_benefit_apply(g, s, arg);
         finish_step4(g, s, ev);
         break;
+    case H_ZAP_CLEAR: inwo_zap_clear_announce(s, arg, ev); break;
+    case H_SUBSTITUTE:
+    case H_FORFEIT: {
+        int k = inwo_play_substitute(g, s, a, ev), by = s->item[k].who & 7;
+        item_done(s, k);
+        after_resolution(g, s, -1, by, ev);
+        break;
+    }
     case H_ATTACK:
         begin_decl(s, H_ATTACK);
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
@@ -1343,9 +1376,8 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     case H_DECLARE:
     case H_NODECLARE: do_declare(g, s, INWO_HEAD(a), arg, ev); break;
     case H_PLAY:
-        begin_decl(s, H_PLAY);
-        s->decl.ans[3] = (uint16_t)(s->roll ? inwo_after_roll_item(s) : inwo_current_contest(s));
-        s->decl.ans[s->decl.nans++] = (uint16_t)arg;
+    case H_USE:
+        inwo_play_begin(g, s, a);
         answer_forced(g, s, ev);
         break;
     default: break;

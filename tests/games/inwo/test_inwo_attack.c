@@ -52,7 +52,8 @@ static void test_EX_37_commands_and_polling(void **state)
     assert_int_equal(to_move(&f), 2);      /* C */
     char legal[1024];
     fx_legal(&f, legal, sizeof legal);
-    assert_string_equal(legal, "pass|buy|aid C:I04#1|oppose C:I04#1"); /* Global 9 */
+    assert_string_equal(
+        legal, "pass|buy|play C:PL24#1|play C:PL25#1|aid C:I04#1|oppose C:I04#1"); /* Global 9 */
     fx_ok(&f, "pass");
     assert_int_equal(to_move(&f), 0);
     fx_legal(&f, legal, sizeof legal);
@@ -62,7 +63,8 @@ static void test_EX_37_commands_and_polling(void **state)
     fx_ok(&f, "pass");
     assert_int_equal(to_move(&f), 1);
     fx_legal(&f, legal, sizeof legal);
-    assert_string_equal(legal, "pass|buy|play A:PL01#1|call_off|aid B:I02#1|oppose B:I02#1|"
+    assert_string_equal(legal, "pass|buy|play B:PL26#1|play A:PL01#1|call_off|aid B:I02#1|"
+                               "oppose B:I02#1|"
                                "aid C:G41#1|"
                                "oppose C:G41#1");
     fx_ok(&f, "aid C:G41#1");

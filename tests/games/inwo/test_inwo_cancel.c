@@ -47,13 +47,15 @@ static void ex13_input(fx *f)
     fx_ok(f, "pass"); /* B */
     char legal[512];
     fx_legal(f, legal, sizeof legal);
-    assert_string_equal(legal, "pass|buy|play C:PL16#1|defend|aid C:I03#1|oppose C:I03#1");
+    assert_string_equal(
+        legal,
+        "pass|buy|play C:PL24#1|play C:PL27#1|play C:PL16#1|defend|aid C:I03#1|oppose C:I03#1");
     fx_refused(f, "target i2", "INWO-5.0.4", "no attack is being declared");
     fx_ok(f, "play C:PL16#1");
     fx_legal(f, legal, sizeof legal); /* an action: the attack or the aid, not the Plot */
     assert_string_equal(legal, "target i1|target i2");
     fx_refused(f, "target i3", "INWO-2.10.7", "this Plot does not cancel a Plot");
-    fx_refused(f, "target i9", "INWO-10.3", "a cancel names a pending item of this attack (i<k>)");
+    fx_refused(f, "target i9", "INWO-10.3", "a cancel names a pending item of this round (i<k>)");
     fx_ok(f, "target i2");
     assert_int_equal(f->s->nitems, 4);
     assert_int_equal(f->s->item[3].num, 4);
@@ -131,7 +133,7 @@ static void test_INWO_10_3_5_attack_canceled(void **state)
     (void)state;
     fx f = ex13();
     fx_refused(&f, "play A:PL17#1", "INWO-10.3",
-               "a cancel is played on a pending item of an attack before its roll");
+               "a cancel is played on a pending item, before its roll or resolution");
     fx_ok(&f, "attack A:G02#1 kind=control target=C:G20#1 privilege=none");
     fx_passes(&f, 2);
     fx_ok(&f, "aid A:G11#1");

@@ -538,8 +538,10 @@ static void test_EX_25_relief(void **state)
         assert_int_equal(tokens(&f, "A:I01#1") + tokens(&f, "A:G17#1"), 0);
         assert_int_equal(to_move(&f), 1);
         fx_legal(&f, legal, sizeof legal);
-        /* B may add a token, or start a Relief of his own */
-        assert_string_equal(legal, "pass|buy|relief A:G01#1|commit B:I02#1|commit B:G19#1");
+        /* B may add a token, start a Relief of his own, or play and use what
+         * a round allows (an NWO, Moonlit Poets Society's ALIGN) */
+        assert_string_equal(legal, "pass|buy|play B:PL26#1|use B:G19#1|relief A:G01#1|"
+                                   "commit B:I02#1|commit B:G19#1");
         if (helped) {
             fx_ok(&f, "commit B:G19#1");
             fx_refused(&f, "commit A:G42#1", "INWO-5.17.9", "commit a token of a group of yours");

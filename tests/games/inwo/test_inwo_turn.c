@@ -33,14 +33,15 @@ static void test_INWO_4_2_beginning_of_turn(void **state)
     assert_int_equal(f.s->point, PT_UPKEEP); /* INWO-4.2.1: the active player first */
     assert_int_equal(tt_to_move(f.g, (tt_state *)f.s), 2);
     fx_legal(&f, legal, sizeof legal);
-    assert_string_equal(legal, "pass"); /* no tokens yet (INWO-3.9): nothing to buy with */
+    /* no tokens yet (INWO-3.9): nothing to buy with; NWOs cost nothing (INWO-5.18.6) */
+    assert_string_equal(legal, "pass|play C:PL24#1|play C:PL27#1");
     fx_refused(&f, "buy", "INWO-5.2.1",
                "a Plot costs 1 Illuminati token or 2 tokens of other groups");
     fx_refused(&f, "end_main", "INWO-4.3.2", "end_main ends your Main Phase");
     fx_passes(&f, 4);
     assert_int_equal(f.s->point, PT_STEP1);
     fx_legal(&f, legal, sizeof legal);
-    assert_string_equal(legal, "done|draw");
+    assert_string_equal(legal, "done|draw|play C:PL24#1|play C:PL27#1");
     int plots = f.s->npile[2][Z_PLOT_DECK];
     fx_ok(&f, "draw"); /* INWO-4.2.3 */
     assert_int_equal(f.s->npile[2][Z_PLOT_DECK], plots - 1);
@@ -53,7 +54,8 @@ static void test_INWO_4_2_beginning_of_turn(void **state)
     assert_int_equal(f.s->npile[2][Z_HAND], 10);
     fx_legal(&f, legal, sizeof legal);
     assert_string_equal(legal, "done|takeover C:G20#1|takeover C:G06#1|takeover C:G34#1|"
-                               "takeover C:G16#1|takeover C:G30#1|takeover C:G12#1");
+                               "takeover C:G16#1|takeover C:G30#1|takeover C:G12#1|"
+                               "play C:PL24#1|play C:PL27#1");
     fx_refused(&f, "takeover C:PL03#1", "INWO-5.3.1", "take over a card of your hand");
     /* INWO-5.3: the arrow question follows; C:G03 (Free City of Lumen) is
      * the lead on the Concord's N arrow */
@@ -157,7 +159,7 @@ static void test_INWO_5_2_buying_plots(void **state)
     assert_int_equal(tt_to_move(f.g, (tt_state *)f.s), 2);
     char legal[512];
     fx_legal(&f, legal, sizeof legal);
-    assert_string_equal(legal, "pass|buy");
+    assert_string_equal(legal, "pass|buy|play C:PL24#1|play C:PL27#1");
     fx_ok(&f, "buy");
     assert_int_equal(f.s->npile[2][Z_HAND], hand + 1); /* the Illuminati alone could pay */
     assert_int_equal(tokens(&f, "C:I03#1"), 0);
