@@ -637,6 +637,20 @@ static int has_target(const tt_game *g, const inwo_state *s, const play *pl, int
                 return 1;
         return 0;
     }
+    if (op == OP_REPEAL) { /* what it repeals, where it lies */
+        for (int col = 0; col < 3; col++)
+            if (s->nwo[col] != INWO_NONE && chk_target(g, s, pl, p, s->nwo[col], NULL) == TT_OK)
+                return 1;
+        for (int k = 0; k < s->nlinks; k++)
+            if (chk_target(g, s, pl, p, s->link[k].a, NULL) == TT_OK)
+                return 1;
+        for (int r = 0; r < s->nrecords; r++)
+            if (INWO_REC_PLOT(s->record[r]) &&
+                chk_target(g, s, pl, p, INWO_REC_CARD(s->record[r]), NULL) == TT_OK)
+                return 1;
+        if (!inwo_zapped(s))
+            return 0;
+    }
     if (op == OP_ALIGN || op == OP_MODIFY || op == OP_PARALYZE || op == OP_GIVE_TOKEN ||
         op == W_LINKED) { /* groups in play: the nodes */
         for (int k = 0; k < s->nodes_end; k++)
