@@ -31,8 +31,16 @@ static int hidden_from(const inwo_state *s, int card, int viewer)
     return !(v->seen_by >> viewer & 1) && !(v->flags & INWO_F_EXPOSED);
 }
 
-static void deal_class(const inwo_content *c, inwo_state *s, int viewer, int owner, int back,
-                       deal *d)
+static int is_goal(const inwo_content *c, int card)
+{
+    const inwo_def *d = inwo_def_of(c, card);
+    return d->kind == INWO_PLOT && d->subtype == ST_GOAL;
+}
+
+/* The places of the class (owner, back) whose card the viewer does not
+ * know; with keep_goals, Goal cards stay where they are. */
+static void collect(const inwo_content *c, const inwo_state *s, int viewer, int owner, int back,
+                    int keep_goals, deal *d)
 {
     d->n = 0;
     for (int p = 0; p < s->nplayers; p++)
@@ -43,18 +51,21 @@ static void deal_class(const inwo_content *c, inwo_state *s, int viewer, int own
             for (int i = 0; i < n; i++) {
                 int card = pile[i];
                 if (inwo_owner(card) == owner && inwo_plot_back(inwo_def_of(c, card)) == back &&
-                    hidden_from(s, card, viewer)) {
+                    hidden_from(s, card, viewer) && !(keep_goals && is_goal(c, card))) {
                     d->at[d->n] = (uint16_t)(start + i);
                     d->seen[d->n++] = s->card[card].seen_by;
                 }
             }
         }
-    if (d->n < 2)
-        return;
+}
+
+/* A random deal of the class's cards over its places into out[]: the
+ * cards that were public go to hand places (INWO-7.12 step 2). */
+static void shuffle_deal(inwo_state *s, const deal *d, uint16_t *out)
+{
     uint16_t cards[INWO_MAX_CARDS];
     for (int i = 0; i < d->n; i++)
         cards[i] = s->slot[d->at[i]];
-    /* the cards that were public go to hand places first (INWO-7.12 step 2) */
     int hands[INWO_MAX_CARDS], nh = 0;
     for (int i = 0; i < d->n; i++)
         if (s->card[s->slot[d->at[i]]].zone == Z_HAND)
@@ -68,7 +79,6 @@ static void deal_class(const inwo_content *c, inwo_state *s, int viewer, int own
             cards[j - 1] = x;
         }
     tt_rng_shuffle_u16(&s->head.rng, cards, d->n);
-    uint16_t out[INWO_MAX_CARDS];
     uint8_t used[INWO_MAX_CARDS] = {0};
     int k = 0;
     for (int i = 0; i < d->n; i++)
@@ -93,6 +103,55 @@ static void deal_class(const inwo_content *c, inwo_state *s, int viewer, int own
         out[k] = cards[i];
         used[k] = 1;
     }
+}
+
+/* INWO-7.12 step 3: with out[] dealt, no hand holds two Goal cards, except
+ * the hand of the player disposing, which holds two when he is within his
+ * Plot limit (his Goal cards are then why he disposes, INWO-9.4.4). */
+static int deal_legal(const tt_game *g, const inwo_state *s, const deal *d, const uint16_t *out)
+{
+    const inwo_content *c = g->content;
+    int goals[INWO_MAX_PLAYERS] = {0}, plots[INWO_MAX_PLAYERS] = {0};
+    for (int p = 0; p < s->nplayers; p++) {
+        int n;
+        const uint16_t *hand = inwo_pile(s, p, Z_HAND, &n);
+        for (int i = 0; i < n; i++) {
+            goals[p] += is_goal(c, hand[i]);
+            plots[p] += inwo_plot_back(inwo_def_of(c, hand[i]));
+        }
+    }
+    for (int i = 0; i < d->n; i++) {
+        const inwo_card *place = &s->card[s->slot[d->at[i]]];
+        if (place->zone == Z_HAND)
+            goals[place->holder] += is_goal(c, out[i]) - is_goal(c, s->slot[d->at[i]]);
+    }
+    for (int p = 0; p < s->nplayers; p++) {
+        int disposing = s->point == PT_DISPOSE && s->to_move == p;
+        if (!disposing && goals[p] > 1)
+            return 0;
+        if (disposing && goals[p] < 2 && (p == s->active || plots[p] <= inwo_plot_limit(g, s, p)))
+            return 0;
+    }
+    return 1;
+}
+
+static void deal_class(const tt_game *g, inwo_state *s, int viewer, int owner, int back, deal *d)
+{
+    const inwo_content *c = g->content;
+    uint16_t out[INWO_MAX_CARDS];
+    collect(c, s, viewer, owner, back, 0, d);
+    if (d->n < 2)
+        return;
+    int tries = 0;
+    do
+        shuffle_deal(s, d, out);
+    while (back && !deal_legal(g, s, d, out) && ++tries < 16);
+    if (tries == 16) { /* the class's Goal cards stay where they are */
+        collect(c, s, viewer, owner, back, 1, d);
+        if (d->n < 2)
+            return;
+        shuffle_deal(s, d, out);
+    }
     /* each place keeps its zone, holder and seen_by; the card brings the rest */
     uint8_t zone[INWO_MAX_CARDS], holder[INWO_MAX_CARDS];
     for (int i = 0; i < d->n; i++) {
@@ -110,7 +169,6 @@ static void deal_class(const inwo_content *c, inwo_state *s, int viewer, int own
 void inwo_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
 {
     inwo_state *s = st;
-    const inwo_content *c = g->content;
     tt_rng_seed(&s->head.rng, seed); /* INWO-7.12 step 4 */
     if (viewer < 0 || viewer >= s->nplayers)
         return;
@@ -122,7 +180,7 @@ void inwo_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
     deal d;
     for (int owner = 0; owner < s->nplayers; owner++)
         for (int back = 0; back < 2; back++)
-            deal_class(c, s, viewer, owner, back, &d);
+            deal_class(g, s, viewer, owner, back, &d);
 }
 
 /* --- views (INWO-7.7) ------------------------------------------------------------------------ */

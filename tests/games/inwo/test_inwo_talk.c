@@ -195,6 +195,38 @@ static void test_EX_39_expose_return(void **state)
 
 /* A hidden Plot returned to the deck: the others lose track of it and of
  * the cards it lay among (INWO-7.11); a Group-back card never goes back. */
+/* INWO-7.12 step 3: a deal never leaves two Goal cards in one hand. D holds
+ * Iron Consensus among eight Plots, Scorched Earth lies in his Plot deck,
+ * and A knows none of them: over 200 deals for A, D's hand holds at most one
+ * Goal card, and the Goal cards are dealt like the others. */
+static void test_INWO_7_12_one_goal_card_a_hand(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    static const char *const held[] = {"D:PL30#1", "D:PL01#1", "D:PL01#2", "D:PL04#1",
+                                       "D:PL06#1", "D:PL06#2", "D:PL12#1", "D:PL16#1"};
+    for (int i = 0; i < 8; i++)
+        f.s->card[fx_zone(&f, 3, held[i], Z_HAND)].seen_by = 1u << 3;
+    f.s->card[fx_zone(&f, 3, "D:PL31#1", Z_PLOT_DECK)].seen_by = 0;
+    fx_main(&f, 0);
+    fx_sane(&f);
+    size_t n = tt_state_size(f.g);
+    fx d = f;
+    d.s = malloc(n);
+    int left = 0, g30 = fx_card(&f, "D:PL30#1"), g31 = fx_card(&f, "D:PL31#1");
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        memcpy(d.s, f.s, n);
+        tt_determinize(f.g, (tt_state *)d.s, 0, seed);
+        fx_sane(&d);
+        int in30 = d.s->card[g30].zone == Z_HAND, in31 = d.s->card[g31].zone == Z_HAND;
+        assert_true(in30 + in31 <= 1);
+        left += !in30;
+    }
+    assert_true(left > 0);
+    free(d.s);
+    fx_free(&f);
+}
+
 static void test_return_and_discard(void **state)
 {
     (void)state;
@@ -568,6 +600,7 @@ int main(void)
         cmocka_unit_test(test_EX_39_show),
         cmocka_unit_test(test_EX_39_give),
         cmocka_unit_test(test_EX_39_expose_return),
+        cmocka_unit_test(test_INWO_7_12_one_goal_card_a_hand),
         cmocka_unit_test(test_return_and_discard),
         cmocka_unit_test(test_untoken),
         cmocka_unit_test(test_refusals),
