@@ -41,7 +41,7 @@ static const char play_help[] =
     "Options:\n"
     "  --players A,B      who sits where, in player order (e.g. ai,human; human,human\n"
     "                     for hot-seat; random,random to watch a narrated game); in a\n"
-    "                     game for 2 or more, their number is its `players` parameter\n"
+    "                     game with a `players` parameter, their number sets it\n"
     "  --ai AI            the opponent in the seats marked ai (default ismcts:ms=1000;\n"
     "                     e.g. ismcts:ms=500, flat:n=40, random; docs/ai.md)\n"
     "  --seed N           repeat a game exactly (the AIs' seeds derive from N); a `sim`\n"

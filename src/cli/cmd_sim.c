@@ -54,7 +54,7 @@ static const char sim_help[] =
     "                     starts from seed mix64(mix64(S) + i), so two seeds share no game\n"
     "  --players A,B      the AI in each seat (default random for all; `tabletop list`),\n"
     "                     with its parameters after colons: ismcts:ms=20,random; in a\n"
-    "                     game for 2 or more, their number is its `players` parameter\n"
+    "                     game with a `players` parameter, their number sets it\n"
     "  --ai A,B           the same as --players\n"
     "  --threads N        threads to play on (default: every core); the results are\n"
     "                     the same for any N\n"
