@@ -1,16 +1,16 @@
 /* Illuminati: New World Order — the rules module's shared declarations.
  *
- * Implements ../shared/rules/inwo.md (rule IDs INWO-…). Built in stages:
- * written are the content, the deck rules, the state and setup (INWO-3),
- * effective values (2.14), link legality (6.4), the turn (4.1–4.5, 4.8),
- * response rounds for root items (4.6), buying Plots (5.2), the takeover
- * (5.3), the Illuminati-token actions (5.4), attacks to control and destroy
- * (5.9–5.16) with +10 Plots (5.18.1) and cancels (10.3), views and
- * determinization (7.7, 7.12), goals, the knock and its thwart round (9.3, 9.4), elimination
- * after every resolution and at cleanup (9.2.1, 9.2.5) and the round cap (9.5.2); moves
- * (5.5, moves.c), links made in play and link benefits (6, links.c), agents, Illuminati
- * agents and factions (5.13, 10.2, agents.c). Not yet: other Plots, abilities, gifts and
- * table talk, rig.
+ * Implements ../shared/rules/inwo.md (rule IDs INWO-…), one file an area:
+ * content.c and deck.c (the content and deck rules), setup.c (INWO-3),
+ * board.c (where cards lie), values.c (effective values, 2.14), turn.c (the
+ * turn, its rounds and items, 4; buying, takeover, dispose, goals at the knock,
+ * elimination), attack.c (attacks, 5.9–5.16), instant.c (Privilege, after-roll
+ * Plots, Instant Attacks, Relief: 5.14, 5.9.9, 5.17), plays.c (Plots and
+ * abilities as items, 5.0.6, 5.8, 5.18), cancel.c (10.3), moves.c (moves and
+ * subtree placement, 5.5, 2.11.8), links.c (6), agents.c (5.13, 10.2), goals.c
+ * (9.3, 9.4), talk.c (table talk, 5.0.7), hidden.c (views and determinization,
+ * 7), rig.c, stats.c (sim's figures), text.c (action texts), describe.c (card
+ * texts), sanity.c (the invariants tests check), inwo.c (the rules table).
  *
  * Parameters: players (2..6, INWO-3.2), p0 … p5 (decks: a sample name or a
  * file, INWO-12.5), basic_goal (0: by player count, INWO-3.10),
