@@ -213,10 +213,11 @@ static int inwo_event_text(const tt_game *g, const tt_event *ev, int viewer, cha
 /* The events naming a card in a face-up place. */
 static int card_event_text(const tt_game *g, const tt_event *ev, int viewer, char *buf, size_t n)
 {
-    char id[32], id2[32] = "";
+    char id[32] = "", id2[32] = "";
     int p = 'A' + ev->player;
     int seen = ev->type != INWO_EV_RETURN || tt_seen_by(ev->seen, viewer);
-    inwo_instance_text(g->content, ev->a, id, sizeof id);
+    if (ev->a >= 0 && ev->a < g->nplayers * INWO_DECK_CARDS) /* else `a` names no card */
+        inwo_instance_text(g->content, ev->a, id, sizeof id);
     switch (ev->type) {
     case INWO_EV_BUY:
         if (ev->b >= 0)
@@ -250,7 +251,7 @@ static const tt_rules_extra inwo_extra = {
 
 const tt_rules inwo_rules = {
     .name = "inwo",
-    .summary = "Illuminati: New World Order, 2 to 6 players (being written: no Plots yet)",
+    .summary = "Illuminati: New World Order, 2 to 6 players",
     .min_players = 2,
     .max_players = 6,
     .params = params,
