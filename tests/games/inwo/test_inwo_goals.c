@@ -131,8 +131,8 @@ static void test_EX_30_elimination(void **state)
 static fx ex36(int extra)
 {
     fx f = fx_new("players=3");
-    inwo_content *c = (inwo_content *)f.c;
-    c->deck[0].def[0] = c->deck[2].def[0] = (uint16_t)inwo_find_def(c, "I06");
+    fx_illuminati(&f, 0, "I06");
+    fx_illuminati(&f, 2, "I06");
     static const char *const a[] = {"A:G28#1", "A:G36#1", "A:G07#1", "A:G01#1"};
     static const char *const b[] = {"B:G08#1", "B:G19#1"};
     static const char *const cc[] = {"C:G03#1", "C:G28#1", "C:G43#1", "C:G21#1", "C:G06#1",
