@@ -144,14 +144,12 @@ int inwo_reorg_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev
         memset(&s->decl, 0, sizeof s->decl);
         inwo_play_finish(g, s, k, ev);
         return k;
-    case H_MOVE:
-        s->decl.ans[s->decl.nans++] = (uint16_t)arg;
-        return -1;
+    case H_MOVE: s->decl.ans[s->decl.nans++] = (uint16_t)arg; return -1;
     default: { /* the arrow: the move is made, or a reassignment asked first */
         int gr = s->decl.ans[0], h = arg & INWO_CARD_BITS, side = arg >> 9 & 3;
         int j = s->nitems++;
-        s->item[j] = (inwo_item){H_MOVE,        (uint8_t)p, (uint16_t)gr, (uint16_t)h,
-                                 (uint8_t)k,    (uint8_t)side, 0};
+        s->item[j] = (inwo_item){H_MOVE,        (uint8_t)p, (uint16_t)gr, (uint16_t)h, (uint8_t)k,
+                                 (uint8_t)side, 0};
         memset(&s->decl, 0, sizeof s->decl);
         if (!inwo_reassign_open(g, s, j, h, side)) {
             memset(&s->decl, 0, sizeof s->decl);
