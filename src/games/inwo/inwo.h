@@ -526,6 +526,8 @@ enum inwo_head {
     H_RECORD,     /* record <k>: the k-th change record of the card named, from 1 */
     INWO_NHEADS
 };
+/* decl.head of a REORGANIZE resolving (reorg.c): no action's head */
+#define INWO_D_REORGANIZE INWO_NHEADS
 #define INWO_A(head, arg) ((tt_action)(head) << 16 | (tt_action)(arg))
 #define INWO_HEAD(a) ((int)((a) >> 16 & 0x7FFF))
 #define INWO_ARG(a) ((int)((a)&0xFFFF))
@@ -679,6 +681,8 @@ void inwo_play_begin(const tt_game *g, inwo_state *s, tt_action a);
 /* Root play item k's round closed: resolves it. Returns 1 when a question
  * (substitute) is open on it; else it is over and its Plots are put away. */
 int inwo_play_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev);
+/* Root play item k, resolved by questions of its own (REORGANIZE), is over. */
+void inwo_play_finish(const tt_game *g, inwo_state *s, int k, tt_events *ev);
 /* Applies `substitute`/`forfeit`; returns the item, now over. */
 int inwo_play_substitute(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev);
 /* zap_clear <player> (INWO-5.18.5): checked, announced, resolved. */
@@ -801,6 +805,22 @@ int inwo_move_resolve(const tt_game *g, inwo_state *s, int k, const uint16_t *an
                       tt_events *ev);
 /* Whether card lies in the subtree of node `root`. */
 int inwo_in_subtree(const inwo_state *s, int card, int root);
+/* Whether group gr of p may be moved onto arrow `side` of card h (INWO-5.5.1):
+ * open, of p's structure, outside gr's subtree. */
+int inwo_move_dest(const tt_game *g, const inwo_state *s, int p, int gr, int h, int side);
+
+/* --- reorg.c: REORGANIZE at its resolution (INWO-2.10.7, 5.0.6) --- */
+/* Opens the moves of REORGANIZE item k; 0 when none can be made (nothing asked). */
+int inwo_reorg_open(const tt_game *g, inwo_state *s, int k);
+/* `move <G>`, `arrow <a>` and `done` while a REORGANIZE resolves. */
+int inwo_reorg_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
+int inwo_reorg_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+/* Applies one; returns the REORGANIZE item once `done` ended it, else -1. */
+int inwo_reorg_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev);
+/* Move info item j was placed (its reassignments answered, ans): 1 when it
+ * was a REORGANIZE move, made now, and the next move is asked; 0 otherwise. */
+int inwo_reorg_moved(const tt_game *g, inwo_state *s, int j, const uint16_t *ans, int nans,
+                     tt_events *ev);
 
 /* --- links.c: links made in play (INWO-6) --- */
 /* Copies of Plot plot's card_id linked in seat's structure (INWO-6.4.1). */

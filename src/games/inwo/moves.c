@@ -302,6 +302,11 @@ static int dest_ok(const tt_game *g, const inwo_state *s, int p, int gr, int h, 
            inwo_arrow_open(g->content, s, v->u.p.node, side);
 }
 
+int inwo_move_dest(const tt_game *g, const inwo_state *s, int p, int gr, int h, int side)
+{
+    return dest_ok(g, s, p, gr, h, side);
+}
+
 /* The open arrows of p's structure a card may be moved onto (INWO-2.11.5,
  * 5.18.3), each node | side << 8; listed once for every group's check. */
 static int open_arrows(const tt_game *g, const inwo_state *s, int p, uint16_t *out)

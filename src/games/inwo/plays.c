@@ -210,6 +210,7 @@ static int written(int op)
     case OP_RESTORE:
     case OP_FREE_TAKEOVER:
     case OP_REPEAL:
+    case OP_REORGANIZE:
     case W_LINKED:
     case W_ZAP:
     case W_NWO: return 1;
@@ -629,7 +630,7 @@ static int freeze_cancelable(const tt_game *g, const inwo_state *s, const play *
 static int has_target(const tt_game *g, const inwo_state *s, const play *pl, int p)
 {
     int op = pl->what;
-    if (op == OP_DRAW || op == OP_FREEZE || op == W_NWO)
+    if (op == OP_DRAW || op == OP_FREEZE || op == W_NWO || op == OP_REORGANIZE)
         return 1;
     if (op == OP_EXPOSE || op == OP_STEAL_EXPOSED || op == W_ZAP) {
         for (int q = 0; q < s->nplayers; q++)
@@ -1362,6 +1363,7 @@ static int still_legal(const tt_game *g, const inwo_state *s, int k, const play 
     switch (pl->what) {
     case OP_DRAW:
     case OP_FREEZE:
+    case OP_REORGANIZE:
     case W_NWO: return 1;
     case OP_ALIGN:
         if (pl->op->alignment == INWO_ALIGN_CHOOSE &&
@@ -1429,6 +1431,14 @@ static void settle_play(const tt_game *g, inwo_state *s, int k, tt_events *ev)
     finish(g, s, k, still_legal(g, s, k, &pl) ? 1 : pl.is_plot ? 2 : 0, ev);
 }
 
+/* A legal REORGANIZE resolves by questions: 1 when they are asked. */
+static int reorganizes(const tt_game *g, inwo_state *s, int k)
+{
+    const inwo_item *it = &s->item[k];
+    play pl = play_of(content_of(g), it->card, it->kind, it->arg >> 6);
+    return pl.what == OP_REORGANIZE && still_legal(g, s, k, &pl) && inwo_reorg_open(g, s, k);
+}
+
 static int substitutes(const tt_game *g, inwo_state *s)
 {
     tt_action a[INWO_MAX_ACTIONS];
@@ -1461,8 +1471,15 @@ int inwo_play_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev)
         finish(g, s, k, 0, ev);
         return 0;
     }
+    if (reorganizes(g, s, k)) /* its moves are asked now (reorg.c) */
+        return 1;
     settle_play(g, s, k, ev);
     return 0;
+}
+
+void inwo_play_finish(const tt_game *g, inwo_state *s, int k, tt_events *ev)
+{
+    finish(g, s, k, 1, ev);
 }
 
 int inwo_play_substitute(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev)

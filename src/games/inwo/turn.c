@@ -937,6 +937,8 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
                                                         : 0;
     if ((bare && arg) || (a & 0x80000000u) || (head == H_DRAW && arg != INWO_NONE) || extra)
         return TT_REFUSE("INWO-5.0.5", NULL, "no such action");
+    if (s->decl.head == INWO_D_REORGANIZE) /* its moves (reorg.c) */
+        return inwo_reorg_check(g, s, a, err);
     if ((head == H_ARROW || head == H_PAY) && s->decl.head == H_MOVE)
         return inwo_move_check(g, s, a, err);
     if (head == H_DISCARD && s->decl.head == H_DISCARD)
@@ -1022,6 +1024,8 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
         n = inwo_move_legal(g, s, out, 0);
     } else if (s->decl.head == H_REASSIGN) {
         n = inwo_reassign_legal(g, s, out, 0);
+    } else if (s->decl.head == INWO_D_REORGANIZE) {
+        n = inwo_reorg_legal(g, s, out, 0);
     } else if (s->decl.head == H_AGENTS) {
         n = inwo_agents_legal(g, s, out, 0);
     } else if (s->decl.head == H_LINK || s->decl.head == H_DISCARD) {
@@ -1259,6 +1263,15 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         return rc;
     s->nforced = 0;
     int arg = INWO_ARG(a);
+    if (s->decl.head == INWO_D_REORGANIZE) {
+        int k = inwo_reorg_apply(g, s, a, ev);
+        if (k >= 0) {
+            item_done(s, k);
+            after_resolution(g, s, -1, s->item[k].who & 7, ev);
+        }
+        settle(s);
+        return TT_OK;
+    }
     if (INWO_HEAD(a) != H_PRIVILEGE && instant_owns(g, s, a)) {
         inwo_instant_apply(g, s, a, ev);
         settle(s);
@@ -1393,6 +1406,8 @@ static void place_answered(const tt_game *g, inwo_state *s, tt_events *ev)
     uint16_t ans[INWO_DECL_MAX];
     int k = s->decl.ans[0], at = s->decl.ans[1];
     int n = inwo_placement_answers(s, ans);
+    if (inwo_reorg_moved(g, s, k, ans, n, ev))
+        return; /* a REORGANIZE goes on */
     if (s->item[k].kind == H_ATTACK) {
         inwo_capture(g, s, k, at & INWO_CARD_BITS, at >> 9 & 3, ans, n, ev);
     } else {

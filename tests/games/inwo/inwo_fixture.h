@@ -88,6 +88,15 @@ static inline void fx_link(fx *f, const char *a, const char *b, int kind, int pe
     inwo_links_update(f->c, f->s);
 }
 
+/* Seat plays the Illuminati card_id `id` instead of his deck's, as a custom
+ * deck would (INWO-12.1: The Pale Observatory and The Tidewater Cabal may
+ * replace a deck's Illuminati); its instance is then `<seat>:<id>#1`. */
+static inline void fx_illuminati(fx *f, int seat, const char *id)
+{
+    inwo_content *c = (inwo_content *)f->c;
+    c->deck[seat].def[0] = (uint16_t)inwo_find_def(c, id);
+}
+
 static inline int fx_value(const fx *f, const char *id, int stat, int ctx)
 {
     return inwo_value(f->c, f->s, fx_card(f, id), stat, ctx);

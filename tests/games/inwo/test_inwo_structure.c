@@ -580,7 +580,8 @@ static void test_INWO_9_2_3_faction_inherits_resources(void **state)
 
 /* EX-34: B, in his first turn, attacks A's Cobalt Republic: A may respond
  * against him (a cancel, an oppose); C, who has not played, may not take
- * part in the protected player's attack. */
+ * part in the protected player's attack; an NWO A plays still reaches C's
+ * groups. */
 static void test_EX_34_first_turn_protection(void **state)
 {
     (void)state;
@@ -589,6 +590,7 @@ static void test_EX_34_first_turn_protection(void **state)
     fx_group(&f, 1, "A:G37#1", "B:I02#1", SIDE_N);
     fx_group(&f, 2, "C:G21#1", "C:I03#1", SIDE_N);
     fx_zone(&f, 0, "A:PL16#1", Z_HAND);
+    fx_zone(&f, 0, "B:PL28#1", Z_HAND); /* NWO: Boom Times */
     fx_main(&f, 1);
     f.s->round = 1;
     f.s->head.turn = 1;
@@ -604,10 +606,50 @@ static void test_EX_34_first_turn_protection(void **state)
     fx_ok(&f, "pass"); /* B */
     fx_ok(&f, "pass"); /* C */
     fx_ok(&f, "oppose A:I01#1");
+    fx_ok(&f, "pass"); /* B */
+    fx_ok(&f, "pass"); /* C */
+    assert_int_equal(fx_value(&f, "C:G21#1", STAT_POWER, CX_GOAL), 5);
+    fx_ok(&f, "play B:PL28#1"); /* NWO: Boom Times, +2 to every CORP group */
+    fx_pass_round(&f);
+    assert_int_equal(zone(&f, "B:PL28#1"), Z_NWO);
+    assert_int_equal(fx_value(&f, "C:G21#1", STAT_POWER, CX_GOAL), 7); /* C's too */
     fx_pass_round(&f);
     assert_int_equal(f.s->point, PT_MAIN);
     assert_int_equal(holder(&f, "A:G02#1"), 0);
     assert_int_equal(zone(&f, "A:PL16#1"), Z_DISCARD);
+    fx_free(&f);
+}
+
+/* EX-34, Wiretap: in A's response to B's first-turn attack, A's Wiretap may
+ * name B (INWO-4.8.1's exception) but not C, who has not played yet. With
+ * three players B is its only answer, so the question is not asked
+ * (INWO-5.0.1); here a fourth seat, D, who played first this round, makes
+ * it asked: seats D, A, B, C in turn order. */
+static void test_EX_34_wiretap_on_a_protected_player(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 0, "B:G27#1", "A:I01#1", SIDE_E); /* Computer: pays for Wiretap */
+    fx_group(&f, 1, "A:G37#1", "B:I02#1", SIDE_N);
+    fx_zone(&f, 0, "B:PL41#1", Z_HAND); /* Wiretap */
+    fx_main(&f, 1);
+    f.s->first = 3;
+    f.s->round = 1;
+    f.s->head.turn = 1;
+    f.s->pl[0].completed = f.s->pl[3].completed = 1;
+    f.s->pl[1].completed = f.s->pl[2].completed = 0;
+    f.s->pl[1].protected_ = f.s->pl[2].protected_ = 1;
+    fx_ok(&f, "attack A:G37#1 kind=control target=A:G02#1");
+    fx_ok(&f, "pass"); /* C */
+    fx_ok(&f, "pass"); /* D */
+    assert_int_equal(tt_to_move(f.g, (tt_state *)f.s), 0);
+    fx_ok(&f, "play B:PL41#1");
+    char legal[256];
+    fx_legal(&f, legal, sizeof legal);
+    assert_string_equal(legal, "target B|target D");
+    fx_refused(&f, "target C", "INWO-4.8.1", "C has not completed his first turn");
+    fx_ok(&f, "target B");
     fx_free(&f);
 }
 
@@ -729,6 +771,7 @@ int main(void)
         cmocka_unit_test(test_INWO_9_2_1_after_a_resolution),
         cmocka_unit_test(test_INWO_9_2_3_faction_inherits_resources),
         cmocka_unit_test(test_EX_34_first_turn_protection),
+        cmocka_unit_test(test_EX_34_wiretap_on_a_protected_player),
         cmocka_unit_test(test_EX_40_full_hand),
         cmocka_unit_test(test_EX_40_puppet_of_a_full_hand),
         cmocka_unit_test(test_EX_40_full_structure),
