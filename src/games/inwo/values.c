@@ -49,12 +49,30 @@ int inwo_link_active(const inwo_link *l)
     return (l->what >> 4 & 3) == LS_ACTIVE;
 }
 
+/* A change record r applied to card's alignments (the lasting ones only
+ * when asked). */
+static unsigned record_apply(unsigned set, inwo_record r, int card, int lasting)
+{
+    if (INWO_REC_CARD(r) != card || (lasting && INWO_REC_TURN(r)))
+        return set;
+    return INWO_REC_REMOVE(r) ? set & ~(1u << INWO_REC_ALIGN(r))
+                              : align_add(set, INWO_REC_ALIGN(r));
+}
+
 unsigned inwo_align_of(const inwo_content *c, const inwo_state *s, int card, int lasting)
 {
     const inwo_def *d = def_of(c, card);
     if (d->kind != INWO_GROUP)
         return 0; /* INWO-2.4.2: an Illuminati has none */
     unsigned set = d->align;
+    int linked = 0; /* most groups carry no linked Plot: their records apply in order */
+    for (int k = 0; k < s->nlinks && !linked; k++)
+        linked = s->link[k].b == card && (s->link[k].what & 3) == LK_PLOT;
+    if (!linked) {
+        for (int i = 0; i < s->nrecords; i++)
+            set = record_apply(set, s->record[i], card, lasting);
+        return set;
+    }
     uint64_t applied = 0; /* the links already applied, a bit each */
     for (int i = 0; i <= s->nrecords; i++) {
         int ts = i < s->nrecords ? INWO_REC_TS(s->record[i]) : 0xFFFF;
@@ -71,11 +89,7 @@ unsigned inwo_align_of(const inwo_content *c, const inwo_state *s, int card, int
         }
         if (i == s->nrecords)
             break;
-        inwo_record r = s->record[i];
-        if (INWO_REC_CARD(r) != card || (lasting && INWO_REC_TURN(r)))
-            continue;
-        set = INWO_REC_REMOVE(r) ? set & ~(1u << INWO_REC_ALIGN(r))
-                                 : align_add(set, INWO_REC_ALIGN(r));
+        set = record_apply(set, s->record[i], card, lasting);
     }
     return set;
 }
