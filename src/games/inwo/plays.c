@@ -625,6 +625,17 @@ static int freeze_cancelable(const tt_game *g, const inwo_state *s, const play *
     return 0;
 }
 
+/* The zone every card target of op lies in, its target check's first
+ * refusal (-1: anywhere), for the listings to look only there. */
+static int target_zone(int op)
+{
+    return op == OP_DESTROY_RESOURCE ? Z_RESOURCE
+           : op == OP_RESTORE        ? Z_DESTROYED
+           : op == OP_FREE_TAKEOVER  ? Z_HAND
+           : op == OP_REPEAL         ? -1
+                                     : Z_STRUCTURE;
+}
+
 /* Whether some answer fits the first target question (none: it fits). */
 static int has_target(const tt_game *g, const inwo_state *s, const play *pl, int p)
 {
@@ -659,9 +670,19 @@ static int has_target(const tt_game *g, const inwo_state *s, const play *pl, int
                 return 1;
         return 0;
     }
-    for (int t = 0; t < ncards(s); t++)
-        if (chk_target(g, s, pl, p, t, NULL) == TT_OK)
-            return 1;
+    int zone = target_zone(op), len;
+    int q0 = zone == Z_HAND ? p : 0, q1 = zone == Z_HAND ? p + 1 : s->nplayers;
+    if (zone == Z_HAND || zone == Z_DESTROYED) /* piles: p's hand, every destroyed pile */
+        for (int q = q0; q < q1; q++) {
+            const uint16_t *pile = inwo_pile(s, q, zone, &len);
+            for (int i = 0; i < len; i++)
+                if (chk_target(g, s, pl, p, pile[i], NULL) == TT_OK)
+                    return 1;
+        }
+    else
+        for (int t = 0; t < ncards(s); t++)
+            if ((zone < 0 || s->card[t].zone == zone) && chk_target(g, s, pl, p, t, NULL) == TT_OK)
+                return 1;
     return 0;
 }
 
@@ -969,11 +990,7 @@ static int list_targets(const tt_game *g, const inwo_state *s, const play *pl, t
             n = add(g, s, INWO_A(H_TARGET, INWO_PLAYER_ARG | (unsigned)q), out, n);
         return n;
     }
-    int zone = op == OP_DESTROY_RESOURCE ? Z_RESOURCE
-               : op == OP_RESTORE        ? Z_DESTROYED
-               : op == OP_FREE_TAKEOVER  ? Z_HAND
-               : op == OP_REPEAL         ? -1
-                                         : Z_STRUCTURE; /* its first check, made here once */
+    int zone = target_zone(op);
     for (int t = 0; t < ncards(s); t++)
         if (zone < 0 || s->card[t].zone == zone)
             n = add(g, s, INWO_A(H_TARGET, t), out, n);
