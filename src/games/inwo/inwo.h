@@ -353,7 +353,7 @@ static inline int inwo_owner(int instance)
 }
 static inline const inwo_def *inwo_def_of(const inwo_content *c, int instance)
 {
-    return &c->def[c->deck[inwo_owner(instance)].def[instance % INWO_DECK_CARDS]];
+    return &c->def[c->inst_def[instance]];
 }
 /* Whether instance's card has an ability of op (content's index). */
 static inline int inwo_has_op(const inwo_content *c, int instance, int op)

@@ -944,7 +944,7 @@ int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n
     int nseen = 0;
     for (int i = 0; i < len; i++) {
         const inwo_def *d = inwo_def_of(c, hand[i]);
-        int def = c->deck[inwo_owner(hand[i])].def[hand[i] % INWO_DECK_CARDS], j = 0;
+        int def = c->inst_def[hand[i]], j = 0;
         if (d->kind != INWO_PLOT || d->subtype == ST_GOAL || (d->timing == TM_MAIN && !main))
             continue; /* refused by their first checks */
         while (j < nseen && seen[j] != def)
