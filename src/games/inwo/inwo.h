@@ -670,6 +670,9 @@ int inwo_play_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error
 int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
 /* The `play` and `use` heads of the player to move. */
 int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+/* Fills c->use_inst from c->ops: the instances `use` may name, in the
+ * order of their first written op, then of instance. */
+void inwo_index_uses(inwo_content *c);
 /* Whether the play being declared has all its answers. */
 int inwo_play_answered(const tt_game *g, const inwo_state *s);
 /* Announces the declared play: its item, costs paid, its round or attachment. */

@@ -957,21 +957,29 @@ int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n
             out[n] = INWO_A(H_PLAY, hand[i]);
         n += ok[j];
     }
-    int nsrc;
+    for (int j = 0; j < c->nuse; j++) {
+        int i = c->use_inst[j];
+        if ((s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE) &&
+            s->card[i].holder == p) /* in play, controlled by p: never a Plot */
+            n = add(g, s, INWO_A(H_USE, i), out, n);
+    }
+    return n;
+}
+
+void inwo_index_uses(inwo_content *c)
+{
+    int nsrc, n = 0;
     for (int op = OP_CANCEL + 1; op < INWO_NOPS; op++) {
         const uint16_t *src = inwo_op_sources(c, op, &nsrc);
         for (int j = 0; written(op) && j < nsrc; j++) {
-            int i = src[j], first = 1;
-            if ((s->card[i].zone != Z_STRUCTURE && s->card[i].zone != Z_RESOURCE) ||
-                s->card[i].holder != p)
-                continue;                            /* in play, controlled by p: never a Plot */
+            int first = 1;
             for (int o = OP_CANCEL + 1; o < op; o++) /* listed once, by its first such op */
-                first &= !(written(o) && inwo_has_op(c, i, o));
+                first &= !(written(o) && inwo_has_op(c, src[j], o));
             if (first)
-                n = add(g, s, INWO_A(H_USE, i), out, n);
+                c->use_inst[n++] = src[j];
         }
     }
-    return n;
+    c->nuse = (uint16_t)n;
 }
 
 static int list_targets(const tt_game *g, const inwo_state *s, const play *pl, tt_action *out,
