@@ -982,26 +982,41 @@ void inwo_index_uses(inwo_content *c)
     c->nuse = (uint16_t)n;
 }
 
+/* A target answer t, listed when it passes chk_answer: with the target
+ * question pending (the caller's), that is chk_target alone, so the
+ * declaration's play and questions are not rebuilt per candidate. */
+static int add_target(const tt_game *g, const inwo_state *s, const play *pl, int t, tt_action *out,
+                      int n)
+{
+    if (chk_target(g, s, pl, s->decl.player, t, NULL) != TT_OK)
+        return n;
+    if (out)
+        out[n] = INWO_A(H_TARGET, (unsigned)t);
+    return n + 1;
+}
+
 static int list_targets(const tt_game *g, const inwo_state *s, const play *pl, tt_action *out,
                         int n)
 {
     int op = pl->what;
+    if (s->decl.head != H_PLAY && s->decl.head != H_USE)
+        return n; /* inwo_play_check refuses every answer */
     if (op == OP_FREEZE) {
         int k = inwo_cancel_root(s);
         for (int j = k < 0 ? s->nitems : k; j < s->nitems; j++)
             if (s->item[j].num)
-                n = add(g, s, INWO_A(H_TARGET, INWO_ITEM_ARG | s->item[j].num), out, n);
+                n = add_target(g, s, pl, (int)INWO_ITEM_ARG | s->item[j].num, out, n);
         return n;
     }
     if (op == OP_EXPOSE || op == OP_STEAL_EXPOSED || op == W_ZAP) {
         for (int q = 0; q < s->nplayers; q++)
-            n = add(g, s, INWO_A(H_TARGET, INWO_PLAYER_ARG | (unsigned)q), out, n);
+            n = add_target(g, s, pl, (int)INWO_PLAYER_ARG | q, out, n);
         return n;
     }
     int zone = target_zone(op);
     for (int t = 0; t < ncards(s); t++)
         if (zone < 0 || s->card[t].zone == zone)
-            n = add(g, s, INWO_A(H_TARGET, t), out, n);
+            n = add_target(g, s, pl, t, out, n);
     return n;
 }
 
