@@ -931,6 +931,7 @@ void inwo_index_ops(inwo_content *c)
     for (int i = 0; i < ncards; i++) {
         const inwo_deck *dk = &c->deck[i / INWO_DECK_CARDS];
         const inwo_def *d = &c->def[dk->def[i % INWO_DECK_CARDS]];
+        c->inst_def[i] = dk->def[i % INWO_DECK_CARDS];
         for (int k = 0; k < d->nability; k++)
             c->ops[i] |= 1ull << d->ability[k].op;
     }

@@ -289,6 +289,12 @@ typedef struct inwo_content {
     /* per def, its instances the same way: def_inst[def_first[d] .. def_first[d + 1]) */
     uint16_t def_first[INWO_MAX_DEFS + 1];
     uint16_t def_inst[INWO_MAX_PLAYERS * INWO_DECK_CARDS];
+    /* per instance, its card's def: inwo_def_of without a division */
+    uint8_t inst_def[INWO_MAX_PLAYERS * INWO_DECK_CARDS];
+    /* the instances with a written activated ability, in the order the
+     * `use` heads are listed (inwo_index_uses) */
+    uint16_t nuse;
+    uint16_t use_inst[INWO_MAX_PLAYERS * INWO_DECK_CARDS];
 } inwo_content;
 _Static_assert(INWO_NOPS <= 64, "an instance's ops fit 64 bits");
 

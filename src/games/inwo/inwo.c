@@ -104,6 +104,7 @@ static int inwo_load(tt_game *g, const tt_params *p, tt_error *err)
         return rc;
     }
     inwo_index_ops(c);
+    inwo_index_uses(c);
     snprintf(g->hash, sizeof g->hash, "%016llx",
              tt_fnv64(c, offsetof(inwo_content, opt))); /* the content, not the decks */
     g->content = c;

@@ -353,7 +353,7 @@ static inline int inwo_owner(int instance)
 }
 static inline const inwo_def *inwo_def_of(const inwo_content *c, int instance)
 {
-    return &c->def[c->deck[inwo_owner(instance)].def[instance % INWO_DECK_CARDS]];
+    return &c->def[c->inst_def[instance]];
 }
 /* Whether instance's card has an ability of op (content's index). */
 static inline int inwo_has_op(const inwo_content *c, int instance, int op)
@@ -672,6 +672,9 @@ int inwo_play_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error
 int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
 /* The `play` and `use` heads of the player to move. */
 int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+/* Fills c->use_inst from c->ops: the instances `use` may name, in the
+ * order of their first written op, then of instance. */
+void inwo_index_uses(inwo_content *c);
 /* Whether the play being declared has all its answers. */
 int inwo_play_answered(const tt_game *g, const inwo_state *s);
 /* Announces the declared play: its item, costs paid, its round or attachment. */

@@ -626,6 +626,17 @@ static int freeze_cancelable(const tt_game *g, const inwo_state *s, const play *
     return 0;
 }
 
+/* The zone every card target of op lies in, its target check's first
+ * refusal (-1: anywhere), for the listings to look only there. */
+static int target_zone(int op)
+{
+    return op == OP_DESTROY_RESOURCE ? Z_RESOURCE
+           : op == OP_RESTORE        ? Z_DESTROYED
+           : op == OP_FREE_TAKEOVER  ? Z_HAND
+           : op == OP_REPEAL         ? -1
+                                     : Z_STRUCTURE;
+}
+
 /* Whether some answer fits the first target question (none: it fits). */
 static int has_target(const tt_game *g, const inwo_state *s, const play *pl, int p)
 {
@@ -660,9 +671,19 @@ static int has_target(const tt_game *g, const inwo_state *s, const play *pl, int
                 return 1;
         return 0;
     }
-    for (int t = 0; t < ncards(s); t++)
-        if (chk_target(g, s, pl, p, t, NULL) == TT_OK)
-            return 1;
+    int zone = target_zone(op), len;
+    int q0 = zone == Z_HAND ? p : 0, q1 = zone == Z_HAND ? p + 1 : s->nplayers;
+    if (zone == Z_HAND || zone == Z_DESTROYED) /* piles: p's hand, every destroyed pile */
+        for (int q = q0; q < q1; q++) {
+            const uint16_t *pile = inwo_pile(s, q, zone, &len);
+            for (int i = 0; i < len; i++)
+                if (chk_target(g, s, pl, p, pile[i], NULL) == TT_OK)
+                    return 1;
+        }
+    else
+        for (int t = 0; t < ncards(s); t++)
+            if ((zone < 0 || s->card[t].zone == zone) && chk_target(g, s, pl, p, t, NULL) == TT_OK)
+                return 1;
     return 0;
 }
 
@@ -924,7 +945,7 @@ int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n
     int nseen = 0;
     for (int i = 0; i < len; i++) {
         const inwo_def *d = inwo_def_of(c, hand[i]);
-        int def = c->deck[inwo_owner(hand[i])].def[hand[i] % INWO_DECK_CARDS], j = 0;
+        int def = c->inst_def[hand[i]], j = 0;
         if (d->kind != INWO_PLOT || d->subtype == ST_GOAL || (d->timing == TM_MAIN && !main))
             continue; /* refused by their first checks */
         while (j < nseen && seen[j] != def)
@@ -937,47 +958,66 @@ int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n
             out[n] = INWO_A(H_PLAY, hand[i]);
         n += ok[j];
     }
-    int nsrc;
+    for (int j = 0; j < c->nuse; j++) {
+        int i = c->use_inst[j];
+        if ((s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE) &&
+            s->card[i].holder == p) /* in play, controlled by p: never a Plot */
+            n = add(g, s, INWO_A(H_USE, i), out, n);
+    }
+    return n;
+}
+
+void inwo_index_uses(inwo_content *c)
+{
+    int nsrc, n = 0;
     for (int op = OP_CANCEL + 1; op < INWO_NOPS; op++) {
         const uint16_t *src = inwo_op_sources(c, op, &nsrc);
         for (int j = 0; written(op) && j < nsrc; j++) {
-            int i = src[j], first = 1;
-            if ((s->card[i].zone != Z_STRUCTURE && s->card[i].zone != Z_RESOURCE) ||
-                s->card[i].holder != p)
-                continue;                            /* in play, controlled by p: never a Plot */
+            int first = 1;
             for (int o = OP_CANCEL + 1; o < op; o++) /* listed once, by its first such op */
-                first &= !(written(o) && inwo_has_op(c, i, o));
+                first &= !(written(o) && inwo_has_op(c, src[j], o));
             if (first)
-                n = add(g, s, INWO_A(H_USE, i), out, n);
+                c->use_inst[n++] = src[j];
         }
     }
-    return n;
+    c->nuse = (uint16_t)n;
+}
+
+/* A target answer t, listed when it passes chk_answer: with the target
+ * question pending (the caller's), that is chk_target alone, so the
+ * declaration's play and questions are not rebuilt per candidate. */
+static int add_target(const tt_game *g, const inwo_state *s, const play *pl, int t, tt_action *out,
+                      int n)
+{
+    if (chk_target(g, s, pl, s->decl.player, t, NULL) != TT_OK)
+        return n;
+    if (out)
+        out[n] = INWO_A(H_TARGET, (unsigned)t);
+    return n + 1;
 }
 
 static int list_targets(const tt_game *g, const inwo_state *s, const play *pl, tt_action *out,
                         int n)
 {
     int op = pl->what;
+    if (s->decl.head != H_PLAY && s->decl.head != H_USE)
+        return n; /* inwo_play_check refuses every answer */
     if (op == OP_FREEZE) {
         int k = inwo_cancel_root(s);
         for (int j = k < 0 ? s->nitems : k; j < s->nitems; j++)
             if (s->item[j].num)
-                n = add(g, s, INWO_A(H_TARGET, INWO_ITEM_ARG | s->item[j].num), out, n);
+                n = add_target(g, s, pl, (int)INWO_ITEM_ARG | s->item[j].num, out, n);
         return n;
     }
     if (op == OP_EXPOSE || op == OP_STEAL_EXPOSED || op == W_ZAP) {
         for (int q = 0; q < s->nplayers; q++)
-            n = add(g, s, INWO_A(H_TARGET, INWO_PLAYER_ARG | (unsigned)q), out, n);
+            n = add_target(g, s, pl, (int)INWO_PLAYER_ARG | q, out, n);
         return n;
     }
-    int zone = op == OP_DESTROY_RESOURCE ? Z_RESOURCE
-               : op == OP_RESTORE        ? Z_DESTROYED
-               : op == OP_FREE_TAKEOVER  ? Z_HAND
-               : op == OP_REPEAL         ? -1
-                                         : Z_STRUCTURE; /* its first check, made here once */
+    int zone = target_zone(op);
     for (int t = 0; t < ncards(s); t++)
         if (zone < 0 || s->card[t].zone == zone)
-            n = add(g, s, INWO_A(H_TARGET, t), out, n);
+            n = add_target(g, s, pl, t, out, n);
     return n;
 }
 

@@ -49,33 +49,42 @@ int inwo_link_active(const inwo_link *l)
     return (l->what >> 4 & 3) == LS_ACTIVE;
 }
 
+/* A change record r applied to card's alignments (the lasting ones only
+ * when asked). */
+static unsigned record_apply(unsigned set, inwo_record r, int card, int lasting)
+{
+    if (INWO_REC_CARD(r) != card || (lasting && INWO_REC_TURN(r)))
+        return set;
+    return INWO_REC_REMOVE(r) ? set & ~(1u << INWO_REC_ALIGN(r))
+                              : align_add(set, INWO_REC_ALIGN(r));
+}
+
 unsigned inwo_align_of(const inwo_content *c, const inwo_state *s, int card, int lasting)
 {
     const inwo_def *d = def_of(c, card);
     if (d->kind != INWO_GROUP)
         return 0; /* INWO-2.4.2: an Illuminati has none */
     unsigned set = d->align;
-    uint64_t applied = 0; /* the links already applied, a bit each */
+    uint64_t todo = 0; /* the active linked Plots on card not applied yet, a bit each */
+    for (int k = 0; k < s->nlinks; k++)
+        if (s->link[k].b == card && inwo_link_active(&s->link[k]) &&
+            (s->link[k].what & 3) == LK_PLOT)
+            todo |= 1ull << k;
     for (int i = 0; i <= s->nrecords; i++) {
         int ts = i < s->nrecords ? INWO_REC_TS(s->record[i]) : 0xFFFF;
         /* the linked Plots' records older than this one come first (INWO-2.14.6) */
-        for (int k = 0; k < s->nlinks; k++) {
-            const inwo_link *l = &s->link[k];
-            if (l->b != card || (applied >> k & 1) || l->ts > ts || !inwo_link_active(l) ||
-                (l->what & 3) != LK_PLOT)
+        for (uint64_t m = todo; m; m &= m - 1) {
+            int k = __builtin_ctzll(m);
+            if (s->link[k].ts > ts)
                 continue;
-            const inwo_op *op = set_align_op(def_of(c, l->a));
-            applied |= 1ull << k;
+            const inwo_op *op = set_align_op(def_of(c, s->link[k].a));
+            todo &= ~(1ull << k);
             if (op)
                 set = set_align(set, op);
         }
         if (i == s->nrecords)
             break;
-        inwo_record r = s->record[i];
-        if (INWO_REC_CARD(r) != card || (lasting && INWO_REC_TURN(r)))
-            continue;
-        set = INWO_REC_REMOVE(r) ? set & ~(1u << INWO_REC_ALIGN(r))
-                                 : align_add(set, INWO_REC_ALIGN(r));
+        set = record_apply(set, s->record[i], card, lasting);
     }
     return set;
 }
