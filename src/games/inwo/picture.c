@@ -20,10 +20,10 @@
 #include "tabletop/view.h"
 
 static const char *const point_words[] = {
-    "choosing leads",        "upkeep",          "a response round", "the thwart round",
-    "the after-roll round",  "step 1 (tokens)", "step 2 (draw)",    "step 3 (takeover)",
-    "step 4 (tokens)",       "Main Phase",      "step 6",           "step 7 (goals)",
-    "resolving an item",     "disposing",       "game over"};
+    "choosing leads",       "upkeep",          "a response round", "the thwart round",
+    "the after-roll round", "step 1 (tokens)", "step 2 (draw)",    "step 3 (takeover)",
+    "step 4 (tokens)",      "Main Phase",      "step 6",           "step 7 (goals)",
+    "resolving an item",    "disposing",       "game over"};
 
 static char seat_char(int p)
 {
@@ -303,8 +303,8 @@ static void put_contest(tt_sbuf *b, const tt_game *g, const inwo_state *s)
 {
     int k = inwo_current_contest(s);
     if (k >= 0) {
-        int S = s->item[k].kind == H_ATTACK ? inwo_strength(g, s, k)
-                                            : inwo_instant_strength(g, s, k);
+        int S =
+            s->item[k].kind == H_ATTACK ? inwo_strength(g, s, k) : inwo_instant_strength(g, s, k);
         tt_sbuf_printf(b, "Strength of i%d: %d; ", s->item[k].num, S);
         if (S < 2)
             tt_sbuf_printf(b, "it fails with no roll unless raised to 2 (INWO-5.9.8).\n");
@@ -339,8 +339,8 @@ static void put_declaration(tt_sbuf *b, const inwo_state *s, int viewer)
 {
     if (!s->decl.head || s->decl.player != viewer)
         return;
-    tt_sbuf_printf(b, "You are declaring: %s, %d answer%s given.\n",
-                   inwo_head_name(s->decl.head), s->decl.nans, s->decl.nans == 1 ? "" : "s");
+    tt_sbuf_printf(b, "You are declaring: %s, %d answer%s given.\n", inwo_head_name(s->decl.head),
+                   s->decl.nans, s->decl.nans == 1 ? "" : "s");
 }
 
 static void put_decision(tt_sbuf *b, const tt_game *g, const inwo_state *s, int viewer)

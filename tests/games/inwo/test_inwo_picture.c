@@ -112,6 +112,24 @@ static void test_EX_15_parts(void **state)
     fx_free(&f);
 }
 
+/* A declaration half made is its declarer's (INWO-7.13): B sees his own,
+ * A sees B deciding at Main Phase and nothing more. */
+static void test_INWO_7_13_declaration_is_his_own(void **state)
+{
+    (void)state;
+    fx f = fx_ex15();
+    fx_ok(&f, "attack A:G37#1");
+    const tt_state *s = (const tt_state *)f.s;
+    char *mine = tt_view_text_part(f.g, s, 1, TT_TEXT_DECISION);
+    char *theirs = tt_view_text_part(f.g, s, 0, TT_TEXT_DECISION);
+    assert_string_equal(mine, "You are declaring: attack, 1 answer given.\n"
+                              "B to decide: Main Phase.\n");
+    assert_string_equal(theirs, "B to decide: Main Phase.\n");
+    free(mine);
+    free(theirs);
+    fx_free(&f);
+}
+
 /* Random games of 3 players: at every decision, for each viewer, the
  * picture after determinizing for him is the picture before (INWO-7.12). */
 static void test_INWO_7_12_picture_never_leaks(void **state)
@@ -156,6 +174,7 @@ int main(void)
         cmocka_unit_test(test_EX_15_picture_defender),
         cmocka_unit_test(test_EX_15_picture_attacker),
         cmocka_unit_test(test_EX_15_parts),
+        cmocka_unit_test(test_INWO_7_13_declaration_is_his_own),
         cmocka_unit_test(test_INWO_7_12_picture_never_leaks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
