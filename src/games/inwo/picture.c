@@ -334,13 +334,26 @@ static void put_rounds(tt_sbuf *b, const inwo_state *s, const inwo_content *c)
     }
 }
 
-/* The declaration half made, for its declarer only (INWO-7.13). */
-static void put_declaration(tt_sbuf *b, const inwo_state *s, int viewer)
+/* The declaration half made, for its declarer only (INWO-7.13): its head,
+ * its card (always the first answer) and, for an attack, kind and target. */
+static void put_declaration(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int viewer)
 {
-    if (!s->decl.head || s->decl.player != viewer)
+    const inwo_decl *d = &s->decl;
+    if (!d->head || d->player != viewer)
         return;
-    tt_sbuf_printf(b, "You are declaring: %s, %d answer%s given.\n", inwo_head_name(s->decl.head),
-                   s->decl.nans, s->decl.nans == 1 ? "" : "s");
+    tt_sbuf_printf(b, "You are declaring: %s", inwo_head_name(d->head));
+    int ncards = s->nplayers * INWO_DECK_CARDS;
+    if (d->nans > 0 && d->ans[0] < ncards) {
+        tt_sbuf_printf(b, " ");
+        put_card(b, c, d->ans[0]);
+    }
+    if (d->head == H_ATTACK && d->nans > 1)
+        tt_sbuf_printf(b, ", to %s", d->ans[1] == ATK_DESTROY ? "destroy" : "control");
+    if (d->head == H_ATTACK && d->nans > 2 && d->ans[2] < ncards) {
+        tt_sbuf_printf(b, " ");
+        put_card(b, c, d->ans[2]);
+    }
+    tt_sbuf_printf(b, ".\n");
 }
 
 static void put_decision(tt_sbuf *b, const tt_game *g, const inwo_state *s, int viewer)
@@ -355,7 +368,7 @@ static void put_decision(tt_sbuf *b, const tt_game *g, const inwo_state *s, int 
         if (at != TT_ROUND_NONE)
             tt_sbuf_printf(b, "Priority: %c.\n", seat_char(at));
     }
-    put_declaration(b, s, viewer);
+    put_declaration(b, g->content, s, viewer);
     tt_sbuf_printf(b, "%c to decide: %s.\n", seat_char(s->to_move),
                    point_words[inwo_view_point(s, viewer)]);
 }

@@ -121,8 +121,14 @@ static void test_INWO_7_13_declaration_is_his_own(void **state)
     fx_ok(&f, "attack A:G37#1");
     const tt_state *s = (const tt_state *)f.s;
     char *mine = tt_view_text_part(f.g, s, 1, TT_TEXT_DECISION);
+    fx_ok(&f, "kind control");
+    char *aimed = tt_view_text_part(f.g, s, 1, TT_TEXT_DECISION);
+    assert_string_equal(aimed, "You are declaring: attack A:G37#1 Riot Police Auxiliary, to "
+                               "control.\n"
+                               "B to decide: Main Phase.\n");
+    free(aimed);
     char *theirs = tt_view_text_part(f.g, s, 0, TT_TEXT_DECISION);
-    assert_string_equal(mine, "You are declaring: attack, 1 answer given.\n"
+    assert_string_equal(mine, "You are declaring: attack A:G37#1 Riot Police Auxiliary.\n"
                               "B to decide: Main Phase.\n");
     assert_string_equal(theirs, "B to decide: Main Phase.\n");
     free(mine);
