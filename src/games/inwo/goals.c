@@ -45,6 +45,11 @@ static int counted(const inwo_content *c, const inwo_state *s, int seat, int f1,
     return total + doubled;
 }
 
+int inwo_groups_counted(const inwo_content *c, const inwo_state *s, int seat)
+{
+    return counted(c, s, seat, INWO_NO_FILTER, INWO_NO_FILTER);
+}
+
 static const inwo_op *goal_of(const inwo_content *c, int card)
 {
     const inwo_def *d = inwo_def_of(c, card);
@@ -87,7 +92,7 @@ static int op_met(const inwo_content *c, const inwo_state *s, int seat, const in
 
 int inwo_goals_met(const inwo_content *c, const inwo_state *s, int seat)
 {
-    int met = counted(c, s, seat, INWO_NO_FILTER, INWO_NO_FILTER) >= c->opt.basic_goal ? GOAL_B : 0;
+    int met = inwo_groups_counted(c, s, seat) >= c->opt.basic_goal ? GOAL_B : 0;
     const inwo_op *sp = goal_of(c, inwo_illuminati(s, seat));
     if (sp && op_met(c, s, seat, sp))
         met |= GOAL_S;

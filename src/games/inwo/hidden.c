@@ -185,7 +185,7 @@ void inwo_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
 
 /* --- views (INWO-7.7) ------------------------------------------------------------------------ */
 
-static int sees(const inwo_state *s, int card, int viewer)
+int inwo_sees(const inwo_state *s, int card, int viewer)
 {
     if (viewer == TT_VIEW_ALL)
         return 1;
@@ -195,16 +195,29 @@ static int sees(const inwo_state *s, int card, int viewer)
     return s->card[card].seen_by >> viewer & 1;
 }
 
+unsigned inwo_seen_beyond_holder(const inwo_state *s, int card)
+{
+    const inwo_card *v = &s->card[card];
+    return v->seen_by & ~(v->zone == Z_HAND ? 1u << v->holder : 0u);
+}
+
+int inwo_view_point(const inwo_state *s, int viewer)
+{
+    if (s->decl.head && viewer != s->decl.player && viewer != TT_VIEW_ALL &&
+        s->decl.point != PT_RESOLVE)
+        return s->decl.point; /* INWO-7.13: where he began, nothing more */
+    return s->point;
+}
+
 /* Who has seen a hidden card, when more than its holder (INWO-7.10: the
  * sets are public): " seen AB". Closes the card's string. */
 static void seen_json(tt_sbuf *b, const inwo_state *s, int card)
 {
-    const inwo_card *v = &s->card[card];
-    unsigned more = v->seen_by & ~(v->zone == Z_HAND ? 1u << v->holder : 0u);
+    unsigned more = inwo_seen_beyond_holder(s, card);
     if (more) {
         tt_sbuf_printf(b, " seen ");
         for (int p = 0; p < s->nplayers; p++)
-            if (v->seen_by >> p & 1)
+            if (s->card[card].seen_by >> p & 1)
                 tt_sbuf_printf(b, "%c", 'A' + p);
     }
     tt_sbuf_printf(b, "\"");
@@ -213,7 +226,7 @@ static void seen_json(tt_sbuf *b, const inwo_state *s, int card)
 static void card_json(tt_sbuf *b, const tt_game *g, const inwo_state *s, int card, int viewer)
 {
     char id[32];
-    if (sees(s, card, viewer)) {
+    if (inwo_sees(s, card, viewer)) {
         inwo_instance_text(g->content, card, id, sizeof id);
         tt_sbuf_printf(b, "\"%s\"", id);
     } else {
@@ -269,10 +282,7 @@ char *inwo_view(const tt_game *g, const void *st, int viewer)
                                          "step1", "step2",   "step3",   "step4",   "main",
                                          "step6", "declare", "resolve", "dispose", "over"};
     tt_sbuf b = {0};
-    int point = s->point, mover = s->to_move;
-    if (s->decl.head && viewer != s->decl.player && viewer != TT_VIEW_ALL &&
-        s->decl.point != PT_RESOLVE)
-        point = s->decl.point; /* INWO-7.13: where he began, nothing more */
+    int point = inwo_view_point(s, viewer), mover = s->to_move;
     tt_sbuf_printf(&b,
                    "{\"game\":\"inwo\",\"round\":%d,\"active\":\"%c\",\"point\":\"%s\","
                    "\"to_move\":\"%c\",\"seats\":[",

@@ -154,11 +154,6 @@ static char *inwo_view_json(const tt_game *g, const void *st, int viewer)
     return inwo_view(g, st, viewer);
 }
 
-static char *inwo_view_text(const tt_game *g, const void *st, int viewer)
-{
-    return inwo_view_json(g, st, viewer);
-}
-
 static const char *zone_name(int zone)
 {
     return zone == Z_PLOT_DECK ? "Plot deck" : zone == Z_GROUP_DECK ? "Group deck" : "pile";
@@ -274,6 +269,7 @@ const tt_rules inwo_rules = {
     .rig = inwo_rig,
     .view_json = inwo_view_json,
     .view_text = inwo_view_text,
+    .view_part = inwo_view_part,
     .event_text = inwo_event_text,
     .player_name = inwo_player_name,
     .validate_file = inwo_validate_file,

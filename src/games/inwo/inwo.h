@@ -772,6 +772,21 @@ unsigned inwo_winners(const inwo_content *c, const inwo_state *s); /* INWO-9.4.5
 /* --- hidden.c: views and determinization (INWO-7) --- */
 void inwo_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
 char *inwo_view(const tt_game *g, const void *st, int viewer); /* malloc'd JSON */
+/* Whether viewer may see card's face (INWO-7.7): he is in its seen_by. */
+int inwo_sees(const inwo_state *s, int card, int viewer);
+/* The seats that have seen card besides its holder's hand (INWO-7.10: public). */
+unsigned inwo_seen_beyond_holder(const inwo_state *s, int card);
+/* The decision point viewer is told: where a rival's half-made declaration
+ * began (INWO-7.13), else the state's. */
+int inwo_view_point(const inwo_state *s, int viewer);
+
+/* --- picture.c: the terminal picture (tt_view_text and its parts) --- */
+char *inwo_view_text(const tt_game *g, const void *st, int viewer);
+char *inwo_view_part(const tt_game *g, const void *st, int viewer, int part);
+/* The name of an action head (text.c), "" for none. */
+const char *inwo_head_name(int head);
+/* The groups seat counts toward the Basic Goal now (INWO-9.3.2, goals.c). */
+int inwo_groups_counted(const inwo_content *c, const inwo_state *s, int seat);
 
 /* --- text.c: the action texts (INWO-5.0.3, 5.0.5) --- */
 int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);
