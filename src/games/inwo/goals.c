@@ -85,6 +85,11 @@ static int op_met(const inwo_content *c, const inwo_state *s, int seat, const in
     }
 }
 
+int inwo_basic_count(const inwo_content *c, const inwo_state *s, int seat)
+{
+    return counted(c, s, seat, INWO_NO_FILTER, INWO_NO_FILTER);
+}
+
 int inwo_goals_met(const inwo_content *c, const inwo_state *s, int seat)
 {
     int met = counted(c, s, seat, INWO_NO_FILTER, INWO_NO_FILTER) >= c->opt.basic_goal ? GOAL_B : 0;

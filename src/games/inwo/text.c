@@ -26,6 +26,11 @@ static const char *const heads[INWO_NHEADS] = {
     "zap_clear", "record"};
 /* clang-format on */
 static const char sides[] = "NESW";
+
+const char *inwo_head_name(int head)
+{
+    return head > H_NONE && head < INWO_NHEADS ? heads[head] : NULL;
+}
 static const char *const goal_names[] = {"basic", "special", "card"};
 
 int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n)
