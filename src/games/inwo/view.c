@@ -8,9 +8,9 @@
  * know, leaves the view byte-identical (INWO-7.14). Values are the ones the
  * rules compute (values.c, attack.c). Not on the playout path: one growing
  * buffer, no other allocation. */
+#include "tabletop/view.h"
 #include "core/sbuf.h"
 #include "games/inwo/inwo.h"
-#include "tabletop/view.h"
 
 static const char sides[] = "NESW";
 
@@ -97,14 +97,14 @@ static void pile_json(tt_sbuf *b, const tt_game *g, const inwo_state *s, int p, 
 
 /* --- structure cards (INWO-2.11, 2.14) ----------------------------------------------------- */
 
-static void names_json(tt_sbuf *b, const char *key, const inwo_content *c, uint32_t bits,
-                       int align)
+static void names_json(tt_sbuf *b, const char *key, const inwo_content *c, uint32_t bits, int align)
 {
     tt_sbuf_printf(b, ",\"%s\":[", key);
     int first = 1, n = align ? INWO_NALIGN : c->nattrs;
     for (int k = 0; k < n; k++)
         if (bits >> k & 1) {
-            tt_sbuf_printf(b, "%s\"%s\"", first ? "" : ",", align ? inwo_align_name(k) : c->attr[k]);
+            tt_sbuf_printf(b, "%s\"%s\"", first ? "" : ",",
+                           align ? inwo_align_name(k) : c->attr[k]);
             first = 0;
         }
     tt_sbuf_printf(b, "]");
@@ -162,10 +162,9 @@ static void node_json(tt_sbuf *b, const tt_game *g, const inwo_state *s, int k)
         public_json(b, g, s->node[v->master].card);
         tt_sbuf_printf(b, ",\"side\":\"%c\"", sides[INWO_SIDE(v->geo)]);
     }
-    tt_sbuf_printf(b, ",\"power\":%d,\"global\":%d,\"res\":%d",
-                   inwo_value(c, s, card, STAT_POWER, CX_BASE),
-                   inwo_value(c, s, card, STAT_GLOBAL, CX_BASE),
-                   inwo_value(c, s, card, STAT_RES, CX_BASE));
+    tt_sbuf_printf(
+        b, ",\"power\":%d,\"global\":%d,\"res\":%d", inwo_value(c, s, card, STAT_POWER, CX_BASE),
+        inwo_value(c, s, card, STAT_GLOBAL, CX_BASE), inwo_value(c, s, card, STAT_RES, CX_BASE));
     names_json(b, "align", c, inwo_align_of(c, s, card, 0), 1);
     names_json(b, "attrs", c, inwo_attr_of(c, s, card), 0);
     flags_json(b, c, s, card);
@@ -271,10 +270,10 @@ static void offer_json(tt_sbuf *b, const tt_game *g, const inwo_state *s, int p,
 static void seat_json(tt_sbuf *b, const tt_game *g, const inwo_state *s, int p, int viewer)
 {
     const inwo_content *c = g->content;
-    tt_sbuf_printf(b, "%s{\"seat\":\"%c\",\"completed\":%d,\"eliminated\":%s,\"basic_goal\":[%d,%d]",
-                   p ? "," : "", 'A' + p, s->pl[p].completed,
-                   s->head.eliminated >> p & 1 ? "true" : "false", inwo_basic_count(c, s, p),
-                   c->opt.basic_goal);
+    tt_sbuf_printf(
+        b, "%s{\"seat\":\"%c\",\"completed\":%d,\"eliminated\":%s,\"basic_goal\":[%d,%d]",
+        p ? "," : "", 'A' + p, s->pl[p].completed, s->head.eliminated >> p & 1 ? "true" : "false",
+        inwo_basic_count(c, s, p), c->opt.basic_goal);
     tt_sbuf_printf(b, ",\"structure\":[");
     for (int k = 0, first = 1; k < s->nodes_end; k++)
         if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == p) {
