@@ -1,20 +1,16 @@
-/* INWO's hidden information (INWO-7): the views (7.7) and determinization
- * (7.12), both reading the contract at the top of inwo.h: identity is fixed
- * by the instance, what is hidden is which instance lies in which place,
- * and card[].seen_by says who knows each place's card.
+/* INWO's determinization (INWO-7.12), reading the contract at the top of
+ * inwo.h: identity is fixed by the instance, what is hidden is which
+ * instance lies in which place, and card[].seen_by says who knows each
+ * place's card. The views (INWO-7.7) are in view.c.
  *
- * A view names a card only to a viewer in its seen_by (every player for a
- * face-up place); otherwise it gives its owner and back. Determinization
- * deals the cards a viewer does not know again over the places they
- * occupy, within classes of owner and back, each place keeping its seen_by;
- * a Group-back card ever in play or pending goes only to hand places. The
- * view is not on the playout path; determinize is, once per playout: it
- * allocates nothing. */
+ * Determinization deals the cards a viewer does not know again over the
+ * places they occupy, within classes of owner and back, each place keeping
+ * its seen_by; a Group-back card ever in play or pending goes only to hand
+ * places. It is on the playout path, once per playout: it allocates
+ * nothing. */
 #include <string.h>
 
-#include "core/sbuf.h"
 #include "games/inwo/inwo.h"
-#include "tabletop/view.h"
 
 /* --- determinization (INWO-7.12) ------------------------------------------------------------ */
 
@@ -181,114 +177,4 @@ void inwo_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
     for (int owner = 0; owner < s->nplayers; owner++)
         for (int back = 0; back < 2; back++)
             deal_class(g, s, viewer, owner, back, &d);
-}
-
-/* --- views (INWO-7.7) ------------------------------------------------------------------------ */
-
-int inwo_sees(const inwo_state *s, int card, int viewer)
-{
-    if (viewer == TT_VIEW_ALL)
-        return 1;
-    unsigned all = (1u << s->nplayers) - 1;
-    if (viewer == TT_VIEW_SPECTATOR)
-        return (s->card[card].seen_by & all) == all;
-    return s->card[card].seen_by >> viewer & 1;
-}
-
-unsigned inwo_seen_beyond_holder(const inwo_state *s, int card)
-{
-    const inwo_card *v = &s->card[card];
-    return v->seen_by & ~(v->zone == Z_HAND ? 1u << v->holder : 0u);
-}
-
-int inwo_view_point(const inwo_state *s, int viewer)
-{
-    if (s->decl.head && viewer != s->decl.player && viewer != TT_VIEW_ALL &&
-        s->decl.point != PT_RESOLVE)
-        return s->decl.point; /* INWO-7.13: where he began, nothing more */
-    return s->point;
-}
-
-/* Who has seen a hidden card, when more than its holder (INWO-7.10: the
- * sets are public): " seen AB". Closes the card's string. */
-static void seen_json(tt_sbuf *b, const inwo_state *s, int card)
-{
-    unsigned more = inwo_seen_beyond_holder(s, card);
-    if (more) {
-        tt_sbuf_printf(b, " seen ");
-        for (int p = 0; p < s->nplayers; p++)
-            if (s->card[card].seen_by >> p & 1)
-                tt_sbuf_printf(b, "%c", 'A' + p);
-    }
-    tt_sbuf_printf(b, "\"");
-}
-
-static void card_json(tt_sbuf *b, const tt_game *g, const inwo_state *s, int card, int viewer)
-{
-    char id[32];
-    if (inwo_sees(s, card, viewer)) {
-        inwo_instance_text(g->content, card, id, sizeof id);
-        tt_sbuf_printf(b, "\"%s\"", id);
-    } else {
-        tt_sbuf_printf(b, "\"%c:%s", 'A' + inwo_owner(card),
-                       inwo_plot_back(inwo_def_of(g->content, card)) ? "plot" : "group");
-        seen_json(b, s, card);
-    }
-}
-
-static void pile_json(tt_sbuf *b, const tt_game *g, const inwo_state *s, int p, int zone,
-                      const char *name, int viewer)
-{
-    int n;
-    const uint16_t *pile = inwo_pile(s, p, zone, &n);
-    tt_sbuf_printf(b, ",\"%s\":[", name);
-    for (int i = 0; i < n; i++) {
-        if (i)
-            tt_sbuf_printf(b, ",");
-        card_json(b, g, s, pile[i], viewer);
-    }
-    tt_sbuf_printf(b, "]");
-}
-
-static void seat_json(tt_sbuf *b, const tt_game *g, const inwo_state *s, int p, int viewer)
-{
-    char id[32];
-    tt_sbuf_printf(b, "%s{\"seat\":\"%c\",\"completed\":%d,\"structure\":[", p ? "," : "", 'A' + p,
-                   s->pl[p].completed);
-    int first = 1;
-    for (int k = 0; k < s->nodes_end; k++) {
-        const inwo_node *v = &s->node[k];
-        if (v->card == INWO_NONE || INWO_SEAT(v->geo) != p)
-            continue;
-        inwo_instance_text(g->content, v->card, id, sizeof id);
-        tt_sbuf_printf(b, "%s{\"card\":\"%s\",\"x\":%d,\"y\":%d,\"rot\":%d,\"tokens\":%d}",
-                       first ? "" : ",", id, v->x, v->y, INWO_ROT(v->geo),
-                       s->card[v->card].u.p.tokens);
-        first = 0;
-    }
-    tt_sbuf_printf(b, "]");
-    pile_json(b, g, s, p, Z_HAND, "hand", viewer);
-    pile_json(b, g, s, p, Z_PLOT_DECK, "plot_deck", viewer);
-    pile_json(b, g, s, p, Z_GROUP_DECK, "group_deck", viewer);
-    pile_json(b, g, s, p, Z_DISCARD, "discard", viewer);
-    pile_json(b, g, s, p, Z_DESTROYED, "destroyed", viewer);
-    tt_sbuf_printf(b, "}");
-}
-
-char *inwo_view(const tt_game *g, const void *st, int viewer)
-{
-    const inwo_state *s = st;
-    static const char *const points[] = {"lead",  "upkeep",  "round",   "thwart",  "after_roll",
-                                         "step1", "step2",   "step3",   "step4",   "main",
-                                         "step6", "declare", "resolve", "dispose", "over"};
-    tt_sbuf b = {0};
-    int point = inwo_view_point(s, viewer), mover = s->to_move;
-    tt_sbuf_printf(&b,
-                   "{\"game\":\"inwo\",\"round\":%d,\"active\":\"%c\",\"point\":\"%s\","
-                   "\"to_move\":\"%c\",\"seats\":[",
-                   s->round, 'A' + s->active, points[point], 'A' + mover);
-    for (int p = 0; p < s->nplayers; p++)
-        seat_json(&b, g, s, p, viewer);
-    tt_sbuf_printf(&b, "]}");
-    return tt_sbuf_take(&b);
 }

@@ -8,8 +8,8 @@
  * Plots, Instant Attacks, Relief: 5.14, 5.9.9, 5.17), plays.c (Plots and
  * abilities as items, 5.0.6, 5.8, 5.18), cancel.c (10.3), moves.c (moves and
  * subtree placement, 5.5, 2.11.8), links.c (6), agents.c (5.13, 10.2), goals.c
- * (9.3, 9.4), talk.c (table talk, 5.0.7), hidden.c (views and determinization,
- * 7), rig.c, stats.c (sim's figures), text.c (action texts), describe.c (card
+ * (9.3, 9.4), talk.c (table talk, 5.0.7), hidden.c and view.c (determinization
+ * and views, 7), rig.c, stats.c (sim's figures), text.c (action texts), describe.c (card
  * texts), sanity.c (the invariants tests check), inwo.c (the rules table).
  *
  * Parameters: players (2..6, INWO-3.2), p0 … p5 (decks: a sample name or a
@@ -769,7 +769,7 @@ int inwo_combination_ok(const inwo_content *c, const inwo_state *s, int seat, in
 int inwo_deciding_goal(const inwo_content *c, const inwo_state *s, int seat, int goals);
 unsigned inwo_winners(const inwo_content *c, const inwo_state *s); /* INWO-9.4.5 */
 
-/* --- hidden.c: views and determinization (INWO-7) --- */
+/* --- hidden.c and view.c: determinization and views (INWO-7) --- */
 void inwo_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
 char *inwo_view(const tt_game *g, const void *st, int viewer); /* malloc'd JSON */
 /* Whether viewer may see card's face (INWO-7.7): he is in its seen_by. */
@@ -783,14 +783,15 @@ int inwo_view_point(const inwo_state *s, int viewer);
 /* --- picture.c: the terminal picture (tt_view_text and its parts) --- */
 char *inwo_view_text(const tt_game *g, const void *st, int viewer);
 char *inwo_view_part(const tt_game *g, const void *st, int viewer, int part);
-/* The name of an action head (text.c), "" for none. */
-const char *inwo_head_name(int head);
 /* The groups seat counts toward the Basic Goal now (INWO-9.3.2, goals.c). */
 int inwo_groups_counted(const inwo_content *c, const inwo_state *s, int seat);
 
 /* --- text.c: the action texts (INWO-5.0.3, 5.0.5) --- */
 int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);
 int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err);
+/* An action head's word ("attack"; "reorganize" for its resolution), NULL
+ * for none. */
+const char *inwo_head_name(int head);
 /* tt_rules.expand: a compound shortcut as its atomic texts (INWO-5.0.2). */
 int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms, size_t n,
                 tt_error *err);

@@ -269,7 +269,7 @@ static const char *item_word(const inwo_item *it)
     case INWO_K_AFTER: return "after-roll";
     case INWO_K_GIFT: return "gift";
     case H_ATTACK: return it->arg == ATK_DESTROY ? "attack to destroy" : "attack to control";
-    default: return inwo_head_name(it->kind);
+    default: return inwo_head_name(it->kind) ? inwo_head_name(it->kind) : "?";
     }
 }
 
@@ -341,7 +341,8 @@ static void put_declaration(tt_sbuf *b, const inwo_content *c, const inwo_state 
     const inwo_decl *d = &s->decl;
     if (!d->head || d->player != viewer)
         return;
-    tt_sbuf_printf(b, "You are declaring: %s", inwo_head_name(d->head));
+    const char *name = inwo_head_name(d->head);
+    tt_sbuf_printf(b, "You are declaring: %s", name ? name : "?");
     int ncards = s->nplayers * INWO_DECK_CARDS;
     if (d->nans > 0 && d->ans[0] < ncards) {
         tt_sbuf_printf(b, " ");

@@ -29,7 +29,9 @@ static const char sides[] = "NESW";
 
 const char *inwo_head_name(int head)
 {
-    return head > 0 && head < INWO_NHEADS ? heads[head] : "";
+    if (head == INWO_D_REORGANIZE)
+        return "reorganize";
+    return head > H_NONE && head < INWO_NHEADS ? heads[head] : NULL;
 }
 static const char *const goal_names[] = {"basic", "special", "card"};
 
