@@ -776,6 +776,8 @@ static int chk_use_head(const tt_game *g, const inwo_state *s, int card, tt_erro
         int rc = (pl.limit == LIM_ONCE_PER_TURN && (used >> pl.abil & 1)) ||
                          (pl.limit == LIM_ONCE_PER_GAME && (used >> (4 + pl.abil) & 1))
                      ? TT_REFUSE("INWO-2.10.4", NULL, "its limit is used up")
+                 : pl.op && pl.op->op == OP_BOOST
+                     ? inwo_boost_check(g, s, INWO_A(H_USE, card), first == TT_OK ? err : NULL)
                      : chk_head_common(g, s, &pl, p, first == TT_OK ? err : NULL);
         if (rc == TT_OK)
             return TT_OK;
@@ -970,12 +972,12 @@ int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n
 void inwo_index_uses(inwo_content *c)
 {
     int nsrc, n = 0;
-    for (int op = OP_CANCEL + 1; op < INWO_NOPS; op++) {
+    for (int op = OP_BOOST; op < INWO_NOPS; op++) { /* cancel abilities are not written */
         const uint16_t *src = inwo_op_sources(c, op, &nsrc);
-        for (int j = 0; written(op) && j < nsrc; j++) {
+        for (int j = 0; op != OP_CANCEL && written(op) && j < nsrc; j++) {
             int first = 1;
-            for (int o = OP_CANCEL + 1; o < op; o++) /* listed once, by its first such op */
-                first &= !(written(o) && inwo_has_op(c, src[j], o));
+            for (int o = OP_BOOST; o < op; o++) /* listed once, by its first such op */
+                first &= !(o != OP_CANCEL && written(o) && inwo_has_op(c, src[j], o));
             if (first)
                 c->use_inst[n++] = src[j];
         }
