@@ -95,6 +95,8 @@ static inline void fx_illuminati(fx *f, int seat, const char *id)
 {
     inwo_content *c = (inwo_content *)f->c;
     c->deck[seat].def[0] = (uint16_t)inwo_find_def(c, id);
+    inwo_index_ops(c); /* the instance indexes made at load follow the deck */
+    inwo_index_uses(c);
 }
 
 static inline int fx_value(const fx *f, const char *id, int stat, int ctx)
