@@ -714,6 +714,8 @@ static int chk_head_common(const tt_game *g, const inwo_state *s, const play *pl
         if (s->rounds[r].id < OR_UPKEEP && s->item[s->rounds[r].id].kind == H_ATTACK &&
             (s->item[s->rounds[r].id].who & INWO_I_PRIVILEGED))
             return TT_REFUSE("INWO-5.14.4", NULL, "no NWO during a Privileged attack");
+        else if (s->rounds[r].id < OR_UPKEEP && s->item[s->rounds[r].id].kind == INWO_K_INSTANT)
+            return TT_REFUSE("INWO-5.18.6", NULL, "no NWO during an Instant Attack");
     if (pl->op->op == OP_DRAW && s->npile[p][Z_HAND] >= INWO_HAND_MAX)
         return TT_REFUSE("INWO-2.15.2", NULL, "your hand holds 64 cards");
     if (pl->op->op == OP_FREEZE && (s->frozen >> pl->op->attr & 1) && !freeze_cancelable(g, s, pl))

@@ -68,11 +68,34 @@ static void test_boost_ability_cost_commits(void **state)
     fx_free(&f);
 }
 
+/* INWO-5.18.6: no NWO while an Instant Attack is pending (EX-24's Rooftop
+ * Sniper, D's, with A to answer); once it is over the NWO may be played. */
+static void test_INWO_5_18_6_no_nwo_in_an_instant_attack(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 0, "A:G11#1", "A:G02#1", SIDE_N);
+    fx_group(&f, 3, "D:G41#1", "D:I04#1", SIDE_N);
+    fx_zone(&f, 3, "D:PL34#1", Z_HAND); /* Rooftop Sniper */
+    fx_zone(&f, 0, "C:PL24#1", Z_HAND); /* NWO: Iron Fist */
+    fx_main(&f, 3);
+    fx_ok(&f, "play D:PL34#1 target=A:G11#1 helper=D:G41#1");
+    assert_int_equal(f.s->item[0].kind, INWO_K_INSTANT);
+    assert_int_equal(f.s->to_move, 0);
+    fx_refused(&f, "play C:PL24#1", "INWO-5.18.6", "no NWO during an Instant Attack");
+    char legal[512];
+    fx_legal(&f, legal, sizeof legal);
+    assert_null(strstr(legal, "play C:PL24#1"));
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_INWO_5_18_1_boost_ability),
         cmocka_unit_test(test_boost_ability_cost_commits),
+        cmocka_unit_test(test_INWO_5_18_6_no_nwo_in_an_instant_attack),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
