@@ -586,6 +586,8 @@ void inwo_contrib_apply(const tt_game *g, inwo_state *s, int head, int card, tt_
                 plot_to(s, s->item[j].card, Z_HAND, s->item[j].who & 7, s->item[j].arg & 8);
             else if (s->item[j].kind == H_AGENTS)
                 plot_to(s, s->item[j].card, Z_HAND, s->item[j].who & 7, 0);
+            else if (s->item[j].kind == H_USE)
+                continue; /* its source's token comes back with its `pay` item */
             else
                 s->card[s->item[j].card].u.p.tokens++;
         if (s->card[a->target].zone == Z_PENDING) {
@@ -611,13 +613,21 @@ void inwo_contrib_apply(const tt_game *g, inwo_state *s, int head, int card, tt_
 
 /* --- +10 Plots in an attack (INWO-5.18.1, BOOST) ------------------------------------------ */
 
+/* A +10 Plot's BOOST, or a card's BOOST ability (Veteran Mercenaries). */
 static const inwo_op *boost_op(const inwo_content *c, int card)
 {
     const inwo_def *d = inwo_def_of(c, card);
-    return d->kind == INWO_PLOT && d->timing == TM_ATTACK && d->nability &&
-                   d->ability[0].op == OP_BOOST
-               ? &d->ability[0]
-               : NULL;
+    if (d->kind != INWO_PLOT)
+        return d->nability && d->ability[0].op == OP_BOOST ? &d->ability[0] : NULL;
+    return d->timing == TM_ATTACK && d->nability && d->ability[0].op == OP_BOOST ? &d->ability[0]
+                                                                                 : NULL;
+}
+
+/* An item that carries a BOOST: a +10 Plot (H_PLAY) or a BOOST ability (H_USE). */
+static int boost_item(const inwo_content *c, const inwo_item *it)
+{
+    return (it->kind == H_PLAY || (it->kind == H_USE && boost_op(c, it->card))) &&
+           !(it->who & (INWO_I_CANCELED | INWO_I_ILLEGAL));
 }
 
 static int def_id(const inwo_content *c, int card)
@@ -654,7 +664,7 @@ static int boost_fits(const inwo_content *c, const inwo_state *s, int k, int plo
         return 0;
     for (int j = k + 1; j < s->nitems; j++) {
         const inwo_item *it = &s->item[j];
-        if (it->kind != H_PLAY || it->parent != k || (it->who & (INWO_I_CANCELED | INWO_I_ILLEGAL)))
+        if (it->parent != k || !boost_item(c, it))
             continue;
         if (def_id(c, it->card) == def_id(c, plot) &&
             ((it->who & 7) == p || (it->target == gr && (it->arg & 7) == use)))
@@ -695,11 +705,33 @@ static int boost_playable(const inwo_content *c, const inwo_state *s, int k, int
     return 0;
 }
 
+/* `use <card>` of a BOOST ability in attack k; the card's other checks
+ * (control, paralysis, its limit) are the caller's (plays.c). */
+static int boost_use_check(const inwo_content *c, const inwo_state *s, int k, int card, int p,
+                           tt_error *err)
+{
+    if (s->decl.head || k < 0)
+        return TT_REFUSE("INWO-5.18.1", NULL, "%s is used during an attack",
+                         inwo_def_of(c, card)->id);
+    if (inwo_privilege_bars(s, p))
+        return TT_REFUSE("INWO-5.14.2", NULL, "only the attacker and the defender play here");
+    if (!s->card[card].u.p.tokens)
+        return TT_REFUSE("INWO-2.10.3", NULL, "its cost cannot be paid");
+    if (s->nitems + 2 > INWO_ITEMS_MAX)
+        return TT_REFUSE("INWO-2.15.2", NULL, "too many items pending");
+    if (!boost_playable(c, s, k, card, p))
+        return TT_REFUSE("INWO-5.9.6", NULL, "no group of this attack it may boost");
+    return TT_OK;
+}
+
 int inwo_boost_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err)
 {
     const inwo_content *c = content_of(g);
     int head = INWO_HEAD(a), arg = INWO_ARG(a), p = s->to_move;
-    int k = s->decl.head == H_PLAY ? s->decl.ans[INWO_DECL_ROOT] : inwo_current_contest(s);
+    int k = s->decl.head == H_PLAY || s->decl.head == H_USE ? s->decl.ans[INWO_DECL_ROOT]
+                                                            : inwo_current_contest(s);
+    if (head == H_USE) /* INWO-5.18.1 through an ability: its source spends a token */
+        return boost_use_check(c, s, k, arg, p, err);
     if (head == H_PLAY) {
         if (s->decl.head || k < 0)
             return TT_REFUSE("INWO-5.18.1", NULL, "a +10 Plot is played during an attack");
@@ -714,7 +746,8 @@ int inwo_boost_check(const tt_game *g, const inwo_state *s, tt_action a, tt_erro
             return TT_REFUSE("INWO-5.9.6", NULL, "no group of this attack it may boost");
         return TT_OK;
     }
-    if (s->decl.head != H_PLAY || s->decl.nans != (head == H_TARGET ? 1 : 2))
+    if ((s->decl.head != H_PLAY && s->decl.head != H_USE) ||
+        s->decl.nans != (head == H_TARGET ? 1 : 2))
         return TT_REFUSE("INWO-5.0.4", NULL, "no Plot is being played");
     int plot = s->decl.ans[0];
     if (head == H_TARGET)
@@ -750,14 +783,18 @@ void inwo_boost_announce(const tt_game *g, inwo_state *s, tt_events *ev)
     (void)g;
     int plot = s->decl.ans[0], gr = s->decl.ans[1], use = s->decl.ans[2],
         k = s->decl.ans[INWO_DECL_ROOT];
-    int p = s->decl.player;
+    int p = s->decl.player, kind = s->decl.head;
     memset(&s->decl, 0, sizeof s->decl);
-    int exposed = inwo_plot_to_attack(s, plot, p, k);
+    int exposed = 0;
+    if (kind == H_USE)
+        commit(s, k, p); /* the card stays where it is; its cost is paid next */
+    else
+        exposed = inwo_plot_to_attack(s, plot, p, k);
     int j = s->nitems++;
-    s->item[j] = (inwo_item){H_PLAY,        (uint8_t)p, (uint16_t)plot,
+    s->item[j] = (inwo_item){(uint8_t)kind, (uint8_t)p, (uint16_t)plot,
                              (uint16_t)gr,  (uint8_t)k, (uint8_t)(use | exposed),
                              ++s->announced};
-    tt_emit(ev, INWO_EV_ANNOUNCE, p, TT_SEEN_ALL, s->item[j].num, plot, H_PLAY, gr);
+    tt_emit(ev, INWO_EV_ANNOUNCE, p, TT_SEEN_ALL, s->item[j].num, plot, kind, gr);
     tt_round_play(&s->rounds[s->nrounds - 1]);
 }
 
@@ -822,7 +859,7 @@ static void boosts(const inwo_content *c, const inwo_state *s, int k, int *A, in
     const inwo_item *a = &s->item[k];
     for (int j = k + 1; j < s->nitems; j++) {
         const inwo_item *it = &s->item[j];
-        if (it->kind != H_PLAY || it->parent != k || (it->who & (INWO_I_CANCELED | INWO_I_ILLEGAL)))
+        if (it->parent != k || !boost_item(c, it))
             continue;
         int v = boost_op(c, it->card) ? boost_op(c, it->card)->value : 0;
         int use = it->arg & 7, on = standing(s, k, it->target);
@@ -916,6 +953,10 @@ static void revalidate(const tt_game *g, inwo_state *s, int k)
             it->who |= INWO_I_ILLEGAL; /* INWO-10.3.4: back to hand, exposed */
             plot_to(s, it->card, Z_HAND, it->who & 7, 1);
         }
+        if (it->kind == H_USE && boost_item(c, it) &&
+            (s->card[it->target].zone != Z_STRUCTURE ||
+             !inwo_match(c, s, boost_op(c, it->card)->filter, it->target, it->who & 7)))
+            it->who |= INWO_I_ILLEGAL; /* its token stays spent (INWO-10.3.4) */
     }
 }
 

@@ -714,6 +714,8 @@ static int chk_head_common(const tt_game *g, const inwo_state *s, const play *pl
         if (s->rounds[r].id < OR_UPKEEP && s->item[s->rounds[r].id].kind == H_ATTACK &&
             (s->item[s->rounds[r].id].who & INWO_I_PRIVILEGED))
             return TT_REFUSE("INWO-5.14.4", NULL, "no NWO during a Privileged attack");
+        else if (s->rounds[r].id < OR_UPKEEP && s->item[s->rounds[r].id].kind == INWO_K_INSTANT)
+            return TT_REFUSE("INWO-5.18.6", NULL, "no NWO during an Instant Attack");
     if (pl->op->op == OP_DRAW && s->npile[p][Z_HAND] >= INWO_HAND_MAX)
         return TT_REFUSE("INWO-2.15.2", NULL, "your hand holds 64 cards");
     if (pl->op->op == OP_FREEZE && (s->frozen >> pl->op->attr & 1) && !freeze_cancelable(g, s, pl))
@@ -776,6 +778,8 @@ static int chk_use_head(const tt_game *g, const inwo_state *s, int card, tt_erro
         int rc = (pl.limit == LIM_ONCE_PER_TURN && (used >> pl.abil & 1)) ||
                          (pl.limit == LIM_ONCE_PER_GAME && (used >> (4 + pl.abil) & 1))
                      ? TT_REFUSE("INWO-2.10.4", NULL, "its limit is used up")
+                 : pl.op && pl.op->op == OP_BOOST
+                     ? inwo_boost_check(g, s, INWO_A(H_USE, card), first == TT_OK ? err : NULL)
                      : chk_head_common(g, s, &pl, p, first == TT_OK ? err : NULL);
         if (rc == TT_OK)
             return TT_OK;
@@ -970,12 +974,12 @@ int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n
 void inwo_index_uses(inwo_content *c)
 {
     int nsrc, n = 0;
-    for (int op = OP_CANCEL + 1; op < INWO_NOPS; op++) {
+    for (int op = OP_BOOST; op < INWO_NOPS; op++) { /* cancel abilities are not written */
         const uint16_t *src = inwo_op_sources(c, op, &nsrc);
-        for (int j = 0; written(op) && j < nsrc; j++) {
+        for (int j = 0; op != OP_CANCEL && written(op) && j < nsrc; j++) {
             int first = 1;
-            for (int o = OP_CANCEL + 1; o < op; o++) /* listed once, by its first such op */
-                first &= !(written(o) && inwo_has_op(c, src[j], o));
+            for (int o = OP_BOOST; o < op; o++) /* listed once, by its first such op */
+                first &= !(o != OP_CANCEL && written(o) && inwo_has_op(c, src[j], o));
             if (first)
                 c->use_inst[n++] = src[j];
         }
