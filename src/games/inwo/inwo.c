@@ -46,8 +46,8 @@ static const tt_param_spec params[] = {
 /* The generic suite's games (tests/generic), the sample decks: two, three
  * and four players, and six, where Illuminati repeat as rival factions. */
 static const tt_config configs[] = {
-    {"2p", "players=2"}, {"3p", "players=3"}, {"4p", "players=4"}, {"6p", "players=6"},
-    {NULL, NULL},
+    {"2p", "players=2"}, {"3p", "players=3"}, {"4p", "players=4"},
+    {"6p", "players=6"}, {NULL, NULL},
 };
 
 static const char *const reasons[] = {"",          "BASIC_GOAL",     "SPECIAL_GOAL",
