@@ -25,10 +25,10 @@ ones() { i=0; while [ "$i" -lt "$1" ]; do echo 1; i=$((i + 1)); done; }
 # screen K FILE: the K-th screen (from 0), its header line to its prompt line
 screen() {
     awk -v k="$1" '/^--- .* to decide \(/ { n++; on = (n == k + 1) }
-        on { print } on && /^[a-z][a-z0-9]*> / { on = 0 }' "$2"
+        on { print } on && /^[A-Za-z][A-Za-z0-9]*> / { on = 0 }' "$2"
 }
 # ending FILE: what follows the last prompt
-ending() { awk '/^[a-z][a-z0-9]*> / { n = NR } { line[NR] = $0 } END { for (i = n + 1; i <= NR; i++) print line[i] }' "$1"; }
+ending() { awk '/^[A-Za-z][A-Za-z0-9]*> / { n = NR } { line[NR] = $0 } END { for (i = n + 1; i <= NR; i++) print line[i] }' "$1"; }
 
 # same NAME: the text in $TMP/cut must be tests/cli/screens/NAME.txt (not in a
 # pipeline: a failure counts in this shell)
@@ -79,7 +79,7 @@ answers() {
 # and for each map that gave way to it
 unfit() {
     awk -v lines="$LINES" '/^--- .* to decide \(/ { s = NR; head = $0 }
-        /^[a-z][a-z0-9]*> / && s { if (NR - s + 1 > lines) printf "a screen of %d lines at line %d: %s\n", NR - s + 1, s, head; s = 0 }
+        /^[A-Za-z][A-Za-z0-9]*> / && s { if (NR - s + 1 > lines) printf "a screen of %d lines at line %d: %s\n", NR - s + 1, s, head; s = 0 }
         /^\(The map changed/ { printf "the map gave way at line %d\n", NR }' "$1"
 }
 # fits GAME END SEED ARGS...: a whole game of GAME, every seat a person answering
@@ -116,6 +116,14 @@ fits xfiles '^Game over after' 7 --players human,human --param opt_xfile_powers=
 fits xfiles '^Game over after' 7 --players human,human,human,human --param players=4 \
     --param opt_xfile_powers=1
 
+# --- INWO: A in B's first turn, with a cancel attached to B's draw; an attack's
+# strength below 2 (no roll); the end of a game won at a knock -------------------
+ones 300 | "$BIN" play inwo --players human,random,random --seed 3 >"$TMP/inwo" 2>&1 ||
+    fail "play inwo: exit $?"
+screen 2 "$TMP/inwo" >"$TMP/cut"; same inwo_cancel
+screen 4 "$TMP/inwo" >"$TMP/cut"; same inwo_attack
+ending "$TMP/inwo" >"$TMP/cut"; same inwo_ending
+
 # --- the prompt's commands for the screen ----------------------------------------
 printf '1\nlog\nlog x\nmap\nquit\n' | "$BIN" play invaders --players random,human --seed 3 >"$TMP/out" 2>&1
 sed -n '/^mankind> log$/,/^mankind> log x$/p' "$TMP/out" >"$TMP/cut" # what the screen left out
@@ -131,7 +139,7 @@ printf 'map\nquit\n' >>"$TMP/in"
 # --- a narrow terminal: every line within 60 columns, every screen within 24
 # lines but for its narration's last five and the actions -------------------------
 for game in "invaders --ai random" "tannhauser --ai random" "braunau --players human,random,random" \
-    "xfiles --players human,random --ai random"; do
+    "xfiles --players human,random --ai random" "inwo --players human,random,random"; do
     # shellcheck disable=SC2086
     ones 300 | COLUMNS=60 LINES=24 "$BIN" play $game --seed 5 >"$TMP/narrow" 2>&1
     wide=$(LC_ALL=C.UTF-8 wc -L <"$TMP/narrow")
