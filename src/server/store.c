@@ -1,0 +1,38 @@
+/* The storage interface's front: picks a backend for a place and passes each
+ * call to it (store.h). Backends: SQLite (store_sqlite.c); a PostgreSQL one
+ * will answer "postgresql://" places here. */
+#include "server/store.h"
+
+int store_open(const char *where, store **out, tt_error *err)
+{
+    return store_sqlite_open(where, out, err);
+}
+
+void store_close(store *s)
+{
+    if (s)
+        s->ops->close(s);
+}
+
+int store_table_add(store *s, store_table *t, tt_error *err)
+{
+    return s->ops->table_add(s, t, err);
+}
+
+int store_actions_add(store *s, const store_table *t, const store_action *a, int n, int status,
+                      uint64_t hash, tt_error *err)
+{
+    return s->ops->actions_add(s, t, a, n, status, hash, err);
+}
+
+int store_tables(store *s, int status, int (*fn)(void *ctx, const store_table *t), void *ctx,
+                 tt_error *err)
+{
+    return s->ops->tables(s, status, fn, ctx, err);
+}
+
+int store_actions(store *s, int64_t table, int (*fn)(void *ctx, int seq, const store_action *a),
+                  void *ctx, tt_error *err)
+{
+    return s->ops->actions(s, table, fn, ctx, err);
+}

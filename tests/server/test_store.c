@@ -1,0 +1,174 @@
+/* The server's storage, SQLite backend: a table and its record go in and
+ * come back exactly, survive closing the database, and an append that does
+ * not follow the stored record is refused with nothing stored. */
+#include <inttypes.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "server/store.h"
+
+static char db[64];
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(db, sizeof db, "/tmp/tt_store_%d.db", (int)getpid());
+    unlink(db);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char path[80];
+    unlink(db);
+    snprintf(path, sizeof path, "%s-wal", db);
+    unlink(path);
+    snprintf(path, sizeof path, "%s-shm", db);
+    unlink(path);
+    return 0;
+}
+
+static void table_fill(store_table *t)
+{
+    memset(t, 0, sizeof *t);
+    snprintf(t->game, sizeof t->game, "invaders");
+    snprintf(t->params, sizeof t->params, "invader_deck=sample");
+    t->seed = 0xfedcba9876543210ull; /* above INT64_MAX: must not come back negative */
+    t->created = 1790000000;
+    t->hash = 0x8000000000000001ull;
+    t->nseats = 2;
+    snprintf(t->seat[0].token, sizeof t->seat[0].token, "0123456789abcdef0123456789abcdef");
+    t->seat[1].kind = STORE_AI;
+    snprintf(t->seat[1].ai, sizeof t->seat[1].ai, "ismcts:ms=300");
+    snprintf(t->seat[1].token, sizeof t->seat[1].token, "ffffffffffffffffffffffffffffffff");
+}
+
+typedef struct seen {
+    int n;
+    store_table t[4];
+    char text[8][32];
+    int player[8], offturn[8], seq[8];
+} seen;
+
+static int keep_table(void *ctx, const store_table *t)
+{
+    seen *s = ctx;
+    s->t[s->n++] = *t;
+    return 0;
+}
+
+static int keep_action(void *ctx, int seq, const store_action *a)
+{
+    seen *s = ctx;
+    snprintf(s->text[s->n], sizeof s->text[0], "%s", a->text);
+    s->player[s->n] = a->player;
+    s->offturn[s->n] = a->offturn;
+    s->seq[s->n++] = seq;
+    return 0;
+}
+
+static void test_store_round_trip(void **state)
+{
+    (void)state;
+    store *s;
+    tt_error err;
+    store_table t;
+    assert_int_equal(store_open(db, &s, &err), TT_OK);
+    table_fill(&t);
+    assert_int_equal(store_table_add(s, &t, &err), TT_OK);
+    assert_int_equal(t.id, 1);
+    store_action a[3] = {{0, 0, "play tunnel_wyrm"}, {0, 0, "zone AF"}, {1, 1, "concede"}};
+    assert_int_equal(store_actions_add(s, &t, a, 2, STORE_PLAYING, 0x1111, &err), TT_OK);
+    t.nactions += 2;
+    assert_int_equal(store_actions_add(s, &t, a + 2, 1, STORE_OVER, 0xfeedfacecafebeefull, &err),
+                     TT_OK);
+    store_close(s);
+
+    assert_int_equal(store_open(db, &s, &err), TT_OK);
+    seen *got = calloc(1, sizeof *got);
+    assert_int_equal(store_tables(s, STORE_PLAYING, keep_table, got, &err), TT_OK);
+    assert_int_equal(got->n, 0); /* it ended */
+    assert_int_equal(store_tables(s, -1, keep_table, got, &err), TT_OK);
+    assert_int_equal(got->n, 1);
+    store_table *b = &got->t[0];
+    assert_string_equal(b->game, "invaders");
+    assert_string_equal(b->params, "invader_deck=sample");
+    assert_true(b->seed == 0xfedcba9876543210ull);
+    assert_true(b->hash == 0xfeedfacecafebeefull);
+    assert_int_equal(b->created, 1790000000);
+    assert_int_equal(b->status, STORE_OVER);
+    assert_int_equal(b->nactions, 3);
+    assert_int_equal(b->nseats, 2);
+    assert_int_equal(b->seat[0].kind, STORE_HUMAN);
+    assert_string_equal(b->seat[0].token, "0123456789abcdef0123456789abcdef");
+    assert_int_equal(b->seat[1].kind, STORE_AI);
+    assert_string_equal(b->seat[1].ai, "ismcts:ms=300");
+    memset(got, 0, sizeof *got);
+    assert_int_equal(store_actions(s, 1, keep_action, got, &err), TT_OK);
+    assert_int_equal(got->n, 3);
+    assert_string_equal(got->text[0], "play tunnel_wyrm");
+    assert_string_equal(got->text[1], "zone AF");
+    assert_string_equal(got->text[2], "concede");
+    assert_int_equal(got->seq[2], 2);
+    assert_int_equal(got->player[2], 1);
+    assert_int_equal(got->offturn[2], 1);
+    assert_int_equal(got->offturn[1], 0);
+    free(got);
+    store_close(s);
+}
+
+/* A table whose stored record is longer than the caller believes was moved
+ * on by someone else: the append is refused and stores nothing. */
+static void test_store_refuses_a_stale_append(void **state)
+{
+    (void)state;
+    store *s;
+    tt_error err;
+    store_table t;
+    assert_int_equal(store_open(db, &s, &err), TT_OK);
+    table_fill(&t);
+    assert_int_equal(store_table_add(s, &t, &err), TT_OK);
+    store_action a = {0, 0, "pass"};
+    assert_int_equal(store_actions_add(s, &t, &a, 1, STORE_PLAYING, 1, &err), TT_OK);
+    /* t.nactions still 0: stale */
+    assert_int_equal(store_actions_add(s, &t, &a, 1, STORE_PLAYING, 2, &err), TT_ESTATE);
+    assert_string_equal(err.msg, "table 1 was changed elsewhere");
+    seen *got = calloc(1, sizeof *got);
+    assert_int_equal(store_actions(s, t.id, keep_action, got, &err), TT_OK);
+    assert_int_equal(got->n, 1);
+    got->n = 0;
+    assert_int_equal(store_tables(s, -1, keep_table, got, &err), TT_OK);
+    assert_int_equal(got->t[0].nactions, 1);
+    assert_true(got->t[0].hash == 1);
+    free(got);
+    store_close(s);
+}
+
+static void test_store_open_fails_with_a_reason(void **state)
+{
+    (void)state;
+    store *s;
+    tt_error err;
+    assert_int_equal(store_open("/nonexistent-dir/x.db", &s, &err), TT_EIO);
+    assert_null(s);
+    assert_string_equal(err.msg, "cannot open database /nonexistent-dir/x.db: unable to open "
+                                 "database file");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_store_round_trip, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_store_refuses_a_stale_append, setup, teardown),
+        cmocka_unit_test(test_store_open_fails_with_a_reason),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
