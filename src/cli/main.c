@@ -110,9 +110,12 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    {"play", cmd_play},     {"sim", cmd_sim},   {"ladder", cmd_ladder}, {"bench", cmd_bench},
-    {"replay", cmd_replay}, {"deck", cmd_deck}, {"cards", cmd_cards},   {"protocol", cmd_protocol},
-    {"list", cmd_list},     {NULL, NULL},
+    {"play", cmd_play},     {"sim", cmd_sim},
+    {"ladder", cmd_ladder}, {"bench", cmd_bench},
+    {"replay", cmd_replay}, {"deck", cmd_deck},
+    {"cards", cmd_cards},   {"protocol", cmd_protocol},
+    {"list", cmd_list},     {"serve", cmd_serve},
+    {NULL, NULL},
 };
 
 static const command *command_find(const char *name)

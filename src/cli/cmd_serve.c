@@ -1,0 +1,76 @@
+/* `tabletop serve`: the game server (src/server/, docs/server.md).
+ *
+ * Reads the options and hands over to srv_run, which serves until SIGINT or
+ * SIGTERM; everything about tables, frames and storage lives in src/server/. */
+#include <string.h>
+
+#include "cli/cli.h"
+#include "server/server.h"
+
+static const char serve_help[] =
+    "Usage: tabletop serve [--port N] [--db FILE] [--bind ADDR] [--workers N] [--rate N]\n"
+    "\n"
+    "Serves the web client over HTTP and the games over WebSockets on one port, every\n"
+    "table kept in a SQLite database; tables left unfinished are resumed at start.\n"
+    "Open http://ADDR:PORT/ in a browser to create a table and share its join links.\n"
+    "\n"
+    "Options:\n"
+    "  --port N      the port (default 8080; 0: any free port, printed at start)\n"
+    "  --db FILE     the database (default tabletop.db, created when missing)\n"
+    "  --bind ADDR   the address to listen on (default 127.0.0.1: this machine only;\n"
+    "                0.0.0.0 for every interface, behind a TLS proxy: docs/server.md)\n"
+    "  --workers N   threads the AI seats think on (default 2)\n"
+    "  --rate N      frames a second one connection may send, twice that at once\n"
+    "                (default 20; beyond it each frame is answered with an error)\n"
+    "\n"
+    "Stops on Ctrl-C or SIGTERM; every accepted action is already in the database.\n";
+
+static int parse_args(int argc, char **argv, srv_opts *o)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        long n;
+        int m;
+        if (cli_is_help(argv[i])) {
+            fputs(serve_help, stdout);
+            return -1;
+        } else if ((m = cli_option("serve", "--port", argc, argv, &i, &v)) != 0) {
+            if (m < 0 || cli_parse_long(v, 0, 65535, &n))
+                return m < 0 ? CLI_USAGE : cli_usage("serve", "--port wants 0 to 65535, not '%s'", v);
+            o->port = (int)n;
+        } else if ((m = cli_option("serve", "--workers", argc, argv, &i, &v)) != 0) {
+            if (m < 0 || cli_parse_long(v, 1, 16, &n))
+                return m < 0 ? CLI_USAGE : cli_usage("serve", "--workers wants 1 to 16, not '%s'", v);
+            o->workers = (int)n;
+        } else if ((m = cli_option("serve", "--rate", argc, argv, &i, &v)) != 0) {
+            if (m < 0 || cli_parse_long(v, 1, 100000, &n))
+                return m < 0 ? CLI_USAGE
+                             : cli_usage("serve", "--rate wants 1 to 100000, not '%s'", v);
+            o->rate = (int)n;
+        } else if ((m = cli_option("serve", "--db", argc, argv, &i, &v)) != 0) {
+            if (m < 0)
+                return CLI_USAGE;
+            o->db = v;
+        } else if ((m = cli_option("serve", "--bind", argc, argv, &i, &v)) != 0) {
+            if (m < 0)
+                return CLI_USAGE;
+            o->bind = v;
+        } else {
+            return cli_usage("serve", "unexpected argument '%s'", argv[i]);
+        }
+    }
+    return CLI_OK;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    srv_opts o = {"127.0.0.1", 8080, "tabletop.db", 2, 20};
+    int rc = parse_args(argc, argv, &o);
+    if (rc)
+        return rc < 0 ? CLI_OK : rc;
+    tt_error err;
+    tt_error_clear(&err);
+    if (srv_run(&o, &err) != TT_OK)
+        return cli_error(CLI_REFUSED, "serve: %s", err.msg);
+    return CLI_OK;
+}

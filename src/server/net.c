@@ -1,0 +1,330 @@
+/* The server's network side: one libwebsockets context, one port, HTTP for
+ * the built-in web client and WebSockets (subprotocol "tabletop") for play.
+ *
+ * Everything here runs on the service thread. Static files come only from
+ * the set compiled in from web/ (srv_web_files): a path is looked up by exact
+ * name, so no path reaches the file system. A WebSocket frame is gathered up
+ * to SRV_FRAME_MAX bytes (a longer one is answered with an error and dropped)
+ * and handed to frames.c; a connection may send srv_opts.rate frames a second
+ * (twice that at once), beyond which each frame is answered with an error and
+ * dropped. Outgoing frames queue per connection until it is writable; one
+ * that lets SRV_OUT_MAX bytes pile up is closed. The AI workers wake the
+ * service loop with lws_cancel_service, which arrives here as
+ * LWS_CALLBACK_EVENT_WAIT_CANCELLED. */
+#include <libwebsockets.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/errors.h"
+#include "server/server_int.h"
+
+struct tt_embedded_file {
+    const char *path;
+    const char *text;
+    size_t size;
+};
+extern const struct tt_embedded_file srv_web_files[];
+
+/* SIGINT and SIGTERM set this; a signal handler can reach nothing else. */
+static volatile sig_atomic_t stopping;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stopping = 1;
+}
+
+static srv *srv_of(struct lws *wsi)
+{
+    return lws_context_user(lws_get_context(wsi));
+}
+
+/* --- HTTP: the built-in files -------------------------------------------------------- */
+
+typedef struct http_conn {
+    const struct tt_embedded_file *file;
+} http_conn;
+
+static const struct tt_embedded_file *web_find(const char *uri)
+{
+    if (strcmp(uri, "/") == 0)
+        uri = "/index.html";
+    for (int i = 0; srv_web_files[i].path; i++)
+        if (uri[0] == '/' && strcmp(srv_web_files[i].path, uri + 1) == 0)
+            return &srv_web_files[i];
+    return NULL;
+}
+
+static const char *mime_of(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    if (dot && strcmp(dot, ".html") == 0)
+        return "text/html; charset=utf-8";
+    if (dot && strcmp(dot, ".js") == 0)
+        return "text/javascript; charset=utf-8";
+    if (dot && strcmp(dot, ".css") == 0)
+        return "text/css; charset=utf-8";
+    return "application/octet-stream";
+}
+
+static int http_head(struct lws *wsi, http_conn *h, const char *uri)
+{
+    unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf;
+    static const char nosniff[] = "nosniff";
+    h->file = web_find(uri);
+    if (!h->file) {
+        if (lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL))
+            return -1;
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
+    if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, mime_of(h->file->path), h->file->size,
+                                    &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
+                                    (const unsigned char *)nosniff, sizeof nosniff - 1, &p, end) ||
+        lws_finalize_write_http_header(wsi, start, &p, end))
+        return -1;
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static int http_body(struct lws *wsi, http_conn *h)
+{
+    if (!h->file)
+        return 0;
+    size_t n = h->file->size;
+    unsigned char *buf = malloc(LWS_PRE + n);
+    if (!buf)
+        return -1;
+    memcpy(buf + LWS_PRE, h->file->text, n);
+    int w = lws_write(wsi, buf + LWS_PRE, n, LWS_WRITE_HTTP_FINAL);
+    free(buf);
+    h->file = NULL;
+    if (w < (int)n)
+        return -1;
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                         size_t len)
+{
+    (void)len;
+    switch (reason) {
+    case LWS_CALLBACK_HTTP: return http_head(wsi, user, in);
+    case LWS_CALLBACK_HTTP_WRITEABLE: return http_body(wsi, user);
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED: srv_workers_collect(srv_of(wsi)); return 0;
+    default: return lws_callback_http_dummy(wsi, reason, user, in, len);
+    }
+}
+
+/* --- WebSockets: the game ------------------------------------------------------------ */
+
+void srv_send_json(srv_conn *c, json_t *frame)
+{
+    char *text = json_dumps(frame, JSON_COMPACT);
+    json_decref(frame);
+    if (!text)
+        return;
+    size_t n = strlen(text);
+    srv_msg *m = malloc(sizeof *m + LWS_PRE + n);
+    if (m) {
+        m->next = NULL;
+        m->len = n;
+        memcpy(m->buf + LWS_PRE, text, n);
+        if (c->out_tail)
+            c->out_tail->next = m;
+        else
+            c->out = m;
+        c->out_tail = m;
+        c->nout += n;
+        lws_callback_on_writable(c->wsi);
+    }
+    free(text);
+}
+
+static int ws_writable(srv_conn *c)
+{
+    srv_msg *m = c->out;
+    if (!m)
+        return 0;
+    if (c->nout > SRV_OUT_MAX)
+        return -1; /* a reader this slow would hold the server's memory */
+    int w = lws_write(c->wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT);
+    c->out = m->next;
+    if (!c->out)
+        c->out_tail = NULL;
+    c->nout -= m->len;
+    free(m);
+    if (w < 0)
+        return -1;
+    if (c->out)
+        lws_callback_on_writable(c->wsi);
+    return 0;
+}
+
+void srv_conn_leave(srv_conn *c)
+{
+    srv_table *t = c->table;
+    if (!t)
+        return;
+    for (srv_conn **p = &t->conns; *p; p = &(*p)->next_at_table)
+        if (*p == c) {
+            *p = c->next_at_table;
+            break;
+        }
+    c->table = NULL;
+    c->seat = SRV_NO_SEAT;
+    c->next_at_table = NULL;
+    if (!c->srv->closing)
+        srv_table_presence(t);
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Takes one frame's worth from c's allowance; 0 when it has none left. */
+static int rate_ok(srv_conn *c)
+{
+    double now = now_seconds();
+    int rate = c->srv->rate;
+    c->tokens += (now - c->last) * rate;
+    if (c->tokens > 2 * rate)
+        c->tokens = 2 * rate;
+    c->last = now;
+    if (c->tokens < 1)
+        return 0;
+    c->tokens -= 1;
+    return 1;
+}
+
+static void refuse(srv_conn *c, const char *fmt, int limit)
+{
+    tt_error err;
+    tt_fail(&err, TT_EARG, NULL, fmt, limit);
+    srv_send_error(c, NULL, NULL, &err);
+}
+
+static void ws_receive(struct lws *wsi, srv_conn *c, const char *in, size_t len)
+{
+    if (!c->rx_oversize && c->nrx + len > SRV_FRAME_MAX)
+        c->rx_oversize = 1;
+    if (!c->rx_oversize) {
+        memcpy(c->rx + c->nrx, in, len);
+        c->nrx += len;
+    }
+    if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi))
+        return;
+    if (c->rx_oversize)
+        refuse(c, "frame larger than %d bytes", SRV_FRAME_MAX);
+    else if (!rate_ok(c))
+        refuse(c, "too many frames: at most %d a second", c->srv->rate);
+    else
+        srv_frame(c->srv, c, c->rx, c->nrx);
+    c->nrx = 0;
+    c->rx_oversize = 0;
+}
+
+static void ws_closed(srv_conn *c)
+{
+    srv_conn_leave(c);
+    while (c->out) {
+        srv_msg *m = c->out;
+        c->out = m->next;
+        free(m);
+    }
+    free(c->rx);
+    c->rx = NULL;
+}
+
+static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                       size_t len)
+{
+    srv_conn *c = user;
+    switch (reason) {
+    case LWS_CALLBACK_ESTABLISHED:
+        memset(c, 0, sizeof *c);
+        c->wsi = wsi;
+        c->srv = srv_of(wsi);
+        c->seat = SRV_NO_SEAT;
+        c->tokens = 2 * c->srv->rate;
+        c->last = now_seconds();
+        c->rx = malloc(SRV_FRAME_MAX);
+        return c->rx ? 0 : -1;
+    case LWS_CALLBACK_RECEIVE: ws_receive(wsi, c, in, len); return 0;
+    case LWS_CALLBACK_SERVER_WRITEABLE: return ws_writable(c);
+    case LWS_CALLBACK_CLOSED: ws_closed(c); return 0;
+    default: return 0;
+    }
+}
+
+static const struct lws_protocols protocols[] = {
+    {"http", http_callback, sizeof(http_conn), 0, 0, NULL, 0},
+    {"tabletop", ws_callback, sizeof(srv_conn), 4096, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0}};
+
+/* --- the service loop ---------------------------------------------------------------- */
+
+static int context_new(srv *s, const srv_opts *o, tt_error *err)
+{
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = o->port;
+    info.iface = o->bind;
+    info.protocols = protocols;
+    info.vhost_name = "tabletop";
+    info.user = s;
+    info.gid = -1;
+    info.uid = -1;
+    info.options = LWS_SERVER_OPTION_DISABLE_IPV6;
+    lws_set_log_level(LLL_ERR, NULL);
+    s->ctx = lws_create_context(&info);
+    if (!s->ctx)
+        return tt_fail(err, TT_EIO, NULL, "cannot listen on %s port %d", o->bind, o->port);
+    return TT_OK;
+}
+
+static void srv_fini(srv *s)
+{
+    s->closing = 1;
+    srv_workers_stop(s);
+    if (s->ctx)
+        lws_context_destroy(s->ctx);
+    srv_tables_free(s);
+    store_close(s->store);
+    free(s);
+}
+
+int srv_run(const srv_opts *o, tt_error *err)
+{
+    srv *s = calloc(1, sizeof *s);
+    if (!s)
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    s->rate = o->rate;
+    int rc = store_open(o->db, &s->store, err);
+    if (rc == TT_OK)
+        rc = context_new(s, o, err);
+    if (rc == TT_OK)
+        rc = srv_workers_start(s, o->workers, err);
+    if (rc == TT_OK)
+        rc = srv_tables_load(s, err);
+    if (rc != TT_OK) {
+        srv_fini(s);
+        return rc;
+    }
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGPIPE, SIG_IGN);
+    printf("listening on http://%s:%d/\n", o->bind,
+           lws_get_vhost_listen_port(lws_get_vhost_by_name(s->ctx, "tabletop")));
+    fflush(stdout);
+    while (!stopping && lws_service(s->ctx, 0) >= 0)
+        ;
+    srv_fini(s);
+    return TT_OK;
+}

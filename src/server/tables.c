@@ -1,0 +1,465 @@
+/* The server's tables: creating one, rebuilding them from the store at start,
+ * applying a seat's action, and telling each connection what its seat may
+ * know — through the public game interface only.
+ *
+ * An action is applied to the table's scratch state, stored (committed), and
+ * only then does the scratch become the table's state and is anyone told; a
+ * refusal or a failed commit leaves the table as it was. A connection gets
+ * its seat's view (tt_view_json) and the narration its seat may read
+ * (tt_event_text for that viewer); a spectator the spectator's. Games are
+ * loaded once per game and parameters and shared by the tables that use
+ * them; parameters that name files are refused, so no client can make the
+ * server read one. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/errors.h"
+#include "core/rules.h"
+#include "server/server_int.h"
+
+#define CANON_MAX 4096
+#define CANON_LINES 64
+
+/* n random bytes from the kernel: getrandom, or /dev/urandom where it fails. */
+static int random_bytes(void *buf, size_t n)
+{
+    if (getrandom(buf, n, 0) == (ssize_t)n)
+        return 0;
+    int fd = open("/dev/urandom", O_RDONLY);
+    if (fd < 0)
+        return -1;
+    ssize_t got = read(fd, buf, n);
+    close(fd);
+    return got == (ssize_t)n ? 0 : -1;
+}
+
+static int token_new(char out[STORE_TOKEN_LEN + 1])
+{
+    unsigned char b[STORE_TOKEN_LEN / 2];
+    if (random_bytes(b, sizeof b))
+        return -1;
+    for (size_t i = 0; i < sizeof b; i++)
+        snprintf(out + 2 * i, 3, "%02x", b[i]);
+    return 0;
+}
+
+/* The game for name and params, loaded once and shared. */
+static int game_get(srv *s, const char *name, const char *params, const tt_game **out,
+                    tt_error *err)
+{
+    char canon[TT_PARAMS_MAX];
+    int files;
+    int rc = tt_params_check(name, params, canon, &files, err);
+    if (rc != TT_OK)
+        return rc;
+    if (files)
+        return tt_fail(err, TT_EARG, NULL, "the server takes no parameter that names a file");
+    for (srv_loaded *l = s->games; l; l = l->next)
+        if (strcmp(tt_game_name(l->game), name) == 0 && strcmp(tt_game_params(l->game), canon) == 0) {
+            *out = l->game;
+            return TT_OK;
+        }
+    srv_loaded *l = calloc(1, sizeof *l);
+    if (!l)
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    if ((rc = tt_game_new(name, params, &l->game, err)) != TT_OK) {
+        free(l);
+        return rc;
+    }
+    l->next = s->games;
+    s->games = l;
+    *out = l->game;
+    return TT_OK;
+}
+
+/* "ismcts:ms=500:c=1" → tt_ai_new("ismcts", "ms=500 c=1"). */
+static int ai_new(const srv_table *t, int seat, tt_ai **out, tt_error *err)
+{
+    char name[STORE_AI_MAX], params[STORE_AI_MAX] = "";
+    snprintf(name, sizeof name, "%s", t->meta.seat[seat].ai);
+    char *colon = strchr(name, ':');
+    if (colon) {
+        *colon = '\0';
+        snprintf(params, sizeof params, "%s", colon + 1);
+        for (char *c = params; *c; c++)
+            if (*c == ':')
+                *c = ' ';
+    }
+    /* a seat's AI seed follows from the table's, so a table replays its AIs too */
+    return tt_ai_new(name, t->game, params, t->meta.seed ^ (0x9e3779b97f4a7c15ull * (seat + 1)),
+                     out, err);
+}
+
+static void table_free(srv_table *t)
+{
+    for (int i = 0; i < TT_MAX_PLAYERS; i++)
+        tt_ai_free(t->ai[i]);
+    free(t->state);
+    free(t->next);
+    free(t);
+}
+
+/* A table for meta at its start (seed, no action yet). */
+static int table_new(srv *s, const store_table *meta, srv_table **out, tt_error *err)
+{
+    srv_table *t = calloc(1, sizeof *t);
+    if (!t)
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    t->meta = *meta;
+    int rc = game_get(s, meta->game, meta->params, &t->game, err);
+    if (rc == TT_OK && meta->nseats != tt_game_players(t->game))
+        rc = tt_fail(err, TT_EARG, NULL, "%s takes %d seats, not %d", meta->game,
+                     tt_game_players(t->game), meta->nseats);
+    if (rc == TT_OK) {
+        t->state = malloc(tt_state_size(t->game));
+        t->next = malloc(tt_state_size(t->game));
+        if (!t->state || !t->next)
+            rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    }
+    for (int i = 0; rc == TT_OK && i < meta->nseats; i++)
+        if (meta->seat[i].kind == STORE_AI)
+            rc = ai_new(t, i, &t->ai[i], err);
+    if (rc != TT_OK) {
+        table_free(t);
+        return rc;
+    }
+    tt_state_init(t->game, t->state, meta->seed);
+    *out = t;
+    return TT_OK;
+}
+
+static void table_keep(srv *s, srv_table *t)
+{
+    t->next_table = s->tables;
+    s->tables = t;
+}
+
+srv_table *srv_table_find(srv *s, int64_t id)
+{
+    for (srv_table *t = s->tables; t; t = t->next_table)
+        if (t->meta.id == id)
+            return t;
+    return NULL;
+}
+
+int srv_table_over(const srv_table *t)
+{
+    return tt_to_move(t->game, t->state) == TT_TERMINAL;
+}
+
+/* --- creating ------------------------------------------------------------------------ */
+
+static const char *const levels[][2] = {
+    {"easy", "random"}, {"normal", "ismcts:ms=300"}, {"hard", "ismcts:ms=2000"}, {NULL, NULL}};
+
+static int seat_read(json_t *j, int i, store_seat *seat, tt_error *err)
+{
+    const char *kind = json_string_value(json_object_get(j, "kind"));
+    const char *ai = json_string_value(json_object_get(j, "ai"));
+    const char *level = json_string_value(json_object_get(j, "level"));
+    memset(seat, 0, sizeof *seat);
+    if (!json_is_object(j) || !kind)
+        return tt_fail(err, TT_EARG, NULL, "seat %d: wants {\"kind\": \"human\"|\"ai\"}", i);
+    if (strcmp(kind, "human") == 0)
+        return token_new(seat->token) ? tt_fail(err, TT_EIO, NULL, "no random bytes") : TT_OK;
+    if (strcmp(kind, "ai") != 0)
+        return tt_fail(err, TT_EARG, NULL, "seat %d: kind is \"human\" or \"ai\", not \"%.40s\"",
+                       i, kind);
+    seat->kind = STORE_AI;
+    for (int l = 0; level && levels[l][0]; l++)
+        if (strcmp(level, levels[l][0]) == 0)
+            ai = levels[l][1];
+    if (level && !ai)
+        return tt_fail(err, TT_EARG, NULL, "seat %d: level is easy, normal or hard, not \"%.40s\"",
+                       i, level);
+    if (!ai)
+        ai = levels[1][1];
+    if (strlen(ai) >= sizeof seat->ai)
+        return tt_fail(err, TT_EARG, NULL, "seat %d: AI longer than %d bytes", i, STORE_AI_MAX - 1);
+    snprintf(seat->ai, sizeof seat->ai, "%s", ai);
+    return token_new(seat->token) ? tt_fail(err, TT_EIO, NULL, "no random bytes") : TT_OK;
+}
+
+int srv_table_create(srv *s, const char *game, const char *params, json_t *seats, uint64_t seed,
+                     int has_seed, srv_table **out, tt_error *err)
+{
+    store_table *m = calloc(1, sizeof *m);
+    if (!m)
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    int rc = TT_OK;
+    if (!game || !tt_rules_find(game))
+        rc = tt_fail(err, TT_EARG, NULL, "unknown game \"%.40s\"", game ? game : "");
+    else if (!json_is_array(seats) || json_array_size(seats) > TT_MAX_PLAYERS)
+        rc = tt_fail(err, TT_EARG, NULL, "seats: wants a list of up to %d seats", TT_MAX_PLAYERS);
+    for (size_t i = 0; rc == TT_OK && i < json_array_size(seats); i++)
+        rc = seat_read(json_array_get(seats, i), (int)i, &m->seat[i], err);
+    if (rc == TT_OK && !has_seed && random_bytes(&seed, sizeof seed))
+        rc = tt_fail(err, TT_EIO, NULL, "no random bytes");
+    const tt_game *g = NULL;
+    if (rc == TT_OK)
+        rc = game_get(s, game, params, &g, err);
+    srv_table *t = NULL;
+    if (rc == TT_OK) {
+        snprintf(m->game, sizeof m->game, "%s", game);
+        snprintf(m->params, sizeof m->params, "%s", tt_game_params(g));
+        m->seed = seed;
+        m->created = (int64_t)time(NULL);
+        m->nseats = (int)json_array_size(seats);
+        rc = table_new(s, m, &t, err);
+    }
+    if (rc == TT_OK) {
+        t->meta.hash = tt_state_hash(t->game, t->state);
+        rc = store_table_add(s->store, &t->meta, err);
+        if (rc != TT_OK)
+            table_free(t);
+    }
+    free(m);
+    if (rc != TT_OK)
+        return rc;
+    table_keep(s, t);
+    *out = t;
+    fprintf(stderr, "table %" PRId64 ": %s created\n", t->meta.id, t->meta.game);
+    srv_table_think(s, t);
+    return TT_OK;
+}
+
+/* --- rebuilding from the store -------------------------------------------------------- */
+
+typedef struct load_ctx {
+    srv *s;
+    srv_table *t;
+    int rc;
+    tt_error *err;
+} load_ctx;
+
+static int replay_row(void *vctx, int seq, const store_action *a)
+{
+    load_ctx *c = vctx;
+    char canon[CANON_MAX];
+    /* an action in the turn order is the player to move's, whoever took it */
+    c->rc = tt_apply_text_as(c->t->game, c->t->state, a->offturn ? a->player : -1, a->text,
+                             canon, sizeof canon, NULL, NULL, c->err);
+    if (c->rc != TT_OK)
+        tt_fail(c->err, TT_EREPLAY, NULL, "action %d \"%.60s\": %s", seq, a->text, c->err->msg);
+    return c->rc != TT_OK;
+}
+
+static int load_one(void *vctx, const store_table *m)
+{
+    load_ctx *c = vctx;
+    tt_error err;
+    c->err = &err;
+    c->rc = table_new(c->s, m, &c->t, &err);
+    int rc = c->rc == TT_OK ? store_actions(c->s->store, m->id, replay_row, c, &err) : c->rc;
+    if (rc == TT_OK && c->rc == TT_OK && tt_state_hash(c->t->game, c->t->state) != m->hash)
+        rc = tt_fail(&err, TT_EREPLAY, NULL, "its record replays to another state");
+    if (rc != TT_OK || c->rc != TT_OK) {
+        fprintf(stderr, "table %" PRId64 " not resumed: %s\n", m->id, err.msg);
+        if (c->t)
+            table_free(c->t);
+        c->t = NULL;
+        return 0;
+    }
+    table_keep(c->s, c->t);
+    fprintf(stderr, "table %" PRId64 " resumed: %s, %d actions, state %016" PRIx64 "\n", m->id,
+            m->game, m->nactions, m->hash);
+    c->t = NULL;
+    return 0;
+}
+
+int srv_tables_load(srv *s, tt_error *err)
+{
+    load_ctx c = {s, NULL, TT_OK, NULL};
+    int rc = store_tables(s->store, STORE_PLAYING, load_one, &c, err);
+    for (srv_table *t = s->tables; rc == TT_OK && t; t = t->next_table)
+        srv_table_think(s, t);
+    return rc;
+}
+
+void srv_tables_free(srv *s)
+{
+    while (s->tables) {
+        srv_table *t = s->tables;
+        s->tables = t->next_table;
+        table_free(t);
+    }
+    while (s->games) {
+        srv_loaded *l = s->games;
+        s->games = l->next;
+        tt_game_free(l->game);
+        free(l);
+    }
+}
+
+/* --- what each connection is told ---------------------------------------------------- */
+
+static json_t *actions_json(const srv_table *t, int seat, int offturn)
+{
+    json_t *list = json_array();
+    tt_action *a = malloc(sizeof *a * (size_t)tt_max_actions(t->game));
+    if (!a)
+        return list;
+    int n = offturn ? tt_offturn_legal(t->game, t->state, seat, a)
+                    : tt_legal(t->game, t->state, a);
+    char text[TT_ACTION_TEXT_MAX];
+    for (int i = 0; i < n; i++)
+        if (tt_action_format(t->game, t->state, a[i], text, sizeof text) == TT_OK)
+            json_array_append_new(list, json_string(text));
+    free(a);
+    return list;
+}
+
+static json_t *result_json(const srv_table *t)
+{
+    tt_result r;
+    tt_result_get(t->game, t->state, &r);
+    json_t *ranks = json_array();
+    for (int i = 0; i < r.nplayers; i++)
+        json_array_append_new(ranks, json_pack("{s:i,s:i,s:b}", "rank", r.player[i].rank, "score",
+                                               r.player[i].score, "eliminated",
+                                               r.player[i].eliminated));
+    const char *why = tt_result_reason_text(t->game, t->state);
+    return json_pack("{s:i,s:s,s:s,s:o}", "winner", r.winner, "reason", r.reason, "text",
+                     why ? why : "", "players", ranks);
+}
+
+static json_t *presence_json(const srv_table *t)
+{
+    json_t *seats = json_array();
+    for (int i = 0; i < t->meta.nseats; i++) {
+        int here = t->meta.seat[i].kind == STORE_AI;
+        for (const srv_conn *c = t->conns; c && !here; c = c->next_at_table)
+            here = c->seat == i;
+        json_array_append_new(seats, json_pack("{s:s,s:s,s:s,s:b}", "player",
+                                               tt_player_name(t->game, i), "kind",
+                                               t->meta.seat[i].kind == STORE_AI ? "ai" : "human",
+                                               "ai", t->meta.seat[i].ai, "present", here));
+    }
+    return seats;
+}
+
+/* A string made by the library (malloc'd), as JSON: the string, or null. */
+static json_t *owned_string(char *text)
+{
+    json_t *j = text ? json_string(text) : json_null();
+    free(text);
+    return j;
+}
+
+void srv_table_send_view(srv *s, srv_table *t, srv_conn *c)
+{
+    (void)s;
+    int seat = c->seat, to_move = tt_to_move(t->game, t->state);
+    json_t *view = NULL;
+    char *text = tt_view_json(t->game, t->state, seat);
+    if (text)
+        view = json_loads(text, 0, NULL);
+    free(text);
+    json_t *f = json_pack("{s:s,s:I,s:s,s:o,s:o,s:i,s:b}", "type", "view", "table",
+                          (json_int_t)t->meta.id, "game", t->meta.game, "seat",
+                          seat >= 0 ? json_integer(seat) : json_null(), "view",
+                          view ? view : json_null(), "to_move", to_move, "over",
+                          to_move == TT_TERMINAL);
+    json_object_set_new(f, "text", owned_string(tt_view_text(t->game, t->state, seat)));
+    json_object_set_new(f, "legal", seat >= 0 && seat == to_move ? actions_json(t, seat, 0)
+                                                                  : json_array());
+    json_object_set_new(f, "offturn", seat >= 0 ? actions_json(t, seat, 1) : json_array());
+    json_object_set_new(f, "presence", presence_json(t));
+    if (to_move == TT_TERMINAL)
+        json_object_set_new(f, "result", result_json(t));
+    srv_send_json(c, f);
+}
+
+void srv_table_presence(srv_table *t)
+{
+    for (srv_conn *c = t->conns; c; c = c->next_at_table)
+        srv_send_json(c, json_pack("{s:s,s:I,s:o}", "type", "presence", "table",
+                                   (json_int_t)t->meta.id, "seats", presence_json(t)));
+}
+
+json_t *srv_table_summary(const srv_table *t)
+{
+    return json_pack("{s:I,s:s,s:s,s:I,s:i,s:b,s:o}", "table", (json_int_t)t->meta.id, "game",
+                     t->meta.game, "params", t->meta.params, "created", (json_int_t)t->meta.created,
+                     "actions", t->meta.nactions, "over", srv_table_over(t), "seats",
+                     presence_json(t));
+}
+
+/* Tells everyone at t what the events just applied showed his seat, then his view. */
+static void tell(srv *s, srv_table *t, const tt_events *ev)
+{
+    char line[512];
+    for (srv_conn *c = t->conns; c; c = c->next_at_table) {
+        json_t *lines = json_array();
+        for (int i = 0; i < ev->n; i++)
+            if (tt_event_text(t->game, &ev->ev[i], c->seat, line, sizeof line) > 0)
+                json_array_append_new(lines, json_string(line));
+        srv_send_json(c, json_pack("{s:s,s:I,s:o}", "type", "narration", "table",
+                                   (json_int_t)t->meta.id, "lines", lines));
+        srv_table_send_view(s, t, c);
+    }
+}
+
+/* --- acting -------------------------------------------------------------------------- */
+
+/* Splits the canonical lines tt_apply_text_as wrote into record rows. */
+static int rows_split(char *canon, int seat, int offturn, store_action *rows, tt_error *err)
+{
+    int n = 0;
+    for (char *line = strtok(canon, "\n"); line; line = strtok(NULL, "\n")) {
+        if (n == CANON_LINES)
+            return tt_fail(err, TT_EARG, NULL, "more than %d actions at once", CANON_LINES);
+        rows[n++] = (store_action){seat, offturn, line};
+    }
+    return n;
+}
+
+int srv_table_act(srv *s, srv_table *t, int seat, const char *text, tt_error *err)
+{
+    char canon[CANON_MAX];
+    store_action rows[CANON_LINES];
+    int offturn = 0;
+    tt_events ev = {s->evbuf, 0, SRV_EVENTS, 0};
+    tt_state_copy(t->game, t->next, t->state);
+    int rc = tt_apply_text_as(t->game, t->next, seat, text, canon, sizeof canon, &offturn, &ev,
+                              err);
+    if (rc != TT_OK)
+        return rc;
+    int n = rows_split(canon, seat, offturn, rows, err);
+    if (n < 0)
+        return n;
+    int over = tt_to_move(t->game, t->next) == TT_TERMINAL;
+    uint64_t hash = tt_state_hash(t->game, t->next);
+    rc = store_actions_add(s->store, &t->meta, rows, n, over ? STORE_OVER : STORE_PLAYING, hash,
+                           err);
+    if (rc != TT_OK)
+        return rc;
+    tt_state *keep = t->state;
+    t->state = t->next;
+    t->next = keep;
+    t->meta.nactions += n;
+    t->meta.hash = hash;
+    t->meta.status = over ? STORE_OVER : STORE_PLAYING;
+    t->version++;
+    tell(s, t, &ev);
+    if (over)
+        fprintf(stderr, "table %" PRId64 " over after %d actions\n", t->meta.id, t->meta.nactions);
+    srv_table_think(s, t);
+    return TT_OK;
+}
+
+void srv_table_think(srv *s, srv_table *t)
+{
+    int p = tt_to_move(t->game, t->state);
+    if (t->thinking || p < 0 || p >= t->meta.nseats || !t->ai[p])
+        return;
+    if (srv_workers_submit(s, t, t->ai[p]) == TT_OK)
+        t->thinking = 1;
+}
