@@ -37,10 +37,11 @@ static json_t *params_json(const char *game)
 {
     json_t *list = json_array();
     for (int i = 0; tt_game_param(game, i); i++) {
+        static const char *const kinds[] = {"choice", "int", "file", "text"};
         const tt_param_spec *p = tt_game_param(game, i);
-        if (p->kind != TT_PARAM_FILE)
-            json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:s}", "key", p->key, "default",
-                                                  p->def, "allowed", p->allowed, "help", p->help));
+        json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:s,s:s}", "key", p->key, "kind",
+                                              kinds[p->kind], "default", p->def, "allowed",
+                                              p->allowed, "help", p->help));
     }
     return list;
 }
@@ -54,8 +55,8 @@ static int cmd_games(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err
         int lo = 0, hi = 0;
         tt_game_player_range(g, &lo, &hi);
         json_array_append_new(games, json_pack("{s:s,s:s,s:i,s:i,s:o}", "name", g, "summary",
-                                               tt_game_summary(g), "min_players", lo,
-                                               "max_players", hi, "params", params_json(g)));
+                                               tt_game_summary(g), "min_players", lo, "max_players",
+                                               hi, "params", params_json(g)));
     }
     json_t *ais = json_array();
     for (int i = 0; tt_ai_list(i); i++)
@@ -90,14 +91,13 @@ static int cmd_create(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *er
         return rc;
     json_t *seats = json_array();
     for (int i = 0; i < t->meta.nseats; i++)
-        json_array_append_new(seats, json_pack("{s:s,s:s,s:s?}", "player",
-                                               tt_player_name(t->game, i), "kind",
-                                               t->meta.seat[i].kind == STORE_AI ? "ai" : "human",
-                                               "token", t->meta.seat[i].kind == STORE_AI
-                                                            ? NULL
-                                                            : t->meta.seat[i].token));
-    reply(c, id, json_pack("{s:s,s:I,s:s,s:o}", "type", "created", "table",
-                           (json_int_t)t->meta.id, "game", t->meta.game, "seats", seats));
+        json_array_append_new(
+            seats, json_pack("{s:s,s:s,s:s?}", "player", tt_player_name(t->game, i), "kind",
+                             t->meta.seat[i].kind == STORE_AI ? "ai" : "human", "token",
+                             t->meta.seat[i].kind == STORE_AI ? NULL : t->meta.seat[i].token));
+    reply(c, id,
+          json_pack("{s:s,s:I,s:s,s:o}", "type", "created", "table", (json_int_t)t->meta.id, "game",
+                    t->meta.game, "seats", seats));
     return TT_OK;
 }
 
@@ -119,10 +119,10 @@ static void sit(srv *s, srv_conn *c, srv_table *t, int seat, json_t *id)
     c->seat = seat;
     c->next_at_table = t->conns;
     t->conns = c;
-    reply(c, id, json_pack("{s:s,s:I,s:s,s:o,s:s?}", "type", "joined", "table",
-                           (json_int_t)t->meta.id, "game", t->meta.game, "seat",
-                           seat >= 0 ? json_integer(seat) : json_null(), "player",
-                           seat >= 0 ? tt_player_name(t->game, seat) : NULL));
+    reply(c, id,
+          json_pack("{s:s,s:I,s:s,s:o,s:s?}", "type", "joined", "table", (json_int_t)t->meta.id,
+                    "game", t->meta.game, "seat", seat >= 0 ? json_integer(seat) : json_null(),
+                    "player", seat >= 0 ? tt_player_name(t->game, seat) : NULL));
     srv_table_presence(t);
     srv_table_send_view(s, t, c);
 }
@@ -195,8 +195,8 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    {"games", cmd_games}, {"tables", cmd_tables},     {"create", cmd_create}, {"join", cmd_join},
-    {"spectate", cmd_spectate}, {"act", cmd_act}, {"view", cmd_view},     {NULL, NULL}};
+    {"games", cmd_games},       {"tables", cmd_tables}, {"create", cmd_create}, {"join", cmd_join},
+    {"spectate", cmd_spectate}, {"act", cmd_act},       {"view", cmd_view},     {NULL, NULL}};
 
 void srv_frame(srv *s, srv_conn *c, const char *text, size_t len)
 {

@@ -1,0 +1,283 @@
+// tabletop's generic web table: the lobby and a table page for any game.
+//
+// The server holds the truth: this page shows what the server sends (the
+// seat's view, the narration the seat may read, the legal actions) and sends
+// back what the person chose, never predicting a move. One WebSocket
+// (subprotocol "tabletop", JSON frames, docs/server.md); it reconnects by
+// itself and asks again for the seat, which brings the full view back. The
+// page's address says what to show: "/" the lobby, "/#table=N&token=T" a
+// seat, "/#table=N&spectate" a spectator's view. Server text is always put
+// in the page as text, never as markup.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const here = new URLSearchParams(location.hash.slice(1));
+const tableId = here.has("table") ? Number(here.get("table")) : null;
+const token = here.get("token");
+
+let ws = null;
+let retry = 500; // ms before reconnecting; doubles up to 8 s
+let games = [];
+let lastTurn = null;
+
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  if (cls) e.className = cls;
+  return e;
+}
+
+function status(text, away) {
+  $("status").textContent = text;
+  $("status").classList.toggle("away", !!away);
+}
+
+function send(frame) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+}
+
+function connect() {
+  const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/";
+  ws = new WebSocket(url, "tabletop");
+  ws.onopen = () => {
+    retry = 500;
+    status("connected");
+    if (tableId === null) {
+      send({ cmd: "games" });
+      send({ cmd: "tables" });
+    } else if (token) {
+      send({ cmd: "join", table: tableId, token: token });
+    } else {
+      send({ cmd: "spectate", table: tableId });
+    }
+  };
+  ws.onmessage = (m) => {
+    let f;
+    try { f = JSON.parse(m.data); } catch (e) { return; }
+    (handlers[f.type] || (() => {}))(f);
+  };
+  ws.onclose = () => {
+    status("connection lost: reconnecting…", true);
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+// --- the lobby ---------------------------------------------------------------
+
+function showGame() {
+  const g = games.find((x) => x.name === $("game").value);
+  if (!g) return;
+  $("summary").textContent = g.summary;
+  const dl = $("paramlist");
+  dl.replaceChildren();
+  for (const p of g.params) {
+    dl.append(el("dt", p.key), el("dd", `${p.help} — ${p.allowed}; default ${p.default}`));
+  }
+  $("nseats").min = g.min_players;
+  $("nseats").max = g.max_players;
+  $("nseats").value = g.min_players;
+  showSeats();
+}
+
+function showSeats() {
+  const n = Number($("nseats").value);
+  const ol = $("seats");
+  while (ol.children.length > n) ol.lastChild.remove();
+  while (ol.children.length < n) {
+    const sel = el("select");
+    for (const [v, t] of [["human", "a person"], ["easy", "AI, easy"], ["normal", "AI, normal"],
+                          ["hard", "AI, hard"]]) {
+      const o = el("option", t);
+      o.value = v;
+      sel.append(o);
+    }
+    if (ol.children.length > 0) sel.value = "normal";
+    const li = el("li");
+    li.append(sel);
+    ol.append(li);
+  }
+}
+
+function create(ev) {
+  ev.preventDefault();
+  const g = games.find((x) => x.name === $("game").value);
+  let params = $("params").value.trim();
+  const n = Number($("nseats").value);
+  // a game whose player count is a parameter gets it from the seats
+  if (g && g.min_players !== g.max_players && g.params.some((p) => p.key === "players") &&
+      !/(^|\s)players=/.test(params)) {
+    params = (params + " players=" + n).trim();
+  }
+  const seats = [...$("seats").querySelectorAll("select")].map((s) =>
+    s.value === "human" ? { kind: "human" } : { kind: "ai", level: s.value });
+  send({ cmd: "create", game: $("game").value, params: params, seats: seats });
+}
+
+function link(text, href) {
+  const a = el("a", text);
+  a.href = href;
+  return a;
+}
+
+const handlers = {
+  games(f) {
+    games = f.games;
+    const sel = $("game");
+    sel.replaceChildren(...games.map((g) => { const o = el("option", g.name); o.value = g.name; return o; }));
+    showGame();
+  },
+  tables(f) {
+    const ul = $("tables");
+    ul.replaceChildren();
+    if (f.tables.length === 0) ul.append(el("li", "none yet", "muted"));
+    for (const t of f.tables) {
+      const who = t.seats.map((s) => `${s.player} (${s.kind === "ai" ? "AI" : s.present ? "here" : "away"})`);
+      const li = el("li", `#${t.table} ${t.game} ${t.params} — ${who.join(", ")} — ${t.actions} actions `);
+      li.append(link("watch", `/#table=${t.table}&spectate`));
+      ul.append(li);
+    }
+  },
+  created(f) {
+    $("created").hidden = false;
+    $("created-id").textContent = `#${f.table} (${f.game})`;
+    const ul = $("links");
+    ul.replaceChildren();
+    for (const s of f.seats) {
+      const li = el("li", `${s.player}: `);
+      if (s.token) {
+        const href = `${location.origin}/#table=${f.table}&token=${s.token}`;
+        li.append(link(href, href));
+      } else {
+        li.append(document.createTextNode("an AI"));
+      }
+      ul.append(li);
+    }
+    const spect = `${location.origin}/#table=${f.table}&spectate`;
+    const li = el("li", "spectators: ");
+    li.append(link(spect, spect));
+    ul.append(li);
+    send({ cmd: "tables" });
+  },
+  joined(f) {
+    const who = f.seat === null ? "watching" : `playing ${f.player}`;
+    $("title").textContent = `Table #${f.table}: ${f.game}, ${who}`;
+    document.title = `tabletop #${f.table} ${f.game}`;
+    $("log").append(el("li", "— joined —", "mark"));
+  },
+  view(f) { showView(f); },
+  narration(f) {
+    const log = $("log");
+    for (const line of f.lines) log.append(el("li", line));
+    log.scrollTop = log.scrollHeight;
+  },
+  presence(f) { showPresence(f.seats); },
+  accepted() { $("act-text").value = ""; },
+  error(f) {
+    const e = $("error");
+    e.hidden = false;
+    e.textContent = f.msg + (f.rule ? ` (${f.rule})` : "");
+  },
+};
+
+// --- the table ---------------------------------------------------------------
+
+function showPresence(seats) {
+  $("presence").replaceChildren(...seats.map((s) => {
+    const li = el("li", s.player + (s.kind === "ai" ? " (AI)" : s.present ? "" : " (away)"));
+    if (!s.present) li.className = "away";
+    return li;
+  }));
+}
+
+// A value of the view as readable HTML: objects as definition lists, lists
+// of plain values on one line, lists of objects as small panels.
+function render(v) {
+  if (v === null || v === undefined) return el("span", "—", "muted");
+  if (typeof v !== "object") return el("span", typeof v === "boolean" ? (v ? "yes" : "no") : v);
+  if (Array.isArray(v)) {
+    if (v.length === 0) return el("span", "none", "muted");
+    if (v.every((x) => x === null || typeof x !== "object")) return el("span", v.join(", "));
+    const ul = el("ul");
+    for (const x of v) { const li = el("li"); li.append(render(x)); ul.append(li); }
+    return ul;
+  }
+  const dl = el("dl");
+  for (const [k, x] of Object.entries(v)) {
+    const dd = el("dd");
+    dd.append(render(x));
+    dl.append(el("dt", k.replace(/_/g, " ")), dd);
+  }
+  return dl;
+}
+
+function showPanels(view) {
+  const panels = $("panels");
+  panels.replaceChildren();
+  if (!view || typeof view !== "object") return;
+  const general = {};
+  for (const [k, v] of Object.entries(view)) {
+    if (v !== null && typeof v === "object") {
+      const p = el("div", null, "panel");
+      p.append(el("h4", k.replace(/_/g, " ")), render(v));
+      panels.append(p);
+    } else {
+      general[k] = v;
+    }
+  }
+  const p = el("div", null, "panel");
+  p.append(el("h4", "game"), render(general));
+  panels.prepend(p);
+}
+
+function actionButtons(box, list) {
+  box.replaceChildren(...list.map((text) => {
+    const b = el("button", text);
+    b.type = "button";
+    b.onclick = () => { $("error").hidden = true; send({ cmd: "act", text: text }); };
+    return b;
+  }));
+}
+
+function showView(f) {
+  const players = f.presence.map((s) => s.player);
+  showPresence(f.presence);
+  showPanels(f.view);
+  $("picture").textContent = f.text || "";
+  const mine = f.seat !== null && f.to_move === f.seat;
+  $("turn").textContent = f.over ? "The game is over."
+    : mine ? "Your decision." : `${players[f.to_move] || "?"} to decide.`;
+  if (lastTurn !== null && lastTurn !== mine && mine) $("error").hidden = true;
+  lastTurn = mine;
+  actionButtons($("actions"), f.legal);
+  actionButtons($("offturn"), f.offturn);
+  $("act").hidden = f.seat === null || f.over;
+  const r = $("result");
+  r.hidden = !f.over;
+  if (f.over && f.result) {
+    const ranks = f.result.players.map((p, i) => `${players[i]}: rank ${p.rank}`).join(", ");
+    r.textContent = `${f.result.text || f.result.reason} — ${ranks}`;
+  }
+}
+
+function start() {
+  if (tableId === null) {
+    $("lobby").hidden = false;
+    $("game").onchange = showGame;
+    $("nseats").oninput = showSeats;
+    $("create").onsubmit = create;
+    $("refresh").onclick = () => send({ cmd: "tables" });
+  } else {
+    $("table").hidden = false;
+    $("act").onsubmit = (ev) => {
+      ev.preventDefault();
+      const text = $("act-text").value.trim();
+      if (text) { $("error").hidden = true; send({ cmd: "act", text: text }); }
+    };
+  }
+  // a link to another table in the same tab: show it
+  window.addEventListener("hashchange", () => location.reload());
+  connect();
+}
+
+start();
