@@ -1,0 +1,370 @@
+/* `tabletop serve` end to end, over loopback WebSockets: the server runs as a
+ * child process on a port it picks (client.c), with its database in /tmp.
+ *
+ * One Invaders table, the Invader a person and Mankind the random AI, is
+ * played to its end by this test, with a kill -9 of the server half-way and
+ * a restart from the same database, which must resume the table at the very
+ * state it had (the same state hash, the same view). Around it: a seat's
+ * token holds that seat only; malformed, oversize, unknown and misdirected
+ * frames get one error frame each and change nothing. Every wait has a
+ * deadline (client.h). */
+#include <inttypes.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "client.h"
+#include "server/store.h"
+
+#define WAIT 10000 /* ms: a frame that has not come by then will not come */
+
+typedef struct fixture {
+    char db[64], log[64];
+    tc_server server;
+} fixture;
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    snprintf(f->db, sizeof f->db, "/tmp/tt_server_%d.db", (int)getpid());
+    snprintf(f->log, sizeof f->log, "/tmp/tt_server_%d.log", (int)getpid());
+    unlink(f->db);
+    unlink(f->log);
+    *state = f;
+    return tc_server_start(&f->server, f->db, f->log, 20);
+}
+
+/* A server for a program that plays as fast as the server answers. */
+static int setup_fast(void **state)
+{
+    int rc = setup(state);
+    fixture *f = *state;
+    tc_server_stop(&f->server, SIGTERM);
+    return rc ? rc : tc_server_start(&f->server, f->db, f->log, 100000);
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    char path[80];
+    tc_server_stop(&f->server, SIGTERM);
+    unlink(f->db);
+    unlink(f->log);
+    snprintf(path, sizeof path, "%s-wal", f->db);
+    unlink(path);
+    snprintf(path, sizeof path, "%s-shm", f->db);
+    unlink(path);
+    free(f);
+    return 0;
+}
+
+static const char *str(json_t *j, const char *key)
+{
+    const char *s = json_string_value(json_object_get(j, key));
+    return s ? s : "";
+}
+
+/* Creates an Invaders table from seed 7 with seats as given; returns its
+ * number and the Invader's and Mankind's tokens ("" for an AI). */
+static int64_t create(tc_client *c, const char *mankind, char tok[2][40])
+{
+    assert_int_equal(tc_sendf(c, "{s:s,s:s,s:i,s:[{s:s},{s:s,s:s}]}", "cmd", "create", "game",
+                              "invaders", "seed", 7, "seats", "kind", "human", "kind", mankind,
+                              "ai", "random"),
+                     0);
+    json_t *r = tc_wait(c, "created", WAIT);
+    assert_non_null(r);
+    json_t *seats = json_object_get(r, "seats");
+    assert_int_equal(json_array_size(seats), 2);
+    for (int i = 0; i < 2; i++)
+        snprintf(tok[i], 40, "%s", str(json_array_get(seats, i), "token"));
+    assert_int_equal(strlen(tok[0]), 32);
+    int64_t id = json_integer_value(json_object_get(r, "table"));
+    json_decref(r);
+    return id;
+}
+
+static json_t *join(tc_client *c, int64_t table, const char *token)
+{
+    assert_int_equal(tc_sendf(c, "{s:s,s:I,s:s}", "cmd", "join", "table", (json_int_t)table,
+                              "token", token),
+                     0);
+    json_t *joined = tc_wait(c, "joined", WAIT);
+    assert_non_null(joined);
+    json_decref(joined);
+    json_t *v = tc_wait(c, "view", WAIT);
+    assert_non_null(v);
+    return v;
+}
+
+/* The error frame that answers the last frame sent. */
+static json_t *error_frame(tc_client *c)
+{
+    json_t *e = tc_wait(c, "error", WAIT);
+    assert_non_null(e);
+    return e;
+}
+
+/* The view and the actions of the seat, as text, to compare two views. */
+static char *view_text(json_t *v)
+{
+    json_t *part = json_pack("{s:O,s:O,s:O}", "view", json_object_get(v, "view"), "legal",
+                             json_object_get(v, "legal"), "to_move", json_object_get(v, "to_move"));
+    char *t = json_dumps(part, JSON_SORT_KEYS | JSON_COMPACT);
+    json_decref(part);
+    return t;
+}
+
+static char *fresh_view(tc_client *c)
+{
+    assert_int_equal(tc_sendf(c, "{s:s}", "cmd", "view"), 0);
+    json_t *v = tc_wait(c, "view", WAIT);
+    assert_non_null(v);
+    char *t = view_text(v);
+    json_decref(v);
+    return t;
+}
+
+/* The stored hash of table id, read from the database itself. */
+static int keep_hash(void *ctx, const store_table *t)
+{
+    *(uint64_t *)ctx = t->hash;
+    return 1;
+}
+
+static uint64_t stored_hash(const char *db)
+{
+    store *s;
+    tt_error err;
+    uint64_t h = 0;
+    assert_int_equal(store_open(db, &s, &err), TT_OK);
+    assert_int_equal(store_tables(s, -1, keep_hash, &h, &err), TT_OK);
+    store_close(s);
+    return h;
+}
+
+static int log_has(const char *log, const char *text)
+{
+    char buf[8192];
+    FILE *f = fopen(log, "r");
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    return strstr(buf, text) != NULL;
+}
+
+/* Plays the Invader's decisions (a fixed pseudo-random pick among the legal
+ * actions) until the game is over or, with stop_after, that many were played
+ * and the Invader is to move again. Returns the last view. */
+static json_t *play(tc_client *c, json_t *v, int stop_after, unsigned *rng, int *played)
+{
+    char act[128];
+    for (int guard = 0; guard < 5000; guard++) {
+        json_t *legal = json_object_get(v, "legal");
+        if (json_is_true(json_object_get(v, "over")))
+            return v;
+        if (json_array_size(legal) > 0) {
+            if (stop_after && *played >= stop_after)
+                return v;
+            *rng = *rng * 1103515245u + 12345u;
+            snprintf(act, sizeof act, "%s",
+                     json_string_value(
+                         json_array_get(legal, (*rng >> 16) % json_array_size(legal))));
+            assert_int_equal(tc_sendf(c, "{s:s,s:s}", "cmd", "act", "text", act), 0);
+            (*played)++;
+        }
+        json_decref(v);
+        while ((v = tc_wait(c, NULL, WAIT)) && strcmp(str(v, "type"), "view") != 0) {
+            if (strcmp(str(v, "type"), "error") == 0)
+                fail_msg("refused: %s", str(v, "msg"));
+            json_decref(v);
+        }
+        assert_non_null(v);
+    }
+    fail_msg("the game did not end");
+    return v;
+}
+
+static void test_server_plays_to_the_end_and_survives_kill_9(void **state)
+{
+    fixture *f = *state;
+    char tok[2][40];
+    tc_client *a = tc_connect(f->server.port);
+    assert_non_null(a);
+    int64_t id = create(a, "ai", tok);
+    assert_string_equal(tok[1], ""); /* an AI seat's token is never given out */
+    json_t *v = join(a, id, tok[0]);
+    assert_int_equal(json_integer_value(json_object_get(v, "seat")), 0);
+    unsigned rng = 1;
+    int played = 0;
+    v = play(a, v, 12, &rng, &played);
+    assert_int_equal(played, 12);
+    char *before = view_text(v);
+    json_decref(v);
+    tc_close(a);
+
+    /* a crash: nothing told to a player may be lost */
+    uint64_t hash = stored_hash(f->db);
+    tc_server_stop(&f->server, SIGKILL);
+    assert_int_equal(tc_server_start(&f->server, f->db, f->log, 100000), 0);
+    char line[128];
+    snprintf(line, sizeof line, "table %" PRId64 " resumed: invaders, ", id);
+    assert_true(log_has(f->log, line));
+    snprintf(line, sizeof line, "actions, state %016" PRIx64 "\n", hash);
+    assert_true(log_has(f->log, line));
+    a = tc_connect(f->server.port);
+    assert_non_null(a);
+    v = join(a, id, tok[0]);
+    char *after = view_text(v);
+    assert_string_equal(after, before);
+    free(before);
+    free(after);
+
+    v = play(a, v, 0, &rng, &played);
+    assert_true(json_is_true(json_object_get(v, "over")));
+    json_t *result = json_object_get(v, "result");
+    assert_non_null(result);
+    assert_true(strlen(str(result, "reason")) > 0);
+    json_decref(v);
+    /* a finished table is no longer open */
+    assert_int_equal(tc_sendf(a, "{s:s}", "cmd", "tables"), 0);
+    json_t *t = tc_wait(a, "tables", WAIT);
+    assert_non_null(t);
+    assert_int_equal(json_array_size(json_object_get(t, "tables")), 0);
+    json_decref(t);
+    tc_close(a);
+}
+
+static void test_server_token_holds_its_own_seat_only(void **state)
+{
+    fixture *f = *state;
+    char tok[2][40];
+    tc_client *c[2] = {tc_connect(f->server.port), tc_connect(f->server.port)};
+    assert_non_null(c[0]);
+    assert_non_null(c[1]);
+    int64_t id = create(c[0], "human", tok);
+    json_decref(join(c[0], id, tok[0]));
+    json_t *v = join(c[1], id, tok[1]);
+    assert_int_equal(json_integer_value(json_object_get(v, "seat")), 1);
+    int mover = (int)json_integer_value(json_object_get(v, "to_move")), idle = 1 - mover;
+    assert_int_equal(json_array_size(json_object_get(v, "legal")), mover == 1 ? 3 : 0);
+    json_decref(v);
+    char *before = fresh_view(c[mover]);
+
+    /* the seat not to move cannot act as the one to move, whatever it claims */
+    assert_int_equal(tc_sendf(c[idle], "{s:s,s:i,s:s}", "cmd", "act", "seat", mover, "text",
+                              "pass"),
+                     0);
+    json_t *e = error_frame(c[idle]);
+    char msg[80];
+    snprintf(msg, sizeof msg, "this connection acts only for %s", idle ? "mankind" : "invader");
+    assert_string_equal(str(e, "msg"), msg);
+    json_decref(e);
+    assert_int_equal(tc_sendf(c[idle], "{s:s,s:s}", "cmd", "act", "text", "pass"), 0);
+    e = error_frame(c[idle]);
+    assert_string_equal(str(e, "code"), "illegal");
+    json_decref(e);
+    /* nor does a made-up token hold a seat */
+    assert_int_equal(tc_sendf(c[idle], "{s:s,s:I,s:s}", "cmd", "join", "table", (json_int_t)id,
+                              "token", "00000000000000000000000000000000"),
+                     0);
+    e = error_frame(c[idle]);
+    snprintf(msg, sizeof msg, "that token holds no seat at table %" PRId64, id);
+    assert_string_equal(str(e, "msg"), msg);
+    json_decref(e);
+    char *after = fresh_view(c[mover]);
+    assert_string_equal(after, before);
+    free(before);
+    free(after);
+    tc_close(c[0]);
+    tc_close(c[1]);
+}
+
+static void test_server_bad_frames_get_errors_and_change_nothing(void **state)
+{
+    fixture *f = *state;
+    char tok[2][40];
+    tc_client *a = tc_connect(f->server.port);
+    assert_non_null(a);
+    int64_t id = create(a, "ai", tok);
+    json_decref(join(a, id, tok[0]));
+    char *before = fresh_view(a);
+
+    const char *bad = "{\"cmd\": \"act\", \"text\": ";
+    assert_int_equal(tc_send(a, bad, strlen(bad)), 0);
+    json_t *e = error_frame(a);
+    assert_string_equal(str(e, "code"), "parse");
+    assert_string_equal(str(e, "msg"), "not a JSON object: unexpected token near end of file");
+    json_decref(e);
+
+    size_t big = 20000;
+    char *huge = malloc(big);
+    memset(huge, ' ', big);
+    memcpy(huge, "{\"cmd\":\"act\",\"text\":\"pass\"}", 27);
+    assert_int_equal(tc_send(a, huge, big), 0);
+    free(huge);
+    e = error_frame(a);
+    assert_string_equal(str(e, "msg"), "frame larger than 16384 bytes");
+    json_decref(e);
+
+    assert_int_equal(tc_sendf(a, "{s:s,s:i}", "cmd", "shuffle", "id", 5), 0);
+    e = error_frame(a);
+    assert_string_equal(str(e, "msg"), "unknown command \"shuffle\"");
+    assert_int_equal(json_integer_value(json_object_get(e, "id")), 5);
+    json_decref(e);
+
+    assert_int_equal(tc_sendf(a, "{s:s,s:s}", "cmd", "act", "text", "play no_such_card"), 0);
+    e = error_frame(a);
+    assert_string_equal(str(e, "cmd"), "act");
+    json_decref(e);
+
+    char *after = fresh_view(a);
+    assert_string_equal(after, before);
+    free(before);
+    free(after);
+    tc_close(a);
+}
+
+/* A flood: frames beyond the allowance are answered with an error, and the
+ * connection is served again once it slows down. */
+static void test_server_limits_frames_per_second(void **state)
+{
+    fixture *f = *state;
+    tc_client *a = tc_connect(f->server.port);
+    assert_non_null(a);
+    for (int i = 0; i < 60; i++)
+        assert_int_equal(tc_sendf(a, "{s:s}", "cmd", "tables"), 0);
+    int tables = 0, limited = 0;
+    for (json_t *j; (j = tc_wait(a, NULL, 2000)) != NULL; json_decref(j)) {
+        tables += strcmp(str(j, "type"), "tables") == 0;
+        limited += strcmp(str(j, "msg"), "too many frames: at most 20 a second") == 0;
+        if (tables + limited == 60)
+            break;
+    }
+    assert_int_equal(tables + limited, 60);
+    assert_true(limited >= 1);
+    assert_true(tables >= 40);
+    tc_close(a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_server_plays_to_the_end_and_survives_kill_9,
+                                        setup_fast, teardown),
+        cmocka_unit_test_setup_teardown(test_server_token_holds_its_own_seat_only, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_server_bad_frames_get_errors_and_change_nothing,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_server_limits_frames_per_second, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
