@@ -36,11 +36,13 @@ static int parse_args(int argc, char **argv, srv_opts *o)
             return -1;
         } else if ((m = cli_option("serve", "--port", argc, argv, &i, &v)) != 0) {
             if (m < 0 || cli_parse_long(v, 0, 65535, &n))
-                return m < 0 ? CLI_USAGE : cli_usage("serve", "--port wants 0 to 65535, not '%s'", v);
+                return m < 0 ? CLI_USAGE
+                             : cli_usage("serve", "--port wants 0 to 65535, not '%s'", v);
             o->port = (int)n;
         } else if ((m = cli_option("serve", "--workers", argc, argv, &i, &v)) != 0) {
             if (m < 0 || cli_parse_long(v, 1, 16, &n))
-                return m < 0 ? CLI_USAGE : cli_usage("serve", "--workers wants 1 to 16, not '%s'", v);
+                return m < 0 ? CLI_USAGE
+                             : cli_usage("serve", "--workers wants 1 to 16, not '%s'", v);
             o->workers = (int)n;
         } else if ((m = cli_option("serve", "--rate", argc, argv, &i, &v)) != 0) {
             if (m < 0 || cli_parse_long(v, 1, 100000, &n))

@@ -80,8 +80,8 @@ static int http_head(struct lws *wsi, http_conn *h, const char *uri)
             return -1;
         return lws_http_transaction_completed(wsi) ? -1 : 0;
     }
-    if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, mime_of(h->file->path), h->file->size,
-                                    &p, end) ||
+    if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, mime_of(h->file->path), h->file->size, &p,
+                                    end) ||
         lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
                                     (const unsigned char *)nosniff, sizeof nosniff - 1, &p, end) ||
         lws_finalize_write_http_header(wsi, start, &p, end))

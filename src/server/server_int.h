@@ -17,7 +17,7 @@
 #include "tabletop/game.h"
 #include "tabletop/view.h"
 
-#define SRV_FRAME_MAX 16384 /* bytes of one client frame */
+#define SRV_FRAME_MAX 16384    /* bytes of one client frame */
 #define SRV_OUT_MAX (8u << 20) /* bytes queued to one connection before it is dropped */
 #define SRV_EVENTS 512
 #define SRV_NO_SEAT (-100)
@@ -29,11 +29,11 @@ typedef struct srv_table {
     store_table meta;
     const tt_game *game; /* shared with other tables of the same game and parameters */
     tt_state *state;
-    tt_state *next;     /* scratch: an action is applied here, stored, then kept */
+    tt_state *next; /* scratch: an action is applied here, stored, then kept */
     tt_ai *ai[TT_MAX_PLAYERS];
-    unsigned version;   /* moves on with each action; an AI's answer for an older one is dropped */
-    int thinking;       /* an AI job for this table is out */
-    srv_conn *conns;    /* who is at the table */
+    unsigned version; /* moves on with each action; an AI's answer for an older one is dropped */
+    int thinking;     /* an AI job for this table is out */
+    srv_conn *conns;  /* who is at the table */
     struct srv_table *next_table;
 } srv_table;
 

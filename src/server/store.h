@@ -16,16 +16,16 @@
 
 #include "tabletop/game.h"
 
-enum { STORE_PLAYING = 0, STORE_OVER = 1 };  /* a table's status */
-enum { STORE_HUMAN = 0, STORE_AI = 1 };      /* a seat's kind */
-#define STORE_TOKEN_LEN 32                   /* hex digits of a seat's 128-bit token */
-#define STORE_AI_MAX 64                      /* "ismcts:ms=500" */
+enum { STORE_PLAYING = 0, STORE_OVER = 1 }; /* a table's status */
+enum { STORE_HUMAN = 0, STORE_AI = 1 };     /* a seat's kind */
+#define STORE_TOKEN_LEN 32                  /* hex digits of a seat's 128-bit token */
+#define STORE_AI_MAX 64                     /* "ismcts:ms=500" */
 #define STORE_GAME_MAX 32
 
 typedef struct store_seat {
-    int kind;                          /* STORE_HUMAN or STORE_AI */
-    char ai[STORE_AI_MAX];             /* the AI and its parameters, "" for a person */
-    char token[STORE_TOKEN_LEN + 1];   /* the seat's secret: whoever holds it plays it */
+    int kind;                        /* STORE_HUMAN or STORE_AI */
+    char ai[STORE_AI_MAX];           /* the AI and its parameters, "" for a person */
+    char token[STORE_TOKEN_LEN + 1]; /* the seat's secret: whoever holds it plays it */
 } store_seat;
 
 typedef struct store_table {

@@ -25,33 +25,32 @@ typedef struct sqlite_store {
     sqlite3 *db;
 } sqlite_store;
 
-static const char schema[] =
-    "PRAGMA journal_mode=WAL;"
-    "PRAGMA synchronous=FULL;"
-    "PRAGMA foreign_keys=ON;"
-    "CREATE TABLE IF NOT EXISTS tables("
-    " id INTEGER PRIMARY KEY,"
-    " game TEXT NOT NULL,"
-    " params TEXT NOT NULL,"
-    " seed TEXT NOT NULL,"
-    " created INTEGER NOT NULL,"
-    " status INTEGER NOT NULL,"
-    " nactions INTEGER NOT NULL,"
-    " hash TEXT NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS seats("
-    " table_id INTEGER NOT NULL REFERENCES tables(id),"
-    " seat INTEGER NOT NULL,"
-    " kind INTEGER NOT NULL,"
-    " ai TEXT NOT NULL,"
-    " token TEXT NOT NULL,"
-    " PRIMARY KEY(table_id, seat));"
-    "CREATE TABLE IF NOT EXISTS actions("
-    " table_id INTEGER NOT NULL REFERENCES tables(id),"
-    " seq INTEGER NOT NULL,"
-    " player INTEGER NOT NULL,"
-    " offturn INTEGER NOT NULL,"
-    " text TEXT NOT NULL,"
-    " PRIMARY KEY(table_id, seq));";
+static const char schema[] = "PRAGMA journal_mode=WAL;"
+                             "PRAGMA synchronous=FULL;"
+                             "PRAGMA foreign_keys=ON;"
+                             "CREATE TABLE IF NOT EXISTS tables("
+                             " id INTEGER PRIMARY KEY,"
+                             " game TEXT NOT NULL,"
+                             " params TEXT NOT NULL,"
+                             " seed TEXT NOT NULL,"
+                             " created INTEGER NOT NULL,"
+                             " status INTEGER NOT NULL,"
+                             " nactions INTEGER NOT NULL,"
+                             " hash TEXT NOT NULL);"
+                             "CREATE TABLE IF NOT EXISTS seats("
+                             " table_id INTEGER NOT NULL REFERENCES tables(id),"
+                             " seat INTEGER NOT NULL,"
+                             " kind INTEGER NOT NULL,"
+                             " ai TEXT NOT NULL,"
+                             " token TEXT NOT NULL,"
+                             " PRIMARY KEY(table_id, seat));"
+                             "CREATE TABLE IF NOT EXISTS actions("
+                             " table_id INTEGER NOT NULL REFERENCES tables(id),"
+                             " seq INTEGER NOT NULL,"
+                             " player INTEGER NOT NULL,"
+                             " offturn INTEGER NOT NULL,"
+                             " text TEXT NOT NULL,"
+                             " PRIMARY KEY(table_id, seq));";
 
 static int db_fail(sqlite_store *s, tt_error *err, const char *what)
 {
@@ -108,8 +107,9 @@ static int table_insert(sqlite_store *s, store_table *t, tt_error *err)
 {
     char seed[17], hash[17];
     sqlite3_stmt *st;
-    int rc = prepare(s, "INSERT INTO tables(game,params,seed,created,status,nactions,hash)"
-                        " VALUES(?,?,?,?,?,?,?)",
+    int rc = prepare(s,
+                     "INSERT INTO tables(game,params,seed,created,status,nactions,hash)"
+                     " VALUES(?,?,?,?,?,?,?)",
                      &st, err);
     if (rc != TT_OK)
         return rc;
@@ -146,8 +146,7 @@ static int sq_table_add(store *base, store_table *t, tt_error *err)
     return rc;
 }
 
-static int action_insert(sqlite_store *s, int64_t id, int seq, const store_action *a,
-                         tt_error *err)
+static int action_insert(sqlite_store *s, int64_t id, int seq, const store_action *a, tt_error *err)
 {
     sqlite3_stmt *st;
     int rc = prepare(s, "INSERT INTO actions VALUES(?,?,?,?,?)", &st, err);
@@ -247,8 +246,9 @@ static int sq_tables(store *base, int status, int (*fn)(void *, const store_tabl
     store_table *t = malloc(sizeof *t);
     if (!t)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-    int rc = prepare(s, "SELECT id, game, params, seed, created, status, nactions, hash"
-                        " FROM tables WHERE ?1 < 0 OR status = ?1 ORDER BY id",
+    int rc = prepare(s,
+                     "SELECT id, game, params, seed, created, status, nactions, hash"
+                     " FROM tables WHERE ?1 < 0 OR status = ?1 ORDER BY id",
                      &st, err);
     if (rc != TT_OK) {
         free(t);
@@ -274,8 +274,9 @@ static int sq_actions(store *base, int64_t table, int (*fn)(void *, int, const s
 {
     sqlite_store *s = (sqlite_store *)base;
     sqlite3_stmt *st;
-    int rc = prepare(s, "SELECT seq, player, offturn, text FROM actions WHERE table_id=?"
-                        " ORDER BY seq",
+    int rc = prepare(s,
+                     "SELECT seq, player, offturn, text FROM actions WHERE table_id=?"
+                     " ORDER BY seq",
                      &st, err);
     if (rc != TT_OK)
         return rc;
@@ -302,8 +303,7 @@ static void sq_close(store *base)
     free(s);
 }
 
-static const store_ops sqlite_ops = {sq_close, sq_table_add, sq_actions_add, sq_tables,
-                                     sq_actions};
+static const store_ops sqlite_ops = {sq_close, sq_table_add, sq_actions_add, sq_tables, sq_actions};
 
 int store_sqlite_open(const char *path, store **out, tt_error *err)
 {

@@ -62,7 +62,8 @@ static int game_get(srv *s, const char *name, const char *params, const tt_game 
     if (files)
         return tt_fail(err, TT_EARG, NULL, "the server takes no parameter that names a file");
     for (srv_loaded *l = s->games; l; l = l->next)
-        if (strcmp(tt_game_name(l->game), name) == 0 && strcmp(tt_game_params(l->game), canon) == 0) {
+        if (strcmp(tt_game_name(l->game), name) == 0 &&
+            strcmp(tt_game_params(l->game), canon) == 0) {
             *out = l->game;
             return TT_OK;
         }
@@ -170,8 +171,8 @@ static int seat_read(json_t *j, int i, store_seat *seat, tt_error *err)
     if (strcmp(kind, "human") == 0)
         return token_new(seat->token) ? tt_fail(err, TT_EIO, NULL, "no random bytes") : TT_OK;
     if (strcmp(kind, "ai") != 0)
-        return tt_fail(err, TT_EARG, NULL, "seat %d: kind is \"human\" or \"ai\", not \"%.40s\"",
-                       i, kind);
+        return tt_fail(err, TT_EARG, NULL, "seat %d: kind is \"human\" or \"ai\", not \"%.40s\"", i,
+                       kind);
     seat->kind = STORE_AI;
     for (int l = 0; level && levels[l][0]; l++)
         if (strcmp(level, levels[l][0]) == 0)
@@ -244,8 +245,8 @@ static int replay_row(void *vctx, int seq, const store_action *a)
     load_ctx *c = vctx;
     char canon[CANON_MAX];
     /* an action in the turn order is the player to move's, whoever took it */
-    c->rc = tt_apply_text_as(c->t->game, c->t->state, a->offturn ? a->player : -1, a->text,
-                             canon, sizeof canon, NULL, NULL, c->err);
+    c->rc = tt_apply_text_as(c->t->game, c->t->state, a->offturn ? a->player : -1, a->text, canon,
+                             sizeof canon, NULL, NULL, c->err);
     if (c->rc != TT_OK)
         tt_fail(c->err, TT_EREPLAY, NULL, "action %d \"%.60s\": %s", seq, a->text, c->err->msg);
     return c->rc != TT_OK;
@@ -306,8 +307,7 @@ static json_t *actions_json(const srv_table *t, int seat, int offturn)
     tt_action *a = malloc(sizeof *a * (size_t)tt_max_actions(t->game));
     if (!a)
         return list;
-    int n = offturn ? tt_offturn_legal(t->game, t->state, seat, a)
-                    : tt_legal(t->game, t->state, a);
+    int n = offturn ? tt_offturn_legal(t->game, t->state, seat, a) : tt_legal(t->game, t->state, a);
     char text[TT_ACTION_TEXT_MAX];
     for (int i = 0; i < n; i++)
         if (tt_action_format(t->game, t->state, a[i], text, sizeof text) == TT_OK)
@@ -322,9 +322,9 @@ static json_t *result_json(const srv_table *t)
     tt_result_get(t->game, t->state, &r);
     json_t *ranks = json_array();
     for (int i = 0; i < r.nplayers; i++)
-        json_array_append_new(ranks, json_pack("{s:i,s:i,s:b}", "rank", r.player[i].rank, "score",
-                                               r.player[i].score, "eliminated",
-                                               r.player[i].eliminated));
+        json_array_append_new(ranks,
+                              json_pack("{s:i,s:i,s:b}", "rank", r.player[i].rank, "score",
+                                        r.player[i].score, "eliminated", r.player[i].eliminated));
     const char *why = tt_result_reason_text(t->game, t->state);
     return json_pack("{s:i,s:s,s:s,s:o}", "winner", r.winner, "reason", r.reason, "text",
                      why ? why : "", "players", ranks);
@@ -337,10 +337,10 @@ static json_t *presence_json(const srv_table *t)
         int here = t->meta.seat[i].kind == STORE_AI;
         for (const srv_conn *c = t->conns; c && !here; c = c->next_at_table)
             here = c->seat == i;
-        json_array_append_new(seats, json_pack("{s:s,s:s,s:s,s:b}", "player",
-                                               tt_player_name(t->game, i), "kind",
-                                               t->meta.seat[i].kind == STORE_AI ? "ai" : "human",
-                                               "ai", t->meta.seat[i].ai, "present", here));
+        json_array_append_new(seats,
+                              json_pack("{s:s,s:s,s:s,s:b}", "player", tt_player_name(t->game, i),
+                                        "kind", t->meta.seat[i].kind == STORE_AI ? "ai" : "human",
+                                        "ai", t->meta.seat[i].ai, "present", here));
     }
     return seats;
 }
@@ -362,14 +362,13 @@ void srv_table_send_view(srv *s, srv_table *t, srv_conn *c)
     if (text)
         view = json_loads(text, 0, NULL);
     free(text);
-    json_t *f = json_pack("{s:s,s:I,s:s,s:o,s:o,s:i,s:b}", "type", "view", "table",
-                          (json_int_t)t->meta.id, "game", t->meta.game, "seat",
-                          seat >= 0 ? json_integer(seat) : json_null(), "view",
-                          view ? view : json_null(), "to_move", to_move, "over",
-                          to_move == TT_TERMINAL);
+    json_t *f = json_pack(
+        "{s:s,s:I,s:s,s:o,s:o,s:i,s:b}", "type", "view", "table", (json_int_t)t->meta.id, "game",
+        t->meta.game, "seat", seat >= 0 ? json_integer(seat) : json_null(), "view",
+        view ? view : json_null(), "to_move", to_move, "over", to_move == TT_TERMINAL);
     json_object_set_new(f, "text", owned_string(tt_view_text(t->game, t->state, seat)));
-    json_object_set_new(f, "legal", seat >= 0 && seat == to_move ? actions_json(t, seat, 0)
-                                                                  : json_array());
+    json_object_set_new(f, "legal",
+                        seat >= 0 && seat == to_move ? actions_json(t, seat, 0) : json_array());
     json_object_set_new(f, "offturn", seat >= 0 ? actions_json(t, seat, 1) : json_array());
     json_object_set_new(f, "presence", presence_json(t));
     if (to_move == TT_TERMINAL)
@@ -428,8 +427,8 @@ int srv_table_act(srv *s, srv_table *t, int seat, const char *text, tt_error *er
     int offturn = 0;
     tt_events ev = {s->evbuf, 0, SRV_EVENTS, 0};
     tt_state_copy(t->game, t->next, t->state);
-    int rc = tt_apply_text_as(t->game, t->next, seat, text, canon, sizeof canon, &offturn, &ev,
-                              err);
+    int rc =
+        tt_apply_text_as(t->game, t->next, seat, text, canon, sizeof canon, &offturn, &ev, err);
     if (rc != TT_OK)
         return rc;
     int n = rows_split(canon, seat, offturn, rows, err);

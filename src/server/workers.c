@@ -151,8 +151,7 @@ static void answer(srv *s, job *j)
     else
         tt_fail(&err, rc, NULL, "action %u cannot be written", (unsigned)j->action);
     if (rc != TT_OK)
-        fprintf(stderr, "table %lld: the AI's action failed: %s\n", (long long)t->meta.id,
-                err.msg);
+        fprintf(stderr, "table %lld: the AI's action failed: %s\n", (long long)t->meta.id, err.msg);
 }
 
 void srv_workers_collect(srv *s)

@@ -93,9 +93,8 @@ static int64_t create(tc_client *c, const char *mankind, char tok[2][40])
 
 static json_t *join(tc_client *c, int64_t table, const char *token)
 {
-    assert_int_equal(tc_sendf(c, "{s:s,s:I,s:s}", "cmd", "join", "table", (json_int_t)table,
-                              "token", token),
-                     0);
+    assert_int_equal(
+        tc_sendf(c, "{s:s,s:I,s:s}", "cmd", "join", "table", (json_int_t)table, "token", token), 0);
     json_t *joined = tc_wait(c, "joined", WAIT);
     assert_non_null(joined);
     json_decref(joined);
@@ -175,9 +174,9 @@ static json_t *play(tc_client *c, json_t *v, int stop_after, unsigned *rng, int 
             if (stop_after && *played >= stop_after)
                 return v;
             *rng = *rng * 1103515245u + 12345u;
-            snprintf(act, sizeof act, "%s",
-                     json_string_value(
-                         json_array_get(legal, (*rng >> 16) % json_array_size(legal))));
+            snprintf(
+                act, sizeof act, "%s",
+                json_string_value(json_array_get(legal, (*rng >> 16) % json_array_size(legal))));
             assert_int_equal(tc_sendf(c, "{s:s,s:s}", "cmd", "act", "text", act), 0);
             (*played)++;
         }
@@ -260,9 +259,8 @@ static void test_server_token_holds_its_own_seat_only(void **state)
     char *before = fresh_view(c[mover]);
 
     /* the seat not to move cannot act as the one to move, whatever it claims */
-    assert_int_equal(tc_sendf(c[idle], "{s:s,s:i,s:s}", "cmd", "act", "seat", mover, "text",
-                              "pass"),
-                     0);
+    assert_int_equal(
+        tc_sendf(c[idle], "{s:s,s:i,s:s}", "cmd", "act", "seat", mover, "text", "pass"), 0);
     json_t *e = error_frame(c[idle]);
     char msg[80];
     snprintf(msg, sizeof msg, "this connection acts only for %s", idle ? "mankind" : "invader");
@@ -360,10 +358,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_server_plays_to_the_end_and_survives_kill_9,
                                         setup_fast, teardown),
-        cmocka_unit_test_setup_teardown(test_server_token_holds_its_own_seat_only, setup,
+        cmocka_unit_test_setup_teardown(test_server_token_holds_its_own_seat_only, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_server_bad_frames_get_errors_and_change_nothing, setup,
                                         teardown),
-        cmocka_unit_test_setup_teardown(test_server_bad_frames_get_errors_and_change_nothing,
-                                        setup, teardown),
         cmocka_unit_test_setup_teardown(test_server_limits_frames_per_second, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
