@@ -25,30 +25,34 @@ static const char serve_help[] =
     "\n"
     "Stops on Ctrl-C or SIGTERM; every accepted action is already in the database.\n";
 
+/* A number option of `serve` between lo and hi: as cli_option, with *out set. */
+static int number_option(const char *name, long lo, long hi, int argc, char **argv, int *i,
+                         int *out)
+{
+    const char *v;
+    long n;
+    int m = cli_option("serve", name, argc, argv, i, &v);
+    if (m <= 0)
+        return m;
+    if (cli_parse_long(v, lo, hi, &n))
+        return cli_usage("serve", "%s wants %ld to %ld, not '%s'", name, lo, hi, v), -1;
+    *out = (int)n;
+    return 1;
+}
+
 static int parse_args(int argc, char **argv, srv_opts *o)
 {
     for (int i = 1; i < argc; i++) {
         const char *v;
-        long n;
         int m;
         if (cli_is_help(argv[i])) {
             fputs(serve_help, stdout);
             return -1;
-        } else if ((m = cli_option("serve", "--port", argc, argv, &i, &v)) != 0) {
-            if (m < 0 || cli_parse_long(v, 0, 65535, &n))
-                return m < 0 ? CLI_USAGE
-                             : cli_usage("serve", "--port wants 0 to 65535, not '%s'", v);
-            o->port = (int)n;
-        } else if ((m = cli_option("serve", "--workers", argc, argv, &i, &v)) != 0) {
-            if (m < 0 || cli_parse_long(v, 1, 16, &n))
-                return m < 0 ? CLI_USAGE
-                             : cli_usage("serve", "--workers wants 1 to 16, not '%s'", v);
-            o->workers = (int)n;
-        } else if ((m = cli_option("serve", "--rate", argc, argv, &i, &v)) != 0) {
-            if (m < 0 || cli_parse_long(v, 1, 100000, &n))
-                return m < 0 ? CLI_USAGE
-                             : cli_usage("serve", "--rate wants 1 to 100000, not '%s'", v);
-            o->rate = (int)n;
+        } else if ((m = number_option("--port", 0, 65535, argc, argv, &i, &o->port)) ||
+                   (m = number_option("--workers", 1, 16, argc, argv, &i, &o->workers)) ||
+                   (m = number_option("--rate", 1, 100000, argc, argv, &i, &o->rate))) {
+            if (m < 0)
+                return CLI_USAGE;
         } else if ((m = cli_option("serve", "--db", argc, argv, &i, &v)) != 0) {
             if (m < 0)
                 return CLI_USAGE;

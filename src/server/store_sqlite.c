@@ -132,18 +132,22 @@ static int table_insert(sqlite_store *s, store_table *t, tt_error *err)
     return rc;
 }
 
-static int sq_table_add(store *base, store_table *t, tt_error *err)
+/* Ends the transaction a write began: committed when rc is TT_OK and the
+ * commit succeeds, else rolled back (nothing stored). */
+static int finish(sqlite_store *s, int rc, tt_error *err)
 {
-    sqlite_store *s = (sqlite_store *)base;
-    int rc = exec(s, "BEGIN IMMEDIATE", err);
-    if (rc != TT_OK)
-        return rc;
-    rc = table_insert(s, t, err);
     if (rc == TT_OK)
         rc = exec(s, "COMMIT", err);
     if (rc != TT_OK)
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     return rc;
+}
+
+static int sq_table_add(store *base, store_table *t, tt_error *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    int rc = exec(s, "BEGIN IMMEDIATE", err);
+    return rc == TT_OK ? finish(s, table_insert(s, t, err), err) : rc;
 }
 
 static int action_insert(sqlite_store *s, int64_t id, int seq, const store_action *a, tt_error *err)
@@ -194,11 +198,7 @@ static int sq_actions_add(store *base, const store_table *t, const store_action 
     rc = table_advance(s, t, n, status, hash, err);
     for (int i = 0; i < n && rc == TT_OK; i++)
         rc = action_insert(s, t->id, t->nactions + i, &a[i], err);
-    if (rc == TT_OK)
-        rc = exec(s, "COMMIT", err);
-    if (rc != TT_OK)
-        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    return rc;
+    return finish(s, rc, err);
 }
 
 static void text_copy(char *dst, size_t n, const unsigned char *src)

@@ -192,15 +192,25 @@ static json_t *play(tc_client *c, json_t *v, int stop_after, unsigned *rng, int 
     return v;
 }
 
+/* A connection that created a table, the Invader a person and Mankind the
+ * random AI, and sits as the Invader; *v: its first view. */
+static tc_client *at_table_with_ai(fixture *f, int64_t *id, char tok[2][40], json_t **v)
+{
+    tc_client *a = tc_connect(f->server.port);
+    assert_non_null(a);
+    *id = create(a, "ai", tok);
+    assert_string_equal(tok[1], ""); /* an AI seat's token is never given out */
+    *v = join(a, *id, tok[0]);
+    return a;
+}
+
 static void test_server_plays_to_the_end_and_survives_kill_9(void **state)
 {
     fixture *f = *state;
     char tok[2][40];
-    tc_client *a = tc_connect(f->server.port);
-    assert_non_null(a);
-    int64_t id = create(a, "ai", tok);
-    assert_string_equal(tok[1], ""); /* an AI seat's token is never given out */
-    json_t *v = join(a, id, tok[0]);
+    int64_t id;
+    json_t *v;
+    tc_client *a = at_table_with_ai(f, &id, tok, &v);
     assert_int_equal(json_integer_value(json_object_get(v, "seat")), 0);
     unsigned rng = 1;
     int played = 0;
@@ -288,12 +298,11 @@ static void test_server_token_holds_its_own_seat_only(void **state)
 
 static void test_server_bad_frames_get_errors_and_change_nothing(void **state)
 {
-    fixture *f = *state;
     char tok[2][40];
-    tc_client *a = tc_connect(f->server.port);
-    assert_non_null(a);
-    int64_t id = create(a, "ai", tok);
-    json_decref(join(a, id, tok[0]));
+    int64_t id;
+    json_t *v;
+    tc_client *a = at_table_with_ai(*state, &id, tok, &v);
+    json_decref(v);
     char *before = fresh_view(a);
 
     const char *bad = "{\"cmd\": \"act\", \"text\": ";

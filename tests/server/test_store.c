@@ -75,16 +75,24 @@ static int keep_action(void *ctx, int seq, const store_action *a)
     return 0;
 }
 
+/* Opens the test's database and adds the table of table_fill as table 1. */
+static store *open_with_table(store_table *t)
+{
+    store *s;
+    tt_error err;
+    assert_int_equal(store_open(db, &s, &err), TT_OK);
+    table_fill(t);
+    assert_int_equal(store_table_add(s, t, &err), TT_OK);
+    assert_int_equal(t->id, 1);
+    return s;
+}
+
 static void test_store_round_trip(void **state)
 {
     (void)state;
-    store *s;
     tt_error err;
     store_table t;
-    assert_int_equal(store_open(db, &s, &err), TT_OK);
-    table_fill(&t);
-    assert_int_equal(store_table_add(s, &t, &err), TT_OK);
-    assert_int_equal(t.id, 1);
+    store *s = open_with_table(&t);
     store_action a[3] = {{0, 0, "play tunnel_wyrm"}, {0, 0, "zone AF"}, {1, 1, "concede"}};
     assert_int_equal(store_actions_add(s, &t, a, 2, STORE_PLAYING, 0x1111, &err), TT_OK);
     t.nactions += 2;
@@ -92,7 +100,7 @@ static void test_store_round_trip(void **state)
                      TT_OK);
     store_close(s);
 
-    assert_int_equal(store_open(db, &s, &err), TT_OK);
+    assert_int_equal(store_open(db, &s, &err), TT_OK); /* again: it was all on disk */
     seen *got = calloc(1, sizeof *got);
     assert_int_equal(store_tables(s, STORE_PLAYING, keep_table, got, &err), TT_OK);
     assert_int_equal(got->n, 0); /* it ended */
@@ -130,12 +138,9 @@ static void test_store_round_trip(void **state)
 static void test_store_refuses_a_stale_append(void **state)
 {
     (void)state;
-    store *s;
     tt_error err;
     store_table t;
-    assert_int_equal(store_open(db, &s, &err), TT_OK);
-    table_fill(&t);
-    assert_int_equal(store_table_add(s, &t, &err), TT_OK);
+    store *s = open_with_table(&t);
     store_action a = {0, 0, "pass"};
     assert_int_equal(store_actions_add(s, &t, &a, 1, STORE_PLAYING, 1, &err), TT_OK);
     /* t.nactions still 0: stale */
