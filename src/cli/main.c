@@ -28,6 +28,8 @@ static const char usage_text[] =
     "  deck list <game> FILE        a valid deck's contents, one line each\n"
     "  cards <game> [NAME]          what every card, item and token does (Markdown)\n"
     "  protocol                     the text protocol on stdin/stdout (docs/protocol.md)\n"
+    "  serve                        the game server: play in a browser, with others\n"
+    "                               (docs/server.md)\n"
     "  list [<game>]                the games and AI players; a game's parameters\n"
     "  help [<command>]             this help, or a command's (as <command> --help)\n"
     "\n"
