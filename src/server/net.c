@@ -128,6 +128,13 @@ void srv_send_json(srv_conn *c, json_t *frame)
     if (!text)
         return;
     size_t n = strlen(text);
+    if (c->nout + n > SRV_OUT_MAX) {
+        /* a reader this slow would hold the server's memory: let it go (its
+         * socket may never become writable, so not from ws_writable) */
+        free(text);
+        lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+        return;
+    }
     srv_msg *m = malloc(sizeof *m + LWS_PRE + n);
     if (m) {
         m->next = NULL;
@@ -149,8 +156,6 @@ static int ws_writable(srv_conn *c)
     srv_msg *m = c->out;
     if (!m)
         return 0;
-    if (c->nout > SRV_OUT_MAX)
-        return -1; /* a reader this slow would hold the server's memory */
     int w = lws_write(c->wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT);
     c->out = m->next;
     if (!c->out)
