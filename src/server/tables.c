@@ -247,8 +247,11 @@ static int replay_row(void *vctx, int seq, const store_action *a)
     /* an action in the turn order is the player to move's, whoever took it */
     c->rc = tt_apply_text_as(c->t->game, c->t->state, a->offturn ? a->player : -1, a->text, canon,
                              sizeof canon, NULL, NULL, c->err);
-    if (c->rc != TT_OK)
-        tt_fail(c->err, TT_EREPLAY, NULL, "action %d \"%.60s\": %s", seq, a->text, c->err->msg);
+    if (c->rc != TT_OK) {
+        char why[sizeof c->err->msg];
+        snprintf(why, sizeof why, "%s", c->err->msg);
+        tt_fail(c->err, TT_EREPLAY, NULL, "action %d \"%.60s\": %s", seq, a->text, why);
+    }
     return c->rc != TT_OK;
 }
 

@@ -20,6 +20,8 @@
 
 #include <cmocka.h>
 
+#include <sqlite3.h>
+
 #include "client.h"
 #include "server/store.h"
 
@@ -260,6 +262,41 @@ static void test_server_plays_to_the_end_and_survives_kill_9(void **state)
     tc_close(a);
 }
 
+/* A record that does not replay to its stored state is not resumed: the log
+ * says which table and why, and the table is not served. */
+static void test_server_refuses_to_resume_a_table_that_does_not_replay(void **state)
+{
+    fixture *f = *state;
+    char tok[2][40];
+    int64_t id;
+    json_t *v;
+    tc_client *a = at_table_with_ai(f, &id, tok, &v);
+    unsigned rng = 1;
+    int played = 0;
+    json_decref(play(a, v, 3, &rng, &played));
+    tc_close(a);
+    tc_server_stop(&f->server, SIGTERM);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(f->db, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "UPDATE tables SET hash='0000000000000001'", 0, 0, 0),
+                     SQLITE_OK);
+    sqlite3_close(db);
+
+    assert_int_equal(tc_server_start(&f->server, f->db, f->log, 20), 0);
+    char line[128];
+    snprintf(line, sizeof line,
+             "table %" PRId64 " not resumed: its record replays to another state\n", id);
+    assert_true(log_has(f->log, line));
+    a = tc_connect(f->server.port);
+    assert_non_null(a);
+    assert_int_equal(tc_sendf(a, "{s:s,s:I}", "cmd", "spectate", "table", (json_int_t)id), 0);
+    json_t *e = error_frame(a);
+    snprintf(line, sizeof line, "no table %" PRId64, id);
+    assert_string_equal(str(e, "msg"), line);
+    json_decref(e);
+    tc_close(a);
+}
+
 static void test_server_token_holds_its_own_seat_only(void **state)
 {
     fixture *f = *state;
@@ -374,6 +411,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_server_plays_to_the_end_and_survives_kill_9,
+                                        setup_fast, teardown),
+        cmocka_unit_test_setup_teardown(test_server_refuses_to_resume_a_table_that_does_not_replay,
                                         setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_token_holds_its_own_seat_only, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server_bad_frames_get_errors_and_change_nothing, setup,
