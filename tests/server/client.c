@@ -4,13 +4,16 @@
  * test waits on that client: frames for it queue in its socket meanwhile, so
  * a test reads (or closes) every client it keeps open. Frames received are
  * kept in arrival order until tc_wait takes them. */
+#include <arpa/inet.h>
 #include <fcntl.h>
 #include <libwebsockets.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -241,4 +244,31 @@ void tc_server_stop(tc_server *s, int sig)
     kill(s->pid, sig);
     waitpid(s->pid, NULL, 0);
     s->pid = 0;
+}
+
+int tc_http_get(int port, const char *path, char *out, size_t n)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in a = {0};
+    a.sin_family = AF_INET;
+    a.sin_port = htons((uint16_t)port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    struct timeval tv = {5, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    size_t got = 0;
+    if (connect(fd, (struct sockaddr *)&a, sizeof a) == 0) {
+        char req[512];
+        int len = snprintf(req, sizeof req, "GET %s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n", path);
+        if (write(fd, req, (size_t)len) == len) {
+            ssize_t r;
+            while (got + 1 < n && (r = read(fd, out + got, n - 1 - got)) > 0)
+                got += (size_t)r;
+        }
+    }
+    close(fd);
+    out[got] = '\0';
+    int status = -1;
+    if (sscanf(out, "HTTP/1.%*d %d", &status) != 1)
+        status = -1;
+    return status;
 }

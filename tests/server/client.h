@@ -22,6 +22,11 @@ int tc_server_start(tc_server *s, const char *db, const char *log, int rate);
 /* Kills it with sig (SIGKILL: as a crash; SIGTERM: a clean stop) and waits. */
 void tc_server_stop(tc_server *s, int sig);
 
+/* GETs path from the server over plain HTTP/1.0: the status code (-1 when
+ * there is no answer), and up to n - 1 bytes of the answer, headers first,
+ * in out. */
+int tc_http_get(int port, const char *path, char *out, size_t n);
+
 typedef struct tc_client tc_client;
 
 /* Connects to 127.0.0.1:port; NULL when it cannot within a few seconds. */

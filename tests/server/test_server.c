@@ -337,8 +337,19 @@ static void test_server_token_holds_its_own_seat_only(void **state)
     assert_string_equal(after, before);
     free(before);
     free(after);
-    tc_close(c[0]);
-    tc_close(c[1]);
+
+    /* the other player leaves: the one who stays sees him away */
+    tc_close(c[idle]);
+    json_t *p;
+    while (
+        (p = tc_wait(c[mover], "presence", WAIT)) &&
+        json_is_true(json_object_get(json_array_get(json_object_get(p, "seats"), idle), "present")))
+        json_decref(p);
+    assert_non_null(p);
+    assert_true(json_is_true(
+        json_object_get(json_array_get(json_object_get(p, "seats"), mover), "present")));
+    json_decref(p);
+    tc_close(c[mover]);
 }
 
 static void test_server_bad_frames_get_errors_and_change_nothing(void **state)
@@ -385,6 +396,38 @@ static void test_server_bad_frames_get_errors_and_change_nothing(void **state)
     tc_close(a);
 }
 
+/* The web client is served from the files compiled in, and nothing else:
+ * no path leads out of that set. */
+static void test_server_serves_the_built_in_files_only(void **state)
+{
+    fixture *f = *state;
+    static char page[1 << 16];
+    assert_int_equal(tc_http_get(f->server.port, "/", page, sizeof page), 200);
+    assert_non_null(strstr(page, "content-type: text/html; charset=utf-8\r\n"));
+    assert_non_null(strstr(page, "x-content-type-options: nosniff\r\n"));
+    assert_non_null(strstr(page, "<title>tabletop</title>"));
+    assert_int_equal(tc_http_get(f->server.port, "/table.js", page, sizeof page), 200);
+    assert_non_null(strstr(page, "content-type: text/javascript; charset=utf-8\r\n"));
+    assert_non_null(strstr(page, "new WebSocket(url, \"tabletop\")"));
+    assert_int_equal(tc_http_get(f->server.port, "/table.css", page, sizeof page), 200);
+    static const char *const outside[] = {"/../CMakeLists.txt",
+                                          "/%2e%2e/CMakeLists.txt",
+                                          "/..%2f..%2fetc%2fpasswd",
+                                          "/web/index.html",
+                                          "/index.html/",
+                                          "//etc/passwd",
+                                          "/etc/passwd",
+                                          "/nothing.js",
+                                          NULL};
+    for (int i = 0; outside[i]; i++) {
+        int status = tc_http_get(f->server.port, outside[i], page, sizeof page);
+        if (status != 404 && status != 403 && status != 400)
+            fail_msg("%s: HTTP %d", outside[i], status);
+        assert_null(strstr(page, "root:"));
+        assert_null(strstr(page, "cmake_minimum_required"));
+    }
+}
+
 /* A flood: frames beyond the allowance are answered with an error, and the
  * connection is served again once it slows down. */
 static void test_server_limits_frames_per_second(void **state)
@@ -418,6 +461,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_server_bad_frames_get_errors_and_change_nothing, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_limits_frames_per_second, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_server_serves_the_built_in_files_only, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
