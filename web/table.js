@@ -163,11 +163,11 @@ const handlers = {
     const who = f.seat === null ? "watching" : `playing ${f.player}`;
     $("title").textContent = `Table #${f.table}: ${f.game}, ${who}`;
     document.title = `tabletop #${f.table} ${f.game}`;
-    $("log").append(el("li", "— joined —", "mark"));
   },
   view(f) { showView(f); },
   narration(f) {
     const log = $("log");
+    if (f.history) log.replaceChildren(); // the whole game so far, on (re)joining
     for (const line of f.lines) log.append(el("li", line));
     log.scrollTop = log.scrollHeight;
   },

@@ -124,6 +124,7 @@ static void sit(srv *s, srv_conn *c, srv_table *t, int seat, json_t *id)
                     "game", t->meta.game, "seat", seat >= 0 ? json_integer(seat) : json_null(),
                     "player", seat >= 0 ? tt_player_name(t->game, seat) : NULL));
     srv_table_presence(t);
+    srv_table_send_history(t, c);
     srv_table_send_view(s, t, c);
 }
 

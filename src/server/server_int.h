@@ -34,6 +34,8 @@ typedef struct srv_table {
     unsigned version; /* moves on with each action; an AI's answer for an older one is dropped */
     int thinking;     /* an AI job for this table is out */
     srv_conn *conns;  /* who is at the table */
+    tt_event *log;    /* every event since the start, for the narration of who (re)joins */
+    int nlog, caplog;
     struct srv_table *next_table;
 } srv_table;
 
@@ -91,6 +93,8 @@ int srv_table_act(srv *s, srv_table *t, int seat, const char *text, tt_error *er
 void srv_table_think(srv *s, srv_table *t);
 /* Sends c its view (and legal actions) of its table. */
 void srv_table_send_view(srv *s, srv_table *t, srv_conn *c);
+/* Sends c the narration of the whole game so far, as its seat may read it. */
+void srv_table_send_history(srv_table *t, srv_conn *c);
 void srv_table_presence(srv_table *t);
 json_t *srv_table_summary(const srv_table *t);
 int srv_table_over(const srv_table *t);

@@ -104,6 +104,7 @@ static void table_free(srv_table *t)
         tt_ai_free(t->ai[i]);
     free(t->state);
     free(t->next);
+    free(t->log);
     free(t);
 }
 
@@ -240,13 +241,34 @@ typedef struct load_ctx {
     tt_error *err;
 } load_ctx;
 
+/* Keeps the events of an action in t's log; a log that cannot grow stops
+ * growing (its narration then ends early), the game goes on. */
+static void log_add(srv_table *t, const tt_events *ev)
+{
+    if (t->nlog + ev->n > t->caplog) {
+        int cap = t->caplog ? t->caplog * 2 : 256;
+        while (cap < t->nlog + ev->n)
+            cap *= 2;
+        tt_event *grown = realloc(t->log, sizeof *grown * (size_t)cap);
+        if (!grown)
+            return;
+        t->log = grown;
+        t->caplog = cap;
+    }
+    memcpy(t->log + t->nlog, ev->ev, sizeof *ev->ev * (size_t)ev->n);
+    t->nlog += ev->n;
+}
+
 static int replay_row(void *vctx, int seq, const store_action *a)
 {
     load_ctx *c = vctx;
     char canon[CANON_MAX];
+    tt_events ev = {c->s->evbuf, 0, SRV_EVENTS, 0};
     /* an action in the turn order is the player to move's, whoever took it */
     c->rc = tt_apply_text_as(c->t->game, c->t->state, a->offturn ? a->player : -1, a->text, canon,
-                             sizeof canon, NULL, NULL, c->err);
+                             sizeof canon, NULL, &ev, c->err);
+    if (c->rc == TT_OK)
+        log_add(c->t, &ev);
     if (c->rc != TT_OK) {
         char why[sizeof c->err->msg];
         snprintf(why, sizeof why, "%s", c->err->msg);
@@ -394,17 +416,29 @@ json_t *srv_table_summary(const srv_table *t)
                      presence_json(t));
 }
 
+/* Sends c the narration of events ev[0..n-1] as its seat may read them;
+ * history: 1 when they are the whole game so far (it has just joined). */
+static void narrate(srv_table *t, srv_conn *c, const tt_event *ev, int n, int history)
+{
+    char line[512];
+    json_t *lines = json_array();
+    for (int i = 0; i < n; i++)
+        if (tt_event_text(t->game, &ev[i], c->seat, line, sizeof line) > 0)
+            json_array_append_new(lines, json_string(line));
+    srv_send_json(c, json_pack("{s:s,s:I,s:b,s:o}", "type", "narration", "table",
+                               (json_int_t)t->meta.id, "history", history, "lines", lines));
+}
+
+void srv_table_send_history(srv_table *t, srv_conn *c)
+{
+    narrate(t, c, t->log, t->nlog, 1);
+}
+
 /* Tells everyone at t what the events just applied showed his seat, then his view. */
 static void tell(srv *s, srv_table *t, const tt_events *ev)
 {
-    char line[512];
     for (srv_conn *c = t->conns; c; c = c->next_at_table) {
-        json_t *lines = json_array();
-        for (int i = 0; i < ev->n; i++)
-            if (tt_event_text(t->game, &ev->ev[i], c->seat, line, sizeof line) > 0)
-                json_array_append_new(lines, json_string(line));
-        srv_send_json(c, json_pack("{s:s,s:I,s:o}", "type", "narration", "table",
-                                   (json_int_t)t->meta.id, "lines", lines));
+        narrate(t, c, ev->ev, ev->n, 0);
         srv_table_send_view(s, t, c);
     }
 }
@@ -450,6 +484,7 @@ int srv_table_act(srv *s, srv_table *t, int seat, const char *text, tt_error *er
     t->meta.hash = hash;
     t->meta.status = over ? STORE_OVER : STORE_PLAYING;
     t->version++;
+    log_add(t, &ev);
     tell(s, t, &ev);
     if (over)
         fprintf(stderr, "table %" PRId64 " over after %d actions\n", t->meta.id, t->meta.nactions);

@@ -4,7 +4,8 @@
  * One Invaders table, the Invader a person and Mankind the random AI, is
  * played to its end by this test, with a kill -9 of the server half-way and
  * a restart from the same database, which must resume the table at the very
- * state it had (the same state hash, the same view). Around it: a seat's
+ * state it had (the same state hash, the same view, the same narration of
+ * the game so far). Around it: a seat's
  * token holds that seat only; malformed, oversize, unknown and misdirected
  * frames get one error frame each and change nothing. Every wait has a
  * deadline (client.h). */
@@ -101,13 +102,27 @@ static int64_t create(tc_client *c, const char *mankind, char tok[2][40])
     return id;
 }
 
-static json_t *join(tc_client *c, int64_t table, const char *token)
+/* Appends the lines of narration frame n to heard (when not NULL). */
+static void hear(json_t *heard, json_t *n)
+{
+    if (heard)
+        json_array_extend(heard, json_object_get(n, "lines"));
+}
+
+/* Joins table with token: the first view; the narration of the game so far
+ * goes to heard (NULL: dropped). */
+static json_t *join(tc_client *c, int64_t table, const char *token, json_t *heard)
 {
     assert_int_equal(
         tc_sendf(c, "{s:s,s:I,s:s}", "cmd", "join", "table", (json_int_t)table, "token", token), 0);
     json_t *joined = tc_wait(c, "joined", WAIT);
     assert_non_null(joined);
     json_decref(joined);
+    json_t *n = tc_wait(c, "narration", WAIT);
+    assert_non_null(n);
+    assert_true(json_is_true(json_object_get(n, "history")));
+    hear(heard, n);
+    json_decref(n);
     json_t *v = tc_wait(c, "view", WAIT);
     assert_non_null(v);
     return v;
@@ -173,7 +188,8 @@ static int log_has(const char *log, const char *text)
 /* Plays the Invader's decisions (a fixed pseudo-random pick among the legal
  * actions) until the game is over or, with stop_after, that many were played
  * and the Invader is to move again. Returns the last view. */
-static json_t *play(tc_client *c, json_t *v, int stop_after, unsigned *rng, int *played)
+static json_t *play(tc_client *c, json_t *v, int stop_after, unsigned *rng, int *played,
+                    json_t *heard)
 {
     char act[128];
     for (int guard = 0; guard < 5000; guard++) {
@@ -194,6 +210,8 @@ static json_t *play(tc_client *c, json_t *v, int stop_after, unsigned *rng, int 
         while ((v = tc_wait(c, NULL, WAIT)) && strcmp(str(v, "type"), "view") != 0) {
             if (strcmp(str(v, "type"), "error") == 0)
                 fail_msg("refused: %s", str(v, "msg"));
+            if (strcmp(str(v, "type"), "narration") == 0)
+                hear(heard, v);
             json_decref(v);
         }
         assert_non_null(v);
@@ -204,13 +222,14 @@ static json_t *play(tc_client *c, json_t *v, int stop_after, unsigned *rng, int 
 
 /* A connection that created a table, the Invader a person and Mankind the
  * random AI, and sits as the Invader; *v: its first view. */
-static tc_client *at_table_with_ai(fixture *f, int64_t *id, char tok[2][40], json_t **v)
+static tc_client *at_table_with_ai(fixture *f, int64_t *id, char tok[2][40], json_t **v,
+                                   json_t *heard)
 {
     tc_client *a = tc_connect(f->server.port);
     assert_non_null(a);
     *id = create(a, "ai", tok);
     assert_string_equal(tok[1], ""); /* an AI seat's token is never given out */
-    *v = join(a, *id, tok[0]);
+    *v = join(a, *id, tok[0], heard);
     return a;
 }
 
@@ -219,12 +238,12 @@ static void test_server_plays_to_the_end_and_survives_kill_9(void **state)
     fixture *f = *state;
     char tok[2][40];
     int64_t id;
-    json_t *v;
-    tc_client *a = at_table_with_ai(f, &id, tok, &v);
+    json_t *v, *heard = json_array(), *heard_again = json_array();
+    tc_client *a = at_table_with_ai(f, &id, tok, &v, heard);
     assert_int_equal(json_integer_value(json_object_get(v, "seat")), 0);
     unsigned rng = 1;
     int played = 0;
-    v = play(a, v, 12, &rng, &played);
+    v = play(a, v, 12, &rng, &played, heard);
     assert_int_equal(played, 12);
     char *before = view_text(v);
     json_decref(v);
@@ -241,13 +260,18 @@ static void test_server_plays_to_the_end_and_survives_kill_9(void **state)
     assert_true(log_has(f->log, line));
     a = tc_connect(f->server.port);
     assert_non_null(a);
-    v = join(a, id, tok[0]);
+    v = join(a, id, tok[0], heard_again);
     char *after = view_text(v);
     assert_string_equal(after, before);
     free(before);
     free(after);
+    /* and the narration of the game so far is what the seat was told, line for line */
+    assert_true(json_array_size(heard) > 12);
+    assert_true(json_equal(heard_again, heard));
+    json_decref(heard);
+    json_decref(heard_again);
 
-    v = play(a, v, 0, &rng, &played);
+    v = play(a, v, 0, &rng, &played, NULL);
     assert_true(json_is_true(json_object_get(v, "over")));
     json_t *result = json_object_get(v, "result");
     assert_non_null(result);
@@ -270,10 +294,10 @@ static void test_server_refuses_to_resume_a_table_that_does_not_replay(void **st
     char tok[2][40];
     int64_t id;
     json_t *v;
-    tc_client *a = at_table_with_ai(f, &id, tok, &v);
+    tc_client *a = at_table_with_ai(f, &id, tok, &v, NULL);
     unsigned rng = 1;
     int played = 0;
-    json_decref(play(a, v, 3, &rng, &played));
+    json_decref(play(a, v, 3, &rng, &played, NULL));
     tc_close(a);
     tc_server_stop(&f->server, SIGTERM);
     sqlite3 *db;
@@ -305,8 +329,8 @@ static void test_server_token_holds_its_own_seat_only(void **state)
     assert_non_null(c[0]);
     assert_non_null(c[1]);
     int64_t id = create(c[0], "human", tok);
-    json_decref(join(c[0], id, tok[0]));
-    json_t *v = join(c[1], id, tok[1]);
+    json_decref(join(c[0], id, tok[0], NULL));
+    json_t *v = join(c[1], id, tok[1], NULL);
     assert_int_equal(json_integer_value(json_object_get(v, "seat")), 1);
     int mover = (int)json_integer_value(json_object_get(v, "to_move")), idle = 1 - mover;
     assert_int_equal(json_array_size(json_object_get(v, "legal")), mover == 1 ? 3 : 0);
@@ -357,7 +381,7 @@ static void test_server_bad_frames_get_errors_and_change_nothing(void **state)
     char tok[2][40];
     int64_t id;
     json_t *v;
-    tc_client *a = at_table_with_ai(*state, &id, tok, &v);
+    tc_client *a = at_table_with_ai(*state, &id, tok, &v, NULL);
     json_decref(v);
     char *before = fresh_view(a);
 
