@@ -25,6 +25,7 @@
 
 #include "client.h"
 #include "server/store.h"
+#include "tabletop/view.h"
 
 #define WAIT 10000 /* ms: a frame that has not come by then will not come */
 
@@ -376,6 +377,87 @@ static void test_server_token_holds_its_own_seat_only(void **state)
     tc_close(c[mover]);
 }
 
+/* The table as the store holds it, replayed here through the engine: the
+ * views the server sent must be the engine's own for each seat. */
+typedef struct replayed {
+    tt_game *game;
+    tt_state *state;
+} replayed;
+
+static int replay_row(void *ctx, int seq, const store_action *a)
+{
+    replayed *r = ctx;
+    char canon[512];
+    tt_error err;
+    (void)seq;
+    assert_int_equal(tt_apply_text_as(r->game, r->state, a->offturn ? a->player : -1, a->text,
+                                      canon, sizeof canon, NULL, NULL, &err),
+                     TT_OK);
+    return 0;
+}
+
+/* Does v's "view" hold exactly what the engine shows `viewer` at r? */
+static void assert_engine_view(json_t *v, replayed *r, int viewer)
+{
+    char *mine = tt_view_json(r->game, r->state, viewer);
+    json_t *want = json_loads(mine, 0, NULL);
+    free(mine);
+    assert_non_null(want);
+    assert_true(json_equal(json_object_get(v, "view"), want));
+    json_decref(want);
+}
+
+/* Two people and a spectator: after each action, every connection's latest
+ * view is the engine's view for its seat (the spectator's for a spectator),
+ * nothing more; and only the seat to move is offered actions. */
+static void test_server_sends_each_seat_its_own_view_only(void **state)
+{
+    fixture *f = *state;
+    char tok[2][40];
+    tc_client *c[3] = {tc_connect(f->server.port), tc_connect(f->server.port),
+                       tc_connect(f->server.port)};
+    int64_t id = create(c[0], "human", tok);
+    json_t *last[3] = {join(c[0], id, tok[0], NULL), join(c[1], id, tok[1], NULL), NULL};
+    assert_int_equal(tc_sendf(c[2], "{s:s,s:I}", "cmd", "spectate", "table", (json_int_t)id), 0);
+    last[2] = tc_wait(c[2], "view", WAIT);
+    assert_non_null(last[2]);
+    assert_true(json_is_null(json_object_get(last[2], "seat")));
+    replayed r = {NULL, NULL};
+    assert_int_equal(tt_game_new("invaders", NULL, &r.game, NULL), TT_OK);
+    r.state = malloc(tt_state_size(r.game));
+    for (int step = 0; step < 20; step++) {
+        int mover = (int)json_integer_value(json_object_get(last[0], "to_move"));
+        if (mover < 0)
+            break;
+        json_t *legal = json_object_get(last[mover], "legal");
+        assert_true(json_array_size(legal) > 0);
+        assert_int_equal(json_array_size(json_object_get(last[1 - mover], "legal")), 0);
+        assert_int_equal(json_array_size(json_object_get(last[2], "legal")), 0);
+        const char *text = json_string_value(json_array_get(legal, step % json_array_size(legal)));
+        assert_int_equal(tc_sendf(c[mover], "{s:s,s:s}", "cmd", "act", "text", text), 0);
+        for (int i = 0; i < 3; i++) {
+            json_decref(last[i]);
+            last[i] = tc_wait(c[i], "view", WAIT);
+            assert_non_null(last[i]);
+        }
+        tt_state_init(r.game, r.state, 7);
+        store *db;
+        tt_error err;
+        assert_int_equal(store_open(f->db, &db, &err), TT_OK);
+        assert_int_equal(store_actions(db, id, replay_row, &r, &err), TT_OK);
+        store_close(db);
+        assert_engine_view(last[0], &r, 0);
+        assert_engine_view(last[1], &r, 1);
+        assert_engine_view(last[2], &r, TT_VIEW_SPECTATOR);
+    }
+    for (int i = 0; i < 3; i++) {
+        json_decref(last[i]);
+        tc_close(c[i]);
+    }
+    free(r.state);
+    tt_game_free(r.game);
+}
+
 static void test_server_bad_frames_get_errors_and_change_nothing(void **state)
 {
     char tok[2][40];
@@ -481,6 +563,8 @@ int main(void)
                                         setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_refuses_to_resume_a_table_that_does_not_replay,
                                         setup_fast, teardown),
+        cmocka_unit_test_setup_teardown(test_server_sends_each_seat_its_own_view_only, setup_fast,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_server_token_holds_its_own_seat_only, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server_bad_frames_get_errors_and_change_nothing, setup,
                                         teardown),
