@@ -131,12 +131,11 @@ static void sit(srv *s, srv_conn *c, srv_table *t, int seat, json_t *id)
 static srv_table *table_of(srv *s, json_t *req, tt_error *err)
 {
     json_t *j = json_object_get(req, "table");
-    srv_table *t = json_is_integer(j) ? srv_table_find(s, json_integer_value(j)) : NULL;
-    if (!json_is_integer(j))
+    if (!json_is_integer(j)) {
         tt_fail(err, TT_EARG, NULL, "table: wants a table number");
-    else if (!t)
-        tt_fail(err, TT_EARG, NULL, "no table %" JSON_INTEGER_FORMAT, json_integer_value(j));
-    return t;
+        return NULL;
+    }
+    return srv_table_open(s, json_integer_value(j), err);
 }
 
 static int cmd_join(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)

@@ -83,6 +83,10 @@ struct srv {
 int srv_tables_load(srv *s, tt_error *err);
 void srv_tables_free(srv *s);
 srv_table *srv_table_find(srv *s, int64_t id);
+/* Table id, from memory or else rebuilt from the store (a finished table's
+ * links keep working after a restart); NULL with err set when there is none
+ * or its record does not replay. */
+srv_table *srv_table_open(srv *s, int64_t id, tt_error *err);
 /* Creates a table from a "create" frame's fields; on TT_OK *out is stored. */
 int srv_table_create(srv *s, const char *game, const char *params, json_t *seats, uint64_t seed,
                      int has_seed, srv_table **out, tt_error *err);

@@ -25,6 +25,11 @@ int store_actions_add(store *s, const store_table *t, const store_action *a, int
     return s->ops->actions_add(s, t, a, n, status, hash, err);
 }
 
+int store_table_get(store *s, int64_t id, store_table *t, tt_error *err)
+{
+    return s->ops->table_get(s, id, t, err);
+}
+
 int store_tables(store *s, int status, int (*fn)(void *ctx, const store_table *t), void *ctx,
                  tt_error *err)
 {

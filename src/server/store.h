@@ -56,6 +56,7 @@ typedef struct store_ops {
     int (*table_add)(store *s, store_table *t, tt_error *err);
     int (*actions_add)(store *s, const store_table *t, const store_action *a, int n, int status,
                        uint64_t hash, tt_error *err);
+    int (*table_get)(store *s, int64_t id, store_table *t, tt_error *err);
     int (*tables)(store *s, int status, int (*fn)(void *ctx, const store_table *t), void *ctx,
                   tt_error *err);
     int (*actions)(store *s, int64_t table, int (*fn)(void *ctx, int seq, const store_action *a),
@@ -84,6 +85,9 @@ int store_table_add(store *s, store_table *t, tt_error *err);
  * failure nothing was stored. The caller then adds n to t->nactions. */
 int store_actions_add(store *s, const store_table *t, const store_action *a, int n, int status,
                       uint64_t hash, tt_error *err);
+
+/* Reads table id into *t; TT_EARG "no table N" when there is none. */
+int store_table_get(store *s, int64_t id, store_table *t, tt_error *err);
 
 /* Calls fn for every table with `status` (-1: every table), oldest first,
  * until fn returns non-zero; TT_OK or the store's error. */

@@ -225,6 +225,9 @@ static int seats_read(sqlite_store *s, store_table *t, tt_error *err)
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? TT_OK : db_fail(s, err, "reading seats");
 }
 
+/* The columns table_row reads, in its order. */
+#define TABLE_COLUMNS "id, game, params, seed, created, status, nactions, hash"
+
 static void table_row(sqlite3_stmt *st, store_table *t)
 {
     memset(t, 0, sizeof *t);
@@ -238,6 +241,25 @@ static void table_row(sqlite3_stmt *st, store_table *t)
     t->hash = unhex64(sqlite3_column_text(st, 7));
 }
 
+static int sq_table_get(store *base, int64_t id, store_table *t, tt_error *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *st;
+    int rc = prepare(s, "SELECT " TABLE_COLUMNS " FROM tables WHERE id = ?", &st, err);
+    if (rc != TT_OK)
+        return rc;
+    sqlite3_bind_int64(st, 1, id);
+    int step = sqlite3_step(st);
+    if (step == SQLITE_ROW)
+        table_row(st, t);
+    else if (step == SQLITE_DONE)
+        rc = tt_fail(err, TT_EARG, NULL, "no table %" PRId64, id);
+    else
+        rc = db_fail(s, err, "reading a table");
+    sqlite3_finalize(st);
+    return rc == TT_OK ? seats_read(s, t, err) : rc;
+}
+
 static int sq_tables(store *base, int status, int (*fn)(void *, const store_table *), void *ctx,
                      tt_error *err)
 {
@@ -246,10 +268,9 @@ static int sq_tables(store *base, int status, int (*fn)(void *, const store_tabl
     store_table *t = malloc(sizeof *t);
     if (!t)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-    int rc = prepare(s,
-                     "SELECT id, game, params, seed, created, status, nactions, hash"
-                     " FROM tables WHERE ?1 < 0 OR status = ?1 ORDER BY id",
-                     &st, err);
+    int rc =
+        prepare(s, "SELECT " TABLE_COLUMNS " FROM tables WHERE ?1 < 0 OR status = ?1 ORDER BY id",
+                &st, err);
     if (rc != TT_OK) {
         free(t);
         return rc;
@@ -303,7 +324,8 @@ static void sq_close(store *base)
     free(s);
 }
 
-static const store_ops sqlite_ops = {sq_close, sq_table_add, sq_actions_add, sq_tables, sq_actions};
+static const store_ops sqlite_ops = {sq_close,     sq_table_add, sq_actions_add,
+                                     sq_table_get, sq_tables,    sq_actions};
 
 int store_sqlite_open(const char *path, store **out, tt_error *err)
 {

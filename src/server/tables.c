@@ -277,33 +277,69 @@ static int replay_row(void *vctx, int seq, const store_action *a)
     return c->rc != TT_OK;
 }
 
+/* Rebuilds table m by replaying its record, which must reach the stored
+ * hash: on TT_OK *out holds it; otherwise err names the first action that
+ * fails, or the mismatch. */
+static int table_rebuild(srv *s, const store_table *m, srv_table **out, tt_error *err)
+{
+    load_ctx c = {s, NULL, TT_OK, err};
+    int rc = table_new(s, m, &c.t, err);
+    if (rc == TT_OK)
+        rc = store_actions(s->store, m->id, replay_row, &c, err);
+    if (rc == TT_OK)
+        rc = c.rc;
+    if (rc == TT_OK && tt_state_hash(c.t->game, c.t->state) != m->hash)
+        rc = tt_fail(err, TT_EREPLAY, NULL, "its record replays to another state");
+    if (rc != TT_OK) {
+        if (c.t)
+            table_free(c.t);
+        return rc;
+    }
+    *out = c.t;
+    return TT_OK;
+}
+
 static int load_one(void *vctx, const store_table *m)
 {
-    load_ctx *c = vctx;
+    srv *s = vctx;
+    srv_table *t;
     tt_error err;
-    c->err = &err;
-    c->rc = table_new(c->s, m, &c->t, &err);
-    int rc = c->rc == TT_OK ? store_actions(c->s->store, m->id, replay_row, c, &err) : c->rc;
-    if (rc == TT_OK && c->rc == TT_OK && tt_state_hash(c->t->game, c->t->state) != m->hash)
-        rc = tt_fail(&err, TT_EREPLAY, NULL, "its record replays to another state");
-    if (rc != TT_OK || c->rc != TT_OK) {
+    if (table_rebuild(s, m, &t, &err) != TT_OK) {
         fprintf(stderr, "table %" PRId64 " not resumed: %s\n", m->id, err.msg);
-        if (c->t)
-            table_free(c->t);
-        c->t = NULL;
         return 0;
     }
-    table_keep(c->s, c->t);
+    table_keep(s, t);
     fprintf(stderr, "table %" PRId64 " resumed: %s, %d actions, state %016" PRIx64 "\n", m->id,
             m->game, m->nactions, m->hash);
-    c->t = NULL;
     return 0;
+}
+
+srv_table *srv_table_open(srv *s, int64_t id, tt_error *err)
+{
+    srv_table *t = srv_table_find(s, id);
+    if (t)
+        return t;
+    store_table *m = malloc(sizeof *m);
+    if (!m) {
+        tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+        return NULL;
+    }
+    int rc = store_table_get(s->store, id, m, err);
+    if (rc == TT_OK && (rc = table_rebuild(s, m, &t, err)) == TT_OK) {
+        table_keep(s, t);
+        fprintf(stderr, "table %" PRId64 " reopened: %s, %d actions\n", id, m->game, m->nactions);
+    } else if (rc == TT_EREPLAY) {
+        char why[sizeof err->msg];
+        snprintf(why, sizeof why, "%s", err->msg);
+        tt_fail(err, rc, NULL, "table %" PRId64 " cannot be opened: %s", id, why);
+    }
+    free(m);
+    return t;
 }
 
 int srv_tables_load(srv *s, tt_error *err)
 {
-    load_ctx c = {s, NULL, TT_OK, NULL};
-    int rc = store_tables(s->store, STORE_PLAYING, load_one, &c, err);
+    int rc = store_tables(s->store, STORE_PLAYING, load_one, s, err);
     for (srv_table *t = s->tables; rc == TT_OK && t; t = t->next_table)
         srv_table_think(s, t);
     return rc;

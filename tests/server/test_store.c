@@ -119,6 +119,11 @@ static void test_store_round_trip(void **state)
     assert_string_equal(b->seat[0].token, "0123456789abcdef0123456789abcdef");
     assert_int_equal(b->seat[1].kind, STORE_AI);
     assert_string_equal(b->seat[1].ai, "ismcts:ms=300");
+    /* one table by its number */
+    assert_int_equal(store_table_get(s, 1, &got->t[1], &err), TT_OK);
+    assert_memory_equal(&got->t[1], &got->t[0], sizeof got->t[0]);
+    assert_int_equal(store_table_get(s, 99, &got->t[1], &err), TT_EARG);
+    assert_string_equal(err.msg, "no table 99");
     memset(got, 0, sizeof *got);
     assert_int_equal(store_actions(s, 1, keep_action, got, &err), TT_OK);
     assert_int_equal(got->n, 3);
