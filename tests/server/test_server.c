@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -547,6 +548,92 @@ static void test_server_serves_the_built_in_files_only(void **state)
     }
 }
 
+/* The error a create frame gets (its text given as JSON), as "code: msg". */
+static char *create_error(tc_client *c, const char *frame)
+{
+    static char out[400];
+    assert_int_equal(tc_send(c, frame, strlen(frame)), 0);
+    json_t *e = error_frame(c);
+    assert_string_equal(str(e, "cmd"), "create");
+    snprintf(out, sizeof out, "%s: %s", str(e, "code"), str(e, "msg"));
+    json_decref(e);
+    return out;
+}
+
+/* A table that cannot be made is refused with one line naming what is
+ * wrong, and no table is made. */
+static void test_server_refuses_bad_tables(void **state)
+{
+    fixture *f = *state;
+    tc_client *a = tc_connect(f->server.port);
+    assert_non_null(a);
+    assert_string_equal(create_error(a, "{\"cmd\":\"create\",\"game\":\"chess\",\"seats\":[]}"),
+                        "argument: unknown game \"chess\"");
+    assert_string_equal(
+        create_error(a,
+                     "{\"cmd\":\"create\",\"game\":\"invaders\",\"seats\":[{\"kind\":\"human\"}]}"),
+        "argument: invaders takes 2 seats, not 1");
+    assert_string_equal(
+        create_error(a, "{\"cmd\":\"create\",\"game\":\"invaders\",\"seats\":[{\"kind\":\"human\"},"
+                        "{\"kind\":\"robot\"}]}"),
+        "argument: seat 1: kind is \"human\" or \"ai\", not \"robot\"");
+    assert_string_equal(
+        create_error(a, "{\"cmd\":\"create\",\"game\":\"invaders\",\"seats\":[{\"kind\":\"human\"},"
+                        "{\"kind\":\"ai\",\"level\":\"godlike\"}]}"),
+        "argument: seat 1: level is easy, normal or hard, not \"godlike\"");
+    assert_string_equal(
+        create_error(a,
+                     "{\"cmd\":\"create\",\"game\":\"invaders\",\"params\":\"content=/etc/passwd\","
+                     "\"seats\":[{\"kind\":\"human\"},{\"kind\":\"human\"}]}"),
+        "argument: the server takes no parameter that names a file");
+    assert_string_equal(
+        create_error(a, "{\"cmd\":\"create\",\"game\":\"invaders\",\"params\":\"colour=red\","
+                        "\"seats\":[{\"kind\":\"human\"},{\"kind\":\"human\"}]}"),
+        "argument: unknown parameter 'colour' for invaders (known: content, auto_decline)");
+    assert_int_equal(tc_sendf(a, "{s:s}", "cmd", "tables"), 0);
+    json_t *t = tc_wait(a, "tables", WAIT);
+    assert_non_null(t);
+    assert_int_equal(json_array_size(json_object_get(t, "tables")), 0);
+    json_decref(t);
+    tc_close(a);
+}
+
+/* An AI seat searches on a worker thread: while it thinks (a second by the
+ * clock), the server answers at once, and its move arrives when it is done. */
+static void test_server_answers_while_an_ai_thinks(void **state)
+{
+    fixture *f = *state;
+    tc_client *a = tc_connect(f->server.port);
+    assert_non_null(a);
+    /* Mankind decides first in Invaders: where his first hero goes (INV-3.7) */
+    assert_int_equal(tc_sendf(a, "{s:s,s:s,s:[{s:s},{s:s,s:s}]}", "cmd", "create", "game",
+                              "invaders", "seats", "kind", "human", "kind", "ai", "ai",
+                              "ismcts:ms=1000"),
+                     0);
+    json_t *r = tc_wait(a, "created", WAIT);
+    assert_non_null(r);
+    json_t *seat0 = json_array_get(json_object_get(r, "seats"), 0);
+    json_t *v = join(a, json_integer_value(json_object_get(r, "table")), str(seat0, "token"), NULL);
+    json_decref(r);
+    assert_int_equal(json_integer_value(json_object_get(v, "to_move")), 1);
+    json_decref(v);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_int_equal(tc_sendf(a, "{s:s}", "cmd", "tables"), 0);
+    json_t *t = tc_wait(a, "tables", WAIT);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    assert_non_null(t);
+    json_decref(t);
+    double ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
+    if (ms > 300)
+        fail_msg("the server took %.0f ms to answer while the AI thought", ms);
+    while ((v = tc_wait(a, "view", WAIT)) && json_integer_value(json_object_get(v, "to_move")) == 1)
+        json_decref(v);
+    assert_non_null(v); /* the AI's move came */
+    json_decref(v);
+    tc_close(a);
+}
+
 /* A flood: frames beyond the allowance are answered with an error, and the
  * connection is served again once it slows down. */
 static void test_server_limits_frames_per_second(void **state)
@@ -584,6 +671,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_server_limits_frames_per_second, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server_serves_the_built_in_files_only, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_server_refuses_bad_tables, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_server_answers_while_an_ai_thinks, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
