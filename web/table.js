@@ -76,7 +76,7 @@ function showGame() {
   }
   $("nseats").min = g.min_players;
   $("nseats").max = g.max_players;
-  $("nseats").value = g.min_players;
+  $("nseats").value = g.players.length || g.min_players;
   showSeats();
 }
 

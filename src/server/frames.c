@@ -46,17 +46,29 @@ static json_t *params_json(const char *game)
     return list;
 }
 
+/* The players of game g with its default parameters, by name. */
+static json_t *players_json(srv *s, const char *g)
+{
+    const tt_game *game;
+    json_t *names = json_array();
+    if (srv_game(s, g, NULL, &game, NULL) == TT_OK)
+        for (int p = 0; p < tt_game_players(game); p++)
+            json_array_append_new(names, json_string(tt_player_name(game, p)));
+    return names;
+}
+
 static int cmd_games(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
 {
-    (void)s, (void)req, (void)err;
+    (void)req, (void)err;
     json_t *games = json_array();
     for (int i = 0; tt_game_list(i); i++) {
         const char *g = tt_game_list(i);
         int lo = 0, hi = 0;
         tt_game_player_range(g, &lo, &hi);
-        json_array_append_new(games, json_pack("{s:s,s:s,s:i,s:i,s:o}", "name", g, "summary",
-                                               tt_game_summary(g), "min_players", lo, "max_players",
-                                               hi, "params", params_json(g)));
+        json_array_append_new(games,
+                              json_pack("{s:s,s:s,s:i,s:i,s:o,s:o}", "name", g, "summary",
+                                        tt_game_summary(g), "min_players", lo, "max_players", hi,
+                                        "players", players_json(s, g), "params", params_json(g)));
     }
     json_t *ais = json_array();
     for (int i = 0; tt_ai_list(i); i++)

@@ -80,6 +80,10 @@ struct srv {
 };
 
 /* tables.c */
+/* The game for name and params, loaded once and shared by every table that
+ * plays it (the server frees it when it stops); parameters that name a file
+ * are refused. */
+int srv_game(srv *s, const char *name, const char *params, const tt_game **out, tt_error *err);
 int srv_tables_load(srv *s, tt_error *err);
 void srv_tables_free(srv *s);
 srv_table *srv_table_find(srv *s, int64_t id);

@@ -50,9 +50,7 @@ static int token_new(char out[STORE_TOKEN_LEN + 1])
     return 0;
 }
 
-/* The game for name and params, loaded once and shared. */
-static int game_get(srv *s, const char *name, const char *params, const tt_game **out,
-                    tt_error *err)
+int srv_game(srv *s, const char *name, const char *params, const tt_game **out, tt_error *err)
 {
     char canon[TT_PARAMS_MAX];
     int files;
@@ -115,7 +113,7 @@ static int table_new(srv *s, const store_table *meta, srv_table **out, tt_error 
     if (!t)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     t->meta = *meta;
-    int rc = game_get(s, meta->game, meta->params, &t->game, err);
+    int rc = srv_game(s, meta->game, meta->params, &t->game, err);
     if (rc == TT_OK && meta->nseats != tt_game_players(t->game))
         rc = tt_fail(err, TT_EARG, NULL, "%s takes %d seats, not %d", meta->game,
                      tt_game_players(t->game), meta->nseats);
@@ -206,7 +204,7 @@ int srv_table_create(srv *s, const char *game, const char *params, json_t *seats
         rc = tt_fail(err, TT_EIO, NULL, "no random bytes");
     const tt_game *g = NULL;
     if (rc == TT_OK)
-        rc = game_get(s, game, params, &g, err);
+        rc = srv_game(s, game, params, &g, err);
     srv_table *t = NULL;
     if (rc == TT_OK) {
         snprintf(m->game, sizeof m->game, "%s", game);

@@ -634,6 +634,44 @@ static void test_server_answers_while_an_ai_thinks(void **state)
     tc_close(a);
 }
 
+/* Every game the server lists can be set up with its default parameters, a
+ * person in each of its players' seats, and shows its first player a view. */
+static void test_server_sets_up_every_game(void **state)
+{
+    fixture *f = *state;
+    tc_client *a = tc_connect(f->server.port);
+    assert_non_null(a);
+    assert_int_equal(tc_sendf(a, "{s:s}", "cmd", "games"), 0);
+    json_t *games = tc_wait(a, "games", WAIT), *g;
+    assert_non_null(games);
+    size_t i, n = 0;
+    json_array_foreach(json_object_get(games, "games"), i, g) {
+        size_t nplayers = json_array_size(json_object_get(g, "players"));
+        assert_true(nplayers >= 2);
+        json_t *seats = json_array();
+        for (size_t p = 0; p < nplayers; p++)
+            json_array_append_new(seats, json_pack("{s:s}", "kind", "human"));
+        assert_int_equal(tc_sendf(a, "{s:s,s:O,s:o}", "cmd", "create", "game",
+                                  json_object_get(g, "name"), "seats", seats),
+                         0);
+        json_t *r = tc_wait(a, NULL, WAIT);
+        assert_non_null(r);
+        if (strcmp(str(r, "type"), "created") != 0)
+            fail_msg("%s: %s", str(g, "name"), str(r, "msg"));
+        json_t *seat0 = json_array_get(json_object_get(r, "seats"), 0);
+        json_t *v =
+            join(a, json_integer_value(json_object_get(r, "table")), str(seat0, "token"), NULL);
+        assert_true(json_is_object(json_object_get(v, "view")));
+        assert_true(strlen(str(v, "text")) > 0);
+        json_decref(v);
+        json_decref(r);
+        n++;
+    }
+    assert_true(n >= 4);
+    json_decref(games);
+    tc_close(a);
+}
+
 /* A flood: frames beyond the allowance are answered with an error, and the
  * connection is served again once it slows down. */
 static void test_server_limits_frames_per_second(void **state)
@@ -672,6 +710,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_server_serves_the_built_in_files_only, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_refuses_bad_tables, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_server_sets_up_every_game, setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_answers_while_an_ai_thinks, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
