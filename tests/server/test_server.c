@@ -672,6 +672,56 @@ static void test_server_sets_up_every_game(void **state)
     tc_close(a);
 }
 
+/* Thousands of hostile frames (cut, spliced and byte-flipped versions of
+ * real ones, wrong types, deep nesting, control bytes) on one connection
+ * while a player sits at a table: each gets at most an error, the server
+ * keeps answering, and the table is as it was. */
+static void test_server_survives_hostile_frames(void **state)
+{
+    fixture *f = *state;
+    char tok[2][40];
+    int64_t id;
+    json_t *v;
+    tc_client *a = at_table_with_ai(f, &id, tok, &v, NULL);
+    json_decref(v);
+    char *before = fresh_view(a);
+    tc_client *h = tc_connect(f->server.port);
+    assert_non_null(h);
+    char seeds[4][160];
+    /* a token of the right shape that holds no seat: h must never act */
+    snprintf(seeds[0], sizeof seeds[0], "{\"cmd\":\"join\",\"table\":%" PRId64 ",\"token\":\"%s\"}",
+             id, "0123456789abcdef0123456789abcdef");
+    snprintf(seeds[1], sizeof seeds[1], "{\"cmd\":\"act\",\"text\":\"pass\",\"seat\":0}");
+    snprintf(seeds[2], sizeof seeds[2],
+             "{\"cmd\":\"create\",\"game\":\"invaders\",\"seats\":[{\"kind\":\"ai\"}]}");
+    snprintf(seeds[3], sizeof seeds[3], "{\"cmd\":\"spectate\",\"table\":%" PRId64 "}", id);
+    unsigned rng = 12345;
+    char frame[512];
+    for (int i = 0; i < 3000; i++) {
+        rng = rng * 1103515245u + 12345u;
+        const char *seed = seeds[(rng >> 16) % 4];
+        size_t n = strlen(seed);
+        memcpy(frame, seed, n);
+        switch ((rng >> 8) % 6) {
+        case 0: n = (rng >> 12) % n; break;                                /* cut short */
+        case 1: frame[(rng >> 12) % n] ^= (char)(1 + (rng & 0x7f)); break; /* a byte flipped */
+        case 2: frame[(rng >> 12) % n] = (char)(rng & 0x1f); break;        /* a control byte */
+        case 3: n = (size_t)snprintf(frame, sizeof frame, "{\"cmd\":%u}", rng); break;
+        case 4: memset(frame, '[', n = 400); break; /* deep nesting */
+        default: n = (size_t)snprintf(frame, sizeof frame, "{\"cmd\":\"act\",\"text\":[%u]}", rng);
+        }
+        assert_int_equal(tc_send(h, frame, n), 0);
+        if (i % 100 == 99)
+            tc_pending(h, 0); /* read what came, so its queue does not fill */
+    }
+    tc_close(h);
+    char *after = fresh_view(a);
+    assert_string_equal(after, before);
+    free(before);
+    free(after);
+    tc_close(a);
+}
+
 /* A flood: frames beyond the allowance are answered with an error, and the
  * connection is served again once it slows down. */
 static void test_server_limits_frames_per_second(void **state)
@@ -711,6 +761,7 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_refuses_bad_tables, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server_sets_up_every_game, setup_fast, teardown),
+        cmocka_unit_test_setup_teardown(test_server_survives_hostile_frames, setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_answers_while_an_ai_thinks, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
