@@ -286,7 +286,8 @@ static int context_new(srv *s, const srv_opts *o, tt_error *err)
     info.user = s;
     info.gid = -1;
     info.uid = -1;
-    info.options = LWS_SERVER_OPTION_DISABLE_IPV6;
+    /* an address that cannot be bound is an error now, not a retry every 30 s */
+    info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND;
     lws_set_log_level(LLL_ERR, NULL);
     s->ctx = lws_create_context(&info);
     if (!s->ctx)
