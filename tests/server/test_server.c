@@ -187,6 +187,22 @@ static int log_has(const char *log, const char *text)
     return strstr(buf, text) != NULL;
 }
 
+/* The next view c is sent, its narration on the way to heard; an error
+ * frame on the way fails the test. */
+static json_t *next_view(tc_client *c, json_t *heard)
+{
+    json_t *v;
+    while ((v = tc_wait(c, NULL, WAIT)) && strcmp(str(v, "type"), "view") != 0) {
+        if (strcmp(str(v, "type"), "error") == 0)
+            fail_msg("refused: %s", str(v, "msg"));
+        if (strcmp(str(v, "type"), "narration") == 0)
+            hear(heard, v);
+        json_decref(v);
+    }
+    assert_non_null(v);
+    return v;
+}
+
 /* Plays the Invader's decisions (a fixed pseudo-random pick among the legal
  * actions) until the game is over or, with stop_after, that many were played
  * and the Invader is to move again. Returns the last view. */
@@ -209,21 +225,15 @@ static json_t *play(tc_client *c, json_t *v, int stop_after, unsigned *rng, int 
             (*played)++;
         }
         json_decref(v);
-        while ((v = tc_wait(c, NULL, WAIT)) && strcmp(str(v, "type"), "view") != 0) {
-            if (strcmp(str(v, "type"), "error") == 0)
-                fail_msg("refused: %s", str(v, "msg"));
-            if (strcmp(str(v, "type"), "narration") == 0)
-                hear(heard, v);
-            json_decref(v);
-        }
-        assert_non_null(v);
+        v = next_view(c, heard);
     }
     fail_msg("the game did not end");
     return v;
 }
 
 /* A connection that created a table, the Invader a person and Mankind the
- * random AI, and sits as the Invader; *v: its first view. */
+ * random AI, and sits as the Invader; *v: its view once the Invader is to
+ * decide (nothing moves at the table until he does). */
 static tc_client *at_table_with_ai(fixture *f, int64_t *id, char tok[2][40], json_t **v,
                                    json_t *heard)
 {
@@ -232,6 +242,11 @@ static tc_client *at_table_with_ai(fixture *f, int64_t *id, char tok[2][40], jso
     *id = create(a, "ai", tok);
     assert_string_equal(tok[1], ""); /* an AI seat's token is never given out */
     *v = join(a, *id, tok[0], heard);
+    /* Mankind's AI places his first hero (INV-3.7): the Invader decides next */
+    while (json_integer_value(json_object_get(*v, "to_move")) != 0) {
+        json_decref(*v);
+        *v = next_view(a, heard);
+    }
     return a;
 }
 
