@@ -103,7 +103,8 @@ fits braunau '^Game over after 10 rounds' 114 --players human,human --param loca
 
 # --- The X-Files: p0 in a Site check's window, with what he has deduced of p1's
 # X-File; the end of a game the random AI wins; whole games of 2 and 4 players,
-# every seat a person, in which every screen fits 100x40 ------------------------
+# every seat a person, with and without the X-File Powers, in which every screen
+# fits 100x40 --------------------------------------------------------------------
 answers 9 3000 | "$BIN" play xfiles --players human,random --ai random --seed 9 >"$TMP/xf" 2>&1
 screen 545 "$TMP/xf" >"$TMP/cut"; same xfiles_decision
 answers 8 3000 | "$BIN" play xfiles --players human,random --ai random --seed 8 >"$TMP/xf" 2>&1 ||
@@ -111,6 +112,9 @@ answers 8 3000 | "$BIN" play xfiles --players human,random --ai random --seed 8 
 ending "$TMP/xf" >"$TMP/cut"; same xfiles_ending
 fits xfiles '^Game over after' 5 --players human,human
 fits xfiles '^Game over after' 7 --players human,human,human,human --param players=4
+fits xfiles '^Game over after' 7 --players human,human --param opt_xfile_powers=1
+fits xfiles '^Game over after' 7 --players human,human,human,human --param players=4 \
+    --param opt_xfile_powers=1
 
 # --- the prompt's commands for the screen ----------------------------------------
 printf '1\nlog\nlog x\nmap\nquit\n' | "$BIN" play invaders --players random,human --seed 3 >"$TMP/out" 2>&1

@@ -139,9 +139,63 @@ static void reshuffle(xf_state *s, int p, tt_events *ev)
     tt_emit(ev, EV_RESHUFFLE, p, TT_SEEN_ALL, p, n, 0, 0);
 }
 
+/* ABDUCTION (XF-9.13.1): the face-up Agent on top of p's deck, every card
+ * above it drawn, goes to the Hospital undamaged. Only an abducted Agent
+ * lies in a deck with a label. */
+static void abducted_return(const xf_content *c, xf_state *s, int p, tt_events *ev)
+{
+    xf_player *pl = &s->pl[p];
+    int inst = pl->cards[pl->n[Z_DECK] - 1], slot = xf_free_agent_slot(s, p);
+    if (slot < 0) { /* XF-2.18.2: no room in play; it is discarded */
+        xf_to_discard(c, s, p, inst);
+        return;
+    }
+    xf_make_public(c, s, p, inst, Z_AGENT, slot);
+    pl->agent[slot] = (xf_agent){.inst = (uint8_t)inst, .section = SEC_HOSPITAL, .team = XF_NONE};
+    tt_emit(ev, EV_ABDUCT, p, TT_SEEN_ALL, p, inst, 0, 0);
+}
+
+/* The discard pile, shuffled, goes under p's deck (ABDUCTION). */
+static void discard_under_deck(xf_state *s, int p)
+{
+    xf_player *pl = &s->pl[p];
+    int n0 = pl->n[Z_DECK];
+    while (pl->n[Z_DISCARD])
+        xf_pile_move(pl, Z_DISCARD, pl->n[Z_DISCARD] - 1, Z_DECK);
+    int m = pl->n[Z_DECK] - n0; /* the deck is pile 0: cards[0] is its bottom */
+    uint16_t moved[XF_MAX_CARDS];
+    memcpy(moved, pl->cards + n0, (size_t)m * sizeof *moved);
+    tt_rng_shuffle_u16(&s->head.rng, moved, m);
+    memmove(pl->cards + m, pl->cards, (size_t)n0 * sizeof *moved);
+    memcpy(pl->cards, moved, (size_t)m * sizeof *moved);
+}
+
+void xf_abduct(const xf_content *c, xf_state *s, int p, int slot, tt_events *ev)
+{
+    xf_player *pl = &s->pl[p];
+    xf_agent *a = &pl->agent[slot];
+    int inst = a->inst, label = xf_label(pl, inst);
+    while (a->nattached) { /* what it carried stays in play no more */
+        int x = a->attached[a->nattached - 1];
+        xf_to_discard(c, s, p, x);
+        tt_emit(ev, EV_DISCARD, p, TT_SEEN_ALL, p, x, 0, 0);
+    }
+    if (s->nkwc)
+        drop_kw_changes(s, p, inst);
+    *a = (xf_agent){.inst = XF_NONE, .team = XF_NONE};
+    if (pl->n[Z_DECK] < 10 && pl->n[Z_DISCARD])
+        discard_under_deck(s, p);
+    int at = pl->n[Z_DECK] >= 10 ? pl->n[Z_DECK] - 10 : 0; /* ten cards above it */
+    tt_piles_insert_at(pl->cards, pl->n, XF_NPILES, XF_MAX_CARDS, Z_DECK, at, (uint16_t)inst);
+    xf_set_zone(pl, inst, Z_DECK, label); /* face up: its label stays */
+    pl->aux[inst] = 0;
+    tt_emit(ev, EV_ABDUCT, p, TT_SEEN_ALL, p, inst, 1, 0);
+    if (pl->cards[pl->n[Z_DECK] - 1] == inst)
+        abducted_return(c, s, p, ev);
+}
+
 void xf_draw(const xf_content *c, xf_state *s, int p, tt_events *ev)
 {
-    (void)c;
     xf_player *pl = &s->pl[p];
     if (!pl->n[Z_DECK] && pl->n[Z_DISCARD])
         reshuffle(s, p, ev);
@@ -151,6 +205,8 @@ void xf_draw(const xf_content *c, xf_state *s, int p, tt_events *ev)
     }
     int inst = xf_pile_move(pl, Z_DECK, pl->n[Z_DECK] - 1, Z_HAND);
     tt_emit(ev, EV_DRAW, p, TT_SEEN(p), p, inst, 0, 0);
+    if (pl->n[Z_DECK] && xf_label(pl, pl->cards[pl->n[Z_DECK] - 1]))
+        abducted_return(c, s, p, ev);
 }
 
 void xf_gain(xf_state *s, int p, int pool, int n, tt_events *ev)
@@ -260,6 +316,8 @@ void xf_damage_agent(const xf_content *c, xf_state *s, int p, int slot, int n, t
     int h = xf_perm_health(c, s, p, slot);
     int d = a->damage + n > h ? h : a->damage + n;
     tt_emit(ev, EV_DAMAGE, p, TT_SEEN_ALL, p, a->inst, d - a->damage, 0);
+    if (d > a->damage)
+        s->pl[p].pw.hurt |= (uint16_t)(1u << slot); /* POSSESSION (XF-9.13.1) */
     a->damage = (uint8_t)d;
     if (d == h && a->section != SEC_HOSPITAL) {
         a->section = SEC_HOSPITAL;

@@ -22,10 +22,21 @@
 
 #define P(s) ((s)->active)
 
+/* POSSESSION (XF-9.13.1): the possessed Agent's slot while it is still in
+ * the Team at the Site, or -1. */
+static int possessed(const xf_state *s)
+{
+    int k = s->combat.possessed - 1;
+    return k >= 0 && (xf_site_team(s, AG_SET_ASIDE) >> k & 1) ? k : -1;
+}
+
 unsigned xf_agent_side(const xf_content *c, const xf_state *s)
 {
     (void)c; /* XF-5.8.3: flagged Agents fight too, dealing 0 */
-    return s->combat.on ? xf_site_team(s, AG_SET_ASIDE) : 0;
+    if (!s->combat.on)
+        return 0;
+    unsigned side = xf_site_team(s, AG_SET_ASIDE);
+    return possessed(s) >= 0 ? side & ~(1u << possessed(s)) : side;
 }
 
 unsigned xf_witness_side(const xf_state *s)
@@ -75,12 +86,13 @@ static const xf_def *adversary(const xf_content *c, const xf_state *s)
     return xf_inst_def(c, s->combat.adv_seat, s->combat.adv_inst);
 }
 
+/* The Adversary's outgoing damage, and the possessed Agent's fighting for it. */
 static int adv_out(const xf_content *c, const xf_state *s)
 {
     const xf_def *d = adversary(c, s);
     int base = crc_round(s) ? d->crc : d->lrc == XF_NA ? 0 : d->lrc;
     int v = base + s->combat.adv_bonus;
-    return v < 0 ? 0 : v;
+    return (v < 0 ? 0 : v) + (possessed(s) >= 0 ? agent_out(c, s, possessed(s)) : 0);
 }
 
 int xf_combat_out(const xf_content *c, const xf_state *s, int slot)
@@ -146,6 +158,7 @@ void xf_combat_start(const xf_content *c, xf_state *s, int seat, int inst, tt_ev
 {
     xf_make_public(c, s, seat, inst, Z_COMBAT, 0);
     s->combat = (xf_combat){.on = 1, .adv_seat = (uint8_t)seat, .adv_inst = (uint8_t)inst};
+    xf_powers_combat_begin(c, s, seat);
     if (c->opt.basic)
         basic_adversary(c, s, ev);
     else
@@ -213,6 +226,7 @@ static void apply_round(const xf_content *c, xf_state *s, tt_events *ev)
         xf_agent *a = &s->pl[P(s)].agent[slot];
         int h = xf_perm_health(c, s, P(s), slot);
         a->damage = (uint8_t)(a->damage + recv > h ? h : a->damage + recv);
+        s->pl[P(s)].pw.hurt |= (uint16_t)(1u << slot); /* POSSESSION (XF-9.13.1) */
         any = 1;
         tt_emit(ev, EV_HIT, P(s), TT_SEEN_ALL, P(s), a->inst, recv, 0);
     }

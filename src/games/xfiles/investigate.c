@@ -467,8 +467,10 @@ static void record_answer(const xf_content *c, xf_state *s, int asker, int asked
     int bit = cat * XF_NVALUES + v, yes = x->value[cat] == v;
     xf_player *pl = &s->pl[asker];
     pl->asked[asked] |= 1u << bit;
-    if (yes)
+    if (yes) {
         pl->yes[asked] |= 1u << bit;
+        xf_power_reveal(c, s, asked, cat, c->opt.nplayers == 2); /* XF-9.13.1, 6.7 */
+    }
     if (pl->nasked[asked][cat] < 255)
         pl->nasked[asked][cat]++;
     tt_seen seen = c->opt.nplayers == 2 ? TT_SEEN_ALL : (tt_seen)(TT_SEEN(asker) | TT_SEEN(asked));

@@ -357,6 +357,7 @@ int xf_phase_candidates(const xf_content *c, const xf_state *s, tt_action *out)
     case ST_B5: {
         const xf_player *o = &s->pl[s->actor];
         n = hand_defs(c, s, s->actor, A_SELL, out);
+        n += xf_power_candidates(c, s, s->actor, out + n); /* KNOWLEDGE (XF-9.13.1) */
         out[n++] = XF_ACTION(A_DONE, 0);
         int max = o->cp < xf_available(o) ? o->cp : xf_available(o);
         return n + counted(A_BUY, 0, max, out + n);
@@ -622,9 +623,10 @@ static int check_site(const xf_content *c, const xf_state *s, int def, int seat,
         return TT_REFUSE("XF-5.5.2", NULL, "%s was placed this turn already", c->def[def].name);
     if (free_site_slot(s) < 0)
         return TT_REFUSE("XF-2.18.2", NULL, "MAX_SITES: the Field holds %d Sites", XF_MAX_SITES);
-    if (!can_pay_rp(c, s, def, c->def[def].cost))
-        return TT_REFUSE("XF-5.0.5", NULL, "%s costs %d RP; p%d has %d", c->def[def].id,
-                         c->def[def].cost, P(s), s->pl[P(s)].rp);
+    int cost = c->def[def].cost + xf_site_surcharge(c, s);
+    if (!can_pay_rp(c, s, def, cost)) /* MANIPULATION_OF_EVIDENCE (XF-9.13.1) adds to it */
+        return TT_REFUSE("XF-5.0.5", NULL, "%s costs %d RP; p%d has %d", c->def[def].id, cost, P(s),
+                         s->pl[P(s)].rp);
     return TT_OK;
 }
 
@@ -767,6 +769,8 @@ int xf_phase_check(const xf_content *c, const xf_state *s, tt_action a, tt_error
         return op == A_SELL /* every seller has bought, or may buy no more (XF-9.2.1) */
                    ? TT_REFUSE("XF-9.2.1", NULL, "selling is over: the Briefing has ended")
                    : TT_REFUSE("XF-5.1.4", NULL, "the purchase was announced in the Briefing");
+    if (op == A_POWER || op == A_ANNOUNCE) /* XF-9.13.1 names their moments */
+        return xf_power_check(c, s, s->step == ST_B5 ? s->actor : P(s), a, err);
     if (!step_takes(s->step, op))
         return TT_REFUSE(step_rule(s->step), NULL, "that is not an action of this step");
     if (s->decl.kind == A_TEAM && op != A_TEAM && op != A_DONE)
@@ -943,7 +947,8 @@ static void do_site(const xf_content *c, xf_state *s, int def, int seat, tt_even
     xf_player *pl = &s->pl[P(s)];
     int inst = pl->cards[tt_piles_start(pl->n, Z_HAND) + xf_hand_find(c, pl, P(s), def)];
     int k = free_site_slot(s);
-    pay_rp(c, s, def, c->def[def].cost, ev);
+    pay_rp(c, s, def, c->def[def].cost + xf_site_surcharge(c, s), ev);
+    xf_site_surcharge_paid(c, s);
     xf_make_public(c, s, P(s), inst, Z_SITE, k);
     pl->site[k] = (xf_site){
         .inst = (uint8_t)inst, .directed = (uint8_t)seat, .team = XF_NONE, .flags = SI_PLACED};
@@ -995,6 +1000,7 @@ int xf_phase_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev)
     case A_PLAYAGENT: do_playagent(c, s, hi, lo, ev); return 0;
     case A_TEAM: return do_team(s, hi, lo, ev);
     case A_SITE: do_site(c, s, hi, lo, ev); return 0;
+    case A_POWER: xf_power_do(c, s, s->actor, a, ev); return 0;
     case A_FACEDOWN: do_facedown(c, s, hi, lo, ev); return 0;
     case A_DISCARD: return do_discard(c, s, arg, ev);
     case A_DONE: return do_done(c, s, ev);

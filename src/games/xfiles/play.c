@@ -83,12 +83,15 @@ static int pay_pool(const xf_content *c, const xf_state *s, const xf_decl *d)
     return pool == POOL_RP ? -1 : POOL_CP;
 }
 
-static int price(const xf_content *c, const xf_decl *d)
+static int price(const xf_content *c, const xf_state *s, const xf_decl *d)
 {
     const xf_def *def = decl_def(c, d);
     if (c->opt.basic) /* XF-9.12.1 item 3: costs are ignored */
         return 0;
-    return def->cost == XF_COST_X ? d->x : def->cost;
+    int cost = def->cost == XF_COST_X ? d->x : def->cost;
+    if (c->opt.powers) /* XF-9.13.1: MANIPULATION, SECURITY, DEATH, VIOLENCE */
+        cost -= xf_power_discount(c, s, d, pay_pool(c, s, d));
+    return cost < 0 ? 0 : cost;
 }
 
 int xf_token_for(const xf_content *c, const xf_state *s, int seat, int def)
@@ -132,7 +135,7 @@ void xf_paid(const xf_content *c, xf_state *s, int def, tt_events *ev)
 static int can_pay(const xf_content *c, const xf_state *s, const xf_decl *d, int pool)
 {
     const xf_player *pl = &s->pl[d->seat];
-    int have = pool == POOL_RP ? pl->rp : pl->cp, cost = price(c, d);
+    int have = pool == POOL_RP ? pl->rp : pl->cp, cost = price(c, s, d);
     if (have >= cost)
         return 1;
     return pool == POOL_RP && have + 1 == cost &&
@@ -236,6 +239,8 @@ static int atom_ok(const xf_content *c, const xf_state *s, const xf_decl *d, con
     case AT_CAT_SITE: {
         if (s->investigating == XF_NONE)
             return 0;
+        if (c->opt.powers && xf_power_skips_site(c, s, d->seat, d->inst)) /* XF-9.13.1 */
+            return 1;
         xf_words w = card_words(c, s, P(s), s->pl[P(s)].site[s->investigating].inst);
         return xf_words_has(&w, W_AFFILIATION + a->arg);
     }
@@ -507,7 +512,7 @@ static int declared_ok(const xf_content *c, const xf_state *s, const xf_decl *d,
                          xf_pool_name(decl_def(c, d)->pool));
     if (!can_pay(c, s, d, pool))
         return TT_REFUSE("XF-5.0.5", NULL, "%s costs %d %s; p%d has %d", decl_def(c, d)->id,
-                         price(c, d), xf_pool_name(pool), d->seat,
+                         price(c, s, d), xf_pool_name(pool), d->seat,
                          pool == POOL_RP ? s->pl[d->seat].rp : s->pl[d->seat].cp);
     if (!target_fits(c, s, d))
         return TT_REFUSE("XF-2.14.1", NULL, "%s needs a target of kind %s", decl_def(c, d)->id,
@@ -657,6 +662,13 @@ int xf_play_start(const xf_content *c, const xf_state *s, int seat, int def, xf_
     if (k < 0)
         return TT_REFUSE("XF-5.0.8", NULL, "%s is not in p%d's hand", c->def[def].id, seat);
     const xf_player *pl = &s->pl[seat];
+    return xf_play_start_at(c, s, seat, pl->cards[tt_piles_start(pl->n, Z_HAND) + k], 0, d, err);
+}
+
+int xf_play_start_at(const xf_content *c, const xf_state *s, int seat, int inst, int power,
+                     xf_decl *d, tt_error *err)
+{
+    const xf_player *pl = &s->pl[seat];
     if (c->opt.basic && s->phase == PH_INVESTIGATION && xf_basic_count(pl) >= XF_BASIC_PLAYS)
         return TT_REFUSE("XF-9.12.1", NULL,
                          "in Basic mode p%d has played %d cards in this Investigation Phase, the "
@@ -664,7 +676,7 @@ int xf_play_start(const xf_content *c, const xf_state *s, int seat, int def, xf_
                          seat, XF_BASIC_PLAYS);
     *d = (xf_decl){.kind = A_PLAY,
                    .seat = (uint8_t)seat,
-                   .inst = (uint8_t)pl->cards[tt_piles_start(pl->n, Z_HAND) + k],
+                   .inst = (uint8_t)inst,
                    .mode = 0,
                    .tseat = XF_NONE,
                    .tinst = XF_NONE,
@@ -673,7 +685,8 @@ int xf_play_start(const xf_content *c, const xf_state *s, int seat, int def, xf_
                    .change_from = XF_NONE,
                    .change_to = XF_NONE,
                    .side = XF_NONE,
-                   .next = SG_MODE};
+                   .next = SG_MODE,
+                   .power = (uint8_t)power};
     int rc = check_card(c, s, d, err);
     if (rc)
         return rc;
@@ -772,7 +785,10 @@ void xf_play_commit(const xf_content *c, xf_state *s, tt_events *ev)
 {
     xf_decl *d = &s->decl;
     const xf_def *def = decl_def(c, d);
-    int pool = pay_pool(c, s, d), cost = price(c, d), defi = c->deck[d->seat].def[d->inst];
+    int pool = pay_pool(c, s, d), cost = price(c, s, d), defi = c->deck[d->seat].def[d->inst];
+    int paid = cost;
+    if (c->opt.powers)
+        xf_power_paid(c, s, d, pool, ev);
     if (pool == POOL_RP) {
         int tok = xf_token_for(c, s, d->seat, defi);
         if (tok >= 0 && cost > 0) {
@@ -806,10 +822,13 @@ void xf_play_commit(const xf_content *c, xf_state *s, tt_events *ev)
     if (s->nchecks &&
         (s->check[s->nchecks - 1].kind == CK_LRC || s->check[s->nchecks - 1].kind == CK_CRC))
         s->check[s->nchecks - 1].flags |= CF_PLAYED;
-    tt_emit(ev, EV_PLAY, d->seat, TT_SEEN_ALL, d->seat, d->inst, i, price(c, d));
+    tt_emit(ev, EV_PLAY, d->seat, TT_SEEN_ALL, d->seat, d->inst, i, paid);
     xf_paid(c, s, defi, ev);
+    int seat = d->seat;
     *d = (xf_decl){0};
     tt_round_play(&s->rounds[w]);
+    if (c->opt.powers && def->type == TY_WITNESS)
+        xf_power_witness(c, s, seat, ev); /* INSANITY */
 }
 
 /* Takes stack entry i out, the entries above it moving down, a forced
@@ -843,7 +862,7 @@ static xf_decl decl_of(const xf_stack_card *e)
                      .next = SG_DONE};
 }
 
-static void negate(const xf_content *c, xf_state *s, int seat, int inst, tt_events *ev)
+void xf_negate(const xf_content *c, xf_state *s, int seat, int inst, tt_events *ev)
 {
     if (xf_zone(&s->pl[seat], inst) == Z_STACK)
         stack_remove(s, s->pl[seat].aux[inst]);
@@ -864,7 +883,7 @@ static void apply_effect(const xf_content *c, xf_state *s, const xf_decl *d, con
         break;
     case OP_GAIN: xf_gain(s, d->seat, e->pool, e->n, ev); break;
     case OP_DRAIN: xf_gain(s, d->tseat, e->pool, -e->n, ev); break;
-    case OP_NEGATE: negate(c, s, d->tseat, d->tinst, ev); break;
+    case OP_NEGATE: xf_negate(c, s, d->tseat, d->tinst, ev); break;
     case OP_HEAL: {
         int j = joined_index(s, d);
         uint8_t *dmg = j >= 0 ? &s->joined[j].damage : &s->pl[d->tseat].agent[slot].damage;
@@ -996,9 +1015,11 @@ void xf_resolve_top(const xf_content *c, xf_state *s, tt_events *ev)
 
 /* --- face-down Bluffs paid at the reveal (XF-5.6.6) --------------------------------------------- */
 
-static int bluff_price(const xf_def *d)
+/* XF-5.6.6: cost - 1; SECURITY takes 2 more (XF-9.13.1). */
+static int bluff_price(const xf_content *c, const xf_state *s, int seat, const xf_def *d)
 {
-    return d->cost > 1 ? d->cost - 1 : 0;
+    int cost = d->cost - 1 - (c->opt.powers && xf_has_power(c, s, seat, PW_SECURITY) ? 2 : 0);
+    return cost > 0 ? cost : 0;
 }
 
 int xf_bluff_payable(const xf_content *c, const xf_state *s, int seat, int inst, tt_error *err)
@@ -1022,9 +1043,9 @@ int xf_bluff_payable(const xf_content *c, const xf_state *s, int seat, int inst,
         if (rc)
             return rc;
     }
-    if (s->pl[seat].cp < bluff_price(def))
+    if (s->pl[seat].cp < bluff_price(c, s, seat, def))
         return TT_REFUSE("XF-5.6.6", NULL, "%s costs %d CP at the reveal; p%d has %d", def->id,
-                         bluff_price(def), seat, s->pl[seat].cp);
+                         bluff_price(c, s, seat, def), seat, s->pl[seat].cp);
     if (s->nstack >= XF_STACK_MAX)
         return TT_REFUSE("XF-2.18.2", NULL, "STACK_MAX: %d cards are on the stack", XF_STACK_MAX);
     return TT_OK;
@@ -1034,7 +1055,8 @@ void xf_bluff_commit(const xf_content *c, xf_state *s, int seat, int inst, tt_ev
 {
     const xf_def *def = xf_inst_def(c, seat, inst);
     int i = s->nstack++, w = s->nrounds - 1;
-    s->pl[seat].cp -= bluff_price(def);
+    int cost = bluff_price(c, s, seat, def);
+    s->pl[seat].cp -= cost;
     s->stack[i] = (xf_stack_card){.who = (uint8_t)(seat | w << 2),
                                   .inst = (uint8_t)inst,
                                   .bits = (SC_FROM_CP | SC_BLUFF) << 2,
@@ -1043,6 +1065,6 @@ void xf_bluff_commit(const xf_content *c, xf_state *s, int seat, int inst, tt_ev
                                   .change_from = XF_NONE,
                                   .change_to = XF_NONE};
     xf_make_public(c, s, seat, inst, Z_STACK, i);
-    tt_emit(ev, EV_PLAY, seat, TT_SEEN_ALL, seat, inst, i, bluff_price(def));
+    tt_emit(ev, EV_PLAY, seat, TT_SEEN_ALL, seat, inst, i, cost);
     xf_paid(c, s, c->deck[seat].def[inst], ev);
 }

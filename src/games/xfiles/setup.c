@@ -73,6 +73,7 @@ void xf_init(const tt_game *g, void *st, uint64_t seed)
     for (int p = 0; p < c->opt.nplayers; p++) {
         xf_player *pl = &s->pl[p];
         pl->xfile = XF_NONE;
+        memset(pl->pw.survival, XF_NONE, sizeof pl->pw.survival);
         for (int k = 0; k < XF_MAX_AGENTS; k++)
             pl->agent[k] = (xf_agent){.inst = XF_NONE, .team = XF_NONE};
         for (int k = 0; k < XF_MAX_SITES; k++)
@@ -142,7 +143,8 @@ static int player_sane(const xf_content *c, const xf_state *s, int p, tt_error *
                 return broken(err, "a card twice in the piles", p, inst);
             if (xf_zone(pl, inst) != j)
                 return broken(err, "a card's zone is not its pile", p, inst);
-            if (j != Z_DISCARD && xf_label(pl, inst))
+            if (j != Z_DISCARD && xf_label(pl, inst) &&
+                !(j == Z_DECK && xf_inst_def(c, p, inst)->type == TY_AGENT)) /* ABDUCTION */
                 return broken(err, "a hidden card carries a label", p, inst);
         }
     for (int k = 0; k < XF_MAX_AGENTS; k++) {
@@ -224,12 +226,16 @@ int xf_sanity(const tt_game *g, const void *st, tt_error *err)
 
 int xf_xfile_possible(const xf_content *c, const xf_state *s, int v, int q, int k)
 {
+    const xf_def *x = &c->def[c->catalogue[k]];
+    for (int cat = 0; cat < XF_NCAT; cat++) /* XF-9.13.1: values known to all */
+        if ((s->pl[q].pw.pub >> cat & 1) &&
+            x->value[cat] != c->def[c->catalogue[s->pl[q].xfile]].value[cat])
+            return 0;
     if (v < 0 || v >= c->opt.nplayers)
         return 1;
     const xf_player *pv = &s->pl[v];
     if (pv->wrong[q] >> k & 1)
         return 0;
-    const xf_def *x = &c->def[c->catalogue[k]];
     for (int cat = 0; cat < XF_NCAT; cat++)
         for (int val = 0; val < XF_NVALUES; val++) {
             int bit = cat * XF_NVALUES + val;
@@ -261,6 +267,8 @@ static void resample_cards(xf_state *s, int v, int q, tt_rng *rng)
                 continue; /* a card being declared stays the one its answers were for */
             if (j == Z_FACEDOWN && own)
                 continue;
+            if (j == Z_DECK && xf_label(pl, x))
+                continue; /* an abducted Agent lies face up (XF-9.13.1) */
             zone[n] = (uint8_t)j;
             aux[n] = pl->aux[x];
             place[n] = (uint16_t)i;
@@ -300,6 +308,7 @@ void xf_determinize(const tt_game *g, void *st, int viewer, uint64_t seed)
                 ok[n++] = (uint8_t)k;
         if (n)
             s->pl[q].xfile = ok[tt_rng_below(&rng, (uint32_t)n)];
+        s->pl[q].pw.revealed = xf_reveals_known(s, viewer, q); /* XF-9.13.1 */
     }
 }
 

@@ -28,7 +28,7 @@ static int window_step(int step)
 static int decl_decides(const xf_state *s)
 {
     return s->decl.kind == A_PLAY || s->decl.kind == A_DISCARD || s->decl.kind == A_RESSPLIT ||
-           xf_inv_decides(s);
+           s->decl.kind == A_POWER || s->decl.kind == A_HURT || xf_inv_decides(s);
 }
 
 int xf_to_move(const tt_game *g, const void *st)
@@ -59,13 +59,16 @@ typedef struct poll_ctx {
 static int can_play(const void *ctx, int player)
 {
     const poll_ctx *x = ctx;
-    return xf_can_play_any(x->c, x->s, player);
+    return xf_can_play_any(x->c, x->s, player) ||
+           (x->c->opt.powers && xf_power_any(x->c, x->s, player)); /* XF-9.13.3 */
 }
 
 /* XF-8.5.1: the turn `max_turns` ends drawn; else the next player begins. */
 static int end_turn(const xf_content *c, xf_state *s, tt_events *ev)
 {
     xf_hand_limits_applied(c, s, ev);
+    if (c->opt.powers)
+        xf_powers_turn_end(c, s);
     if (s->head.turn >= c->opt.max_turns) {
         tt_head_end_draw(&s->head, c->opt.nplayers, R_DRAW_MAX_TURNS);
         tt_emit(ev, EV_END, s->active, TT_SEEN_ALL, R_DRAW_MAX_TURNS, -1, 0, 0);
@@ -168,12 +171,15 @@ static int check_setup(const xf_content *c, const xf_state *s, tt_action a, tt_e
 static int check_window(const xf_content *c, const xf_state *s, tt_action a, tt_error *err)
 {
     int op = XF_OP(a);
+    int seat = tt_round_holder(&s->rounds[s->nrounds - 1]);
     if (op == A_PASS && XF_ARG(a) == 0)
         return TT_OK;
+    if (op == A_ANNOUNCE || op == A_POWER)
+        return xf_power_check(c, s, seat, a, err);
     if (op != A_PLAY)
-        return TT_REFUSE("XF-4.3.1", NULL, "a window is open: play a card or pass");
+        return TT_REFUSE("XF-4.3.1", NULL, "a window is open: play a card%s or pass",
+                         c->opt.powers ? ", announce, use a power" : "");
     xf_decl d;
-    int seat = tt_round_holder(&s->rounds[s->nrounds - 1]);
     if (XF_ARG(a) >= c->ndefs)
         return TT_REFUSE("XF-5.0.8", NULL, "no such card");
     return xf_play_start(c, s, seat, XF_ARG(a), &d, err);
@@ -189,6 +195,8 @@ static int check_decl(const xf_content *c, const xf_state *s, tt_action a, tt_er
     }
     if (xf_inv_decides(s))
         return xf_inv_check(c, s, a, err);
+    if (d->kind == A_POWER || d->kind == A_HURT)
+        return xf_power_decl_check(c, s, a, err);
     if (d->kind == A_DISCARD) {
         if (op != A_DISCARD || arg >= c->ndefs ||
             xf_hand_find(c, &s->pl[d->seat], d->seat, arg) < 0)
@@ -253,6 +261,8 @@ int xf_legal(const tt_game *g, const void *st, tt_action *out)
         return xf_play_options(c, s, &s->decl, out);
     if (xf_inv_decides(s))
         return xf_inv_options(c, s, out);
+    if (s->decl.kind == A_POWER || s->decl.kind == A_HURT)
+        return xf_power_options(c, s, out);
     if (s->decl.kind == A_RESSPLIT) {
         for (int v = 0; v <= xf_agent_res(c, s, s->active, s->decl.inst); v++)
             out[n++] = XF_ACTION(A_RESSPLIT, v);
@@ -276,7 +286,7 @@ int xf_legal(const tt_game *g, const void *st, tt_action *out)
                 if (xf_play_start(c, s, seat, def, &d, NULL) == TT_OK)
                     out[n++] = XF_ACTION(A_PLAY, def);
             }
-        return n;
+        return n + xf_power_candidates(c, s, seat, out + n);
     }
     nc = xf_phase_candidates(c, s, cand);
     for (int i = 0; i < nc && n < XF_MAX_ACTIONS; i++)
@@ -292,6 +302,10 @@ static void apply_window(const xf_content *c, xf_state *s, tt_action a, tt_event
     if (XF_OP(a) == A_PASS) {
         tt_emit(ev, EV_PASS, seat, TT_SEEN_ALL, seat, 0, 0, 0);
         tt_round_pass(r);
+        return;
+    }
+    if (XF_OP(a) == A_ANNOUNCE || XF_OP(a) == A_POWER) {
+        xf_power_do(c, s, seat, a, ev);
         return;
     }
     xf_play_start(c, s, seat, XF_ARG(a), &s->decl, NULL);
@@ -313,6 +327,10 @@ static int apply_decl(const xf_content *c, xf_state *s, tt_action a, tt_events *
     }
     if (xf_inv_decides(s))
         return xf_inv_do(c, s, a, ev);
+    if (d->kind == A_POWER || d->kind == A_HURT) {
+        xf_power_decl_do(c, s, a, ev);
+        return 0;
+    }
     if (d->kind == A_DISCARD) {
         xf_player *pl = &s->pl[d->seat];
         int k = xf_hand_find(c, pl, d->seat, arg);

@@ -229,6 +229,38 @@ static json_t *known_json(const xf_content *c, const xf_state *s, int p, int vie
     return a;
 }
 
+/* ABDUCTION (XF-9.13.1): the face-up Agents in p's deck, by their place
+ * from the top (1: the top card), a bit per place; the deck's top is n-1. */
+static int face_up_at(const xf_state *s, int p, int k)
+{
+    const xf_player *pl = &s->pl[p];
+    int i = pl->n[Z_DECK] - k;
+    return i >= 0 && xf_label(pl, pl->cards[i]) ? pl->cards[i] : -1;
+}
+
+/* The powers of p's X-File the viewer may know of (XF-9.13.1): all four for
+ * one who sees the X-File, else those revealed to him. */
+static json_t *powers_json(const xf_content *c, const xf_state *s, int p, int viewer)
+{
+    json_t *a = json_array();
+    int all = sees_xfile(c, s, viewer, p);
+    uint8_t known = xf_reveals_known(s, viewer, p);
+    for (int cat = 0; cat < XF_NCAT && s->pl[p].xfile != XF_NONE; cat++) {
+        int id = xf_power_of(c, s, p, cat);
+        if (!all && !(known >> cat & 1))
+            continue;
+        json_t *o = json_object();
+        json_object_set_new(o, "value", json_string(xf_value_name(cat, id % XF_NVALUES)));
+        json_object_set_new(o, "revealed", json_boolean(known >> cat & 1));
+        json_object_set_new(o, "known_to_all", json_boolean(s->pl[p].pw.pub >> cat & 1));
+        if (xf_power_token_count(id))
+            json_object_set_new(o, "tokens", json_integer(xf_power_tokens(s, p, id)));
+        json_object_set_new(o, "used_this_turn", json_boolean(s->pl[p].pw.used >> cat & 1));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
 static json_t *player_json(const xf_content *c, const xf_state *s, int p, int viewer)
 {
     const xf_player *pl = &s->pl[p];
@@ -244,6 +276,18 @@ static json_t *player_json(const xf_content *c, const xf_state *s, int p, int vi
         json_object_set_new(o, "cp", json_integer(pl->cp));
     }
     json_object_set_new(o, "deck", json_integer(pl->n[Z_DECK]));
+    if (c->opt.powers) {
+        json_t *up = json_array();
+        for (int k = 1; k <= pl->n[Z_DECK]; k++)
+            if (face_up_at(s, p, k) >= 0) {
+                json_t *e = json_object();
+                json_object_set_new(e, "card", label_json(c, s, p, face_up_at(s, p, k)));
+                json_object_set_new(e, "from_top", json_integer(k));
+                json_array_append_new(up, e);
+            }
+        json_object_set_new(o, "deck_face_up", up);
+        json_object_set_new(o, "powers", powers_json(c, s, p, viewer));
+    }
     if (sees(c, viewer, p)) {
         json_object_set_new(o, "hand", pile_ids(c, pl, p, Z_HAND));
     } else {
@@ -693,6 +737,39 @@ static void put_pile_top(tt_sbuf *b, const xf_content *c, const xf_state *s, int
     }
 }
 
+/* XF-9.13.1: "powers: CONTROL, THREATS 2 tokens (revealed), VIOLENCE
+ * (hidden)" as far as the viewer knows them: a value known to all bare, one
+ * revealed to some, or hidden (its owner's view), said so; then the face-up
+ * Agents in the deck (ABDUCTION) with their place. */
+static void put_powers(tt_sbuf *b, const xf_content *c, const xf_state *s, int p, int viewer)
+{
+    int all = sees_xfile(c, s, viewer, p);
+    uint8_t known = xf_reveals_known(s, viewer, p);
+    for (int cat = 0; cat < XF_NCAT && s->pl[p].xfile != XF_NONE; cat++) {
+        int id = xf_power_of(c, s, p, cat), pub = s->pl[p].pw.pub >> cat & 1;
+        int used = s->pl[p].pw.used >> cat & 1;
+        if (!all && !(known >> cat & 1))
+            continue;
+        tt_sbuf_printf(b, "%s%s", b->n ? ", " : "powers: ", xf_value_name(cat, id % XF_NVALUES));
+        if (xf_power_token_count(id))
+            tt_sbuf_printf(b, " %d token%s", xf_power_tokens(s, p, id),
+                           xf_power_tokens(s, p, id) == 1 ? "" : "s");
+        const char *state = !(known >> cat & 1) ? "hidden" : pub ? NULL : "revealed";
+        if (state || used)
+            tt_sbuf_printf(b, " (%s%s%s)", state ? state : "", state && used ? ", " : "",
+                           used ? "used this turn" : "");
+    }
+    for (int k = 1; k <= s->pl[p].n[Z_DECK]; k++)
+        if (face_up_at(s, p, k) >= 0) {
+            tt_sbuf_printf(b, "%sdeck, face up %d%s from the top: ", b->n ? "; " : "", k,
+                           k == 1   ? "st"
+                           : k == 2 ? "nd"
+                           : k == 3 ? "rd"
+                                    : "th");
+            put_label(b, c, s, p, face_up_at(s, p, k));
+        }
+}
+
 /* One player: his pools and piles on the first line, then his hand (or what
  * the viewer knows of it), Agents by section, Sites and RESOURCE cards. */
 static void put_player(tt_sbuf *b, const xf_content *c, const xf_state *s, int p, int viewer,
@@ -718,6 +795,11 @@ static void put_player(tt_sbuf *b, const xf_content *c, const xf_state *s, int p
     put_pile_top(&part, c, s, p, brief);
     fill(b, &line, &part);
     end_fill(b, &line);
+    if (c->opt.powers) {
+        put_powers(&part, c, s, p, viewer);
+        fill(b, &line, &part);
+        end_fill(b, &line);
+    }
     if (sees(c, viewer, p) && pl->n[Z_HAND]) {
         int start = tt_piles_start(pl->n, Z_HAND);
         tt_sbuf_printf(&part, "hand:");
@@ -974,10 +1056,13 @@ static void put_decision(tt_sbuf *b, const tt_game *g, const xf_state *s, int vi
     if (s->decl.kind == A_PLAY && viewer == s->decl.seat)
         tt_sbuf_printf(b, "Declaring the play of %s (XF-5.10.2).\n",
                        xf_inst_def(c, viewer, s->decl.inst)->id);
-    int window = s->nrounds && s->decl.kind != A_PLAY && s->decl.kind != A_DISCARD &&
-                 s->decl.kind != A_RESSPLIT && !xf_inv_decides(s);
-    const char *what = window                   ? "play a card or pass"
+    int window = s->nrounds && !s->decl.kind;
+    const char *what = window && c->opt.powers  ? "play a card, announce, use a power, or pass"
+                       : window                 ? "play a card or pass"
                        : s->decl.kind == A_PLAY ? "the next declaration"
+                       : s->decl.kind == A_POWER
+                           ? "the target of the power, and for IDEOLOGY its keyword change"
+                       : s->decl.kind == A_HURT ? "the Agent INSANITY damages (XF-9.13.1)"
                        : s->decl.kind == A_ALLOCATE && c->opt.basic
                            ? "the Agent the Adversary sends to the Hospital (XF-9.12.1 item 7)"
                        : s->decl.kind == A_ALLOCATE ? "allocate the Adversary's damage"
@@ -1133,6 +1218,21 @@ int xf_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n
         if (lo)
             return fmt_done(snprintf(buf, n, "allocate %s %s %d", l1, l2, lo), n);
         return fmt_done(snprintf(buf, n, "allocate %s %s", l1, l2), n);
+    case A_ANNOUNCE:
+        if (arg >= XF_NCAT * XF_NVALUES)
+            return TT_EARG;
+        return fmt_done(
+            snprintf(buf, n, "announce %s", xf_value_name(arg / XF_NVALUES, arg % XF_NVALUES)), n);
+    case A_POWER:
+        if (hi >= XF_NCAT * XF_NVALUES || (hi == PW_VIOLENCE && lo >= c->ndefs))
+            return TT_EARG;
+        if (hi == PW_VIOLENCE)
+            return fmt_done(snprintf(buf, n, "power VIOLENCE %s", def_id(c, lo)), n);
+        return fmt_done(
+            snprintf(buf, n, "power %s", xf_value_name(hi / XF_NVALUES, hi % XF_NVALUES)), n);
+    case A_HURT:
+        agent_label(c, s, s->decl.seat < XF_MAX_PLAYERS ? s->decl.seat : P, arg, l1, sizeof l1);
+        return fmt_done(snprintf(buf, n, "hurt %s", l1), n);
     default: return TT_EARG;
     }
 }
@@ -1189,6 +1289,47 @@ static int parse_card(const xf_content *c, const char *w, const char *text, tt_e
     if (def < 0)
         tt_fail(err, TT_EPARSE, NULL, "'%s': no card %s in the content", text, w);
     return def;
+}
+
+/* `announce`/`power` name a value (XF-9.13.1): its power id, or -1. */
+static int parse_value(const char *w)
+{
+    for (int cat = 0; cat < XF_NCAT; cat++)
+        for (int v = 0; v < XF_NVALUES; v++)
+            if (!strcasecmp(w, xf_value_name(cat, v)))
+                return cat * XF_NVALUES + v;
+    return -1;
+}
+
+/* The X-File Powers' texts (XF-9.13.3): 1 when text was one of them. */
+static int parse_power(const xf_content *c, const xf_state *s, const char *verb, const char *w1,
+                       const char *w2, int n, tt_action *out, tt_error *err, int *rc)
+{
+    int id = n >= 2 ? parse_value(w1) : -1, def = 0;
+    if (strcmp(verb, "hurt") == 0 && n == 2) {
+        int seat = s->decl.kind == A_HURT ? s->decl.seat : -1;
+        int k = seat >= 0 ? parse_agent(c, s, seat, w1) : -1;
+        *rc = k < 0 ? TT_REFUSE("XF-9.13.1", NULL, "hurt names an Agent of the Witness's player")
+                    : (*out = XF_ACTION(A_HURT, k), TT_OK);
+        return 1;
+    }
+    if (strcmp(verb, "announce") != 0 && strcmp(verb, "power") != 0)
+        return 0;
+    if (id < 0 || n > (id == PW_VIOLENCE && verb[0] == 'p' ? 3 : 2)) {
+        *rc = bad(err, verb, "announce <VALUE>, power <VALUE>, or power VIOLENCE <Adversary>");
+        return 1;
+    }
+    if (verb[0] == 'a') {
+        *rc = (*out = XF_ACTION(A_ANNOUNCE, id), TT_OK);
+        return 1;
+    }
+    if (id == PW_VIOLENCE && (n != 3 || (def = parse_card(c, w2, verb, err)) < 0)) {
+        *rc =
+            n != 3 ? bad(err, verb, "power VIOLENCE <Adversary of your discard pile>") : TT_EPARSE;
+        return 1;
+    }
+    *rc = (*out = XF_ACTION(A_POWER, id << 8 | def), TT_OK);
+    return 1;
 }
 
 int xf_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err)
@@ -1315,6 +1456,8 @@ int xf_parse(const tt_game *g, const void *st, const char *text, tt_action *out,
             return bad(err, text, "facedown <card> <site of the Investigating Player>");
         return *out = XF_ACTION(A_FACEDOWN, k << 8 | s->pl[P].aux[inst]), TT_OK;
     }
+    if (parse_power(c, s, verb, w1, w2, n, out, err, &k))
+        return k;
     if (n == 1 && strcmp(verb, "noask") == 0)
         return *out = XF_ACTION(A_NOASK, 0), TT_OK;
     if (n == 1 && strcmp(verb, "noguess") == 0)
@@ -1479,6 +1622,22 @@ static int event_words(const xf_content *c, const tt_event *ev, int hidden, char
     case EV_COMBAT_END:
         return snprintf(buf, n, "the Combat with p%d's %s ends%s", a, ev_id(c, a, b),
                         x ? ": it is killed" : "");
+    case EV_ANNOUNCE:
+        return snprintf(buf, n, "p%d announces his %s: %s", a, xf_category_name(b),
+                        xf_value_name(b, x));
+    case EV_POWER:
+        if (x < 0)
+            return snprintf(buf, n, "p%d uses %s", a,
+                            xf_value_name(b / XF_NVALUES, b % XF_NVALUES));
+        if (d < 0)
+            return snprintf(buf, n, "p%d's %s strikes p%d", a,
+                            xf_value_name(b / XF_NVALUES, b % XF_NVALUES), x);
+        return snprintf(buf, n, "p%d uses %s on p%d's %s", a,
+                        xf_value_name(b / XF_NVALUES, b % XF_NVALUES), x, ev_id(c, x, d));
+    case EV_ABDUCT:
+        return x ? snprintf(buf, n, "p%d's %s is abducted: face up, 11th from the top of his deck",
+                            a, ev_id(c, a, b))
+                 : snprintf(buf, n, "p%d's abducted %s returns to the Hospital", a, ev_id(c, a, b));
     default: return 0; /* EV_STEP, EV_PASS, EV_TEAM (the view shows the Teams) */
     }
 }

@@ -1,9 +1,8 @@
 /* The X-Files CCG: the rules module's descriptor and its loading (see
  * xfiles.h).
  *
- * Loading reads the game options (XF-3.1), refusing at creation the option
- * not yet written (X-File Powers: XF-1.4) and KILLER cards
- * (XF-9.11); then the content (the embedded sample, or content=FILE) and one
+ * Loading reads the game options (XF-3.1), refusing KILLER cards at
+ * creation (XF-9.11); then the content (the embedded sample, or content=FILE) and one
  * deck declaration per seat, each checked by XF-3.2 and 3.3 against those
  * options; then sizes the flat state for the number of players. */
 #include <stdio.h>
@@ -34,7 +33,8 @@ static const tt_param_spec params[] = {
     {"mode", TT_PARAM_CHOICE, "ADVANCED", "ADVANCED|BASIC",
      "the game: the Advanced Game, or the introductory Basic one (XF-9.12.1)"},
     {"opt_xfile_powers", TT_PARAM_CHOICE, "0", "0|1",
-     "the optional X-File Powers, not yet implemented (XF-9.13)"},
+     "the optional X-File Powers: each revealed value of a player's X-File grants a power "
+     "(XF-9.13)"},
     {"opt_killer", TT_PARAM_CHOICE, "0", "0|1", "KILLER cards, not supported (XF-9.11)"},
     {"opt_question_or_guess", TT_PARAM_CHOICE, "0", "0|1",
      "after a success, a question or a guess, not both (XF-8.6.1)"},
@@ -61,6 +61,8 @@ static const tt_config configs[] = {
     {"3p", "players=3"},
     {"4p_published", "players=4 heal=published"},
     {"3p_basic", "players=3 mode=BASIC"},
+    {"2p_powers", "opt_xfile_powers=1"},
+    {"3p_powers", "players=3 opt_xfile_powers=1"},
     {NULL, NULL},
 };
 
@@ -84,9 +86,6 @@ static int param_int(const tt_params *p, const char *key, int def)
 static int read_options(const tt_params *p, xf_options *o, tt_error *err)
 {
     const char *mode = tt_params_get(p, "mode"), *heal = tt_params_get(p, "heal");
-    if (param_int(p, "opt_xfile_powers", 0))
-        return tt_fail(err, TT_EARG, "XF-1.4",
-                       "opt_xfile_powers=1 is not yet implemented: the Advanced Game comes first");
     if (param_int(p, "opt_killer", 0))
         return tt_fail(err, TT_EARG, "XF-9.11.1", "KILLER cards are not supported: opt_killer=0");
     xf_options_default(o);
@@ -101,6 +100,7 @@ static int read_options(const tt_params *p, xf_options *o, tt_error *err)
     o->hand_limit = (uint8_t)param_int(p, "hand_limit", o->hand_limit);
     o->opt_question_or_guess = (uint8_t)param_int(p, "opt_question_or_guess", 0);
     o->opt_single_guess = (uint8_t)param_int(p, "opt_single_guess", 0);
+    o->powers = (uint8_t)param_int(p, "opt_xfile_powers", 0);
     o->max_turns = (uint16_t)param_int(p, "max_turns", o->max_turns);
     if (mode && strcmp(mode, "BASIC") == 0)
         xf_options_basic(o);

@@ -404,6 +404,7 @@ typedef struct xf_options {
     uint8_t team_cost_limit, team_min_agents, deck_min, copy_limit;
     uint8_t start_hand, start_pool, hand_limit;
     uint8_t opt_question_or_guess, opt_single_guess;
+    uint8_t powers; /* opt_xfile_powers (XF-9.13) */
     uint16_t max_turns;
 } xf_options;
 
@@ -502,6 +503,19 @@ typedef struct xf_site {
 #define SI_PLACED 1   /* placed this turn (XF-5.5.2) */
 #define SI_RESOLVED 2 /* investigated this turn (XF-5.6.3, 5.6.10) */
 
+/* A player's X-File Powers (XF-9.13), a bit or two per category: a player
+ * has one power per category, the one of his X-File's value in it. */
+typedef struct xf_powers {
+    uint8_t revealed; /* the value is revealed: a yes to an opponent, or announced */
+    uint8_t pub;      /* ...and every player knows it: announced, used, or a yes in a
+                         game of two (XF-6.7) */
+    uint8_t spent;    /* 2 bits per category: the power's tokens spent */
+    uint8_t used;     /* used in this turn (once per turn); DEATH: in this Combat */
+    uint16_t hurt;    /* this player's Agent slots damaged in this turn (POSSESSION) */
+    uint8_t survival[XF_MAX_PLAYERS]; /* per opponent q, the Agent SURVIVAL damaged in
+                                         q's last turn, or XF_NONE */
+} xf_powers;
+
 /* One player (XF-2.16.1). The notebook keeps, per opponent q, the questions
  * this player asked q and their answers, and the X-Files he named wrongly
  * for q; a question is bit cat * XF_NVALUES + value (XF-2.18.3: one answer
@@ -526,6 +540,7 @@ typedef struct xf_player {
     uint8_t dedicated;  /* dedicated purchase points, steps B3 – B4 (XF-5.1.4) */
     uint8_t flags;      /* PL_… */
     uint8_t npenalties; /* penalties he took: for the figures (tt_stats) */
+    xf_powers pw;       /* the X-File Powers (XF-9.13) */
 } xf_player;
 #define PL_BOUGHT 1       /* bought this turn (XF-5.1.4, 5.1.5) */
 #define PL_GUESSED 2      /* guessed_this_turn (XF-8.3.2) */
@@ -636,7 +651,9 @@ typedef struct xf_combat {
     uint8_t round;                         /* 0: the LRC round; n: the n-th CRC round */
     uint8_t adv_reduce, adv_hit, adv_left; /* left: damage still to allocate (split_damage) */
     int8_t adv_bonus;
-    uint8_t pad[3];
+    uint8_t possessed; /* POSSESSION (XF-9.13.1): the Agent slot + 1 fighting for the
+                          Adversary, or 0 */
+    uint8_t pad[2];
     int8_t bonus[XF_MAX_AGENTS + XF_MAX_JOINED]; /* Agents by slot, then joined Witnesses */
     uint8_t reduce[XF_MAX_AGENTS + XF_MAX_JOINED];
     uint8_t hit[XF_MAX_AGENTS + XF_MAX_JOINED];
@@ -647,6 +664,8 @@ typedef struct xf_combat {
 typedef struct xf_decl {
     uint8_t kind; /* what is being declared: 0 none (enum xf_op of its first action) */
     uint8_t seat, inst, mode, tseat, tinst, x, to, change_from, change_to, side, next;
+    uint8_t power; /* A_PLAY: XF_VIOLENCE for an Adversary played from the discard pile;
+                      A_POWER: the power being used (xf_power_id) */
 } xf_decl;
 
 /* Steps (XF-4.2.1), setup's first. */
@@ -760,6 +779,9 @@ enum xf_op {
     A_GUESS,       /* arg: catalogue index (XF-8.3) */
     A_NOGUESS,
     A_ALLOCATE, /* arg: Agent slot << 8 | points (0: all that is left) (XF-5.8.6) */
+    A_ANNOUNCE, /* arg: power id, the value announced (XF-9.13.1) */
+    A_POWER,    /* arg: power id << 8 | def (VIOLENCE: the Adversary) (XF-9.13.1) */
+    A_HURT,     /* arg: Agent slot taking INSANITY's damage (XF-9.13.1) */
     XF_NOPS_ACTION
 };
 #define XF_ACTION(op, arg) ((tt_action)(((uint32_t)(op) << 24) | ((uint32_t)(arg)&0xFFFFFF)))
@@ -769,50 +791,53 @@ enum xf_op {
 
 /* events */
 enum xf_event {
-    EV_XFILE = 1, /* a: seat; b: catalogue index, private to the chooser */
-    EV_SHUFFLE,   /* a: seat; b: cards */
-    EV_DRAW,      /* a: seat; b: instance, private to the drawer (XF-6.2) */
-    EV_POOLS,     /* a: seat; b: RP; c: CP */
-    EV_COIN,      /* a: the seat the coin picked */
-    EV_FIRST,     /* a: who begins */
-    EV_TURN,      /* a: turn; b: the Investigating Player */
-    EV_STEP,      /* a: enum xf_step begun */
-    EV_PASS,      /* a: seat */
-    EV_PLAY,      /* a: seat; b: instance; c: stack index; d: paid */
-    EV_RESOLVE,   /* a: seat; b: instance; c: 1 with effect, 0 without (XF-5.0.9) */
-    EV_NEGATE,    /* a: seat of the negated card; b: its instance */
-    EV_RESHUFFLE, /* a: seat; b: cards (XF-5.0.6) */
-    EV_NODRAW,    /* a: seat: deck and discard pile empty (XF-5.0.6) */
-    EV_FREEDRAW,  /* a: seat; b: 0 or 1 */
-    EV_RES,       /* a: seat; b: RP made; c: dedicated; d: to CP (XF-5.1.3) */
-    EV_BUY,       /* a: seat; b: n */
-    EV_SELL,      /* a: seat; b: instance; c: CP gained */
-    EV_HEAL,      /* a: seat; b: Agent instance; c: damage removed */
-    EV_DAMAGE,    /* a: seat; b: Agent instance; c: damage dealt */
-    EV_HOSPITAL,  /* a: seat; b: Agent instance sent to the Hospital at 0 */
-    EV_EQUIP,     /* a: seat; b: card instance; c: Agent instance (requisition, exchange) */
-    EV_MOVE,      /* a: seat; b: Agent instance; c: section */
-    EV_AGENT,     /* a: seat; b: Agent instance played; c: section */
-    EV_TEAM,      /* a: seat; b: Agent instance; c: team number */
-    EV_SITE,      /* a: seat; b: Site instance; c: Directed Player */
-    EV_FACEDOWN,  /* a: seat; b: instance (private); c: Site owner; d: Site slot */
-    EV_DISCARD,   /* a: seat; b: instance */
-    EV_GAIN,      /* a: seat; b: pool; c: points (TRIGGER_GAIN, GAIN, DRAIN: negative) */
-    EV_LOOK,      /* a: looker; b: seat looked at (private to the looker) */
-    EV_CONCEDE,   /* a: seat */
-    EV_END,       /* a: reason; b: winner or -1 */
-    EV_ASSIGN,    /* a: seat; b: Site instance; c: team */
-    EV_CHECK,     /* a: skill; b: threshold; c: level; d: depth (XF-5.7.2) */
-    EV_RESULT,    /* a: 1 success, 0 failure; b: level; c: threshold; d: depth */
-    EV_REVEAL,    /* a: owner; b: instance; c: Site owner */
-    EV_REFUSE,    /* a: owner; b: Bluff instance refused */
-    EV_SETASIDE,  /* a: seat; b: Agent instance */
-    EV_ASK,       /* a: asker; b: asked; c: category << 8 | value (seen by the two, 3+); d: yes */
-    EV_GUESS,     /* a: guesser; b: guessed seat; c: catalogue index (seen by the two); d: right */
-    EV_NOASK,     /* a: seat */
-    EV_COMBAT,    /* a: controller; b: Adversary instance; c: round (0 LRC) */
-    EV_HIT,       /* a: seat of the hit card; b: its instance; c: damage received */
-    EV_COMBAT_END /* a: controller; b: Adversary instance; c: 1 killed */
+    EV_XFILE = 1,  /* a: seat; b: catalogue index, private to the chooser */
+    EV_SHUFFLE,    /* a: seat; b: cards */
+    EV_DRAW,       /* a: seat; b: instance, private to the drawer (XF-6.2) */
+    EV_POOLS,      /* a: seat; b: RP; c: CP */
+    EV_COIN,       /* a: the seat the coin picked */
+    EV_FIRST,      /* a: who begins */
+    EV_TURN,       /* a: turn; b: the Investigating Player */
+    EV_STEP,       /* a: enum xf_step begun */
+    EV_PASS,       /* a: seat */
+    EV_PLAY,       /* a: seat; b: instance; c: stack index; d: paid */
+    EV_RESOLVE,    /* a: seat; b: instance; c: 1 with effect, 0 without (XF-5.0.9) */
+    EV_NEGATE,     /* a: seat of the negated card; b: its instance */
+    EV_RESHUFFLE,  /* a: seat; b: cards (XF-5.0.6) */
+    EV_NODRAW,     /* a: seat: deck and discard pile empty (XF-5.0.6) */
+    EV_FREEDRAW,   /* a: seat; b: 0 or 1 */
+    EV_RES,        /* a: seat; b: RP made; c: dedicated; d: to CP (XF-5.1.3) */
+    EV_BUY,        /* a: seat; b: n */
+    EV_SELL,       /* a: seat; b: instance; c: CP gained */
+    EV_HEAL,       /* a: seat; b: Agent instance; c: damage removed */
+    EV_DAMAGE,     /* a: seat; b: Agent instance; c: damage dealt */
+    EV_HOSPITAL,   /* a: seat; b: Agent instance sent to the Hospital at 0 */
+    EV_EQUIP,      /* a: seat; b: card instance; c: Agent instance (requisition, exchange) */
+    EV_MOVE,       /* a: seat; b: Agent instance; c: section */
+    EV_AGENT,      /* a: seat; b: Agent instance played; c: section */
+    EV_TEAM,       /* a: seat; b: Agent instance; c: team number */
+    EV_SITE,       /* a: seat; b: Site instance; c: Directed Player */
+    EV_FACEDOWN,   /* a: seat; b: instance (private); c: Site owner; d: Site slot */
+    EV_DISCARD,    /* a: seat; b: instance */
+    EV_GAIN,       /* a: seat; b: pool; c: points (TRIGGER_GAIN, GAIN, DRAIN: negative) */
+    EV_LOOK,       /* a: looker; b: seat looked at (private to the looker) */
+    EV_CONCEDE,    /* a: seat */
+    EV_END,        /* a: reason; b: winner or -1 */
+    EV_ASSIGN,     /* a: seat; b: Site instance; c: team */
+    EV_CHECK,      /* a: skill; b: threshold; c: level; d: depth (XF-5.7.2) */
+    EV_RESULT,     /* a: 1 success, 0 failure; b: level; c: threshold; d: depth */
+    EV_REVEAL,     /* a: owner; b: instance; c: Site owner */
+    EV_REFUSE,     /* a: owner; b: Bluff instance refused */
+    EV_SETASIDE,   /* a: seat; b: Agent instance */
+    EV_ASK,        /* a: asker; b: asked; c: category << 8 | value (seen by the two, 3+); d: yes */
+    EV_GUESS,      /* a: guesser; b: guessed seat; c: catalogue index (seen by the two); d: right */
+    EV_NOASK,      /* a: seat */
+    EV_COMBAT,     /* a: controller; b: Adversary instance; c: round (0 LRC) */
+    EV_HIT,        /* a: seat of the hit card; b: its instance; c: damage received */
+    EV_COMBAT_END, /* a: controller; b: Adversary instance; c: 1 killed */
+    EV_ANNOUNCE,   /* a: seat; b: category; c: value (XF-9.13.1) */
+    EV_POWER,      /* a: seat; b: power id; c: target seat or -1; d: target instance or -1 */
+    EV_ABDUCT      /* a: seat; b: Agent instance; c: 1 into the deck, 0 out to the Hospital */
 };
 
 enum xf_reason {
@@ -842,8 +867,9 @@ void xf_init(const tt_game *g, void *st, uint64_t seed);
 int xf_sanity(const tt_game *g, const void *st, tt_error *err);
 void xf_determinize(const tt_game *g, void *st, int viewer, uint64_t seed);
 /* Whether catalogue entry k agrees with everything viewer v learned of q's
- * X-File (XF-6.7, 6.10): every answer he received and every guess of his
- * judged wrong; always for a viewer who is no player. */
+ * X-File (XF-6.7, 6.10): the values known to all (XF-9.13.1), and of a
+ * player's own, every answer he received and every guess of his judged
+ * wrong. */
 int xf_xfile_possible(const xf_content *c, const xf_state *s, int v, int q, int k);
 /* Rigging (docs/protocol.md): `p<n>_deck <card>...` stacks seat n's Bureau
  * Deck (the first card drawn first), `p<n>_hand <card>...` makes his hand
@@ -886,6 +912,9 @@ int xf_free_agent_slot(const xf_state *s, int p);                            /* 
 int xf_new_team(const xf_state *s, int p);             /* an unused team number */
 void xf_form_teams(xf_state *s, int p, tt_events *ev); /* XF-2.16.5 */
 void xf_damage_agent(const xf_content *c, xf_state *s, int p, int slot, int n, tt_events *ev);
+/* ABDUCTION (XF-9.13.1): p's Agent in slot becomes the 11th card from the
+ * top of his deck, face up (its label kept). */
+void xf_abduct(const xf_content *c, xf_state *s, int p, int slot, tt_events *ev);
 int xf_next_seat(const xf_content *c, const xf_state *s, int p); /* in turn order, skipping the
                                                                      conceded */
 int xf_hand_limit(const xf_content *c, const xf_state *s, int p);
@@ -913,6 +942,11 @@ int xf_ressplit_do(const xf_content *c, xf_state *s, int n, tt_events *ev);
 enum xf_stage { SG_MODE, SG_TARGET, SG_X, SG_TO, SG_CHANGE, SG_SIDE, SG_DONE };
 int xf_play_start(const xf_content *c, const xf_state *s, int seat, int def, xf_decl *d,
                   tt_error *err);
+/* The same for instance inst wherever it lies; power: PW_VIOLENCE for an
+ * Adversary from the discard pile (XF-9.13.1), else 0. */
+int xf_play_start_at(const xf_content *c, const xf_state *s, int seat, int inst, int power,
+                     xf_decl *d, tt_error *err);
+void xf_negate(const xf_content *c, xf_state *s, int seat, int inst, tt_events *ev);
 int xf_play_declare(const xf_content *c, const xf_state *s, const xf_decl *d, int op, int arg,
                     xf_decl *out, tt_error *err);
 /* Lists into out the declaration actions legal at d's stage; returns the count. */
@@ -986,6 +1020,59 @@ void xf_resource_applied(const xf_content *c, xf_state *s, int p, int inst, tt_e
 /* XF-5.9.3: the Investigating Player's HAND_LIMIT resources applied in his
  * Debriefing, which is ending. */
 void xf_hand_limits_applied(const xf_content *c, xf_state *s, tt_events *ev);
+
+/* powers.c: the X-File Powers (XF-9.13). A power's id is category *
+ * XF_NVALUES + value: seat p has power id when opt_xfile_powers is on, his
+ * X-File's value in that category is id's, and that value is revealed. */
+enum xf_power {
+    PW_KNOWLEDGE = CAT_MOTIVE * XF_NVALUES,
+    PW_SURVIVAL,
+    PW_IDEOLOGY,
+    PW_CONTROL,
+    PW_SECURITY,
+    PW_SUBTERFUGE, /* CAT_METHOD */
+    PW_POSSESSION,
+    PW_VIOLENCE,
+    PW_MANIPULATION,
+    PW_THREATS,
+    PW_ABDUCTION, /* CAT_RESULT */
+    PW_INSANITY,
+    PW_DEATH,
+    PW_PHYSIOLOGICAL_IMBALANCE,
+    PW_MANIPULATION_OF_EVIDENCE
+};
+int xf_power_of(const xf_content *c, const xf_state *s, int p, int cat); /* p's X-File's */
+int xf_has_power(const xf_content *c, const xf_state *s, int p, int id);
+int xf_power_tokens(const xf_state *s, int p, int id); /* tokens left */
+int xf_power_token_count(int id);                      /* tokens it comes with; 0: none */
+/* Which of q's revealed values viewer v knows revealed (a bit per
+ * category): all his own; of another's, those known to all and those his
+ * own questions were answered yes to. */
+uint8_t xf_reveals_known(const xf_state *s, int v, int q);
+/* p's value in cat becomes revealed, and with `public` known to all. */
+void xf_power_reveal(const xf_content *c, xf_state *s, int p, int cat, int public);
+/* The powers that apply by themselves: what a declared play costs less, and
+ * the power's use marked when it is paid; whether an Adversary ignores its
+ * K_SITE activators; the RP P pays more per Site, and its payment. */
+int xf_power_discount(const xf_content *c, const xf_state *s, const xf_decl *d, int pool);
+void xf_power_paid(const xf_content *c, xf_state *s, const xf_decl *d, int pool, tt_events *ev);
+int xf_power_skips_site(const xf_content *c, const xf_state *s, int seat, int inst);
+int xf_site_surcharge(const xf_content *c, const xf_state *s);
+void xf_site_surcharge_paid(const xf_content *c, xf_state *s);
+void xf_power_witness(const xf_content *c, xf_state *s, int seat, tt_events *ev); /* INSANITY */
+/* The uses: `announce` and `power` for seat now (in a window he holds, or
+ * KNOWLEDGE in step B5), their check and doing one; the declaration of a
+ * use (decl kind A_POWER: its target and change) or INSANITY's damage
+ * (A_HURT). */
+int xf_power_candidates(const xf_content *c, const xf_state *s, int seat, tt_action *out);
+int xf_power_any(const xf_content *c, const xf_state *s, int seat);
+int xf_power_check(const xf_content *c, const xf_state *s, int seat, tt_action a, tt_error *err);
+void xf_power_do(const xf_content *c, xf_state *s, int seat, tt_action a, tt_events *ev);
+int xf_power_options(const xf_content *c, const xf_state *s, tt_action *out);
+int xf_power_decl_check(const xf_content *c, const xf_state *s, tt_action a, tt_error *err);
+void xf_power_decl_do(const xf_content *c, xf_state *s, tt_action a, tt_events *ev);
+void xf_powers_turn_end(const xf_content *c, xf_state *s);
+void xf_powers_combat_begin(const xf_content *c, xf_state *s, int seat); /* DEATH */
 
 /* view.c: views (malloc'd texts the caller frees, NULL when out of memory),
  * action texts and events in words. */
