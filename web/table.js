@@ -240,6 +240,8 @@ function actionButtons(box, list) {
 }
 
 function showView(f) {
+  // how far the game is (rows of its record): tests and tools wait on it
+  $("table").dataset.actions = f.actions;
   const players = f.presence.map((s) => s.player);
   showPresence(f.presence);
   showPanels(f.view);

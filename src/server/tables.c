@@ -421,10 +421,11 @@ void srv_table_send_view(srv *s, srv_table *t, srv_conn *c)
     if (text)
         view = json_loads(text, 0, NULL);
     free(text);
-    json_t *f = json_pack(
-        "{s:s,s:I,s:s,s:o,s:o,s:i,s:b}", "type", "view", "table", (json_int_t)t->meta.id, "game",
-        t->meta.game, "seat", seat >= 0 ? json_integer(seat) : json_null(), "view",
-        view ? view : json_null(), "to_move", to_move, "over", to_move == TT_TERMINAL);
+    json_t *f =
+        json_pack("{s:s,s:I,s:s,s:o,s:o,s:i,s:b,s:i}", "type", "view", "table",
+                  (json_int_t)t->meta.id, "game", t->meta.game, "seat",
+                  seat >= 0 ? json_integer(seat) : json_null(), "view", view ? view : json_null(),
+                  "to_move", to_move, "over", to_move == TT_TERMINAL, "actions", t->meta.nactions);
     json_object_set_new(f, "text", owned_string(tt_view_text(t->game, t->state, seat)));
     json_object_set_new(f, "legal",
                         seat >= 0 && seat == to_move ? actions_json(t, seat, 0) : json_array());

@@ -1,0 +1,227 @@
+// tabletop's web client in real Chromium (tests/browser/run.sh starts the
+// server and sets TT_URL, TT_BIN, TT_ARTEFACTS and CHROMIUM). Each spec
+// drives the pages as a person would, by clicking and typing, and checks what
+// the pages show against the engine itself (`tabletop protocol`).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { chromium } from "playwright-core";
+
+const URL = process.env.TT_URL;
+const BIN = process.env.TT_BIN;
+const ART = process.env.TT_ARTEFACTS;
+const SPEC_MS = 50000; // each spec well under a minute
+
+let browser;
+const pageErrors = [];
+
+before(async () => {
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM, args: ["--no-sandbox"] });
+});
+after(async () => {
+  await browser.close();
+});
+
+// A page in a context of its own (its own storage, as another person's browser).
+async function newPage() {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(10000);
+  page.on("pageerror", (e) => pageErrors.push(`${page.url()}: ${e.message}`));
+  page.on("console", (m) => m.type() === "error" && pageErrors.push(`${page.url()}: ${m.text()}`));
+  return page;
+}
+
+function noPageErrors() {
+  assert.deepEqual(pageErrors.splice(0), [], "the pages raised no script error");
+}
+
+// Creates a table in the lobby as a person does; levels: "human" or an AI level
+// per seat. Returns the seats' links (null for an AI) and the spectators' link.
+async function createInLobby(page, game, levels) {
+  await page.goto(URL);
+  await page.waitForSelector(`#game option[value="${game}"]`, { state: "attached" });
+  await page.selectOption("#game", game);
+  await page.fill("#nseats", String(levels.length));
+  const selects = page.locator("#seats select");
+  for (let i = 0; i < levels.length; i++) await selects.nth(i).selectOption(levels[i]);
+  await page.click("#create button[type=submit]");
+  await page.waitForSelector("#links a");
+  const items = await page.$$eval("#links li", (lis) =>
+    lis.map((li) => (li.querySelector("a") ? li.querySelector("a").href : null)));
+  return { seats: items.slice(0, -1), spectate: items[items.length - 1] };
+}
+
+// Creates a table of a given seed over the lobby page's own WebSocket (the
+// lobby offers no seed): the same game as `tabletop protocol`'s `new` of it.
+async function createSeeded(page, game, seed, nseats) {
+  await page.goto(URL);
+  await page.waitForSelector(`#game option[value="${game}"]`, { state: "attached" });
+  const f = await page.evaluate(([g, s, n]) => new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://${location.host}/`, "tabletop");
+    ws.onopen = () => ws.send(JSON.stringify({ cmd: "create", game: g, seed: s,
+      seats: Array.from({ length: n }, () => ({ kind: "human" })) }));
+    ws.onmessage = (m) => { ws.close(); resolve(JSON.parse(m.data)); };
+    ws.onerror = () => reject(new Error("no WebSocket"));
+  }), [game, seed, nseats]);
+  assert.equal(f.type, "created", JSON.stringify(f));
+  return {
+    seats: f.seats.map((s) => `${URL}#table=${f.table}&token=${s.token}`),
+    spectate: `${URL}#table=${f.table}&spectate`,
+  };
+}
+
+async function tableState(page) {
+  return page.evaluate(() => ({
+    actions: Number(document.getElementById("table").dataset.actions ?? -1),
+    over: !document.getElementById("result").hidden,
+    mine: document.getElementById("turn").textContent === "Your decision.",
+    n: document.querySelectorAll("#actions button").length,
+  }));
+}
+
+async function waitActions(page, atLeast) {
+  await page.waitForFunction((k) => Number(document.getElementById("table").dataset.actions) >= k,
+                             atLeast);
+}
+
+// Plays by clicking until the game is over or `limit` actions were clicked:
+// whichever page shows "Your decision." clicks one of its buttons (the
+// choice turns with the count, so games differ from the first button's).
+// Returns the texts clicked, in order.
+async function playByClicking(pages, limit) {
+  const clicked = [];
+  const deadline = Date.now() + SPEC_MS - 10000;
+  while (clicked.length < limit) {
+    assert.ok(Date.now() < deadline, `still playing after ${clicked.length} actions`);
+    const s = await Promise.all(pages.map(tableState));
+    if (s.every((x) => x.over)) break;
+    const i = s.findIndex((x) => x.mine && x.n > 0);
+    if (i < 0 || !s.every((x) => x.actions === s[i].actions)) {
+      await pages[0].waitForTimeout(10);
+      continue;
+    }
+    const button = pages[i].locator("#actions button").nth((clicked.length * 7) % s[i].n);
+    clicked.push(await button.textContent());
+    await button.click();
+    await waitActions(pages[i], s[i].actions + 1);
+  }
+  return clicked;
+}
+
+// The engine's own answers to a protocol session: its lines, one answer each.
+function protocol(lines) {
+  const r = spawnSync(BIN, ["protocol"], { input: lines.join("\n") + "\nquit\n", encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout.split("\n\n").filter((a) => a.trim() !== "");
+}
+
+const cardIds = (text) => new Set(text.match(/[a-z]+:[a-z0-9_]+#[0-9]+/g) || []);
+
+test("two people play a table of Invaders to its end by clicking", { timeout: SPEC_MS }, async () => {
+  const lobby = await newPage();
+  const { seats } = await createInLobby(lobby, "invaders", ["human", "human"]);
+  assert.equal(seats.length, 2);
+  assert.ok(seats.every((s) => /#table=\d+&token=[0-9a-f]{32}$/.test(s)), seats.join(" "));
+  const pages = [await newPage(), await newPage()];
+  await Promise.all(pages.map((p, i) => p.goto(seats[i])));
+  await Promise.all(pages.map((p) => waitActions(p, 0)));
+  const clicked = await playByClicking(pages, 1000);
+  for (const p of pages) {
+    await p.waitForSelector("#result:not([hidden])");
+    assert.equal(await p.textContent("#turn"), "The game is over.");
+    assert.match(await p.textContent("#result"), /invader: rank [12], mankind: rank [12]$/);
+    assert.equal(await p.locator("#actions button").count(), 0);
+    assert.equal(await p.isVisible("#act"), false);
+  }
+  assert.ok(clicked.length > 20, `${clicked.length} actions`);
+  await pages[0].screenshot({ path: `${ART}/invaders-over.png`, fullPage: true });
+  noPageErrors();
+});
+
+test("a reload in the middle of a game shows the same table", { timeout: SPEC_MS }, async () => {
+  const lobby = await newPage();
+  const { seats } = await createInLobby(lobby, "invaders", ["human", "human"]);
+  const pages = [await newPage(), await newPage()];
+  await Promise.all(pages.map((p, i) => p.goto(seats[i])));
+  await Promise.all(pages.map((p) => waitActions(p, 0)));
+  const clicked = await playByClicking(pages, 12);
+  assert.equal(clicked.length, 12);
+  const shown = (p) => p.evaluate(() => ["title", "presence", "turn", "actions", "offturn", "log",
+    "panels", "picture"].map((id) => document.getElementById(id).textContent));
+  const before = await shown(pages[0]);
+  await pages[0].reload();
+  await waitActions(pages[0], 12);
+  await pages[0].waitForFunction(() => document.querySelectorAll("#log li").length > 0);
+  assert.deepEqual(await shown(pages[0]), before);
+  noPageErrors();
+});
+
+test("a spectator's page and frames hold no hidden card", { timeout: SPEC_MS }, async () => {
+  const lobby = await newPage();
+  const seed = 11;
+  const { seats, spectate } = await createSeeded(lobby, "invaders", seed, 2);
+  const watcher = await newPage();
+  const frames = [];
+  watcher.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload))));
+  await watcher.goto(spectate);
+  await waitActions(watcher, 0);
+  const pages = [await newPage(), await newPage()];
+  await Promise.all(pages.map((p, i) => p.goto(seats[i])));
+  await Promise.all(pages.map((p) => waitActions(p, 0)));
+  const clicked = await playByClicking(pages, 40);
+  await waitActions(watcher, clicked.length);
+  // the engine's spectator view after each action of the same game
+  const session = [`new invaders seed=${seed}`, "view spectator"];
+  for (const text of clicked) session.push(`play ${text}`, "view spectator");
+  const answers = protocol(session);
+  const engine = [];
+  for (let k = 0; k <= clicked.length; k++) {
+    const a = answers[1 + 2 * k];
+    assert.ok(a.startsWith("= {"), a);
+    engine.push(JSON.parse(a.slice(2)));
+  }
+  // every view the spectator was sent is the engine's spectator view then
+  const parsed = frames.map((f) => JSON.parse(f));
+  const views = parsed.filter((f) => f.type === "view");
+  assert.ok(views.length >= clicked.length, `${views.length} views`);
+  for (const v of views) {
+    assert.equal(v.seat, null);
+    assert.deepEqual(v.legal, []);
+    assert.deepEqual(v.offturn, []);
+    assert.deepEqual(v.view, engine[v.actions], `the view after ${v.actions} actions`);
+  }
+  // every card the page or a frame names is in a spectator view or the narration
+  const narration = parsed.filter((f) => f.type === "narration").flatMap((f) => f.lines).join("\n");
+  const known = new Set([...engine.flatMap((v) => [...cardIds(JSON.stringify(v))]),
+                         ...cardIds(narration)]);
+  const page = await watcher.evaluate(() => document.body.innerText);
+  for (const id of new Set([...cardIds(page), ...cardIds(frames.join("\n"))]))
+    assert.ok(known.has(id), `${id} is shown to a spectator`);
+  // and the players' hands were there to be hidden
+  const hand = await pages[0].evaluate(() => document.getElementById("panels").innerText);
+  assert.ok(cardIds(hand).size > 0, "the invader's page shows its cards");
+  await watcher.screenshot({ path: `${ART}/invaders-spectator.png`, fullPage: true });
+  noPageErrors();
+});
+
+test("a refused action shows the rule that refuses it", { timeout: SPEC_MS }, async () => {
+  const lobby = await newPage();
+  const { seats } = await createInLobby(lobby, "invaders", ["human", "human"]);
+  const pages = [await newPage(), await newPage()];
+  await Promise.all(pages.map((p, i) => p.goto(seats[i])));
+  await Promise.all(pages.map((p) => waitActions(p, 0)));
+  // Mankind places its hero; then the Invader is to decide
+  await playByClicking(pages, 1);
+  const invader = pages[0];
+  await invader.waitForFunction(() => document.getElementById("turn").textContent === "Your decision.");
+  await invader.fill("#act-text", "play hero_varga");
+  await invader.click("#act button[type=submit]");
+  await invader.waitForSelector("#error:not([hidden])");
+  assert.equal(await invader.textContent("#error"),
+               "you hold no hero_varga (INV-5.3)");
+  assert.equal(await invader.inputValue("#act-text"), "play hero_varga");
+  assert.equal((await tableState(invader)).actions, 1);
+  await invader.screenshot({ path: `${ART}/invaders-refused.png`, fullPage: true });
+  noPageErrors();
+});
