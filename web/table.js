@@ -101,6 +101,7 @@ function showSeats() {
 
 function create(ev) {
   ev.preventDefault();
+  $("lobby-error").hidden = true;
   const g = games.find((x) => x.name === $("game").value);
   let params = $("params").value.trim();
   const n = Number($("nseats").value);
@@ -173,8 +174,14 @@ const handlers = {
   },
   presence(f) { showPresence(f.seats); },
   accepted() { $("act-text").value = ""; },
+  description(f) {
+    described[f.name] = `${f.title}: ${f.text}`;
+    for (const e of document.querySelectorAll("[data-card]"))
+      if (baseId(e.dataset.card) === f.name) e.title = described[f.name];
+  },
   error(f) {
-    const e = $("error");
+    if (f.cmd === "describe") return; // a thing the game does not describe: no tooltip
+    const e = $(tableId === null ? "lobby-error" : "error"); // the lobby's own, or the table's
     e.hidden = false;
     e.textContent = f.msg + (f.rule ? ` (${f.rule})` : "");
   },
@@ -230,11 +237,42 @@ function showPanels(view) {
   panels.prepend(p);
 }
 
+// --- card descriptions on hover: asked of the server once per card -------------------
+
+const described = {};
+// "inv:tunnel_wyrm#2" is the card tunnel_wyrm: the game describes kinds, not copies
+const baseId = (id) => id.replace(/^[a-z0-9]+:/, "").replace(/#[0-9]+$/, "");
+
+function describeOnHover(ev) {
+  const e = ev.target.closest && ev.target.closest("[data-card]");
+  if (!e || e.title) return;
+  const name = baseId(e.dataset.card);
+  if (described[name]) e.title = described[name];
+  else if (described[name] === undefined) {
+    described[name] = null; // asked
+    send({ cmd: "describe", name: name });
+  }
+}
+
+// The game's dedicated board, when it has one, above the generic panels.
+let lastView = null;
+function act(text) {
+  $("error").hidden = true;
+  send({ cmd: "act", text: text });
+}
+
+function showBoard(f) {
+  lastView = f;
+  const draw = boards[f.game];
+  $("board").hidden = !draw || !f.view;
+  if (draw && f.view) $("board").replaceChildren(draw(f.view, f, act));
+}
+
 function actionButtons(box, list) {
   box.replaceChildren(...list.map((text) => {
     const b = el("button", text);
     b.type = "button";
-    b.onclick = () => { $("error").hidden = true; send({ cmd: "act", text: text }); };
+    b.onclick = () => act(text);
     return b;
   }));
 }
@@ -245,6 +283,7 @@ function showView(f) {
   const players = f.presence.map((s) => s.player);
   showPresence(f.presence);
   showPanels(f.view);
+  showBoard(f);
   $("picture").textContent = f.text || "";
   const mine = f.seat !== null && f.to_move === f.seat;
   $("turn").textContent = f.over ? "The game is over."
@@ -274,8 +313,9 @@ function start() {
     $("act").onsubmit = (ev) => {
       ev.preventDefault();
       const text = $("act-text").value.trim();
-      if (text) { $("error").hidden = true; send({ cmd: "act", text: text }); }
+      if (text) act(text);
     };
+    document.addEventListener("mouseover", describeOnHover);
   }
   // a link to another table in the same tab: show it
   window.addEventListener("hashchange", () => location.reload());

@@ -201,14 +201,36 @@ static int cmd_view(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
     return TT_OK;
 }
 
+/* What a card, item or token does, for the table's game: its name, the one
+ * line that sits beside it and the full text (card descriptions on hover). */
+static int cmd_describe(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
+{
+    (void)s;
+    const char *name = json_string_value(json_object_get(req, "name"));
+    char full[4096], line[512], title[256];
+    if (!c->table)
+        return tt_fail(err, TT_ESTATE, NULL, "join or spectate a table first");
+    if (!name)
+        return tt_fail(err, TT_EARG, NULL, "name: wants a card's id or name");
+    if (tt_describe(c->table->game, name, TT_DESCRIBE_FULL, full, sizeof full, err) != TT_OK ||
+        tt_describe(c->table->game, name, TT_DESCRIBE_SUMMARY, line, sizeof line, err) != TT_OK ||
+        tt_describe(c->table->game, name, TT_DESCRIBE_NAME, title, sizeof title, err) != TT_OK)
+        return err->code;
+    reply(c, id,
+          json_pack("{s:s,s:s,s:s,s:s,s:s}", "type", "description", "name", name, "title", title,
+                    "summary", line, "text", full));
+    return TT_OK;
+}
+
 typedef struct command {
     const char *name;
     int (*run)(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err);
 } command;
 
 static const command commands[] = {
-    {"games", cmd_games},       {"tables", cmd_tables}, {"create", cmd_create}, {"join", cmd_join},
-    {"spectate", cmd_spectate}, {"act", cmd_act},       {"view", cmd_view},     {NULL, NULL}};
+    {"games", cmd_games}, {"tables", cmd_tables},     {"create", cmd_create},
+    {"join", cmd_join},   {"spectate", cmd_spectate}, {"act", cmd_act},
+    {"view", cmd_view},   {"describe", cmd_describe}, {NULL, NULL}};
 
 void srv_frame(srv *s, srv_conn *c, const char *text, size_t len)
 {

@@ -27,6 +27,7 @@ struct tt_embedded_file {
     size_t size;
 };
 extern const struct tt_embedded_file srv_web_files[];
+extern const struct tt_embedded_file tt_embedded[]; /* the sample content (data/) */
 
 /* SIGINT and SIGTERM set this; a signal handler can reach nothing else. */
 static volatile sig_atomic_t stopping;
@@ -48,14 +49,24 @@ typedef struct http_conn {
     const struct tt_embedded_file *file;
 } http_conn;
 
+static const struct tt_embedded_file *find_in(const struct tt_embedded_file *set, const char *name)
+{
+    for (int i = 0; set[i].path; i++)
+        if (strcmp(set[i].path, name) == 0)
+            return &set[i];
+    return NULL;
+}
+
+/* The web client's files by name; under /content/, the sample content the
+ * tables play with (a dedicated board draws Tannhäuser's map from it). */
 static const struct tt_embedded_file *web_find(const char *uri)
 {
+    static const char content[] = "/content/";
     if (strcmp(uri, "/") == 0)
         uri = "/index.html";
-    for (int i = 0; srv_web_files[i].path; i++)
-        if (uri[0] == '/' && strcmp(srv_web_files[i].path, uri + 1) == 0)
-            return &srv_web_files[i];
-    return NULL;
+    if (strncmp(uri, content, sizeof content - 1) == 0)
+        return find_in(tt_embedded, uri + sizeof content - 1);
+    return uri[0] == '/' ? find_in(srv_web_files, uri + 1) : NULL;
 }
 
 static const char *mime_of(const char *path)
@@ -67,6 +78,8 @@ static const char *mime_of(const char *path)
         return "text/javascript; charset=utf-8";
     if (dot && strcmp(dot, ".css") == 0)
         return "text/css; charset=utf-8";
+    if (dot && strcmp(dot, ".json") == 0)
+        return "application/json";
     return "application/octet-stream";
 }
 

@@ -46,7 +46,8 @@ async function createInLobby(page, game, levels) {
   const selects = page.locator("#seats select");
   for (let i = 0; i < levels.length; i++) await selects.nth(i).selectOption(levels[i]);
   await page.click("#create button[type=submit]");
-  await page.waitForSelector("#links a");
+  await page.waitForSelector("#links a, #lobby-error:not([hidden])");
+  assert.equal(await page.isVisible("#lobby-error"), false, await page.textContent("#lobby-error"));
   const items = await page.$$eval("#links li", (lis) =>
     lis.map((li) => (li.querySelector("a") ? li.querySelector("a").href : null)));
   return { seats: items.slice(0, -1), spectate: items[items.length - 1] };
@@ -136,6 +137,8 @@ test("two people play a table of Invaders to its end by clicking", { timeout: SP
   }
   assert.ok(clicked.length > 20, `${clicked.length} actions`);
   await pages[0].screenshot({ path: `${ART}/invaders-over.png`, fullPage: true });
+  assert.equal(await pages[0].locator(".board.invaders .zone").count(), 3);
+  await pages[0].locator("#board").screenshot({ path: `${ART}/board-invaders.png` });
   noPageErrors();
 });
 
@@ -222,6 +225,67 @@ test("a refused action shows the rule that refuses it", { timeout: SPEC_MS }, as
                "you hold no hero_varga (INV-5.3)");
   assert.equal(await invader.inputValue("#act-text"), "play hero_varga");
   assert.equal((await tableState(invader)).actions, 1);
+  // a card of the hand says what it does on hover (the server's `describe`)
+  const card = invader.locator(".board.invaders .chip[data-card]").first();
+  await card.hover();
+  await invader.waitForFunction(() => document.querySelector(".board.invaders .chip[data-card]").title);
+  assert.match(await card.getAttribute("title"), /^[A-Z][^:]*: .*INV-[0-9]/s);
   await invader.screenshot({ path: `${ART}/invaders-refused.png`, fullPage: true });
   noPageErrors();
 });
+
+// Plays by clicking until `ready(page)` holds on the page that is to decide.
+async function clickUntil(pages, limit, ready) {
+  for (let k = 0; k < limit; k++) {
+    const s = await Promise.all(pages.map(tableState));
+    const i = s.findIndex((x) => x.mine);
+    if (i >= 0 && s.every((x) => x.actions === s[i].actions) && (await ready(pages[i]))) return pages[i];
+    await playByClicking(pages, 1);
+  }
+  return null;
+}
+
+// The last view frame a page received (its WebSocket, as the page saw it).
+function lastFrames(page) {
+  const frames = [];
+  page.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(JSON.parse(f.payload))));
+  return () => frames.filter((f) => f.type === "view").pop();
+}
+
+test("a Tannhäuser character moves by a click on the map", { timeout: SPEC_MS }, async () => {
+  const lobby = await newPage();
+  const { seats } = await createInLobby(lobby, "tannhauser", ["human", "human"]);
+  const pages = [await newPage(), await newPage()];
+  const views = pages.map(lastFrames);
+  await Promise.all(pages.map((p, i) => p.goto(seats[i])));
+  await Promise.all(pages.map((p) => waitActions(p, 0)));
+  await pages[0].waitForSelector("svg.map g[data-circle]");
+  const page = await clickUntil(pages, 80, (p) => p.locator("svg.map g.target").count());
+  assert.ok(page, "no move was offered on the map");
+  const before = (await tableState(page)).actions;
+  const target = page.locator("svg.map g.target").first();
+  const circle = await target.getAttribute("data-circle");
+  await target.click();
+  await waitActions(page, before + 1);
+  const f = views[pages.indexOf(page)]();
+  assert.equal(f.actions, before + 1);
+  const mover = f.view.units.find((u) => u.id === f.view.cycle.unit);
+  assert.equal(mover.circle, circle, `${mover.id} moved to ${circle}`);
+  assert.equal(await page.locator(`svg.map g.unit[data-unit="${mover.id}"]`).count(), 1);
+  await page.locator("#board").screenshot({ path: `${ART}/board-tannhauser.png` });
+  noPageErrors();
+});
+
+for (const [game, n] of [["braunau", 3], ["xfiles", 2]]) {
+  test(`the ${game} board shows the table`, { timeout: SPEC_MS }, async () => {
+    const lobby = await newPage();
+    const { seats } = await createInLobby(lobby, game, Array(n).fill("human"));
+    const pages = await Promise.all(seats.map(() => newPage()));
+    await Promise.all(pages.map((p, i) => p.goto(seats[i])));
+    await Promise.all(pages.map((p) => waitActions(p, 0)));
+    await playByClicking(pages, 10);
+    await pages[0].waitForSelector(`#board:not([hidden]) .board.${game}`);
+    await pages[0].locator("#board").screenshot({ path: `${ART}/board-${game}.png` });
+    noPageErrors();
+  });
+}
