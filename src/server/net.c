@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "core/errors.h"
@@ -260,11 +261,35 @@ static void ws_closed(srv_conn *c)
     c->rx = NULL;
 }
 
+/* May this WebSocket open? A browser names the page that opens it in Origin:
+ * only a page of this server (its Host, over http or https behind a proxy)
+ * may create, join or watch tables, so a page of another site cannot use a
+ * visitor's browser to reach them. A client that is not a browser sends no
+ * Origin; it holds only what it was given, as any client does. */
+static int origin_ok(struct lws *wsi)
+{
+    char origin[256], host[256];
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0)
+        return 1;
+    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0 ||
+        lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+        return 0;
+    const char *o = origin;
+    if (strncmp(o, "http://", 7) == 0)
+        o += 7;
+    else if (strncmp(o, "https://", 8) == 0)
+        o += 8;
+    else
+        return 0;
+    return strcasecmp(o, host) == 0;
+}
+
 static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
                        size_t len)
 {
     srv_conn *c = user;
     switch (reason) {
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: return origin_ok(wsi) ? 0 : -1;
     case LWS_CALLBACK_ESTABLISHED:
         memset(c, 0, sizeof *c);
         c->wsi = wsi;

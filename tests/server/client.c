@@ -96,11 +96,21 @@ static const struct lws_protocols protocols[] = {{"tabletop", callback, 0, 65536
 
 tc_client *tc_connect(int port)
 {
+    char origin[64];
+    snprintf(origin, sizeof origin, "http://127.0.0.1:%d", port);
+    return tc_connect_from(port, origin);
+}
+
+tc_client *tc_connect_from(int port, const char *origin)
+{
+    char host[32];
+    snprintf(host, sizeof host, "127.0.0.1:%d", port);
     tc_client *c = calloc(1, sizeof *c);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = CONTEXT_PORT_NO_LISTEN;
     info.protocols = protocols;
+    info.options = LWS_SERVER_OPTION_JUST_USE_RAW_ORIGIN; /* Origin as given, not http:// + it */
     info.gid = -1;
     info.uid = -1;
     lws_set_log_level(LLL_ERR, NULL);
@@ -112,8 +122,8 @@ tc_client *tc_connect(int port)
     ci.address = "127.0.0.1";
     ci.port = port;
     ci.path = "/";
-    ci.host = "127.0.0.1";
-    ci.origin = "127.0.0.1";
+    ci.host = host; /* as a browser says it: with the port */
+    ci.origin = origin;
     ci.protocol = "tabletop";
     ci.userdata = c;
     c->wsi = lws_client_connect_via_info(&ci);

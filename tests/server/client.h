@@ -29,8 +29,12 @@ int tc_http_get(int port, const char *path, char *out, size_t n);
 
 typedef struct tc_client tc_client;
 
-/* Connects to 127.0.0.1:port; NULL when it cannot within a few seconds. */
+/* Connects to 127.0.0.1:port as a page the server served would (Origin
+ * http://127.0.0.1:port); NULL when it cannot within a few seconds. */
 tc_client *tc_connect(int port);
+/* The same from a page of origin (NULL: no Origin header, as a client that
+ * is not a browser); NULL when the server refuses it. */
+tc_client *tc_connect_from(int port, const char *origin);
 void tc_close(tc_client *c);
 
 /* Sends text as one frame (len bytes); 0 once written, -1 on failure. */

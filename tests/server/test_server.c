@@ -545,6 +545,12 @@ static void test_server_serves_the_built_in_files_only(void **state)
     assert_non_null(strstr(page, "content-type: text/javascript; charset=utf-8\r\n"));
     assert_non_null(strstr(page, "new WebSocket(url, \"tabletop\")"));
     assert_int_equal(tc_http_get(f->server.port, "/table.css", page, sizeof page), 200);
+    assert_int_equal(tc_http_get(f->server.port, "/boards.js", page, sizeof page), 200);
+    /* the sample content, by exact name: Tannhäuser's map for its board */
+    assert_int_equal(
+        tc_http_get(f->server.port, "/content/tannhauser/board.json", page, sizeof page), 200);
+    assert_non_null(strstr(page, "content-type: application/json\r\n"));
+    assert_non_null(strstr(page, "\"circles\""));
     static const char *const outside[] = {"/../CMakeLists.txt",
                                           "/%2e%2e/CMakeLists.txt",
                                           "/..%2f..%2fetc%2fpasswd",
@@ -553,6 +559,10 @@ static void test_server_serves_the_built_in_files_only(void **state)
                                           "//etc/passwd",
                                           "/etc/passwd",
                                           "/nothing.js",
+                                          "/content/",
+                                          "/content/tannhauser",
+                                          "/content/../web/index.html",
+                                          "/content/tannhauser/board.json/",
                                           NULL};
     for (int i = 0; outside[i]; i++) {
         int status = tc_http_get(f->server.port, outside[i], page, sizeof page);
@@ -560,6 +570,40 @@ static void test_server_serves_the_built_in_files_only(void **state)
             fail_msg("%s: HTTP %d", outside[i], status);
         assert_null(strstr(page, "root:"));
         assert_null(strstr(page, "cmake_minimum_required"));
+    }
+}
+
+/* Only a page of this server may open a WebSocket: a page of another site
+ * (its Origin) is refused before any frame, however its Origin is dressed;
+ * a client that is not a browser sends none and is served. */
+static void test_server_refuses_pages_of_other_sites(void **state)
+{
+    fixture *f = *state;
+    char origin[128];
+    static const char *const foreign[] = {"http://evil.example",
+                                          "https://127.0.0.1.evil.example",
+                                          "http://127.0.0.1:%d.evil.example",
+                                          "http://127.0.0.1",
+                                          "null",
+                                          "file://",
+                                          "ws://127.0.0.1:%d",
+                                          NULL};
+    for (int i = 0; foreign[i]; i++) {
+        snprintf(origin, sizeof origin, foreign[i], f->server.port);
+        tc_client *c = tc_connect_from(f->server.port, origin);
+        if (c)
+            fail_msg("a page of %s opened a WebSocket", origin);
+    }
+    snprintf(origin, sizeof origin, "https://127.0.0.1:%d", f->server.port);
+    const char *const served[] = {NULL, origin};
+    for (int i = 0; i < 2; i++) {
+        tc_client *c = tc_connect_from(f->server.port, served[i]);
+        assert_non_null(c);
+        assert_int_equal(tc_sendf(c, "{s:s}", "cmd", "tables"), 0);
+        json_t *t = tc_wait(c, "tables", 5000);
+        assert_non_null(t);
+        json_decref(t);
+        tc_close(c);
     }
 }
 
@@ -775,6 +819,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_server_serves_the_built_in_files_only, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_refuses_bad_tables, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_server_refuses_pages_of_other_sites, setup_fast,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_server_sets_up_every_game, setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_survives_hostile_frames, setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_answers_while_an_ai_thinks, setup, teardown),
