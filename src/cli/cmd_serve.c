@@ -9,6 +9,7 @@
 
 static const char serve_help[] =
     "Usage: tabletop serve [--port N] [--db FILE] [--bind ADDR] [--workers N] [--rate N]\n"
+    "                      [--unload SECONDS]\n"
     "\n"
     "Serves the web client over HTTP and the games over WebSockets on one port, every\n"
     "table kept in a SQLite database; tables left unfinished are resumed at start.\n"
@@ -22,6 +23,8 @@ static const char serve_help[] =
     "  --workers N   threads the AI seats think on (default 2)\n"
     "  --rate N      frames a second one connection may send, twice that at once\n"
     "                (default 20; beyond it each frame is answered with an error)\n"
+    "  --unload SECONDS  how long a finished table no one is at stays in memory\n"
+    "                (default 600; it is rebuilt from the database when asked for)\n"
     "\n"
     "Stops on Ctrl-C or SIGTERM; every accepted action is already in the database.\n";
 
@@ -50,7 +53,8 @@ static int parse_args(int argc, char **argv, srv_opts *o)
             return -1;
         } else if ((m = number_option("--port", 0, 65535, argc, argv, &i, &o->port)) ||
                    (m = number_option("--workers", 1, 16, argc, argv, &i, &o->workers)) ||
-                   (m = number_option("--rate", 1, 100000, argc, argv, &i, &o->rate))) {
+                   (m = number_option("--rate", 1, 100000, argc, argv, &i, &o->rate)) ||
+                   (m = number_option("--unload", 1, 86400, argc, argv, &i, &o->unload))) {
             if (m < 0)
                 return CLI_USAGE;
         } else if ((m = cli_option("serve", "--db", argc, argv, &i, &v)) != 0) {
@@ -70,7 +74,7 @@ static int parse_args(int argc, char **argv, srv_opts *o)
 
 int cmd_serve(int argc, char **argv)
 {
-    srv_opts o = {"127.0.0.1", 8080, "tabletop.db", 2, 20};
+    srv_opts o = {"127.0.0.1", 8080, "tabletop.db", 2, 20, 600};
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc < 0 ? CLI_OK : rc;

@@ -313,6 +313,20 @@ static const struct lws_protocols protocols[] = {
 
 /* --- the service loop ---------------------------------------------------------------- */
 
+/* A timer of the service loop: once a second, the finished tables no one is
+ * at are let go after a while (srv_tables_sweep). */
+typedef struct sweeper {
+    lws_sorted_usec_list_t sul;
+    srv *s;
+} sweeper;
+
+static void sweep(lws_sorted_usec_list_t *sul)
+{
+    sweeper *w = lws_container_of(sul, sweeper, sul);
+    srv_tables_sweep(w->s, now_seconds());
+    lws_sul_schedule(w->s->ctx, 0, &w->sul, sweep, LWS_US_PER_SEC);
+}
+
 static int context_new(srv *s, const srv_opts *o, tt_error *err)
 {
     struct lws_context_creation_info info;
@@ -350,6 +364,7 @@ int srv_run(const srv_opts *o, tt_error *err)
     if (!s)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     s->rate = o->rate;
+    s->unload = o->unload;
     int rc = store_open(o->db, &s->store, err);
     if (rc == TT_OK)
         rc = context_new(s, o, err);
@@ -367,8 +382,11 @@ int srv_run(const srv_opts *o, tt_error *err)
     printf("listening on http://%s:%d/\n", o->bind,
            lws_get_vhost_listen_port(lws_get_vhost_by_name(s->ctx, "tabletop")));
     fflush(stdout);
+    sweeper w = {.s = s};
+    lws_sul_schedule(s->ctx, 0, &w.sul, sweep, LWS_US_PER_SEC);
     while (!stopping && lws_service(s->ctx, 0) >= 0)
         ;
+    lws_sul_cancel(&w.sul);
     srv_fini(s);
     return TT_OK;
 }

@@ -13,6 +13,7 @@ typedef struct srv_opts {
     const char *db;   /* the store: a SQLite file */
     int workers;      /* threads the AI seats think on */
     int rate;         /* frames a second one connection may send (twice that at once) */
+    int unload;       /* seconds a finished table no one is at stays in memory */
 } srv_opts;
 
 /* Serves until SIGINT or SIGTERM. Prints "listening on http://ADDR:PORT/"

@@ -34,6 +34,7 @@ typedef struct srv_table {
     unsigned version; /* moves on with each action; an AI's answer for an older one is dropped */
     int thinking;     /* an AI job for this table is out */
     srv_conn *conns;  /* who is at the table */
+    double idle;      /* seconds (monotonic) since when it is over and no one is at it; 0: not */
     tt_event *log;    /* every event since the start, for the narration of who (re)joins */
     int nlog, caplog;
     struct srv_table *next_table;
@@ -75,6 +76,7 @@ struct srv {
     srv_loaded *games;
     srv_workers *workers;
     int rate;    /* frames a second a connection may send (srv_opts) */
+    int unload;  /* seconds a finished table no one is at stays loaded (srv_opts) */
     int closing; /* the server is stopping: tell nobody anything more */
     tt_event evbuf[SRV_EVENTS];
 };
@@ -106,6 +108,7 @@ void srv_table_send_history(srv_table *t, srv_conn *c);
 void srv_table_presence(srv_table *t);
 json_t *srv_table_summary(const srv_table *t);
 int srv_table_over(const srv_table *t);
+void srv_tables_sweep(srv *s, double now);
 
 /* frames.c */
 void srv_frame(srv *s, srv_conn *c, const char *text, size_t len);

@@ -335,6 +335,27 @@ srv_table *srv_table_open(srv *s, int64_t id, tt_error *err)
     return t;
 }
 
+/* Lets go of the finished tables no one has been at for s->unload seconds:
+ * they change no more, and srv_table_open rebuilds one from the store when
+ * someone joins or watches it again. Called about once a second. */
+void srv_tables_sweep(srv *s, double now)
+{
+    for (srv_table **p = &s->tables; *p;) {
+        srv_table *t = *p;
+        if (t->conns || t->thinking || !srv_table_over(t))
+            t->idle = 0;
+        else if (t->idle == 0)
+            t->idle = now;
+        if (t->idle == 0 || now - t->idle < s->unload) {
+            p = &t->next_table;
+            continue;
+        }
+        *p = t->next_table;
+        fprintf(stderr, "table %" PRId64 " unloaded: finished, no one at it\n", t->meta.id);
+        table_free(t);
+    }
+}
+
 int srv_tables_load(srv *s, tt_error *err)
 {
     int rc = store_tables(s->store, STORE_PLAYING, load_one, s, err);

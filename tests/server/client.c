@@ -218,10 +218,11 @@ int tc_pending(tc_client *c, int wait_ms)
     return n;
 }
 
-int tc_server_start(tc_server *s, const char *db, const char *log, int rate)
+int tc_server_start(tc_server *s, const char *db, const char *log, int rate, int unload)
 {
-    char rate_text[16];
+    char rate_text[16], unload_text[16];
     snprintf(rate_text, sizeof rate_text, "%d", rate);
+    snprintf(unload_text, sizeof unload_text, "%d", unload ? unload : 600);
     int fds[2];
     if (pipe(fds))
         return -1;
@@ -233,7 +234,7 @@ int tc_server_start(tc_server *s, const char *db, const char *log, int rate)
         dup2(fd, 2);
         close(fds[0]);
         execl(TT_BINARY_DIR "/tabletop", "tabletop", "serve", "--port", "0", "--db", db, "--rate",
-              rate_text, (char *)0);
+              rate_text, "--unload", unload_text, (char *)0);
         _exit(127);
     }
     close(fds[1]);

@@ -43,7 +43,7 @@ static int setup(void **state)
     unlink(f->db);
     unlink(f->log);
     *state = f;
-    return tc_server_start(&f->server, f->db, f->log, 20);
+    return tc_server_start(&f->server, f->db, f->log, 20, 0);
 }
 
 /* A server for a program that plays as fast as the server answers. */
@@ -52,7 +52,16 @@ static int setup_fast(void **state)
     int rc = setup(state);
     fixture *f = *state;
     tc_server_stop(&f->server, SIGTERM);
-    return rc ? rc : tc_server_start(&f->server, f->db, f->log, 100000);
+    return rc ? rc : tc_server_start(&f->server, f->db, f->log, 100000, 0);
+}
+
+/* A server that lets a finished table go 1 s after its last connection. */
+static int setup_unload(void **state)
+{
+    int rc = setup(state);
+    fixture *f = *state;
+    tc_server_stop(&f->server, SIGTERM);
+    return rc ? rc : tc_server_start(&f->server, f->db, f->log, 100000, 1);
 }
 
 static int log_has(const char *log, const char *text);
@@ -269,7 +278,7 @@ static void test_server_plays_to_the_end_and_survives_kill_9(void **state)
     /* a crash: nothing told to a player may be lost */
     uint64_t hash = stored_hash(f->db);
     tc_server_stop(&f->server, SIGKILL);
-    assert_int_equal(tc_server_start(&f->server, f->db, f->log, 100000), 0);
+    assert_int_equal(tc_server_start(&f->server, f->db, f->log, 100000, 0), 0);
     char line[128];
     snprintf(line, sizeof line, "table %" PRId64 " resumed: invaders, ", id);
     assert_true(log_has(f->log, line));
@@ -304,13 +313,48 @@ static void test_server_plays_to_the_end_and_survives_kill_9(void **state)
 
     /* but its links still work after a restart: it is rebuilt when asked for */
     tc_server_stop(&f->server, SIGTERM);
-    assert_int_equal(tc_server_start(&f->server, f->db, f->log, 20), 0);
+    assert_int_equal(tc_server_start(&f->server, f->db, f->log, 20, 0), 0);
     a = tc_connect(f->server.port);
     assert_non_null(a);
     assert_int_equal(tc_sendf(a, "{s:s,s:I}", "cmd", "spectate", "table", (json_int_t)id), 0);
     v = tc_wait(a, "view", WAIT);
     assert_non_null(v);
     assert_true(json_is_true(json_object_get(v, "over")));
+    json_decref(v);
+    tc_close(a);
+}
+
+/* A finished table no one is at is let go from memory, and its links still
+ * work: whoever watches it again gets it rebuilt from the store, the same. */
+static void test_server_unloads_finished_tables(void **state)
+{
+    fixture *f = *state;
+    char tok[2][40], line[128];
+    int64_t id;
+    json_t *v;
+    tc_client *a = at_table_with_ai(f, &id, tok, &v, NULL);
+    unsigned rng = 3;
+    int played = 0;
+    v = play(a, v, 0, &rng, &played, NULL);
+    char *before = view_text(v);
+    json_decref(v);
+    snprintf(line, sizeof line, "table %" PRId64 " unloaded: finished, no one at it\n", id);
+    sleep(2);
+    assert_false(log_has(f->log, line)); /* not while its player is there */
+    tc_close(a);
+    for (int i = 0; i < 5 && !log_has(f->log, line); i++)
+        sleep(1); /* swept once a second, let go a second after it is left */
+    assert_true(log_has(f->log, line));
+    a = tc_connect(f->server.port);
+    assert_non_null(a);
+    v = join(a, id, tok[0], NULL);
+    char *after = view_text(v);
+    assert_string_equal(after, before);
+    snprintf(line, sizeof line, "table %" PRId64 " reopened: invaders, %d actions\n", id,
+             (int)json_integer_value(json_object_get(v, "actions")));
+    assert_true(log_has(f->log, line));
+    free(before);
+    free(after);
     json_decref(v);
     tc_close(a);
 }
@@ -335,7 +379,7 @@ static void test_server_refuses_to_resume_a_table_that_does_not_replay(void **st
                      SQLITE_OK);
     sqlite3_close(db);
 
-    assert_int_equal(tc_server_start(&f->server, f->db, f->log, 20), 0);
+    assert_int_equal(tc_server_start(&f->server, f->db, f->log, 20, 0), 0);
     char line[128];
     snprintf(line, sizeof line,
              "table %" PRId64 " not resumed: its record replays to another state\n", id);
@@ -820,6 +864,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_refuses_bad_tables, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server_refuses_pages_of_other_sites, setup_fast,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_server_unloads_finished_tables, setup_unload,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_sets_up_every_game, setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_survives_hostile_frames, setup_fast, teardown),
