@@ -86,6 +86,19 @@ async function waitActions(page, atLeast) {
                              atLeast);
 }
 
+// A table made in the lobby with a page for each person at it, each in its
+// own browser context, every page showing the table's first view; watch(page)
+// is called on each page before it opens (its results: `watched`).
+async function seatedTable(game, levels, watch = () => null) {
+  const lobby = await newPage();
+  const { seats } = await createInLobby(lobby, game, levels);
+  const pages = await Promise.all(seats.map(() => newPage()));
+  const watched = pages.map(watch);
+  await Promise.all(pages.map((p, i) => p.goto(seats[i])));
+  await Promise.all(pages.map((p) => waitActions(p, 0)));
+  return { seats, pages, watched };
+}
+
 // Plays by clicking until the game is over or `limit` actions were clicked:
 // whichever page shows "Your decision." clicks one of its buttons (the
 // choice turns with the count, so games differ from the first button's).
@@ -120,13 +133,9 @@ function protocol(lines) {
 const cardIds = (text) => new Set(text.match(/[a-z]+:[a-z0-9_]+#[0-9]+/g) || []);
 
 test("two people play a table of Invaders to its end by clicking", { timeout: SPEC_MS }, async () => {
-  const lobby = await newPage();
-  const { seats } = await createInLobby(lobby, "invaders", ["human", "human"]);
+  const { seats, pages } = await seatedTable("invaders", ["human", "human"]);
   assert.equal(seats.length, 2);
   assert.ok(seats.every((s) => /#table=\d+&token=[0-9a-f]{32}$/.test(s)), seats.join(" "));
-  const pages = [await newPage(), await newPage()];
-  await Promise.all(pages.map((p, i) => p.goto(seats[i])));
-  await Promise.all(pages.map((p) => waitActions(p, 0)));
   const clicked = await playByClicking(pages, 1000);
   for (const p of pages) {
     await p.waitForSelector("#result:not([hidden])");
@@ -143,11 +152,7 @@ test("two people play a table of Invaders to its end by clicking", { timeout: SP
 });
 
 test("a reload in the middle of a game shows the same table", { timeout: SPEC_MS }, async () => {
-  const lobby = await newPage();
-  const { seats } = await createInLobby(lobby, "invaders", ["human", "human"]);
-  const pages = [await newPage(), await newPage()];
-  await Promise.all(pages.map((p, i) => p.goto(seats[i])));
-  await Promise.all(pages.map((p) => waitActions(p, 0)));
+  const { pages } = await seatedTable("invaders", ["human", "human"]);
   const clicked = await playByClicking(pages, 12);
   assert.equal(clicked.length, 12);
   const shown = (p) => p.evaluate(() => ["title", "presence", "turn", "actions", "offturn", "log",
@@ -209,11 +214,7 @@ test("a spectator's page and frames hold no hidden card", { timeout: SPEC_MS }, 
 });
 
 test("a refused action shows the rule that refuses it", { timeout: SPEC_MS }, async () => {
-  const lobby = await newPage();
-  const { seats } = await createInLobby(lobby, "invaders", ["human", "human"]);
-  const pages = [await newPage(), await newPage()];
-  await Promise.all(pages.map((p, i) => p.goto(seats[i])));
-  await Promise.all(pages.map((p) => waitActions(p, 0)));
+  const { pages } = await seatedTable("invaders", ["human", "human"]);
   // Mankind places its hero; then the Invader is to decide
   await playByClicking(pages, 1);
   const invader = pages[0];
@@ -253,12 +254,7 @@ function lastFrames(page) {
 }
 
 test("a Tannhäuser character moves by a click on the map", { timeout: SPEC_MS }, async () => {
-  const lobby = await newPage();
-  const { seats } = await createInLobby(lobby, "tannhauser", ["human", "human"]);
-  const pages = [await newPage(), await newPage()];
-  const views = pages.map(lastFrames);
-  await Promise.all(pages.map((p, i) => p.goto(seats[i])));
-  await Promise.all(pages.map((p) => waitActions(p, 0)));
+  const { pages, watched: views } = await seatedTable("tannhauser", ["human", "human"], lastFrames);
   await pages[0].waitForSelector("svg.map g[data-circle]");
   const page = await clickUntil(pages, 80, (p) => p.locator("svg.map g.target").count());
   assert.ok(page, "no move was offered on the map");
@@ -278,11 +274,7 @@ test("a Tannhäuser character moves by a click on the map", { timeout: SPEC_MS }
 
 for (const [game, n] of [["braunau", 3], ["xfiles", 2]]) {
   test(`the ${game} board shows the table`, { timeout: SPEC_MS }, async () => {
-    const lobby = await newPage();
-    const { seats } = await createInLobby(lobby, game, Array(n).fill("human"));
-    const pages = await Promise.all(seats.map(() => newPage()));
-    await Promise.all(pages.map((p, i) => p.goto(seats[i])));
-    await Promise.all(pages.map((p) => waitActions(p, 0)));
+    const { pages } = await seatedTable(game, Array(n).fill("human"));
     await playByClicking(pages, 10);
     await pages[0].waitForSelector(`#board:not([hidden]) .board.${game}`);
     await pages[0].locator("#board").screenshot({ path: `${ART}/board-${game}.png` });
