@@ -316,6 +316,10 @@ function start() {
       if (text) act(text);
     };
     document.addEventListener("mouseover", describeOnHover);
+    $("undo").onclick = () => {
+      $("error").hidden = true;
+      send({ cmd: "undo" });
+    };
   }
   // a link to another table in the same tab: show it
   window.addEventListener("hashchange", () => location.reload());

@@ -222,15 +222,28 @@ static int cmd_describe(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *
     return TT_OK;
 }
 
+/* Takes back the connection's seat's last decision, under the undo policy. */
+static int cmd_undo(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
+{
+    (void)req;
+    if (!c->table || c->seat < 0)
+        return tt_fail(err, TT_ESTATE, NULL, "join a table with a seat's token before undoing");
+    int rc = srv_table_undo(s, c->table, c->seat, err);
+    if (rc == TT_OK)
+        reply(c, id, json_pack("{s:s,s:s}", "type", "accepted", "text", "undo"));
+    return rc;
+}
+
 typedef struct command {
     const char *name;
     int (*run)(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err);
 } command;
 
-static const command commands[] = {
-    {"games", cmd_games}, {"tables", cmd_tables},     {"create", cmd_create},
-    {"join", cmd_join},   {"spectate", cmd_spectate}, {"act", cmd_act},
-    {"view", cmd_view},   {"describe", cmd_describe}, {NULL, NULL}};
+static const command commands[] = {{"games", cmd_games},       {"tables", cmd_tables},
+                                   {"create", cmd_create},     {"join", cmd_join},
+                                   {"spectate", cmd_spectate}, {"act", cmd_act},
+                                   {"view", cmd_view},         {"describe", cmd_describe},
+                                   {"undo", cmd_undo},         {NULL, NULL}};
 
 void srv_frame(srv *s, srv_conn *c, const char *text, size_t len)
 {

@@ -101,6 +101,7 @@ int srv_table_create(srv *s, const char *game, const char *params, json_t *seats
 int srv_table_act(srv *s, srv_table *t, int seat, const char *text, tt_error *err);
 /* Starts the AI of the seat to move thinking, when it is an AI's turn. */
 void srv_table_think(srv *s, srv_table *t);
+int srv_table_undo(srv *s, srv_table *t, int seat, tt_error *err);
 /* Sends c its view (and legal actions) of its table. */
 void srv_table_send_view(srv *s, srv_table *t, srv_conn *c);
 /* Sends c the narration of the whole game so far, as its seat may read it. */

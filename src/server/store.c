@@ -25,6 +25,12 @@ int store_actions_add(store *s, const store_table *t, const store_action *a, int
     return s->ops->actions_add(s, t, a, n, status, hash, err);
 }
 
+int store_actions_drop(store *s, const store_table *t, int keep, int status, uint64_t hash,
+                       tt_error *err)
+{
+    return s->ops->actions_drop(s, t, keep, status, hash, err);
+}
+
 int store_table_get(store *s, int64_t id, store_table *t, tt_error *err)
 {
     return s->ops->table_get(s, id, t, err);

@@ -45,6 +45,7 @@ typedef struct store_action {
     int player;       /* who took it */
     int offturn;      /* 1: outside the turn order (concede, offer_draw) */
     const char *text; /* canonical text of one atomic action */
+    int more;         /* 1: a later action of the same decision (a compound move's) */
 } store_action;
 
 typedef struct store store;
@@ -61,6 +62,8 @@ typedef struct store_ops {
                   tt_error *err);
     int (*actions)(store *s, int64_t table, int (*fn)(void *ctx, int seq, const store_action *a),
                    void *ctx, tt_error *err);
+    int (*actions_drop)(store *s, const store_table *t, int keep, int status, uint64_t hash,
+                        tt_error *err);
 } store_ops;
 
 struct store {
@@ -86,6 +89,12 @@ int store_table_add(store *s, store_table *t, tt_error *err);
 int store_actions_add(store *s, const store_table *t, const store_action *a, int n, int status,
                       uint64_t hash, tt_error *err);
 
+/* Takes table t's record back to its first `keep` rows (a decision taken
+ * back), setting its status and hash, in one durable transaction; TT_ESTATE
+ * when the stored record is no longer t->nactions rows long. On any failure
+ * nothing changed. */
+int store_actions_drop(store *s, const store_table *t, int keep, int status, uint64_t hash,
+                       tt_error *err);
 /* Reads table id into *t; TT_EARG "no table N" when there is none. */
 int store_table_get(store *s, int64_t id, store_table *t, tt_error *err);
 

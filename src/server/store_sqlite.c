@@ -3,7 +3,7 @@
  * Schema (created when missing; docs/server.md describes it):
  *   tables(id, game, params, seed, created, status, nactions, hash)
  *   seats(table_id, seat, kind, ai, token)
- *   actions(table_id, seq, player, offturn, text)
+ *   actions(table_id, seq, player, offturn, text, more)
  * Seeds and hashes are 64-bit unsigned values kept as 16 hex digits, so that
  * SQLite's signed integers never bend them. The database runs in WAL mode with
  * synchronous=FULL: a commit has reached the disk when it returns, so after a
@@ -50,7 +50,10 @@ static const char schema[] = "PRAGMA journal_mode=WAL;"
                              " player INTEGER NOT NULL,"
                              " offturn INTEGER NOT NULL,"
                              " text TEXT NOT NULL,"
+                             " more INTEGER NOT NULL DEFAULT 0,"
                              " PRIMARY KEY(table_id, seq));";
+/* A database made before decisions were marked: each row its own decision. */
+static const char upgrade[] = "ALTER TABLE actions ADD COLUMN more INTEGER NOT NULL DEFAULT 0";
 
 static int db_fail(sqlite_store *s, tt_error *err, const char *what)
 {
@@ -153,7 +156,7 @@ static int sq_table_add(store *base, store_table *t, tt_error *err)
 static int action_insert(sqlite_store *s, int64_t id, int seq, const store_action *a, tt_error *err)
 {
     sqlite3_stmt *st;
-    int rc = prepare(s, "INSERT INTO actions VALUES(?,?,?,?,?)", &st, err);
+    int rc = prepare(s, "INSERT INTO actions VALUES(?,?,?,?,?,?)", &st, err);
     if (rc != TT_OK)
         return rc;
     sqlite3_bind_int64(st, 1, id);
@@ -161,6 +164,7 @@ static int action_insert(sqlite_store *s, int64_t id, int seq, const store_actio
     sqlite3_bind_int(st, 3, a->player);
     sqlite3_bind_int(st, 4, a->offturn);
     sqlite3_bind_text(st, 5, a->text, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 6, a->more);
     return step_done(s, st, err, "adding an action");
 }
 
@@ -198,6 +202,24 @@ static int sq_actions_add(store *base, const store_table *t, const store_action 
     rc = table_advance(s, t, n, status, hash, err);
     for (int i = 0; i < n && rc == TT_OK; i++)
         rc = action_insert(s, t->id, t->nactions + i, &a[i], err);
+    return finish(s, rc, err);
+}
+
+static int sq_actions_drop(store *base, const store_table *t, int keep, int status, uint64_t hash,
+                           tt_error *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *st;
+    int rc = exec(s, "BEGIN IMMEDIATE", err);
+    if (rc != TT_OK)
+        return rc;
+    rc = table_advance(s, t, keep - t->nactions, status, hash, err);
+    if (rc == TT_OK &&
+        (rc = prepare(s, "DELETE FROM actions WHERE table_id=? AND seq>=?", &st, err)) == TT_OK) {
+        sqlite3_bind_int64(st, 1, t->id);
+        sqlite3_bind_int(st, 2, keep);
+        rc = step_done(s, st, err, "taking actions back");
+    }
     return finish(s, rc, err);
 }
 
@@ -296,7 +318,7 @@ static int sq_actions(store *base, int64_t table, int (*fn)(void *, int, const s
     sqlite_store *s = (sqlite_store *)base;
     sqlite3_stmt *st;
     int rc = prepare(s,
-                     "SELECT seq, player, offturn, text FROM actions WHERE table_id=?"
+                     "SELECT seq, player, offturn, text, more FROM actions WHERE table_id=?"
                      " ORDER BY seq",
                      &st, err);
     if (rc != TT_OK)
@@ -305,7 +327,7 @@ static int sq_actions(store *base, int64_t table, int (*fn)(void *, int, const s
     int step;
     while ((step = sqlite3_step(st)) == SQLITE_ROW) {
         store_action a = {sqlite3_column_int(st, 1), sqlite3_column_int(st, 2),
-                          (const char *)sqlite3_column_text(st, 3)};
+                          (const char *)sqlite3_column_text(st, 3), sqlite3_column_int(st, 4)};
         if (!a.text)
             a.text = "";
         if (fn(ctx, sqlite3_column_int(st, 0), &a))
@@ -324,8 +346,8 @@ static void sq_close(store *base)
     free(s);
 }
 
-static const store_ops sqlite_ops = {sq_close,     sq_table_add, sq_actions_add,
-                                     sq_table_get, sq_tables,    sq_actions};
+static const store_ops sqlite_ops = {sq_close,  sq_table_add, sq_actions_add, sq_table_get,
+                                     sq_tables, sq_actions,   sq_actions_drop};
 
 int store_sqlite_open(const char *path, store **out, tt_error *err)
 {
@@ -344,6 +366,9 @@ int store_sqlite_open(const char *path, store **out, tt_error *err)
     /* another process (a backup) may hold the lock for a moment */
     sqlite3_busy_timeout(s->db, 5000);
     int rc = exec(s, schema, err);
+    if (rc == TT_OK && sqlite3_exec(s->db, upgrade, NULL, NULL, NULL) != SQLITE_OK &&
+        !strstr(sqlite3_errmsg(s->db), "duplicate column"))
+        rc = db_fail(s, err, upgrade);
     if (rc != TT_OK) {
         sq_close(&s->base);
         return rc;

@@ -508,7 +508,8 @@ static int rows_split(char *canon, int seat, int offturn, store_action *rows, tt
     for (char *line = strtok(canon, "\n"); line; line = strtok(NULL, "\n")) {
         if (n == CANON_LINES)
             return tt_fail(err, TT_EARG, NULL, "more than %d actions at once", CANON_LINES);
-        rows[n++] = (store_action){seat, offturn, line};
+        rows[n] = (store_action){seat, offturn, line, n > 0};
+        n++;
     }
     return n;
 }
@@ -545,6 +546,143 @@ int srv_table_act(srv *s, srv_table *t, int seat, const char *text, tt_error *er
     if (over)
         fprintf(stderr, "table %" PRId64 " over after %d actions\n", t->meta.id, t->meta.nactions);
     srv_table_think(s, t);
+    return TT_OK;
+}
+
+/* --- taking a decision back (the undo policy of tabletop/undo.h) -------------------- */
+
+typedef struct record {
+    store_action *a; /* every row of a table's record, texts owned */
+    int n, cap;
+} record;
+
+static int record_keep(void *vctx, int seq, const store_action *a)
+{
+    record *r = vctx;
+    (void)seq;
+    if (r->n == r->cap) {
+        int cap = r->cap ? r->cap * 2 : 256;
+        store_action *grown = realloc(r->a, sizeof *grown * (size_t)cap);
+        if (!grown)
+            return 1;
+        r->a = grown;
+        r->cap = cap;
+    }
+    r->a[r->n] = *a;
+    r->a[r->n].text = strdup(a->text);
+    return r->a[r->n++].text == NULL;
+}
+
+static void record_free(record *r)
+{
+    for (int i = 0; i < r->n; i++)
+        free((char *)r->a[i].text);
+    free(r->a);
+}
+
+/* The row where seat's last decision starts, in *k; refused when he has
+ * none, or an action outside the turn order came since (the CLI's policy). */
+static int undo_find(const srv_table *t, const record *r, int seat, int *k, tt_error *err)
+{
+    char who[64];
+    int plural, i = r->n - 1;
+    while (i >= 0 && (r->a[i].more || r->a[i].offturn || r->a[i].player != seat))
+        i--;
+    if (i < 0)
+        return tt_fail(err, TT_ESTATE, NULL, "nothing to undo: %s %s taken no decision yet",
+                       tt_player_title(t->game, seat, who, sizeof who, &plural),
+                       plural ? "have" : "has");
+    for (int j = i + 1; j < r->n; j++)
+        if (r->a[j].offturn)
+            return tt_fail(err, TT_ESTATE, NULL,
+                           "cannot undo: the record holds an action outside the turn order since");
+    *k = i;
+    return TT_OK;
+}
+
+/* The decisions of rows k.. as tt_undo_check takes them: each its rows'
+ * texts, one a line, in text (n bytes). The count, or -1 when text is short. */
+static int decisions_of(const record *r, int k, tt_decision *d, char *text, size_t n)
+{
+    int nd = 0;
+    size_t used = 0;
+    for (int i = k; i < r->n; i++) {
+        size_t len = strlen(r->a[i].text);
+        if (used + len + 2 > n)
+            return -1;
+        if (!r->a[i].more) {
+            if (nd > 0)
+                text[used++] = '\0';
+            d[nd++] = (tt_decision){r->a[i].player, text + used, r->a[i].offturn};
+        } else {
+            text[used++] = '\n';
+        }
+        memcpy(text + used, r->a[i].text, len);
+        used += len;
+    }
+    text[used] = '\0';
+    return nd;
+}
+
+/* Keeps what the table was before row k (in before, which is freed): its
+ * state and log; then tells everyone the game so far and his view. */
+static void undo_keep(srv *s, srv_table *t, srv_table *before, int k)
+{
+    tt_state *state = t->state;
+    tt_event *log = t->log;
+    t->state = before->state;
+    t->log = before->log;
+    t->nlog = before->nlog;
+    t->caplog = before->caplog;
+    before->state = state;
+    before->log = log;
+    table_free(before);
+    t->meta.nactions = k;
+    t->meta.hash = tt_state_hash(t->game, t->state);
+    t->meta.status = STORE_PLAYING;
+    t->version++; /* an AI's answer for the position taken back is dropped */
+    for (srv_conn *c = t->conns; c; c = c->next_at_table) {
+        srv_table_send_history(t, c);
+        srv_table_send_view(s, t, c);
+    }
+    fprintf(stderr, "table %" PRId64 " taken back to %d actions\n", t->meta.id, k);
+    srv_table_think(s, t);
+}
+
+/* Takes seat's last decision back, when the undo policy allows it: the
+ * record loses its rows in the store first, then the table is the one
+ * before it, and everyone is told the game so far and his view again. */
+int srv_table_undo(srv *s, srv_table *t, int seat, tt_error *err)
+{
+    record r = {NULL, 0, 0};
+    load_ctx c = {s, NULL, TT_OK, err};
+    int k = 0, rc = store_actions(s->store, t->meta.id, record_keep, &r, err);
+    if (rc == TT_OK && r.n != t->meta.nactions)
+        rc = tt_fail(err, TT_ENOMEM, NULL, "out of memory reading the record");
+    if (rc == TT_OK)
+        rc = undo_find(t, &r, seat, &k, err);
+    if (rc == TT_OK)
+        rc = table_new(s, &t->meta, &c.t, err);
+    for (int i = 0; rc == TT_OK && i < k; i++)
+        if (replay_row(&c, i, &r.a[i]))
+            rc = c.rc;
+    char text[CANON_MAX * 4];
+    tt_decision d[CANON_LINES];
+    int nd = rc == TT_OK ? decisions_of(&r, k, d, text, sizeof text) : 0;
+    if (rc == TT_OK && (nd < 0 || nd > CANON_LINES))
+        rc = tt_fail(err, TT_ESTATE, NULL, "cannot undo: too much has happened since");
+    if (rc == TT_OK)
+        rc = tt_undo_check(t->game, c.t->state, d, nd, seat, err);
+    if (rc == TT_OK)
+        rc = store_actions_drop(s->store, &t->meta, k, STORE_PLAYING,
+                                tt_state_hash(c.t->game, c.t->state), err);
+    record_free(&r);
+    if (rc != TT_OK) {
+        if (c.t)
+            table_free(c.t);
+        return rc;
+    }
+    undo_keep(s, t, c.t, k);
     return TT_OK;
 }
 

@@ -232,6 +232,16 @@ test("a refused action shows the rule that refuses it", { timeout: SPEC_MS }, as
   await invader.waitForFunction(() => document.querySelector(".board.invaders .chip[data-card]").title);
   assert.match(await card.getAttribute("title"), /^[A-Z][^:]*: .*INV-[0-9]/s);
   await invader.screenshot({ path: `${ART}/invaders-refused.png`, fullPage: true });
+  // taking back: refused before he has decided; then his strategy, taken back
+  await invader.click("#undo");
+  await invader.waitForFunction(() => document.getElementById("error").textContent.startsWith("nothing"));
+  assert.equal(await invader.textContent("#error"), "nothing to undo: the Invader has taken no decision yet");
+  await invader.locator("#actions button", { hasText: "strategy inv_plot_surge" }).click();
+  await waitActions(invader, 2);
+  await invader.click("#undo");
+  await invader.waitForFunction(() => document.getElementById("table").dataset.actions === "1");
+  assert.equal(await invader.isVisible("#error"), false);
+  assert.equal(await invader.locator("#actions button", { hasText: "strategy inv_plot_surge" }).count(), 1);
   noPageErrors();
 });
 

@@ -359,6 +359,83 @@ static void test_server_unloads_finished_tables(void **state)
     tc_close(a);
 }
 
+/* Sends an undo; the error it gets as "code: msg", or "" when accepted. */
+static const char *undo(tc_client *c)
+{
+    static char out[300];
+    assert_int_equal(tc_sendf(c, "{s:s}", "cmd", "undo"), 0);
+    json_t *r;
+    while ((r = tc_wait(c, NULL, WAIT)) && strcmp(str(r, "type"), "error") != 0 &&
+           strcmp(str(r, "type"), "accepted") != 0)
+        json_decref(r);
+    assert_non_null(r);
+    out[0] = '\0';
+    if (strcmp(str(r, "type"), "error") == 0)
+        snprintf(out, sizeof out, "%s: %s", str(r, "code"), str(r, "msg"));
+    json_decref(r);
+    return out;
+}
+
+/* A player takes back his own last decision when it showed nothing and drew
+ * nothing (INV-5.14: enabling a face-up strategy), durably; not once the
+ * other player has decided since, nor before he has decided at all. */
+static void test_server_takes_back_a_decision_by_the_rules(void **state)
+{
+    fixture *f = *state;
+    char tok[2][40];
+    int64_t id;
+    json_t *v, *heard = json_array(), *heard_again = json_array();
+    tc_client *a = at_table_with_ai(f, &id, tok, &v, heard);
+    assert_string_equal(undo(a), "state: nothing to undo: the Invader has taken no decision yet");
+    char *before = view_text(v);
+    json_int_t n = json_integer_value(json_object_get(v, "actions"));
+    uint64_t hash = stored_hash(f->db);
+    json_decref(v);
+    assert_int_equal(tc_sendf(a, "{s:s,s:s}", "cmd", "act", "text", "strategy inv_plot_surge"), 0);
+    v = next_view(a, NULL);
+    assert_int_equal(json_integer_value(json_object_get(v, "actions")), n + 1);
+    json_decref(v);
+    assert_string_equal(undo(a), "");
+    /* everyone is told the game so far again, and his view: as before */
+    json_t *told = tc_wait(a, "narration", WAIT);
+    assert_non_null(told);
+    assert_true(json_is_true(json_object_get(told, "history")));
+    hear(heard_again, told);
+    json_decref(told);
+    assert_true(json_equal(heard_again, heard));
+    v = tc_wait(a, "view", WAIT);
+    assert_non_null(v);
+    char *after = view_text(v);
+    assert_string_equal(after, before);
+    free(after);
+    json_decref(v);
+    assert_true(stored_hash(f->db) == hash);
+    /* and so after a crash */
+    tc_close(a);
+    tc_server_stop(&f->server, SIGKILL);
+    assert_int_equal(tc_server_start(&f->server, f->db, f->log, 100000, 0), 0);
+    a = tc_connect(f->server.port);
+    assert_non_null(a);
+    v = join(a, id, tok[0], NULL);
+    after = view_text(v);
+    assert_string_equal(after, before);
+    free(after);
+    free(before);
+    json_decref(v);
+    /* once Mankind has decided, the Invader's pass is his to keep */
+    assert_int_equal(tc_sendf(a, "{s:s,s:s}", "cmd", "act", "text", "pass"), 0);
+    v = next_view(a, NULL);
+    while (json_integer_value(json_object_get(v, "to_move")) != 0) {
+        json_decref(v);
+        v = next_view(a, NULL);
+    }
+    json_decref(v);
+    assert_string_equal(undo(a), "illegal: Mankind has decided since");
+    json_decref(heard);
+    json_decref(heard_again);
+    tc_close(a);
+}
+
 /* A record that does not replay to its stored state is not resumed: the log
  * says which table and why, and the table is not served. */
 static void test_server_refuses_to_resume_a_table_that_does_not_replay(void **state)
@@ -866,6 +943,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_server_refuses_pages_of_other_sites, setup_fast,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_unloads_finished_tables, setup_unload,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_server_takes_back_a_decision_by_the_rules, setup_fast,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_sets_up_every_game, setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_survives_hostile_frames, setup_fast, teardown),

@@ -55,7 +55,7 @@ typedef struct seen {
     int n;
     store_table t[4];
     char text[8][32];
-    int player[8], offturn[8], seq[8];
+    int player[8], offturn[8], seq[8], more[8];
 } seen;
 
 static int keep_table(void *ctx, const store_table *t)
@@ -71,6 +71,7 @@ static int keep_action(void *ctx, int seq, const store_action *a)
     snprintf(s->text[s->n], sizeof s->text[0], "%s", a->text);
     s->player[s->n] = a->player;
     s->offturn[s->n] = a->offturn;
+    s->more[s->n] = a->more;
     s->seq[s->n++] = seq;
     return 0;
 }
@@ -93,7 +94,7 @@ static void test_store_round_trip(void **state)
     tt_error err;
     store_table t;
     store *s = open_with_table(&t);
-    store_action a[3] = {{0, 0, "play tunnel_wyrm"}, {0, 0, "zone AF"}, {1, 1, "concede"}};
+    store_action a[3] = {{0, 0, "play tunnel_wyrm", 0}, {0, 0, "zone AF", 1}, {1, 1, "concede", 0}};
     assert_int_equal(store_actions_add(s, &t, a, 2, STORE_PLAYING, 0x1111, &err), TT_OK);
     t.nactions += 2;
     assert_int_equal(store_actions_add(s, &t, a + 2, 1, STORE_OVER, 0xfeedfacecafebeefull, &err),
@@ -134,6 +135,10 @@ static void test_store_round_trip(void **state)
     assert_int_equal(got->player[2], 1);
     assert_int_equal(got->offturn[2], 1);
     assert_int_equal(got->offturn[1], 0);
+    /* the compound's second action is marked as part of the same decision */
+    assert_int_equal(got->more[0], 0);
+    assert_int_equal(got->more[1], 1);
+    assert_int_equal(got->more[2], 0);
     free(got);
     store_close(s);
 }
@@ -146,7 +151,7 @@ static void test_store_refuses_a_stale_append(void **state)
     tt_error err;
     store_table t;
     store *s = open_with_table(&t);
-    store_action a = {0, 0, "pass"};
+    store_action a = {0, 0, "pass", 0};
     assert_int_equal(store_actions_add(s, &t, &a, 1, STORE_PLAYING, 1, &err), TT_OK);
     /* t.nactions still 0: stale */
     assert_int_equal(store_actions_add(s, &t, &a, 1, STORE_PLAYING, 2, &err), TT_ESTATE);
@@ -158,6 +163,35 @@ static void test_store_refuses_a_stale_append(void **state)
     assert_int_equal(store_tables(s, -1, keep_table, got, &err), TT_OK);
     assert_int_equal(got->t[0].nactions, 1);
     assert_true(got->t[0].hash == 1);
+    free(got);
+    store_close(s);
+}
+
+/* A decision taken back: the record loses its last rows, the table its
+ * length and hash with them, at once; from a stale length, nothing. */
+static void test_store_drops_the_last_rows(void **state)
+{
+    (void)state;
+    tt_error err;
+    store_table t;
+    store *s = open_with_table(&t);
+    store_action a[3] = {{0, 0, "pass", 0}, {1, 0, "play tunnel_wyrm", 0}, {1, 0, "zone AF", 1}};
+    assert_int_equal(store_actions_add(s, &t, a, 3, STORE_PLAYING, 3, &err), TT_OK);
+    assert_int_equal(store_actions_drop(s, &t, 1, STORE_PLAYING, 1, &err), TT_ESTATE); /* stale */
+    assert_string_equal(err.msg, "table 1 was changed elsewhere");
+    t.nactions = 3;
+    assert_int_equal(store_actions_drop(s, &t, 1, STORE_PLAYING, 0x77, &err), TT_OK);
+    seen *got = calloc(1, sizeof *got);
+    assert_int_equal(store_actions(s, t.id, keep_action, got, &err), TT_OK);
+    assert_int_equal(got->n, 1);
+    assert_string_equal(got->text[0], "pass");
+    got->n = 0;
+    assert_int_equal(store_tables(s, -1, keep_table, got, &err), TT_OK);
+    assert_int_equal(got->t[0].nactions, 1);
+    assert_true(got->t[0].hash == 0x77);
+    /* and the record goes on from there */
+    t.nactions = 1;
+    assert_int_equal(store_actions_add(s, &t, a + 1, 2, STORE_PLAYING, 3, &err), TT_OK);
     free(got);
     store_close(s);
 }
@@ -178,6 +212,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_store_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_store_refuses_a_stale_append, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_store_drops_the_last_rows, setup, teardown),
         cmocka_unit_test(test_store_open_fails_with_a_reason),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
