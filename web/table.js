@@ -160,7 +160,14 @@ const handlers = {
     ul.append(li);
     send({ cmd: "tables" });
   },
+  hand_over(f) {
+    const e = $("error");
+    e.hidden = false;
+    e.textContent = `${f.agreed.join(", ")} would hand ${f.player} to an AI (${f.ai}); ` +
+      `waiting for ${f.waiting.join(", ")}`;
+  },
   joined(f) {
+    mySeat = f.seat;
     const who = f.seat === null ? "watching" : `playing ${f.player}`;
     $("title").textContent = `Table #${f.table}: ${f.game}, ${who}`;
     document.title = `tabletop #${f.table} ${f.game}`;
@@ -189,10 +196,19 @@ const handlers = {
 
 // --- the table ---------------------------------------------------------------
 
+// Who is at the table; a seated person may offer to hand a seat to an AI
+// (the others agree by offering the same; its player too while he is here).
+let mySeat = null;
 function showPresence(seats) {
-  $("presence").replaceChildren(...seats.map((s) => {
+  $("presence").replaceChildren(...seats.map((s, i) => {
     const li = el("li", s.player + (s.kind === "ai" ? " (AI)" : s.present ? "" : " (away)"));
     if (!s.present) li.className = "away";
+    if (mySeat !== null && s.kind !== "ai") {
+      const b = el("button", "hand to an AI", "small");
+      b.type = "button";
+      b.onclick = () => send({ cmd: "hand_over", seat: i, level: "normal" });
+      li.append(" ", b);
+    }
     return li;
   }));
 }

@@ -116,7 +116,9 @@ static int cmd_create(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *er
 /* Is token the secret of seat i? Compared in constant time. */
 static int token_is(const store_seat *seat, const char *token)
 {
-    if (seat->kind != STORE_HUMAN || strlen(token) != STORE_TOKEN_LEN)
+    /* an AI's seat is joined too: one handed over shows its player how it
+     * goes (a seat made an AI's has a token no one was given) */
+    if (strlen(token) != STORE_TOKEN_LEN)
         return 0;
     unsigned diff = 0;
     for (int i = 0; i < STORE_TOKEN_LEN; i++)
@@ -186,6 +188,9 @@ static int cmd_act(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
     if (seat && (!json_is_integer(seat) || json_integer_value(seat) != c->seat))
         return tt_fail(err, TT_EARG, NULL, "this connection acts only for %s",
                        tt_player_name(c->table->game, c->seat));
+    if (c->table->ai[c->seat])
+        return tt_fail(err, TT_ESTATE, NULL, "%s is played by an AI now",
+                       tt_player_name(c->table->game, c->seat));
     int rc = srv_table_act(s, c->table, c->seat, text, err);
     if (rc == TT_OK)
         reply(c, id, json_pack("{s:s,s:s}", "type", "accepted", "text", text));
@@ -234,16 +239,42 @@ static int cmd_undo(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
     return rc;
 }
 
+/* Agrees to hand a seat to an AI: {"seat": N, "level": "normal"} or
+ * {"seat": N, "ai": "ismcts:ms=500"} (srv_table_hand_over). */
+static int cmd_hand_over(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
+{
+    json_t *seat = json_object_get(req, "seat");
+    if (!c->table || c->seat < 0 || c->table->ai[c->seat])
+        return tt_fail(err, TT_ESTATE, NULL, "join a table with a person's seat first");
+    if (!json_is_integer(seat) || json_integer_value(seat) < 0 ||
+        json_integer_value(seat) >= c->table->meta.nseats)
+        return tt_fail(err, TT_EARG, NULL, "seat: wants a seat's number, 0 to %d",
+                       c->table->meta.nseats - 1);
+    json_t *ai = json_pack("{s:s,s:O?,s:O?}", "kind", "ai", "level", json_object_get(req, "level"),
+                           "ai", json_object_get(req, "ai"));
+    int rc = srv_table_hand_over(s, c->table, c->seat, (int)json_integer_value(seat), ai, err);
+    json_decref(ai);
+    if (rc == TT_OK)
+        reply(c, id, json_pack("{s:s,s:s}", "type", "accepted", "text", "hand_over"));
+    return rc;
+}
+
 typedef struct command {
     const char *name;
     int (*run)(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err);
 } command;
 
-static const command commands[] = {{"games", cmd_games},       {"tables", cmd_tables},
-                                   {"create", cmd_create},     {"join", cmd_join},
-                                   {"spectate", cmd_spectate}, {"act", cmd_act},
-                                   {"view", cmd_view},         {"describe", cmd_describe},
-                                   {"undo", cmd_undo},         {NULL, NULL}};
+static const command commands[] = {{"games", cmd_games},
+                                   {"tables", cmd_tables},
+                                   {"create", cmd_create},
+                                   {"join", cmd_join},
+                                   {"spectate", cmd_spectate},
+                                   {"act", cmd_act},
+                                   {"view", cmd_view},
+                                   {"describe", cmd_describe},
+                                   {"undo", cmd_undo},
+                                   {"hand_over", cmd_hand_over},
+                                   {NULL, NULL}};
 
 void srv_frame(srv *s, srv_conn *c, const char *text, size_t len)
 {

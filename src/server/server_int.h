@@ -35,7 +35,9 @@ typedef struct srv_table {
     int thinking;     /* an AI job for this table is out */
     srv_conn *conns;  /* who is at the table */
     double idle;      /* seconds (monotonic) since when it is over and no one is at it; 0: not */
-    tt_event *log;    /* every event since the start, for the narration of who (re)joins */
+    unsigned agreed[TT_MAX_PLAYERS];             /* per seat: who agreed to hand it to an AI */
+    char handover[TT_MAX_PLAYERS][STORE_AI_MAX]; /* per seat: the AI proposed, "" none */
+    tt_event *log; /* every event since the start, for the narration of who (re)joins */
     int nlog, caplog;
     struct srv_table *next_table;
 } srv_table;
@@ -102,6 +104,7 @@ int srv_table_act(srv *s, srv_table *t, int seat, const char *text, tt_error *er
 /* Starts the AI of the seat to move thinking, when it is an AI's turn. */
 void srv_table_think(srv *s, srv_table *t);
 int srv_table_undo(srv *s, srv_table *t, int seat, tt_error *err);
+int srv_table_hand_over(srv *s, srv_table *t, int by, int seat, json_t *ai, tt_error *err);
 /* Sends c its view (and legal actions) of its table. */
 void srv_table_send_view(srv *s, srv_table *t, srv_conn *c);
 /* Sends c the narration of the whole game so far, as its seat may read it. */

@@ -31,6 +31,11 @@ int store_actions_drop(store *s, const store_table *t, int keep, int status, uin
     return s->ops->actions_drop(s, t, keep, status, hash, err);
 }
 
+int store_seat_set(store *s, int64_t table, int seat, const store_seat *to, tt_error *err)
+{
+    return s->ops->seat_set(s, table, seat, to, err);
+}
+
 int store_table_get(store *s, int64_t id, store_table *t, tt_error *err)
 {
     return s->ops->table_get(s, id, t, err);

@@ -64,6 +64,7 @@ typedef struct store_ops {
                    void *ctx, tt_error *err);
     int (*actions_drop)(store *s, const store_table *t, int keep, int status, uint64_t hash,
                         tt_error *err);
+    int (*seat_set)(store *s, int64_t table, int seat, const store_seat *to, tt_error *err);
 } store_ops;
 
 struct store {
@@ -95,6 +96,8 @@ int store_actions_add(store *s, const store_table *t, const store_action *a, int
  * nothing changed. */
 int store_actions_drop(store *s, const store_table *t, int keep, int status, uint64_t hash,
                        tt_error *err);
+/* Sets seat `seat` of table to `to`'s kind and AI (its token stays), durably. */
+int store_seat_set(store *s, int64_t table, int seat, const store_seat *to, tt_error *err);
 /* Reads table id into *t; TT_EARG "no table N" when there is none. */
 int store_table_get(store *s, int64_t id, store_table *t, tt_error *err);
 

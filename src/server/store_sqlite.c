@@ -223,6 +223,23 @@ static int sq_actions_drop(store *base, const store_table *t, int keep, int stat
     return finish(s, rc, err);
 }
 
+static int sq_seat_set(store *base, int64_t table, int seat, const store_seat *to, tt_error *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *st;
+    int rc = prepare(s, "UPDATE seats SET kind=?, ai=? WHERE table_id=? AND seat=?", &st, err);
+    if (rc != TT_OK)
+        return rc;
+    sqlite3_bind_int(st, 1, to->kind);
+    sqlite3_bind_text(st, 2, to->ai, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, table);
+    sqlite3_bind_int(st, 4, seat);
+    rc = step_done(s, st, err, "changing a seat");
+    if (rc == TT_OK && sqlite3_changes(s->db) != 1)
+        rc = tt_fail(err, TT_EARG, NULL, "table %" PRId64 " has no seat %d", table, seat);
+    return rc;
+}
+
 static void text_copy(char *dst, size_t n, const unsigned char *src)
 {
     snprintf(dst, n, "%s", src ? (const char *)src : "");
@@ -346,8 +363,8 @@ static void sq_close(store *base)
     free(s);
 }
 
-static const store_ops sqlite_ops = {sq_close,  sq_table_add, sq_actions_add, sq_table_get,
-                                     sq_tables, sq_actions,   sq_actions_drop};
+static const store_ops sqlite_ops = {sq_close,  sq_table_add, sq_actions_add,  sq_table_get,
+                                     sq_tables, sq_actions,   sq_actions_drop, sq_seat_set};
 
 int store_sqlite_open(const char *path, store **out, tt_error *err)
 {

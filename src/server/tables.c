@@ -449,8 +449,10 @@ void srv_table_send_view(srv *s, srv_table *t, srv_conn *c)
                   "to_move", to_move, "over", to_move == TT_TERMINAL, "actions", t->meta.nactions);
     json_object_set_new(f, "text", owned_string(tt_view_text(t->game, t->state, seat)));
     json_object_set_new(f, "legal",
-                        seat >= 0 && seat == to_move ? actions_json(t, seat, 0) : json_array());
-    json_object_set_new(f, "offturn", seat >= 0 ? actions_json(t, seat, 1) : json_array());
+                        seat >= 0 && seat == to_move && !t->ai[seat] ? actions_json(t, seat, 0)
+                                                                     : json_array());
+    json_object_set_new(f, "offturn",
+                        seat >= 0 && !t->ai[seat] ? actions_json(t, seat, 1) : json_array());
     json_object_set_new(f, "presence", presence_json(t));
     if (to_move == TT_TERMINAL)
         json_object_set_new(f, "result", result_json(t));
@@ -683,6 +685,96 @@ int srv_table_undo(srv *s, srv_table *t, int seat, tt_error *err)
         return rc;
     }
     undo_keep(s, t, c.t, k);
+    return TT_OK;
+}
+
+/* --- handing a seat to an AI, by agreement ------------------------------------------ */
+
+/* Is a person holding seat i at t now? */
+static int present(const srv_table *t, int i)
+{
+    for (const srv_conn *c = t->conns; c; c = c->next_at_table)
+        if (c->seat == i)
+            return 1;
+    return 0;
+}
+
+/* The people whose agreement handing seat over needs: every other person's
+ * seat, and the seat's own while he is at the table (an away player's seat
+ * the others may hand over; one who is there hands his own). */
+static unsigned needed_for(const srv_table *t, int seat)
+{
+    unsigned need = 0;
+    for (int i = 0; i < t->meta.nseats; i++)
+        if (t->meta.seat[i].kind == STORE_HUMAN && (i != seat || present(t, i)))
+            need |= 1u << i;
+    return need;
+}
+
+static json_t *names_of(const srv_table *t, unsigned mask)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < t->meta.nseats; i++)
+        if (mask & (1u << i))
+            json_array_append_new(a, json_string(tt_player_name(t->game, i)));
+    return a;
+}
+
+static int hand_over_now(srv *s, srv_table *t, int seat, tt_error *err)
+{
+    store_seat to = t->meta.seat[seat];
+    to.kind = STORE_AI;
+    snprintf(to.ai, sizeof to.ai, "%s", t->handover[seat]);
+    store_seat was = t->meta.seat[seat];
+    t->meta.seat[seat] = to;
+    int rc = ai_new(t, seat, &t->ai[seat], err);
+    if (rc == TT_OK && (rc = store_seat_set(s->store, t->meta.id, seat, &to, err)) != TT_OK) {
+        tt_ai_free(t->ai[seat]);
+        t->ai[seat] = NULL;
+    }
+    if (rc != TT_OK) {
+        t->meta.seat[seat] = was;
+        return rc;
+    }
+    fprintf(stderr, "table %" PRId64 ": %s handed to the AI %s\n", t->meta.id,
+            tt_player_name(t->game, seat), to.ai);
+    t->handover[seat][0] = '\0';
+    t->agreed[seat] = 0;
+    for (srv_conn *c = t->conns; c; c = c->next_at_table)
+        srv_table_send_view(s, t, c);
+    srv_table_presence(t);
+    srv_table_think(s, t);
+    return TT_OK;
+}
+
+/* Seat `by` agrees to hand `seat` to the AI `ai` ({"level": …} or {"ai": …},
+ * as a new table's seat); done once everyone it needs agreed to the same
+ * AI, else everyone at the table is told who agreed and who is awaited. */
+int srv_table_hand_over(srv *s, srv_table *t, int by, int seat, json_t *ai, tt_error *err)
+{
+    store_seat want;
+    if (seat < 0 || seat >= t->meta.nseats)
+        return tt_fail(err, TT_EARG, NULL, "seat: wants 0 to %d", t->meta.nseats - 1);
+    if (t->meta.seat[seat].kind == STORE_AI)
+        return tt_fail(err, TT_ESTATE, NULL, "%s is played by an AI already",
+                       tt_player_name(t->game, seat));
+    int rc = seat_read(ai, seat, &want, err);
+    if (rc != TT_OK)
+        return rc;
+    if (strcmp(t->handover[seat], want.ai) != 0) {
+        snprintf(t->handover[seat], sizeof t->handover[seat], "%s", want.ai);
+        t->agreed[seat] = 0;
+    }
+    t->agreed[seat] |= 1u << by;
+    unsigned need = needed_for(t, seat);
+    if ((t->agreed[seat] & need) == need)
+        return hand_over_now(s, t, seat, err);
+    for (srv_conn *c = t->conns; c; c = c->next_at_table)
+        srv_send_json(c, json_pack("{s:s,s:I,s:i,s:s,s:s,s:o,s:o}", "type", "hand_over", "table",
+                                   (json_int_t)t->meta.id, "seat", seat, "player",
+                                   tt_player_name(t->game, seat), "ai", want.ai, "agreed",
+                                   names_of(t, t->agreed[seat] & need), "waiting",
+                                   names_of(t, need & ~t->agreed[seat])));
     return TT_OK;
 }
 

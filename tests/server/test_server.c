@@ -436,6 +436,89 @@ static void test_server_takes_back_a_decision_by_the_rules(void **state)
     tc_close(a);
 }
 
+/* Sends a hand_over of seat to the random AI; the error as "code: msg", or
+ * "" when accepted. */
+static const char *hand_over(tc_client *c, int seat)
+{
+    static char out[300];
+    assert_int_equal(tc_sendf(c, "{s:s,s:i,s:s}", "cmd", "hand_over", "seat", seat, "ai", "random"),
+                     0);
+    json_t *r;
+    while ((r = tc_wait(c, NULL, WAIT)) && strcmp(str(r, "type"), "error") != 0 &&
+           strcmp(str(r, "type"), "accepted") != 0)
+        json_decref(r);
+    assert_non_null(r);
+    out[0] = '\0';
+    if (strcmp(str(r, "type"), "error") == 0)
+        snprintf(out, sizeof out, "%s: %s", str(r, "code"), str(r, "msg"));
+    json_decref(r);
+    return out;
+}
+
+/* A seat goes to an AI when everyone else agrees and its player, while he
+ * is at the table, too; the AI then plays it, also after a restart, and its
+ * player's link no longer acts. */
+static void test_server_hands_a_seat_to_an_ai_by_agreement(void **state)
+{
+    fixture *f = *state;
+    char tok[2][40];
+    tc_client *a = tc_connect(f->server.port), *b = tc_connect(f->server.port);
+    assert_non_null(a);
+    assert_non_null(b);
+    int64_t id = create(a, "human", tok);
+    json_decref(join(a, id, tok[0], NULL));
+    json_decref(join(b, id, tok[1], NULL));
+    assert_string_equal(hand_over(a, 2), "argument: seat: wants a seat's number, 0 to 1");
+    /* Mankind (to place his hero) is there: the Invader alone cannot */
+    assert_string_equal(hand_over(a, 1), "");
+    json_t *h = tc_wait(b, "hand_over", WAIT);
+    assert_non_null(h);
+    assert_string_equal(str(h, "player"), "mankind");
+    assert_string_equal(str(h, "ai"), "random");
+    assert_string_equal(json_string_value(json_array_get(json_object_get(h, "agreed"), 0)),
+                        "invader");
+    assert_string_equal(json_string_value(json_array_get(json_object_get(h, "waiting"), 0)),
+                        "mankind");
+    json_decref(h);
+    /* once he is away, the others may */
+    tc_close(b);
+    json_t *p;
+    while ((p = tc_wait(a, "presence", WAIT)) &&
+           json_is_true(json_object_get(json_array_get(json_object_get(p, "seats"), 1), "present")))
+        json_decref(p);
+    assert_non_null(p);
+    json_decref(p);
+    assert_string_equal(hand_over(a, 1), "");
+    assert_int_equal(tc_sendf(a, "{s:s}", "cmd", "view"), 0);
+    json_t *v = next_view(a, NULL);
+    json_t *seat1 = json_array_get(json_object_get(v, "presence"), 1);
+    assert_string_equal(str(seat1, "kind"), "ai");
+    assert_string_equal(str(seat1, "ai"), "random");
+    /* the AI places Mankind's hero: the Invader decides next */
+    while (json_integer_value(json_object_get(v, "to_move")) != 0) {
+        json_decref(v);
+        v = next_view(a, NULL);
+    }
+    json_decref(v);
+    assert_string_equal(hand_over(a, 1), "state: mankind is played by an AI already");
+    tc_close(a);
+    /* durably: after a restart the seat is still the AI's, its link acts no more */
+    tc_server_stop(&f->server, SIGKILL);
+    assert_int_equal(tc_server_start(&f->server, f->db, f->log, 100000, 0), 0);
+    b = tc_connect(f->server.port);
+    assert_non_null(b);
+    v = join(b, id, tok[1], NULL);
+    seat1 = json_array_get(json_object_get(v, "presence"), 1);
+    assert_string_equal(str(seat1, "kind"), "ai");
+    assert_int_equal(json_array_size(json_object_get(v, "offturn")), 0);
+    json_decref(v);
+    assert_int_equal(tc_sendf(b, "{s:s,s:s}", "cmd", "act", "text", "concede"), 0);
+    json_t *e = error_frame(b);
+    assert_string_equal(str(e, "msg"), "mankind is played by an AI now");
+    json_decref(e);
+    tc_close(b);
+}
+
 /* A record that does not replay to its stored state is not resumed: the log
  * says which table and why, and the table is not served. */
 static void test_server_refuses_to_resume_a_table_that_does_not_replay(void **state)
@@ -945,6 +1028,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_server_unloads_finished_tables, setup_unload,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_takes_back_a_decision_by_the_rules, setup_fast,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_server_hands_a_seat_to_an_ai_by_agreement, setup_fast,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_sets_up_every_game, setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_survives_hostile_frames, setup_fast, teardown),
