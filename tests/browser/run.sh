@@ -38,7 +38,9 @@ status=0
 TT_URL=$url TT_BIN=$tabletop TT_ARTEFACTS="$work/artefacts" CHROMIUM=$chromium \
   timeout 240 node --test-reporter=spec ${TT_SPECS:+--test-name-pattern="$TT_SPECS"} \
   "$work/specs.mjs" || status=$?
-if grep -q "ERROR: AddressSanitizer\|runtime error:" "$log"; then
+# a clean stop first, so that a sanitizer's leak report is in the log too
+kill $pid 2>/dev/null && wait $pid 2>/dev/null || true
+if grep -q "ERROR: AddressSanitizer\|ERROR: LeakSanitizer\|runtime error:" "$log"; then
   echo "the server's log holds a sanitizer's report:" >&2
   cat "$log" >&2
   status=1
