@@ -233,9 +233,21 @@ static int cmd_undo(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
     (void)req;
     if (!c->table || c->seat < 0)
         return tt_fail(err, TT_ESTATE, NULL, "join a table with a seat's token before undoing");
-    int rc = srv_table_undo(s, c->table, c->seat, err);
+    int asked, rc = srv_table_undo(s, c->table, c->seat, &asked, err);
     if (rc == TT_OK)
         reply(c, id, json_pack("{s:s,s:s}", "type", "accepted", "text", "undo"));
+    return rc;
+}
+
+/* Agrees to the undo another player asked for past this seat's decisions. */
+static int cmd_undo_agree(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
+{
+    (void)req;
+    if (!c->table || c->seat < 0)
+        return tt_fail(err, TT_ESTATE, NULL, "join a table with a seat's token first");
+    int rc = srv_table_undo_agree(s, c->table, c->seat, err);
+    if (rc == TT_OK)
+        reply(c, id, json_pack("{s:s,s:s}", "type", "accepted", "text", "undo_agree"));
     return rc;
 }
 
@@ -264,17 +276,12 @@ typedef struct command {
     int (*run)(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err);
 } command;
 
-static const command commands[] = {{"games", cmd_games},
-                                   {"tables", cmd_tables},
-                                   {"create", cmd_create},
-                                   {"join", cmd_join},
-                                   {"spectate", cmd_spectate},
-                                   {"act", cmd_act},
-                                   {"view", cmd_view},
-                                   {"describe", cmd_describe},
-                                   {"undo", cmd_undo},
-                                   {"hand_over", cmd_hand_over},
-                                   {NULL, NULL}};
+static const command commands[] = {{"games", cmd_games},         {"tables", cmd_tables},
+                                   {"create", cmd_create},       {"join", cmd_join},
+                                   {"spectate", cmd_spectate},   {"act", cmd_act},
+                                   {"view", cmd_view},           {"describe", cmd_describe},
+                                   {"undo", cmd_undo},           {"undo_agree", cmd_undo_agree},
+                                   {"hand_over", cmd_hand_over}, {NULL, NULL}};
 
 void srv_frame(srv *s, srv_conn *c, const char *text, size_t len)
 {

@@ -37,7 +37,11 @@ typedef struct srv_table {
     double idle;      /* seconds (monotonic) since when it is over and no one is at it; 0: not */
     unsigned agreed[TT_MAX_PLAYERS];             /* per seat: who agreed to hand it to an AI */
     char handover[TT_MAX_PLAYERS][STORE_AI_MAX]; /* per seat: the AI proposed, "" none */
-    tt_event *log; /* every event since the start, for the narration of who (re)joins */
+    int undo_asked;       /* 1 + the seat asking to take back past others' decisions; 0 none */
+    int undo_at;          /* the record's length when it was asked */
+    unsigned undo_need;   /* whose consent it needs (those who decided since) */
+    unsigned undo_agreed; /* who gave it */
+    tt_event *log;        /* every event since the start, for the narration of who (re)joins */
     int nlog, caplog;
     struct srv_table *next_table;
 } srv_table;
@@ -103,7 +107,8 @@ int srv_table_create(srv *s, const char *game, const char *params, json_t *seats
 int srv_table_act(srv *s, srv_table *t, int seat, const char *text, tt_error *err);
 /* Starts the AI of the seat to move thinking, when it is an AI's turn. */
 void srv_table_think(srv *s, srv_table *t);
-int srv_table_undo(srv *s, srv_table *t, int seat, tt_error *err);
+int srv_table_undo(srv *s, srv_table *t, int seat, int *asked, tt_error *err);
+int srv_table_undo_agree(srv *s, srv_table *t, int q, tt_error *err);
 int srv_table_hand_over(srv *s, srv_table *t, int by, int seat, json_t *ai, tt_error *err);
 /* Sends c its view (and legal actions) of its table. */
 void srv_table_send_view(srv *s, srv_table *t, srv_conn *c);

@@ -543,6 +543,7 @@ int srv_table_act(srv *s, srv_table *t, int seat, const char *text, tt_error *er
     t->meta.hash = hash;
     t->meta.status = over ? STORE_OVER : STORE_PLAYING;
     t->version++;
+    t->undo_asked = 0; /* an undo asked for is for the position it was asked in */
     log_add(t, &ev);
     tell(s, t, &ev);
     if (over)
@@ -602,9 +603,10 @@ static int undo_find(const srv_table *t, const record *r, int seat, int *k, tt_e
     return TT_OK;
 }
 
-/* The decisions of rows k.. as tt_undo_check takes them: each its rows'
- * texts, one a line, in text (n bytes). The count, or -1 when text is short. */
-static int decisions_of(const record *r, int k, tt_decision *d, char *text, size_t n)
+/* The decisions of rows k.. as tt_undo_check takes them (at most maxd): each
+ * its rows' texts, one a line, in text (n bytes). The count, or -1 when
+ * there are more or text is short. */
+static int decisions_of(const record *r, int k, tt_decision *d, int maxd, char *text, size_t n)
 {
     int nd = 0;
     size_t used = 0;
@@ -613,6 +615,8 @@ static int decisions_of(const record *r, int k, tt_decision *d, char *text, size
         if (used + len + 2 > n)
             return -1;
         if (!r->a[i].more) {
+            if (nd == maxd)
+                return -1;
             if (nd > 0)
                 text[used++] = '\0';
             d[nd++] = (tt_decision){r->a[i].player, text + used, r->a[i].offturn};
@@ -643,6 +647,7 @@ static void undo_keep(srv *s, srv_table *t, srv_table *before, int k)
     t->meta.hash = tt_state_hash(t->game, t->state);
     t->meta.status = STORE_PLAYING;
     t->version++; /* an AI's answer for the position taken back is dropped */
+    t->undo_asked = 0;
     for (srv_conn *c = t->conns; c; c = c->next_at_table) {
         srv_table_send_history(t, c);
         srv_table_send_view(s, t, c);
@@ -651,11 +656,43 @@ static void undo_keep(srv *s, srv_table *t, srv_table *before, int k)
     srv_table_think(s, t);
 }
 
+static json_t *names_of(const srv_table *t, unsigned mask);
+
+/* Asks the people in `need` who have not agreed yet to let seat take his
+ * last decision back past theirs; each answers with undo_agree. */
+static void undo_ask(srv *s, srv_table *t, int seat, unsigned need, unsigned agreed)
+{
+    (void)s;
+    t->undo_asked = seat + 1;
+    t->undo_at = t->meta.nactions;
+    t->undo_agreed = agreed;
+    t->undo_need = need;
+    for (srv_conn *c = t->conns; c; c = c->next_at_table)
+        srv_send_json(c,
+                      json_pack("{s:s,s:I,s:i,s:s,s:o,s:o}", "type", "undo_request", "table",
+                                (json_int_t)t->meta.id, "seat", seat, "player",
+                                tt_player_name(t->game, seat), "agreed", names_of(t, need & agreed),
+                                "waiting", names_of(t, need & ~agreed)));
+}
+
+/* Seat q agrees to the undo asked of him: it is taken back once everyone
+ * asked agreed (and the policy still allows it). */
+int srv_table_undo_agree(srv *s, srv_table *t, int q, tt_error *err)
+{
+    int asked;
+    if (!t->undo_asked || t->undo_at != t->meta.nactions || !(t->undo_need >> q & 1u))
+        return tt_fail(err, TT_ESTATE, NULL, "no one asks %s to agree to an undo",
+                       tt_player_name(t->game, q));
+    t->undo_agreed |= 1u << q;
+    return srv_table_undo(s, t, t->undo_asked - 1, &asked, err);
+}
+
 /* Takes seat's last decision back, when the undo policy allows it: the
  * record loses its rows in the store first, then the table is the one
  * before it, and everyone is told the game so far and his view again. */
-int srv_table_undo(srv *s, srv_table *t, int seat, tt_error *err)
+int srv_table_undo(srv *s, srv_table *t, int seat, int *asked, tt_error *err)
 {
+    *asked = 0;
     record r = {NULL, 0, 0};
     load_ctx c = {s, NULL, TT_OK, err};
     int k = 0, rc = store_actions(s->store, t->meta.id, record_keep, &r, err);
@@ -670,11 +707,26 @@ int srv_table_undo(srv *s, srv_table *t, int seat, tt_error *err)
             rc = c.rc;
     char text[CANON_MAX * 4];
     tt_decision d[CANON_LINES];
-    int nd = rc == TT_OK ? decisions_of(&r, k, d, text, sizeof text) : 0;
-    if (rc == TT_OK && (nd < 0 || nd > CANON_LINES))
+    int nd = rc == TT_OK ? decisions_of(&r, k, d, CANON_LINES, text, sizeof text) : 0;
+    if (rc == TT_OK && nd < 0)
         rc = tt_fail(err, TT_ESTATE, NULL, "cannot undo: too much has happened since");
+    unsigned others = 0, agreed = t->undo_asked == seat + 1 ? t->undo_agreed : 0;
+    for (int i = 1; rc == TT_OK && i < nd; i++)
+        if (d[i].player != seat)
+            others |= 1u << d[i].player;
+    /* only people can agree: past an AI's decision, the policy alone */
+    for (int i = 0; i < t->meta.nseats; i++)
+        if (t->ai[i] && (others >> i & 1u))
+            others = 0;
     if (rc == TT_OK)
-        rc = tt_undo_check(t->game, c.t->state, d, nd, seat, err);
+        rc = tt_undo_check_with(t->game, c.t->state, d, nd, seat, others, err);
+    if (rc == TT_OK && (others & ~agreed)) {
+        undo_ask(s, t, seat, others, agreed);
+        *asked = 1;
+        record_free(&r);
+        table_free(c.t);
+        return TT_OK;
+    }
     if (rc == TT_OK)
         rc = store_actions_drop(s->store, &t->meta, k, STORE_PLAYING,
                                 tt_state_hash(c.t->game, c.t->state), err);

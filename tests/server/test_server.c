@@ -436,6 +436,91 @@ static void test_server_takes_back_a_decision_by_the_rules(void **state)
     tc_close(a);
 }
 
+/* Drops the frames c was sent and has not read, once 100 ms bring no more. */
+static void drain(tc_client *c)
+{
+    while (tc_pending(c, 100) > 0)
+        json_decref(tc_wait(c, NULL, WAIT));
+}
+
+/* Acts text for c and returns the view that follows (an error fails). */
+static json_t *act(tc_client *c, const char *text)
+{
+    assert_int_equal(tc_sendf(c, "{s:s,s:s}", "cmd", "act", "text", text), 0);
+    return next_view(c, NULL);
+}
+
+/* Past another player's decision, a decision is taken back only with his
+ * consent, asked for by frames: TAN-3.5's recruits show no one anything
+ * and draw nothing, so the Covenant's last recruit, past the Legion's first,
+ * goes back once the Legion agrees; anything done meanwhile voids the ask. */
+static void test_server_takes_back_past_another_decision_by_consent(void **state)
+{
+    fixture *f = *state;
+    tc_client *a = tc_connect(f->server.port), *b = tc_connect(f->server.port);
+    assert_int_equal(tc_sendf(a, "{s:s,s:s,s:i,s:[{s:s},{s:s}]}", "cmd", "create", "game",
+                              "tannhauser", "seed", 7, "seats", "kind", "human", "kind", "human"),
+                     0);
+    json_t *r = tc_wait(a, "created", WAIT);
+    assert_non_null(r);
+    int64_t id = json_integer_value(json_object_get(r, "table"));
+    json_t *seats = json_object_get(r, "seats");
+    json_decref(join(a, id, str(json_array_get(seats, 0), "token"), NULL));
+    json_decref(join(b, id, str(json_array_get(seats, 1), "token"), NULL));
+    json_decref(r);
+    static const char *const recruits[] = {"recruit varga", "recruit rauch", "recruit kessel",
+                                           "recruit cov_rifleman", "recruit cov_grenadier"};
+    json_t *v = NULL;
+    for (int i = 0; i < 5; i++) {
+        json_decref(v);
+        v = act(a, recruits[i]);
+    }
+    char *before = view_text(v);
+    json_decref(v);
+    drain(b); /* its views of the Covenant's recruits */
+    v = act(b, "recruit calloway");
+    json_decref(v);
+    /* the Legion decided since: he is asked */
+    drain(a);
+    assert_string_equal(undo(a), "");
+    json_t *ask = tc_wait(b, "undo_request", WAIT);
+    assert_non_null(ask);
+    assert_string_equal(str(ask, "player"), "covenant");
+    assert_string_equal(json_string_value(json_array_get(json_object_get(ask, "waiting"), 0)),
+                        "legion");
+    json_decref(ask);
+    /* only whoever is asked may agree */
+    assert_int_equal(tc_sendf(a, "{s:s}", "cmd", "undo_agree"), 0);
+    json_t *e = error_frame(a);
+    assert_string_equal(str(e, "msg"), "no one asks covenant to agree to an undo");
+    json_decref(e);
+    assert_int_equal(tc_sendf(b, "{s:s}", "cmd", "undo_agree"), 0);
+    json_t *h = tc_wait(a, "narration", WAIT);
+    assert_non_null(h);
+    assert_true(json_is_true(json_object_get(h, "history")));
+    json_decref(h);
+    v = tc_wait(a, "view", WAIT);
+    assert_non_null(v);
+    /* back to the Covenant's fifth recruit */
+    assert_int_equal(json_integer_value(json_object_get(v, "actions")), 4);
+    assert_int_equal(json_integer_value(json_object_get(v, "to_move")), 0);
+    json_decref(v);
+    free(before);
+    /* an ask lapses when anyone acts */
+    v = act(a, "recruit cov_grenadier");
+    json_decref(v);
+    drain(b);
+    json_decref(act(b, "recruit calloway"));
+    assert_string_equal(undo(a), "");
+    json_decref(act(b, "recruit sorel"));
+    assert_int_equal(tc_sendf(b, "{s:s}", "cmd", "undo_agree"), 0);
+    e = error_frame(b);
+    assert_string_equal(str(e, "msg"), "no one asks legion to agree to an undo");
+    json_decref(e);
+    tc_close(a);
+    tc_close(b);
+}
+
 /* Sends a hand_over of seat to the random AI; the error as "code: msg", or
  * "" when accepted. */
 static const char *hand_over(tc_client *c, int seat)
@@ -1031,6 +1116,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_hands_a_seat_to_an_ai_by_agreement, setup_fast,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_server_takes_back_past_another_decision_by_consent,
+                                        setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_sets_up_every_game, setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_survives_hostile_frames, setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_answers_while_an_ai_thinks, setup, teardown),
