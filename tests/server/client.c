@@ -36,6 +36,7 @@ struct tc_client {
     frame *in, *in_tail;
     unsigned char *out; /* LWS_PRE + the frame being sent */
     size_t nout;
+    lws_sorted_usec_list_t wake; /* ends a wait for network events at its deadline */
 };
 
 static long now_ms(void)
@@ -43,6 +44,28 @@ static long now_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+/* The deadline of a wait: wakes the service loop. Wherever lws runs this
+ * timer, before its poll (when the deadline is a moment away, the timer is
+ * due by then and lws runs it first, then sleeps until its own next timer)
+ * or during it, the cancel makes that poll return at once. */
+static void woken(lws_sorted_usec_list_t *sul)
+{
+    tc_client *c = lws_container_of(sul, tc_client, wake);
+    lws_cancel_service(c->ctx);
+}
+
+/* Services c's connection once, waiting for an event no later than end (ms).
+ * lws_service ignores its timeout (since libwebsockets 3.2 it sleeps until
+ * its own next timer, up to half a minute away), so a wait that must end by
+ * a deadline schedules a timer for it. */
+static void service(tc_client *c, long end)
+{
+    long left = end - now_ms();
+    lws_sul_schedule(c->ctx, 0, &c->wake, woken, left > 0 ? left * LWS_US_PER_MS : 0);
+    lws_service(c->ctx, 0);
+    lws_sul_cancel(&c->wake);
 }
 
 static void received(tc_client *c)
@@ -129,7 +152,7 @@ tc_client *tc_connect_from(int port, const char *origin)
     c->wsi = lws_client_connect_via_info(&ci);
     long end = now_ms() + 5000;
     while (c->wsi && !c->up && !c->closed && now_ms() < end)
-        lws_service(c->ctx, 50);
+        service(c, end);
     if (!c->up) {
         tc_close(c);
         return NULL;
@@ -163,7 +186,7 @@ int tc_send(tc_client *c, const char *text, size_t len)
     lws_callback_on_writable(c->wsi);
     long end = now_ms() + 5000;
     while (c->out && !c->closed && now_ms() < end)
-        lws_service(c->ctx, 20);
+        service(c, end);
     return c->out ? -1 : 0;
 }
 
@@ -203,7 +226,7 @@ json_t *tc_wait(tc_client *c, const char *type, int timeout_ms)
     long end = now_ms() + timeout_ms;
     json_t *j;
     while (!(j = take(c, type)) && !c->closed && now_ms() < end)
-        lws_service(c->ctx, 20);
+        service(c, end);
     return j;
 }
 
@@ -211,7 +234,7 @@ int tc_pending(tc_client *c, int wait_ms)
 {
     long end = now_ms() + wait_ms;
     while (!c->closed && now_ms() < end)
-        lws_service(c->ctx, 10);
+        service(c, end);
     int n = 0;
     for (frame *f = c->in; f; f = f->next)
         n++;

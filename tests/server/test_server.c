@@ -450,13 +450,31 @@ static json_t *act(tc_client *c, const char *text)
     return next_view(c, NULL);
 }
 
+/* The test client's waits end at their deadlines, however short: a wait of
+ * a millisecond with nothing to come returns within a few (libwebsockets
+ * itself would sleep until its own next timer, half a minute away). */
+static void test_client_waits_end_at_their_deadlines(void **state)
+{
+    fixture *f = *state;
+    tc_client *c = tc_connect(f->server.port);
+    assert_non_null(c);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int i = 0; i < 200; i++) {
+        assert_null(tc_wait(c, "nothing", 1 + i % 3));
+        assert_int_equal(tc_pending(c, i % 2), 0);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        /* 200 waits of 1 to 3 ms and 200 of 0 to 1: well within 2 s */
+        assert_true((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000 < 2000);
+    }
+    tc_close(c);
+}
+
 /* Past another player's decision, a decision is taken back only with his
  * consent, asked for by frames: TAN-3.5's recruits show no one anything
  * and draw nothing, so the Covenant's last recruit, past the Legion's first,
  * goes back once the Legion agrees; anything done meanwhile voids the ask. */
-/* Not run yet: it hangs now and then waiting for a frame (to be found). */
-void test_server_takes_back_past_another_decision_by_consent(void **state);
-void test_server_takes_back_past_another_decision_by_consent(void **state)
+static void test_server_takes_back_past_another_decision_by_consent(void **state)
 {
     fixture *f = *state;
     tc_client *a = tc_connect(f->server.port), *b = tc_connect(f->server.port);
@@ -1118,9 +1136,16 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_hands_a_seat_to_an_ai_by_agreement, setup_fast,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_client_waits_end_at_their_deadlines, setup_fast,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_server_takes_back_past_another_decision_by_consent,
+                                        setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_sets_up_every_game, setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_survives_hostile_frames, setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_answers_while_an_ai_thinks, setup, teardown),
     };
+    /* TT_TESTS=PATTERN runs only the tests whose names match (cmocka's * and ?) */
+    if (getenv("TT_TESTS"))
+        cmocka_set_test_filter(getenv("TT_TESTS"));
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
