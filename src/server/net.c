@@ -314,7 +314,8 @@ static const struct lws_protocols protocols[] = {
 /* --- the service loop ---------------------------------------------------------------- */
 
 /* A timer of the service loop: once a second, the finished tables no one is
- * at are let go after a while (srv_tables_sweep). */
+ * at are let go after a while (srv_tables_sweep), and this process's lease
+ * on its tables is renewed (a shared store's, store_renew). */
 typedef struct sweeper {
     lws_sorted_usec_list_t sul;
     srv *s;
@@ -323,7 +324,10 @@ typedef struct sweeper {
 static void sweep(lws_sorted_usec_list_t *sul)
 {
     sweeper *w = lws_container_of(sul, sweeper, sul);
+    tt_error err;
     srv_tables_sweep(w->s, now_seconds());
+    if (store_renew(w->s->store, &err) != TT_OK)
+        fprintf(stderr, "%s\n", err.msg); /* tried again in a second */
     lws_sul_schedule(w->s->ctx, 0, &w->sul, sweep, LWS_US_PER_SEC);
 }
 
@@ -366,6 +370,10 @@ int srv_run(const srv_opts *o, tt_error *err)
     s->rate = o->rate;
     s->unload = o->unload;
     int rc = store_open(o->db, &s->store, err);
+    if (rc == TT_OK) {
+        store_set_lease(s->store, o->lease);
+        rc = store_renew(s->store, err); /* the lease as asked, before any table is claimed */
+    }
     if (rc == TT_OK)
         rc = context_new(s, o, err);
     if (rc == TT_OK)

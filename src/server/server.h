@@ -10,10 +10,11 @@
 typedef struct srv_opts {
     const char *bind; /* address to listen on; "127.0.0.1" unless told otherwise */
     int port;         /* 0: any free port (the one chosen is printed) */
-    const char *db;   /* the store: a SQLite file */
+    const char *db;   /* the store: a SQLite file, or a postgres:// URI */
     int workers;      /* threads the AI seats think on */
     int rate;         /* frames a second one connection may send (twice that at once) */
     int unload;       /* seconds a finished table no one is at stays in memory */
+    int lease;        /* seconds a crashed process's tables stay its own (shared stores) */
 } srv_opts;
 
 /* Serves until SIGINT or SIGTERM. Prints "listening on http://ADDR:PORT/"

@@ -1,11 +1,36 @@
 /* The storage interface's front: picks a backend for a place and passes each
- * call to it (store.h). Backends: SQLite (store_sqlite.c); a PostgreSQL one
- * will answer "postgresql://" places here. */
+ * call to it (store.h). Backends: SQLite (store_sqlite.c) for a file,
+ * PostgreSQL (store_pg.c) for a postgres:// or postgresql:// URI. */
+#include <string.h>
+
 #include "server/store.h"
 
 int store_open(const char *where, store **out, tt_error *err)
 {
+    if (strncmp(where, "postgres://", 11) == 0 || strncmp(where, "postgresql://", 13) == 0)
+        return store_pg_open(where, out, err);
     return store_sqlite_open(where, out, err);
+}
+
+int store_claim(store *s, int64_t table, tt_error *err)
+{
+    return s->ops->claim ? s->ops->claim(s, table, err) : TT_OK;
+}
+
+int store_renew(store *s, tt_error *err)
+{
+    return s->ops->renew ? s->ops->renew(s, err) : TT_OK;
+}
+
+void store_release(store *s, int64_t table)
+{
+    if (s->ops->release)
+        s->ops->release(s, table);
+}
+
+void store_set_lease(store *s, int seconds)
+{
+    s->lease = seconds;
 }
 
 void store_close(store *s)

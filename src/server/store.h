@@ -65,18 +65,42 @@ typedef struct store_ops {
     int (*actions_drop)(store *s, const store_table *t, int keep, int status, uint64_t hash,
                         tt_error *err);
     int (*seat_set)(store *s, int64_t table, int seat, const store_seat *to, tt_error *err);
+    /* Who plays a table, where several processes share one store; NULL in a
+     * backend that one process has to itself (SQLite). */
+    int (*claim)(store *s, int64_t table, tt_error *err);
+    void (*release)(store *s, int64_t table);
+    int (*renew)(store *s, tt_error *err);
 } store_ops;
+
+#define STORE_LEASE 30 /* seconds a process's claim on its tables outlives its last renewal */
 
 struct store {
     const store_ops *ops;
+    int lease; /* seconds: STORE_LEASE unless store_set_lease says otherwise */
 };
 
-/* Opens the store `where` names: for now a SQLite database file (created with
- * its schema when missing). On success *out owns it (store_close); on failure
- * *out is NULL and err says why. */
+/* Opens the store `where` names: a PostgreSQL database for a
+ * "postgres://" or "postgresql://" URI (libpq's), else a SQLite database
+ * file; either is created with its schema when missing. On success *out owns
+ * it (store_close); on failure *out is NULL and err says why. */
 int store_open(const char *where, store **out, tt_error *err);
 int store_sqlite_open(const char *path, store **out, tt_error *err);
+int store_pg_open(const char *uri, store **out, tt_error *err);
+/* Closes the store; a shared one gives back every table this process owned. */
 void store_close(store *s);
+
+/* Several processes on one store (PostgreSQL): each table is played by one
+ * process at a time. store_claim takes table for this process, TT_ESTATE
+ * ("table N is played by another server process …") while another owns it
+ * and its lease runs; store_renew extends this process's lease over all its
+ * tables by s->lease seconds (call it well within that, e.g. each second);
+ * store_release gives one back. Every write checks in the same transaction
+ * that this process still owns the table. With SQLite, one process owns
+ * every table: all three succeed. */
+int store_claim(store *s, int64_t table, tt_error *err);
+int store_renew(store *s, tt_error *err);
+void store_release(store *s, int64_t table);
+void store_set_lease(store *s, int seconds);
 
 /* Adds table t (its id, nactions and hash are the caller's too: nactions 0,
  * hash that of the new state) and its seats; on TT_OK t->id is set. */

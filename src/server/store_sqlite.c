@@ -363,8 +363,10 @@ static void sq_close(store *base)
     free(s);
 }
 
-static const store_ops sqlite_ops = {sq_close,  sq_table_add, sq_actions_add,  sq_table_get,
-                                     sq_tables, sq_actions,   sq_actions_drop, sq_seat_set};
+/* One process has the file's tables to itself: no claims. */
+static const store_ops sqlite_ops = {
+    sq_close,        sq_table_add, sq_actions_add, sq_table_get, sq_tables, sq_actions,
+    sq_actions_drop, sq_seat_set,  NULL,           NULL,         NULL};
 
 int store_sqlite_open(const char *path, store **out, tt_error *err)
 {
@@ -373,6 +375,7 @@ int store_sqlite_open(const char *path, store **out, tt_error *err)
     if (!s)
         return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
     s->base.ops = &sqlite_ops;
+    s->base.lease = STORE_LEASE;
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK) {
         int rc = tt_fail(err, TT_EIO, NULL, "cannot open database %s: %s", path,

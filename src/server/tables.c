@@ -297,12 +297,22 @@ static int table_rebuild(srv *s, const store_table *m, srv_table **out, tt_error
     return TT_OK;
 }
 
+/* Claims table m for this process and rebuilds it (*out); a table another
+ * process plays, or that does not replay, is left as it is. */
+static int table_take(srv *s, const store_table *m, srv_table **out, tt_error *err)
+{
+    int rc = store_claim(s->store, m->id, err);
+    if (rc == TT_OK && (rc = table_rebuild(s, m, out, err)) != TT_OK)
+        store_release(s->store, m->id);
+    return rc;
+}
+
 static int load_one(void *vctx, const store_table *m)
 {
     srv *s = vctx;
     srv_table *t;
     tt_error err;
-    if (table_rebuild(s, m, &t, &err) != TT_OK) {
+    if (table_take(s, m, &t, &err) != TT_OK) {
         fprintf(stderr, "table %" PRId64 " not resumed: %s\n", m->id, err.msg);
         return 0;
     }
@@ -323,7 +333,7 @@ srv_table *srv_table_open(srv *s, int64_t id, tt_error *err)
         return NULL;
     }
     int rc = store_table_get(s->store, id, m, err);
-    if (rc == TT_OK && (rc = table_rebuild(s, m, &t, err)) == TT_OK) {
+    if (rc == TT_OK && (rc = table_take(s, m, &t, err)) == TT_OK) {
         table_keep(s, t);
         fprintf(stderr, "table %" PRId64 " reopened: %s, %d actions\n", id, m->game, m->nactions);
     } else if (rc == TT_EREPLAY) {
@@ -352,6 +362,7 @@ void srv_tables_sweep(srv *s, double now)
         }
         *p = t->next_table;
         fprintf(stderr, "table %" PRId64 " unloaded: finished, no one at it\n", t->meta.id);
+        store_release(s->store, t->meta.id);
         table_free(t);
     }
 }

@@ -243,9 +243,10 @@ int tc_pending(tc_client *c, int wait_ms)
 
 int tc_server_start(tc_server *s, const char *db, const char *log, int rate, int unload)
 {
-    char rate_text[16], unload_text[16];
+    char rate_text[16], unload_text[16], lease_text[16];
     snprintf(rate_text, sizeof rate_text, "%d", rate);
     snprintf(unload_text, sizeof unload_text, "%d", unload ? unload : 600);
+    snprintf(lease_text, sizeof lease_text, "%d", s->lease ? s->lease : 30);
     int fds[2];
     if (pipe(fds))
         return -1;
@@ -257,7 +258,7 @@ int tc_server_start(tc_server *s, const char *db, const char *log, int rate, int
         dup2(fd, 2);
         close(fds[0]);
         execl(TT_BINARY_DIR "/tabletop", "tabletop", "serve", "--port", "0", "--db", db, "--rate",
-              rate_text, "--unload", unload_text, (char *)0);
+              rate_text, "--unload", unload_text, "--lease", lease_text, (char *)0);
         _exit(127);
     }
     close(fds[1]);

@@ -13,11 +13,12 @@
 typedef struct tc_server {
     pid_t pid;
     int port;
+    int lease;     /* set before starting it: --lease lease (0: the default) */
     char log[256]; /* its stderr */
 } tc_server;
 
 /* Starts `tabletop serve --port 0 --db db --rate rate --unload unload` (0:
- * its default), its stderr to log; 0 or -1. */
+ * its default) and s->lease, its stderr to log; 0 or -1. */
 int tc_server_start(tc_server *s, const char *db, const char *log, int rate, int unload);
 /* Kills it with sig (SIGKILL: as a crash; SIGTERM: a clean stop) and waits. */
 void tc_server_stop(tc_server *s, int sig);

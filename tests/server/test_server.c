@@ -25,15 +25,18 @@
 #include <sqlite3.h>
 
 #include "client.h"
+#include "pg.h"
 #include "server/store.h"
 #include "tabletop/view.h"
 
 #define WAIT 10000 /* ms: a frame that has not come by then will not come */
 
 typedef struct fixture {
-    char db[64], log[64];
+    char db[256], log[64];
     tc_server server;
 } fixture;
+
+static tc_pg pg; /* `test_server postgres`: the cluster the servers share */
 
 static int setup(void **state)
 {
@@ -55,6 +58,19 @@ static int setup_fast(void **state)
     return rc ? rc : tc_server_start(&f->server, f->db, f->log, 100000, 0);
 }
 
+/* A server on the PostgreSQL cluster, emptied, whose claim on its tables
+ * outlives it by 2 s when it is killed. */
+static int setup_pg(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    snprintf(f->db, sizeof f->db, "%s", pg.uri);
+    snprintf(f->log, sizeof f->log, "/tmp/tt_server_%d.log", (int)getpid());
+    unlink(f->log);
+    f->server.lease = 2;
+    *state = f;
+    return tc_pg_reset(&pg) ? -1 : tc_server_start(&f->server, f->db, f->log, 100000, 0);
+}
+
 /* A server that lets a finished table go 1 s after its last connection. */
 static int setup_unload(void **state)
 {
@@ -71,7 +87,7 @@ static int log_has(const char *log, const char *text);
 static int teardown(void **state)
 {
     fixture *f = *state;
-    char path[80];
+    char path[300];
     tc_server_stop(&f->server, SIGTERM);
     int rc = log_has(f->log, "Sanitizer") ? -1 : 0;
     if (rc)
@@ -1112,8 +1128,79 @@ static void test_server_limits_frames_per_second(void **state)
     tc_close(a);
 }
 
-int main(void)
+/* Two server processes on one PostgreSQL database: a table created on one
+ * is refused on the other while the first plays it, even for a moment after
+ * the first is killed; once its lease has run out, the other resumes it
+ * exactly where it was. */
+static void test_servers_share_a_postgres_database(void **state)
 {
+    fixture *f = *state;
+    char tok[2][40], log[64];
+    tc_server other = {.lease = 2};
+    snprintf(log, sizeof log, "/tmp/tt_server_%d_other.log", (int)getpid());
+    unlink(log);
+    assert_int_equal(tc_server_start(&other, f->db, log, 100000, 0), 0);
+    int64_t id;
+    json_t *v;
+    tc_client *a = at_table_with_ai(f, &id, tok, &v, NULL);
+    unsigned rng = 5;
+    int played = 0;
+    v = play(a, v, 3, &rng, &played, NULL);
+    char *before = view_text(v);
+    json_decref(v);
+    tc_client *b = tc_connect(other.port);
+    assert_non_null(b);
+    char played_elsewhere[96];
+    snprintf(played_elsewhere, sizeof played_elsewhere,
+             "table %" PRId64 " is played by another server process", id);
+    assert_int_equal(
+        tc_sendf(b, "{s:s,s:I,s:s}", "cmd", "join", "table", (json_int_t)id, "token", tok[0]), 0);
+    json_t *e = error_frame(b);
+    assert_true(strncmp(str(e, "msg"), played_elsewhere, strlen(played_elsewhere)) == 0);
+    json_decref(e);
+    tc_close(a);
+    tc_server_stop(&f->server, SIGKILL);
+    assert_int_equal(
+        tc_sendf(b, "{s:s,s:I,s:s}", "cmd", "join", "table", (json_int_t)id, "token", tok[0]), 0);
+    e = error_frame(b); /* its lease runs a second or two more */
+    assert_true(strncmp(str(e, "msg"), played_elsewhere, strlen(played_elsewhere)) == 0);
+    json_decref(e);
+    sleep(3);
+    v = join(b, id, tok[0], NULL);
+    char *after = view_text(v);
+    assert_string_equal(after, before);
+    char line[96];
+    snprintf(line, sizeof line, "table %" PRId64 " reopened: invaders, %d actions\n", id,
+             (int)json_integer_value(json_object_get(v, "actions")));
+    assert_true(log_has(log, line));
+    json_decref(v);
+    free(before);
+    free(after);
+    tc_close(b);
+    tc_server_stop(&other, SIGTERM);
+    assert_false(log_has(log, "Sanitizer"));
+    unlink(log);
+}
+
+/* `test_server postgres`: the tests of a PostgreSQL database, on a
+ * throwaway cluster; exit 77 (skipped) where PostgreSQL is not installed. */
+static int run_postgres(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_servers_share_a_postgres_database, setup_pg, teardown),
+    };
+    int rc = tc_pg_start(&pg);
+    if (rc)
+        return rc == TC_PG_ABSENT ? TC_PG_ABSENT : 1;
+    rc = cmocka_run_group_tests_name("postgres", tests, NULL, NULL);
+    tc_pg_stop(&pg);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        return strcmp(argv[1], "postgres") == 0 ? run_postgres() : 2;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_server_plays_to_the_end_and_survives_kill_9,
                                         setup_fast, teardown),

@@ -1,6 +1,9 @@
-/* The server's storage, SQLite backend: a table and its record go in and
- * come back exactly, survive closing the database, and an append that does
- * not follow the stored record is refused with nothing stored. */
+/* The server's storage, each backend by the same cases: a table and its
+ * record go in and come back exactly, survive closing the database, and an
+ * append that does not follow the stored record is refused with nothing
+ * stored. `test_store` runs them on SQLite; `test_store postgres` on a
+ * throwaway PostgreSQL cluster it starts (pg.h), with the cases of tables
+ * owned by one of two processes sharing the database. */
 #include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,13 +15,17 @@
 
 #include <cmocka.h>
 
+#include "pg.h"
 #include "server/store.h"
 
-static char db[64];
+static char db[256]; /* the store's place: a SQLite file or the cluster's URI */
+static tc_pg pg;
 
 static int setup(void **state)
 {
     (void)state;
+    if (pg.running)
+        return tc_pg_reset(&pg);
     snprintf(db, sizeof db, "/tmp/tt_store_%d.db", (int)getpid());
     unlink(db);
     return 0;
@@ -27,7 +34,9 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char path[80];
+    char path[300];
+    if (pg.running)
+        return 0;
     unlink(db);
     snprintf(path, sizeof path, "%s-wal", db);
     unlink(path);
@@ -207,7 +216,69 @@ static void test_store_open_fails_with_a_reason(void **state)
                                  "database file");
 }
 
-int main(void)
+static void test_store_pg_open_fails_with_a_reason(void **state)
+{
+    (void)state;
+    store *s;
+    tt_error err;
+    assert_int_equal(store_open("postgresql:///x?host=/nonexistent-dir&port=1", &s, &err), TT_EIO);
+    assert_null(s);
+    assert_string_equal(err.msg,
+                        "cannot open database postgresql:///x?host=/nonexistent-dir&port=1: "
+                        "connection to server on socket \"/nonexistent-dir/.s.PGSQL.1\" failed: "
+                        "No such file or directory");
+}
+
+/* Two processes on one database: a table is the one's that added it; the
+ * other can neither claim nor write it until it is given back, and then
+ * takes it over; a store that lost a table writes to it no more. */
+static void test_store_pg_table_has_one_owner(void **state)
+{
+    (void)state;
+    tt_error err;
+    store_table t;
+    store *a = open_with_table(&t), *b;
+    assert_int_equal(store_open(db, &b, &err), TT_OK);
+    assert_int_equal(store_claim(a, 1, &err), TT_OK); /* its own already */
+    assert_int_equal(store_claim(b, 1, &err), TT_ESTATE);
+    assert_string_equal(err.msg, "table 1 is played by another server process (its lease ends in "
+                                 "30 s)");
+    store_action x = {0, 0, "pass", 0};
+    assert_int_equal(store_actions_add(b, &t, &x, 1, STORE_PLAYING, 1, &err), TT_ESTATE);
+    assert_string_equal(err.msg, "table 1 was changed elsewhere");
+    store_release(a, 1);
+    assert_int_equal(store_claim(b, 1, &err), TT_OK);
+    assert_int_equal(store_actions_add(b, &t, &x, 1, STORE_PLAYING, 1, &err), TT_OK);
+    t.nactions = 1;
+    assert_int_equal(store_actions_add(a, &t, &x, 1, STORE_PLAYING, 2, &err), TT_ESTATE);
+    assert_int_equal(store_claim(a, 1, &err), TT_ESTATE);
+    /* a clean stop gives every table back at once */
+    store_close(b);
+    assert_int_equal(store_claim(a, 1, &err), TT_OK);
+    assert_int_equal(store_actions_add(a, &t, &x, 1, STORE_PLAYING, 2, &err), TT_OK);
+    store_close(a);
+}
+
+/* An action's text goes through PostgreSQL's array literal as it is. */
+static void test_store_pg_keeps_texts_exactly(void **state)
+{
+    (void)state;
+    tt_error err;
+    store_table t;
+    store *s = open_with_table(&t);
+    store_action a[2] = {{0, 0, "say \"a\\b\", {c}", 0}, {0, 0, "", 1}};
+    assert_int_equal(store_actions_add(s, &t, a, 2, STORE_PLAYING, 1, &err), TT_OK);
+    seen *got = calloc(1, sizeof *got);
+    assert_int_equal(store_actions(s, t.id, keep_action, got, &err), TT_OK);
+    assert_int_equal(got->n, 2);
+    assert_string_equal(got->text[0], "say \"a\\b\", {c}");
+    assert_string_equal(got->text[1], "");
+    assert_int_equal(got->more[1], 1);
+    free(got);
+    store_close(s);
+}
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_store_round_trip, setup, teardown),
@@ -215,5 +286,25 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_store_drops_the_last_rows, setup, teardown),
         cmocka_unit_test(test_store_open_fails_with_a_reason),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct CMUnitTest pg_tests[] = {
+        cmocka_unit_test_setup_teardown(test_store_round_trip, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_store_refuses_a_stale_append, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_store_drops_the_last_rows, setup, teardown),
+        cmocka_unit_test(test_store_pg_open_fails_with_a_reason),
+        cmocka_unit_test_setup_teardown(test_store_pg_table_has_one_owner, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_store_pg_keeps_texts_exactly, setup, teardown),
+    };
+    if (argc < 2)
+        return cmocka_run_group_tests_name("sqlite", tests, NULL, NULL);
+    if (strcmp(argv[1], "postgres") != 0) {
+        fprintf(stderr, "usage: test_store [postgres]\n");
+        return 2;
+    }
+    int rc = tc_pg_start(&pg);
+    if (rc)
+        return rc == TC_PG_ABSENT ? TC_PG_ABSENT : 1;
+    snprintf(db, sizeof db, "%s", pg.uri);
+    rc = cmocka_run_group_tests_name("postgres", pg_tests, NULL, NULL);
+    tc_pg_stop(&pg);
+    return rc;
 }
