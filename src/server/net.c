@@ -152,6 +152,7 @@ void srv_send_json(srv_conn *c, json_t *frame)
     srv_msg *m = malloc(sizeof *m + LWS_PRE + n);
     if (m) {
         m->next = NULL;
+        m->held = 1;
         m->len = n;
         memcpy(m->buf + LWS_PRE, text, n);
         if (c->out_tail)
@@ -160,15 +161,50 @@ void srv_send_json(srv_conn *c, json_t *frame)
             c->out = m;
         c->out_tail = m;
         c->nout += n;
-        lws_callback_on_writable(c->wsi);
+        if (!c->on_held) {
+            c->on_held = 1;
+            c->next_held = c->srv->held;
+            c->srv->held = c;
+        }
     }
     free(text);
+}
+
+/* Group commit: everything stored during a service round is committed at
+ * its end, with one sync of the disk, and only then are the frames queued
+ * meanwhile let go: no one is told of an action before it is durable, and
+ * a round's actions, from any number of tables, share one fsync. */
+static int srv_flush(srv *s, tt_error *err)
+{
+    int rc = store_flush(s->store, err);
+    if (rc != TT_OK)
+        return rc;
+    while (s->held) {
+        srv_conn *c = s->held;
+        s->held = c->next_held;
+        c->on_held = 0;
+        for (srv_msg *m = c->out; m; m = m->next)
+            m->held = 0;
+        lws_callback_on_writable(c->wsi);
+    }
+    return TT_OK;
+}
+
+/* A connection that closes leaves srv.held (its frames go with it). */
+static void held_forget(srv_conn *c)
+{
+    for (srv_conn **p = &c->srv->held; c->on_held && *p; p = &(*p)->next_held)
+        if (*p == c) {
+            *p = c->next_held;
+            c->on_held = 0;
+            return;
+        }
 }
 
 static int ws_writable(srv_conn *c)
 {
     srv_msg *m = c->out;
-    if (!m)
+    if (!m || m->held)
         return 0;
     int w = lws_write(c->wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT);
     c->out = m->next;
@@ -229,22 +265,40 @@ static void refuse(srv_conn *c, const char *fmt, int limit)
     srv_send_error(c, NULL, NULL, &err);
 }
 
-static void ws_receive(struct lws *wsi, srv_conn *c, const char *in, size_t len)
+/* Hands a whole frame to frames.c, unless it was too long or too soon. */
+static void frame_in(srv_conn *c, const char *text, size_t len, int oversize)
 {
-    if (!c->rx_oversize && c->nrx + len > SRV_FRAME_MAX)
-        c->rx_oversize = 1;
-    if (!c->rx_oversize) {
-        memcpy(c->rx + c->nrx, in, len);
-        c->nrx += len;
-    }
-    if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi))
-        return;
-    if (c->rx_oversize)
+    if (oversize)
         refuse(c, "frame larger than %d bytes", SRV_FRAME_MAX);
     else if (!rate_ok(c))
         refuse(c, "too many frames: at most %d a second", c->srv->rate);
     else
-        srv_frame(c->srv, c, c->rx, c->nrx);
+        srv_frame(c->srv, c, text, len);
+}
+
+/* A frame that arrives whole (nearly all of them) is read where lws put it;
+ * only one in pieces is gathered, in a buffer that lives while it does, so
+ * an idle connection holds no buffer of its own. */
+static void ws_receive(struct lws *wsi, srv_conn *c, const char *in, size_t len)
+{
+    int last = lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi);
+    if (last && c->nrx == 0 && !c->rx_oversize) {
+        frame_in(c, in, len, len > SRV_FRAME_MAX);
+        return;
+    }
+    if (!c->rx_oversize && c->nrx + len > SRV_FRAME_MAX)
+        c->rx_oversize = 1;
+    if (!c->rx_oversize && !c->rx && !(c->rx = malloc(SRV_FRAME_MAX)))
+        c->rx_oversize = 1; /* refused as too long: there is no room for it */
+    if (!c->rx_oversize) {
+        memcpy(c->rx + c->nrx, in, len);
+        c->nrx += len;
+    }
+    if (!last)
+        return;
+    frame_in(c, c->rx, c->nrx, c->rx_oversize);
+    free(c->rx);
+    c->rx = NULL;
     c->nrx = 0;
     c->rx_oversize = 0;
 }
@@ -252,6 +306,7 @@ static void ws_receive(struct lws *wsi, srv_conn *c, const char *in, size_t len)
 static void ws_closed(srv_conn *c)
 {
     srv_conn_leave(c);
+    held_forget(c);
     while (c->out) {
         srv_msg *m = c->out;
         c->out = m->next;
@@ -297,8 +352,7 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         c->seat = SRV_NO_SEAT;
         c->tokens = 2 * c->srv->rate;
         c->last = now_seconds();
-        c->rx = malloc(SRV_FRAME_MAX);
-        return c->rx ? 0 : -1;
+        return 0;
     case LWS_CALLBACK_RECEIVE: ws_receive(wsi, c, in, len); return 0;
     case LWS_CALLBACK_SERVER_WRITEABLE: return ws_writable(c);
     case LWS_CALLBACK_CLOSED: ws_closed(c); return 0;
@@ -308,7 +362,9 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
 
 static const struct lws_protocols protocols[] = {
     {"http", http_callback, sizeof(http_conn), 0, 0, NULL, 0},
-    {"tabletop", ws_callback, sizeof(srv_conn), 4096, 0, NULL, 0},
+    /* lws keeps a receive buffer this size per connection: client frames are
+     * short, and a longer one arrives in pieces (ws_receive) */
+    {"tabletop", ws_callback, sizeof(srv_conn), 1024, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0}};
 
 /* --- the service loop ---------------------------------------------------------------- */
@@ -371,6 +427,7 @@ int srv_run(const srv_opts *o, tt_error *err)
     s->unload = o->unload;
     int rc = store_open(o->db, &s->store, err);
     if (rc == TT_OK) {
+        store_defer(s->store);
         store_set_lease(s->store, o->lease);
         rc = store_renew(s->store, err); /* the lease as asked, before any table is claimed */
     }
@@ -392,9 +449,12 @@ int srv_run(const srv_opts *o, tt_error *err)
     fflush(stdout);
     sweeper w = {.s = s};
     lws_sul_schedule(s->ctx, 0, &w.sul, sweep, LWS_US_PER_SEC);
-    while (!stopping && lws_service(s->ctx, 0) >= 0)
+    while (!stopping && lws_service(s->ctx, 0) >= 0 && (rc = srv_flush(s, err)) == TT_OK)
         ;
+    if (rc != TT_OK) /* what it kept in memory is ahead of the database: a restart resumes it */
+        fprintf(stderr, "stopping: the database refused a commit: %s\n", err->msg);
     lws_sul_cancel(&w.sul);
+    s->closing = 1; /* frames still held were of writes never committed */
     srv_fini(s);
-    return TT_OK;
+    return rc;
 }

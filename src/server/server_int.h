@@ -49,6 +49,7 @@ typedef struct srv_table {
 /* An outgoing frame, LWS_PRE bytes of room before the text. */
 typedef struct srv_msg {
     struct srv_msg *next;
+    int held; /* queued since the last commit: not sent until it is durable (srv_flush) */
     size_t len;
     unsigned char buf[];
 } srv_msg;
@@ -58,7 +59,7 @@ struct srv_conn {
     srv *srv;
     srv_table *table;
     int seat; /* a player, TT_VIEW_SPECTATOR, or SRV_NO_SEAT */
-    char *rx; /* the frame being received */
+    char *rx; /* a frame arriving in pieces, gathered; NULL between such frames */
     size_t nrx;
     int rx_oversize;
     double tokens; /* rate limit: frames it may send now */
@@ -66,6 +67,8 @@ struct srv_conn {
     srv_msg *out, *out_tail;
     size_t nout;
     srv_conn *next_at_table;
+    srv_conn *next_held; /* on srv.held: it has frames waiting for the commit */
+    int on_held;
 };
 
 typedef struct srv_loaded {
@@ -81,9 +84,10 @@ struct srv {
     srv_table *tables;
     srv_loaded *games;
     srv_workers *workers;
-    int rate;    /* frames a second a connection may send (srv_opts) */
-    int unload;  /* seconds a finished table no one is at stays loaded (srv_opts) */
-    int closing; /* the server is stopping: tell nobody anything more */
+    int rate;       /* frames a second a connection may send (srv_opts) */
+    int unload;     /* seconds a finished table no one is at stays loaded (srv_opts) */
+    int closing;    /* the server is stopping: tell nobody anything more */
+    srv_conn *held; /* connections with frames waiting for the commit */
     tt_event evbuf[SRV_EVENTS];
 };
 
@@ -124,7 +128,9 @@ void srv_frame(srv *s, srv_conn *c, const char *text, size_t len);
 void srv_send_error(srv_conn *c, json_t *id, const char *cmd, const tt_error *err);
 
 /* net.c */
-void srv_send_json(srv_conn *c, json_t *frame); /* takes the frame */
+/* Queues a frame (it takes it); it leaves once what was stored before it
+ * is durable: at the end of the service round, after srv_flush. */
+void srv_send_json(srv_conn *c, json_t *frame);
 void srv_conn_leave(srv_conn *c);
 
 /* workers.c */

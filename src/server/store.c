@@ -77,3 +77,14 @@ int store_actions(store *s, int64_t table, int (*fn)(void *ctx, int seq, const s
 {
     return s->ops->actions(s, table, fn, ctx, err);
 }
+
+void store_defer(store *s)
+{
+    if (s->ops->defer)
+        s->ops->defer(s);
+}
+
+int store_flush(store *s, tt_error *err)
+{
+    return s->ops->flush ? s->ops->flush(s, err) : TT_OK;
+}

@@ -70,6 +70,9 @@ typedef struct store_ops {
     int (*claim)(store *s, int64_t table, tt_error *err);
     void (*release)(store *s, int64_t table);
     int (*renew)(store *s, tt_error *err);
+    /* Group commit (store_defer); NULL where every write commits alone. */
+    void (*defer)(store *s);
+    int (*flush)(store *s, tt_error *err);
 } store_ops;
 
 #define STORE_LEASE 30 /* seconds a process's claim on its tables outlives its last renewal */
@@ -102,13 +105,23 @@ int store_renew(store *s, tt_error *err);
 void store_release(store *s, int64_t table);
 void store_set_lease(store *s, int seconds);
 
+/* Group commit: after store_defer, the writes (each still all or nothing:
+ * a failed one leaves nothing) join one transaction that store_flush
+ * commits, durably, with one sync of the disk for them all; they return as
+ * before, but nothing is durable until store_flush returns TT_OK, so no one
+ * may be told of them before (on failure they are all undone). Closing the
+ * store undoes writes not flushed. A backend without it (PostgreSQL)
+ * commits each write alone: store_flush is then TT_OK. */
+void store_defer(store *s);
+int store_flush(store *s, tt_error *err);
+
 /* Adds table t (its id, nactions and hash are the caller's too: nactions 0,
  * hash that of the new state) and its seats; on TT_OK t->id is set. */
 int store_table_add(store *s, store_table *t, tt_error *err);
 
 /* Appends a[0..n-1] to table t's record after its t->nactions rows, and sets
  * its status and the hash of the state they led to, in one transaction that
- * is durable when this returns TT_OK. TT_ESTATE when the stored record is no
+ * is durable when this returns TT_OK (deferred: when store_flush does). TT_ESTATE when the stored record is no
  * longer t->nactions rows long (another process moved the table on); on any
  * failure nothing was stored. The caller then adds n to t->nactions. */
 int store_actions_add(store *s, const store_table *t, const store_action *a, int n, int status,

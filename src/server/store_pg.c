@@ -495,9 +495,9 @@ static void pg_close(store *base)
     free(s);
 }
 
-static const store_ops pg_ops = {pg_close,  pg_table_add, pg_actions_add,  pg_table_get,
-                                 pg_tables, pg_actions,   pg_actions_drop, pg_seat_set,
-                                 pg_claim,  pg_release,   pg_renew};
+static const store_ops pg_ops = {
+    pg_close,    pg_table_add, pg_actions_add, pg_table_get, pg_tables, pg_actions, pg_actions_drop,
+    pg_seat_set, pg_claim,     pg_release,     pg_renew,     NULL,      NULL};
 
 /* This process's name among the owners: host, pid and random bits, so that
  * a restarted process never takes a dead one's name. */

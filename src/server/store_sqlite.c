@@ -23,6 +23,8 @@
 typedef struct sqlite_store {
     store base;
     sqlite3 *db;
+    int deferred; /* writes join one transaction until store_flush (store_defer) */
+    int open;     /* that transaction is open */
 } sqlite_store;
 
 static const char schema[] = "PRAGMA journal_mode=WAL;"
@@ -135,12 +137,52 @@ static int table_insert(sqlite_store *s, store_table *t, tt_error *err)
     return rc;
 }
 
-/* Ends the transaction a write began: committed when rc is TT_OK and the
- * commit succeeds, else rolled back (nothing stored). */
+/* Begins a write: its own transaction, or, deferred, a savepoint in the
+ * transaction that store_flush commits (opened by the first write). */
+static int begin(sqlite_store *s, tt_error *err)
+{
+    if (!s->deferred)
+        return exec(s, "BEGIN IMMEDIATE", err);
+    if (!s->open) {
+        int rc = exec(s, "BEGIN IMMEDIATE", err);
+        if (rc != TT_OK)
+            return rc;
+        s->open = 1;
+    }
+    return exec(s, "SAVEPOINT w", err);
+}
+
+/* Ends a write begin began: kept when rc is TT_OK (committed, unless
+ * deferred) and else undone, so a failed write leaves nothing behind. */
 static int finish(sqlite_store *s, int rc, tt_error *err)
 {
+    if (s->deferred) {
+        if (rc != TT_OK)
+            sqlite3_exec(s->db, "ROLLBACK TO w", NULL, NULL, NULL);
+        sqlite3_exec(s->db, "RELEASE w", NULL, NULL, NULL);
+        return rc;
+    }
     if (rc == TT_OK)
         rc = exec(s, "COMMIT", err);
+    if (rc != TT_OK)
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
+static void sq_defer(store *base)
+{
+    ((sqlite_store *)base)->deferred = 1;
+}
+
+/* Commits the deferred writes, durably (one sync of the disk for them all);
+ * on failure they are all rolled back. */
+static int sq_flush(store *base, tt_error *err)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    if (!s->open)
+        return TT_OK;
+    s->open = 0;
+    int rc = exec(s, "COMMIT", err);
     if (rc != TT_OK)
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     return rc;
@@ -149,7 +191,7 @@ static int finish(sqlite_store *s, int rc, tt_error *err)
 static int sq_table_add(store *base, store_table *t, tt_error *err)
 {
     sqlite_store *s = (sqlite_store *)base;
-    int rc = exec(s, "BEGIN IMMEDIATE", err);
+    int rc = begin(s, err);
     return rc == TT_OK ? finish(s, table_insert(s, t, err), err) : rc;
 }
 
@@ -196,7 +238,7 @@ static int sq_actions_add(store *base, const store_table *t, const store_action 
                           int status, uint64_t hash, tt_error *err)
 {
     sqlite_store *s = (sqlite_store *)base;
-    int rc = exec(s, "BEGIN IMMEDIATE", err);
+    int rc = begin(s, err);
     if (rc != TT_OK)
         return rc;
     rc = table_advance(s, t, n, status, hash, err);
@@ -210,7 +252,7 @@ static int sq_actions_drop(store *base, const store_table *t, int keep, int stat
 {
     sqlite_store *s = (sqlite_store *)base;
     sqlite3_stmt *st;
-    int rc = exec(s, "BEGIN IMMEDIATE", err);
+    int rc = begin(s, err);
     if (rc != TT_OK)
         return rc;
     rc = table_advance(s, t, keep - t->nactions, status, hash, err);
@@ -227,9 +269,12 @@ static int sq_seat_set(store *base, int64_t table, int seat, const store_seat *t
 {
     sqlite_store *s = (sqlite_store *)base;
     sqlite3_stmt *st;
-    int rc = prepare(s, "UPDATE seats SET kind=?, ai=? WHERE table_id=? AND seat=?", &st, err);
+    int rc = begin(s, err);
     if (rc != TT_OK)
         return rc;
+    rc = prepare(s, "UPDATE seats SET kind=?, ai=? WHERE table_id=? AND seat=?", &st, err);
+    if (rc != TT_OK)
+        return finish(s, rc, err);
     sqlite3_bind_int(st, 1, to->kind);
     sqlite3_bind_text(st, 2, to->ai, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 3, table);
@@ -237,7 +282,7 @@ static int sq_seat_set(store *base, int64_t table, int seat, const store_seat *t
     rc = step_done(s, st, err, "changing a seat");
     if (rc == TT_OK && sqlite3_changes(s->db) != 1)
         rc = tt_fail(err, TT_EARG, NULL, "table %" PRId64 " has no seat %d", table, seat);
-    return rc;
+    return finish(s, rc, err);
 }
 
 static void text_copy(char *dst, size_t n, const unsigned char *src)
@@ -359,14 +404,16 @@ static int sq_actions(store *base, int64_t table, int (*fn)(void *, int, const s
 static void sq_close(store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
+    if (s->open) /* writes never flushed were never told of: they go */
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     sqlite3_close(s->db);
     free(s);
 }
 
 /* One process has the file's tables to itself: no claims. */
 static const store_ops sqlite_ops = {
-    sq_close,        sq_table_add, sq_actions_add, sq_table_get, sq_tables, sq_actions,
-    sq_actions_drop, sq_seat_set,  NULL,           NULL,         NULL};
+    sq_close,    sq_table_add, sq_actions_add, sq_table_get, sq_tables, sq_actions, sq_actions_drop,
+    sq_seat_set, NULL,         NULL,           NULL,         sq_defer,  sq_flush};
 
 int store_sqlite_open(const char *path, store **out, tt_error *err)
 {

@@ -205,6 +205,49 @@ static void test_store_drops_the_last_rows(void **state)
     store_close(s);
 }
 
+static int count_actions(store *s, int64_t id)
+{
+    tt_error err;
+    seen *got = calloc(1, sizeof *got);
+    assert_int_equal(store_actions(s, id, keep_action, got, &err), TT_OK);
+    int n = got->n;
+    free(got);
+    return n;
+}
+
+/* Group commit: deferred writes are seen by the store that made them at
+ * once, by another process only once flushed; a write refused among them
+ * leaves nothing and spoils none of the others; closing without a flush
+ * undoes them. */
+static void test_store_defers_writes_to_one_commit(void **state)
+{
+    (void)state;
+    tt_error err;
+    store_table t, u;
+    store *s = open_with_table(&t), *other;
+    store_defer(s);
+    table_fill(&u);
+    assert_int_equal(store_table_add(s, &u, &err), TT_OK);
+    store_action a = {0, 0, "pass", 0};
+    assert_int_equal(store_actions_add(s, &t, &a, 1, STORE_PLAYING, 1, &err), TT_OK);
+    assert_int_equal(store_actions_add(s, &t, &a, 1, STORE_PLAYING, 2, &err),
+                     TT_ESTATE); /* stale */
+    t.nactions = 1;
+    assert_int_equal(store_actions_add(s, &t, &a, 1, STORE_PLAYING, 2, &err), TT_OK);
+    assert_int_equal(count_actions(s, 1), 2);
+    assert_int_equal(store_open(db, &other, &err), TT_OK);
+    assert_int_equal(count_actions(other, 1), 0); /* not durable yet */
+    assert_int_equal(store_flush(s, &err), TT_OK);
+    assert_int_equal(count_actions(other, 1), 2);
+    assert_int_equal(store_table_get(other, u.id, &u, &err), TT_OK);
+    assert_int_equal(store_flush(s, &err), TT_OK); /* nothing to commit */
+    t.nactions = 2;
+    assert_int_equal(store_actions_add(s, &t, &a, 1, STORE_PLAYING, 3, &err), TT_OK);
+    store_close(s); /* never flushed: never told of, undone */
+    assert_int_equal(count_actions(other, 1), 2);
+    store_close(other);
+}
+
 static void test_store_open_fails_with_a_reason(void **state)
 {
     (void)state;
@@ -284,6 +327,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_store_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_store_refuses_a_stale_append, setup, teardown),
         cmocka_unit_test_setup_teardown(test_store_drops_the_last_rows, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_store_defers_writes_to_one_commit, setup, teardown),
         cmocka_unit_test(test_store_open_fails_with_a_reason),
     };
     const struct CMUnitTest pg_tests[] = {
