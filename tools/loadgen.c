@@ -30,10 +30,10 @@
 typedef struct opts {
     const char *server; /* the tabletop binary */
     const char *game;
-    int conns;   /* connections, two a table */
-    int seconds; /* of measured play */
-    int rate;    /* actions a second, all tables together */
-    int setup;   /* seconds allowed to connect and seat everyone */
+    int conns;       /* connections, two a table */
+    int seconds;     /* of measured play */
+    int rate;        /* actions a second, all tables together */
+    int setup;       /* seconds allowed to connect and seat everyone */
     const char *dir; /* where the server's database goes (a temporary directory in it) */
 } opts;
 
