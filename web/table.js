@@ -160,14 +160,34 @@ const handlers = {
     ul.append(li);
     send({ cmd: "tables" });
   },
+  // what a player asks of the others: each one asked gets Agree and Refuse
+  undo_request(f) {
+    const text = `${f.player} asks to take back his last decision`;
+    if (f.waiting.includes(myPlayer)) {
+      ask("undo", `${text}, past yours.`, [["Agree", { cmd: "undo_agree" }],
+                                             ["Refuse", { cmd: "undo_refuse" }]]);
+    } else {
+      ask("undo", `${text}: waiting for ${f.waiting.join(", ")}.`);
+    }
+  },
+  undo_refused(f) {
+    ask("undo", `${f.by} refused to let ${f.player} take back his last decision.`);
+  },
   hand_over(f) {
-    const e = $("error");
-    e.hidden = false;
-    e.textContent = `${f.agreed.join(", ")} would hand ${f.player} to an AI (${f.ai}); ` +
-      `waiting for ${f.waiting.join(", ")}`;
+    const text = `${f.agreed.join(", ")} would hand ${f.player} to an AI (${f.ai})`;
+    if (f.waiting.includes(myPlayer)) {
+      ask(`hand${f.seat}`, `${text}.`, [["Agree", { cmd: "hand_over", seat: f.seat, ai: f.ai }],
+                                        ["Refuse", { cmd: "hand_over_refuse", seat: f.seat }]]);
+    } else {
+      ask(`hand${f.seat}`, `${text}: waiting for ${f.waiting.join(", ")}.`);
+    }
+  },
+  hand_over_refused(f) {
+    ask(`hand${f.seat}`, `${f.by} refused to hand ${f.player} to an AI.`);
   },
   joined(f) {
     mySeat = f.seat;
+    myPlayer = f.player;
     const who = f.seat === null ? "watching" : `playing ${f.player}`;
     $("title").textContent = `Table #${f.table}: ${f.game}, ${who}`;
     document.title = `tabletop #${f.table} ${f.game}`;
@@ -196,9 +216,35 @@ const handlers = {
 
 // --- the table ---------------------------------------------------------------
 
+// What the others ask of this seat (or what came of it), one line per
+// matter ("undo", "hand1"): a line replaces the one before it; answers are
+// [label, frame] pairs, each a button that sends its frame.
+function ask(key, text, answers = []) {
+  let p = document.querySelector(`#asks [data-ask="${key}"]`);
+  if (!p) {
+    p = el("p");
+    p.dataset.ask = key;
+    $("asks").append(p);
+  }
+  p.replaceChildren(el("span", text));
+  for (const [label, frame] of answers) {
+    const b = el("button", label, "small");
+    b.type = "button";
+    b.onclick = () => { p.remove(); send(frame); };
+    p.append(b);
+  }
+}
+
+function unask(key) {
+  const p = document.querySelector(`#asks [data-ask="${key}"]`);
+  if (p) p.remove();
+}
+
 // Who is at the table; a seated person may offer to hand a seat to an AI
 // (the others agree by offering the same; its player too while he is here).
 let mySeat = null;
+let myPlayer = null;
+let shownActions = null;
 function showPresence(seats) {
   $("presence").replaceChildren(...seats.map((s, i) => {
     const li = el("li", s.player + (s.kind === "ai" ? " (AI)" : s.present ? "" : " (away)"));
@@ -294,6 +340,11 @@ function actionButtons(box, list) {
 }
 
 function showView(f) {
+  // an undo asked lapses once anyone acts or it is done; a seat an AI has
+  // now is asked about no more
+  if (f.actions !== shownActions) unask("undo");
+  shownActions = f.actions;
+  f.presence.forEach((s, i) => { if (s.kind === "ai") unask(`hand${i}`); });
   // how far the game is (rows of its record): tests and tools wait on it
   $("table").dataset.actions = f.actions;
   const players = f.presence.map((s) => s.player);

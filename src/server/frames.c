@@ -239,35 +239,72 @@ static int cmd_undo(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
     return rc;
 }
 
-/* Agrees to the undo another player asked for past this seat's decisions. */
+/* Agrees to (undo_agree), or refuses (undo_refuse), the undo another
+ * player asked for past this seat's decisions. */
+static int cmd_undo_answer(srv *s, srv_conn *c, json_t *id, int agree, tt_error *err)
+{
+    if (!c->table || c->seat < 0)
+        return tt_fail(err, TT_ESTATE, NULL, "join a table with a seat's token first");
+    int rc = agree ? srv_table_undo_agree(s, c->table, c->seat, err)
+                   : srv_table_undo_refuse(c->table, c->seat, err);
+    if (rc == TT_OK)
+        reply(c, id,
+              json_pack("{s:s,s:s}", "type", "accepted", "text",
+                        agree ? "undo_agree" : "undo_refuse"));
+    return rc;
+}
+
 static int cmd_undo_agree(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
 {
     (void)req;
-    if (!c->table || c->seat < 0)
-        return tt_fail(err, TT_ESTATE, NULL, "join a table with a seat's token first");
-    int rc = srv_table_undo_agree(s, c->table, c->seat, err);
-    if (rc == TT_OK)
-        reply(c, id, json_pack("{s:s,s:s}", "type", "accepted", "text", "undo_agree"));
-    return rc;
+    return cmd_undo_answer(s, c, id, 1, err);
+}
+
+static int cmd_undo_refuse(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
+{
+    (void)req;
+    return cmd_undo_answer(s, c, id, 0, err);
+}
+
+/* The "seat" of a frame about handing a seat over, from a person at c's
+ * table; -1 with err set otherwise. */
+static int hand_over_seat(srv_conn *c, json_t *req, tt_error *err)
+{
+    json_t *seat = json_object_get(req, "seat");
+    if (!c->table || c->seat < 0 || c->table->ai[c->seat])
+        return tt_fail(err, TT_ESTATE, NULL, "join a table with a person's seat first"), -1;
+    if (!json_is_integer(seat) || json_integer_value(seat) < 0 ||
+        json_integer_value(seat) >= c->table->meta.nseats)
+        return tt_fail(err, TT_EARG, NULL, "seat: wants a seat's number, 0 to %d",
+                       c->table->meta.nseats - 1),
+               -1;
+    return (int)json_integer_value(seat);
 }
 
 /* Agrees to hand a seat to an AI: {"seat": N, "level": "normal"} or
  * {"seat": N, "ai": "ismcts:ms=500"} (srv_table_hand_over). */
 static int cmd_hand_over(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
 {
-    json_t *seat = json_object_get(req, "seat");
-    if (!c->table || c->seat < 0 || c->table->ai[c->seat])
-        return tt_fail(err, TT_ESTATE, NULL, "join a table with a person's seat first");
-    if (!json_is_integer(seat) || json_integer_value(seat) < 0 ||
-        json_integer_value(seat) >= c->table->meta.nseats)
-        return tt_fail(err, TT_EARG, NULL, "seat: wants a seat's number, 0 to %d",
-                       c->table->meta.nseats - 1);
+    int seat = hand_over_seat(c, req, err);
+    if (seat < 0)
+        return err->code;
     json_t *ai = json_pack("{s:s,s:O?,s:O?}", "kind", "ai", "level", json_object_get(req, "level"),
                            "ai", json_object_get(req, "ai"));
-    int rc = srv_table_hand_over(s, c->table, c->seat, (int)json_integer_value(seat), ai, err);
+    int rc = srv_table_hand_over(s, c->table, c->seat, seat, ai, err);
     json_decref(ai);
     if (rc == TT_OK)
         reply(c, id, json_pack("{s:s,s:s}", "type", "accepted", "text", "hand_over"));
+    return rc;
+}
+
+/* Refuses to hand a seat to an AI: {"seat": N}; the proposal is dropped. */
+static int cmd_hand_over_refuse(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
+{
+    (void)s;
+    int seat = hand_over_seat(c, req, err);
+    int rc = seat < 0 ? err->code : srv_table_hand_over_refuse(c->table, c->seat, seat, err);
+    if (rc == TT_OK)
+        reply(c, id, json_pack("{s:s,s:s}", "type", "accepted", "text", "hand_over_refuse"));
     return rc;
 }
 
@@ -276,12 +313,20 @@ typedef struct command {
     int (*run)(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err);
 } command;
 
-static const command commands[] = {{"games", cmd_games},         {"tables", cmd_tables},
-                                   {"create", cmd_create},       {"join", cmd_join},
-                                   {"spectate", cmd_spectate},   {"act", cmd_act},
-                                   {"view", cmd_view},           {"describe", cmd_describe},
-                                   {"undo", cmd_undo},           {"undo_agree", cmd_undo_agree},
-                                   {"hand_over", cmd_hand_over}, {NULL, NULL}};
+static const command commands[] = {{"games", cmd_games},
+                                   {"tables", cmd_tables},
+                                   {"create", cmd_create},
+                                   {"join", cmd_join},
+                                   {"spectate", cmd_spectate},
+                                   {"act", cmd_act},
+                                   {"view", cmd_view},
+                                   {"describe", cmd_describe},
+                                   {"undo", cmd_undo},
+                                   {"undo_agree", cmd_undo_agree},
+                                   {"undo_refuse", cmd_undo_refuse},
+                                   {"hand_over", cmd_hand_over},
+                                   {"hand_over_refuse", cmd_hand_over_refuse},
+                                   {NULL, NULL}};
 
 void srv_frame(srv *s, srv_conn *c, const char *text, size_t len)
 {

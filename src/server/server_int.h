@@ -113,7 +113,12 @@ int srv_table_act(srv *s, srv_table *t, int seat, const char *text, tt_error *er
 void srv_table_think(srv *s, srv_table *t);
 int srv_table_undo(srv *s, srv_table *t, int seat, int *asked, tt_error *err);
 int srv_table_undo_agree(srv *s, srv_table *t, int q, tt_error *err);
+/* Seat q refuses the undo asked of him: the ask is dropped, everyone told. */
+int srv_table_undo_refuse(srv_table *t, int q, tt_error *err);
 int srv_table_hand_over(srv *s, srv_table *t, int by, int seat, json_t *ai, tt_error *err);
+/* Seat `by`, whose agreement it needs, refuses to hand `seat` to an AI: the
+ * proposal is dropped, everyone told. */
+int srv_table_hand_over_refuse(srv_table *t, int by, int seat, tt_error *err);
 /* Sends c its view (and legal actions) of its table. */
 void srv_table_send_view(srv *s, srv_table *t, srv_conn *c);
 /* Sends c the narration of the whole game so far, as its seat may read it. */

@@ -686,16 +686,46 @@ static void undo_ask(srv *s, srv_table *t, int seat, unsigned need, unsigned agr
                                 "waiting", names_of(t, need & ~agreed)));
 }
 
+/* Is an undo asked of seat q now? TT_OK, or TT_ESTATE saying there is none. */
+static int undo_asked_of(const srv_table *t, int q, tt_error *err)
+{
+    if (!t->undo_asked || t->undo_at != t->meta.nactions || !(t->undo_need >> q & 1u))
+        return tt_fail(err, TT_ESTATE, NULL, "no one asks %s to agree to an undo",
+                       tt_player_name(t->game, q));
+    return TT_OK;
+}
+
 /* Seat q agrees to the undo asked of him: it is taken back once everyone
  * asked agreed (and the policy still allows it). */
 int srv_table_undo_agree(srv *s, srv_table *t, int q, tt_error *err)
 {
-    int asked;
-    if (!t->undo_asked || t->undo_at != t->meta.nactions || !(t->undo_need >> q & 1u))
-        return tt_fail(err, TT_ESTATE, NULL, "no one asks %s to agree to an undo",
-                       tt_player_name(t->game, q));
+    int asked, rc = undo_asked_of(t, q, err);
+    if (rc != TT_OK)
+        return rc;
     t->undo_agreed |= 1u << q;
     return srv_table_undo(s, t, t->undo_asked - 1, &asked, err);
+}
+
+/* Tells everyone at t that `by` refused what was asked for seat (a frame
+ * of type `type`: undo_refused, hand_over_refused). */
+static void tell_refused(srv_table *t, const char *type, int seat, int by)
+{
+    for (srv_conn *c = t->conns; c; c = c->next_at_table)
+        srv_send_json(c,
+                      json_pack("{s:s,s:I,s:i,s:s,s:s}", "type", type, "table",
+                                (json_int_t)t->meta.id, "seat", seat, "player",
+                                tt_player_name(t->game, seat), "by", tt_player_name(t->game, by)));
+}
+
+int srv_table_undo_refuse(srv_table *t, int q, tt_error *err)
+{
+    int rc = undo_asked_of(t, q, err);
+    if (rc != TT_OK)
+        return rc;
+    int asker = t->undo_asked - 1;
+    t->undo_asked = 0;
+    tell_refused(t, "undo_refused", asker, q);
+    return TT_OK;
 }
 
 /* Takes seat's last decision back, when the undo policy allows it: the
@@ -838,6 +868,17 @@ int srv_table_hand_over(srv *s, srv_table *t, int by, int seat, json_t *ai, tt_e
                                    tt_player_name(t->game, seat), "ai", want.ai, "agreed",
                                    names_of(t, t->agreed[seat] & need), "waiting",
                                    names_of(t, need & ~t->agreed[seat])));
+    return TT_OK;
+}
+
+int srv_table_hand_over_refuse(srv_table *t, int by, int seat, tt_error *err)
+{
+    if (!t->handover[seat][0] || !(needed_for(t, seat) >> by & 1u))
+        return tt_fail(err, TT_ESTATE, NULL, "no one asks %s to hand %s to an AI",
+                       tt_player_name(t->game, by), tt_player_name(t->game, seat));
+    t->handover[seat][0] = '\0';
+    t->agreed[seat] = 0;
+    tell_refused(t, "hand_over_refused", seat, by);
     return TT_OK;
 }
 

@@ -245,6 +245,73 @@ test("a refused action shows the rule that refuses it", { timeout: SPEC_MS }, as
   noPageErrors();
 });
 
+// Types an action into the page's action box and waits for the table to
+// hold `actions` actions.
+async function typeAct(page, text, actions) {
+  await page.fill("#act-text", text);
+  await page.click("#act button[type=submit]");
+  await waitActions(page, actions);
+}
+
+const askText = (page, key) => page.textContent(`#asks [data-ask="${key}"] span`);
+
+test("an undo past another's decision is asked of him: he refuses, then agrees", { timeout: SPEC_MS }, async () => {
+  // TAN-3.5: recruits show nothing and draw nothing, so they may be taken back
+  const lobby = await newPage();
+  const { seats } = await createSeeded(lobby, "tannhauser", 7, 2);
+  const [covenant, legion] = [await newPage(), await newPage()];
+  await covenant.goto(seats[0]);
+  await legion.goto(seats[1]);
+  await Promise.all([covenant, legion].map((p) => waitActions(p, 0)));
+  const recruits = ["varga", "rauch", "kessel", "cov_rifleman", "cov_grenadier"];
+  for (let i = 0; i < recruits.length; i++) await typeAct(covenant, `recruit ${recruits[i]}`, i + 1);
+  await typeAct(legion, "recruit calloway", 6);
+  await waitActions(covenant, 6);
+  // asked: the Legion sees the ask with its two answers, the Covenant whom it waits for
+  await covenant.click("#undo");
+  await legion.waitForSelector('#asks [data-ask="undo"] button');
+  assert.equal(await askText(legion, "undo"), "covenant asks to take back his last decision, past yours.");
+  assert.deepEqual(await legion.locator('#asks [data-ask="undo"] button').allTextContents(), ["Agree", "Refuse"]);
+  await covenant.waitForSelector('#asks [data-ask="undo"]');
+  assert.equal(await askText(covenant, "undo"), "covenant asks to take back his last decision: waiting for legion.");
+  await legion.screenshot({ path: `${ART}/undo-asked.png`, fullPage: true });
+  // refused: both are told, nothing taken back
+  await legion.locator('#asks [data-ask="undo"] button', { hasText: "Refuse" }).click();
+  await covenant.waitForFunction(() => document.querySelector('#asks [data-ask="undo"] span').textContent.includes("refused"));
+  assert.equal(await askText(covenant, "undo"), "legion refused to let covenant take back his last decision.");
+  assert.equal(await legion.locator('#asks [data-ask="undo"] button').count(), 0);
+  assert.equal((await tableState(covenant)).actions, 6);
+  // asked again and agreed: back to before the Covenant's fifth recruit, on both pages
+  await covenant.click("#undo");
+  await legion.locator('#asks [data-ask="undo"] button', { hasText: "Agree" }).click();
+  await Promise.all([covenant, legion].map((p) => p.waitForFunction(() => document.getElementById("table").dataset.actions === "4")));
+  assert.equal(await covenant.textContent("#turn"), "Your decision.");
+  for (const p of [covenant, legion]) assert.equal(await p.locator("#asks p").count(), 0);
+  noPageErrors();
+});
+
+test("handing a seat to an AI is asked of its player: he refuses, then agrees", { timeout: SPEC_MS }, async () => {
+  const { pages } = await seatedTable("invaders", ["human", "human"]);
+  const [invader, mankind] = pages;
+  const offer = () => invader.locator("#presence li").nth(1).locator("button").click();
+  await offer();
+  await mankind.waitForSelector('#asks [data-ask="hand1"] button');
+  assert.equal(await askText(mankind, "hand1"), "invader would hand mankind to an AI (ismcts:ms=300).");
+  await invader.waitForSelector('#asks [data-ask="hand1"]');
+  assert.equal(await askText(invader, "hand1"),
+               "invader would hand mankind to an AI (ismcts:ms=300): waiting for mankind.");
+  await mankind.screenshot({ path: `${ART}/hand-over-asked.png`, fullPage: true });
+  await mankind.locator('#asks [data-ask="hand1"] button', { hasText: "Refuse" }).click();
+  await invader.waitForFunction(() => document.querySelector('#asks [data-ask="hand1"] span').textContent.includes("refused"));
+  assert.equal(await askText(invader, "hand1"), "mankind refused to hand mankind to an AI.");
+  assert.match(await invader.textContent("#presence"), /mankind(?! \(AI\))/);
+  await offer();
+  await mankind.locator('#asks [data-ask="hand1"] button', { hasText: "Agree" }).click();
+  await invader.waitForFunction(() => document.getElementById("presence").textContent.includes("mankind (AI)"));
+  for (const p of [invader, mankind]) assert.equal(await p.locator('#asks [data-ask="hand1"]').count(), 0);
+  noPageErrors();
+});
+
 // Plays by clicking until `ready(page)` holds on the page that is to decide.
 async function clickUntil(pages, limit, ready) {
   for (let k = 0; k < limit; k++) {

@@ -553,6 +553,18 @@ static void test_server_takes_back_past_another_decision_by_consent(void **state
     e = error_frame(b);
     assert_string_equal(str(e, "msg"), "no one asks legion to agree to an undo");
     json_decref(e);
+    /* asked again, the Legion refuses: the ask is dropped, everyone told */
+    assert_string_equal(undo(a), "");
+    assert_int_equal(tc_sendf(b, "{s:s}", "cmd", "undo_refuse"), 0);
+    e = tc_wait(a, "undo_refused", WAIT);
+    assert_non_null(e);
+    assert_string_equal(str(e, "player"), "covenant");
+    assert_string_equal(str(e, "by"), "legion");
+    json_decref(e);
+    assert_int_equal(tc_sendf(b, "{s:s}", "cmd", "undo_agree"), 0);
+    e = error_frame(b);
+    assert_string_equal(str(e, "msg"), "no one asks legion to agree to an undo");
+    json_decref(e);
     tc_close(a);
     tc_close(b);
 }
@@ -600,6 +612,17 @@ static void test_server_hands_a_seat_to_an_ai_by_agreement(void **state)
                         "invader");
     assert_string_equal(json_string_value(json_array_get(json_object_get(h, "waiting"), 0)),
                         "mankind");
+    json_decref(h);
+    /* Mankind refuses: the proposal is dropped, everyone told */
+    assert_int_equal(tc_sendf(b, "{s:s,s:i}", "cmd", "hand_over_refuse", "seat", 1), 0);
+    h = tc_wait(a, "hand_over_refused", WAIT);
+    assert_non_null(h);
+    assert_string_equal(str(h, "player"), "mankind");
+    assert_string_equal(str(h, "by"), "mankind");
+    json_decref(h);
+    assert_int_equal(tc_sendf(b, "{s:s,s:i}", "cmd", "hand_over_refuse", "seat", 1), 0);
+    h = error_frame(b);
+    assert_string_equal(str(h, "msg"), "no one asks mankind to hand mankind to an AI");
     json_decref(h);
     /* once he is away, the others may */
     tc_close(b);
