@@ -29,7 +29,9 @@ fifo="$db/out"
 mkfifo "$fifo"
 "$tabletop" serve --port 0 --db "$db/tables.db" >"$fifo" 2>"$log" &
 pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$db"' EXIT
+# under set -e a failing command in the trap would make the exit status 1:
+# the server is usually stopped already when it runs
+trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$db"' EXIT
 exec 3<"$fifo"
 read -r line <&3 || { echo "the server did not start:" >&2; cat "$log" >&2; exit 1; }
 url=${line#listening on }
