@@ -193,7 +193,9 @@ static int srv_flush(srv *s, tt_error *err)
 /* A connection that closes leaves srv.held (its frames go with it). */
 static void held_forget(srv_conn *c)
 {
-    for (srv_conn **p = &c->srv->held; c->on_held && *p; p = &(*p)->next_held)
+    if (!c->on_held) /* nor is a connection refused before it was set up (no srv) */
+        return;
+    for (srv_conn **p = &c->srv->held; *p; p = &(*p)->next_held)
         if (*p == c) {
             *p = c->next_held;
             c->on_held = 0;
