@@ -36,13 +36,15 @@ static int pile_index(const xf_player *pl, int j, int inst)
 
 /* Takes inst out of whatever holds it besides `where`: a pile, an Agent's
  * attachments. Slots (Agents, Sites) and the stack are the callers' own. */
-static void take_out(xf_state *s, int p, int inst)
+static void take_out(const xf_content *c, xf_state *s, int p, int inst)
 {
     xf_player *pl = &s->pl[p];
     int z = xf_zone(pl, inst);
     if (z < XF_NPILES) {
         int k = pile_index(pl, z, inst);
         tt_piles_remove_at(pl->cards, pl->n, XF_NPILES, z, k);
+        for (int q = 0; z == Z_HAND && q < c->opt.nplayers; q++) /* XF-6.8: while it stays */
+            s->pl[q].known[p][inst >> 6] &= ~(1ull << (inst & 63));
     } else if (z == Z_ATTACHED) {
         xf_agent *a = &pl->agent[pl->aux[inst]];
         for (int k = 0; k < a->nattached; k++)
@@ -63,7 +65,7 @@ static void take_out(xf_state *s, int p, int inst)
 void xf_make_public(const xf_content *c, xf_state *s, int p, int inst, int zone, int aux)
 {
     xf_player *pl = &s->pl[p];
-    take_out(s, p, inst);
+    take_out(c, s, p, inst);
     int label = xf_label(pl, inst);
     xf_set_zone(pl, inst, zone, 0);
     if (!label)
@@ -80,6 +82,17 @@ static void drop_kw_changes(xf_state *s, int p, int inst)
         if (s->kwc[i].seat != p || s->kwc[i].inst != inst)
             s->kwc[n++] = s->kwc[i];
     s->nkwc = (uint8_t)n;
+}
+
+void xf_look_hand(xf_state *s, int p, int q, tt_events *ev)
+{
+    const xf_player *t = &s->pl[q];
+    int start = tt_piles_start(t->n, Z_HAND);
+    for (int k = 0; k < t->n[Z_HAND]; k++) {
+        int x = t->cards[start + k];
+        s->pl[p].known[q][x >> 6] |= 1ull << (x & 63);
+    }
+    tt_emit(ev, EV_LOOK, p, TT_SEEN(p), p, q, 0, 0);
 }
 
 void xf_to_discard(const xf_content *c, xf_state *s, int p, int inst)

@@ -948,16 +948,7 @@ static void apply_effect(const xf_content *c, xf_state *s, const xf_decl *d, con
     case OP_CHANGE_KEYWORD: /* until the end of the turn (XF-2.13.2) */
         s->kwc[s->nkwc++] = (xf_kwchange){d->tseat, d->tinst, d->change_from, d->change_to};
         break;
-    case OP_LOOK_HAND: {
-        xf_player *t = &s->pl[d->tseat];
-        int start = tt_piles_start(t->n, Z_HAND);
-        for (int k = 0; k < t->n[Z_HAND]; k++) {
-            int x = t->cards[start + k];
-            s->pl[d->seat].known[d->tseat][x >> 6] |= 1ull << (x & 63);
-        }
-        tt_emit(ev, EV_LOOK, d->seat, TT_SEEN(d->seat), d->seat, d->tseat, 0, 0);
-        break;
-    }
+    case OP_LOOK_HAND: xf_look_hand(s, d->seat, d->tseat, ev); break;
     default: break; /* the check effects join with XF-5.7 */
     }
 }

@@ -514,7 +514,6 @@ static void imbalance(const xf_content *c, xf_state *s, int slot)
 static void effect(const xf_content *c, xf_state *s, const xf_decl *d, tt_events *ev)
 {
     int seat = d->seat, slot = slot_of(s, d->tseat, d->tinst);
-    xf_player *pl = &s->pl[P(s)];
     used(c, s, seat, d->power, d->tseat == XF_NONE ? -1 : d->tseat,
          d->tinst == XF_NONE ? -1 : d->tinst, ev);
     switch (d->power) {
@@ -526,15 +525,7 @@ static void effect(const xf_content *c, xf_state *s, const xf_decl *d, tt_events
         s->pl[seat].pw.survival[P(s)] = d->tinst;
         xf_damage_agent(c, s, P(s), slot, 1, ev);
         break;
-    case PW_KNOWLEDGE: {
-        int start = tt_piles_start(pl->n, Z_HAND);
-        for (int k = 0; k < pl->n[Z_HAND]; k++) {
-            int x = pl->cards[start + k];
-            s->pl[seat].known[P(s)][x >> 6] |= 1ull << (x & 63);
-        }
-        tt_emit(ev, EV_LOOK, seat, TT_SEEN(seat), seat, P(s), 0, 0);
-        break;
-    }
+    case PW_KNOWLEDGE: xf_look_hand(s, seat, P(s), ev); break;
     case PW_THREATS: xf_negate(c, s, d->tseat, d->tinst, ev); break;
     case PW_IDEOLOGY:
         s->kwc[s->nkwc++] = (xf_kwchange){d->tseat, d->tinst, d->change_from, d->change_to};

@@ -897,6 +897,8 @@ int xf_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_eve
 /* cards.c: moving cards between zones, drawing, pools, Agents' ratings. */
 int xf_hand_find(const xf_content *c, const xf_player *pl, int p, int def); /* pile index or -1 */
 void xf_to_discard(const xf_content *c, xf_state *s, int p, int inst);
+/* p sees q's hand (LOOK_HAND, KNOWLEDGE): known while each card stays (XF-6.8). */
+void xf_look_hand(xf_state *s, int p, int q, tt_events *ev);
 /* Takes instance inst of seat p out of a pile or its slot into a public zone
  * (its label kept, or a new one). */
 void xf_make_public(const xf_content *c, xf_state *s, int p, int inst, int zone, int aux);

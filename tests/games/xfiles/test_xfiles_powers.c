@@ -135,6 +135,16 @@ static void test_XF_9_13_1_knowledge(void **state)
     assert_string_equal(view_line(&f, 1, "  in his hand you saw:"),
                         "  in his hand you saw: A10 S01 S02 S03 S04 Q01 Q02");
     refused(&f, "power KNOWLEDGE", "XF-9.13.1"); /* once in a turn */
+    /* XF-6.8: a card seen in a hand is known there only while it stays: one
+       discarded, shuffled back and drawn again is a card like any other */
+    xf_player *pl = &f.s->pl[0];
+    int a10 = pl->cards[tt_piles_start(pl->n, Z_HAND) + find_in(&f, 0, Z_HAND, "A10")];
+    xf_to_discard(f.c, f.s, 0, a10);
+    assert_false(f.s->pl[1].known[0][a10 >> 6] >> (a10 & 63) & 1);
+    xf_pile_move(pl, Z_DISCARD, pl->n[Z_DISCARD] - 1, Z_DECK);
+    xf_draw(f.c, f.s, 0, NULL);
+    assert_string_equal(view_line(&f, 1, "  in his hand you saw:"),
+                        "  in his hand you saw: S01 S02 S03 S04 Q01 Q02");
     healing_window(&f);
     refused(&f, "power KNOWLEDGE", "XF-9.13.1"); /* only in step B5 */
     done_fx(&f);
