@@ -431,7 +431,7 @@ static void on_tick(lws_sorted_usec_list_t *sul)
 static int parse(int argc, char **argv, opts *o)
 {
     *o = (opts){NULL, "invaders", 10000, 30, 2000, 120, "/tmp"};
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) { /* every option takes a value */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
             return -1;
@@ -451,7 +451,6 @@ static int parse(int argc, char **argv, opts *o)
             o->dir = v;
         else
             return -1;
-        i++;
     }
     if (!o->server || o->conns < 2 || o->conns > CONN_MAX || o->conns % 2 || o->seconds < 1 ||
         o->seconds > 600 || o->rate < 1 || o->setup < 1 || o->setup > 600 ||
