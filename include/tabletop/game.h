@@ -22,7 +22,9 @@ typedef struct tt_state tt_state; /* opaque; storage comes from the caller */
 #define TT_TERMINAL (-1) /* tt_to_move when the game is over */
 #define TT_MAX_PLAYERS 6
 
-/* The games this build knows, in registry order; NULL past the end. */
+/* The games this build knows, in registry order; NULL past the end. A game
+ * still being written (no configurations declared) is not listed, though
+ * it loads by name. */
 const char *tt_game_list(int i);
 /* One line about game `name`, or NULL when unknown. */
 const char *tt_game_summary(const char *name);

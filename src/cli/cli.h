@@ -102,6 +102,12 @@ void cli_game_describe(FILE *out, const char *name);
  * content), with *out NULL. */
 int cli_game_load(const char *cmd, const char *name, const char *params, tt_game **out);
 
+/* cli_game_load for the seats of a --players list (NULL: none): when the
+ * list names another number of seats than the game has and `params` sets no
+ * `players`, the game is loaded with players=<seats> if it takes that. */
+int cli_game_load_seated(const char *cmd, const char *name, const char *params, const char *players,
+                         tt_game **out);
+
 /* Who sits in each seat: a person or an AI, written "name" or
  * "name:key=value:key=value" ("ismcts:ms=500", "flat:n=40"). */
 #define CLI_SEAT_MAX 64

@@ -40,7 +40,8 @@ static const char play_help[] =
     "\n"
     "Options:\n"
     "  --players A,B      who sits where, in player order (e.g. ai,human; human,human\n"
-    "                     for hot-seat; random,random to watch a narrated game)\n"
+    "                     for hot-seat; random,random to watch a narrated game); in a\n"
+    "                     game with a `players` parameter, their number sets it\n"
     "  --ai AI            the opponent in the seats marked ai (default ismcts:ms=1000;\n"
     "                     e.g. ismcts:ms=500, flat:n=40, random; docs/ai.md)\n"
     "  --seed N           repeat a game exactly (the AIs' seeds derive from N); a `sim`\n"
@@ -481,7 +482,7 @@ static int game_start(play_opts *o, play *pl, tt_game **game)
     if (!o->load) {
         if (!o->has_seed)
             o->seed = cli_fresh_seed();
-        return cli_game_load("play", o->game, o->params.text, game);
+        return cli_game_load_seated("play", o->game, o->params.text, o->players, game);
     }
     int rc = play_history_load(&pl->hist, o->game, o->load, game, &pl->state);
     if (rc == CLI_OK)

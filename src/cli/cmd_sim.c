@@ -53,7 +53,8 @@ static const char sim_help[] =
     "  --seed S           the run's seed (default: a fresh one, printed); game i\n"
     "                     starts from seed mix64(mix64(S) + i), so two seeds share no game\n"
     "  --players A,B      the AI in each seat (default random for all; `tabletop list`),\n"
-    "                     with its parameters after colons: ismcts:ms=20,random\n"
+    "                     with its parameters after colons: ismcts:ms=20,random; in a\n"
+    "                     game with a `players` parameter, their number sets it\n"
     "  --ai A,B           the same as --players\n"
     "  --threads N        threads to play on (default: every core); the results are\n"
     "                     the same for any N\n"
@@ -396,7 +397,7 @@ typedef struct sim_config {
 static int config_open(sim_config *cf, const sim_opts *o, const char *params, const char *label)
 {
     memset(cf, 0, sizeof *cf);
-    int rc = cli_game_load("sim", o->game, params, &cf->game);
+    int rc = cli_game_load_seated("sim", o->game, params, o->players, &cf->game);
     if (rc)
         return rc;
     rc = cli_seats_parse("sim", cf->game, o->players, "random", "random", 0, &cf->seats);

@@ -86,6 +86,29 @@ int cli_game_load(const char *cmd, const char *name, const char *params, tt_game
     return cli_error(CLI_REFUSED, "%s", buf);
 }
 
+int cli_game_load_seated(const char *cmd, const char *name, const char *params, const char *players,
+                         tt_game **out)
+{
+    int rc = cli_game_load(cmd, name, params, out);
+    if (rc || !players || strstr(params, "players="))
+        return rc;
+    int seats = 1;
+    for (const char *c = players; *c; c++)
+        seats += *c == ',';
+    if (seats == tt_game_players(*out))
+        return rc;
+    char with[1100];
+    snprintf(with, sizeof with, "%s%splayers=%d", params, *params ? " " : "", seats);
+    tt_game *seated;
+    tt_error err;
+    tt_error_clear(&err);
+    if (tt_game_new(name, with, &seated, &err) != TT_OK)
+        return rc; /* no such player count: the seats' check says what the game has */
+    tt_game_free(*out);
+    *out = seated;
+    return rc;
+}
+
 static int ai_known(const char *name)
 {
     for (int i = 0; tt_ai_list(i); i++)

@@ -3,6 +3,7 @@
  * Every reader checks one member and either returns its value or reports the
  * problem and returns the caller's default: a loader calls them in sequence
  * and never stops early, so one validation run shows every problem. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -145,4 +146,52 @@ int tt_field_lookup(const char *const *names, const char *s)
         if (strcmp(names[i], s) == 0)
             return i;
     return -1;
+}
+
+int tt_field_decks(const tt_fields *f, const char *rule,
+                   void (*one)(void *ctx, const json_t *decl, int i), void *ctx)
+{
+    const json_t *root = f->doc->root, *decks = json_object_get(root, "decks");
+    if (!json_is_object(root)) {
+        TT_FIELD_PROBLEM(f, root, NULL, rule, "a deck declaration is one JSON object");
+        return 0;
+    }
+    if (!decks) {
+        one(ctx, root, 0);
+        return 1;
+    }
+    if (json_object_size(root) != 1 || !json_is_object(decks))
+        TT_FIELD_PROBLEM(f, root, "decks", rule,
+                         "a list of decks is {\"decks\": {\"NAME\": declaration, ...}}");
+    int n = 0;
+    const char *key;
+    json_t *v;
+    json_object_foreach(json_is_object(decks) ? (json_t *)decks : NULL, key, v) {
+        if (!json_is_object(v))
+            TT_FIELD_PROBLEM(f, decks, key, rule, "deck '%s' is not an object", key);
+        else
+            one(ctx, v, n);
+        n++;
+    }
+    return n;
+}
+
+int tt_field_is_ident(const char *s)
+{
+    if (!s || !*s)
+        return 0;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '_')
+            return 0;
+    return 1;
+}
+
+const char *tt_field_id(const tt_fields *f, const json_t *obj, char *out, size_t n,
+                        const char *rule)
+{
+    const char *id = tt_field_str(f, obj, "id", n - 1, rule);
+    if (id[0] && !tt_field_is_ident(id))
+        TT_FIELD_PROBLEM(f, obj, "id", rule, "id '%s' may hold only letters, digits and '_'", id);
+    snprintf(out, n, "%s", id[0] ? id : "?");
+    return id;
 }

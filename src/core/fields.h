@@ -60,6 +60,23 @@ const json_t *tt_field_object(const tt_fields *f, const json_t *obj, const char 
 const json_t *tt_field_array(const tt_fields *f, const json_t *obj, const char *key, int required,
                              const char *rule);
 
+/* The declarations of a deck file: its root object, or each member of
+ * {"decks": {"NAME": declaration, ...}}. one(ctx, decl, i) checks the i-th,
+ * from 0; what is not a declaration is reported under `rule`. Returns how
+ * many declarations the file names. */
+int tt_field_decks(const tt_fields *f, const char *rule,
+                   void (*one)(void *ctx, const json_t *decl, int i), void *ctx);
+
+/* Whether s is an identifier: letters, digits and '_', not empty. Ids and
+ * words are written into action texts and labels, so they hold nothing else. */
+int tt_field_is_ident(const char *s);
+
+/* A card's required member "id": an identifier of at most n-1 bytes, copied
+ * into out (n bytes), or "?" (reported) when missing or not one. Returns
+ * the member as the file wrote it ("" when missing), owned by the document. */
+const char *tt_field_id(const tt_fields *f, const json_t *obj, char *out, size_t n,
+                        const char *rule);
+
 /* Index of s among names (NULL-terminated), or -1 (also when s is NULL). */
 int tt_field_lookup(const char *const *names, const char *s);
 

@@ -18,8 +18,8 @@
 
 const char *tt_game_list(int i)
 {
-    for (int k = 0; tt_registry[k]; k++)
-        if (k == i)
+    for (int k = 0, listed = 0; tt_registry[k]; k++)
+        if (tt_registry[k]->configs && listed++ == i) /* NULL: still being written */
             return tt_registry[k]->name;
     return NULL;
 }
@@ -564,10 +564,15 @@ static int apply_one(applier *ap, const char *text, tt_error *err)
     if (rc == TT_OK)
         rc = tt_action_format(ap->g, ap->s, a, buf, sizeof buf);
     if (rc == TT_OK && tt_action_is_offturn(a)) {
-        if (ap->napplied)
+        /* a game may write one command outside the turn order as several
+         * atoms (INWO's trade offer), never mixed with actions in it */
+        if (ap->napplied && !ap->offturn)
             return tt_fail(err, TT_EPARSE, NULL, "'%s' stands alone, outside the turn order", buf);
         ap->offturn = 1;
         rc = tt_offturn_apply(ap->g, ap->s, ap->player, a, ap->ev, err);
+    } else if (rc == TT_OK && ap->offturn) {
+        return tt_fail(err, TT_EPARSE, NULL, "'%s' cannot follow an action outside the turn order",
+                       buf);
     } else if (rc == TT_OK) {
         int mover = tt_to_move(ap->g, ap->s);
         if (!ap->napplied && ap->player != mover) /* a command begins with its player's turn */

@@ -288,6 +288,23 @@ int tt_content_load(const char *path, const char *sample_file,
     return rc;
 }
 
+void *tt_content_new(size_t size, const char *path, const char *sample_file,
+                     int (*load)(void *into, const char *text, size_t len, const char *file,
+                                 tt_diags *diags),
+                     tt_error *err)
+{
+    void *c = calloc(1, size);
+    if (!c) {
+        tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+        return NULL;
+    }
+    if (tt_content_load(path, sample_file, load, c, err)) {
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
 static size_t hash_ptr(const void *p)
 {
     return (size_t)tt_fnv64(&p, sizeof p);

@@ -68,6 +68,13 @@ int tt_content_load(const char *path, const char *sample_file,
                                 tt_diags *diags),
                     void *into, tt_error *err);
 
+/* As tt_content_load, into a zeroed block of `size` bytes it allocates:
+ * the block, which the caller frees, or NULL with err set. */
+void *tt_content_new(size_t size, const char *path, const char *sample_file,
+                     int (*load)(void *into, const char *text, size_t len, const char *file,
+                                 tt_diags *diags),
+                     tt_error *err);
+
 /* The line of the first NUL byte of text (len bytes), with what is wrong
  * ("malformed JSON: a NUL byte (byte 19)") written into why (n bytes); 0 if
  * there is none. JSON files never hold one, and jansson reads some as the

@@ -412,18 +412,28 @@ static int apply_lines(const tt_game *g, tt_state *s, const char *text, tt_event
     return rc;
 }
 
-/* An action outside the turn order, for the player the entry names. */
+/* An action outside the turn order, for the player the entry names: one
+ * atom a line (a game may write one command as several). */
 static int replay_offturn(const tt_game *g, tt_state *s, const entry *x, tt_events *ev,
                           tt_error *err)
 {
     int p = tt_player_parse(g, x->values);
     if (p < 0)
         return tt_fail(err, TT_EARG, NULL, "no player '%s' in this game", x->values);
-    tt_action a;
-    int rc = tt_action_parse(g, s, x->text, &a, err);
-    if (rc == TT_OK && !tt_action_is_offturn(a))
-        return tt_fail(err, TT_EARG, NULL, "'%s' is an action in the turn order", x->text);
-    return rc ? rc : tt_offturn_apply(g, s, p, a, ev, err);
+    int rc = TT_OK;
+    for (const char *text = x->text; rc == TT_OK && *text;) {
+        size_t len = strcspn(text, "\n");
+        char line[TT_ACTION_TEXT_MAX];
+        snprintf(line, sizeof line, "%.*s", (int)len, text);
+        tt_action a;
+        rc = tt_action_parse(g, s, line, &a, err);
+        if (rc == TT_OK && !tt_action_is_offturn(a))
+            return tt_fail(err, TT_EARG, NULL, "'%s' is an action in the turn order", line);
+        if (rc == TT_OK)
+            rc = tt_offturn_apply(g, s, p, a, ev, err);
+        text += len + (text[len] == '\n');
+    }
+    return rc;
 }
 
 static int replay_entry(const tt_record *r, int i, const tt_game *g, tt_state *s, tt_events *ev,

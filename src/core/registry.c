@@ -90,3 +90,29 @@ int tt_deck_text(const char *game, const char *param, const char *value, const c
     memcpy(*text, t, *len + 1);
     return TT_OK;
 }
+
+int tt_deck_load(const char *game, const char *param, const char *value, const char *choices,
+                 tt_deck_checker check, void *ctx, tt_error *err)
+{
+    char file[200], *text = NULL;
+    size_t len = 0;
+    if (strcmp(value, "content") == 0) /* a sample file, but not a deck */
+        return tt_fail(err, TT_EARG, NULL, "%s=%s: no such deck (%s)", param, value, choices);
+    int rc = tt_deck_text(game, param, value, choices, &text, &len, file, sizeof file, err);
+    if (rc)
+        return rc;
+    tt_diags *d = calloc(1, sizeof *d);
+    if (!d) {
+        free(text);
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    }
+    int n = check(ctx, text, len, file, d);
+    if (d->n)
+        rc = tt_diags_fail(d, err);
+    else if (n != 1)
+        rc = tt_fail(err, TT_ECONTENT, NULL, "%s: a game takes one deck declaration, not a list",
+                     file);
+    free(d);
+    free(text);
+    return rc;
+}

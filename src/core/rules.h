@@ -33,7 +33,9 @@ typedef struct tt_rules {
      * core checks CHOICE and INT values against `allowed` before load. */
     const tt_param_spec *params;
     /* The configurations the generic suite runs, up to a NULL name; the first
-     * is the default run. */
+     * is the default run. NULL for a game still being written: it loads by
+     * name (new, deck validate) but is not listed (tt_game_list), so neither
+     * the suites nor the command's lists play it. */
     const tt_config *configs;
     /* The rules' reason codes, indexed by tt_head.reason; [0] is "". */
     const char *const *reasons;
@@ -171,5 +173,18 @@ const char *tt_embedded_find(const char *path, size_t *size);
  * the message naming the `choices`. */
 int tt_deck_text(const char *game, const char *param, const char *value, const char *choices,
                  char **text, size_t *len, char *file, size_t nfile, tt_error *err);
+
+/* Checks one deck text for a game's loading (tt_deck_load): returns how many
+ * declarations text (len bytes, named file) holds, adding every problem to
+ * d, and fills the caller's output from the first when there is none. */
+typedef int (*tt_deck_checker)(void *ctx, const char *text, size_t len, const char *file,
+                               tt_diags *d);
+
+/* Loads the deck of parameter `param`=value for a game: its text as
+ * tt_deck_text reads it (the sample `content` is no deck), checked by check.
+ * TT_OK when it holds one declaration without a problem; else err holds the
+ * first problem (tt_diags_fail), or says a game takes one declaration. */
+int tt_deck_load(const char *game, const char *param, const char *value, const char *choices,
+                 tt_deck_checker check, void *ctx, tt_error *err);
 
 #endif

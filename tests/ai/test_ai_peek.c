@@ -42,6 +42,8 @@ static void test_ai_no_peeking(void **unused)
     int pairs = 0, differ = 0, states_differ = 0, search_differs = 0, nconfigs = 0;
     while (tt_game_config(game_name, nconfigs, &cp))
         nconfigs++;
+    if (!nconfigs)
+        skip(); /* a game still being written: nothing plays it yet */
     int positions = POSITIONS / nconfigs < 2 ? 2 : POSITIONS / nconfigs;
     for (int ci = 0; tt_game_config(game_name, ci, &cp); ci++) {
         tt_game *g = NULL;

@@ -124,6 +124,15 @@ printf 'undo\nquit\n' >"$TMP/in"
 "$BIN" play tannhauser --players human,random --load "$TMP/forced.json" <"$TMP/in" >"$TMP/out" 2>&1 ||
     fail "play tannhauser --load: exit $?"
 has "$TMP/out" '^undone: move EN$' "undo after --load takes back the decision before a forced step"
+# the seats of --players set a game's `players` when it has one and none is given
+printf 'quit\n' >"$TMP/in"
+"$BIN" play xfiles --players human,random,random --seed 1 <"$TMP/in" >"$TMP/out" 2>&1 ||
+    fail "play xfiles with three seats: exit $?"
+has "$TMP/out" '^xfiles: p0 (human) vs p1 (random) vs p2 (random), seed 1$' "three seats, three players"
+expect 0 "$BIN" sim xfiles --players random,random,random --games 1 --seed 1 --json
+has "$TMP/out" '"params":"players=3"' "sim: three seats, three players"
+expect 2 "$BIN" play xfiles --players human,random,random --param players=2
+has "$TMP/err" 'xfiles has 2 players, not more' "an explicit players= wins over the seats"
 "$BIN" play invaders --players random,random --seed 7 >"$TMP/a" 2>&1 || fail "demo: exit $?"
 "$BIN" play invaders --players random,random --seed 7 >"$TMP/b" 2>&1
 cmp -s "$TMP/a" "$TMP/b" || fail "play --seed 7 is not repeatable"

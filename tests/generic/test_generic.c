@@ -765,10 +765,13 @@ static void refusals(gctx *c, uint64_t *rng, void *ctx)
         if (!listed(c->acts, na, cand[i]))
             expect_refused(c, cand[i], R);
 
-    /* texts listed elsewhere: refused unless they name an action listed here */
+    /* texts listed elsewhere: refused unless they name an action listed here
+     * or one outside the turn order (INWO's `discard` is table talk where it
+     * is not a dispose answer), which no list holds */
     for (int i = 0; i < R->ntexts; i++) {
         tt_action a;
-        if (tt_action_parse(c->g, c->s, R->texts[i], &a, NULL) == TT_OK && listed(c->acts, na, a))
+        if (tt_action_parse(c->g, c->s, R->texts[i], &a, NULL) == TT_OK &&
+            (listed(c->acts, na, a) || tt_action_is_offturn(a)))
             continue;
         expect_text_refused(c, R->texts[i], R);
     }

@@ -531,16 +531,8 @@ static int load_content(void *into, const char *text, size_t len, const char *fi
 
 bra_content *bra_content_new(const char *path, tt_error *err)
 {
-    bra_content *c = malloc(sizeof *c);
-    if (!c) {
-        tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-        return NULL;
-    }
-    if (tt_content_load(path, "data/braunau/content.json", load_content, c, err)) {
-        free(c);
-        return NULL;
-    }
-    return c;
+    return tt_content_new(sizeof(bra_content), path, "data/braunau/content.json", load_content,
+                          err);
 }
 
 /* The text of faction's deck parameter (tt_deck_text). */

@@ -196,18 +196,6 @@ static void intern_fixed(xf_content *c)
 
 /* --- field readers ------------------------------------------------------------------ */
 
-/* A word or id: letters, digits and '_' only, since both are written into
- * action texts and labels (XF-2.17). */
-static int is_ident(const char *s)
-{
-    if (!*s)
-        return 0;
-    for (; *s; s++)
-        if (!isalnum((unsigned char)*s) && *s != '_')
-            return 0;
-    return 1;
-}
-
 static int is_entry(loader *L, const json_t *arr, const json_t *v, const char *what)
 {
     if (json_is_object(v))
@@ -265,7 +253,7 @@ static int read_atom(loader *L, const char *s, xf_atom *a)
         *a = (xf_atom){AT_SECTION, (uint8_t)i};
     else if ((i = tt_field_lookup(cat_sites, s)) >= 0)
         *a = (xf_atom){AT_CAT_SITE, (uint8_t)i};
-    else if (!is_ident(s))
+    else if (!tt_field_is_ident(s))
         return -1;
     else {
         int w = intern(L->c, s);
@@ -337,8 +325,8 @@ static void read_keywords(loader *L, const json_t *v, xf_def *d)
     json_t *k;
     json_array_foreach((json_t *)arr, i, k) {
         const char *s = json_string_value(k);
-        int w = s && is_ident(s) ? intern(L->c, s) : -1;
-        if (!s || !is_ident(s))
+        int w = s && tt_field_is_ident(s) ? intern(L->c, s) : -1;
+        if (!s || !tt_field_is_ident(s))
             PROBLEM(L, v, "keywords", "XF-2.13.1", "%s: keyword %s%s%s is not a word", d->id,
                     s ? "'" : "", s ? s : "(not a string)", s ? "'" : "");
         else if (w < 0)
@@ -367,7 +355,7 @@ static int read_wordlist(loader *L, const json_t *obj, const char *key, uint8_t 
     json_t *x;
     json_array_foreach((json_t *)arr, i, x) {
         const char *s = json_string_value(x);
-        int w = s && is_ident(s) ? intern(L->c, s) : -1;
+        int w = s && tt_field_is_ident(s) ? intern(L->c, s) : -1;
         if (w < 0)
             PROBLEM(L, obj, key, rule, "%s: '%s' holds %s, not a word", card, key,
                     s ? s : "(not a string)");
@@ -494,7 +482,7 @@ static void read_params(loader *L, const json_t *e, xf_effect *x, const char *ca
     case OP_TRIGGER_GAIN: {
         json_t *k = json_object_get(e, "keyword");
         const char *s = json_string_value(k);
-        int word = s && is_ident(s) ? intern(L->c, s) : -1;
+        int word = s && tt_field_is_ident(s) ? intern(L->c, s) : -1;
         if (word < 0)
             PROBLEM(L, e, k ? "keyword" : NULL, r, "%s: TRIGGER_GAIN names one keyword", card);
         x->word = (uint8_t)(word < 0 ? 0 : word);
@@ -940,10 +928,7 @@ static void read_card(loader *L, const json_t *arr, const json_t *v, int type)
     xf_def *d = &c->def[c->ndefs];
     memset(d, 0, sizeof *d);
     d->type = (uint8_t)type;
-    const char *id = tt_field_str(&L->f, v, "id", sizeof d->id - 1, "XF-2.2.1");
-    if (id[0] && !is_ident(id))
-        PROBLEM(L, v, "id", "XF-2.2.1", "id '%s' may hold only letters, digits and '_'", id);
-    snprintf(d->id, sizeof d->id, "%s", id[0] ? id : "?");
+    const char *id = tt_field_id(&L->f, v, d->id, sizeof d->id, "XF-2.2.1");
     snprintf(d->name, sizeof d->name, "%s",
              tt_field_str(&L->f, v, "name", sizeof d->name - 1, "XF-2.2.1"));
     json_t *t = json_object_get(v, "type");
@@ -1083,15 +1068,8 @@ static int load_content(void *into, const char *text, size_t len, const char *fi
 
 xf_content *xf_content_new(const char *path, tt_error *err)
 {
-    xf_content *c = calloc(1, sizeof *c);
-    if (!c) {
-        tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-        return NULL;
-    }
-    if (tt_content_load(path, "data/xfiles/content.json", load_content, c, err)) {
-        free(c);
-        return NULL;
-    }
-    xf_options_default(&c->opt);
+    xf_content *c = tt_content_new(sizeof *c, path, "data/xfiles/content.json", load_content, err);
+    if (c)
+        xf_options_default(&c->opt);
     return c;
 }

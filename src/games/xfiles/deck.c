@@ -184,6 +184,17 @@ static int check_decl(dloader *L, const json_t *obj, xf_deck *out)
     return 0;
 }
 
+/* tt_field_decks' checker: the first declaration fills the deck asked for. */
+struct walk {
+    dloader *L;
+    xf_deck *out;
+};
+static void check_one(void *ctx, const json_t *decl, int i)
+{
+    struct walk *w = ctx;
+    check_decl(w->L, decl, i == 0 ? w->out : NULL);
+}
+
 int xf_deck_check(const xf_content *c, const xf_options *o, const char *text, size_t len,
                   const char *file, tt_diags *d, xf_deck *out)
 {
@@ -191,42 +202,15 @@ int xf_deck_check(const xf_content *c, const xf_options *o, const char *text, si
     if (tt_json_parse(&doc, text, len, file, d) != 0)
         return -1;
     dloader L = {&doc, d, c, o};
-    int n = 0;
-    const json_t *root = doc.root, *decks = json_object_get(root, "decks");
-    if (!json_is_object(root)) {
-        PROBLEM(&L, LINE(&L, root, NULL), "XF-3.2.1", "a deck declaration is one JSON object");
-    } else if (decks) {
-        if (json_object_size(root) != 1 || !json_is_object(decks))
-            PROBLEM(&L, LINE(&L, root, "decks"), "XF-3.2.1",
-                    "a list of decks is {\"decks\": {\"NAME\": declaration, ...}}");
-        const char *key;
-        json_t *v;
-        json_object_foreach(json_is_object(decks) ? (json_t *)decks : NULL, key, v) {
-            if (!json_is_object(v))
-                PROBLEM(&L, LINE(&L, decks, key), "XF-3.2.1", "deck '%s' is not an object", key);
-            else
-                check_decl(&L, v, n == 0 ? out : NULL);
-            n++;
-        }
-    } else {
-        n = 1;
-        check_decl(&L, root, out);
-    }
+    struct walk w = {&L, out};
+    int n = tt_field_decks(&(tt_fields){&doc, d, NULL}, "XF-3.2.1", check_one, &w);
     tt_json_fini(&doc);
     return n;
 }
 
 /* --- the tools ------------------------------------------------------------------------ */
 
-/* The text of a deck parameter (tt_deck_text); the content file is no deck. */
-static int deck_text(const char *param, const char *value, char **text, size_t *len, char *file,
-                     size_t nfile, tt_error *err)
-{
-    static const char choices[] = "deck_a, deck_b, deck_b_basic or a .json file";
-    if (strcmp(value, "content") == 0) /* a sample file, but not a deck */
-        return tt_fail(err, TT_EARG, NULL, "%s=%s: no such deck (%s)", param, value, choices);
-    return tt_deck_text("xfiles", param, value, choices, text, len, file, nfile, err);
-}
+static const char deck_choices[] = "deck_a, deck_b, deck_b_basic or a .json file";
 
 const char *xf_sample_deck(const xf_options *o, int seat)
 {
@@ -235,28 +219,22 @@ const char *xf_sample_deck(const xf_options *o, int seat)
     return o->basic ? "deck_b_basic" : "deck_b";
 }
 
+/* tt_deck_load's checker: ctx is {content, the deck to fill} */
+struct deck_ctx {
+    const xf_content *c;
+    xf_deck *out;
+};
+static int check_for_load(void *ctx, const char *text, size_t len, const char *file, tt_diags *d)
+{
+    struct deck_ctx *x = ctx;
+    return xf_deck_check(x->c, &x->c->opt, text, len, file, d, x->out);
+}
+
 int xf_load_deck(const xf_content *c, const char *param, const char *value, xf_deck *out,
                  tt_error *err)
 {
-    char file[200], *text = NULL;
-    size_t len = 0;
-    int rc = deck_text(param, value, &text, &len, file, sizeof file, err);
-    if (rc)
-        return rc;
-    tt_diags *d = calloc(1, sizeof *d);
-    if (!d) {
-        free(text);
-        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
-    }
-    int n = xf_deck_check(c, &c->opt, text, len, file, d, out);
-    if (d->n)
-        rc = tt_diags_fail(d, err);
-    else if (n != 1)
-        rc = tt_fail(err, TT_ECONTENT, NULL, "%s: a game takes one deck declaration, not a list",
-                     file);
-    free(d);
-    free(text);
-    return rc;
+    struct deck_ctx x = {c, out};
+    return tt_deck_load("xfiles", param, value, deck_choices, check_for_load, &x, err);
 }
 
 int xf_validate_file(const char *path, tt_diags *d)
@@ -308,7 +286,8 @@ int xf_deck_new(const char *options, char **out, tt_error *err)
                        value);
     char file[200];
     size_t len;
-    return deck_text("--sample", value, out, &len, file, sizeof file, err);
+    return tt_deck_text("xfiles", "--sample", value, deck_choices, out, &len, file, sizeof file,
+                        err);
 }
 
 int xf_deck_list(const char *path, const char *options, char **out, tt_error *err)
