@@ -40,4 +40,10 @@ typedef struct tt_decision {
 int tt_undo_check(const tt_game *game, const tt_state *before, const tt_decision *since, int n,
                   int player, tt_error *why);
 
+/* The same, where the players of the bit set `consent` (bit p: player p)
+ * agreed to take their decisions since back too: theirs are no reason to
+ * refuse; nothing revealed and nothing random drawn still are. */
+int tt_undo_check_with(const tt_game *game, const tt_state *before, const tt_decision *since, int n,
+                       int player, unsigned consent, tt_error *why);
+
 #endif

@@ -28,6 +28,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_deck(int argc, char **argv);
 int cmd_cards(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 /* `info <name or number>` at the play prompt (cmd_cards.c): prints the full
  * description of the thing named (an id or a display name, case aside) or of

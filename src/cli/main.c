@@ -28,6 +28,8 @@ static const char usage_text[] =
     "  deck list <game> FILE        a valid deck's contents, one line each\n"
     "  cards <game> [NAME]          what every card, item and token does (Markdown)\n"
     "  protocol                     the text protocol on stdin/stdout (docs/protocol.md)\n"
+    "  serve                        the game server: play in a browser, with others\n"
+    "                               (docs/server.md)\n"
     "  list [<game>]                the games and AI players; a game's parameters\n"
     "  help [<command>]             this help, or a command's (as <command> --help)\n"
     "\n"
@@ -110,9 +112,12 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    {"play", cmd_play},     {"sim", cmd_sim},   {"ladder", cmd_ladder}, {"bench", cmd_bench},
-    {"replay", cmd_replay}, {"deck", cmd_deck}, {"cards", cmd_cards},   {"protocol", cmd_protocol},
-    {"list", cmd_list},     {NULL, NULL},
+    {"play", cmd_play},     {"sim", cmd_sim},
+    {"ladder", cmd_ladder}, {"bench", cmd_bench},
+    {"replay", cmd_replay}, {"deck", cmd_deck},
+    {"cards", cmd_cards},   {"protocol", cmd_protocol},
+    {"list", cmd_list},     {"serve", cmd_serve},
+    {NULL, NULL},
 };
 
 static const command *command_find(const char *name)

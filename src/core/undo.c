@@ -260,11 +260,18 @@ static int judge_decision(judge *j, tt_state *cur, const tt_decision *d, sight *
 int tt_undo_check(const tt_game *game, const tt_state *before, const tt_decision *since, int n,
                   int player, tt_error *why)
 {
+    return tt_undo_check_with(game, before, since, n, player, 0, why);
+}
+
+int tt_undo_check_with(const tt_game *game, const tt_state *before, const tt_decision *since, int n,
+                       int player, unsigned consent, tt_error *why)
+{
     tt_error_clear(why);
     if (n < 1 || since[0].player != player)
         return tt_fail(why, TT_EARG, NULL, "you have no decision to take back");
     for (int d = 1; d < n; d++)
-        if (since[d].player != player) {
+        if (since[d].player != player &&
+            !(since[d].player >= 0 && since[d].player < 32 && (consent >> since[d].player & 1u))) {
             char who[64];
             int plural;
             tt_player_title(game, since[d].player, who, sizeof who, &plural);

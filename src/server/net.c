@@ -1,0 +1,462 @@
+/* The server's network side: one libwebsockets context, one port, HTTP for
+ * the built-in web client and WebSockets (subprotocol "tabletop") for play.
+ *
+ * Everything here runs on the service thread. Static files come only from
+ * the set compiled in from web/ (srv_web_files): a path is looked up by exact
+ * name, so no path reaches the file system. A WebSocket frame is gathered up
+ * to SRV_FRAME_MAX bytes (a longer one is answered with an error and dropped)
+ * and handed to frames.c; a connection may send srv_opts.rate frames a second
+ * (twice that at once), beyond which each frame is answered with an error and
+ * dropped. Outgoing frames queue per connection until it is writable; one
+ * that lets SRV_OUT_MAX bytes pile up is closed. The AI workers wake the
+ * service loop with lws_cancel_service, which arrives here as
+ * LWS_CALLBACK_EVENT_WAIT_CANCELLED. */
+#include <libwebsockets.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "core/errors.h"
+#include "server/server_int.h"
+
+struct tt_embedded_file {
+    const char *path;
+    const char *text;
+    size_t size;
+};
+extern const struct tt_embedded_file srv_web_files[];
+extern const struct tt_embedded_file tt_embedded[]; /* the sample content (data/) */
+
+/* SIGINT and SIGTERM set this; a signal handler can reach nothing else. */
+static volatile sig_atomic_t stopping;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stopping = 1;
+}
+
+static srv *srv_of(struct lws *wsi)
+{
+    return lws_context_user(lws_get_context(wsi));
+}
+
+/* --- HTTP: the built-in files -------------------------------------------------------- */
+
+typedef struct http_conn {
+    const struct tt_embedded_file *file;
+} http_conn;
+
+static const struct tt_embedded_file *find_in(const struct tt_embedded_file *set, const char *name)
+{
+    for (int i = 0; set[i].path; i++)
+        if (strcmp(set[i].path, name) == 0)
+            return &set[i];
+    return NULL;
+}
+
+/* The web client's files by name; under /content/, the sample content the
+ * tables play with (a dedicated board draws Tannhäuser's map from it). */
+static const struct tt_embedded_file *web_find(const char *uri)
+{
+    static const char content[] = "/content/";
+    if (strcmp(uri, "/") == 0)
+        uri = "/index.html";
+    if (strncmp(uri, content, sizeof content - 1) == 0)
+        return find_in(tt_embedded, uri + sizeof content - 1);
+    return uri[0] == '/' ? find_in(srv_web_files, uri + 1) : NULL;
+}
+
+static const char *mime_of(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    if (dot && strcmp(dot, ".html") == 0)
+        return "text/html; charset=utf-8";
+    if (dot && strcmp(dot, ".js") == 0)
+        return "text/javascript; charset=utf-8";
+    if (dot && strcmp(dot, ".css") == 0)
+        return "text/css; charset=utf-8";
+    if (dot && strcmp(dot, ".json") == 0)
+        return "application/json";
+    return "application/octet-stream";
+}
+
+static int http_head(struct lws *wsi, http_conn *h, const char *uri)
+{
+    unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf;
+    static const char nosniff[] = "nosniff";
+    h->file = web_find(uri);
+    if (!h->file) {
+        if (lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL))
+            return -1;
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
+    if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, mime_of(h->file->path), h->file->size, &p,
+                                    end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
+                                    (const unsigned char *)nosniff, sizeof nosniff - 1, &p, end) ||
+        lws_finalize_write_http_header(wsi, start, &p, end))
+        return -1;
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static int http_body(struct lws *wsi, http_conn *h)
+{
+    if (!h->file)
+        return 0;
+    size_t n = h->file->size;
+    unsigned char *buf = malloc(LWS_PRE + n);
+    if (!buf)
+        return -1;
+    memcpy(buf + LWS_PRE, h->file->text, n);
+    int w = lws_write(wsi, buf + LWS_PRE, n, LWS_WRITE_HTTP_FINAL);
+    free(buf);
+    h->file = NULL;
+    if (w < (int)n)
+        return -1;
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                         size_t len)
+{
+    (void)len;
+    switch (reason) {
+    case LWS_CALLBACK_HTTP: return http_head(wsi, user, in);
+    case LWS_CALLBACK_HTTP_WRITEABLE: return http_body(wsi, user);
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED: srv_workers_collect(srv_of(wsi)); return 0;
+    default: return lws_callback_http_dummy(wsi, reason, user, in, len);
+    }
+}
+
+/* --- WebSockets: the game ------------------------------------------------------------ */
+
+void srv_send_json(srv_conn *c, json_t *frame)
+{
+    char *text = json_dumps(frame, JSON_COMPACT);
+    json_decref(frame);
+    if (!text)
+        return;
+    size_t n = strlen(text);
+    if (c->nout + n > SRV_OUT_MAX) {
+        /* a reader this slow would hold the server's memory: let it go (its
+         * socket may never become writable, so not from ws_writable) */
+        free(text);
+        lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+        return;
+    }
+    srv_msg *m = malloc(sizeof *m + LWS_PRE + n);
+    if (m) {
+        m->next = NULL;
+        m->held = 1;
+        m->len = n;
+        memcpy(m->buf + LWS_PRE, text, n);
+        if (c->out_tail)
+            c->out_tail->next = m;
+        else
+            c->out = m;
+        c->out_tail = m;
+        c->nout += n;
+        if (!c->on_held) {
+            c->on_held = 1;
+            c->next_held = c->srv->held;
+            c->srv->held = c;
+        }
+    }
+    free(text);
+}
+
+/* Group commit: everything stored during a service round is committed at
+ * its end, with one sync of the disk, and only then are the frames queued
+ * meanwhile let go: no one is told of an action before it is durable, and
+ * a round's actions, from any number of tables, share one fsync. */
+static int srv_flush(srv *s, tt_error *err)
+{
+    int rc = store_flush(s->store, err);
+    if (rc != TT_OK)
+        return rc;
+    while (s->held) {
+        srv_conn *c = s->held;
+        s->held = c->next_held;
+        c->on_held = 0;
+        for (srv_msg *m = c->out; m; m = m->next)
+            m->held = 0;
+        lws_callback_on_writable(c->wsi);
+    }
+    return TT_OK;
+}
+
+/* A connection that closes leaves srv.held (its frames go with it). */
+static void held_forget(srv_conn *c)
+{
+    if (!c->on_held) /* nor is a connection refused before it was set up (no srv) */
+        return;
+    for (srv_conn **p = &c->srv->held; *p; p = &(*p)->next_held)
+        if (*p == c) {
+            *p = c->next_held;
+            c->on_held = 0;
+            return;
+        }
+}
+
+static int ws_writable(srv_conn *c)
+{
+    srv_msg *m = c->out;
+    if (!m || m->held)
+        return 0;
+    int w = lws_write(c->wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT);
+    c->out = m->next;
+    if (!c->out)
+        c->out_tail = NULL;
+    c->nout -= m->len;
+    free(m);
+    if (w < 0)
+        return -1;
+    if (c->out)
+        lws_callback_on_writable(c->wsi);
+    return 0;
+}
+
+void srv_conn_leave(srv_conn *c)
+{
+    srv_table *t = c->table;
+    if (!t)
+        return;
+    for (srv_conn **p = &t->conns; *p; p = &(*p)->next_at_table)
+        if (*p == c) {
+            *p = c->next_at_table;
+            break;
+        }
+    c->table = NULL;
+    c->seat = SRV_NO_SEAT;
+    c->next_at_table = NULL;
+    if (!c->srv->closing)
+        srv_table_presence(t);
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Takes one frame's worth from c's allowance; 0 when it has none left. */
+static int rate_ok(srv_conn *c)
+{
+    double now = now_seconds();
+    int rate = c->srv->rate;
+    c->tokens += (now - c->last) * rate;
+    if (c->tokens > 2 * rate)
+        c->tokens = 2 * rate;
+    c->last = now;
+    if (c->tokens < 1)
+        return 0;
+    c->tokens -= 1;
+    return 1;
+}
+
+static void refuse(srv_conn *c, const char *fmt, int limit)
+{
+    tt_error err;
+    tt_fail(&err, TT_EARG, NULL, fmt, limit);
+    srv_send_error(c, NULL, NULL, &err);
+}
+
+/* Hands a whole frame to frames.c, unless it was too long or too soon. */
+static void frame_in(srv_conn *c, const char *text, size_t len, int oversize)
+{
+    if (oversize)
+        refuse(c, "frame larger than %d bytes", SRV_FRAME_MAX);
+    else if (!rate_ok(c))
+        refuse(c, "too many frames: at most %d a second", c->srv->rate);
+    else
+        srv_frame(c->srv, c, text, len);
+}
+
+/* A frame that arrives whole (nearly all of them) is read where lws put it;
+ * only one in pieces is gathered, in a buffer that lives while it does, so
+ * an idle connection holds no buffer of its own. */
+static void ws_receive(struct lws *wsi, srv_conn *c, const char *in, size_t len)
+{
+    int last = lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi);
+    if (last && c->nrx == 0 && !c->rx_oversize) {
+        frame_in(c, in, len, len > SRV_FRAME_MAX);
+        return;
+    }
+    if (!c->rx_oversize && c->nrx + len > SRV_FRAME_MAX)
+        c->rx_oversize = 1;
+    if (!c->rx_oversize && !c->rx && !(c->rx = malloc(SRV_FRAME_MAX)))
+        c->rx_oversize = 1; /* refused as too long: there is no room for it */
+    if (!c->rx_oversize) {
+        memcpy(c->rx + c->nrx, in, len);
+        c->nrx += len;
+    }
+    if (!last)
+        return;
+    frame_in(c, c->rx, c->nrx, c->rx_oversize);
+    free(c->rx);
+    c->rx = NULL;
+    c->nrx = 0;
+    c->rx_oversize = 0;
+}
+
+static void ws_closed(srv_conn *c)
+{
+    srv_conn_leave(c);
+    held_forget(c);
+    while (c->out) {
+        srv_msg *m = c->out;
+        c->out = m->next;
+        free(m);
+    }
+    free(c->rx);
+    c->rx = NULL;
+}
+
+/* May this WebSocket open? A browser names the page that opens it in Origin:
+ * only a page of this server (its Host, over http or https behind a proxy)
+ * may create, join or watch tables, so a page of another site cannot use a
+ * visitor's browser to reach them. A client that is not a browser sends no
+ * Origin; it holds only what it was given, as any client does. */
+static int origin_ok(struct lws *wsi)
+{
+    char origin[256], host[256];
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0)
+        return 1;
+    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0 ||
+        lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+        return 0;
+    const char *o = origin;
+    if (strncmp(o, "http://", 7) == 0)
+        o += 7;
+    else if (strncmp(o, "https://", 8) == 0)
+        o += 8;
+    else
+        return 0;
+    return strcasecmp(o, host) == 0;
+}
+
+static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                       size_t len)
+{
+    srv_conn *c = user;
+    switch (reason) {
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: return origin_ok(wsi) ? 0 : -1;
+    case LWS_CALLBACK_ESTABLISHED:
+        memset(c, 0, sizeof *c);
+        c->wsi = wsi;
+        c->srv = srv_of(wsi);
+        c->seat = SRV_NO_SEAT;
+        c->tokens = 2 * c->srv->rate;
+        c->last = now_seconds();
+        return 0;
+    case LWS_CALLBACK_RECEIVE: ws_receive(wsi, c, in, len); return 0;
+    case LWS_CALLBACK_SERVER_WRITEABLE: return ws_writable(c);
+    case LWS_CALLBACK_CLOSED: ws_closed(c); return 0;
+    default: return 0;
+    }
+}
+
+static const struct lws_protocols protocols[] = {
+    {"http", http_callback, sizeof(http_conn), 0, 0, NULL, 0},
+    /* lws keeps a receive buffer this size per connection: client frames are
+     * short, and a longer one arrives in pieces (ws_receive) */
+    {"tabletop", ws_callback, sizeof(srv_conn), 1024, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0}};
+
+/* --- the service loop ---------------------------------------------------------------- */
+
+/* A timer of the service loop: once a second, the finished tables no one is
+ * at are let go after a while (srv_tables_sweep), and this process's lease
+ * on its tables is renewed (a shared store's, store_renew). */
+typedef struct sweeper {
+    lws_sorted_usec_list_t sul;
+    srv *s;
+} sweeper;
+
+static void sweep(lws_sorted_usec_list_t *sul)
+{
+    sweeper *w = lws_container_of(sul, sweeper, sul);
+    tt_error err;
+    srv_tables_sweep(w->s, now_seconds());
+    if (store_renew(w->s->store, &err) != TT_OK)
+        fprintf(stderr, "%s\n", err.msg); /* tried again in a second */
+    lws_sul_schedule(w->s->ctx, 0, &w->sul, sweep, LWS_US_PER_SEC);
+}
+
+static int context_new(srv *s, const srv_opts *o, tt_error *err)
+{
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = o->port;
+    info.iface = o->bind;
+    info.protocols = protocols;
+    info.vhost_name = "tabletop";
+    info.user = s;
+    info.gid = -1;
+    info.uid = -1;
+    /* an address that cannot be bound is an error now, not a retry every 30 s */
+    info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND;
+    lws_set_log_level(LLL_ERR, NULL);
+    s->ctx = lws_create_context(&info);
+    if (!s->ctx)
+        return tt_fail(err, TT_EIO, NULL, "cannot listen on %s port %d", o->bind, o->port);
+    return TT_OK;
+}
+
+static void srv_fini(srv *s)
+{
+    s->closing = 1;
+    srv_workers_stop(s);
+    if (s->ctx)
+        lws_context_destroy(s->ctx);
+    srv_tables_free(s);
+    store_close(s->store);
+    free(s);
+}
+
+int srv_run(const srv_opts *o, tt_error *err)
+{
+    srv *s = calloc(1, sizeof *s);
+    if (!s)
+        return tt_fail(err, TT_ENOMEM, NULL, "out of memory");
+    s->rate = o->rate;
+    s->unload = o->unload;
+    int rc = store_open(o->db, &s->store, err);
+    if (rc == TT_OK) {
+        store_defer(s->store);
+        store_set_lease(s->store, o->lease);
+        rc = store_renew(s->store, err); /* the lease as asked, before any table is claimed */
+    }
+    if (rc == TT_OK)
+        rc = context_new(s, o, err);
+    if (rc == TT_OK)
+        rc = srv_workers_start(s, o->workers, err);
+    if (rc == TT_OK)
+        rc = srv_tables_load(s, err);
+    if (rc != TT_OK) {
+        srv_fini(s);
+        return rc;
+    }
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGPIPE, SIG_IGN);
+    printf("listening on http://%s:%d/\n", o->bind,
+           lws_get_vhost_listen_port(lws_get_vhost_by_name(s->ctx, "tabletop")));
+    fflush(stdout);
+    sweeper w = {.s = s};
+    lws_sul_schedule(s->ctx, 0, &w.sul, sweep, LWS_US_PER_SEC);
+    while (!stopping && lws_service(s->ctx, 0) >= 0 && (rc = srv_flush(s, err)) == TT_OK)
+        ;
+    if (rc != TT_OK) /* what it kept in memory is ahead of the database: a restart resumes it */
+        fprintf(stderr, "stopping: the database refused a commit: %s\n", err->msg);
+    lws_sul_cancel(&w.sul);
+    s->closing = 1; /* frames still held were of writes never committed */
+    srv_fini(s);
+    return rc;
+}
