@@ -404,6 +404,27 @@ test("the INWO board draws each power structure and the person's hand", { timeou
   await button.click();
   await waitActions(page, before + 1);
   assert.equal(await page.isVisible("#error"), false);
+  // INWO-2.11.4: every group's incoming arrow points at the card it hangs from
+  await page.waitForFunction(() => [...document.querySelectorAll(".board.inwo svg.structure")]
+    .every((s) => s.querySelectorAll(".node").length >= 2));
+  const wrong = await page.evaluate(() => {
+    const bad = [];
+    for (const s of document.querySelectorAll(".board.inwo svg.structure")) {
+      const centre = (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+      const nodes = [...s.querySelectorAll(".node")].map((g) => ({ g, c: centre(g.querySelector("rect")) }));
+      for (const { g, c } of nodes) {
+        const arrow = g.querySelector("polygon.in");
+        if (!arrow) continue;
+        const a = centre(arrow), d = [a[0] - c[0], a[1] - c[1]];
+        const step = Math.hypot(...d) * 2.5; // from a card's centre past its edge into the next cell
+        const at = [c[0] + (d[0] / Math.hypot(...d)) * step, c[1] + (d[1] / Math.hypot(...d)) * step];
+        const master = nodes.find((n) => n.g !== g && Math.hypot(n.c[0] - at[0], n.c[1] - at[1]) < step / 2);
+        if (!master) bad.push(g.dataset.node);
+      }
+    }
+    return bad;
+  });
+  assert.deepEqual(wrong, []);
   await page.locator("#board").screenshot({ path: `${ART}/board-inwo.png` });
   noPageErrors();
 });
