@@ -242,7 +242,7 @@ function inwoNode(n) {
   if (a.in) g.append(inwoArrow(cx, cy, inwoTurn(a.in, n.rot), false));
   for (const s of a.out) g.append(inwoArrow(cx, cy, inwoTurn(s, n.rot), true));
   const name = d ? d.name : n.card;
-  g.append(inwoText(cx, cy - h + 16, name.length > 16 ? name.slice(0, 15) + "…" : name, "name"),
+  g.append(inwoText(cx, cy - h + 16, name.length > 14 ? name.slice(0, 13) + "…" : name, "name"),
            inwoText(cx, cy - 8, n.card, "id"));
   // printed values: the view does not carry the effective ones (INWO-2.14)
   if (d) g.append(inwoText(cx, cy + 10, `${d.power}/${d.global}` + (d.res !== undefined ? ` R${d.res}` : ""), "vals"));

@@ -404,7 +404,9 @@ test("the INWO board draws each power structure and the person's hand", { timeou
   await button.click();
   await waitActions(page, before + 1);
   assert.equal(await page.isVisible("#error"), false);
-  // INWO-2.11.4: every group's incoming arrow points at the card it hangs from
+  // INWO-2.11.4: every group's incoming arrow points at the card it hangs from,
+  // some turns on (placements on side arrows turn cards)
+  await playByClicking(pages, 25);
   await page.waitForFunction(() => [...document.querySelectorAll(".board.inwo svg.structure")]
     .every((s) => s.querySelectorAll(".node").length >= 2));
   const wrong = await page.evaluate(() => {
