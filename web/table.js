@@ -342,6 +342,10 @@ function showBoard(f) {
   const draw = boards[f.game];
   $("board").hidden = !draw || !f.view;
   if (draw && f.view) $("board").replaceChildren(draw(f.view, f, act));
+  // a redrawn board keeps the descriptions already given: the pointer may
+  // rest on a card, with no new hover to ask again
+  for (const e of $("board").querySelectorAll("[data-card]"))
+    if (described[baseId(e.dataset.card)]) tip(e, described[baseId(e.dataset.card)]);
 }
 
 function actionButtons(box, list) {
