@@ -184,5 +184,138 @@ function xfilesBoard(v) {
   return b;
 }
 
+// --- INWO: each power structure on its grid, the hands, the Basic Goal ---------------
+
+// The printed cards (/content/inwo/content.json): arrows, values, alignments.
+// The view names each card instance (`B:G05#1`) and places it (x, y, rot,
+// INWO-2.11); what a card prints comes from the content the table plays with.
+let inwoCards = null;
+const inwoSides = "NESW";
+const inwoCell = 120; // px per grid cell; a card is a square inside it
+const inwoStep = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] }; // SVG's y runs down
+
+function inwoLoad() {
+  fetch("/content/inwo/content.json").then((r) => r.json()).then((c) => {
+    inwoCards = {};
+    for (const k of ["illuminati", "groups", "resources", "plots"]) for (const d of c[k]) inwoCards[d.id] = d;
+    showBoard(lastView);
+  });
+}
+
+// "B:G05#1" -> "G05": the card's id, which `describe` takes
+const inwoCardId = (instance) => instance.replace(/^[A-Z]:/, "").replace(/#[0-9]+$/, "");
+
+// INWO-2.11.2: local side s of a card turned r quarter turns clockwise points to turn(s, r)
+const inwoTurn = (side, rot) => inwoSides[(inwoSides.indexOf(side) + rot) % 4];
+
+// INWO-2.4.1: an Illuminati has no incoming arrow and outgoing arrows on all four sides
+function inwoArrows(d) {
+  if (!d || d.kind === "illuminati") return { in: null, out: [...inwoSides] };
+  return d.arrows || { in: null, out: [] };
+}
+
+// A triangle on side `side` of the card centred at (cx, cy): pointing out
+// of the card for a control arrow, into it for the incoming one.
+function inwoArrow(cx, cy, side, out) {
+  const [dx, dy] = inwoStep[side], h = inwoCell * 0.4, w = 10, tip = out ? 12 : -12;
+  const bx = cx + dx * h, by = cy + dy * h;
+  const px = -dy, py = dx; // along the edge
+  const pts = [[bx + px * w, by + py * w], [bx - px * w, by - py * w], [bx + dx * tip, by + dy * tip]];
+  return svg("polygon", { points: pts.map((q) => q.join(",")).join(" "), class: out ? "out" : "in" });
+}
+
+function inwoText(x, y, text, cls) {
+  const t = svg("text", { x: x, y: y, class: cls || "" });
+  t.textContent = text;
+  return t;
+}
+
+// One card of a structure; a click puts its instance id in the action box
+// (`attack ` then a click on the target), hovering says what the card does.
+function inwoNode(n) {
+  const d = inwoCards[inwoCardId(n.card)];
+  const cx = n.x * inwoCell, cy = -n.y * inwoCell, h = inwoCell * 0.4;
+  const g = svg("g", { class: "node" + (d && d.kind === "illuminati" ? " illuminati" : ""),
+                       "data-node": n.card, "data-card": inwoCardId(n.card) });
+  g.append(svg("rect", { x: cx - h, y: cy - h, width: 2 * h, height: 2 * h, rx: 6 }));
+  const a = inwoArrows(d);
+  if (a.in) g.append(inwoArrow(cx, cy, inwoTurn(a.in, n.rot), false));
+  for (const s of a.out) g.append(inwoArrow(cx, cy, inwoTurn(s, n.rot), true));
+  const name = d ? d.name : n.card;
+  g.append(inwoText(cx, cy - h + 16, name.length > 14 ? name.slice(0, 13) + "…" : name, "name"),
+           inwoText(cx, cy - 8, n.card, "id"));
+  // printed values: the view does not carry the effective ones (INWO-2.14)
+  if (d) g.append(inwoText(cx, cy + 10, `${d.power}/${d.global}` + (d.res !== undefined ? ` R${d.res}` : ""), "vals"));
+  if (d && d.align && d.align.length) g.append(inwoText(cx, cy + 26, d.align.join(" "), "align"));
+  for (let k = 0; k < n.tokens; k++)
+    g.append(svg("circle", { cx: cx - h + 12 + 13 * k, cy: cy + h - 10, r: 5, class: "token" }));
+  g.addEventListener("click", () => {
+    const box = document.getElementById("act-text");
+    box.value = (box.value.trim() ? box.value.trim() + " " : "") + n.card;
+    box.focus();
+  });
+  return g;
+}
+
+function inwoStructure(seat) {
+  const xs = seat.structure.map((n) => n.x), ys = seat.structure.map((n) => -n.y);
+  const x0 = (Math.min(...xs) - 0.5) * inwoCell, y0 = (Math.min(...ys) - 0.5) * inwoCell;
+  const w = (Math.max(...xs) - Math.min(...xs) + 1) * inwoCell;
+  const hh = (Math.max(...ys) - Math.min(...ys) + 1) * inwoCell;
+  const s = svg("svg", { viewBox: `${x0} ${y0} ${w} ${hh}`, class: "structure", width: w * 0.8,
+                         height: hh * 0.8, role: "img", "aria-label": `${seat.seat}'s power structure` });
+  for (const n of seat.structure) s.append(inwoNode(n));
+  return s;
+}
+
+// A hand as this page may see it: known cards by name, the others by back
+// ("plot", "group"), with who else has seen them (INWO-7.10).
+function inwoHand(list) {
+  const known = list.filter((c) => c.includes("#"));
+  const backs = {};
+  for (const c of list.filter((x) => !x.includes("#"))) {
+    const k = c.replace(/^[A-Z]:/, "");
+    backs[k] = (backs[k] || 0) + 1;
+  }
+  const d = el("div", null, "chips");
+  for (const c of known) {
+    const def = inwoCards[inwoCardId(c)];
+    d.append(chip(inwoCardId(c), `${def ? def.name : c} (${c})`, "known"));
+  }
+  for (const [k, n] of Object.entries(backs)) d.append(el("span", `${n} × ${k}`, "muted back"));
+  if (!list.length) d.append(el("span", "none", "muted"));
+  return d;
+}
+
+// INWO-3.10: groups controlled, the Illuminati included, against 12 (2–3
+// players), 11 (4) or 10 (5 and more); a table's own override is not in the view.
+function inwoBasicGoal(seat, nplayers) {
+  const goal = nplayers <= 3 ? 12 : nplayers === 4 ? 11 : 10;
+  return `Basic Goal ${seat.structure.length}/${goal}`;
+}
+
+function inwoBoard(v, f) {
+  const b = el("div", null, "board inwo");
+  if (!inwoCards) {
+    b.append(el("p", "reading the cards…", "muted"));
+    if (inwoCards === null) { inwoCards = undefined; inwoLoad(); }
+    return b;
+  }
+  b.append(el("p", `Round ${v.round} · ${v.active}'s turn · ${v.to_move} to decide (${v.point})`));
+  const sides = el("div", null, "sides");
+  for (const seat of v.seats) {
+    const ill = inwoCards[inwoCardId(seat.structure[0] ? seat.structure[0].card : "")];
+    const p = box(`${seat.seat}${seat.seat === v.to_move ? " ▸" : ""}: ${ill ? ill.name : ""} · ` +
+                  `${inwoBasicGoal(seat, v.seats.length)} · ${seat.completed} turns`);
+    p.dataset.seat = seat.seat;
+    p.append(inwoStructure(seat), el("h5", "hand"), inwoHand(seat.hand),
+             el("p", `Plot deck ${seat.plot_deck.length} · Group deck ${seat.group_deck.length}`, "muted"),
+             el("h5", "discard"), inwoHand(seat.discard), el("h5", "destroyed"), inwoHand(seat.destroyed));
+    sides.append(p);
+  }
+  b.append(sides);
+  return b;
+}
+
 const boards = { invaders: invadersBoard, tannhauser: tannhauserBoard, braunau: braunauBoard,
-                 xfiles: xfilesBoard };
+                 xfiles: xfilesBoard, inwo: inwoBoard };

@@ -204,7 +204,7 @@ const handlers = {
   description(f) {
     described[f.name] = `${f.title}: ${f.text}`;
     for (const e of document.querySelectorAll("[data-card]"))
-      if (baseId(e.dataset.card) === f.name) e.title = described[f.name];
+      if (baseId(e.dataset.card) === f.name) tip(e, described[f.name]);
   },
   error(f) {
     if (f.cmd === "describe") return; // a thing the game does not describe: no tooltip
@@ -305,11 +305,25 @@ const described = {};
 // "inv:tunnel_wyrm#2" is the card tunnel_wyrm: the game describes kinds, not copies
 const baseId = (id) => id.replace(/^[a-z0-9]+:/, "").replace(/#[0-9]+$/, "");
 
+// What a card does, shown on hover: an HTML element's title, or an SVG
+// element's <title> child (SVG has no title attribute).
+function tip(e, text) {
+  if (!(e instanceof SVGElement)) {
+    e.title = text;
+    return;
+  }
+  let t = e.querySelector(":scope > title");
+  if (!t) e.prepend((t = document.createElementNS(SVG, "title")));
+  t.textContent = text;
+}
+
+const tipped = (e) => e.title || (e instanceof SVGElement && e.querySelector(":scope > title"));
+
 function describeOnHover(ev) {
   const e = ev.target.closest && ev.target.closest("[data-card]");
-  if (!e || e.title) return;
+  if (!e || tipped(e)) return;
   const name = baseId(e.dataset.card);
-  if (described[name]) e.title = described[name];
+  if (described[name]) tip(e, described[name]);
   else if (described[name] === undefined) {
     described[name] = null; // asked
     send({ cmd: "describe", name: name });
@@ -328,6 +342,10 @@ function showBoard(f) {
   const draw = boards[f.game];
   $("board").hidden = !draw || !f.view;
   if (draw && f.view) $("board").replaceChildren(draw(f.view, f, act));
+  // a redrawn board keeps the descriptions already given: the pointer may
+  // rest on a card, with no new hover to ask again
+  for (const e of $("board").querySelectorAll("[data-card]"))
+    if (described[baseId(e.dataset.card)]) tip(e, described[baseId(e.dataset.card)]);
 }
 
 function actionButtons(box, list) {

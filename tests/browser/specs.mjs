@@ -55,16 +55,16 @@ async function createInLobby(page, game, levels) {
 
 // Creates a table of a given seed over the lobby page's own WebSocket (the
 // lobby offers no seed): the same game as `tabletop protocol`'s `new` of it.
-async function createSeeded(page, game, seed, nseats) {
+async function createSeeded(page, game, seed, nseats, params = "") {
   await page.goto(URL);
   await page.waitForSelector(`#game option[value="${game}"]`, { state: "attached" });
-  const f = await page.evaluate(([g, s, n]) => new Promise((resolve, reject) => {
+  const f = await page.evaluate(([g, s, n, params]) => new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://${location.host}/`, "tabletop");
-    ws.onopen = () => ws.send(JSON.stringify({ cmd: "create", game: g, seed: s,
+    ws.onopen = () => ws.send(JSON.stringify({ cmd: "create", game: g, seed: s, params,
       seats: Array.from({ length: n }, () => ({ kind: "human" })) }));
     ws.onmessage = (m) => { ws.close(); resolve(JSON.parse(m.data)); };
     ws.onerror = () => reject(new Error("no WebSocket"));
-  }), [game, seed, nseats]);
+  }), [game, seed, nseats, params]);
   assert.equal(f.type, "created", JSON.stringify(f));
   return {
     seats: f.seats.map((s) => `${URL}#table=${f.table}&token=${s.token}`),
@@ -87,11 +87,12 @@ async function waitActions(page, atLeast) {
 }
 
 // A table made in the lobby with a page for each person at it, each in its
-// own browser context, every page showing the table's first view; watch(page)
-// is called on each page before it opens (its results: `watched`).
+// own browser context, every page showing the table's first view (AI seats
+// get none: `seats` and `pages` are the people's); watch(page) is called on
+// each page before it opens (its results: `watched`).
 async function seatedTable(game, levels, watch = () => null) {
   const lobby = await newPage();
-  const { seats } = await createInLobby(lobby, game, levels);
+  const seats = (await createInLobby(lobby, game, levels)).seats.filter((s) => s !== null);
   const pages = await Promise.all(seats.map(() => newPage()));
   const watched = pages.map(watch);
   await Promise.all(pages.map((p, i) => p.goto(seats[i])));
@@ -130,8 +131,6 @@ function protocol(lines) {
   return r.stdout.split("\n\n").filter((a) => a.trim() !== "");
 }
 
-const cardIds = (text) => new Set(text.match(/[a-z]+:[a-z0-9_]+#[0-9]+/g) || []);
-
 test("two people play a table of Invaders to its end by clicking", { timeout: SPEC_MS }, async () => {
   const { seats, pages } = await seatedTable("invaders", ["human", "human"]);
   assert.equal(seats.length, 2);
@@ -165,22 +164,26 @@ test("a reload in the middle of a game shows the same table", { timeout: SPEC_MS
   noPageErrors();
 });
 
-test("a spectator's page and frames hold no hidden card", { timeout: SPEC_MS }, async () => {
+// A seeded table of people only, watched by a spectator while they click
+// `clicks` actions: every view the spectator is sent is the engine's own
+// spectator view of that position (`tabletop protocol`), and every card
+// instance the page or a frame names (ids: its pattern) is in one of those
+// views or in the spectator's narration.
+async function spectatorSeesNoHiddenCard(game, { seed, nseats, params = "", ids, clicks }) {
   const lobby = await newPage();
-  const seed = 11;
-  const { seats, spectate } = await createSeeded(lobby, "invaders", seed, 2);
+  const { seats, spectate } = await createSeeded(lobby, game, seed, nseats, params);
   const watcher = await newPage();
   const frames = [];
   watcher.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload))));
   await watcher.goto(spectate);
   await waitActions(watcher, 0);
-  const pages = [await newPage(), await newPage()];
+  const pages = await Promise.all(seats.map(() => newPage()));
   await Promise.all(pages.map((p, i) => p.goto(seats[i])));
   await Promise.all(pages.map((p) => waitActions(p, 0)));
-  const clicked = await playByClicking(pages, 40);
+  const clicked = await playByClicking(pages, clicks);
   await waitActions(watcher, clicked.length);
   // the engine's spectator view after each action of the same game
-  const session = [`new invaders seed=${seed}`, "view spectator"];
+  const session = [`new ${game} seed=${seed} ${params}`.trim(), "view spectator"];
   for (const text of clicked) session.push(`play ${text}`, "view spectator");
   const answers = protocol(session);
   const engine = [];
@@ -189,7 +192,6 @@ test("a spectator's page and frames hold no hidden card", { timeout: SPEC_MS }, 
     assert.ok(a.startsWith("= {"), a);
     engine.push(JSON.parse(a.slice(2)));
   }
-  // every view the spectator was sent is the engine's spectator view then
   const parsed = frames.map((f) => JSON.parse(f));
   const views = parsed.filter((f) => f.type === "view");
   assert.ok(views.length >= clicked.length, `${views.length} views`);
@@ -199,18 +201,24 @@ test("a spectator's page and frames hold no hidden card", { timeout: SPEC_MS }, 
     assert.deepEqual(v.offturn, []);
     assert.deepEqual(v.view, engine[v.actions], `the view after ${v.actions} actions`);
   }
-  // every card the page or a frame names is in a spectator view or the narration
+  const named = (text) => new Set(text.match(ids) || []);
   const narration = parsed.filter((f) => f.type === "narration").flatMap((f) => f.lines).join("\n");
-  const known = new Set([...engine.flatMap((v) => [...cardIds(JSON.stringify(v))]),
-                         ...cardIds(narration)]);
-  const page = await watcher.evaluate(() => document.body.innerText);
-  for (const id of new Set([...cardIds(page), ...cardIds(frames.join("\n"))]))
+  const known = new Set([...engine.flatMap((v) => [...named(JSON.stringify(v))]), ...named(narration)]);
+  // what the page shows as text, and the instances its boards name in attributes
+  const page = await watcher.evaluate(() => document.body.innerText + " " +
+    [...document.querySelectorAll("[data-node]")].map((e) => e.dataset.node).join(" "));
+  for (const id of new Set([...named(page), ...named(frames.join("\n"))]))
     assert.ok(known.has(id), `${id} is shown to a spectator`);
-  // and the players' hands were there to be hidden
+  // and the first player's page names cards: the pattern finds them
   const hand = await pages[0].evaluate(() => document.getElementById("panels").innerText);
-  assert.ok(cardIds(hand).size > 0, "the invader's page shows its cards");
-  await watcher.screenshot({ path: `${ART}/invaders-spectator.png`, fullPage: true });
+  assert.ok(named(hand).size > 0, "the first player's page shows its cards");
+  await watcher.screenshot({ path: `${ART}/${game}-spectator.png`, fullPage: true });
   noPageErrors();
+}
+
+test("a spectator's page and frames hold no hidden card", { timeout: SPEC_MS }, async () => {
+  await spectatorSeesNoHiddenCard("invaders", { seed: 11, nseats: 2, ids: /[a-z]+:[a-z0-9_]+#[0-9]+/g,
+                                                clicks: 40 });
 });
 
 test("a refused action shows the rule that refuses it", { timeout: SPEC_MS }, async () => {
@@ -358,3 +366,71 @@ for (const [game, n] of [["braunau", 3], ["xfiles", 2]]) {
     noPageErrors();
   });
 }
+
+
+test("the INWO board draws each power structure and the person's hand", { timeout: SPEC_MS }, async () => {
+  const { pages, watched } = await seatedTable("inwo", ["human", "easy", "easy"], lastFrames);
+  const [page] = pages;
+  const view = watched[0];
+  await page.waitForSelector(".board.inwo svg.structure .node");
+  assert.equal(await page.locator(".board.inwo svg.structure").count(), 3);
+  // INWO-2.11.1: each structure starts as its Illuminati at (0,0)
+  const f = view();
+  const mine = f.view.seats[0];
+  assert.deepEqual(await page.locator('[data-seat="A"] .node').evaluateAll((ns) => ns.map((n) => n.dataset.node)),
+                   mine.structure.map((n) => n.card));
+  // INWO-2.4.1: an Illuminati's four control arrows
+  assert.equal(await page.locator('[data-seat="A"] .node').first().locator("polygon.out").count(), 4);
+  // his hand by name; the rivals' by their backs only
+  assert.equal(await page.locator('[data-seat="A"] .chip.known').count(), mine.hand.length);
+  assert.equal(await page.locator('[data-seat="B"] .chip.known').count(), 0);
+  assert.match(await page.textContent('[data-seat="B"]'), /3 × plot/);
+  // a click on a card of a structure puts its instance in the action box
+  await page.fill("#act-text", "attack");
+  await page.locator('[data-seat="B"] .node').first().click();
+  assert.equal(await page.inputValue("#act-text"), `attack ${f.view.seats[1].structure[0].card}`);
+  // hovering a card says what it does (the server's `describe`)
+  const ill = page.locator('[data-seat="A"] .node').first();
+  await ill.hover();
+  await page.waitForFunction(() => document.querySelector('[data-seat="A"] .node > title'));
+  assert.match(await ill.locator("title").textContent(), /INWO-2/);
+  // a legal action, clicked, is accepted (INWO-3: each player leads a group)
+  await page.waitForFunction(() => document.getElementById("turn").textContent === "Your decision.");
+  const before = (await tableState(page)).actions;
+  const button = page.locator("#actions button").first();
+  const text = await button.textContent();
+  assert.match(text, /^lead A:G[0-9]+#1$/);
+  await button.click();
+  await waitActions(page, before + 1);
+  assert.equal(await page.isVisible("#error"), false);
+  // INWO-2.11.4: every group's incoming arrow points at the card it hangs from,
+  // some turns on (placements on side arrows turn cards)
+  await playByClicking(pages, 25);
+  await page.waitForFunction(() => [...document.querySelectorAll(".board.inwo svg.structure")]
+    .every((s) => s.querySelectorAll(".node").length >= 2));
+  const wrong = await page.evaluate(() => {
+    const bad = [];
+    for (const s of document.querySelectorAll(".board.inwo svg.structure")) {
+      const centre = (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+      const nodes = [...s.querySelectorAll(".node")].map((g) => ({ g, c: centre(g.querySelector("rect")) }));
+      for (const { g, c } of nodes) {
+        const arrow = g.querySelector("polygon.in");
+        if (!arrow) continue;
+        const a = centre(arrow), d = [a[0] - c[0], a[1] - c[1]];
+        const step = Math.hypot(...d) * 2.5; // from a card's centre past its edge into the next cell
+        const at = [c[0] + (d[0] / Math.hypot(...d)) * step, c[1] + (d[1] / Math.hypot(...d)) * step];
+        const master = nodes.find((n) => n.g !== g && Math.hypot(n.c[0] - at[0], n.c[1] - at[1]) < step / 2);
+        if (!master) bad.push(g.dataset.node);
+      }
+    }
+    return bad;
+  });
+  assert.deepEqual(wrong, []);
+  await page.locator("#board").screenshot({ path: `${ART}/board-inwo.png` });
+  noPageErrors();
+});
+
+test("an INWO spectator's page and frames hold no hidden card", { timeout: SPEC_MS }, async () => {
+  await spectatorSeesNoHiddenCard("inwo", { seed: 5, nseats: 3, params: "players=3",
+                                            ids: /[A-F]:[A-Z]+[0-9]+#[0-9]+/g, clicks: 12 });
+});
