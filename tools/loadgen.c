@@ -265,6 +265,7 @@ static int server_start(void)
 {
     int fds[2];
     char db[96];
+    /* mkdtemp replaces the six X with a unique name */
     snprintf(R.dir, sizeof R.dir, "%.40s/tt_loadgen_XXXXXX", R.o.dir);
     if (!mkdtemp(R.dir) || pipe(fds))
         return -1;

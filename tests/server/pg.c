@@ -91,6 +91,7 @@ int tc_pg_start(tc_pg *pg)
     globfree(&g);
     snprintf(initdb, sizeof initdb, "%s/initdb", pg->bin);
     snprintf(pg_ctl, sizeof pg_ctl, "%s/pg_ctl", pg->bin);
+    /* mkdtemp replaces the six X with a unique name */
     snprintf(pg->dir, sizeof pg->dir, "/tmp/tt_pg_XXXXXX");
     if (!mkdtemp(pg->dir))
         return -1;

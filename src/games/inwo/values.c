@@ -65,20 +65,20 @@ unsigned inwo_align_of(const inwo_content *c, const inwo_state *s, int card, int
     if (d->kind != INWO_GROUP)
         return 0; /* INWO-2.4.2: an Illuminati has none */
     unsigned set = d->align;
-    uint64_t todo = 0; /* the active linked Plots on card not applied yet, a bit each */
+    uint64_t waiting = 0; /* the active linked Plots on card still to apply, a bit each */
     for (int k = 0; k < s->nlinks; k++)
         if (s->link[k].b == card && inwo_link_active(&s->link[k]) &&
             (s->link[k].what & 3) == LK_PLOT)
-            todo |= 1ull << k;
+            waiting |= 1ull << k;
     for (int i = 0; i <= s->nrecords; i++) {
         int ts = i < s->nrecords ? INWO_REC_TS(s->record[i]) : 0xFFFF;
         /* the linked Plots' records older than this one come first (INWO-2.14.6) */
-        for (uint64_t m = todo; m; m &= m - 1) {
+        for (uint64_t m = waiting; m; m &= m - 1) {
             int k = __builtin_ctzll(m);
             if (s->link[k].ts > ts)
                 continue;
             const inwo_op *op = set_align_op(def_of(c, s->link[k].a));
-            todo &= ~(1ull << k);
+            waiting &= ~(1ull << k);
             if (op)
                 set = set_align(set, op);
         }
