@@ -11,11 +11,10 @@
 
 #include <cmocka.h>
 
+#include "describe_checks.h"
 #include "tabletop/tt.h"
 
-typedef struct text {
-    const char *id, *text;
-} text;
+typedef dc_text text;
 
 static const text full[] = {
     {"DROP",
@@ -119,30 +118,16 @@ static const text summaries[] = {
     {"I12", "item, permanent, 3 gold: +2 VP at the end"},
 };
 
-static void expect_texts(const text *t, size_t n, int what)
-{
-    tt_game *g;
-    tt_error err;
-    tt_error_clear(&err);
-    assert_int_equal(tt_game_new("braunau", NULL, &g, &err), TT_OK);
-    char buf[4096];
-    for (size_t i = 0; i < n; i++) {
-        assert_int_equal(tt_describe(g, t[i].id, what, buf, sizeof buf, &err), TT_OK);
-        assert_string_equal(buf, t[i].text);
-    }
-    tt_game_free(g);
-}
-
 static void test_BRA_2_4_full_texts(void **state)
 {
     (void)state;
-    expect_texts(full, sizeof full / sizeof full[0], TT_DESCRIBE_FULL);
+    DC_EXPECT("braunau", NULL, full, TT_DESCRIBE_FULL);
 }
 
 static void test_BRA_2_4_summaries(void **state)
 {
     (void)state;
-    expect_texts(summaries, sizeof summaries / sizeof summaries[0], TT_DESCRIBE_SUMMARY);
+    DC_EXPECT("braunau", NULL, summaries, TT_DESCRIBE_SUMMARY);
 }
 
 static void test_names_and_kinds(void **state)
@@ -154,13 +139,13 @@ static void test_names_and_kinds(void **state)
         {"printing press", "Printing Press"},
         {"i05", "Printing Press"},
     };
-    expect_texts(names, sizeof names / sizeof names[0], TT_DESCRIBE_NAME);
+    DC_EXPECT("braunau", NULL, names, TT_DESCRIBE_NAME);
     static const text kinds[] = {
         {"FA", "Token types"},
         {"GER_WEISS", "Agents"},
         {"I12", "Item cards"},
     };
-    expect_texts(kinds, sizeof kinds / sizeof kinds[0], TT_DESCRIBE_KIND);
+    DC_EXPECT("braunau", NULL, kinds, TT_DESCRIBE_KIND);
 }
 
 static void test_unknown_names_are_refused(void **state)

@@ -13,13 +13,12 @@
 
 #include <cmocka.h>
 
+#include "describe_checks.h"
 #include "tabletop/tt.h"
 
 #define TEST_CONTENT "content=" TT_SOURCE_DIR "/tests/data/invaders/test_content.json"
 
-typedef struct text {
-    const char *id, *text;
-} text;
+typedef dc_text text;
 
 /* INV-2.19: DRAIN (SELF, OPPONENT, BOTH), DRAW, DISCARD_FROM_HAND, DESTROY,
  * ZONE_DAMAGE (THIS, CHOSEN, ALL), ZONE_REPAIR (CHOSEN, split), PLOT_MOVE,
@@ -211,31 +210,16 @@ static const text test_content_full[] = {
      "  - Draw 1 card (INV-5.20).\n"},
 };
 
-static void expect_texts(const char *params, const text *t, size_t n, int what)
-{
-    tt_game *g;
-    tt_error err;
-    tt_error_clear(&err);
-    assert_int_equal(tt_game_new("invaders", params, &g, &err), TT_OK);
-    char buf[4096];
-    for (size_t i = 0; i < n; i++) {
-        assert_int_equal(tt_describe(g, t[i].id, what, buf, sizeof buf, &err), TT_OK);
-        assert_string_equal(buf, t[i].text);
-    }
-    tt_game_free(g);
-}
-
 static void test_INV_2_19_every_primitive_in_words(void **state)
 {
     (void)state;
-    expect_texts(NULL, sample_full, sizeof sample_full / sizeof sample_full[0], TT_DESCRIBE_FULL);
+    DC_EXPECT("invaders", NULL, sample_full, TT_DESCRIBE_FULL);
 }
 
 static void test_INV_11_1_forced_draw_and_remove_counters_cost(void **state)
 {
     (void)state;
-    expect_texts(TEST_CONTENT, test_content_full,
-                 sizeof test_content_full / sizeof test_content_full[0], TT_DESCRIBE_FULL);
+    DC_EXPECT("invaders", TEST_CONTENT, test_content_full, TT_DESCRIBE_FULL);
 }
 
 static void test_summaries(void **state)
@@ -256,7 +240,7 @@ static void test_summaries(void **state)
         {"man_reconstruction", "strategy, own main step: repair 3, split"},
         {"ops_centre", "board, 1 per turn, discard 1: move own unit to any zone"},
     };
-    expect_texts(NULL, summaries, sizeof summaries / sizeof summaries[0], TT_DESCRIBE_SUMMARY);
+    DC_EXPECT("invaders", NULL, summaries, TT_DESCRIBE_SUMMARY);
 }
 
 static void test_names_and_kinds(void **state)
@@ -269,7 +253,7 @@ static void test_names_and_kinds(void **state)
         {"Inv_Polar_Thaw", "Polar Thaw"},
         {"ops centre", "Ops Centre"},
     };
-    expect_texts(NULL, names, sizeof names / sizeof names[0], TT_DESCRIBE_NAME);
+    DC_EXPECT("invaders", NULL, names, TT_DESCRIBE_NAME);
     static const text kinds[] = {
         {"skitter_drone", "Invader cards"},
         {"militia_cadre", "Mankind cards"},
@@ -278,7 +262,7 @@ static void test_names_and_kinds(void **state)
         {"man_bulwark", "Mankind strategies"},
         {"ops_centre", "The board"},
     };
-    expect_texts(NULL, kinds, sizeof kinds / sizeof kinds[0], TT_DESCRIBE_KIND);
+    DC_EXPECT("invaders", NULL, kinds, TT_DESCRIBE_KIND);
 }
 
 static void test_catalogue_order(void **state)

@@ -11,11 +11,10 @@
 
 #include <cmocka.h>
 
+#include "describe_checks.h"
 #include "tabletop/tt.h"
 
-typedef struct text {
-    const char *id, *text;
-} text;
+typedef dc_text text;
 
 static const text full[] = {
     {"kestrel",
@@ -96,30 +95,16 @@ static const text summaries[] = {
     {"leg_s1", "Free Legion secondary: ENGINEERING"},
 };
 
-static void expect_texts(const text *t, size_t n, int what)
-{
-    tt_game *g;
-    tt_error err;
-    tt_error_clear(&err);
-    assert_int_equal(tt_game_new("tannhauser", NULL, &g, &err), TT_OK);
-    char buf[4096];
-    for (size_t i = 0; i < n; i++) {
-        assert_int_equal(tt_describe(g, t[i].id, what, buf, sizeof buf, &err), TT_OK);
-        assert_string_equal(buf, t[i].text);
-    }
-    tt_game_free(g);
-}
-
 static void test_TAN_2_6_full_texts(void **state)
 {
     (void)state;
-    expect_texts(full, sizeof full / sizeof full[0], TT_DESCRIBE_FULL);
+    DC_EXPECT("tannhauser", NULL, full, TT_DESCRIBE_FULL);
 }
 
 static void test_TAN_2_6_summaries(void **state)
 {
     (void)state;
-    expect_texts(summaries, sizeof summaries / sizeof summaries[0], TT_DESCRIBE_SUMMARY);
+    DC_EXPECT("tannhauser", NULL, summaries, TT_DESCRIBE_SUMMARY);
 }
 
 static void test_names_and_kinds(void **state)
@@ -131,14 +116,14 @@ static void test_names_and_kinds(void **state)
         {"Crate_E1", "crate_e1"},
         {"cov_p1", "cov_p1"},
     };
-    expect_texts(names, sizeof names / sizeof names[0], TT_DESCRIBE_NAME);
+    DC_EXPECT("tannhauser", NULL, names, TT_DESCRIBE_NAME);
     static const text kinds[] = {
         {"kestrel", "Equipment"},
         {"pike", "Characters"},
         {"crate_v1", "Crate tokens"},
         {"leg_s3", "Objective tokens"},
     };
-    expect_texts(kinds, sizeof kinds / sizeof kinds[0], TT_DESCRIBE_KIND);
+    DC_EXPECT("tannhauser", NULL, kinds, TT_DESCRIBE_KIND);
 }
 
 static void test_unknown_names_are_refused(void **state)
