@@ -13,7 +13,7 @@ typedef struct dc_text {
  * (TT_DESCRIBE_*) gives t[i].text exactly. */
 void dc_expect_texts(const char *game, const char *params, const dc_text *t, size_t n, int what);
 
-#define DC_EXPECT(game, params, table, what)                                                      \
+#define DC_EXPECT(game, params, table, what)                                                       \
     dc_expect_texts(game, params, table, sizeof(table) / sizeof(table)[0], what)
 
 #endif
