@@ -90,8 +90,11 @@ static void test_EX_15_picture_attacker(void **state)
     fx_free(&f);
 }
 
-/* The parts hold the picture's pieces: the map the structures, the status
- * the round, the decision the items (INWO-4.6). */
+/* The parts hold the picture's pieces: the status the round, the decision
+ * the items (INWO-4.6), the map the structures: the viewer's whole, as in
+ * the picture, and each rival's in brief on one line, with the effective
+ * values (INWO-2.14) and tokens; a card not of its holder's first copy
+ * named by its instance. */
 static void test_EX_15_parts(void **state)
 {
     (void)state;
@@ -101,10 +104,19 @@ static void test_EX_15_parts(void **state)
     char *status = tt_view_text_part(f.g, s, 0, TT_TEXT_STATUS);
     char *map = tt_view_text_part(f.g, s, 0, TT_TEXT_MAP);
     char *decision = tt_view_text_part(f.g, s, 0, TT_TEXT_DECISION);
-    size_t ns = strlen(status), nm = strlen(map);
+    size_t ns = strlen(status), nd = strlen(decision);
     assert_memory_equal(all, status, ns);
-    assert_memory_equal(all + ns, map, nm);
-    assert_string_equal(all + ns + nm, decision);
+    assert_string_equal(all + strlen(all) - nd, decision);
+    assert_string_equal(
+        map, "A (you): hand 4 (4 Plot, 0 Group); decks 22 Plot, 14 Group; discard 0\n"
+             "  A:I01#1 The Obsidian Lodge P10/10, 1 token\n"
+             "     N> A:G02#1 Cobalt Republic P7 R6 GOV CONS VIOL Huge, 1 token\n"
+             "        N> A:G11#1 General Thorn P5 R4 GOV CONS VIOL, 1 token\n"
+             "  hand: A:PL19#1 Closed Session; A:PL30#1 Goal: Iron Consensus; A:PL20#1 Leak to the "
+             "Press;\n"
+             "    A:PL16#1 Deniable Denial (seen by AB)\n"
+             "B: hand 3; I02 P8/8 1tok; A:G37#1 P4 R3; C:G41#1 P6 R4\n"
+             "C: hand 3; I04 P9/9 1tok\n");
     free(all);
     free(status);
     free(map);
