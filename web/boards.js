@@ -381,7 +381,8 @@ function inwoPending(v) {
   if (!v.rounds.length && !v.items.length) p.append(el("p", "nothing pending", "muted"));
   const rounds = el("ol", null, "rounds");
   for (const r of v.rounds)
-    rounds.append(el("li", `round on ${r.on}: ${r.priority ? r.priority + " holds priority" : "no priority"}`));
+    rounds.append(el("li", `${/^i[0-9]+$/.test(r.on) ? "round on " + r.on : String(r.on).replace("_", " ") + " round"}: ` +
+                           (r.priority ? `${r.priority} holds priority` : "no one holds priority")));
   if (v.rounds.length) p.append(rounds);
   const items = el("ul", null, "items");
   for (const it of v.items) {
