@@ -184,14 +184,14 @@ function xfilesBoard(v) {
   return b;
 }
 
-// --- INWO: each power structure on its grid, the hands, the Basic Goal ---------------
+// --- INWO: each power structure on its grid, every public area, the items -----------
 
-// The printed cards (/content/inwo/content.json): arrows, values, alignments.
-// The view names each card instance (`B:G05#1`) and places it (x, y, rot,
-// INWO-2.11); what a card prints comes from the content the table plays with.
+// The printed cards (/content/inwo/content.json): names, arrows, kinds. Every
+// value that can change (Power, Resistance, alignments, tokens, links, marks)
+// is the view's: effective now (INWO-2.14), as the rules compute it.
 let inwoCards = null;
 const inwoSides = "NESW";
-const inwoCell = 120; // px per grid cell; a card is a square inside it
+const inwoCell = 150; // px per grid cell; a card is a square inside it
 const inwoStep = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] }; // SVG's y runs down
 
 function inwoLoad() {
@@ -204,6 +204,12 @@ function inwoLoad() {
 
 // "B:G05#1" -> "G05": the card's id, which `describe` takes
 const inwoCardId = (instance) => instance.replace(/^[A-Z]:/, "").replace(/#[0-9]+$/, "");
+const inwoDef = (instance) => (inwoCards && instance ? inwoCards[inwoCardId(instance)] : null);
+// "Port Vesper (A:G01#1)": a card the view names; a hidden one as the view gives it
+const inwoName = (instance) => {
+  const d = instance && instance.includes("#") ? inwoDef(instance) : null;
+  return d ? `${d.name} (${instance})` : String(instance);
+};
 
 // INWO-2.11.2: local side s of a card turned r quarter turns clockwise points to turn(s, r)
 const inwoTurn = (side, rot) => inwoSides[(inwoSides.indexOf(side) + rot) % 4];
@@ -214,10 +220,20 @@ function inwoArrows(d) {
   return d.arrows || { in: null, out: [] };
 }
 
+// "P13/10", "P5 R4": effective Power, Global Power and Resistance (INWO-2.14);
+// an Illuminati has no Resistance
+function inwoValues(n) {
+  const d = inwoDef(n.card);
+  return `P${n.power}${n.global ? "/" + n.global : ""}` +
+         (d && d.kind === "illuminati" ? "" : ` R${n.res}`);
+}
+
+const inwoTokens = (k) => `${k} token${k === 1 ? "" : "s"}`;
+
 // A triangle on side `side` of the card centred at (cx, cy): pointing out
 // of the card for a control arrow, into it for the incoming one.
 function inwoArrow(cx, cy, side, out) {
-  const [dx, dy] = inwoStep[side], h = inwoCell * 0.4, w = 10, tip = out ? 12 : -12;
+  const [dx, dy] = inwoStep[side], h = inwoCell * 0.42, w = 10, tip = out ? 12 : -12;
   const bx = cx + dx * h, by = cy + dy * h;
   const px = -dy, py = dx; // along the edge
   const pts = [[bx + px * w, by + py * w], [bx - px * w, by - py * w], [bx + dx * tip, by + dy * tip]];
@@ -230,89 +246,212 @@ function inwoText(x, y, text, cls) {
   return t;
 }
 
-// One card of a structure; a click puts its instance id in the action box
-// (`attack ` then a click on the target), hovering says what the card does.
-function inwoNode(n) {
-  const d = inwoCards[inwoCardId(n.card)];
-  const cx = n.x * inwoCell, cy = -n.y * inwoCell, h = inwoCell * 0.4;
-  const g = svg("g", { class: "node" + (d && d.kind === "illuminati" ? " illuminati" : ""),
+const inwoShort = (text, n) => (text.length > n ? text.slice(0, n - 1) + "…" : text);
+
+// The legal actions that name `instance` (a word of their text).
+const inwoActionsOf = (f, instance) => (f.legal || []).filter((t) => t.split(/[ =]/).includes(instance));
+
+// A click on a card: the one legal action that names it and goes on from
+// what the action box holds is sent, as a click on a Tannhäuser circle
+// sends its move; else the card's instance goes into the box (`attack `,
+// then a click on the target).
+function inwoPick(instance, f, act) {
+  const box = document.getElementById("act-text");
+  const typed = box.value.trim();
+  const fits = inwoActionsOf(f, instance).filter((t) => !typed || t.startsWith(typed + " "));
+  if (fits.length === 1) {
+    act(fits[0]);
+    return;
+  }
+  box.value = (typed ? typed + " " : "") + instance;
+  box.focus();
+}
+
+// Marks an element naming a card: hover says what it does (`describe`), a
+// card some legal action names is a target, and a click picks it.
+function inwoClickable(e, instance, f, act) {
+  if (instance.includes("#") && inwoActionsOf(f, instance).length) e.classList.add("target");
+  e.addEventListener("click", () => inwoPick(instance, f, act));
+  return e;
+}
+
+// One card of a structure: name, instance, effective values, alignments and
+// attributes now, marks, the cards linked to it, its Action tokens.
+function inwoNode(n, f, act) {
+  const d = inwoDef(n.card);
+  const cx = n.x * inwoCell, cy = -n.y * inwoCell, h = inwoCell * 0.42;
+  const g = svg("g", { class: "node" + (d && d.kind === "illuminati" ? " illuminati" : "") +
+                              (n.flags.length ? " marked" : ""),
                        "data-node": n.card, "data-card": inwoCardId(n.card) });
   g.append(svg("rect", { x: cx - h, y: cy - h, width: 2 * h, height: 2 * h, rx: 6 }));
   const a = inwoArrows(d);
   if (a.in) g.append(inwoArrow(cx, cy, inwoTurn(a.in, n.rot), false));
   for (const s of a.out) g.append(inwoArrow(cx, cy, inwoTurn(s, n.rot), true));
-  const name = d ? d.name : n.card;
-  g.append(inwoText(cx, cy - h + 16, name.length > 14 ? name.slice(0, 13) + "…" : name, "name"),
-           inwoText(cx, cy - 8, n.card, "id"));
-  // printed values: the view does not carry the effective ones (INWO-2.14)
-  if (d) g.append(inwoText(cx, cy + 10, `${d.power}/${d.global}` + (d.res !== undefined ? ` R${d.res}` : ""), "vals"));
-  if (d && d.align && d.align.length) g.append(inwoText(cx, cy + 26, d.align.join(" "), "align"));
+  let y = cy - h + 15;
+  const line = (text, cls) => { g.append(inwoText(cx, y, text, cls)); y += 13; };
+  line(inwoShort(d ? d.name : n.card, 17), "name");
+  line(n.card, "id");
+  line(inwoValues(n), "vals");
+  const words = [...n.align, ...n.attrs].join(" ");
+  if (words) line(inwoShort(words, 22), "align");
+  if (n.flags.length) line(n.flags.join(" ").toUpperCase(), "flags");
+  for (const l of n.links.slice(0, 2)) {
+    const ld = inwoDef(l.card);
+    line(inwoShort(`+ ${ld ? ld.name : l.card}${l.temp_illegal ? " (inactive)" : ""}`, 22), "link");
+  }
+  if (n.links.length > 2) line(`+ ${n.links.length - 2} more`, "link");
   for (let k = 0; k < n.tokens; k++)
     g.append(svg("circle", { cx: cx - h + 12 + 13 * k, cy: cy + h - 10, r: 5, class: "token" }));
-  g.addEventListener("click", () => {
-    const box = document.getElementById("act-text");
-    box.value = (box.value.trim() ? box.value.trim() + " " : "") + n.card;
-    box.focus();
-  });
-  return g;
+  if (n.tokens) g.append(inwoText(cx + h - 22, cy + h - 6, `×${n.tokens}`, "count"));
+  return inwoClickable(g, n.card, f, act);
 }
 
-function inwoStructure(seat) {
+function inwoStructure(seat, f, act) {
   const xs = seat.structure.map((n) => n.x), ys = seat.structure.map((n) => -n.y);
   const x0 = (Math.min(...xs) - 0.5) * inwoCell, y0 = (Math.min(...ys) - 0.5) * inwoCell;
   const w = (Math.max(...xs) - Math.min(...xs) + 1) * inwoCell;
   const hh = (Math.max(...ys) - Math.min(...ys) + 1) * inwoCell;
   const s = svg("svg", { viewBox: `${x0} ${y0} ${w} ${hh}`, class: "structure", width: w * 0.8,
                          height: hh * 0.8, role: "img", "aria-label": `${seat.seat}'s power structure` });
-  for (const n of seat.structure) s.append(inwoNode(n));
+  for (const n of seat.structure) s.append(inwoNode(n, f, act));
   return s;
 }
 
-// A hand as this page may see it: known cards by name, the others by back
-// ("plot", "group"), with who else has seen them (INWO-7.10).
-function inwoHand(list) {
-  const known = list.filter((c) => c.includes("#"));
-  const backs = {};
-  for (const c of list.filter((x) => !x.includes("#"))) {
-    const k = c.replace(/^[A-Z]:/, "");
-    backs[k] = (backs[k] || 0) + 1;
-  }
+// A card the view names as a chip: its name and instance, clickable.
+function inwoChip(instance, f, act, label, cls) {
+  const e = chip(inwoCardId(instance), label || inwoName(instance), cls);
+  e.dataset.instance = instance;
+  return inwoClickable(e, instance, f, act);
+}
+
+// A list of cards as this page may see them: known cards by name, the
+// others by back ("plot", "group") and who else has seen them (INWO-7.10);
+// exposed Plots marked (INWO-7.3); `seen`, the own hand's hand_seen_by.
+function inwoCardList(list, f, act, exposed = [], seen = null, me = null) {
   const d = el("div", null, "chips");
-  for (const c of known) {
-    const def = inwoCards[inwoCardId(c)];
-    d.append(chip(inwoCardId(c), `${def ? def.name : c} (${c})`, "known"));
-  }
+  const backs = {};
+  list.forEach((c, i) => {
+    if (!c.includes("#")) {
+      const k = c.replace(/^[A-Z]:/, "");
+      backs[k] = (backs[k] || 0) + 1;
+      return;
+    }
+    const marks = [];
+    if (exposed.includes(c)) marks.push("exposed");
+    if (seen && seen[i] && seen[i] !== me) marks.push(`seen by ${seen[i]}`);
+    d.append(inwoChip(c, f, act, inwoName(c) + (marks.length ? ` — ${marks.join(", ")}` : ""),
+                      "known" + (exposed.includes(c) ? " exposed" : "")));
+  });
   for (const [k, n] of Object.entries(backs)) d.append(el("span", `${n} × ${k}`, "muted back"));
   if (!list.length) d.append(el("span", "none", "muted"));
   return d;
 }
 
-// INWO-3.10: groups controlled, the Illuminati included, against 12 (2–3
-// players), 11 (4) or 10 (5 and more); a table's own override is not in the view.
-function inwoBasicGoal(seat, nplayers) {
-  const goal = nplayers <= 3 ? 12 : nplayers === 4 ? 11 : 10;
-  return `Basic Goal ${seat.structure.length}/${goal}`;
+// The Resources in play (INWO-2.6) with their tokens and the group each is
+// linked to (INWO-6), or that it is linked to none.
+function inwoResources(seat, f, act) {
+  const d = el("div", null, "chips");
+  for (const r of seat.resources) {
+    const text = `${inwoName(r.card)} linked to ${r.link ? inwoName(r.link) : "no group"}` +
+                 (r.tokens ? `, ${inwoTokens(r.tokens)}` : "");
+    d.append(inwoChip(r.card, f, act, text, "resource"));
+  }
+  if (!seat.resources.length) d.append(el("span", "none", "muted"));
+  return d;
 }
 
-function inwoBoard(v, f) {
+// An item (INWO-4.6.2): "i1 A attack Port Vesper (A:G01#1) → General Thorn (A:G11#1)".
+function inwoItem(it) {
+  let text = `i${it.i} ${it.who} ${it.kind}` + (it.card ? ` ${inwoName(it.card)}` : "");
+  if (it.target) text += ` → ${/^i[0-9]+$/.test(it.target) || /^[A-F]$/.test(it.target) ? it.target : inwoName(it.target)}`;
+  if (it.strength !== undefined)
+    text += it.roll_needed === null ? `: strength ${it.strength}, fails with no roll (INWO-5.9.8)`
+      : `: strength ${it.strength}, succeeds on a roll of ${it.roll_needed} or less`;
+  if (it.canceled) text += " (canceled)";
+  if (it.illegal) text += " (illegal)";
+  return text;
+}
+
+// What is being played: the rounds open with who holds priority, each root
+// item with its attached ones; the declaration half made (its declarer's
+// only, INWO-7.13); the NWO area (INWO-5.18.6).
+function inwoPending(v) {
+  const p = el("div", null, "bpanel pending");
+  p.append(el("h4", "Pending"));
+  if (!v.rounds.length && !v.items.length) p.append(el("p", "nothing pending", "muted"));
+  const rounds = el("ol", null, "rounds");
+  for (const r of v.rounds)
+    rounds.append(el("li", `${/^i[0-9]+$/.test(r.on) ? "round on " + r.on : String(r.on).replace("_", " ") + " round"}: ` +
+                           (r.priority ? `${r.priority} holds priority` : "no one holds priority")));
+  if (v.rounds.length) p.append(rounds);
+  const items = el("ul", null, "items");
+  for (const it of v.items) {
+    const li = el("li", inwoItem(it));
+    li.dataset.item = it.i;
+    if (it.attached.length) {
+      const sub = el("ul");
+      for (const x of it.attached) {
+        const a = el("li", inwoItem(x));
+        a.dataset.item = x.i;
+        sub.append(a);
+      }
+      li.append(sub);
+    }
+    items.append(li);
+  }
+  if (v.items.length) p.append(items);
+  if (v.declaring)
+    p.append(el("p", `You are declaring: ${v.declaring.head} (${v.declaring.answers.length} answers given)`, "declaring"));
+  const nwo = Object.entries(v.nwo).map(([c, x]) => `${c} ${x ? inwoName(x) : "—"}`);
+  p.append(el("p", `NWO: ${nwo.join(" · ")}`, "nwo"));
+  return p;
+}
+
+// An open trade or gift offer (INWO-5.0.7).
+function inwoOffer(o) {
+  const cards = (l) => (l.length ? l.map((x) => (x.startsWith("def:") ? x.slice(4) : inwoName(x))).join(", ") : "nothing");
+  return `offers a ${o.kind} to ${o.to}: gives ${cards(o.give)}, asks ${cards(o.ask)}` +
+         (o.pay ? `, paid by ${o.pay === "recipient" ? "the recipient" : inwoName(o.pay)}` : "");
+}
+
+// A seat as every player at the table sees it, and his hand as this page may.
+function inwoSeat(seat, v, f, act) {
+  const ill = inwoDef(seat.structure[0] ? seat.structure[0].card : "");
+  const [counted, needed] = seat.basic_goal;
+  const p = box(`${seat.seat}${seat.seat === v.to_move ? " ▸" : ""}: ${ill ? ill.name : ""} · ` +
+                `Basic Goal ${counted}/${needed} · ${seat.completed} turns` +
+                (seat.eliminated ? " · out of the game" : ""));
+  p.dataset.seat = seat.seat;
+  p.querySelector("h4").classList.add("goal");
+  p.append(inwoStructure(seat, f, act), el("h5", "Resources"), inwoResources(seat, f, act));
+  for (const [k, title] of [["pending", "attacked from hand (pending)"], ["agents", "Illuminati agents"],
+                            ["zaps", "Zaps on him"]])
+    if (seat[k].length) {
+      const h = el("h5", title);
+      h.dataset.area = k;
+      p.append(h, inwoCardList(seat[k], f, act));
+    }
+  const hand = inwoCardList(seat.hand, f, act, seat.exposed, seat.hand_seen_by, seat.seat);
+  hand.classList.add("hand");
+  p.append(el("h5", "hand"), hand);
+  if (seat.offer) p.append(el("p", inwoOffer(seat.offer), "offer"));
+  p.append(el("p", `Plot deck ${seat.plot_deck.length} · Group deck ${seat.group_deck.length}`, "muted"),
+           el("h5", "discard"), inwoCardList(seat.discard, f, act),
+           el("h5", "destroyed"), inwoCardList(seat.destroyed, f, act));
+  return p;
+}
+
+function inwoBoard(v, f, act) {
   const b = el("div", null, "board inwo");
   if (!inwoCards) {
     b.append(el("p", "reading the cards…", "muted"));
     if (inwoCards === null) { inwoCards = undefined; inwoLoad(); }
     return b;
   }
-  b.append(el("p", `Round ${v.round} · ${v.active}'s turn · ${v.to_move} to decide (${v.point})`));
+  b.append(el("p", `Round ${v.round} · ${v.active}'s turn · ${v.to_move} to decide (${v.point})`),
+           inwoPending(v));
   const sides = el("div", null, "sides");
-  for (const seat of v.seats) {
-    const ill = inwoCards[inwoCardId(seat.structure[0] ? seat.structure[0].card : "")];
-    const p = box(`${seat.seat}${seat.seat === v.to_move ? " ▸" : ""}: ${ill ? ill.name : ""} · ` +
-                  `${inwoBasicGoal(seat, v.seats.length)} · ${seat.completed} turns`);
-    p.dataset.seat = seat.seat;
-    p.append(inwoStructure(seat), el("h5", "hand"), inwoHand(seat.hand),
-             el("p", `Plot deck ${seat.plot_deck.length} · Group deck ${seat.group_deck.length}`, "muted"),
-             el("h5", "discard"), inwoHand(seat.discard), el("h5", "destroyed"), inwoHand(seat.destroyed));
-    sides.append(p);
-  }
+  for (const seat of v.seats) sides.append(inwoSeat(seat, v, f, act));
   b.append(sides);
   return b;
 }

@@ -434,3 +434,83 @@ test("an INWO spectator's page and frames hold no hidden card", { timeout: SPEC_
   await spectatorSeesNoHiddenCard("inwo", { seed: 5, nseats: 3, params: "players=3",
                                             ids: /[A-F]:[A-Z]+[0-9]+#[0-9]+/g, clicks: 12 });
 });
+
+// Types each text in turn into the page of the seat that is to decide.
+async function typeInTurn(pages, texts) {
+  for (const text of texts) {
+    let s = [], i = -1;
+    while (i < 0) {
+      s = await Promise.all(pages.map(tableState));
+      i = s.findIndex((x) => x.mine);
+      if (i >= 0 && !s.every((x) => x.actions === s[i].actions)) i = -1;
+      if (i < 0) await pages[0].waitForTimeout(10);
+    }
+    await typeAct(pages[i], text, s[i].actions + 1);
+  }
+}
+
+// "P13/10", "P5 R4": what a structure card must show of the view's values
+const inwoValues = (n) => `P${n.power}${n.global ? "/" + n.global : ""}${/^[A-F]:I/.test(n.card) ? "" : " R" + n.res}`;
+
+test("the INWO board shows what the view holds: values, links, tokens, items", { timeout: SPEC_MS }, async () => {
+  const lobby = await newPage();
+  const { seats } = await createSeeded(lobby, "inwo", 5, 2, "players=2");
+  const pages = [await newPage(), await newPage()];
+  const frames = pages.map(lastFrames);
+  await Promise.all(pages.map((p, i) => p.goto(seats[i])));
+  await Promise.all(pages.map((p) => waitActions(p, 0)));
+  const [a, b] = pages;
+  await typeInTurn(pages, ["lead A:G01#1", "lead B:G04#1", "pass", "pass", "draw", "done", "draw", "done"]);
+  // step 3: the Resource in A's hand is in one listed action; a click on it takes it over (INWO-5.3)
+  const resource = '[data-seat="A"] .chip.target[data-instance="A:R08#1"]';
+  await a.waitForSelector(resource);
+  const before = (await tableState(a)).actions;
+  await a.click(resource);
+  await waitActions(a, before + 1);
+  assert.equal(await a.isVisible("#error"), false);
+  // an attack on the group A puts up from his hand, his Illuminati's privilege attached
+  await typeInTurn(pages, ["attack A:G01#1", "target A:G11#1", "privilege A:I01#1"]);
+  const end = (await tableState(a)).actions;
+  await waitActions(b, end);
+  for (const [k, page] of pages.entries()) {
+    await page.waitForSelector('.board.inwo .pending li[data-item="2"]');
+    const v = frames[k]().view;
+    assert.equal(frames[k]().actions, end);
+    // every structure card shows its effective values, as the view has them (INWO-2.14)
+    for (const seat of v.seats)
+      for (const n of seat.structure) {
+        assert.equal(await page.textContent(`[data-node="${n.card}"] text.vals`), inwoValues(n), n.card);
+        assert.equal(await page.locator(`[data-node="${n.card}"] circle.token`).count(), n.tokens, n.card);
+      }
+    const lodge = v.seats[0].structure[0];
+    assert.equal(lodge.card, "A:I01#1");
+    assert.equal(await page.textContent('[data-node="A:I01#1"] text.vals'), "P13/10"); // printed 10/10
+    assert.deepEqual(lodge.links, [{ card: "A:R08#1", kind: "resource", permanent: false, temp_illegal: false }]);
+    assert.equal(await page.textContent('[data-node="A:I01#1"] text.link'), "+ Archive of Names");
+    assert.equal(await page.textContent('[data-seat="A"] .chip.resource'),
+                 "Archive of Names (A:R08#1) linked to The Obsidian Lodge (A:I01#1)");
+    assert.equal(await page.textContent('[data-node="A:G01#1"] text.align'), "GOV Huge");
+    assert.equal(await page.textContent('[data-node="A:G01#1"] text.count'), "×1");
+    // the items pending, the round open and who holds priority (INWO-4.6)
+    assert.deepEqual(await page.locator(".board.inwo .pending .rounds li").allTextContents(),
+                     ["round on i1: B holds priority"]);
+    assert.equal(await page.locator('.pending li[data-item="1"]').evaluate((li) => li.firstChild.textContent),
+                 "i1 A attack Port Vesper (A:G01#1) → General Thorn (A:G11#1): strength 5, succeeds on a roll of 5 or less");
+    assert.equal(await page.textContent('.pending li[data-item="2"]'),
+                 "i2 A privilege The Obsidian Lodge (A:I01#1) → General Thorn (A:G11#1)");
+    assert.equal(await page.textContent(".board.inwo .pending .nwo"), "NWO: red — · blue — · yellow —");
+    // the group attacked from hand, and each Basic Goal (INWO-9.3.2)
+    assert.equal(await page.textContent('[data-seat="A"] [data-area="pending"] + .chips'),
+                 "General Thorn (A:G11#1)");
+    for (const seat of v.seats)
+      assert.match(await page.textContent(`[data-seat="${seat.seat}"] h4`),
+                   new RegExp(`Basic Goal ${seat.basic_goal[0]}/${seat.basic_goal[1]} `));
+  }
+  // a hand by name to its holder only, by backs to the others (INWO-7.1)
+  assert.equal(await b.locator('[data-seat="A"] .hand .chip.known').count(), 0);
+  assert.equal(await a.locator('[data-seat="A"] .hand .chip.known').count(), frames[0]().view.seats[0].hand.length);
+  assert.deepEqual(frames[1]().view.seats[0].hand.filter((c) => c === "A:plot").length, 4);
+  assert.equal(await b.textContent('[data-seat="A"] .hand'), "4 × plot5 × group");
+  await a.locator("#board").screenshot({ path: `${ART}/board-inwo-items.png` });
+  noPageErrors();
+});

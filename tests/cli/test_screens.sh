@@ -1,7 +1,7 @@
 #!/bin/sh
 # The screens of `tabletop play` as a person reads them: the exact text of a
 # decision and of an ending in each game, at 100 columns by 40 lines; whole
-# Braunau and X-Files games in which every screen fits 100x40; and no line wider than a
+# Braunau, X-Files and INWO games in which every screen fits 100x40; and no line wider than a
 # narrow terminal. The expected texts are in
 # tests/cli/screens/<case>.txt; `test_screens.sh BIN SRC --regen` rewrites them
 # from the build (read the diff before keeping it).
@@ -123,6 +123,12 @@ ones 300 | "$BIN" play inwo --players human,random,random --seed 3 >"$TMP/inwo" 
 screen 2 "$TMP/inwo" >"$TMP/cut"; same inwo_cancel
 screen 4 "$TMP/inwo" >"$TMP/cut"; same inwo_attack
 ending "$TMP/inwo" >"$TMP/cut"; same inwo_ending
+
+# --- INWO late in a game: whole hot-seat games of 2, 3 and 4 players; every
+# screen fits 100x40 with its map: the rivals' structures are in brief ------------
+fits inwo '^Game over after' 9 --players human,human --param players=2
+fits inwo '^Game over after' 3 --players human,human,human --param players=3
+fits inwo '^Game over after' 3 --players human,human,human,human --param players=4
 
 # --- the prompt's commands for the screen ----------------------------------------
 printf '1\nlog\nlog x\nmap\nquit\n' | "$BIN" play invaders --players random,human --seed 3 >"$TMP/out" 2>&1

@@ -104,7 +104,7 @@ static void put_status(tt_sbuf *b, const inwo_content *c, const inwo_state *s, i
 
 /* Effective Power/Global and Resistance (INWO-2.14), alignments, attributes
  * and marks of a card in play. */
-static void put_values(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int card)
+static void put_values(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int card, int whole)
 {
     const inwo_def *d = inwo_def_of(c, card);
     int power = inwo_value(c, s, card, STAT_POWER, CX_BASE);
@@ -114,63 +114,165 @@ static void put_values(tt_sbuf *b, const inwo_content *c, const inwo_state *s, i
         tt_sbuf_printf(b, "/%d", global);
     if (d->kind == INWO_GROUP)
         tt_sbuf_printf(b, " R%d", inwo_value(c, s, card, STAT_RES, CX_BASE));
-    unsigned align = inwo_align_of(c, s, card, 0);
+    unsigned align = whole ? inwo_align_of(c, s, card, 0) : 0;
     for (int a = 0; a < INWO_NALIGN; a++)
         if (align >> a & 1)
             tt_sbuf_printf(b, " %s", inwo_align_name(a));
-    uint32_t attr = inwo_attr_of(c, s, card);
+    uint32_t attr = whole ? inwo_attr_of(c, s, card) : 0;
     for (int a = 0; a < c->nattrs; a++)
         if (attr >> a & 1)
             tt_sbuf_printf(b, " %s", c->attr[a]);
     int tokens = s->card[card].u.p.tokens;
-    if (tokens)
+    if (tokens && whole)
         tt_sbuf_printf(b, ", %d token%s", tokens, tokens > 1 ? "s" : "");
+    else if (tokens)
+        tt_sbuf_printf(b, " %dtok", tokens);
     if (s->card[card].flags & INWO_F_DEVASTATED)
-        tt_sbuf_printf(b, " DEVASTATED");
+        tt_sbuf_printf(b, whole ? " DEVASTATED" : " DEV");
     if (inwo_paralyzed(s, card))
-        tt_sbuf_printf(b, " PARALYZED");
+        tt_sbuf_printf(b, whole ? " PARALYZED" : " PAR");
 }
 
-/* The cards linked to card (INWO-6): "+ link" lines under it. */
-static void put_links(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int card, int depth)
+/* The cards linked to card (INWO-6), "+ link" each, ending the line of
+ * `col` columns its card is on while they fit in 98, else on lines of
+ * their own under it. */
+static void put_links(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int card, int depth,
+                      size_t col)
 {
     static const char *const status[] = {"", " (inactive)", " (inactive for good)"};
     for (int k = 0; k < s->nlinks; k++) {
         const inwo_link *l = &s->link[k];
         if (l->b != card)
             continue;
-        tt_sbuf_printf(b, "%*s+ ", 2 + 3 * depth, "");
-        put_card(b, c, l->a);
-        tt_sbuf_printf(b, "%s%s\n", (l->what >> 2 & 1) ? ", permanent" : "",
+        tt_sbuf one = {0};
+        tt_sbuf_printf(&one, "+ ");
+        put_card(&one, c, l->a);
+        tt_sbuf_printf(&one, "%s%s", (l->what >> 2 & 1) ? ", permanent" : "",
                        status[l->what >> 4 & 3]);
+        char *text = tt_sbuf_take(&one);
+        size_t len = text ? strlen(text) : 0;
+        if (col + 1 + len > 98) {
+            tt_sbuf_printf(b, "\n%*s", 2 + 3 * depth, "");
+            col = (size_t)(2 + 3 * depth);
+        } else {
+            tt_sbuf_printf(b, " ");
+            col++;
+        }
+        tt_sbuf_printf(b, "%s", text ? text : "");
+        col += len;
+        free(text);
     }
+    tt_sbuf_printf(b, "\n");
 }
 
-/* Node k and its puppets, each on its master's arrow (INWO-2.11.3). */
-static void put_tree(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int k, int depth)
+/* A line of entries broken before 100 columns: `sep` between entries, a
+ * broken line going on indented. */
+typedef struct run {
+    tt_sbuf *b;
+    size_t col;
+    int any;
+    int capped; /* one line only: what does not fit is counted in `more` */
+    int more;
+} run;
+
+static void run_start(run *r, tt_sbuf *b, const char *title)
+{
+    r->b = b;
+    r->col = strlen(title);
+    r->any = r->capped = r->more = 0;
+    tt_sbuf_printf(b, "%s", title);
+}
+
+/* Appends `one` (taken and freed) to the run. */
+static void run_put(run *r, tt_sbuf *one, char sep)
+{
+    char *text = tt_sbuf_take(one);
+    size_t len = text ? strlen(text) : 0;
+    if (r->capped && (r->more || r->col + 2 + len > 98 - sizeof "; +99 more")) {
+        r->more++;
+        free(text);
+        return;
+    }
+    if (r->any && r->col + 2 + len > 98) {
+        tt_sbuf_printf(r->b, "%c\n   ", sep);
+        r->col = 3;
+    } else if (r->any) {
+        tt_sbuf_printf(r->b, "%c", sep);
+        r->col++;
+    }
+    tt_sbuf_printf(r->b, " %s", text ? text : "");
+    r->col += 1 + len;
+    r->any = 1;
+    free(text);
+}
+
+/* A card of seat's structure in brief: its id without owner and copy when
+ * they are seat's and the first ("G21"), else its instance ("A:G07#2"). */
+static void put_short(tt_sbuf *b, const inwo_content *c, int card, int seat)
+{
+    char id[32];
+    inwo_instance_text(c, card, id, sizeof id);
+    size_t n = strlen(id);
+    int own = id[0] == seat_char(seat) && id[1] == ':';
+    if (own && n > 4 && strcmp(id + n - 2, "#1") == 0)
+        tt_sbuf_printf(b, "%.*s", (int)(n - 4), id + 2);
+    else
+        tt_sbuf_printf(b, "%s", id);
+}
+
+/* A rival's card in brief, on a run: its id, effective Power/Global and
+ * Resistance (INWO-2.14), Action tokens, marks and the cards linked to it
+ * (INWO-6), "+" before each, "?" after one inactive (INWO-6.4). */
+static void put_brief(run *r, const inwo_content *c, const inwo_state *s, int card, int seat)
+{
+    tt_sbuf one = {0};
+    put_short(&one, c, card, seat);
+    put_values(&one, c, s, card, 0);
+    for (int k = 0; k < s->nlinks; k++)
+        if (s->link[k].b == card) {
+            tt_sbuf_printf(&one, " +");
+            put_short(&one, c, s->link[k].a, seat);
+            tt_sbuf_printf(&one, "%s", s->link[k].what >> 4 & 3 ? "?" : "");
+        }
+    run_put(r, &one, ';');
+}
+
+/* Node k and its puppets, each on its master's arrow (INWO-2.11.3); with
+ * `brief`, each card an entry of that run, in the same order. */
+static void put_tree(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int k, int depth,
+                     run *brief)
 {
     const inwo_node *v = &s->node[k];
-    tt_sbuf_printf(b, "%*s", 2 + 3 * depth, "");
-    if (v->master != INWO_NO_NODE)
-        tt_sbuf_printf(b, "%c> ", "NESW"[INWO_SIDE(v->geo)]);
-    put_card(b, c, v->card);
-    put_values(b, c, s, v->card);
-    tt_sbuf_printf(b, "\n");
-    put_links(b, c, s, v->card, depth + 1);
+    if (brief)
+        put_brief(brief, c, s, v->card, INWO_SEAT(v->geo));
+    else {
+        tt_sbuf line = {0};
+        tt_sbuf_printf(&line, "%*s", 2 + 3 * depth, "");
+        if (v->master != INWO_NO_NODE)
+            tt_sbuf_printf(&line, "%c> ", "NESW"[INWO_SIDE(v->geo)]);
+        put_card(&line, c, v->card);
+        put_values(&line, c, s, v->card, 1);
+        char *text = tt_sbuf_take(&line);
+        tt_sbuf_printf(b, "%s", text ? text : "");
+        put_links(b, c, s, v->card, depth + 1, text ? strlen(text) : 0);
+        free(text);
+    }
     for (int side = 0; side < 4; side++)
         for (int j = 0; j < s->nodes_end; j++)
             if (s->node[j].card != INWO_NONE && s->node[j].master == k &&
                 INWO_SIDE(s->node[j].geo) == side)
-                put_tree(b, c, s, j, depth + 1);
+                put_tree(b, c, s, j, depth + 1, brief);
 }
 
-/* The face-up cards of seat in an unordered zone, on one line. */
+/* The face-up cards of seat in an unordered zone, on one line; of the
+ * Resources, those linked to no group (the others follow their group). */
 static void put_zone(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int seat, int zone,
                      const char *title)
 {
     int ncards = s->nplayers * INWO_DECK_CARDS, any = 0;
     for (int k = 0; k < ncards; k++)
-        if (s->card[k].zone == zone && s->card[k].holder == seat) {
+        if (s->card[k].zone == zone && s->card[k].holder == seat &&
+            (zone != Z_RESOURCE || inwo_link_of(s, k) < 0)) {
             tt_sbuf_printf(b, "%s", any++ ? ", " : title);
             put_card(b, c, k);
         }
@@ -178,8 +280,7 @@ static void put_zone(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int
         tt_sbuf_printf(b, "\n");
 }
 
-/* The hand: every card the viewer knows by name, the others counted; the
- * line broken before 100 columns. */
+/* The hand: every card the viewer knows by name, the others counted. */
 static void put_hand(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int seat, int viewer)
 {
     int n, unknown = 0;
@@ -189,9 +290,9 @@ static void put_hand(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int
     const char *title = seat == viewer ? "  hand:" : n > unknown ? "  known in hand:" : NULL;
     if (!title)
         return;
-    tt_sbuf_printf(b, "%s", title);
-    size_t col = strlen(title);
-    for (int i = 0, any = 0; i < n; i++) {
+    run r;
+    run_start(&r, b, title);
+    for (int i = 0; i < n; i++) {
         if (!inwo_sees(s, hand[i], viewer))
             continue;
         tt_sbuf one = {0};
@@ -200,19 +301,7 @@ static void put_hand(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int
             tt_sbuf_printf(&one, " (exposed)");
         else
             put_seen(&one, s, hand[i]);
-        char *text = tt_sbuf_take(&one);
-        size_t len = text ? strlen(text) : 0;
-        if (any && col + 2 + len > 98) {
-            tt_sbuf_printf(b, ";\n   ");
-            col = 3;
-        } else if (any) {
-            tt_sbuf_printf(b, ";");
-            col++;
-        }
-        tt_sbuf_printf(b, " %s", text ? text : "");
-        col += 1 + len;
-        any = 1;
-        free(text);
+        run_put(&r, &one, ';');
     }
     tt_sbuf_printf(b, "\n");
 }
@@ -231,6 +320,8 @@ static void put_counts(tt_sbuf *b, const inwo_content *c, const inwo_state *s, i
         tt_sbuf_printf(b, ", destroyed %d", s->npile[seat][Z_DESTROYED]);
 }
 
+/* A seat: his piles, his structure, his other areas and what the viewer
+ * knows of his hand. */
 static void put_seat(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int seat, int viewer)
 {
     tt_sbuf_printf(b, "%c%s: ", seat_char(seat), seat == viewer ? " (you)" : "");
@@ -242,19 +333,52 @@ static void put_seat(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int
     tt_sbuf_printf(b, "\n");
     int root = s->pl[seat].illuminati_node;
     if (s->node[root].card != INWO_NONE && INWO_SEAT(s->node[root].geo) == seat)
-        put_tree(b, c, s, root, 0);
-    put_zone(b, c, s, seat, Z_RESOURCE, "  Resources: ");
+        put_tree(b, c, s, root, 0, NULL);
+    put_zone(b, c, s, seat, Z_RESOURCE, "  Resources linked to no group: ");
     put_zone(b, c, s, seat, Z_PENDING, "  pending (attacked from hand): ");
     put_zone(b, c, s, seat, Z_AGENTS, "  Illuminati agents: ");
     put_hand(b, c, s, seat, viewer);
 }
 
-/* The seats, the viewer's first, then the others in seat order after him. */
-static void put_map(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int viewer)
+/* A rival in brief, so that three of them late in a game leave the screen
+ * its room (`board` draws them whole): his hand's size and one line of his
+ * structure in tree order, what does not fit counted; Resources follow the
+ * groups they are linked to. */
+static void put_rival(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int seat, int viewer)
+{
+    if (s->pl[seat].out_round) {
+        tt_sbuf_printf(b, "%c: out of the game since round %d\n", seat_char(seat),
+                       s->pl[seat].out_round);
+        return;
+    }
+    char title[32];
+    snprintf(title, sizeof title, "%c: hand %d;", seat_char(seat), s->npile[seat][Z_HAND]);
+    run r;
+    run_start(&r, b, title);
+    r.capped = 1;
+    int root = s->pl[seat].illuminati_node;
+    if (s->node[root].card != INWO_NONE && INWO_SEAT(s->node[root].geo) == seat)
+        put_tree(b, c, s, root, 0, &r);
+    if (r.more)
+        tt_sbuf_printf(b, "; +%d more", r.more);
+    tt_sbuf_printf(b, "\n");
+    put_zone(b, c, s, seat, Z_PENDING, "  pending (attacked from hand): ");
+    put_zone(b, c, s, seat, Z_AGENTS, "  Illuminati agents: ");
+    put_hand(b, c, s, seat, viewer);
+}
+
+/* The seats, the viewer's first, then the others in seat order after him;
+ * the rivals' structures whole only when `whole`. */
+static void put_map(tt_sbuf *b, const inwo_content *c, const inwo_state *s, int viewer, int whole)
 {
     int first = viewer >= 0 && viewer < s->nplayers ? viewer : 0;
-    for (int i = 0; i < s->nplayers; i++)
-        put_seat(b, c, s, (first + i) % s->nplayers, viewer);
+    for (int i = 0; i < s->nplayers; i++) {
+        int seat = (first + i) % s->nplayers;
+        if (whole || seat == viewer)
+            put_seat(b, c, s, seat, viewer);
+        else
+            put_rival(b, c, s, seat, viewer);
+    }
 }
 
 /* --- the decision ------------------------------------------------------------------------- */
@@ -381,7 +505,7 @@ char *inwo_view_part(const tt_game *g, const void *st, int viewer, int part)
     if (part == TT_TEXT_STATUS)
         put_status(&b, g->content, s, viewer);
     else if (part == TT_TEXT_MAP)
-        put_map(&b, g->content, s, viewer);
+        put_map(&b, g->content, s, viewer, 0);
     else if (part == TT_TEXT_DECISION)
         put_decision(&b, g, s, viewer);
     else
@@ -395,7 +519,7 @@ char *inwo_view_text(const tt_game *g, const void *st, int viewer)
     const inwo_state *s = st;
     tt_sbuf b = {0};
     put_status(&b, g->content, s, viewer);
-    put_map(&b, g->content, s, viewer);
+    put_map(&b, g->content, s, viewer, 1);
     put_decision(&b, g, s, viewer);
     tt_sbuf_printf(&b, "%s", "");
     return tt_sbuf_take(&b);

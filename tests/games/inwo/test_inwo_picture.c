@@ -90,8 +90,11 @@ static void test_EX_15_picture_attacker(void **state)
     fx_free(&f);
 }
 
-/* The parts hold the picture's pieces: the map the structures, the status
- * the round, the decision the items (INWO-4.6). */
+/* The parts hold the picture's pieces: the status the round, the decision
+ * the items (INWO-4.6), the map the structures: the viewer's whole, as in
+ * the picture, and each rival's in brief on one line, with the effective
+ * values (INWO-2.14) and tokens; a card not of its holder's first copy
+ * named by its instance. */
 static void test_EX_15_parts(void **state)
 {
     (void)state;
@@ -101,10 +104,19 @@ static void test_EX_15_parts(void **state)
     char *status = tt_view_text_part(f.g, s, 0, TT_TEXT_STATUS);
     char *map = tt_view_text_part(f.g, s, 0, TT_TEXT_MAP);
     char *decision = tt_view_text_part(f.g, s, 0, TT_TEXT_DECISION);
-    size_t ns = strlen(status), nm = strlen(map);
+    size_t ns = strlen(status), nd = strlen(decision);
     assert_memory_equal(all, status, ns);
-    assert_memory_equal(all + ns, map, nm);
-    assert_string_equal(all + ns + nm, decision);
+    assert_string_equal(all + strlen(all) - nd, decision);
+    assert_string_equal(
+        map, "A (you): hand 4 (4 Plot, 0 Group); decks 22 Plot, 14 Group; discard 0\n"
+             "  A:I01#1 The Obsidian Lodge P10/10, 1 token\n"
+             "     N> A:G02#1 Cobalt Republic P7 R6 GOV CONS VIOL Huge, 1 token\n"
+             "        N> A:G11#1 General Thorn P5 R4 GOV CONS VIOL, 1 token\n"
+             "  hand: A:PL19#1 Closed Session; A:PL30#1 Goal: Iron Consensus; A:PL20#1 Leak to the "
+             "Press;\n"
+             "    A:PL16#1 Deniable Denial (seen by AB)\n"
+             "B: hand 3; I02 P8/8 1tok; A:G37#1 P4 R3; C:G41#1 P6 R4\n"
+             "C: hand 3; I04 P9/9 1tok\n");
     free(all);
     free(status);
     free(map);
@@ -174,12 +186,45 @@ static void test_INWO_7_12_picture_never_leaks(void **state)
     }
 }
 
+/* Links on the map (INWO-6): the cards linked to a group end its line
+ * while they fit in 98 columns, then go on a line under it; a Resource
+ * linked to a group is named there, not again among the Resources; a
+ * rival's links follow his card in brief, by their short ids. */
+static void test_INWO_6_links_on_the_map(void **state)
+{
+    (void)state;
+    fx f = ex15_shock_troops();
+    fx_link(&f, "B:R01#1", "B:I02#1", LK_RESOURCE, 0);
+    fx_link(&f, "B:R02#1", "B:I02#1", LK_RESOURCE, 0);
+    fx_link(&f, "A:R04#1", "B:I02#1", LK_RESOURCE, 0);
+    const tt_state *s = (const tt_state *)f.s;
+    char *mine = tt_view_text_part(f.g, s, 1, TT_TEXT_MAP);
+    char *theirs = tt_view_text_part(f.g, s, 0, TT_TEXT_MAP);
+    assert_string_equal(
+        mine,
+        "B (you): hand 3 (3 Plot, 0 Group); decks 24 Plot, 15 Group; discard 0\n"
+        "  B:I02#1 The Choir of Static P8/8, 1 token + B:R01#1 Sunken Codex (inactive for good)\n"
+        "     + B:R02#1 Signal Jammer + A:R04#1 Black Budget\n"
+        "     N> A:G37#1 Riot Police Auxiliary P4 R3 GOV VIOL STR\n"
+        "     E> C:G41#1 Mercenary Guild P6 R4 VIOL CRIM\n"
+        "  hand: B:PL26#1 NWO: Common Ground; B:PL17#2 Red Tape; B:PL43#1 Lucky Break\n"
+        "C: hand 3; I04 P9/9 1tok\n"
+        "A: hand 4; I01 P10/10 1tok; G02 P7 R6 1tok; G11 P5 R4 1tok\n"
+        "  known in hand: A:PL16#1 Deniable Denial (seen by AB)\n");
+    assert_non_null(strstr(theirs, "\nB: hand 3; I02 P8/8 1tok +R01? +R02 +A:R04#1; A:G37#1 P4 R3; "
+                                   "C:G41#1 P6 R4\n"));
+    free(mine);
+    free(theirs);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_EX_15_picture_defender),
         cmocka_unit_test(test_EX_15_picture_attacker),
         cmocka_unit_test(test_EX_15_parts),
+        cmocka_unit_test(test_INWO_6_links_on_the_map),
         cmocka_unit_test(test_INWO_7_13_declaration_is_his_own),
         cmocka_unit_test(test_INWO_7_12_picture_never_leaks),
     };
