@@ -651,12 +651,14 @@ int inwo_plot_to_attack(inwo_state *s, int plot, int p, int k);
 /* --- cancel.c: cancels in an attack's round (INWO-10.3) --- */
 /* Whether card is a CANCEL Plot (INWO-2.10.7). */
 int inwo_cancel_plot(const tt_game *g, int card);
-/* Checks `play <cancel>` or its `target i<k>` answer. */
-int inwo_cancel_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
-/* The answers of the cancel being declared (decl head H_PLAY). */
-int inwo_cancel_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
-/* Announces the declared cancel as an item attached to the attack. */
-void inwo_cancel_announce(const tt_game *g, inwo_state *s, tt_events *ev);
+/* Whether a cancel made with op, paying ncost tokens, has a pending item to
+ * name now (its root's round polling, Privilege, the item cap). */
+int inwo_cancel_open(const inwo_state *s, const inwo_op *op, int ncost, tt_error *err);
+/* Checks the `target i<k>` answer of a cancel made with op (a Plot's or an ability's). */
+int inwo_cancel_target(const inwo_state *s, const inwo_op *op, int is_plot, int arg, tt_error *err);
+/* Announces the cancel of card (a Plot in hand, or ability abil of a card
+ * in play) naming item i<num>: an item attached to the root; returns it. */
+int inwo_cancel_announce(inwo_state *s, int p, int card, int abil, int num, tt_events *ev);
 /* Marks the items of attack k that the cancel chain cancels (INWO-10.3.8). */
 void inwo_cancels_settle(inwo_state *s, int k);
 /* The root item whose pending items a cancel may name now, or -1. */
