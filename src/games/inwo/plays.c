@@ -696,9 +696,9 @@ static int chk_head_common(const tt_game *g, const inwo_state *s, const play *pl
 {
     const inwo_content *c = content_of(g);
     const inwo_def *d = inwo_def_of(c, pl->card);
+    /* an NWO, Zap or linked Plot with several effects: every one holds (INWO-2.10.8) */
     int boost = pl->op && pl->op->op == OP_BOOST;
-    if (!pl->op || !written(pl->what) || (pl->is_plot && d->nability > 1) ||
-        (!pl->is_plot && boost))
+    if (!pl->op || !written(pl->what) || (!pl->is_plot && boost))
         return TT_REFUSE("INWO-2.10.7", NULL, "%s: %s is not written yet", d->id,
                          d->subtype == ST_NWO      ? "an NWO"
                          : d->subtype == ST_ZAP    ? "a Zap"

@@ -5,7 +5,8 @@
  * ability for an Illuminati token), Pocket Veto (X03, a Resource: CANCEL a
  * Plot or ability for a GOV group's token), Veto by Committee (Y01, a
  * CANCEL Plot for an Illuminati token) and Costly Denial (Y02, a CANCEL
- * Plot for a discarded Plot). Each test asserts the items, tokens, piles
+ * Plot for a discarded Plot), and Twin Mandate (Y03, a linked Plot with two
+ * effects, in B's deck). Each test asserts the items, tokens, piles
  * and the result. */
 #include "inwo_fixture.h"
 
@@ -72,8 +73,8 @@ static void test_INWO_10_3_cancel_ability_refusals(void **state)
     assert_string_equal(legal, "pass|buy|play C:PL01#27|play C:PL01#3|play C:PL01#34|play "
                                "C:Y01#1|play C:PL16#1|use C:X01#1|defend|aid C:I03#1|oppose "
                                "C:I03#1|oppose C:X01#1");
-    fx_zone(&f, 0, "A:PL01#1", Z_HAND); /* Shock Troops */
-    fx_ok(&f, "defend");                 /* i2 */
+    fx_zone(&f, 0, "A:PL01#1", Z_HAND);                   /* Shock Troops */
+    fx_ok(&f, "defend");                                  /* i2 */
     fx_ok(&f, "play A:PL01#1 target=A:G02#1 for=action"); /* i3 */
     fx_ok(&f, "pass");                                    /* B */
     fx_ok(&f, "use C:X01#1");
@@ -139,7 +140,7 @@ static void test_INWO_10_3_2_cancel_paid_token_canceled(void **state)
     assert_int_equal(f.s->nitems, 4);
     assert_int_equal(f.s->item[3].target, 2);
     fx_dice(&f, 1, 1);
-    fx_passes(&f, 3); /* B, C, A */
+    fx_passes(&f, 3);                                       /* B, C, A */
     assert_true((f.s->item[1].who & INWO_I_CANCELED) != 0); /* fizzled */
     assert_true((f.s->item[2].who & INWO_I_CANCELED) != 0);
     assert_int_equal(f.s->item[0].who & INWO_I_CANCELED, 0);
@@ -170,7 +171,7 @@ static void test_INWO_5_8_3_resource_cancels_plot_for_group_token(void **state)
     fx_ok(&f, "pass"); /* C */
     fx_ok(&f, "play A:PL01#1 target=A:G02#1 for=action");
     assert_int_equal(fx_strength(&f), 16);
-    fx_ok(&f, "pass"); /* B */
+    fx_ok(&f, "pass");                              /* B */
     fx_ok(&f, "use C:X03#1 target=i2 pay=C:X01#1"); /* the only answers: not asked */
     assert_int_equal(f.s->nitems, 4);
     assert_int_equal(f.s->item[2].kind, INWO_K_CANCEL);
@@ -287,6 +288,27 @@ static void test_INWO_10_3_ability_cancels_ability(void **state)
     fx_free(&f);
 }
 
+/* INWO-2.10.8: a linked Plot with two effects is played like one with one,
+ * and both apply to its group (Twin Mandate: Power +2, Resistance +3). */
+static void test_INWO_2_10_8_linked_plot_with_two_effects(void **state)
+{
+    (void)state;
+    fx f = abil();
+    fx_group(&f, 1, "B:G02#1", "B:I02#1", SIDE_N);
+    fx_zone(&f, 1, "B:Y03#1", Z_HAND);
+    fx_main(&f, 1);
+    assert_int_equal(fx_value(&f, "B:G02#1", STAT_POWER, CX_BASE), 7);
+    assert_int_equal(fx_value(&f, "B:G02#1", STAT_RES, CX_BASE), 6);
+    fx_ok(&f, "play B:Y03#1 target=B:G02#1");
+    fx_passes(&f, 3); /* C, A, B */
+    assert_int_equal(f.s->nitems, 0);
+    assert_int_equal(zone(&f, "B:Y03#1"), Z_TABLE);
+    assert_int_equal(inwo_link_of(f.s, card(&f, "B:Y03#1")) >= 0, 1);
+    assert_int_equal(fx_value(&f, "B:G02#1", STAT_POWER, CX_BASE), 9);
+    assert_int_equal(fx_value(&f, "B:G02#1", STAT_RES, CX_BASE), 9);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -297,6 +319,7 @@ int main(void)
         cmocka_unit_test(test_INWO_2_10_3_cancel_plot_with_token_cost),
         cmocka_unit_test(test_INWO_2_10_3_cancel_plot_with_discard_cost),
         cmocka_unit_test(test_INWO_10_3_ability_cancels_ability),
+        cmocka_unit_test(test_INWO_2_10_8_linked_plot_with_two_effects),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
