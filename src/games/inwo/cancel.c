@@ -12,12 +12,13 @@
 #include "core/events.h"
 #include "games/inwo/inwo.h"
 
-/* Whether item j was announced in an after-roll round: an after-roll Plot
- * or a cancel of one (a cancel names a lower item, so this ends). */
+/* Whether item j was announced in an after-roll round: an after-roll play,
+ * a cancel of one or a token paying either (a cancel names a lower item,
+ * a token follows what it pays for, so this ends). */
 static int after_roll(const inwo_state *s, int j)
 {
-    while (s->item[j].kind == INWO_K_CANCEL)
-        j = s->item[j].target;
+    while (s->item[j].kind == INWO_K_CANCEL || (s->item[j].kind == H_PAY && j > 0))
+        j = s->item[j].kind == H_PAY ? j - 1 : s->item[j].target;
     return s->item[j].kind == INWO_K_AFTER;
 }
 
@@ -130,7 +131,7 @@ int inwo_cancel_announce(inwo_state *s, int p, int card, int abil, int num, tt_e
     return n;
 }
 
-/* Whether a token paying cancel j (the actions announced right after it,
+/* Whether a token paying cancel or after-roll play j (the actions announced right after it,
  * attached to its root k) was itself canceled: then the cancel fizzles
  * (INWO-10.3.2). */
 static int payment_lost(const inwo_state *s, int k, int j)
@@ -148,11 +149,12 @@ void inwo_cancels_settle(inwo_state *s, int k)
 {
     for (int j = s->nitems - 1; j > k; j--) {
         const inwo_item *it = &s->item[j];
-        if (it->kind != INWO_K_CANCEL || it->parent != k || (it->who & INWO_I_CANCELED))
+        if ((it->kind != INWO_K_CANCEL && it->kind != INWO_K_AFTER) || it->parent != k ||
+            (it->who & INWO_I_CANCELED))
             continue;
         if (payment_lost(s, k, j))
             s->item[j].who |= INWO_I_CANCELED; /* fizzled: it cancels nothing */
-        else
+        else if (it->kind == INWO_K_CANCEL)
             s->item[it->target].who |= INWO_I_CANCELED;
     }
     for (int j = k + 1; j < s->nitems; j++) { /* INWO-10.3.1: canceled uses do not count */

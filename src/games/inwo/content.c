@@ -836,8 +836,10 @@ static const char *ability_unwritten(const inwo_def *d, int k)
 {
     const inwo_op *o = &d->ability[k];
     int op = o->op, tm = o->timing;
-    if (op == OP_ROLL_MOD || op == OP_AUTO_FAIL || op == OP_UNPRIVILEGE || op == OP_INSTANT)
+    if (op == OP_UNPRIVILEGE || op == OP_INSTANT)
         return "as an ability";
+    if ((op == OP_ROLL_MOD || op == OP_AUTO_FAIL) && o->limit) /* INWO-10.3.1 not kept */
+        return "as an ability with a limit";
     if (op == OP_PRIVILEGE && (o->ncost || d->kind == INWO_RESOURCE))
         return "as an ability with a cost or of a Resource";
     if (op == OP_BOOST && k)
@@ -853,8 +855,7 @@ static const char *ability_unwritten(const inwo_def *d, int k)
 static const char *effect_unwritten(const inwo_def *d)
 {
     int op = d->ability[0].op, tm = d->timing;
-    if (d->ncost && (op == OP_PRIVILEGE || op == OP_UNPRIVILEGE || op == OP_INSTANT ||
-                     op == OP_ROLL_MOD || op == OP_AUTO_FAIL))
+    if (d->ncost && (op == OP_PRIVILEGE || op == OP_UNPRIVILEGE || op == OP_INSTANT))
         return "on a Plot with a cost";
     if (op == OP_BOOST && tm != TM_ATTACK)
         return "on a Plot at a timing other than attack";

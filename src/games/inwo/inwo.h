@@ -736,6 +736,12 @@ int inwo_privilege_asked(const tt_game *g, const inwo_state *s);
 /* Whether an item kind is a Plot on the table (discarded when its attack ends). */
 int inwo_plot_item(int kind);
 
+/* Whether an after-roll play of card (a Plot or an ability's source), with
+ * ncost tokens to pay, may be made now (INWO-5.9.9, 5.9.6 (c)). */
+int inwo_after_open(const tt_game *g, const inwo_state *s, int card, int ncost, tt_error *err);
+/* Attaches the after-roll play of card (a Plot in hand goes to the table)
+ * to the attack whose after-roll round polls; arg as INWO_K_AFTER's. */
+int inwo_after_attach(inwo_state *s, int p, int card, int arg, tt_events *ev);
 /* The after-roll round of item k closed: roll_mod and auto_fail from its
  * standing after-roll Plots (INWO-5.9.9, 10.3.8). */
 void inwo_after_roll_settle(inwo_state *s, int k);

@@ -37,7 +37,8 @@ enum {
     Q_ARROW,
     Q_PAY,
     Q_DISCARD,
-    Q_RECORD
+    Q_RECORD,
+    Q_VALUE
 };
 #define Q_MAX 24
 
@@ -160,6 +161,7 @@ static int questions(const inwo_content *c, const inwo_decl *d, const play *pl, 
             q[n++] = Q_TAKE;
         break;
     case OP_FREE_TAKEOVER: q[n++] = Q_TARGET, q[n++] = Q_ARROW; break;
+    case OP_ROLL_MOD: q[n++] = Q_VALUE; break;
     default: break;
     }
     for (int e = 0; e < pl->ncost && n < Q_MAX; e++) {
@@ -211,6 +213,8 @@ static int written(int op)
     case OP_FREE_TAKEOVER:
     case OP_REPEAL:
     case OP_REORGANIZE:
+    case OP_ROLL_MOD:
+    case OP_AUTO_FAIL:
     case W_LINKED:
     case W_ZAP:
     case W_NWO: return 1;
@@ -229,9 +233,16 @@ static int spends(const play *pl)
 
 /* INWO-2.10.4: the play's timing allows it for p now; the player to move
  * holds priority (the caller checked no declaration is open). */
+static int after_op(int what)
+{
+    return what == OP_ROLL_MOD || what == OP_AUTO_FAIL;
+}
+
 static int chk_timing(const inwo_state *s, const play *pl, int p, tt_error *err)
 {
     int pt = s->point;
+    if (after_op(pl->what)) /* INWO-5.9.9: its window, the after-roll round, inwo_after_open */
+        return TT_OK;
     if (pt == PT_LEAD || pt == PT_DECLARE || pt == PT_RESOLVE || pt == PT_DISPOSE ||
         pt == PT_OVER || pt == PT_STEP4)
         return TT_REFUSE("INWO-4.6.1", NULL, "plays are made holding priority");
@@ -643,8 +654,9 @@ static int target_zone(int op)
 static int has_target(const tt_game *g, const inwo_state *s, const play *pl, int p)
 {
     int op = pl->what;
-    if (op == OP_DRAW || op == OP_FREEZE || op == W_NWO || op == OP_REORGANIZE || op == OP_CANCEL)
-        return 1; /* a cancel's items: inwo_cancel_open */
+    if (op == OP_DRAW || op == OP_FREEZE || op == W_NWO || op == OP_REORGANIZE || op == OP_CANCEL ||
+        after_op(op))
+        return 1; /* a cancel's items: inwo_cancel_open; after-roll: inwo_after_open */
     if (op == OP_EXPOSE || op == OP_STEAL_EXPOSED || op == W_ZAP) {
         for (int q = 0; q < s->nplayers; q++)
             if (chk_target(g, s, pl, p, (int)INWO_PLAYER_ARG | q, NULL) == TT_OK)
@@ -705,14 +717,16 @@ static int chk_head_common(const tt_game *g, const inwo_state *s, const play *pl
                          : d->subtype == ST_LINKED ? "a linked Plot"
                          : pl->op                  ? inwo_op_name(pl->op->op)
                                                    : "this Plot");
-    int rc = pl->what == OP_CANCEL ? inwo_cancel_open(s, pl->op, pl->ncost, err) : TT_OK;
+    int rc = pl->what == OP_CANCEL ? inwo_cancel_open(s, pl->op, pl->ncost, err)
+             : after_op(pl->what)  ? inwo_after_open(g, s, pl->card, pl->ncost, err)
+                                   : TT_OK;
     if (rc == TT_OK)
         rc = chk_timing(s, pl, p, err);
     if (rc)
         return rc;
     if (inwo_privilege_bars(s, p))
         return TT_REFUSE("INWO-5.14.2", NULL, "only the attacker and the defender play here");
-    if (pl->what != OP_CANCEL && /* attached: no round of its own */
+    if (pl->what != OP_CANCEL && !after_op(pl->what) && /* attached: no round of its own */
         (s->nrounds >= INWO_ROUNDS_MAX || s->nitems + 1 + pl->ncost + Q_MAX > INWO_ITEMS_MAX))
         return TT_REFUSE("INWO-2.15.2", NULL, "too many items pending");
     for (int r = 0; pl->what == W_NWO && r < s->nrounds; r++) /* INWO-5.14.4, 5.18.6 */
@@ -804,8 +818,8 @@ static int chk_answer(const tt_game *g, const inwo_state *s, tt_action a, tt_err
     int complete, nq = questions(c, d, &pl, q, &complete), i = d->nans - 1;
     if (i >= nq)
         return TT_REFUSE("INWO-5.0.4", NULL, "no question is pending");
-    static const uint8_t head_of[] = {0,      H_ABILITY, H_TARGET, H_CHOOSE,  H_MODE,  H_FOR,
-                                      H_TAKE, H_ARROW,   H_PAY,    H_DISCARD, H_RECORD};
+    static const uint8_t head_of[] = {0,      H_ABILITY, H_TARGET, H_CHOOSE,  H_MODE,   H_FOR,
+                                      H_TAKE, H_ARROW,   H_PAY,    H_DISCARD, H_RECORD, H_VALUE};
     if (head != head_of[q[i]])
         return TT_REFUSE("INWO-5.0.4", NULL, "that answers another question");
     if (pl.op && pl.op->op == OP_BOOST && q[i] != Q_PAY && q[i] != Q_DISCARD)
@@ -833,6 +847,11 @@ static int chk_answer(const tt_game *g, const inwo_state *s, tt_action a, tt_err
         if (arg == 1 && !freeze_cancelable(g, s, &pl))
             return TT_REFUSE("INWO-5.18.2", NULL, "no pending action of such a group");
         return TT_OK;
+    case Q_VALUE: /* ROLL_MOD (INWO-2.10.7) */
+        if (arg < pl.op->value + INWO_VALUE_BIAS || arg > pl.op->value2 + INWO_VALUE_BIAS)
+            return TT_REFUSE("INWO-2.10.7", NULL, "the value is from %d to %d", pl.op->value,
+                             pl.op->value2);
+        break;
     case Q_RECORD:
         if (record_at(s, answer(c, d, &pl, Q_TARGET), arg) < 0)
             return TT_REFUSE("INWO-2.10.7", NULL, "name a lasting change record a Plot made");
@@ -1077,6 +1096,10 @@ int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n
                 for (int side = 0; side < 4; side++)
                     n = add(g, s, INWO_A(H_ARROW, s->node[k].card | side << 9), out, n);
         return n;
+    case Q_VALUE:
+        for (int v = pl.op->value; v <= pl.op->value2; v++)
+            n = add(g, s, INWO_A(H_VALUE, v + INWO_VALUE_BIAS), out, n);
+        return n;
     case Q_RECORD:
         for (int k = 1; k <= INWO_CARD_RECORDS_MAX; k++)
             n = add(g, s, INWO_A(H_RECORD, k), out, n);
@@ -1185,9 +1208,11 @@ void inwo_play_announce(const tt_game *g, inwo_state *s, tt_events *ev)
         s->card[pl.card].u.p.used |= (uint8_t)(pl.limit == LIM_ONCE_PER_GAME   ? 16 << pl.abil
                                                : pl.limit == LIM_ONCE_PER_TURN ? 1 << pl.abil
                                                                                : 0);
-    if (pl.op->op == OP_CANCEL) { /* attached to the root, its tokens too (INWO-4.6.2) */
-        int num = answer(c, &d, &pl, Q_TARGET) & ~(int)INWO_ITEM_ARG;
-        int j = inwo_cancel_announce(s, p, pl.card, pl.abil, num, ev);
+    if (pl.op->op == OP_CANCEL || after_op(pl.what)) { /* attached, its tokens too (INWO-4.6.2) */
+        int num = answer(c, &d, &pl, Q_TARGET) & ~(int)INWO_ITEM_ARG,
+            v = answer(c, &d, &pl, Q_VALUE);
+        int j = pl.op->op == OP_CANCEL ? inwo_cancel_announce(s, p, pl.card, pl.abil, num, ev)
+                                       : inwo_after_attach(s, p, pl.card, v < 0 ? 0 : v, ev);
         pay_costs(s, &d, &pl, q, nq, s->item[j].parent, j, ev);
         return;
     }

@@ -6,7 +6,10 @@
  * Plot or ability for a GOV group's token), Veto by Committee (Y01, a
  * CANCEL Plot for an Illuminati token) and Costly Denial (Y02, a CANCEL
  * Plot for a discarded Plot), and Twin Mandate (Y03, a linked Plot with two
- * effects, in B's deck). Each test asserts the items, tokens, piles
+ * effects, in B's deck); Croupier Guild (X04, ROLL_MOD −3..3 for its own
+ * token), Saboteur Cell (X05, AUTO_FAIL for its own token) and Loaded Dice
+ * (Y04, ROLL_MOD 1..2 for an Illuminati token), put in place of cards of
+ * the decks. Each test asserts the items, tokens, piles
  * and the result. */
 #include "inwo_fixture.h"
 
@@ -45,6 +48,17 @@ static fx abil(void)
     fx_main(&f, 0);
     fx_sane(&f);
     return f;
+}
+
+/* The instance `id` becomes a copy of card `def` of the content, as a
+ * custom deck holding it would have it (its text: <seat>:<def>#<n>). */
+static void swap_card(fx *f, const char *id, const char *def)
+{
+    inwo_content *c = (inwo_content *)f->c;
+    int k = fx_card(f, id);
+    c->deck[inwo_owner(k)].def[k % INWO_DECK_CARDS] = (uint8_t)inwo_find_def(c, def);
+    inwo_index_ops(c);
+    inwo_index_uses(c);
 }
 
 /* A attacks Iron Legion Veterans with Cobalt Republic: i1; B passes. */
@@ -309,6 +323,97 @@ static void test_INWO_2_10_8_linked_plot_with_two_effects(void **state)
     fx_free(&f);
 }
 
+/* INWO-5.9.9, 2.10.3: Croupier Guild's ROLL_MOD ability, used for its own
+ * token in the after-roll round: the value is asked (−3..3), the use is an
+ * item attached to the attack, its token an action after it. The roll of
+ * 7 becomes 6 ≤ S = 6: the attack succeeds. */
+static void test_INWO_5_9_9_roll_mod_ability(void **state)
+{
+    (void)state;
+    fx f = abil();
+    swap_card(&f, "A:G11#1", "X04");
+    fx_group(&f, 0, "A:X04#1", "A:I01#1", SIDE_E);
+    fx_refused(&f, "use A:X04#1", "INWO-5.9.9",
+               "after-roll Plots are played once the dice are rolled");
+    attack(&f);
+    fx_dice(&f, 3, 4);
+    fx_passes(&f, 2); /* C, A: the roll */
+    assert_int_equal(f.s->roll, 7);
+    fx_ok(&f, "pass"); /* B */
+    fx_ok(&f, "pass"); /* C */
+    fx_ok(&f, "use A:X04#1");
+    char legal[256];
+    fx_legal(&f, legal, sizeof legal);
+    assert_string_equal(legal, "value -3|value -2|value -1|value 0|value 1|value 2|value 3");
+    fx_refused(&f, "value 4", "INWO-2.10.7", "the value is from -3 to 3");
+    fx_ok(&f, "value -1");
+    assert_int_equal(f.s->nitems, 3);
+    assert_int_equal(f.s->item[1].kind, INWO_K_AFTER);
+    assert_int_equal(f.s->item[1].card, card(&f, "A:X04#1"));
+    assert_int_equal(f.s->item[1].arg, INWO_VALUE_BIAS - 1);
+    assert_int_equal(f.s->item[2].kind, H_PAY);
+    assert_int_equal(f.s->item[2].parent, 0);
+    assert_int_equal(tokens(&f, "A:X04#1"), 0);
+    fx_passes(&f, 3); /* B, C, A */
+    assert_int_equal(inwo_final_roll(f.s), 6);
+    fx_legal(&f, legal, sizeof legal);
+    assert_string_equal(legal, "arrow A:G02#1/N|arrow A:G02#1/W"); /* it succeeded */
+    fx_free(&f);
+}
+
+/* INWO-5.9.9, 2.10.3: Loaded Dice, an after-roll Plot costing an Illuminati
+ * token: refused before the roll; after it, +2 turns the 6 into an 8 > S. */
+static void test_INWO_5_9_9_after_roll_plot_with_cost(void **state)
+{
+    (void)state;
+    fx f = abil();
+    swap_card(&f, "C:Y02#1", "Y04"); /* in C's hand */
+    attack(&f);
+    fx_refused(&f, "play C:Y04#1", "INWO-5.9.9",
+               "after-roll Plots are played once the dice are rolled");
+    fx_dice(&f, 3, 3);
+    fx_passes(&f, 2);  /* C, A: the roll */
+    fx_ok(&f, "pass"); /* B */
+    fx_ok(&f, "play C:Y04#1 value=2");
+    assert_int_equal(f.s->item[1].kind, INWO_K_AFTER);
+    assert_int_equal(f.s->item[1].arg, INWO_VALUE_BIAS + 2);
+    assert_int_equal(f.s->item[2].card, card(&f, "C:I03#1"));
+    assert_int_equal(tokens(&f, "C:I03#1"), 0);
+    assert_int_equal(zone(&f, "C:Y04#1"), Z_TABLE);
+    fx_passes(&f, 3); /* A, B, C */
+    assert_int_equal(f.s->nitems, 0);
+    assert_int_equal(f.s->card[card(&f, "C:G20#1")].holder, 2); /* 8 > 6: it failed */
+    assert_int_equal(zone(&f, "C:Y04#1"), Z_DISCARD);
+    fx_free(&f);
+}
+
+/* INWO-10.3.2, 5.9.9: Saboteur Cell's AUTO_FAIL for its own token; A's
+ * Deniable Denial cancels that token after the roll, so the AUTO_FAIL
+ * fizzles and the roll of 4 ≤ 6 succeeds. */
+static void test_INWO_10_3_2_auto_fail_ability_token_canceled(void **state)
+{
+    (void)state;
+    fx f = abil();
+    swap_card(&f, "C:G11#1", "X05");
+    fx_group(&f, 2, "C:X05#1", "C:I03#1", SIDE_E);
+    fx_zone(&f, 0, "A:PL16#1", Z_HAND);
+    attack(&f);
+    fx_dice(&f, 2, 2);
+    fx_passes(&f, 2);  /* C, A: the roll */
+    fx_ok(&f, "pass"); /* B */
+    fx_ok(&f, "use C:X05#1");
+    assert_int_equal(f.s->item[1].kind, INWO_K_AFTER);
+    assert_int_equal(f.s->item[1].arg, 0);
+    assert_int_equal(inwo_cancel_kind(f.s, 2), CAN_ACTION); /* its token, after the roll */
+    fx_ok(&f, "play A:PL16#1 target=i3");
+    fx_passes(&f, 3); /* B, C, A */
+    assert_int_equal(tokens(&f, "C:X05#1"), 0);
+    char legal[256];
+    fx_legal(&f, legal, sizeof legal); /* it succeeded: where the capture goes */
+    assert_string_equal(legal, "arrow A:G02#1/N|arrow A:G02#1/W");
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -320,6 +425,9 @@ int main(void)
         cmocka_unit_test(test_INWO_2_10_3_cancel_plot_with_discard_cost),
         cmocka_unit_test(test_INWO_10_3_ability_cancels_ability),
         cmocka_unit_test(test_INWO_2_10_8_linked_plot_with_two_effects),
+        cmocka_unit_test(test_INWO_5_9_9_roll_mod_ability),
+        cmocka_unit_test(test_INWO_5_9_9_after_roll_plot_with_cost),
+        cmocka_unit_test(test_INWO_10_3_2_auto_fail_ability_token_canceled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
