@@ -831,6 +831,16 @@ static int generic_op(int op)
            op != OP_INSTANT && op != OP_ROLL_MOD && op != OP_AUTO_FAIL;
 }
 
+/* Why op at timing tm is never asked for, on a Plot or as an ability, or NULL. */
+static const char *timing_unwritten(int op, int tm)
+{
+    if (op == OP_CANCEL && tm != TM_ANY && tm != TM_ATTACK)
+        return "at a timing other than any or attack";
+    if (generic_op(op) && (tm == TM_ATTACK || tm == TM_DECLARE || tm == TM_AFTER_ROLL))
+        return "at timing attack, declare or after_roll";
+    return NULL;
+}
+
 /* Why ability k of a Group, Resource or Illuminati cannot be used, or NULL. */
 static const char *ability_unwritten(const inwo_def *d, int k)
 {
@@ -844,11 +854,7 @@ static const char *ability_unwritten(const inwo_def *d, int k)
         return "as an ability with a cost or of a Resource";
     if (op == OP_BOOST && k)
         return "as an ability other than a card's first";
-    if (op == OP_CANCEL && tm != TM_ANY && tm != TM_ATTACK)
-        return "at a timing other than any or attack";
-    if (generic_op(op) && (tm == TM_ATTACK || tm == TM_DECLARE || tm == TM_AFTER_ROLL))
-        return "at timing attack, declare or after_roll";
-    return NULL;
+    return timing_unwritten(op, tm);
 }
 
 /* Why a Plot's one-shot effect cannot be played, or NULL. */
@@ -859,15 +865,11 @@ static const char *effect_unwritten(const inwo_def *d)
         return "on a Plot with a cost";
     if (op == OP_BOOST && tm != TM_ATTACK)
         return "on a Plot at a timing other than attack";
-    if (op == OP_CANCEL && tm != TM_ANY && tm != TM_ATTACK)
-        return "at a timing other than any or attack";
     if (op == OP_INSTANT && tm != TM_MAIN && tm != TM_ANY)
         return "at a timing other than main or any";
     if (op == OP_PRIVILEGE && tm != TM_DECLARE && tm != TM_ANY)
         return "at a timing other than declare or any";
-    if (generic_op(op) && (tm == TM_ATTACK || tm == TM_DECLARE || tm == TM_AFTER_ROLL))
-        return "at timing attack, declare or after_roll";
-    return NULL;
+    return timing_unwritten(op, tm);
 }
 
 static void refuse_unwritten(loader *L, const json_t *v, const inwo_def *d)
