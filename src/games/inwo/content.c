@@ -822,6 +822,74 @@ static void read_plot(loader *L, const json_t *v, inwo_def *d)
     read_plot_body(L, v, d);
 }
 
+/* INWO-2.10.7: the forms in which the engine plays the activated ops. A
+ * card in another form could never be played, so the content is refused
+ * instead: one line per form, naming the card, the op and the timing. */
+static int generic_op(int op)
+{
+    return op != OP_BOOST && op != OP_CANCEL && op != OP_PRIVILEGE && op != OP_UNPRIVILEGE &&
+           op != OP_INSTANT && op != OP_ROLL_MOD && op != OP_AUTO_FAIL;
+}
+
+/* Why op at timing tm is never asked for, on a Plot or as an ability, or NULL. */
+static const char *timing_unwritten(int op, int tm)
+{
+    if (op == OP_CANCEL && tm != TM_ANY && tm != TM_ATTACK)
+        return "at a timing other than any or attack";
+    if (generic_op(op) && (tm == TM_ATTACK || tm == TM_DECLARE || tm == TM_AFTER_ROLL))
+        return "at timing attack, declare or after_roll";
+    return NULL;
+}
+
+/* Why ability k of a Group, Resource or Illuminati cannot be used, or NULL. */
+static const char *ability_unwritten(const inwo_def *d, int k)
+{
+    const inwo_op *o = &d->ability[k];
+    int op = o->op, tm = o->timing;
+    if (op == OP_UNPRIVILEGE || op == OP_INSTANT)
+        return "as an ability";
+    if ((op == OP_ROLL_MOD || op == OP_AUTO_FAIL) && o->limit) /* INWO-10.3.1 not kept */
+        return "as an ability with a limit";
+    if (op == OP_PRIVILEGE && (o->ncost || d->kind == INWO_RESOURCE))
+        return "as an ability with a cost or of a Resource";
+    if (op == OP_BOOST && k)
+        return "as an ability other than a card's first";
+    return timing_unwritten(op, tm);
+}
+
+/* Why a Plot's one-shot effect cannot be played, or NULL. */
+static const char *effect_unwritten(const inwo_def *d)
+{
+    int op = d->ability[0].op, tm = d->timing;
+    if (d->ncost && (op == OP_PRIVILEGE || op == OP_UNPRIVILEGE || op == OP_INSTANT))
+        return "on a Plot with a cost";
+    if (op == OP_BOOST && tm != TM_ATTACK)
+        return "on a Plot at a timing other than attack";
+    if (op == OP_INSTANT && tm != TM_MAIN && tm != TM_ANY)
+        return "at a timing other than main or any";
+    if (op == OP_PRIVILEGE && tm != TM_DECLARE && tm != TM_ANY)
+        return "at a timing other than declare or any";
+    return timing_unwritten(op, tm);
+}
+
+static void refuse_unwritten(loader *L, const json_t *v, const inwo_def *d)
+{
+    int lasting = d->subtype == ST_LINKED || d->subtype == ST_ZAP || d->subtype == ST_NWO;
+    if (d->kind == INWO_PLOT) {
+        const char *why = d->nability && !lasting ? effect_unwritten(d) : NULL;
+        if (why)
+            PROBLEM(L, v, "effect", "INWO-2.10.7", "%s: %s %s is not written yet", d->id,
+                    op_names[d->ability[0].op], why);
+        return;
+    }
+    for (int k = 0; k < d->nability; k++) {
+        const char *why = d->ability[k].timing == TM_PASSIVE ? NULL : ability_unwritten(d, k);
+        if (why)
+            PROBLEM(L, v, "abilities", "INWO-2.10.7", "%s: %s %s is not written yet", d->id,
+                    op_names[d->ability[k].op], why);
+    }
+}
+
 static void read_card(loader *L, const json_t *v, int kind)
 {
     inwo_content *c = L->c;
@@ -852,6 +920,7 @@ static void read_card(loader *L, const json_t *v, int kind)
         read_resource(L, v, d);
     else
         read_plot(L, v, d);
+    refuse_unwritten(L, v, d);
     for (int i = 0; i < c->ndefs; i++)
         if (id[0] && strcmp(c->def[i].id, d->id) == 0)
             PROBLEM(L, v, "id", "INWO-2.1.1", "card id '%s' is not unique", d->id);

@@ -315,14 +315,14 @@ static int def_id(const inwo_content *c, int card)
     return c->deck[inwo_owner(card)].def[card % INWO_DECK_CARDS];
 }
 
-static int chk_after(const tt_game *g, const inwo_state *s, int plot, tt_error *err)
+int inwo_after_open(const tt_game *g, const inwo_state *s, int plot, int ncost, tt_error *err)
 {
     const inwo_content *c = content_of(g);
     int k = inwo_after_roll_item(s), p = s->to_move;
-    if (s->decl.head || k < 0)
+    if (k < 0) /* a declaration under way was refused by the caller */
         return TT_REFUSE("INWO-5.9.9", NULL,
                          "after-roll Plots are played once the dice are rolled");
-    if (s->nitems >= INWO_ITEMS_MAX)
+    if (s->nitems + ncost >= INWO_ITEMS_MAX)
         return TT_REFUSE("INWO-2.15.2", NULL, "too many items pending");
     for (int j = k + 1; j < s->nitems; j++)
         if (s->item[j].parent == k && (s->item[j].who & 7) == p &&
@@ -332,14 +332,22 @@ static int chk_after(const tt_game *g, const inwo_state *s, int plot, tt_error *
     return TT_OK;
 }
 
+int inwo_after_attach(inwo_state *s, int p, int card, int arg, tt_events *ev)
+{
+    int k = inwo_after_roll_item(s), plot = s->card[card].zone == Z_HAND;
+    if (plot)
+        to_table(s, card, p);
+    int j = attach(s, INWO_K_AFTER, p, card, plot ? INWO_NONE : card, k, arg, ev);
+    tt_round_play(&s->rounds[s->nrounds - 1]); /* INWO-4.6.3: polling restarts */
+    return j;
+}
+
 static void after_announce(const tt_game *g, inwo_state *s, tt_events *ev)
 {
-    int plot = s->decl.ans[0], p = s->decl.player, k = inwo_after_roll_item(s);
+    int plot = s->decl.ans[0], p = s->decl.player;
     int arg = my_op(content_of(g), plot) == OP_ROLL_MOD ? s->decl.ans[1] : 0;
     memset(&s->decl, 0, sizeof s->decl);
-    to_table(s, plot, p);
-    attach(s, INWO_K_AFTER, p, plot, INWO_NONE, k, arg, ev);
-    tt_round_play(&s->rounds[s->nrounds - 1]); /* INWO-4.6.3: polling restarts */
+    inwo_after_attach(s, p, plot, arg, ev);
 }
 
 void inwo_after_roll_settle(inwo_state *s, int k)
@@ -825,7 +833,7 @@ static int chk_plot(const tt_game *g, const inwo_state *s, int plot, tt_error *e
     case OP_INSTANT: return chk_launch(g, s, plot, err);
     case OP_UNPRIVILEGE: return chk_unprivilege(s, err);
     case OP_ROLL_MOD:
-    case OP_AUTO_FAIL: return chk_after(g, s, plot, err);
+    case OP_AUTO_FAIL: return inwo_after_open(g, s, plot, 0, err);
     default: return TT_REFUSE("INWO-5.7.1", NULL, "play a Plot of your hand");
     }
 }

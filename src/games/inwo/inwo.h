@@ -651,12 +651,14 @@ int inwo_plot_to_attack(inwo_state *s, int plot, int p, int k);
 /* --- cancel.c: cancels in an attack's round (INWO-10.3) --- */
 /* Whether card is a CANCEL Plot (INWO-2.10.7). */
 int inwo_cancel_plot(const tt_game *g, int card);
-/* Checks `play <cancel>` or its `target i<k>` answer. */
-int inwo_cancel_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
-/* The answers of the cancel being declared (decl head H_PLAY). */
-int inwo_cancel_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
-/* Announces the declared cancel as an item attached to the attack. */
-void inwo_cancel_announce(const tt_game *g, inwo_state *s, tt_events *ev);
+/* Whether a cancel made with op, paying ncost tokens, has a pending item to
+ * name now (its root's round polling, Privilege, the item cap). */
+int inwo_cancel_open(const inwo_state *s, const inwo_op *op, int ncost, tt_error *err);
+/* Checks the `target i<k>` answer of a cancel made with op (a Plot's or an ability's). */
+int inwo_cancel_target(const inwo_state *s, const inwo_op *op, int is_plot, int arg, tt_error *err);
+/* Announces the cancel of card (a Plot in hand, or ability abil of a card
+ * in play) naming item i<num>: an item attached to the root; returns it. */
+int inwo_cancel_announce(inwo_state *s, int p, int card, int abil, int num, tt_events *ev);
 /* Marks the items of attack k that the cancel chain cancels (INWO-10.3.8). */
 void inwo_cancels_settle(inwo_state *s, int k);
 /* The root item whose pending items a cancel may name now, or -1. */
@@ -734,6 +736,12 @@ int inwo_privilege_asked(const tt_game *g, const inwo_state *s);
 /* Whether an item kind is a Plot on the table (discarded when its attack ends). */
 int inwo_plot_item(int kind);
 
+/* Whether an after-roll play of card (a Plot or an ability's source), with
+ * ncost tokens to pay, may be made now (INWO-5.9.9, 5.9.6 (c)). */
+int inwo_after_open(const tt_game *g, const inwo_state *s, int card, int ncost, tt_error *err);
+/* Attaches the after-roll play of card (a Plot in hand goes to the table)
+ * to the attack whose after-roll round polls; arg as INWO_K_AFTER's. */
+int inwo_after_attach(inwo_state *s, int p, int card, int arg, tt_events *ev);
 /* The after-roll round of item k closed: roll_mod and auto_fail from its
  * standing after-roll Plots (INWO-5.9.9, 10.3.8). */
 void inwo_after_roll_settle(inwo_state *s, int k);

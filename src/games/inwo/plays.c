@@ -37,7 +37,8 @@ enum {
     Q_ARROW,
     Q_PAY,
     Q_DISCARD,
-    Q_RECORD
+    Q_RECORD,
+    Q_VALUE
 };
 #define Q_MAX 24
 
@@ -160,6 +161,7 @@ static int questions(const inwo_content *c, const inwo_decl *d, const play *pl, 
             q[n++] = Q_TAKE;
         break;
     case OP_FREE_TAKEOVER: q[n++] = Q_TARGET, q[n++] = Q_ARROW; break;
+    case OP_ROLL_MOD: q[n++] = Q_VALUE; break;
     default: break;
     }
     for (int e = 0; e < pl->ncost && n < Q_MAX; e++) {
@@ -211,6 +213,8 @@ static int written(int op)
     case OP_FREE_TAKEOVER:
     case OP_REPEAL:
     case OP_REORGANIZE:
+    case OP_ROLL_MOD:
+    case OP_AUTO_FAIL:
     case W_LINKED:
     case W_ZAP:
     case W_NWO: return 1;
@@ -229,19 +233,27 @@ static int spends(const play *pl)
 
 /* INWO-2.10.4: the play's timing allows it for p now; the player to move
  * holds priority (the caller checked no declaration is open). */
+static int after_op(int what)
+{
+    return what == OP_ROLL_MOD || what == OP_AUTO_FAIL;
+}
+
 static int chk_timing(const inwo_state *s, const play *pl, int p, tt_error *err)
 {
     int pt = s->point;
+    if (after_op(pl->what)) /* INWO-5.9.9: its window, the after-roll round, inwo_after_open */
+        return TT_OK;
     if (pt == PT_LEAD || pt == PT_DECLARE || pt == PT_RESOLVE || pt == PT_DISPOSE ||
         pt == PT_OVER || pt == PT_STEP4)
         return TT_REFUSE("INWO-4.6.1", NULL, "plays are made holding priority");
-    if (pt == PT_AFTER_ROLL)
+    if (pt == PT_AFTER_ROLL && pl->what != OP_CANCEL) /* cancels of after-roll plays */
         return TT_REFUSE("INWO-5.9.9", NULL, "only after-roll plays now");
     if (pl->timing == TM_MAIN && (pt != PT_MAIN || p != s->active || s->nrounds))
         return TT_REFUSE("INWO-2.10.4", NULL, "played in your Main Phase with no round open");
     if (pl->timing == TM_END_OF_TURN && (pt != PT_STEP6 || p != s->active || s->nrounds))
         return TT_REFUSE("INWO-2.10.4", NULL, "played at your step 6");
-    if (pl->timing != TM_MAIN && pl->timing != TM_ANY && pl->timing != TM_END_OF_TURN)
+    if (pl->timing != TM_MAIN && pl->timing != TM_ANY && pl->timing != TM_END_OF_TURN &&
+        !(pl->what == OP_CANCEL && pl->timing == TM_ATTACK))
         return TT_REFUSE("INWO-2.10.4", NULL, "not at this time");
     int early =
         s->step == PT_UPKEEP || s->step == PT_STEP1 || s->step == PT_STEP2 || s->step == PT_STEP3;
@@ -612,6 +624,7 @@ static int chk_target(const tt_game *g, const inwo_state *s, const play *pl, int
     case W_ZAP: return chk_zap_target(s, p, t, err);
     case W_NWO: return TT_OK;
     case OP_REPEAL: return chk_repeal_target(g, s, pl, p, t, err);
+    case OP_CANCEL: return inwo_cancel_target(s, pl->op, pl->is_plot, t, err);
     default: return chk_other_target(g, s, pl, p, t, err);
     }
 }
@@ -641,8 +654,9 @@ static int target_zone(int op)
 static int has_target(const tt_game *g, const inwo_state *s, const play *pl, int p)
 {
     int op = pl->what;
-    if (op == OP_DRAW || op == OP_FREEZE || op == W_NWO || op == OP_REORGANIZE)
-        return 1;
+    if (op == OP_DRAW || op == OP_FREEZE || op == W_NWO || op == OP_REORGANIZE || op == OP_CANCEL ||
+        after_op(op))
+        return 1; /* a cancel's items: inwo_cancel_open; after-roll: inwo_after_open */
     if (op == OP_EXPOSE || op == OP_STEAL_EXPOSED || op == W_ZAP) {
         for (int q = 0; q < s->nplayers; q++)
             if (chk_target(g, s, pl, p, (int)INWO_PLAYER_ARG | q, NULL) == TT_OK)
@@ -694,21 +708,26 @@ static int chk_head_common(const tt_game *g, const inwo_state *s, const play *pl
 {
     const inwo_content *c = content_of(g);
     const inwo_def *d = inwo_def_of(c, pl->card);
-    int boost = pl->op && (pl->op->op == OP_BOOST || pl->op->op == OP_CANCEL);
-    if (!pl->op || !written(pl->what) || (pl->is_plot && d->nability > 1) ||
-        (!pl->is_plot && boost))
+    /* an NWO, Zap or linked Plot with several effects: every one holds (INWO-2.10.8) */
+    int boost = pl->op && pl->op->op == OP_BOOST;
+    if (!pl->op || !written(pl->what) || (!pl->is_plot && boost))
         return TT_REFUSE("INWO-2.10.7", NULL, "%s: %s is not written yet", d->id,
                          d->subtype == ST_NWO      ? "an NWO"
                          : d->subtype == ST_ZAP    ? "a Zap"
                          : d->subtype == ST_LINKED ? "a linked Plot"
                          : pl->op                  ? inwo_op_name(pl->op->op)
                                                    : "this Plot");
-    int rc = chk_timing(s, pl, p, err);
+    int rc = pl->what == OP_CANCEL ? inwo_cancel_open(s, pl->op, pl->ncost, err)
+             : after_op(pl->what)  ? inwo_after_open(g, s, pl->card, pl->ncost, err)
+                                   : TT_OK;
+    if (rc == TT_OK)
+        rc = chk_timing(s, pl, p, err);
     if (rc)
         return rc;
     if (inwo_privilege_bars(s, p))
         return TT_REFUSE("INWO-5.14.2", NULL, "only the attacker and the defender play here");
-    if (s->nrounds >= INWO_ROUNDS_MAX || s->nitems + 1 + pl->ncost + Q_MAX > INWO_ITEMS_MAX)
+    if (pl->what != OP_CANCEL && !after_op(pl->what) && /* attached: no round of its own */
+        (s->nrounds >= INWO_ROUNDS_MAX || s->nitems + 1 + pl->ncost + Q_MAX > INWO_ITEMS_MAX))
         return TT_REFUSE("INWO-2.15.2", NULL, "too many items pending");
     for (int r = 0; pl->what == W_NWO && r < s->nrounds; r++) /* INWO-5.14.4, 5.18.6 */
         if (s->rounds[r].id < OR_UPKEEP && s->item[s->rounds[r].id].kind == H_ATTACK &&
@@ -752,8 +771,6 @@ static int chk_play_head(const tt_game *g, const inwo_state *s, int card, tt_err
     int op = d->nability ? d->ability[0].op : -1;
     if (op == OP_BOOST)
         return inwo_boost_check(g, s, INWO_A(H_PLAY, card), err);
-    if (op == OP_CANCEL && d->nability == 1)
-        return inwo_cancel_check(g, s, INWO_A(H_PLAY, card), err);
     play pl = play_of(c, card, H_PLAY, 0);
     return chk_head_common(g, s, &pl, p, err);
 }
@@ -801,14 +818,12 @@ static int chk_answer(const tt_game *g, const inwo_state *s, tt_action a, tt_err
     int complete, nq = questions(c, d, &pl, q, &complete), i = d->nans - 1;
     if (i >= nq)
         return TT_REFUSE("INWO-5.0.4", NULL, "no question is pending");
-    static const uint8_t head_of[] = {0,      H_ABILITY, H_TARGET, H_CHOOSE,  H_MODE,  H_FOR,
-                                      H_TAKE, H_ARROW,   H_PAY,    H_DISCARD, H_RECORD};
+    static const uint8_t head_of[] = {0,      H_ABILITY, H_TARGET, H_CHOOSE,  H_MODE,   H_FOR,
+                                      H_TAKE, H_ARROW,   H_PAY,    H_DISCARD, H_RECORD, H_VALUE};
     if (head != head_of[q[i]])
         return TT_REFUSE("INWO-5.0.4", NULL, "that answers another question");
-    if (pl.op && (pl.op->op == OP_BOOST || (pl.op->op == OP_CANCEL && pl.is_plot)) &&
-        q[i] != Q_PAY && q[i] != Q_DISCARD)
-        return pl.op->op == OP_BOOST ? inwo_boost_check(g, s, a, err)
-                                     : inwo_cancel_check(g, s, a, err);
+    if (pl.op && pl.op->op == OP_BOOST && q[i] != Q_PAY && q[i] != Q_DISCARD)
+        return inwo_boost_check(g, s, a, err);
     int p = d->player;
     switch (q[i]) {
     case Q_ABILITY: {
@@ -832,6 +847,11 @@ static int chk_answer(const tt_game *g, const inwo_state *s, tt_action a, tt_err
         if (arg == 1 && !freeze_cancelable(g, s, &pl))
             return TT_REFUSE("INWO-5.18.2", NULL, "no pending action of such a group");
         return TT_OK;
+    case Q_VALUE: /* ROLL_MOD (INWO-2.10.7) */
+        if (arg < pl.op->value + INWO_VALUE_BIAS || arg > pl.op->value2 + INWO_VALUE_BIAS)
+            return TT_REFUSE("INWO-2.10.7", NULL, "the value is from %d to %d", pl.op->value,
+                             pl.op->value2);
+        break;
     case Q_RECORD:
         if (record_at(s, answer(c, d, &pl, Q_TARGET), arg) < 0)
             return TT_REFUSE("INWO-2.10.7", NULL, "name a lasting change record a Plot made");
@@ -874,15 +894,23 @@ static int chk_answer(const tt_game *g, const inwo_state *s, tt_action a, tt_err
 
 /* --- substitution at resolution (INWO-10.3.2) ------------------------------------------------ */
 
+/* Whether item j pays for root k: one of the actions announced right
+ * after k (a cancel attached to k has its own after it). */
+static int pays_root(const inwo_state *s, int k, int j)
+{
+    for (int i = k + 1; i <= j; i++)
+        if (s->item[i].kind != H_PAY || s->item[i].parent != k)
+            return 0;
+    return 1;
+}
+
 /* The paying items of root k: how many, how many lost, the last lost. */
 static int payments(const tt_game *g, const inwo_state *s, int k, int *lost, int *which)
 {
     int n = 0, p = s->item[k].who & 7;
     *lost = 0;
-    for (int j = k + 1; j < s->nitems; j++) {
+    for (int j = k + 1; j < s->nitems && pays_root(s, k, j); j++) {
         const inwo_item *it = &s->item[j];
-        if (it->parent != k || it->kind != H_PAY)
-            continue;
         n++;
         int gone = s->card[it->card].zone != Z_STRUCTURE && s->card[it->card].zone != Z_RESOURCE;
         if ((it->who & (INWO_I_CANCELED | INWO_I_ILLEGAL)) || gone || s->card[it->card].holder != p)
@@ -903,8 +931,8 @@ static int chk_substitute(const tt_game *g, const inwo_state *s, tt_action a, tt
     const inwo_item *it = &s->item[k];
     play pl = play_of(c, it->card, it->kind, it->arg >> 6);
     int e = s->item[lostj].arg;
-    for (int j = k + 1; j < s->nitems; j++)
-        if (s->item[j].parent == k && s->item[j].kind == H_PAY && s->item[j].card == g0)
+    for (int j = k + 1; j < s->nitems && pays_root(s, k, j); j++)
+        if (s->item[j].card == g0)
             return TT_REFUSE("INWO-2.10.3", NULL, "each group pays one entry");
     if (e >= pl.ncost || pl.cost[e].kind != COST_GROUP ||
         !payer_ok(c, s, &pl, e, g0, s->decl.player, 0))
@@ -974,12 +1002,12 @@ int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n
 void inwo_index_uses(inwo_content *c)
 {
     int nsrc, n = 0;
-    for (int op = OP_BOOST; op < INWO_NOPS; op++) { /* cancel abilities are not written */
+    for (int op = OP_BOOST; op < INWO_NOPS; op++) {
         const uint16_t *src = inwo_op_sources(c, op, &nsrc);
-        for (int j = 0; op != OP_CANCEL && written(op) && j < nsrc; j++) {
+        for (int j = 0; written(op) && j < nsrc; j++) {
             int first = 1;
             for (int o = OP_BOOST; o < op; o++) /* listed once, by its first such op */
-                first &= !(o != OP_CANCEL && written(o) && inwo_has_op(c, src[j], o));
+                first &= !(written(o) && inwo_has_op(c, src[j], o));
             if (first)
                 c->use_inst[n++] = src[j];
         }
@@ -1005,8 +1033,8 @@ static int list_targets(const tt_game *g, const inwo_state *s, const play *pl, t
 {
     int op = pl->what;
     if (s->decl.head != H_PLAY && s->decl.head != H_USE)
-        return n; /* inwo_play_check refuses every answer */
-    if (op == OP_FREEZE) {
+        return n;                             /* inwo_play_check refuses every answer */
+    if (op == OP_FREEZE || op == OP_CANCEL) { /* items of the root a cancel names */
         int k = inwo_cancel_root(s);
         for (int j = k < 0 ? s->nitems : k; j < s->nitems; j++)
             if (s->item[j].num)
@@ -1040,10 +1068,8 @@ int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n
     int complete, nq = questions(c, d, &pl, q, &complete), i = d->nans - 1;
     if (i >= nq)
         return n;
-    if (pl.op && (pl.op->op == OP_BOOST || (pl.op->op == OP_CANCEL && pl.is_plot)) &&
-        q[i] != Q_PAY && q[i] != Q_DISCARD)
-        return pl.op->op == OP_BOOST ? inwo_boost_legal(g, s, out, n)
-                                     : inwo_cancel_legal(g, s, out, n);
+    if (pl.op && pl.op->op == OP_BOOST && q[i] != Q_PAY && q[i] != Q_DISCARD)
+        return inwo_boost_legal(g, s, out, n);
     int len;
     const uint16_t *hand;
     switch (q[i]) {
@@ -1069,6 +1095,10 @@ int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == d->player)
                 for (int side = 0; side < 4; side++)
                     n = add(g, s, INWO_A(H_ARROW, s->node[k].card | side << 9), out, n);
+        return n;
+    case Q_VALUE:
+        for (int v = pl.op->value; v <= pl.op->value2; v++)
+            n = add(g, s, INWO_A(H_VALUE, v + INWO_VALUE_BIAS), out, n);
         return n;
     case Q_RECORD:
         for (int k = 1; k <= INWO_CARD_RECORDS_MAX; k++)
@@ -1128,27 +1158,29 @@ static int new_item(inwo_state *s, int kind, int p, int card, int target, int pa
     return j;
 }
 
-/* A token of card pays entry e of play item k: an action item of its own. */
-static void pay_token(inwo_state *s, int k, int p, int card, int e, tt_events *ev)
+/* A token of card pays entry e of play item `paid`: an action item of its
+ * own, attached to k (the play, or the root a cancel is attached to), right
+ * after the item it pays for. */
+static void pay_token(inwo_state *s, int k, int paid, int p, int card, int e, tt_events *ev)
 {
     s->card[card].u.p.tokens--;
     int j = new_item(s, H_PAY, p, card, INWO_NONE, k, e, 1);
-    tt_emit(ev, INWO_EV_ANNOUNCE, p, TT_SEEN_ALL, s->item[j].num, card, H_PAY, s->item[k].num);
+    tt_emit(ev, INWO_EV_ANNOUNCE, p, TT_SEEN_ALL, s->item[j].num, card, H_PAY, s->item[paid].num);
 }
 
 /* Costs in cost order; `pay` and `discard` answers as given (INWO-2.10.3). */
 static void pay_costs(inwo_state *s, const inwo_decl *d, const play *pl, const uint8_t *q, int nq,
-                      int k, tt_events *ev)
+                      int k, int paid, tt_events *ev)
 {
     int p = d->player, i = 0;
     for (int e = 0; e < pl->ncost; e++) {
         int kind = pl->cost[e].kind;
         if (kind == COST_SELF || kind == COST_ILLUMINATI)
-            pay_token(s, k, p, kind == COST_SELF ? pl->card : inwo_illuminati(s, p), e, ev);
+            pay_token(s, k, paid, p, kind == COST_SELF ? pl->card : inwo_illuminati(s, p), e, ev);
         while (i < nq && q[i] != Q_PAY && q[i] != Q_DISCARD)
             i++;
         for (int m = 0; kind == COST_GROUP && m < 1 && i < nq; m++, i++)
-            pay_token(s, k, p, d->ans[i + 1], e, ev);
+            pay_token(s, k, paid, p, d->ans[i + 1], e, ev);
         for (int m = 0; kind == COST_DISCARD_PLOT && m < pl->cost[e].n && i < nq; m++, i++) {
             int card = d->ans[i + 1];
             inwo_lift(s, card);
@@ -1166,15 +1198,24 @@ void inwo_play_announce(const tt_game *g, inwo_state *s, tt_events *ev)
     play pl = declared(c, &d);
     uint8_t q[Q_MAX];
     int complete, nq = questions(c, &d, &pl, q, &complete), p = d.player;
-    if (pl.op->op == OP_BOOST || (pl.op->op == OP_CANCEL && pl.is_plot)) {
-        if (pl.op->op == OP_BOOST)
-            inwo_boost_announce(g, s, ev);
-        else
-            inwo_cancel_announce(g, s, ev);
-        pay_costs(s, &d, &pl, q, nq, s->nitems - 1, ev);
+    if (pl.op->op == OP_BOOST) {
+        inwo_boost_announce(g, s, ev);
+        pay_costs(s, &d, &pl, q, nq, s->nitems - 1, s->nitems - 1, ev);
         return;
     }
     memset(&s->decl, 0, sizeof s->decl);
+    if (!pl.is_plot) /* INWO-2.10.4: a use counts toward its limit */
+        s->card[pl.card].u.p.used |= (uint8_t)(pl.limit == LIM_ONCE_PER_GAME   ? 16 << pl.abil
+                                               : pl.limit == LIM_ONCE_PER_TURN ? 1 << pl.abil
+                                                                               : 0);
+    if (pl.op->op == OP_CANCEL || after_op(pl.what)) { /* attached, its tokens too (INWO-4.6.2) */
+        int num = answer(c, &d, &pl, Q_TARGET) & ~(int)INWO_ITEM_ARG,
+            v = answer(c, &d, &pl, Q_VALUE);
+        int j = pl.op->op == OP_CANCEL ? inwo_cancel_announce(s, p, pl.card, pl.abil, num, ev)
+                                       : inwo_after_attach(s, p, pl.card, v < 0 ? 0 : v, ev);
+        pay_costs(s, &d, &pl, q, nq, s->item[j].parent, j, ev);
+        return;
+    }
     int target = answer(c, &d, &pl, Q_TARGET), extra = answer(c, &d, &pl, Q_CHOOSE);
     if (pl.op->op == OP_FREEZE)
         extra = answer(c, &d, &pl, Q_MODE);
@@ -1185,10 +1226,6 @@ void inwo_play_announce(const tt_game *g, inwo_state *s, tt_events *ev)
         inwo_lift(s, pl.card);
         s->card[pl.card].flags &= (uint8_t)~INWO_F_EXPOSED;
         inwo_put(s, pl.card, Z_TABLE, p);
-    } else {
-        s->card[pl.card].u.p.used |= (uint8_t)(pl.limit == LIM_ONCE_PER_GAME   ? 16 << pl.abil
-                                               : pl.limit == LIM_ONCE_PER_TURN ? 1 << pl.abil
-                                                                               : 0);
     }
     int root = freeze_cancel ? inwo_cancel_root(s) : -1;
     if (freeze_cancel) /* a cancel attached to the root (INWO-4.6.2) */
@@ -1198,7 +1235,7 @@ void inwo_play_announce(const tt_game *g, inwo_state *s, tt_events *ev)
                      (extra < 0 ? 0 : extra) | pl.abil << 6, 1);
     tt_emit(ev, INWO_EV_ANNOUNCE, p, TT_SEEN_ALL, s->item[k].num, pl.card, d.head,
             target < 0 ? -1 : target);
-    pay_costs(s, &d, &pl, q, nq, k, ev);
+    pay_costs(s, &d, &pl, q, nq, k, k, ev);
     for (int i = 0; i < nq; i++) /* answers the item keeps beside it */
         if (q[i] == Q_TAKE || q[i] == Q_ARROW)
             new_item(s, q[i] == Q_TAKE ? H_TAKE : H_ARROW, p, d.ans[i + 1] & INWO_CARD_BITS,

@@ -84,6 +84,9 @@ static int dispose_answer(const inwo_state *s, int kind, int card)
 {
     if (kind == TK_DISCARD && s->decl.head == H_DISCARD)
         return 1;
+    if (kind == TK_DISCARD && (s->decl.head == H_PLAY || s->decl.head == H_USE) &&
+        s->card[card].holder == s->decl.player)
+        return 1; /* a cost's discard (INWO-2.10.3), answered by the declarer */
     return (kind == TK_DISCARD || kind == TK_RETURN) && s->point == PT_DISPOSE &&
            s->card[card].zone == Z_HAND && s->card[card].holder == s->to_move;
 }

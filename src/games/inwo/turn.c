@@ -917,8 +917,8 @@ static int playing(const inwo_state *s)
 static int instant_owns(const tt_game *g, const inwo_state *s, tt_action a)
 {
     int head = INWO_HEAD(a);
-    if (head == H_PRIVILEGE || head == H_VALUE || head == H_HELPER || head == H_RELIEF ||
-        head == H_COMMIT)
+    if (head == H_PRIVILEGE || (head == H_VALUE && !playing(s)) || head == H_HELPER ||
+        head == H_RELIEF || head == H_COMMIT)
         return 1;
     if (s->decl.head) /* on the playout path: no call when nobody is declaring */
         return inwo_instant_declaring(g, s);
@@ -1325,6 +1325,7 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     case H_RECORD:
     case H_TARGET:
     case H_PRIVILEGE:
+    case H_VALUE: /* a ROLL_MOD with a cost or of an ability (plays.c) */
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;
         if (answered(g, s))
             complete(g, s, ev);

@@ -226,6 +226,61 @@ static void test_INWO_2_content_refusals(void **state)
         "content.json:3: no card has id 'G99' (INWO-2.1.1)\n");
 }
 
+/* INWO-2.10.7: the activated ops in a form the engine does not play yet are
+ * refused at load, one line per card naming the op, so that no card of a
+ * content file is silently unplayable (docs/content/inwo.md). */
+static void test_INWO_2_10_7_unwritten_forms_refused(void **state)
+{
+    (void)state;
+#define GROUP(n, abilities)                                                                        \
+    "{\"id\": \"G0" #n "\", \"name\": \"N" #n "\", \"gtype\": \"place\", \"power\": 5, "           \
+    "\"global\": 0, \"res\": 4, \"align\": [], \"attr\": [], \"arrows\": {\"in\": \"S\", "         \
+    "\"out\": []}, \"abilities\": [" abilities "]}"
+    expect_content(
+        "\"illuminati\": [], \"plots\": [],\n\"groups\": [\n" GROUP(1, "{\"op\": \"ROLL_MOD\", \"min\": 1, \"max\": 2, \"timing\": \"after_roll\", \"limit\": \"once_per_turn\"}") ",\n" GROUP(
+            2,
+            "{\"op\": \"PRIVILEGE\", \"timing\": \"declare\", \"cost\": [\"self\"]}") ",\n" GROUP(3,
+                                                                                                  "{\"op\": \"DRAW\", \"deck\": \"plot\", \"count\": 1, \"timing\": \"any\"}, {\"op\": \"BOOST\", \"amount\": 2, \"uses\": [\"action\"], \"eligible\": {}, \"timing\": \"attack\"}") ",\n" GROUP(4,
+                                                                                                                                                                                                                                                                                                 "{\"op\": \"CANCEL\", \"targets\": [\"action\"], \"timing\": \"main\"}") ",\n" GROUP(5,
+                                                                                                                                                                                                                                                                                                                                                                                      "{\"op\": \"DRAW\", \"deck\": \"plot\", \"count\": 1, \"timing\": \"attack\"}") "],\n"
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                      "\"resources\": [{\"id\": \"R01\", \"name\": \"R\", \"rtypes\": [], \"action\": false, "
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                      "\"link\": null, \"abilities\": [{\"op\": \"PRIVILEGE\", \"timing\": \"declare\"}]}]",
+        "content.json:4: G01: ROLL_MOD as an ability with a limit is not written yet (INWO-2.10.7)\n"
+        "content.json:5: G02: PRIVILEGE as an ability with a cost or of a Resource is not "
+        "written yet (INWO-2.10.7)\n"
+        "content.json:6: G03: BOOST as an ability other than a card's first is not written yet "
+        "(INWO-2.10.7)\n"
+        "content.json:7: G04: CANCEL at a timing other than any or attack is not written yet "
+        "(INWO-2.10.7)\n"
+        "content.json:8: G05: DRAW at timing attack, declare or after_roll is not written yet "
+        "(INWO-2.10.7)\n"
+        "content.json:9: R01: PRIVILEGE as an ability with a cost or of a Resource is not "
+        "written yet (INWO-2.10.7)\n");
+#undef GROUP
+#define PLOT(n, timing, cost, effect)                                                              \
+    "{\"id\": \"PL0" #n "\", \"name\": \"P" #n "\", \"subtype\": \"misc\", \"timing\": \"" timing  \
+    "\", \"cost\": [" cost "], \"effect\": " effect "}"
+    expect_content("\"illuminati\": [], \"groups\": [], \"resources\": [],\n\"plots\": [\n" PLOT(1, "any", "\"illuminati\"", "{\"op\": \"UNPRIVILEGE\"}") ",\n" PLOT(2, "any", "", "{\"op\": \"BOOST\", \"amount\": 2, \"uses\": [\"action\"], \"eligible\": {}}") ",\n" PLOT(3, "end_of_turn", "", "{\"op\": \"INSTANT\", \"class\": \"generic\", \"power\": 5, \"target\": {}, \"destroy_margin\": null, \"helpers\": null}") ",\n" PLOT(
+                       4, "main", "",
+                       "{\"op\": \"PRIVILEGE\"}") ",\n" PLOT(5, "after_roll", "",
+                                                             "{\"op\": \"DRAW\", \"deck\": \"plot\", \"count\": 1}") ",\n" PLOT(6,
+                                                                                                                                "main",
+                                                                                                                                "",
+                                                                                                                                "{\"op\": \"CANCEL\", \"targets\": [\"plot\"]}") "]",
+                   "content.json:4: PL01: UNPRIVILEGE on a Plot with a cost is not written yet (INWO-2.10.7)\n"
+                   "content.json:5: PL02: BOOST on a Plot at a timing other than attack is not written yet "
+                   "(INWO-2.10.7)\n"
+                   "content.json:6: PL03: INSTANT at a timing other than main or any is not written yet "
+                   "(INWO-2.10.7)\n"
+                   "content.json:7: PL04: PRIVILEGE at a timing other than declare or any is not written "
+                   "yet (INWO-2.10.7)\n"
+                   "content.json:8: PL05: DRAW at timing attack, declare or after_roll is not written yet "
+                   "(INWO-2.10.7)\n"
+                   "content.json:9: PL06: CANCEL at a timing other than any or attack is not written yet "
+                   "(INWO-2.10.7)\n");
+#undef PLOT
+}
+
 /* --- decks -------------------------------------------------------------------------------- */
 
 /* Deck A of INWO-12.5 with another Illuminati line, group deck and plot deck */
@@ -697,6 +752,7 @@ int main(void)
         cmocka_unit_test(test_INWO_2_5_group_fields),
         cmocka_unit_test(test_INWO_2_7_plot_fields),
         cmocka_unit_test(test_INWO_2_content_refusals),
+        cmocka_unit_test(test_INWO_2_10_7_unwritten_forms_refused),
         cmocka_unit_test(test_INWO_12_5_sample_decks),
         cmocka_unit_test(test_INWO_3_1_deck_size),
         cmocka_unit_test(test_INWO_2_1_3_deck_backs),
