@@ -481,7 +481,7 @@ enum inwo_head {
     H_PASS,       /* pass (INWO-4.6.3) */
     H_BUY,        /* buy; then pay (INWO-5.2) */
     H_PAY,        /* pay <card>: the card spending a token */
-    H_DRAW,       /* draw: the step's own draw (arg INWO_NONE) */
+    H_DRAW,       /* draw: the step's own draw (arg INWO_NONE); draw <card>: an EXTRA_DRAW */
     H_DONE,       /* done: ends step 1, 2, 3 or 6 */
     H_TAKEOVER,   /* takeover <card> (INWO-5.3); then arrow for a Group */
     H_ARROW,      /* arrow <card>/<side>: arg card | side << 9 */
@@ -866,6 +866,11 @@ int inwo_links_settle(const tt_game *g, inwo_state *s, tt_events *ev);
 int inwo_benefit_pending(const inwo_content *c, const inwo_state *s);
 int inwo_benefit_check(const tt_game *g, const inwo_state *s, int arg, tt_error *err);
 void inwo_benefit_apply(const tt_game *g, inwo_state *s, int arg);
+/* `draw <card>` at step 1 or 2: one extra draw card's EXTRA_DRAW grants
+ * (INWO-4.2.3–4.2.4); the draws listed are appended at n. */
+int inwo_extra_draw_check(const tt_game *g, const inwo_state *s, int card, tt_error *err);
+int inwo_extra_draw_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+void inwo_extra_draw_apply(inwo_state *s, int card, tt_events *ev);
 
 /* --- agents.c: agents cards, Illuminati agents, factions (INWO-5.13, 10.2) --- */
 int inwo_agents_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);

@@ -4,8 +4,8 @@
  * shortcuts (`buy pay=A:I01#1`) into these atoms. Not on the playout path.
  *
  * A card typed by card_id alone names the first such instance of the
- * player's hand, then of his structure, then (at the lead point) of his
- * Group deck: copies in one hand are interchangeable (INWO-5.0.3). */
+ * player's hand, then of his structure, then of his Resources, then (at the
+ * lead point) of his Group deck: copies in one hand are interchangeable (INWO-5.0.3). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +172,8 @@ static int card_arg(const tt_game *g, const inwo_state *s, const char *text, tt_
         card = held(s, c, def, p, s->point == PT_LEAD ? Z_GROUP_DECK : Z_HAND);
     if (def >= 0 && card < 0)
         card = held(s, c, def, p, Z_STRUCTURE);
+    if (def >= 0 && card < 0)
+        card = held(s, c, def, p, Z_RESOURCE);
     if (card < 0)
         return tt_fail(err, TT_EPARSE, "INWO-5.0.3", "no card '%s' (write A:G01#1)", text);
     return card;
