@@ -100,6 +100,9 @@ static int chk_target(const tt_game *g, const inwo_state *s, int arg, tt_error *
         return TT_REFUSE("INWO-10.3", NULL, "a cancel names a pending item of this round (i<k>)");
     if (!inwo_cancel_kind(s, j))
         return TT_REFUSE("INWO-5.19.4", NULL, "that item can no longer be canceled");
+    int rc = inwo_look_guard(g, s, s->decl.ans[0], j, err); /* INWO-7.4 */
+    if (rc)
+        return rc;
     if (!(cancel_op(g->content, s->decl.ans[0])->mask & inwo_cancel_kind(s, j)))
         return TT_REFUSE("INWO-2.10.7", NULL,
                          inwo_cancel_kind(s, j) == CAN_PLOT

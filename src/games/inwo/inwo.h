@@ -697,6 +697,14 @@ void inwo_zaps_clear(inwo_state *s, int q, tt_events *ev);
 int inwo_root_canceled(inwo_state *s, int k);
 /* The cancel Plots attached to root k go to the discard pile. */
 void inwo_root_wrap(inwo_state *s, int k);
+/* INWO-7.4: TT_OK unless a pending look or steal play can affect card, a
+ * card of its holder's hand, and the act is not a cancel of that play (the
+ * item `cancels`, -1 for none). */
+int inwo_look_guard(const tt_game *g, const inwo_state *s, int card, int cancels, tt_error *err);
+/* The same for a listed action naming a hand card (play, discard, return,
+ * privilege) of the player to move; at dispose, when every Plot-back card
+ * of his hand is held, the hand limit prevails (INWO-5.7.2). */
+int inwo_look_act_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
 /* Whether card is frozen (INWO-5.18.2): it may act only to defend itself. */
 int inwo_frozen(const inwo_content *c, const inwo_state *s, int card);
 /* Paralysis (INWO-5.18.3) ends at the end of its expiring turn: seat's turn

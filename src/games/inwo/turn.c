@@ -938,6 +938,11 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
     if ((bare && arg) || (a & 0x80000000u) ||
         (head == H_DRAW && arg != INWO_NONE && arg > INWO_CARD_BITS) || extra)
         return TT_REFUSE("INWO-5.0.5", NULL, "no such action");
+    if (s->nitems && (head == H_DISCARD || head == H_RETURN || head == H_PRIVILEGE)) {
+        int rc = inwo_look_act_check(g, s, a, err); /* INWO-7.4 */
+        if (rc)
+            return rc;
+    }
     if (s->decl.head == INWO_D_REORGANIZE) /* its moves (reorg.c) */
         return inwo_reorg_check(g, s, a, err);
     if ((head == H_ARROW || head == H_PAY) && s->decl.head == H_MOVE)
