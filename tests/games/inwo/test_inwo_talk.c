@@ -618,6 +618,19 @@ static fx look(void)
     return f;
 }
 
+/* A announces the look or steal `play` on B, and B, polled first, is
+ * offered exactly `legal`. */
+static fx look_announced(const char *play, const char *legal)
+{
+    fx f = look();
+    fx_ok(&f, play);
+    assert_int_equal(f.s->to_move, 1);
+    char got[512];
+    fx_legal(&f, got, sizeof got);
+    assert_string_equal(got, legal);
+    return f;
+}
+
 #define EXPOSING                                                                                   \
     "i1 may expose your hidden Plots: until it resolves they may only be played to cancel it"
 #define STEALING                                                                                   \
@@ -629,12 +642,8 @@ static fx look(void)
 static void test_INWO_7_4_expose_pending(void **state)
 {
     (void)state;
-    fx f = look();
-    fx_ok(&f, "use B:G26#1 target=B");
-    assert_int_equal(f.s->to_move, 1);
-    char legal[512];
-    fx_legal(&f, legal, sizeof legal);
-    assert_string_equal(legal, "pass|buy|play A:PL17#1|play B:PL12#1|play B:PL25#1");
+    fx f = look_announced("use B:G26#1 target=B",
+                          "pass|buy|play A:PL17#1|play B:PL12#1|play B:PL25#1");
     fx_refused(&f, "play C:PL24#1", "INWO-7.4", EXPOSING);
     fx_refused(&f, "play A:PL16#1", "INWO-7.4", EXPOSING); /* it could cancel only i2, the token */
     talk_refused(&f, 1, "discard C:PL24#1", "INWO-7.4", EXPOSING);
@@ -661,12 +670,8 @@ static void test_INWO_7_4_expose_pending(void **state)
 static void test_INWO_7_4_steal_pending(void **state)
 {
     (void)state;
-    fx f = look();
-    fx_ok(&f, "play B:PL42#1 target=B take=B:PL12#1");
-    assert_int_equal(f.s->to_move, 1);
-    char legal[512];
-    fx_legal(&f, legal, sizeof legal);
-    assert_string_equal(legal, "pass|buy|play A:PL17#1|play A:PL16#1|play C:PL24#1");
+    fx f = look_announced("play B:PL42#1 target=B take=B:PL12#1",
+                          "pass|buy|play A:PL17#1|play A:PL16#1|play C:PL24#1");
     fx_refused(&f, "play B:PL25#1", "INWO-7.4", STEALING);
     talk_refused(&f, 1, "discard B:PL12#1", "INWO-7.4", STEALING);
     talk_refused(&f, 1, "give B:PL25#1 to=C", "INWO-7.4", STEALING);
