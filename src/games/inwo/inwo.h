@@ -37,7 +37,8 @@
  * Power computation read printed Power (2.10.1); X's token is spent when the
  * attack is committed (5.9.3); a subtree card whose cell is taken is asked
  * about in the order the placement meets it (2.11.8); a compound's part
- * repeating a forced answer is dropped at expansion (5.0.2).
+ * repeating a forced answer is dropped at expansion, one giving another
+ * answer is refused as that answer would have been (5.0.2).
  *
  * HIDDEN INFORMATION (section 7), as this state stores it — determinization
  * (INWO-7.12) relies on exactly this:
@@ -247,6 +248,11 @@ typedef struct inwo_offer {
     uint8_t kind, to, ngive, nask; /* kind 0: none */
     uint16_t give[3], ask[3], pay;
 } inwo_offer;
+
+/* forced[2] of a scratch copy (text.c): every question is asked, none is
+ * answered by the engine (INWO-5.0.1), to find why a typed part that
+ * differs from a forced answer is refused. Never a real action. */
+#define INWO_UNFORCED 0xFFFFFFFFu
 
 /* decision points (INWO-5.0.4) */
 enum inwo_point {

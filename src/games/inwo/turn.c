@@ -1191,7 +1191,7 @@ static void answer_forced(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     while (s->decl.head && !answered(g, s)) {
         tt_action only[INWO_MAX_ACTIONS]; /* listed once, not counted then listed */
-        if (legal_answers(g, s, only) != 1)
+        if (s->forced[2] == INWO_UNFORCED || legal_answers(g, s, only) != 1)
             return;
         s->decl.ans[s->decl.nans++] = (uint16_t)INWO_ARG(only[0]);
         if (s->nforced < 3)
