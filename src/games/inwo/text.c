@@ -457,7 +457,8 @@ int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms,
         repeat_split(parts, &np, i, "commit "); /* a Relief's tokens (INWO-5.0.5) */
         repeat_split(parts, &np, i, "helper ");
     }
-    char *copy = malloc(3 * g->state_size), *before = copy + g->state_size;
+    size_t stride = (g->state_size + 15) & ~(size_t)15; /* each copy aligned */
+    char *copy = malloc(3 * stride), *before = copy + stride;
     if (!copy)
         return TT_EXPAND_GENERIC;
     memcpy(copy, st, g->state_size);
@@ -476,7 +477,7 @@ int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms,
             for (int i = 0; i < np && !rc; i++)
                 if (!used[i])
                     rc = wrong_forced(g, before, (const inwo_state *)copy, step, parts[i],
-                                      before + g->state_size, err);
+                                      before + stride, err);
             memcpy(before, copy, g->state_size);
             for (int i = 0; i < np && !progress && !rc; i++)
                 if (!used[i] && try_part(g, copy, parts[i]) == 0) {
