@@ -103,7 +103,8 @@ static const char *kind_name(int kind)
                                  : "a group action";
 }
 
-int inwo_cancel_target(const inwo_state *s, const inwo_op *op, int is_plot, int arg, tt_error *err)
+int inwo_cancel_target(const tt_game *g, const inwo_state *s, const inwo_op *op, int is_plot,
+                       int arg, tt_error *err)
 {
     int k = inwo_cancel_root(s);
     int j = k < 0 ? -1 : inwo_cancel_item(s, k, arg & ~(int)INWO_ITEM_ARG);
@@ -112,6 +113,11 @@ int inwo_cancel_target(const inwo_state *s, const inwo_op *op, int is_plot, int 
     int kind = inwo_cancel_kind(s, j);
     if (!kind)
         return TT_REFUSE("INWO-5.19.4", NULL, "that item can no longer be canceled");
+    if (is_plot) { /* a held Plot may be played only to cancel the look itself (INWO-7.4) */
+        int rc = inwo_look_guard(g, s, s->decl.ans[0], j, err);
+        if (rc)
+            return rc;
+    }
     if (!(op->mask & kind))
         return TT_REFUSE("INWO-2.10.7", NULL, "this %s does not cancel %s",
                          is_plot ? "Plot" : "ability", kind_name(kind));

@@ -895,7 +895,7 @@ static void advance(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     while (!answered(g, s)) {
         tt_action only[INWO_MAX_ACTIONS];
-        if (answers(g, s, only, 0) != 1)
+        if (s->forced[2] == INWO_UNFORCED || answers(g, s, only, 0) != 1)
             return;
         int arg = INWO_HEAD(only[0]) == H_DONE ? INWO_NONE : INWO_ARG(only[0]);
         s->decl.ans[s->decl.nans++] = (uint16_t)arg;

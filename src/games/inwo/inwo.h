@@ -37,7 +37,8 @@
  * Power computation read printed Power (2.10.1); X's token is spent when the
  * attack is committed (5.9.3); a subtree card whose cell is taken is asked
  * about in the order the placement meets it (2.11.8); a compound's part
- * repeating a forced answer is dropped at expansion (5.0.2).
+ * repeating a forced answer is dropped at expansion, one giving another
+ * answer is refused as that answer would have been (5.0.2).
  *
  * HIDDEN INFORMATION (section 7), as this state stores it — determinization
  * (INWO-7.12) relies on exactly this:
@@ -247,6 +248,11 @@ typedef struct inwo_offer {
     uint8_t kind, to, ngive, nask; /* kind 0: none */
     uint16_t give[3], ask[3], pay;
 } inwo_offer;
+
+/* forced[2] of a scratch copy (text.c): every question is asked, none is
+ * answered by the engine (INWO-5.0.1), to find why a typed part that
+ * differs from a forced answer is refused. Never a real action. */
+#define INWO_UNFORCED 0xFFFFFFFFu
 
 /* decision points (INWO-5.0.4) */
 enum inwo_point {
@@ -481,7 +487,7 @@ enum inwo_head {
     H_PASS,       /* pass (INWO-4.6.3) */
     H_BUY,        /* buy; then pay (INWO-5.2) */
     H_PAY,        /* pay <card>: the card spending a token */
-    H_DRAW,       /* draw: the step's own draw (arg INWO_NONE) */
+    H_DRAW,       /* draw: the step's own draw (arg INWO_NONE); draw <card>: an EXTRA_DRAW */
     H_DONE,       /* done: ends step 1, 2, 3 or 6 */
     H_TAKEOVER,   /* takeover <card> (INWO-5.3); then arrow for a Group */
     H_ARROW,      /* arrow <card>/<side>: arg card | side << 9 */
@@ -655,7 +661,8 @@ int inwo_cancel_plot(const tt_game *g, int card);
  * name now (its root's round polling, Privilege, the item cap). */
 int inwo_cancel_open(const inwo_state *s, const inwo_op *op, int ncost, tt_error *err);
 /* Checks the `target i<k>` answer of a cancel made with op (a Plot's or an ability's). */
-int inwo_cancel_target(const inwo_state *s, const inwo_op *op, int is_plot, int arg, tt_error *err);
+int inwo_cancel_target(const tt_game *g, const inwo_state *s, const inwo_op *op, int is_plot,
+                       int arg, tt_error *err);
 /* Announces the cancel of card (a Plot in hand, or ability abil of a card
  * in play) naming item i<num>: an item attached to the root; returns it. */
 int inwo_cancel_announce(inwo_state *s, int p, int card, int abil, int num, tt_events *ev);
@@ -699,6 +706,14 @@ void inwo_zaps_clear(inwo_state *s, int q, tt_events *ev);
 int inwo_root_canceled(inwo_state *s, int k);
 /* The cancel Plots attached to root k go to the discard pile. */
 void inwo_root_wrap(inwo_state *s, int k);
+/* INWO-7.4: TT_OK unless a pending look or steal play can affect card, a
+ * card of its holder's hand, and the act is not a cancel of that play (the
+ * item `cancels`, -1 for none). */
+int inwo_look_guard(const tt_game *g, const inwo_state *s, int card, int cancels, tt_error *err);
+/* The same for a listed action naming a hand card (play, discard, return,
+ * privilege) of the player to move; at dispose, when every Plot-back card
+ * of his hand is held, the hand limit prevails (INWO-5.7.2). */
+int inwo_look_act_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
 /* Whether card is frozen (INWO-5.18.2): it may act only to defend itself. */
 int inwo_frozen(const inwo_content *c, const inwo_state *s, int card);
 /* Paralysis (INWO-5.18.3) ends at the end of its expiring turn: seat's turn
@@ -874,6 +889,11 @@ int inwo_links_settle(const tt_game *g, inwo_state *s, tt_events *ev);
 int inwo_benefit_pending(const inwo_content *c, const inwo_state *s);
 int inwo_benefit_check(const tt_game *g, const inwo_state *s, int arg, tt_error *err);
 void inwo_benefit_apply(const tt_game *g, inwo_state *s, int arg);
+/* `draw <card>` at step 1 or 2: one extra draw card's EXTRA_DRAW grants
+ * (INWO-4.2.3–4.2.4); the draws listed are appended at n. */
+int inwo_extra_draw_check(const tt_game *g, const inwo_state *s, int card, tt_error *err);
+int inwo_extra_draw_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+void inwo_extra_draw_apply(inwo_state *s, int card, tt_events *ev);
 
 /* --- agents.c: agents cards, Illuminati agents, factions (INWO-5.13, 10.2) --- */
 int inwo_agents_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);

@@ -1,6 +1,7 @@
 /* INWO's links in play (INWO-6): making and moving them (`link <card>`,
  * `to <group>`, `unlink <group>`, 6.2–6.3), the link benefits of step 4 and
- * their lock (`benefit <card> take|decline`, 6.3.3), what happens to links
+ * their lock (`benefit <card> take|decline`, 6.3.3), the extra draws of
+ * EXTRA_DRAW that set the same lock (`draw <card>`, 4.2.3), what happens to links
  * when their cards move (6.5), and the consequences of illegality: a Plot
  * permanently illegal is discarded, a limit_per_player conflict is settled
  * by its controller (`discard <plot>` at resolve, 6.4.5).
@@ -361,4 +362,114 @@ void inwo_benefit_apply(const tt_game *g, inwo_state *s, int arg)
         s->link[l].spare |= INWO_LINK_DECLINED;
     else
         s->card[s->link[l].a].flags |= INWO_F_BENEFIT; /* it will produce a token */
+}
+
+/* --- extra draws at steps 1 and 2 (EXTRA_DRAW, INWO-4.2.3–4.2.4, 6.3.3) ---------------------- */
+
+/* inwo_card.u.p.spare of a card in play: the extra draws it gave this turn
+ * (bits 1-4) and whether at step 2 (bit 5). Steps 1 and 2 draw from
+ * different decks, so a count made at step 1 does not hold at step 2. */
+#define DRAWS_SHIFT 1
+#define DRAWS_MASK (0xF << DRAWS_SHIFT)
+#define DRAWS_STEP2 (1 << 5)
+
+/* The step's deck as EXTRA_DRAW names it (0 plot, 1 group), -1 when no
+ * step draw may be made now. */
+static int draw_deck(const inwo_state *s)
+{
+    if (s->decl.head || s->nrounds || s->point == PT_DISPOSE ||
+        (s->step != PT_STEP1 && s->step != PT_STEP2))
+        return -1;
+    return s->step == PT_STEP2;
+}
+
+/* The extra draws card grants from deck this turn: its EXTRA_DRAW counts. */
+static int draws_granted(const inwo_content *c, int card, int deck)
+{
+    const inwo_def *d = inwo_def_of(c, card);
+    int n = 0;
+    for (int k = 0; k < d->nability; k++)
+        if (d->ability[k].op == OP_EXTRA_DRAW && d->ability[k].sel == deck)
+            n += d->ability[k].value;
+    return n;
+}
+
+static int draws_taken(const inwo_state *s, int card)
+{
+    int spare = s->card[card].u.p.spare;
+    if (!(spare & DRAWS_STEP2) != (s->step == PT_STEP1))
+        return 0;
+    return (spare & DRAWS_MASK) >> DRAWS_SHIFT;
+}
+
+/* Whether the source works now (INWO-2.10.5): a group in play and not
+ * paralyzed; a Resource through its link, active (legal) and to a group
+ * that is not paralyzed (INWO-5.8.3), as its other ops. */
+static int draw_source_active(const inwo_state *s, int card)
+{
+    if (s->card[card].zone == Z_STRUCTURE)
+        return !inwo_paralyzed(s, card);
+    int l = inwo_link_of(s, card);
+    return l >= 0 && inwo_link_active(&s->link[l]) && !inwo_paralyzed(s, s->link[l].b);
+}
+
+int inwo_extra_draw_check(const tt_game *g, const inwo_state *s, int card, tt_error *err)
+{
+    const inwo_content *c = g->content;
+    int deck = draw_deck(s), p = s->active;
+    const char *rule = s->step == PT_STEP2 ? "INWO-4.2.4" : "INWO-4.2.3";
+    if (deck < 0)
+        return TT_REFUSE("INWO-4.2.3", NULL, "the step draws are made at steps 1 and 2");
+    if (card >= ncards(s) || s->card[card].holder != p ||
+        (s->card[card].zone != Z_RESOURCE && s->card[card].zone != Z_STRUCTURE) ||
+        !inwo_has_op(c, card, OP_EXTRA_DRAW))
+        return TT_REFUSE(rule, NULL, "that card of yours in play grants no extra draw");
+    const char *id = inwo_def_of(c, card)->id;
+    int granted = draws_granted(c, card, deck);
+    if (!granted)
+        return TT_REFUSE(rule, NULL, "%s grants no extra draw from your %s deck", id,
+                         deck ? "Group" : "Plot");
+    if (!draw_source_active(s, card))
+        return TT_REFUSE("INWO-2.10.5", NULL, "%s is not active: its link is not legal", id);
+    if (draws_taken(s, card) >= granted)
+        return TT_REFUSE(rule, NULL, "%s gave its %d extra draw%s this turn", id, granted,
+                         granted == 1 ? "" : "s");
+    if (!s->npile[p][deck ? Z_GROUP_DECK : Z_PLOT_DECK])
+        return TT_REFUSE("INWO-5.7.5", NULL, "that deck is empty");
+    if (s->npile[p][Z_HAND] >= INWO_HAND_MAX)
+        return TT_REFUSE("INWO-2.15.2", NULL, "your hand holds 64 cards");
+    return TT_OK;
+}
+
+int inwo_extra_draw_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n)
+{
+    if (draw_deck(s) < 0)
+        return n;
+    int len, last = -1;
+    const uint16_t *src = inwo_op_sources(g->content, OP_EXTRA_DRAW, &len);
+    for (int i = 0; i < len; i++) {
+        if (src[i] == last || inwo_extra_draw_check(g, s, src[i], NULL) != TT_OK)
+            continue;
+        if (out)
+            out[n] = INWO_A(H_DRAW, src[i]);
+        n++;
+        last = src[i];
+    }
+    return n;
+}
+
+/* Draws the card the source grants; the source has given a benefit and is
+ * locked for the turn when it is linked (INWO-6.3.3). */
+void inwo_extra_draw_apply(inwo_state *s, int card, tt_events *ev)
+{
+    int p = s->active, deck = s->step == PT_STEP2 ? Z_GROUP_DECK : Z_PLOT_DECK;
+    int taken = draws_taken(s, card) + 1;
+    inwo_card *v = &s->card[card];
+    v->u.p.spare = (uint16_t)((v->u.p.spare & ~(DRAWS_MASK | DRAWS_STEP2)) | taken << DRAWS_SHIFT |
+                              (deck == Z_GROUP_DECK ? DRAWS_STEP2 : 0));
+    if (inwo_link_of(s, card) >= 0)
+        v->flags |= INWO_F_BENEFIT;
+    uint16_t k = inwo_pile_take(s, p, deck, s->npile[p][deck] - 1);
+    inwo_put(s, k, Z_HAND, p);
+    tt_emit(ev, INWO_EV_DRAW, p, s->card[k].seen_by, deck, k, 0, 0);
 }

@@ -306,12 +306,16 @@ static int payer_ok(const inwo_content *c, const inwo_state *s, const play *pl, 
            inwo_match(c, s, pl->cost[e].filter, g, p);
 }
 
+static int look_item(const inwo_content *c, const inwo_state *s, int card);
+
 static int discard_ok(const inwo_content *c, const inwo_state *s, const inwo_decl *d,
                       const uint8_t *q, int upto, int card)
 {
     if (card >= ncards(s) || s->card[card].zone != Z_HAND || s->card[card].holder != d->player ||
         card == d->ans[0] || inwo_def_of(c, card)->kind != INWO_PLOT)
         return 0;
+    if (s->nitems && look_item(c, s, card) >= 0)
+        return 0; /* held by a look or steal (INWO-7.4) */
     for (int i = 0; i + 1 < upto; i++)
         if (q[i] == Q_DISCARD && d->ans[i + 1] == card)
             return 0;
@@ -624,7 +628,7 @@ static int chk_target(const tt_game *g, const inwo_state *s, const play *pl, int
     case W_ZAP: return chk_zap_target(s, p, t, err);
     case W_NWO: return TT_OK;
     case OP_REPEAL: return chk_repeal_target(g, s, pl, p, t, err);
-    case OP_CANCEL: return inwo_cancel_target(s, pl->op, pl->is_plot, t, err);
+    case OP_CANCEL: return inwo_cancel_target(g, s, pl->op, pl->is_plot, t, err);
     default: return chk_other_target(g, s, pl, p, t, err);
     }
 }
@@ -943,7 +947,10 @@ static int chk_substitute(const tt_game *g, const inwo_state *s, tt_action a, tt
 int inwo_play_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err)
 {
     switch (INWO_HEAD(a)) {
-    case H_PLAY: return chk_play_head(g, s, INWO_ARG(a), err);
+    case H_PLAY: {
+        int rc = s->nitems ? inwo_look_act_check(g, s, a, err) : TT_OK; /* INWO-7.4 */
+        return rc ? rc : chk_play_head(g, s, INWO_ARG(a), err);
+    }
     case H_USE: return chk_use_head(g, s, INWO_ARG(a), err);
     case H_SUBSTITUTE:
     case H_FORFEIT: return chk_substitute(g, s, a, err);
@@ -984,11 +991,12 @@ int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n
             j++;
         if (j == nseen) {
             seen[nseen] = (uint8_t)def;
-            ok[nseen++] = inwo_play_check(g, s, INWO_A(H_PLAY, hand[i]), NULL) == TT_OK;
+            ok[nseen++] = chk_play_head(g, s, hand[i], NULL) == TT_OK;
         }
-        if (ok[j] && out)
+        int free = !s->nitems || inwo_look_act_check(g, s, INWO_A(H_PLAY, hand[i]), NULL) == TT_OK;
+        if (ok[j] && free && out)
             out[n] = INWO_A(H_PLAY, hand[i]);
-        n += ok[j];
+        n += ok[j] && free; /* a copy held by a look is not (INWO-7.4) */
     }
     for (int j = 0; j < c->nuse; j++) {
         int i = c->use_inst[j];
@@ -1247,6 +1255,67 @@ void inwo_play_announce(const tt_game *g, inwo_state *s, tt_events *ev)
     if (s->nrounds && s->rounds[s->nrounds - 1].id >= OR_UPKEEP)
         s->open_play = 1; /* INWO-4.3.2: a play in the last call resumes the Main Phase */
     inwo_open_round(s, inwo_next_seat(s, p), k); /* INWO-4.6.3 */
+}
+
+/* --- look-and-steal protection (INWO-7.4) ----------------------------------------------- */
+
+/* The look or steal play pending on card's holder that can affect card, or
+ * -1: an EXPOSE can show any of his hidden Plots, a STEAL_EXPOSED can take
+ * any of his exposed Plots (whichever it names, a later one of the same
+ * kind could name another). From its announcement until it resolves. */
+static int look_item(const inwo_content *c, const inwo_state *s, int card)
+{
+    if (card >= ncards(s) || s->card[card].zone != Z_HAND ||
+        inwo_def_of(c, card)->kind != INWO_PLOT)
+        return -1;
+    int q = s->card[card].holder, exposed = (s->card[card].flags & INWO_F_EXPOSED) != 0;
+    for (int j = 0; j < s->nitems; j++) {
+        const inwo_item *it = &s->item[j];
+        if ((it->kind != H_PLAY && it->kind != H_USE) || it->parent != 0xFF ||
+            it->target != (INWO_PLAYER_ARG | (unsigned)q))
+            continue;
+        play pl = play_of(c, it->card, it->kind, it->arg >> 6);
+        if (pl.what == (exposed ? OP_STEAL_EXPOSED : OP_EXPOSE))
+            return j;
+    }
+    return -1;
+}
+
+int inwo_look_guard(const tt_game *g, const inwo_state *s, int card, int cancels, tt_error *err)
+{
+    int j = s->nitems ? look_item(content_of(g), s, card) : -1;
+    if (j < 0 || cancels == j)
+        return TT_OK;
+    return TT_REFUSE("INWO-7.4", NULL,
+                     "i%d may %s: until it resolves they may only be played to cancel it",
+                     s->item[j].num,
+                     (s->card[card].flags & INWO_F_EXPOSED) ? "steal your exposed Plots"
+                                                            : "expose your hidden Plots");
+}
+
+/* Whether every Plot-back card of seat's hand is held by a look (INWO-7.4):
+ * then the hand limit (INWO-5.7.2) lets him shed one of them. */
+static int all_held(const inwo_content *c, const inwo_state *s, int seat)
+{
+    int n;
+    const uint16_t *hand = inwo_pile(s, seat, Z_HAND, &n);
+    for (int i = 0; i < n; i++)
+        if (inwo_plot_back(inwo_def_of(c, hand[i])) && look_item(c, s, hand[i]) < 0)
+            return 0;
+    return 1;
+}
+
+int inwo_look_act_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err)
+{
+    int card = INWO_ARG(a) & INWO_CARD_BITS, cancels = -1;
+    if (INWO_HEAD(a) == H_PLAY && !s->decl.head && inwo_cancel_plot(g, card)) {
+        int k = inwo_cancel_root(s); /* a cancel of the look itself, if it can name it */
+        if (k >= 0 && (inwo_def_of(content_of(g), card)->ability[0].mask & inwo_cancel_kind(s, k)))
+            cancels = k;
+    }
+    if (s->point == PT_DISPOSE && all_held(content_of(g), s, s->to_move))
+        return TT_OK;
+    return inwo_look_guard(g, s, card, cancels, err);
 }
 
 /* --- resolution ---------------------------------------------------------------------------- */

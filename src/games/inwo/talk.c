@@ -174,13 +174,13 @@ static int chk_common(const inwo_state *s, int p, tt_error *err)
     return TT_OK;
 }
 
-static int chk_hand_card(const inwo_state *s, int p, int card, tt_error *err)
+static int chk_hand_card(const tt_game *g, const inwo_state *s, int p, int card, tt_error *err)
 {
     if (s->card[card].zone != Z_HAND || s->card[card].holder != p)
         return TT_REFUSE("INWO-5.0.7", NULL, "that card is not in your hand");
     if (drawing(s, p))
         return TT_REFUSE("INWO-5.6.1", NULL, "not in the middle of a multiple-card draw");
-    return TT_OK;
+    return inwo_look_guard(g, s, card, -1, err); /* INWO-7.4 */
 }
 
 /* Whether seat would have to get rid of cards at once (INWO-5.7.2, 9.4.4),
@@ -222,7 +222,7 @@ static int chk_recipient(const inwo_state *s, int p, int q, tt_error *err)
 static int chk_give_hand(const tt_game *g, const inwo_state *s, int p, int card, int q,
                          tt_error *err)
 {
-    int rc = chk_hand_card(s, p, card, err);
+    int rc = chk_hand_card(g, s, p, card, err);
     if (rc == TT_OK)
         rc = chk_recipient(s, p, q, err);
     if (rc)
@@ -282,9 +282,9 @@ static int check(const tt_game *g, const inwo_state *s, int p, tt_action a, tt_e
             return TT_REFUSE("INWO-7.3", NULL, "show it to a rival in the game");
         return rc;
     case TK_EXPOSE: return chk_hidden_plot(g, s, p, card, err);
-    case TK_DISCARD: return chk_hand_card(s, p, card, err);
+    case TK_DISCARD: return chk_hand_card(g, s, p, card, err);
     case TK_RETURN:
-        rc = chk_hand_card(s, p, card, err);
+        rc = chk_hand_card(g, s, p, card, err);
         if (rc == TT_OK && !inwo_plot_back(inwo_def_of(g->content, card)))
             return TT_REFUSE("INWO-5.7.3", NULL, "Group-back cards never go back to a deck");
         return rc;

@@ -4,8 +4,8 @@
  * shortcuts (`buy pay=A:I01#1`) into these atoms. Not on the playout path.
  *
  * A card typed by card_id alone names the first such instance of the
- * player's hand, then of his structure, then (at the lead point) of his
- * Group deck: copies in one hand are interchangeable (INWO-5.0.3). */
+ * player's hand, then of his structure, then of his Resources, then (at the
+ * lead point) of his Group deck: copies in one hand are interchangeable (INWO-5.0.3). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +172,8 @@ static int card_arg(const tt_game *g, const inwo_state *s, const char *text, tt_
         card = held(s, c, def, p, s->point == PT_LEAD ? Z_GROUP_DECK : Z_HAND);
     if (def >= 0 && card < 0)
         card = held(s, c, def, p, Z_STRUCTURE);
+    if (def >= 0 && card < 0)
+        card = held(s, c, def, p, Z_RESOURCE);
     if (card < 0)
         return tt_fail(err, TT_EPARSE, "INWO-5.0.3", "no card '%s' (write A:G01#1)", text);
     return card;
@@ -356,6 +358,36 @@ static int repeats_forced(const tt_game *g, const inwo_state *s, const char *par
     return 0;
 }
 
+/* INWO-5.0.2: a part that answers, differently, a question the engine
+ * answered by itself when `step` was applied to `before` (giving `after`),
+ * and answers none still open: the refusal that answer gets where the
+ * question stood, worked out on scratch. 0 when part is no such answer. */
+static int wrong_forced(const tt_game *g, const void *before, const inwo_state *after,
+                        const char *step, const char *part, void *scratch, tt_error *err)
+{
+    tt_action t, a;
+    if (inwo_parse(g, after, part, &t, NULL))
+        return 0;
+    int m = 0;
+    while (m < after->nforced && INWO_HEAD(after->forced[m]) != INWO_HEAD(t))
+        m++;
+    if (m == after->nforced || after->forced[m] == t)
+        return 0;
+    inwo_state *s = scratch;
+    memcpy(s, after, g->state_size);
+    if (g->rules->apply(g, s, t, NULL, NULL) == TT_OK)
+        return 0; /* it answers a later question of that kind */
+    memcpy(s, before, g->state_size);
+    s->forced[2] = INWO_UNFORCED;
+    if (inwo_parse(g, s, step, &a, NULL) || g->rules->apply(g, s, a, NULL, NULL))
+        return 0;
+    for (int i = 0; i < m; i++) /* the answers forced before that question */
+        if (g->rules->apply(g, s, after->forced[i], NULL, NULL))
+            return 0;
+    int rc = g->rules->apply(g, s, t, NULL, err);
+    return rc < 0 ? rc : 0;
+}
+
 /* `key=v1,v2,…` of a repeated question: part i keeps v1, the rest becomes
  * a part of its own, split in turn when the caller reaches it. */
 static void repeat_split(char parts[16][64], int *np, int i, const char *key)
@@ -425,23 +457,32 @@ int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms,
         repeat_split(parts, &np, i, "commit "); /* a Relief's tokens (INWO-5.0.5) */
         repeat_split(parts, &np, i, "helper ");
     }
-    void *copy = malloc(g->state_size);
+    size_t stride = (g->state_size + 15) & ~(size_t)15; /* each copy aligned */
+    char *copy = malloc(3 * stride), *before = copy + stride;
     if (!copy)
         return TT_EXPAND_GENERIC;
     memcpy(copy, st, g->state_size);
+    memcpy(before, st, g->state_size);
     size_t at = (size_t)snprintf(atoms, n, "%s\n", head);
-    int used[16] = {0};
+    int used[16] = {0}, rc = 0;
+    const char *step = head;
     if (try_part(g, copy, head) == 0)
-        for (int progress = 1; progress;) {
+        for (int progress = 1; progress && !rc;) {
             progress = 0;
             /* a part the last answer made redundant goes first: a later
              * part may answer the next question and clear what was forced */
             for (int i = 0; i < np; i++)
-                if (!used[i] && repeats_forced(g, copy, parts[i]))
+                if (!used[i] && repeats_forced(g, (const inwo_state *)copy, parts[i]))
                     used[i] = progress = 1;
-            for (int i = 0; i < np && !progress; i++)
+            for (int i = 0; i < np && !rc; i++)
+                if (!used[i])
+                    rc = wrong_forced(g, before, (const inwo_state *)copy, step, parts[i],
+                                      before + stride, err);
+            memcpy(before, copy, g->state_size);
+            for (int i = 0; i < np && !progress && !rc; i++)
                 if (!used[i] && try_part(g, copy, parts[i]) == 0) {
                     used[i] = progress = 1;
+                    step = parts[i];
                     at += (size_t)snprintf(atoms + at, at < n ? n - at : 0, "%s\n", parts[i]);
                     break;
                 }
@@ -450,5 +491,7 @@ int inwo_expand(const tt_game *g, const void *st, const char *text, char *atoms,
         if (!used[i])
             at += (size_t)snprintf(atoms + at, at < n ? n - at : 0, "%s\n", parts[i]);
     free(copy);
+    if (rc)
+        return rc;
     return at < n ? TT_OK : TT_EXPAND_GENERIC;
 }

@@ -679,8 +679,8 @@ static void cleanup(const tt_game *g, inwo_state *s, tt_events *ev)
         s->link[k].spare = 0;           /* benefits asked and declined (INWO-6.3.3) */
     }
     for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++)
-        if (s->card[i].zone == Z_STRUCTURE)
-            s->card[i].u.p.spare = 0; /* a group link ended, Reliefs (INWO-5.17.9) */
+        if (s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE)
+            s->card[i].u.p.spare = 0; /* a group link ended, Reliefs, extra draws (links.c) */
     for (int p = 0; p < s->nplayers; p++)
         s->pl[p].exempt = 0; /* INWO-9.2.5: the exemption ends at this check */
     inwo_player *pl = &s->pl[s->active];
@@ -935,8 +935,14 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
                 : head == H_RETURN || head == H_BENEFIT ? arg >> 10
                 : head == H_REASSIGN                    ? arg >> 12
                                                         : 0;
-    if ((bare && arg) || (a & 0x80000000u) || (head == H_DRAW && arg != INWO_NONE) || extra)
+    if ((bare && arg) || (a & 0x80000000u) ||
+        (head == H_DRAW && arg != INWO_NONE && arg > INWO_CARD_BITS) || extra)
         return TT_REFUSE("INWO-5.0.5", NULL, "no such action");
+    if (s->nitems && (head == H_DISCARD || head == H_RETURN || head == H_PRIVILEGE)) {
+        int rc = inwo_look_act_check(g, s, a, err); /* INWO-7.4 */
+        if (rc)
+            return rc;
+    }
     if (s->decl.head == INWO_D_REORGANIZE) /* its moves (reorg.c) */
         return inwo_reorg_check(g, s, a, err);
     if ((head == H_ARROW || head == H_PAY) && s->decl.head == H_MOVE)
@@ -962,7 +968,7 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
     case H_PASS: return chk_pass(s, err);
     case H_BUY: return chk_buy(g, s, err);
     case H_PAY: return chk_pay(g, s, arg, err);
-    case H_DRAW: return chk_draw(s, err); /* EXTRA_DRAW is not written yet */
+    case H_DRAW: return arg == INWO_NONE ? chk_draw(s, err) : inwo_extra_draw_check(g, s, arg, err);
     case H_DONE: return chk_done(s, err);
     case H_TAKEOVER: return chk_takeover(g, s, arg, err);
     case H_ARROW: return chk_arrow(g, s, arg, err);
@@ -1080,6 +1086,7 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
     for (size_t k = 0; k < sizeof singles / sizeof *singles; k++)
         n = add(g, s, INWO_A(singles[k], 0), out, n);
     n = add(g, s, INWO_A(H_DRAW, INWO_NONE), out, n);
+    n = inwo_extra_draw_legal(g, s, out, n);
     if (s->step == PT_STEP3 && !s->nrounds)
         n = legal_hand(g, s, H_TAKEOVER, out, n);
     if (s->step == PT_MAIN && !s->nrounds) {
@@ -1184,7 +1191,7 @@ static void answer_forced(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     while (s->decl.head && !answered(g, s)) {
         tt_action only[INWO_MAX_ACTIONS]; /* listed once, not counted then listed */
-        if (legal_answers(g, s, only) != 1)
+        if (s->forced[2] == INWO_UNFORCED || legal_answers(g, s, only) != 1)
             return;
         s->decl.ans[s->decl.nans++] = (uint16_t)INWO_ARG(only[0]);
         if (s->nforced < 3)
@@ -1332,7 +1339,12 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         else
             answer_forced(g, s, ev);
         break;
-    case H_DRAW: do_draw(s, ev); break;
+    case H_DRAW:
+        if (arg == INWO_NONE)
+            do_draw(s, ev);
+        else
+            inwo_extra_draw_apply(s, arg, ev);
+        break;
     case H_DONE: do_step_done(g, s, ev); break;
     case H_TAKEOVER: do_takeover(g, s, arg, ev); break;
     case H_END_MAIN:

@@ -8,9 +8,11 @@
  * know, leaves the view byte-identical (INWO-7.14). Values are the ones the
  * rules compute (values.c, attack.c). Not on the playout path: one growing
  * buffer, no other allocation. */
-#include "tabletop/view.h"
+#include <string.h>
+
 #include "core/sbuf.h"
 #include "games/inwo/inwo.h"
+#include "tabletop/view.h"
 
 static const char sides[] = "NESW";
 
@@ -425,9 +427,29 @@ static void nwo_json(tt_sbuf *b, const tt_game *g, const inwo_state *s)
     tt_sbuf_printf(b, "}");
 }
 
+/* The canonical text of answer i of the declaration: the head as typed
+ * when it began with one, else the answer listed for that question with
+ * that argument, found on scratch with the later answers taken back. 0 for
+ * an entry no question asks (what a resolution keeps there). */
+static int answer_text(const tt_game *g, const inwo_state *s, int i, inwo_state *scratch, char *buf,
+                       size_t n)
+{
+    const inwo_decl *d = &s->decl;
+    if (i == 0 && d->point != PT_RESOLVE && d->head != H_BUY && d->head < INWO_NHEADS)
+        return inwo_format(g, s, INWO_A(d->head, d->ans[0]), buf, n) == TT_OK;
+    tt_action list[INWO_MAX_ACTIONS];
+    memcpy(scratch, s, g->state_size);
+    scratch->decl.nans = (uint8_t)i;
+    int k = inwo_turn_legal(g, scratch, list);
+    for (int j = 0; j < k; j++)
+        if (INWO_ARG(list[j]) == d->ans[i])
+            return inwo_format(g, scratch, list[j], buf, n) == TT_OK;
+    return 0;
+}
+
 /* The declaration in progress, its declarer's only (INWO-7.13): its head
- * and the answers given so far, as the action arguments. */
-static void decl_json(tt_sbuf *b, const inwo_state *s, int viewer)
+ * and the answers given so far, as their canonical texts (INWO-5.0.1). */
+static void decl_json(tt_sbuf *b, const tt_game *g, const inwo_state *s, int viewer)
 {
     const inwo_decl *d = &s->decl;
     if (!d->head || (viewer != d->player && viewer != TT_VIEW_ALL))
@@ -435,8 +457,15 @@ static void decl_json(tt_sbuf *b, const inwo_state *s, int viewer)
     const char *name = inwo_head_name(d->head);
     tt_sbuf_printf(b, ",\"declaring\":{\"player\":\"%c\",\"head\":\"%s\",\"answers\":[",
                    'A' + d->player, name ? name : "?");
-    for (int i = 0; i < d->nans && i < INWO_DECL_AUX; i++)
-        tt_sbuf_printf(b, "%s%d", i ? "," : "", d->ans[i]);
+    _Alignas(inwo_state) unsigned char raw[sizeof(inwo_state) + INWO_MAX_CARDS * sizeof(inwo_card)];
+    inwo_state *scratch = (inwo_state *)raw; /* on the stack: the buffer stays the one allocation */
+    for (int i = 0, first = 1; i < d->nans && i < INWO_DECL_AUX; i++) {
+        char text[64];
+        if (!answer_text(g, s, i, scratch, text, sizeof text))
+            continue;
+        tt_sbuf_printf(b, "%s\"%s\"", first ? "" : ",", text);
+        first = 0;
+    }
     tt_sbuf_printf(b, "]}");
 }
 
@@ -457,7 +486,7 @@ char *inwo_view(const tt_game *g, const void *st, int viewer)
     tt_sbuf_printf(&b, "]");
     nwo_json(&b, g, s);
     rounds_json(&b, g, s, viewer);
-    decl_json(&b, s, viewer); /* its declarer's only (INWO-7.13) */
+    decl_json(&b, g, s, viewer); /* its declarer's only (INWO-7.13) */
     tt_sbuf_printf(&b, "}");
     return tt_sbuf_take(&b);
 }

@@ -620,6 +620,29 @@ static void test_EX_34_first_turn_protection(void **state)
     fx_free(&f);
 }
 
+/* EX-34's position for Wiretap: A's response to B's first-turn attack on
+ * Cobalt Republic, B and C protected; with four players D played first
+ * this round and passes too. */
+static fx ex34_wiretap(int nplayers)
+{
+    fx f = fx_new(nplayers == 4 ? "players=4" : "players=3");
+    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 0, "B:G27#1", "A:I01#1", SIDE_E); /* Computer: pays for Wiretap */
+    fx_group(&f, 1, "A:G37#1", "B:I02#1", SIDE_N);
+    fx_zone(&f, 0, "B:PL41#1", Z_HAND); /* Wiretap */
+    fx_main(&f, 1);
+    f.s->first = nplayers == 4 ? 3 : 0;
+    f.s->round = 1;
+    f.s->head.turn = nplayers == 4 ? 1 : 2;
+    for (int p = 0; p < nplayers; p++)
+        f.s->pl[p].completed = p == 1 || p == 2 ? 0 : 1;
+    f.s->pl[1].protected_ = f.s->pl[2].protected_ = 1;
+    fx_ok(&f, "attack A:G37#1 kind=control target=A:G02#1");
+    fx_passes(&f, nplayers - 2); /* C, D */
+    assert_int_equal(tt_to_move(f.g, (tt_state *)f.s), 0);
+    return f;
+}
+
 /* EX-34, Wiretap: in A's response to B's first-turn attack, A's Wiretap may
  * name B (INWO-4.8.1's exception) but not C, who has not played yet. With
  * three players B is its only answer, so the question is not asked
@@ -628,28 +651,31 @@ static void test_EX_34_first_turn_protection(void **state)
 static void test_EX_34_wiretap_on_a_protected_player(void **state)
 {
     (void)state;
-    fx f = fx_new("players=4");
-    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
-    fx_group(&f, 0, "B:G27#1", "A:I01#1", SIDE_E); /* Computer: pays for Wiretap */
-    fx_group(&f, 1, "A:G37#1", "B:I02#1", SIDE_N);
-    fx_zone(&f, 0, "B:PL41#1", Z_HAND); /* Wiretap */
-    fx_main(&f, 1);
-    f.s->first = 3;
-    f.s->round = 1;
-    f.s->head.turn = 1;
-    f.s->pl[0].completed = f.s->pl[3].completed = 1;
-    f.s->pl[1].completed = f.s->pl[2].completed = 0;
-    f.s->pl[1].protected_ = f.s->pl[2].protected_ = 1;
-    fx_ok(&f, "attack A:G37#1 kind=control target=A:G02#1");
-    fx_ok(&f, "pass"); /* C */
-    fx_ok(&f, "pass"); /* D */
-    assert_int_equal(tt_to_move(f.g, (tt_state *)f.s), 0);
+    fx f = ex34_wiretap(4);
     fx_ok(&f, "play B:PL41#1");
     char legal[256];
     fx_legal(&f, legal, sizeof legal);
     assert_string_equal(legal, "target B|target D");
     fx_refused(&f, "target C", "INWO-4.8.1", "C has not completed his first turn");
     fx_ok(&f, "target B");
+    fx_free(&f);
+}
+
+/* EX-34 with three players: only B may be named by A's Wiretap, so its
+ * target is not asked (INWO-5.0.1). Typed anyway, `target=B` is accepted
+ * and `target=C` is refused for what is wrong with C (INWO-5.0.2). */
+static void test_EX_34_forced_target_typed(void **state)
+{
+    (void)state;
+    fx f = ex34_wiretap(3);
+    fx_refused(&f, "play B:PL41#1 target=C", "INWO-4.8.1", "C has not completed his first turn");
+    fx_refused(&f, "play B:PL41#1 target=C pay=B:G27#1", "INWO-4.8.1",
+               "C has not completed his first turn");
+    fx_ok(&f, "play B:PL41#1 pay=B:G27#1 target=B");
+    const inwo_item *it = &f.s->item[f.s->nitems - 2]; /* the Plot, then its payment */
+    assert_int_equal(it->kind, H_PLAY);
+    assert_int_equal(it->card, fx_card(&f, "B:PL41#1"));
+    assert_int_equal(it->target, INWO_PLAYER_ARG | 1);
     fx_free(&f);
 }
 
@@ -772,6 +798,7 @@ int main(void)
         cmocka_unit_test(test_INWO_9_2_3_faction_inherits_resources),
         cmocka_unit_test(test_EX_34_first_turn_protection),
         cmocka_unit_test(test_EX_34_wiretap_on_a_protected_player),
+        cmocka_unit_test(test_EX_34_forced_target_typed),
         cmocka_unit_test(test_EX_40_full_hand),
         cmocka_unit_test(test_EX_40_puppet_of_a_full_hand),
         cmocka_unit_test(test_EX_40_full_structure),

@@ -594,6 +594,99 @@ static void test_record(void **state)
     fx_free(&f);
 }
 
+/* INWO-7.4's position: 3 players, A's Main Phase, A controls Evening
+ * Gazette (EXPOSE, cost: its token) and holds Burglary (STEAL_EXPOSED, cost:
+ * an Illuminati token). B holds Red Tape (cancels a Plot or an ability),
+ * Deniable Denial (cancels an action) and NWO: Iron Fist hidden, Kind
+ * Words and NWO: Velvet Glove exposed. */
+static fx look(void)
+{
+    fx f = fx_new("players=3");
+    empty_hand(&f, 0);
+    empty_hand(&f, 1);
+    fx_group(&f, 0, "B:G26#1", "A:I01#1", SIDE_N);
+    fx_zone(&f, 0, "B:PL42#1", Z_HAND);
+    fx_zone(&f, 2, "C:PL03#1", Z_HAND); /* for C's trade */
+    static const char *const hidden[] = {"A:PL17#1", "A:PL16#1", "C:PL24#1"};
+    static const char *const exposed[] = {"B:PL12#1", "B:PL25#1"};
+    for (int i = 0; i < 3; i++)
+        fx_zone(&f, 1, hidden[i], Z_HAND);
+    for (int i = 0; i < 2; i++)
+        f.s->card[fx_zone(&f, 1, exposed[i], Z_HAND)].flags |= INWO_F_EXPOSED;
+    fx_main(&f, 0);
+    fx_sane(&f);
+    return f;
+}
+
+/* A announces the look or steal `play` on B, and B, polled first, is
+ * offered exactly `legal`. */
+static fx look_announced(const char *play, const char *legal)
+{
+    fx f = look();
+    fx_ok(&f, play);
+    assert_int_equal(f.s->to_move, 1);
+    char got[512];
+    fx_legal(&f, got, sizeof got);
+    assert_string_equal(got, legal);
+    return f;
+}
+
+#define EXPOSING                                                                                   \
+    "i1 may expose your hidden Plots: until it resolves they may only be played to cancel it"
+#define STEALING                                                                                   \
+    "i1 may steal your exposed Plots: until it resolves they may only be played to cancel it"
+
+/* INWO-7.4: from the announcement of Evening Gazette's EXPOSE on B until it
+ * resolves, B's hidden Plots stay in his hand, except Red Tape played to
+ * cancel it; his exposed Plots stay free. */
+static void test_INWO_7_4_expose_pending(void **state)
+{
+    (void)state;
+    fx f = look_announced("use B:G26#1 target=B",
+                          "pass|buy|play A:PL17#1|play B:PL12#1|play B:PL25#1");
+    fx_refused(&f, "play C:PL24#1", "INWO-7.4", EXPOSING);
+    fx_refused(&f, "play A:PL16#1", "INWO-7.4", EXPOSING); /* it could cancel only i2, the token */
+    talk_refused(&f, 1, "discard C:PL24#1", "INWO-7.4", EXPOSING);
+    talk_refused(&f, 1, "give C:PL24#1 to=C", "INWO-7.4", EXPOSING);
+    talk_refused(&f, 1, "return C:PL24#1 top", "INWO-7.4", EXPOSING);
+    talk_refused(&f, 1, "trade with=C give=C:PL24#1 ask=PL03", "INWO-7.4", EXPOSING);
+    talk_ok(&f, 1, "give B:PL12#1 to=C"); /* exposed: EXPOSE cannot touch it */
+    fx_ok(&f, "play A:PL17#1 target=i1");
+    fx_free(&f);
+    /* resolved: everything is free again */
+    f = look();
+    fx_ok(&f, "use B:G26#1 target=B");
+    fx_pass_round(&f);
+    assert_int_equal(f.s->nrounds, 0);
+    assert_int_equal(f.s->point, PT_MAIN);
+    talk_ok(&f, 1, "discard C:PL24#1");
+    talk_ok(&f, 1, "return A:PL16#1 top");
+    fx_free(&f);
+}
+
+/* INWO-7.4: while Burglary on B is pending, B's exposed Plots stay in his
+ * hand (whichever it took: a cancel of a take could let it take another);
+ * his hidden ones stay free. A trade B accepts is held as well. */
+static void test_INWO_7_4_steal_pending(void **state)
+{
+    (void)state;
+    fx f = look_announced("play B:PL42#1 target=B take=B:PL12#1",
+                          "pass|buy|play A:PL17#1|play A:PL16#1|play C:PL24#1");
+    fx_refused(&f, "play B:PL25#1", "INWO-7.4", STEALING);
+    talk_refused(&f, 1, "discard B:PL12#1", "INWO-7.4", STEALING);
+    talk_refused(&f, 1, "give B:PL25#1 to=C", "INWO-7.4", STEALING);
+    talk_refused(&f, 1, "return B:PL25#1 bottom", "INWO-7.4", STEALING);
+    talk_ok(&f, 2, "trade with=B give=C:PL03#1 ask=B:PL25#1");
+    talk_refused(&f, 1, "accept C", "INWO-7.4", STEALING);
+    talk_ok(&f, 1, "decline C");
+    talk_ok(&f, 1, "discard A:PL16#1"); /* hidden: Burglary cannot touch it */
+    fx_ok(&f, "play A:PL17#1 target=i1");
+    fx_pass_round(&f);
+    assert_int_equal(f.s->card[fx_card(&f, "B:PL12#1")].holder, 1); /* canceled */
+    talk_ok(&f, 1, "give B:PL25#1 to=C");
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -613,6 +706,8 @@ int main(void)
         cmocka_unit_test(test_EX_38_lapse),
         cmocka_unit_test(test_trade_answers),
         cmocka_unit_test(test_group_gift),
+        cmocka_unit_test(test_INWO_7_4_expose_pending),
+        cmocka_unit_test(test_INWO_7_4_steal_pending),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

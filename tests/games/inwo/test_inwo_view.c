@@ -140,12 +140,23 @@ static void test_INWO_7_13_declaration_private(void **state)
     fx f = fx_ex15();
     fx_ok(&f, "attack A:G37#1");
     char *b = view(&f, 1), *a = view(&f, 0);
-    /* its answers are action arguments: X, A:G37#1, is instance 14 */
+    /* its answers are the canonical texts typed, not action arguments */
     assert_non_null(strstr(b, "\"items\":[],\"declaring\":{\"player\":\"B\",\"head\":\"attack\","
-                              "\"answers\":[14]}}"));
+                              "\"answers\":[\"attack A:G37#1\"]}}"));
     assert_non_null(strstr(a, "\"items\":[]}"));
     assert_null(strstr(a, "declaring"));
     free(a);
+    free(b);
+    fx_ok(&f, "kind control");
+    b = view(&f, 1);
+    assert_non_null(strstr(b, "\"answers\":[\"attack A:G37#1\",\"kind control\"]}}"));
+    free(b);
+    fx_free(&f);
+    /* a buy begins with no argument: nothing is answered yet */
+    f = fx_ex15();
+    fx_ok(&f, "buy");
+    b = view(&f, 1);
+    assert_non_null(strstr(b, "\"head\":\"buy\",\"answers\":[]}}"));
     free(b);
     fx_free(&f);
 }
