@@ -57,7 +57,9 @@ int inwo_cancel_kind(const inwo_state *s, int j)
         return CAN_INSTANT;
     if (kind == H_USE || (kind == INWO_K_CANCEL && s->card[s->item[j].card].zone != Z_TABLE))
         return CAN_ABILITY;
-    return kind == H_PLAY || kind == INWO_K_CANCEL || kind == INWO_K_AFTER ? CAN_PLOT : CAN_ACTION;
+    return kind == H_PLAY || kind == INWO_K_CANCEL || kind == INWO_K_AFTER || kind == H_AGENT
+               ? CAN_PLOT /* an Illuminati agent is canceled like a Plot (INWO-10.2.6) */
+               : CAN_ACTION;
 }
 
 int inwo_cancel_root(const inwo_state *s)

@@ -727,6 +727,11 @@ static void resolve(const tt_game *g, inwo_state *s, int k, tt_events *ev)
         s->pl[who].turn_flags &= (uint8_t) ~(it->kind == H_RESOURCE     ? INWO_T_RESOURCE
                                              : it->kind == H_DRAW_GROUP ? INWO_T_DRAW_GROUP
                                                                         : 0);
+        if (it->kind == H_AGENT) { /* like a canceled Plot: discarded, its cost stays paid */
+            inwo_lift(s, it->card);
+            inwo_put(s, it->card, Z_DISCARD, inwo_owner(it->card));
+            tt_emit(ev, INWO_EV_DISCARD, who, TT_SEEN_ALL, it->card, 0, 0, 0);
+        }
         inwo_root_wrap(s, k);
         tt_emit(ev, INWO_EV_RESOLVE, who, TT_SEEN_ALL, it->num, 0, 0, 0);
         return;

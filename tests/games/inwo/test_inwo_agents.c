@@ -263,6 +263,32 @@ static void test_EX_27_illuminati_agent(void **state)
     fx_free(&f);
 }
 
+/* INWO-10.2.6: an Illuminati agent is a play, canceled like a Plot: a
+ * cancel of group actions cannot name it, a cancel of Plots can; the
+ * canceled agent goes to its owner's discard pile and the two cards that
+ * paid for it stay discarded (INWO-10.3.1). */
+static void test_INWO_10_2_6_agent_canceled_like_a_plot(void **state)
+{
+    (void)state;
+    fx f = ex27();
+    fx_zone(&f, 0, "A:PL16#1", Z_HAND); /* Deniable Denial: actions */
+    fx_zone(&f, 0, "A:PL17#1", Z_HAND); /* Red Tape: Plots and abilities */
+    fx_main(&f, 3);
+    int n, plot_top = inwo_pile(f.s, 3, Z_PLOT_DECK, &n)[n - 1];
+    fx_ok(&f, "agent D:I01#1");
+    fx_ok(&f, "pass"); /* E */
+    fx_refused(&f, "play A:PL16#1", "INWO-10.3", "no pending item of a kind this card cancels");
+    fx_ok(&f, "play A:PL17#1"); /* its one target, i1, is not asked */
+    fx_pass_round(&f);
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(zone(&f, "D:I01#1"), Z_DISCARD);
+    assert_int_equal(holder(&f, "D:I01#1"), 3);
+    assert_int_equal(zone(&f, "A:PL17#1"), Z_DISCARD);
+    assert_int_equal(f.s->card[plot_top].zone, Z_DISCARD);
+    assert_int_equal(f.s->nitems, 0);
+    fx_free(&f);
+}
+
 /* EX-27: the agent's +3 on D's attacks on Lodge groups and on the defense
  * of D's groups against Lodge groups; +5 between the two Lodge factions. */
 static void test_EX_27_bonuses(void **state)
@@ -303,6 +329,7 @@ int main(void)
         cmocka_unit_test(test_EX_9_unique_resource),
         cmocka_unit_test(test_EX_27_illuminati_agent),
         cmocka_unit_test(test_EX_27_bonuses),
+        cmocka_unit_test(test_INWO_10_2_6_agent_canceled_like_a_plot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
