@@ -168,8 +168,11 @@ void inwo_cancels_settle(inwo_state *s, int k)
     for (int j = k + 1; j < s->nitems; j++) { /* INWO-10.3.1: canceled uses do not count */
         const inwo_item *it = &s->item[j];
         int zone = s->card[it->card].zone;
-        if (it->kind == INWO_K_CANCEL && it->parent == k && (it->who & INWO_I_CANCELED) &&
-            (zone == Z_STRUCTURE || zone == Z_RESOURCE))
-            s->card[it->card].u.p.used &= (uint8_t) ~(17u << (it->arg >> 6));
+        if ((it->kind != INWO_K_CANCEL && it->kind != H_USE) || it->parent != k ||
+            !(it->who & INWO_I_CANCELED) || (zone != Z_STRUCTURE && zone != Z_RESOURCE))
+            continue;
+        /* a BOOST ability is its card's first (content.c); a cancel's arg keeps its index */
+        int abil = it->kind == H_USE ? 0 : it->arg >> 6;
+        s->card[it->card].u.p.used &= (uint8_t) ~(17u << abil);
     }
 }

@@ -1206,16 +1206,16 @@ void inwo_play_announce(const tt_game *g, inwo_state *s, tt_events *ev)
     play pl = declared(c, &d);
     uint8_t q[Q_MAX];
     int complete, nq = questions(c, &d, &pl, q, &complete), p = d.player;
+    if (!pl.is_plot) /* INWO-2.10.4: a use counts toward its limit */
+        s->card[pl.card].u.p.used |= (uint8_t)(pl.limit == LIM_ONCE_PER_GAME   ? 16 << pl.abil
+                                               : pl.limit == LIM_ONCE_PER_TURN ? 1 << pl.abil
+                                                                               : 0);
     if (pl.op->op == OP_BOOST) {
         inwo_boost_announce(g, s, ev);
         pay_costs(s, &d, &pl, q, nq, s->nitems - 1, s->nitems - 1, ev);
         return;
     }
     memset(&s->decl, 0, sizeof s->decl);
-    if (!pl.is_plot) /* INWO-2.10.4: a use counts toward its limit */
-        s->card[pl.card].u.p.used |= (uint8_t)(pl.limit == LIM_ONCE_PER_GAME   ? 16 << pl.abil
-                                               : pl.limit == LIM_ONCE_PER_TURN ? 1 << pl.abil
-                                                                               : 0);
     if (pl.op->op == OP_CANCEL || after_op(pl.what)) { /* attached, its tokens too (INWO-4.6.2) */
         int num = answer(c, &d, &pl, Q_TARGET) & ~(int)INWO_ITEM_ARG,
             v = answer(c, &d, &pl, Q_VALUE);

@@ -68,6 +68,31 @@ static void test_boost_ability_cost_commits(void **state)
     fx_free(&f);
 }
 
+/* INWO-2.10.4: a BOOST ability's limit counts its use. R06 is read here as
+ * if its text said once per turn: after one use, the next attack of the
+ * turn cannot use it, though the card holds a token again. */
+static void test_INWO_2_10_4_boost_ability_limit(void **state)
+{
+    (void)state;
+    fx f = mercenaries();
+    inwo_def *d = (inwo_def *)inwo_def_of(f.g->content, fx_card(&f, "A:R06#1"));
+    d->ability[0].limit = LIM_ONCE_PER_TURN;
+    fx_ok(&f, "attack A:G02#1 kind=control target=C:G20#1");
+    fx_passes(&f, 2);
+    fx_ok(&f, "use A:R06#1");
+    fx_passes(&f, 2);
+    fx_dice(&f, 6, 6); /* 12 fails */
+    fx_pass_round(&f);
+    assert_int_equal(f.s->point, PT_MAIN);
+    f.s->card[fx_card(&f, "A:G02#1")].u.p.tokens = 1;
+    f.s->card[fx_card(&f, "A:R06#1")].u.p.tokens = 1;
+    fx_ok(&f, "attack A:G02#1 kind=control target=C:G20#1");
+    fx_passes(&f, 2);
+    fx_refused(&f, "use A:R06#1", "INWO-2.10.4", "its limit is used up");
+    d->ability[0].limit = LIM_NONE;
+    fx_free(&f);
+}
+
 /* INWO-5.18.6: no NWO while an Instant Attack is pending (EX-24's Rooftop
  * Sniper, D's, with A to answer); once it is over the NWO may be played. */
 static void test_INWO_5_18_6_no_nwo_in_an_instant_attack(void **state)
@@ -93,6 +118,7 @@ static void test_INWO_5_18_6_no_nwo_in_an_instant_attack(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_INWO_2_10_4_boost_ability_limit),
         cmocka_unit_test(test_INWO_5_18_1_boost_ability),
         cmocka_unit_test(test_boost_ability_cost_commits),
         cmocka_unit_test(test_INWO_5_18_6_no_nwo_in_an_instant_attack),
