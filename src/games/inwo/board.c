@@ -33,9 +33,9 @@ int inwo_arrow_cell(const inwo_state *s, int master, int side, int *x, int *y)
 
 int inwo_cell_node(const inwo_state *s, int seat, int x, int y)
 {
-    for (int k = 0; k < s->nodes_end; k++) {
+    for (int k = 0; k < s->nodes_end; k++) { /* the cell first: it rejects most nodes */
         const inwo_node *v = &s->node[k];
-        if (v->card != INWO_NONE && INWO_SEAT(v->geo) == seat && v->x == x && v->y == y)
+        if (v->x == x && v->y == y && v->card != INWO_NONE && INWO_SEAT(v->geo) == seat)
             return k;
     }
     return -1;

@@ -964,8 +964,8 @@ int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n
     }
     for (int j = 0; j < c->nuse; j++) {
         int i = c->use_inst[j];
-        if ((s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE) &&
-            s->card[i].holder == p) /* in play, controlled by p: never a Plot */
+        if (s->card[i].holder == p && /* in play, controlled by p: never a Plot */
+            (s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE))
             n = add(g, s, INWO_A(H_USE, i), out, n);
     }
     return n;
