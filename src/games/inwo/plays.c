@@ -408,10 +408,10 @@ static int protected_from(const inwo_state *s, int owner, int p)
 static int align_for(const inwo_content *c, const inwo_state *s, const inwo_op *op, int t,
                      int chosen)
 {
-    unsigned now = inwo_align_of(c, s, t, 0);
     int a = op->alignment == INWO_ALIGN_CHOOSE ? chosen : op->alignment;
     if (op->sel != AM_REVERSE)
         return a;
+    unsigned now = inwo_align_of(c, s, t, 0); /* read by a reversal only */
     for (int x = 0; x < AL_CRIM; x++)
         if ((a < 0 || a == x) && (now >> x & 1))
             return inwo_opposite(x);
