@@ -1014,8 +1014,10 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
     int n = 0;
     if (s->decl.head == H_BUY) {
         for (int k = 0; k < s->nodes_end; k++)
-            if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
-                n = add(g, s, INWO_A(H_PAY, s->node[k].card), out, n);
+            if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player) {
+                int card = s->node[k].card; /* chk_pay: check()'s choice while buying */
+                n = offer(chk_pay(g, s, card, NULL), INWO_A(H_PAY, card), out, n);
+            }
     } else if (inwo_instant_declaring(g, s)) {
         n = inwo_instant_legal(g, s, out, 0);
     } else if (playing(s)) {
@@ -1024,8 +1026,8 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
         n = inwo_attack_legal(g, s, out, 0);
     } else if (s->decl.head == H_ATTACK) {
         int x = s->item[s->decl.ans[0]].card;
-        for (int side = 0; side < 4; side++)
-            n = add(g, s, INWO_A(H_ARROW, x | side << 9), out, n);
+        for (int side = 0; side < 4; side++) /* chk_arrow: check()'s choice for an arrow here */
+            n = offer(chk_arrow(g, s, x | side << 9, NULL), INWO_A(H_ARROW, x | side << 9), out, n);
     } else if (s->decl.head == H_MOVE) {
         n = inwo_move_legal(g, s, out, 0);
     } else if (s->decl.head == H_REASSIGN) {
@@ -1039,8 +1041,10 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
     } else if (s->decl.head == H_TAKEOVER) {
         for (int k = 0; k < s->nodes_end; k++)
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
-                for (int side = 0; side < 4; side++)
-                    n = add(g, s, INWO_A(H_ARROW, s->node[k].card | side << 9), out, n);
+                for (int side = 0; side < 4; side++) {
+                    int arg = s->node[k].card | side << 9;
+                    n = offer(chk_arrow(g, s, arg, NULL), INWO_A(H_ARROW, arg), out, n);
+                }
     }
     return n;
 }
