@@ -33,9 +33,9 @@ int inwo_arrow_cell(const inwo_state *s, int master, int side, int *x, int *y)
 
 int inwo_cell_node(const inwo_state *s, int seat, int x, int y)
 {
-    for (int k = 0; k < s->nodes_end; k++) {
+    for (int k = 0; k < s->nodes_end; k++) { /* the cell first: it rejects most nodes */
         const inwo_node *v = &s->node[k];
-        if (v->card != INWO_NONE && INWO_SEAT(v->geo) == seat && v->x == x && v->y == y)
+        if (v->x == x && v->y == y && v->card != INWO_NONE && INWO_SEAT(v->geo) == seat)
             return k;
     }
     return -1;
@@ -134,10 +134,16 @@ void inwo_records_expire(inwo_state *s)
 void inwo_links_update(const inwo_content *c, inwo_state *s)
 {
     /* a status read by another link's check (a SET_ALIGN Plot's) settles in
-     * the second pass: the sample's chains are one link long */
-    for (int pass = 0; pass < 2; pass++)
+     * the second pass: the sample's chains are one link long. A pass that
+     * changes nothing leaves the state as it was, so another would too. */
+    for (int pass = 0; pass < 2; pass++) {
+        int changed = 0;
         for (int k = 0; k < s->nlinks; k++) {
-            int st = inwo_link_status(c, s, k);
-            s->link[k].what = (uint8_t)((s->link[k].what & 0x0F) | st << 4);
+            uint8_t what = (uint8_t)((s->link[k].what & 0x0F) | inwo_link_status(c, s, k) << 4);
+            changed |= what != s->link[k].what;
+            s->link[k].what = what;
         }
+        if (!changed)
+            break;
+    }
 }

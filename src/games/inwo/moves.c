@@ -432,8 +432,10 @@ int inwo_move_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n
         }
         return n;
     }
-    uint16_t arrows[INWO_STRUCT_MAX * 4];
-    int na = s->decl.head == H_MOVE || !s->nrounds ? open_arrows(g, s, p, arrows) : 0;
+    uint16_t arrows[INWO_STRUCT_MAX * 4]; /* the arrow question checks each: one will do */
+    int na = s->decl.head == H_MOVE ? inwo_any_open_arrow(g->content, s, p)
+             : !s->nrounds          ? open_arrows(g, s, p, arrows)
+                                    : 0;
     for (int k = 0; k < s->nodes_end && na; k++) {
         int card = s->node[k].card;
         if (card == INWO_NONE || INWO_SEAT(s->node[k].geo) != p)

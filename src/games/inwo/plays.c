@@ -424,10 +424,10 @@ static int protected_from(const inwo_state *s, int owner, int p)
 static int align_for(const inwo_content *c, const inwo_state *s, const inwo_op *op, int t,
                      int chosen)
 {
-    unsigned now = inwo_align_of(c, s, t, 0);
     int a = op->alignment == INWO_ALIGN_CHOOSE ? chosen : op->alignment;
     if (op->sel != AM_REVERSE)
         return a;
+    unsigned now = inwo_align_of(c, s, t, 0); /* read by a reversal only */
     for (int x = 0; x < AL_CRIM; x++)
         if ((a < 0 || a == x) && (now >> x & 1))
             return inwo_opposite(x);
@@ -1000,8 +1000,8 @@ int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n
     }
     for (int j = 0; j < c->nuse; j++) {
         int i = c->use_inst[j];
-        if ((s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE) &&
-            s->card[i].holder == p) /* in play, controlled by p: never a Plot */
+        if (s->card[i].holder == p && /* in play, controlled by p: never a Plot */
+            (s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE))
             n = add(g, s, INWO_A(H_USE, i), out, n);
     }
     return n;

@@ -1004,13 +1004,19 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
     }
 }
 
-static int add(const tt_game *g, const inwo_state *s, tt_action a, tt_action *out, int n)
+/* a listed when its check's result rc is TT_OK. */
+static int offer(int rc, tt_action a, tt_action *out, int n)
 {
-    if (check(g, s, a, NULL) != TT_OK)
+    if (rc != TT_OK)
         return n;
     if (out)
         out[n] = a;
     return n + 1;
+}
+
+static int add(const tt_game *g, const inwo_state *s, tt_action a, tt_action *out, int n)
+{
+    return offer(check(g, s, a, NULL), a, out, n);
 }
 
 /* The answers to the question a declaration asks now. */
@@ -1019,8 +1025,10 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
     int n = 0;
     if (s->decl.head == H_BUY) {
         for (int k = 0; k < s->nodes_end; k++)
-            if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
-                n = add(g, s, INWO_A(H_PAY, s->node[k].card), out, n);
+            if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player) {
+                int card = s->node[k].card; /* chk_pay: check()'s choice while buying */
+                n = offer(chk_pay(g, s, card, NULL), INWO_A(H_PAY, card), out, n);
+            }
     } else if (inwo_instant_declaring(g, s)) {
         n = inwo_instant_legal(g, s, out, 0);
     } else if (playing(s)) {
@@ -1029,8 +1037,8 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
         n = inwo_attack_legal(g, s, out, 0);
     } else if (s->decl.head == H_ATTACK) {
         int x = s->item[s->decl.ans[0]].card;
-        for (int side = 0; side < 4; side++)
-            n = add(g, s, INWO_A(H_ARROW, x | side << 9), out, n);
+        for (int side = 0; side < 4; side++) /* chk_arrow: check()'s choice for an arrow here */
+            n = offer(chk_arrow(g, s, x | side << 9, NULL), INWO_A(H_ARROW, x | side << 9), out, n);
     } else if (s->decl.head == H_MOVE) {
         n = inwo_move_legal(g, s, out, 0);
     } else if (s->decl.head == H_REASSIGN) {
@@ -1044,10 +1052,24 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
     } else if (s->decl.head == H_TAKEOVER) {
         for (int k = 0; k < s->nodes_end; k++)
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->decl.player)
-                for (int side = 0; side < 4; side++)
-                    n = add(g, s, INWO_A(H_ARROW, s->node[k].card | side << 9), out, n);
+                for (int side = 0; side < 4; side++) {
+                    int arg = s->node[k].card | side << 9;
+                    n = offer(chk_arrow(g, s, arg, NULL), INWO_A(H_ARROW, arg), out, n);
+                }
     }
     return n;
+}
+
+/* The check that check() reaches for `head <card>` with no declaration
+ * under way (takeover, resource, discard): the offers below call the chk_
+ * function itself, as its dispatch costs more than most refusals. */
+static int chk_hand(const tt_game *g, const inwo_state *s, int head, int card)
+{
+    if (head == H_TAKEOVER)
+        return chk_takeover(g, s, card, NULL);
+    if (head == H_RESOURCE)
+        return chk_illuminati_action(g, s, head, card, NULL);
+    return chk_dispose(g, s, card, NULL);
 }
 
 static int legal_hand(const tt_game *g, const inwo_state *s, int head, tt_action *out, int n)
@@ -1055,7 +1077,7 @@ static int legal_hand(const tt_game *g, const inwo_state *s, int head, tt_action
     int len;
     const uint16_t *hand = inwo_pile(s, s->to_move, Z_HAND, &len);
     for (int i = 0; i < len; i++)
-        n = add(g, s, INWO_A(head, hand[i]), out, n);
+        n = offer(chk_hand(g, s, head, hand[i]), INWO_A(head, hand[i]), out, n);
     return n;
 }
 
@@ -1087,9 +1109,12 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
             }
         return n;
     }
-    static const int singles[] = {H_PASS, H_END_MAIN, H_DONE, H_BUY, H_DRAW_GROUP};
-    for (size_t k = 0; k < sizeof singles / sizeof *singles; k++)
-        n = add(g, s, INWO_A(singles[k], 0), out, n);
+    /* no declaration under way: what check() would dispatch to, called directly */
+    n = offer(chk_pass(s, NULL), INWO_A(H_PASS, 0), out, n);
+    n = offer(chk_end_main(s, NULL), INWO_A(H_END_MAIN, 0), out, n);
+    n = offer(chk_done(s, NULL), INWO_A(H_DONE, 0), out, n);
+    n = offer(chk_buy(g, s, NULL), INWO_A(H_BUY, 0), out, n);
+    n = offer(chk_illuminati_action(g, s, H_DRAW_GROUP, 0, NULL), INWO_A(H_DRAW_GROUP, 0), out, n);
     n = add(g, s, INWO_A(H_DRAW, INWO_NONE), out, n);
     n = inwo_extra_draw_legal(g, s, out, n);
     if (s->step == PT_STEP3 && !s->nrounds)
@@ -1114,13 +1139,15 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
         if (zapped >> q & 1)
             n = add(g, s, INWO_A(H_ZAP_CLEAR, q), out, n);
     if (s->nrounds && !s->roll) { /* contributions to the attack in its round */
-        n = add(g, s, INWO_A(H_DEFEND, 0), out, n);
-        n = add(g, s, INWO_A(H_CALL_OFF, 0), out, n);
+        n = offer(inwo_contrib_check(g, s, H_DEFEND, 0, NULL), INWO_A(H_DEFEND, 0), out, n);
+        n = offer(inwo_contrib_check(g, s, H_CALL_OFF, 0, NULL), INWO_A(H_CALL_OFF, 0), out, n);
         for (int k = 0; k < s->nodes_end; k++) /* a group without a token is refused first */
             if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == s->to_move &&
                 inwo_can_spend(s, s->to_move, s->node[k].card)) {
-                n = add(g, s, INWO_A(H_AID, s->node[k].card), out, n);
-                n = add(g, s, INWO_A(H_OPPOSE, s->node[k].card), out, n);
+                int card = s->node[k].card;
+                n = offer(inwo_contrib_check(g, s, H_AID, card, NULL), INWO_A(H_AID, card), out, n);
+                n = offer(inwo_contrib_check(g, s, H_OPPOSE, card, NULL), INWO_A(H_OPPOSE, card),
+                          out, n);
             }
     }
     return inwo_instant_legal(g, s, out, n); /* relief, commit */

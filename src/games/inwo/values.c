@@ -59,6 +59,23 @@ static unsigned record_apply(unsigned set, inwo_record r, int card, int lasting)
                               : align_add(set, INWO_REC_ALIGN(r));
 }
 
+/* The waiting linked Plots (a bit each) of timestamp ts or older applied to
+ * set, in link order, and taken out of *waiting. */
+static unsigned links_older(const inwo_content *c, const inwo_state *s, unsigned set,
+                            uint64_t *waiting, int ts)
+{
+    for (uint64_t m = *waiting; m; m &= m - 1) {
+        int k = __builtin_ctzll(m);
+        if (s->link[k].ts > ts)
+            continue;
+        const inwo_op *op = set_align_op(def_of(c, s->link[k].a));
+        *waiting &= ~(1ull << k);
+        if (op)
+            set = set_align(set, op);
+    }
+    return set;
+}
+
 unsigned inwo_align_of(const inwo_content *c, const inwo_state *s, int card, int lasting)
 {
     const inwo_def *d = def_of(c, card);
@@ -70,23 +87,14 @@ unsigned inwo_align_of(const inwo_content *c, const inwo_state *s, int card, int
         if (s->link[k].b == card && inwo_link_active(&s->link[k]) &&
             (s->link[k].what & 3) == LK_PLOT)
             waiting |= 1ull << k;
-    for (int i = 0; i <= s->nrecords; i++) {
-        int ts = i < s->nrecords ? INWO_REC_TS(s->record[i]) : 0xFFFF;
-        /* the linked Plots' records older than this one come first (INWO-2.14.6) */
-        for (uint64_t m = waiting; m; m &= m - 1) {
-            int k = __builtin_ctzll(m);
-            if (s->link[k].ts > ts)
-                continue;
-            const inwo_op *op = set_align_op(def_of(c, s->link[k].a));
-            waiting &= ~(1ull << k);
-            if (op)
-                set = set_align(set, op);
-        }
-        if (i == s->nrecords)
-            break;
+    for (int i = 0; i < s->nrecords; i++) {
+        /* the linked Plots' records older than this one come first (INWO-2.14.6);
+         * once none waits, the records are all there is to read */
+        if (waiting)
+            set = links_older(c, s, set, &waiting, INWO_REC_TS(s->record[i]));
         set = record_apply(set, s->record[i], card, lasting);
     }
-    return set;
+    return waiting ? links_older(c, s, set, &waiting, 0xFFFF) : set;
 }
 
 uint32_t inwo_attr_of(const inwo_content *c, const inwo_state *s, int card)
