@@ -77,8 +77,8 @@ static void test_draw(void **state)
 
 /* The figures of the ten games below, as the rules stand: to renew when a
  * rule changes what random games play. */
-enum { GOALS_BASIC = 0, GOALS_SPECIAL = 10, GOALS_CARD = 0, GOALS_ELIMINATION = 0 };
-enum { ROUNDS = 82, TRIED = 173, WON = 25 };
+enum { GOALS_BASIC = 0, GOALS_SPECIAL = 7, GOALS_CARD = 3, GOALS_ELIMINATION = 0 };
+enum { ROUNDS = 84, TRIED = 194, WON = 24 };
 
 /* Ten random games at seed 5: the figures summed over them, exactly, and the
  * attack figures agree with the announcements and outcomes emitted. */
