@@ -30,11 +30,12 @@
 typedef struct opts {
     const char *server; /* the tabletop binary */
     const char *game;
-    int conns;       /* connections, two a table */
-    int seconds;     /* of measured play */
-    int rate;        /* actions a second, all tables together */
-    int setup;       /* seconds allowed to connect and seat everyone */
-    const char *dir; /* where the server's database goes (a temporary directory in it) */
+    int conns;        /* connections, two a table */
+    int seconds;      /* of measured play */
+    int rate;         /* actions a second, all tables together */
+    int setup;        /* seconds allowed to connect and seat everyone */
+    const char *dir;  /* where the server's database goes (a temporary directory in it) */
+    const char *sync; /* the server's --sync */
 } opts;
 
 enum { C_NEW, C_CONNECTING, C_OPEN, C_SEATED, C_CLOSED };
@@ -278,7 +279,7 @@ static int server_start(void)
         if (!freopen(log, "w", stderr))
             _exit(126);
         execl(R.o.server, "tabletop", "serve", "--port", "0", "--db", db, "--rate", "100000",
-              (char *)0);
+              "--sync", R.o.sync, (char *)0);
         _exit(127);
     }
     close(fds[1]);
@@ -431,7 +432,7 @@ static void on_tick(lws_sorted_usec_list_t *sul)
 
 static int parse(int argc, char **argv, opts *o)
 {
-    *o = (opts){NULL, "invaders", 10000, 30, 2000, 120, "/tmp"};
+    *o = (opts){NULL, "invaders", 10000, 30, 2000, 120, "/tmp", "normal"};
     for (int i = 1; i < argc; i += 2) { /* every option takes a value */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
@@ -450,11 +451,14 @@ static int parse(int argc, char **argv, opts *o)
             o->setup = atoi(v);
         else if (strcmp(a, "--dir") == 0)
             o->dir = v;
+        else if (strcmp(a, "--sync") == 0)
+            o->sync = v;
         else
             return -1;
     }
     if (!o->server || o->conns < 2 || o->conns > CONN_MAX || o->conns % 2 || o->seconds < 1 ||
         o->seconds > 600 || o->rate < 1 || o->setup < 1 || o->setup > 600 ||
+        (strcmp(o->sync, "normal") != 0 && strcmp(o->sync, "full") != 0) ||
         strspn(o->game, "abcdefghijklmnopqrstuvwxyz_") != strlen(o->game))
         return -1;
     return 0;
@@ -463,6 +467,7 @@ static int parse(int argc, char **argv, opts *o)
 static const char usage[] =
     "Usage: tabletop-loadgen --server PATH/tabletop [--connections N] [--seconds S]\n"
     "                        [--rate A] [--game NAME] [--setup S] [--dir DIR]\n"
+    "                        [--sync normal|full]\n"
     "Starts `tabletop serve` on loopback with a fresh database, opens N connections\n"
     "(default 10000, at most 20000, even) on N/2 tables of the game (default invaders),\n"
     "two people each, seats them within --setup seconds (default 120), then plays random\n"
@@ -470,7 +475,7 @@ static const char usage[] =
     "reports the latency from an action sent to its view received (p50, p99), the\n"
     "actions a second sustained, and the server's CPU and peak memory. The database\n"
     "goes in a temporary directory under DIR (default /tmp; a tmpfs such as /dev/shm\n"
-    "takes the disk's sync out of the figures).\n"
+    "takes the disk's sync out of the figures); --sync is the server's (default normal).\n"
     "Exits 0 when every connection was seated and stayed open and actions were measured.\n";
 
 int main(int argc, char **argv)

@@ -431,6 +431,9 @@ int srv_run(const srv_opts *o, tt_error *err)
     if (rc == TT_OK) {
         store_defer(s->store);
         store_set_lease(s->store, o->lease);
+        rc = store_set_sync(s->store, o->sync, err);
+    }
+    if (rc == TT_OK) {
         rc = store_renew(s->store, err); /* the lease as asked, before any table is claimed */
     }
     if (rc == TT_OK)
@@ -446,6 +449,8 @@ int srv_run(const srv_opts *o, tt_error *err)
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGPIPE, SIG_IGN);
+    signal(SIGXFSZ,
+           SIG_IGN); /* a database at the file size limit fails its commit: see srv_flush */
     printf("listening on http://%s:%d/\n", o->bind,
            lws_get_vhost_listen_port(lws_get_vhost_by_name(s->ctx, "tabletop")));
     fflush(stdout);

@@ -5,9 +5,11 @@
  *   seats(table_id, seat, kind, ai, token)
  *   actions(table_id, seq, player, offturn, text, more)
  * Seeds and hashes are 64-bit unsigned values kept as 16 hex digits, so that
- * SQLite's signed integers never bend them. The database runs in WAL mode with
- * synchronous=FULL: a commit has reached the disk when it returns, so after a
- * kill -9 (or a power cut) every action a player was told of is there.
+ * SQLite's signed integers never bend them. The database runs in WAL mode,
+ * synchronous=FULL (a commit has reached the disk when it returns: after a
+ * power cut every action a player was told of is there) or NORMAL (it has
+ * reached the operating system: after a kill -9 of the server every action
+ * is there; a power cut may lose the last ones), as store_set_sync says.
  * Appending checks the record's length in the same transaction (UPDATE … WHERE
  * nactions = ?), which is what lets a later backend share one database between
  * processes safely. The store is used from the service thread only. */
@@ -28,7 +30,6 @@ typedef struct sqlite_store {
 } sqlite_store;
 
 static const char schema[] = "PRAGMA journal_mode=WAL;"
-                             "PRAGMA synchronous=FULL;"
                              "PRAGMA foreign_keys=ON;"
                              "CREATE TABLE IF NOT EXISTS tables("
                              " id INTEGER PRIMARY KEY,"
@@ -401,6 +402,12 @@ static int sq_actions(store *base, int64_t table, int (*fn)(void *, int, const s
     return rc;
 }
 
+static int sq_sync(store *base, int full, tt_error *err)
+{
+    return exec((sqlite_store *)base,
+                full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL", err);
+}
+
 static void sq_close(store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
@@ -413,7 +420,7 @@ static void sq_close(store *base)
 /* One process has the file's tables to itself: no claims. */
 static const store_ops sqlite_ops = {
     sq_close,    sq_table_add, sq_actions_add, sq_table_get, sq_tables, sq_actions, sq_actions_drop,
-    sq_seat_set, NULL,         NULL,           NULL,         sq_defer,  sq_flush};
+    sq_seat_set, NULL,         NULL,           NULL,         sq_defer,  sq_flush,   sq_sync};
 
 int store_sqlite_open(const char *path, store **out, tt_error *err)
 {
@@ -433,6 +440,8 @@ int store_sqlite_open(const char *path, store **out, tt_error *err)
     /* another process (a backup) may hold the lock for a moment */
     sqlite3_busy_timeout(s->db, 5000);
     int rc = exec(s, schema, err);
+    if (rc == TT_OK) /* until store_set_sync says otherwise */
+        rc = sq_sync(&s->base, 1, err);
     if (rc == TT_OK && sqlite3_exec(s->db, upgrade, NULL, NULL, NULL) != SQLITE_OK &&
         !strstr(sqlite3_errmsg(s->db), "duplicate column"))
         rc = db_fail(s, err, upgrade);
