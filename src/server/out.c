@@ -20,7 +20,7 @@
 
 #include "server/server_int.h"
 
-#define POOL_MIN 8  /* 256 bytes: the smallest pooled frame */
+#define POOL_MIN 8     /* 256 bytes: the smallest pooled frame */
 #define POOL_KEEP 1024 /* frames kept per size at most */
 
 void sb_clear(srv_buf *b)

@@ -63,8 +63,9 @@ typedef struct srv_table {
     unsigned undo_agreed; /* who gave it */
     tt_event *log;        /* every event since the start, for the narration of who (re)joins */
     int nlog, caplog;
-    /* each seat's view frame, and the spectators' (the last), built once per
-     * change of what a view frame shows (srv_table_views_stale); NULL: to build */
+    /* while everyone at the table is sent his view (views_to_all): each
+     * seat's view frame, and the spectators' (the last), built once and
+     * shared; dropped after, so that an idle table holds no frame */
     srv_msg *view[TT_MAX_PLAYERS + 1];
     struct srv_table *next_table;
 } srv_table;
@@ -143,7 +144,7 @@ int srv_table_hand_over(srv *s, srv_table *t, int by, int seat, json_t *ai, tt_e
 int srv_table_hand_over_refuse(srv_table *t, int by, int seat, tt_error *err);
 /* Sends c its view (and legal actions) of its table. */
 void srv_table_send_view(srv *s, srv_table *t, srv_conn *c);
-/* What a view frame shows has changed: the frames built are dropped. */
+/* Drops the view frames t holds (views_to_all). */
 void srv_table_views_stale(srv *s, srv_table *t);
 /* The frames' text, written into b (sb_clear'd first): seat's view of t
  * ("view"), t's presence ("presence"), and the narration of ev[0..n-1] as

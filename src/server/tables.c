@@ -594,7 +594,10 @@ static int view_slot(const srv_table *t, int seat)
                                               : -1;
 }
 
-void srv_table_send_view(srv *s, srv_table *t, srv_conn *c)
+/* Sends c its view: the one t holds for its seat, or one built now, which t
+ * keeps when `keep` (views_to_all) so that the seat's other connections and
+ * the other spectators get the same. */
+static void view_to(srv *s, srv_table *t, srv_conn *c, int keep)
 {
     int k = view_slot(t, c->seat);
     if (k >= 0 && t->view[k]) {
@@ -604,15 +607,43 @@ void srv_table_send_view(srv *s, srv_table *t, srv_conn *c)
     srv_view_write(s, t, c->seat, &s->text);
     srv_msg *m = srv_msg_of(s, &s->text);
     srv_send(c, m);
-    if (k >= 0)
-        t->view[k] = m; /* the table's reference, until what it shows changes */
+    if (k >= 0 && keep)
+        t->view[k] = m; /* t's reference, until views_to_all ends */
     else
         srv_msg_unref(s, m);
 }
 
+void srv_table_send_view(srv *s, srv_table *t, srv_conn *c)
+{
+    view_to(s, t, c, 0);
+}
+
+/* Sends everyone at t his view (after the narration said[k] of his seat's
+ * slot, when said is not NULL: built here, once per slot, from ev), each
+ * frame built once and shared. */
+static void views_to_all(srv *s, srv_table *t, const tt_events *ev)
+{
+    srv_msg *said[TT_MAX_PLAYERS + 1] = {NULL};
+    unsigned written = 0;
+    srv_table_views_stale(s, t);
+    for (srv_conn *c = t->conns; c; c = c->next_at_table) {
+        int k = view_slot(t, c->seat);
+        if (ev && k >= 0 && !(written >> k & 1u)) {
+            written |= 1u << k;
+            if (srv_narration_write(t, c->seat, ev->ev, ev->n, 0, &s->text) > 0)
+                said[k] = srv_msg_of(s, &s->text);
+        }
+        if (k >= 0)
+            srv_send(c, said[k]);
+        view_to(s, t, c, 1);
+    }
+    for (int k = 0; k <= TT_MAX_PLAYERS; k++)
+        srv_msg_unref(s, said[k]);
+    srv_table_views_stale(s, t);
+}
+
 void srv_table_presence(srv *s, srv_table *t)
 {
-    srv_table_views_stale(s, t); /* they show who is at the table */
     if (!t->conns)
         return;
     srv_presence_write(t, &s->text);
@@ -653,22 +684,7 @@ void srv_table_send_history(srv *s, srv_table *t, srv_conn *c)
  * shared; a narration with no line for a seat is not sent. */
 static void tell(srv *s, srv_table *t, const tt_events *ev)
 {
-    srv_msg *said[TT_MAX_PLAYERS + 1] = {NULL};
-    unsigned written = 0;
-    for (srv_conn *c = t->conns; c; c = c->next_at_table) {
-        int k = view_slot(t, c->seat);
-        if (k < 0)
-            continue;
-        if (!(written >> k & 1u)) {
-            written |= 1u << k;
-            if (srv_narration_write(t, c->seat, ev->ev, ev->n, 0, &s->text) > 0)
-                said[k] = srv_msg_of(s, &s->text);
-        }
-        srv_send(c, said[k]);
-        srv_table_send_view(s, t, c);
-    }
-    for (int k = 0; k <= TT_MAX_PLAYERS; k++)
-        srv_msg_unref(s, said[k]);
+    views_to_all(s, t, ev);
 }
 
 /* --- acting -------------------------------------------------------------------------- */
@@ -714,7 +730,6 @@ int srv_table_act(srv *s, srv_table *t, int seat, const char *text, tt_error *er
     t->meta.status = over ? STORE_OVER : STORE_PLAYING;
     t->version++;
     t->undo_asked = 0; /* an undo asked for is for the position it was asked in */
-    srv_table_views_stale(s, t);
     log_add(t, &ev);
     tell(s, t, &ev);
     if (over)
@@ -819,11 +834,9 @@ static void undo_keep(srv *s, srv_table *t, srv_table *before, int k)
     t->meta.status = STORE_PLAYING;
     t->version++; /* an AI's answer for the position taken back is dropped */
     t->undo_asked = 0;
-    srv_table_views_stale(s, t);
-    for (srv_conn *c = t->conns; c; c = c->next_at_table) {
+    for (srv_conn *c = t->conns; c; c = c->next_at_table)
         srv_table_send_history(s, t, c);
-        srv_table_send_view(s, t, c);
-    }
+    views_to_all(s, t, NULL);
     fprintf(stderr, "table %" PRId64 " taken back to %d actions\n", t->meta.id, k);
     srv_table_think(s, t);
 }
@@ -994,9 +1007,7 @@ static int hand_over_now(srv *s, srv_table *t, int seat, tt_error *err)
             tt_player_name(t->game, seat), to.ai);
     t->handover[seat][0] = '\0';
     t->agreed[seat] = 0;
-    srv_table_views_stale(s, t);
-    for (srv_conn *c = t->conns; c; c = c->next_at_table)
-        srv_table_send_view(s, t, c);
+    views_to_all(s, t, NULL);
     srv_table_presence(s, t);
     srv_table_think(s, t);
     return TT_OK;
