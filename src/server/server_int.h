@@ -37,8 +37,8 @@ typedef struct srv_msg {
     unsigned char buf[];
 } srv_msg;
 
-/* A frame's JSON text being written (out.c); bad: memory ran out, or a
- * string jansson would refuse made the whole frame one it would not send. */
+/* A frame's JSON text being written (out.c); bad: memory ran out on the
+ * way, so the frame is not whole and is not sent. */
 typedef struct srv_buf {
     char *p;
     size_t n, cap;
@@ -155,7 +155,7 @@ int srv_narration_write(const srv_table *t, int seat, const tt_event *ev, int n,
                         srv_buf *b);
 /* Sends c the narration of the whole game so far, as its seat may read it. */
 void srv_table_send_history(srv *s, srv_table *t, srv_conn *c);
-/* Tells everyone at t who is at it (and drops the view frames built: they show it). */
+/* Tells everyone at t who is at it: one presence frame, shared. */
 void srv_table_presence(srv *s, srv_table *t);
 json_t *srv_table_summary(const srv_table *t);
 int srv_table_over(const srv_table *t);

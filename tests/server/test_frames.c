@@ -260,9 +260,13 @@ static void test_frames_are_those_jansson_wrote_for_every_game(void **state)
 static void test_strings_are_escaped_as_jansson_escapes_them(void **state)
 {
     (void)state;
-    static const char *const texts[] = {
-        "plain", "", "a \"quoted\" \\ back/slash", "\b\f\n\r\t", "\x01\x1f\x7f end",
-        "caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x82\xa1", "tab\tin the middle\n"};
+    static const char *const texts[] = {"plain",
+                                        "",
+                                        "a \"quoted\" \\ back/slash",
+                                        "\b\f\n\r\t",
+                                        "\x01\x1f\x7f end",
+                                        "caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x82\xa1",
+                                        "tab\tin the middle\n"};
     srv_buf b = {NULL, 0, 0, 0};
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
         assert_true(sb_utf8(texts[i]));
