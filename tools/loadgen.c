@@ -9,7 +9,11 @@
  * percentile, the actions a second sustained, and the server's CPU and peak
  * memory (from /proc). Loopback only; bounded in connections and in time.
  *
- * One libwebsockets context serves every connection on this one thread. */
+ * One libwebsockets context serves every connection on this one thread. It
+ * shares the machine with the server it measures, so it keeps its own work
+ * small: a view frame, nearly all it receives, is not parsed into a tree; a
+ * light scan finds what it needs (whether the game is over, the legal
+ * actions' texts, kept as the JSON strings they came as and sent back so). */
 #include <errno.h>
 #include <jansson.h>
 #include <libwebsockets.h>
@@ -30,11 +34,12 @@
 typedef struct opts {
     const char *server; /* the tabletop binary */
     const char *game;
-    int conns;       /* connections, two a table */
-    int seconds;     /* of measured play */
-    int rate;        /* actions a second, all tables together */
-    int setup;       /* seconds allowed to connect and seat everyone */
-    const char *dir; /* where the server's database goes (a temporary directory in it) */
+    int conns;        /* connections, two a table */
+    int seconds;      /* of measured play */
+    int rate;         /* actions a second, all tables together */
+    int setup;        /* seconds allowed to connect and seat everyone */
+    const char *dir;  /* where the server's database goes (a temporary directory in it) */
+    const char *sync; /* the server's --sync */
 } opts;
 
 enum { C_NEW, C_CONNECTING, C_OPEN, C_SEATED, C_CLOSED };
@@ -49,7 +54,9 @@ typedef struct conn {
     unsigned char *wbuf;
     long long sent_ns; /* when its action went, 0 when none is out */
     int to_move, over, queued;
-    json_t *legal; /* the actions it may take now */
+    char *legal; /* the actions it may take now: their JSON strings, as a list "[…]" */
+    size_t nlegal_text, caplegal;
+    int nlegal;
 } conn;
 
 typedef struct run {
@@ -91,17 +98,93 @@ static void ready(conn *c)
     R.ready[(R.ready_head + R.nready++) % R.o.conns] = c->i;
 }
 
-static void on_view(conn *c, json_t *j)
+/* Where the last `key` (a top-level one: the game's own view, which may use
+ * the same names, comes before it in a view frame) ends in p[0..n-1]; NULL
+ * when it is not there. */
+static const char *last_key(const char *p, size_t n, const char *key)
+{
+    size_t k = strlen(key);
+    for (size_t i = n >= k ? n - k + 1 : 0; i-- > 0;)
+        if (p[i] == key[0] && memcmp(p + i, key, k) == 0)
+            return p + i + k;
+    return NULL;
+}
+
+/* The JSON string starting at p (at its quote): where it ends, past its
+ * closing quote (never beyond end). */
+static const char *string_end(const char *p, const char *end)
+{
+    for (p++; p < end && *p != '"'; p++)
+        if (*p == '\\')
+            p++;
+    return p < end ? p + 1 : end;
+}
+
+/* The list of strings at p (at its '['): its length in bytes, and how many
+ * strings it holds in *count; 0 when it is cut short. */
+static size_t list_scan(const char *p, const char *end, int *count)
+{
+    const char *q = p + 1;
+    *count = 0;
+    while (q < end && *q != ']') {
+        if (*q == '"') {
+            q = string_end(q, end);
+            (*count)++;
+        } else {
+            q++;
+        }
+    }
+    return q < end ? (size_t)(q + 1 - p) : 0;
+}
+
+/* The k-th string of c's legal list, as JSON (quotes and escapes kept), in
+ * *len bytes. */
+static const char *legal_nth(const conn *c, int k, size_t *len)
+{
+    const char *q = c->legal + 1, *end = c->legal + c->nlegal_text;
+    while (q < end) {
+        if (*q != '"') {
+            q++;
+            continue;
+        }
+        const char *e = string_end(q, end);
+        if (k-- == 0) {
+            *len = (size_t)(e - q);
+            return q;
+        }
+        q = e;
+    }
+    *len = 0;
+    return NULL;
+}
+
+static void on_view(conn *c)
 {
     if (c->sent_ns) {
         if (R.measuring && R.nlat < SAMPLES_MAX)
             R.lat[R.nlat++] = now_ns() - c->sent_ns;
         c->sent_ns = 0;
     }
-    json_decref(c->legal);
-    c->legal = json_incref(json_object_get(j, "legal"));
-    c->over = json_is_true(json_object_get(j, "over"));
-    if (json_array_size(c->legal) > 0)
+    const char *end = c->rx + c->nrx, *over = last_key(c->rx, c->nrx, ",\"over\":");
+    const char *legal = last_key(c->rx, c->nrx, ",\"legal\":");
+    c->over = over && end - over >= 4 && memcmp(over, "true", 4) == 0;
+    c->nlegal = 0;
+    size_t n = legal && legal < end && *legal == '[' ? list_scan(legal, end, &c->nlegal) : 0;
+    if (n > c->caplegal) {
+        char *grown = realloc(c->legal, n);
+        if (!grown)
+            n = 0;
+        else {
+            c->legal = grown;
+            c->caplegal = n;
+        }
+    }
+    if (n == 0)
+        c->nlegal = 0;
+    else
+        memcpy(c->legal, legal, n);
+    c->nlegal_text = n;
+    if (c->nlegal > 0)
         ready(c);
 }
 
@@ -123,13 +206,18 @@ static void on_created(conn *c, json_t *j)
 
 static void on_frame(conn *c)
 {
+    static const char view[] = "{\"type\":\"view\",";
+    if (c->nrx >= sizeof view - 1 && memcmp(c->rx, view, sizeof view - 1) == 0) {
+        on_view(c);
+        c->nrx = 0;
+        return;
+    }
+    /* the rest come while seating everyone, or are errors: a tree will do */
     json_t *j = json_loadb(c->rx, c->nrx, 0, NULL);
     c->nrx = 0;
     const char *type = json_string_value(json_object_get(j, "type"));
     if (!type)
         ;
-    else if (strcmp(type, "view") == 0)
-        on_view(c, j);
     else if (strcmp(type, "created") == 0)
         on_created(c, j);
     else if (strcmp(type, "joined") == 0 && c->state == C_OPEN) {
@@ -140,7 +228,7 @@ static void on_frame(conn *c)
             fprintf(stderr, "loadgen: connection %d: %s\n", c->i,
                     json_string_value(json_object_get(j, "msg")));
         c->sent_ns = 0;
-        if (json_array_size(c->legal) > 0)
+        if (c->nlegal > 0)
             ready(c); /* try another */
     }
     json_decref(j);
@@ -239,17 +327,15 @@ static void pace(long long start, long long *allowed)
         R.ready_head = (R.ready_head + 1) % R.o.conns;
         R.nready--;
         c->queued = 0;
-        size_t n = json_array_size(c->legal);
-        if (!n || c->over || c->state != C_SEATED || c->sent_ns)
+        if (!c->nlegal || c->over || c->state != C_SEATED || c->sent_ns)
             continue;
         R.rng = R.rng * 1103515245u + 12345u;
-        const char *a = json_string_value(json_array_get(c->legal, (R.rng >> 8) % n));
+        size_t len;
+        const char *a = legal_nth(c, (int)((R.rng >> 8) % (unsigned)c->nlegal), &len);
         char f[256];
-        json_t *frame = json_pack("{s:s,s:s}", "cmd", "act", "text", a);
-        char *text = json_dumps(frame, JSON_COMPACT);
-        json_decref(frame);
-        snprintf(f, sizeof f, "%s", text ? text : "");
-        free(text);
+        if (!a || len > sizeof f - 32)
+            continue;
+        snprintf(f, sizeof f, "{\"cmd\":\"act\",\"text\":%.*s}", (int)len, a);
         c->sent_ns = now_ns();
         queue_send(c, f);
         (*allowed)++;
@@ -278,7 +364,7 @@ static int server_start(void)
         if (!freopen(log, "w", stderr))
             _exit(126);
         execl(R.o.server, "tabletop", "serve", "--port", "0", "--db", db, "--rate", "100000",
-              (char *)0);
+              "--sync", R.o.sync, (char *)0);
         _exit(127);
     }
     close(fds[1]);
@@ -431,7 +517,7 @@ static void on_tick(lws_sorted_usec_list_t *sul)
 
 static int parse(int argc, char **argv, opts *o)
 {
-    *o = (opts){NULL, "invaders", 10000, 30, 2000, 120, "/tmp"};
+    *o = (opts){NULL, "invaders", 10000, 30, 2000, 120, "/tmp", "normal"};
     for (int i = 1; i < argc; i += 2) { /* every option takes a value */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
@@ -450,11 +536,14 @@ static int parse(int argc, char **argv, opts *o)
             o->setup = atoi(v);
         else if (strcmp(a, "--dir") == 0)
             o->dir = v;
+        else if (strcmp(a, "--sync") == 0)
+            o->sync = v;
         else
             return -1;
     }
     if (!o->server || o->conns < 2 || o->conns > CONN_MAX || o->conns % 2 || o->seconds < 1 ||
         o->seconds > 600 || o->rate < 1 || o->setup < 1 || o->setup > 600 ||
+        (strcmp(o->sync, "normal") != 0 && strcmp(o->sync, "full") != 0) ||
         strspn(o->game, "abcdefghijklmnopqrstuvwxyz_") != strlen(o->game))
         return -1;
     return 0;
@@ -463,6 +552,7 @@ static int parse(int argc, char **argv, opts *o)
 static const char usage[] =
     "Usage: tabletop-loadgen --server PATH/tabletop [--connections N] [--seconds S]\n"
     "                        [--rate A] [--game NAME] [--setup S] [--dir DIR]\n"
+    "                        [--sync normal|full]\n"
     "Starts `tabletop serve` on loopback with a fresh database, opens N connections\n"
     "(default 10000, at most 20000, even) on N/2 tables of the game (default invaders),\n"
     "two people each, seats them within --setup seconds (default 120), then plays random\n"
@@ -470,7 +560,7 @@ static const char usage[] =
     "reports the latency from an action sent to its view received (p50, p99), the\n"
     "actions a second sustained, and the server's CPU and peak memory. The database\n"
     "goes in a temporary directory under DIR (default /tmp; a tmpfs such as /dev/shm\n"
-    "takes the disk's sync out of the figures).\n"
+    "takes the disk's sync out of the figures); --sync is the server's (default normal).\n"
     "Exits 0 when every connection was seated and stayed open and actions were measured.\n";
 
 int main(int argc, char **argv)
@@ -516,7 +606,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < R.o.conns; i++) {
         free(R.c[i].rx);
         free(R.c[i].wbuf);
-        json_decref(R.c[i].legal);
+        free(R.c[i].legal);
     }
     free(R.c);
     free(R.ready);

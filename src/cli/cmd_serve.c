@@ -6,10 +6,11 @@
 
 #include "cli/cli.h"
 #include "server/server.h"
+#include "server/store.h"
 
 static const char serve_help[] =
     "Usage: tabletop serve [--port N] [--db FILE] [--bind ADDR] [--workers N] [--rate N]\n"
-    "                      [--unload SECONDS] [--lease SECONDS]\n"
+    "                      [--unload SECONDS] [--lease SECONDS] [--sync normal|full]\n"
     "\n"
     "Serves the web client over HTTP and the games over WebSockets on one port, every\n"
     "table kept in a SQLite database (or a PostgreSQL one that several servers share);\n"
@@ -31,6 +32,10 @@ static const char serve_help[] =
     "  --lease SECONDS  with PostgreSQL: how long the tables of a server that stopped\n"
     "                renewing its claim (it crashed) wait before another takes them\n"
     "                (default 30; renewed each second)\n"
+    "  --sync normal|full  how far a commit goes before anyone is told of it: normal\n"
+    "                (the default) to the operating system, so a crash or kill of\n"
+    "                the server loses nothing and a power cut may lose the last\n"
+    "                moves; full to the disk, one sync of it per commit (slower)\n"
     "\n"
     "Stops on Ctrl-C or SIGTERM; every accepted action is already in the database.\n";
 
@@ -68,6 +73,12 @@ static int parse_args(int argc, char **argv, srv_opts *o)
             if (m < 0)
                 return CLI_USAGE;
             o->db = v;
+        } else if ((m = cli_option("serve", "--sync", argc, argv, &i, &v)) != 0) {
+            if (m < 0)
+                return CLI_USAGE;
+            if (strcmp(v, "normal") != 0 && strcmp(v, "full") != 0)
+                return cli_usage("serve", "--sync wants normal or full, not '%s'", v);
+            o->sync = strcmp(v, "full") == 0 ? STORE_SYNC_FULL : STORE_SYNC_NORMAL;
         } else if ((m = cli_option("serve", "--bind", argc, argv, &i, &v)) != 0) {
             if (m < 0)
                 return CLI_USAGE;
@@ -81,7 +92,7 @@ static int parse_args(int argc, char **argv, srv_opts *o)
 
 int cmd_serve(int argc, char **argv)
 {
-    srv_opts o = {"127.0.0.1", 8080, "tabletop.db", 2, 20, 600, 30};
+    srv_opts o = {"127.0.0.1", 8080, "tabletop.db", 2, 20, 600, 30, STORE_SYNC_NORMAL};
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc < 0 ? CLI_OK : rc;

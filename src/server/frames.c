@@ -33,6 +33,28 @@ static void reply(srv_conn *c, json_t *id, json_t *f)
     srv_send_json(c, f);
 }
 
+/* {"type":"accepted","text":…} and the request's id: the answer to every
+ * action taken, written without a tree (out.c), as jansson would write it. */
+static void accepted(srv *s, srv_conn *c, json_t *id, const char *text)
+{
+    char idtext[256];
+    size_t n = id ? json_dumpb(id, idtext, sizeof idtext, JSON_COMPACT | JSON_ENCODE_ANY) : 0;
+    if ((id && (n == 0 || n > sizeof idtext)) || !sb_utf8(text)) {
+        reply(c, id, json_pack("{s:s,s:s}", "type", "accepted", "text", text));
+        return;
+    }
+    srv_buf *b = &s->text;
+    sb_clear(b);
+    sb_lit(b, "{\"type\":\"accepted\",\"text\":");
+    sb_str(b, text);
+    if (id) {
+        sb_lit(b, ",\"id\":");
+        sb_put(b, idtext, n);
+    }
+    sb_lit(b, "}");
+    srv_send_text(c);
+}
+
 static json_t *params_json(const char *game)
 {
     json_t *list = json_array();
@@ -137,8 +159,8 @@ static void sit(srv *s, srv_conn *c, srv_table *t, int seat, json_t *id)
           json_pack("{s:s,s:I,s:s,s:o,s:s?}", "type", "joined", "table", (json_int_t)t->meta.id,
                     "game", t->meta.game, "seat", seat >= 0 ? json_integer(seat) : json_null(),
                     "player", seat >= 0 ? tt_player_name(t->game, seat) : NULL));
-    srv_table_presence(t);
-    srv_table_send_history(t, c);
+    srv_table_presence(s, t);
+    srv_table_send_history(s, t, c);
     srv_table_send_view(s, t, c);
 }
 
@@ -193,7 +215,7 @@ static int cmd_act(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
                        tt_player_name(c->table->game, c->seat));
     int rc = srv_table_act(s, c->table, c->seat, text, err);
     if (rc == TT_OK)
-        reply(c, id, json_pack("{s:s,s:s}", "type", "accepted", "text", text));
+        accepted(s, c, id, text);
     return rc;
 }
 
@@ -235,7 +257,7 @@ static int cmd_undo(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *err)
         return tt_fail(err, TT_ESTATE, NULL, "join a table with a seat's token before undoing");
     int asked, rc = srv_table_undo(s, c->table, c->seat, &asked, err);
     if (rc == TT_OK)
-        reply(c, id, json_pack("{s:s,s:s}", "type", "accepted", "text", "undo"));
+        accepted(s, c, id, "undo");
     return rc;
 }
 
@@ -248,9 +270,7 @@ static int cmd_undo_answer(srv *s, srv_conn *c, json_t *id, int agree, tt_error 
     int rc = agree ? srv_table_undo_agree(s, c->table, c->seat, err)
                    : srv_table_undo_refuse(c->table, c->seat, err);
     if (rc == TT_OK)
-        reply(c, id,
-              json_pack("{s:s,s:s}", "type", "accepted", "text",
-                        agree ? "undo_agree" : "undo_refuse"));
+        accepted(s, c, id, agree ? "undo_agree" : "undo_refuse");
     return rc;
 }
 
@@ -293,7 +313,7 @@ static int cmd_hand_over(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error 
     int rc = srv_table_hand_over(s, c->table, c->seat, seat, ai, err);
     json_decref(ai);
     if (rc == TT_OK)
-        reply(c, id, json_pack("{s:s,s:s}", "type", "accepted", "text", "hand_over"));
+        accepted(s, c, id, "hand_over");
     return rc;
 }
 
@@ -304,7 +324,7 @@ static int cmd_hand_over_refuse(srv *s, srv_conn *c, json_t *req, json_t *id, tt
     int seat = hand_over_seat(c, req, err);
     int rc = seat < 0 ? err->code : srv_table_hand_over_refuse(c->table, c->seat, seat, err);
     if (rc == TT_OK)
-        reply(c, id, json_pack("{s:s,s:s}", "type", "accepted", "text", "hand_over_refuse"));
+        accepted(s, c, id, "hand_over_refuse");
     return rc;
 }
 

@@ -135,39 +135,56 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
 
 /* --- WebSockets: the game ------------------------------------------------------------ */
 
+/* Queues m to c (held until the commit: srv_flush). A reader that lets
+ * SRV_OUT_MAX bytes pile up would hold the server's memory: it is let go
+ * (its socket may never become writable, so not from ws_writable). */
+void srv_send(srv_conn *c, srv_msg *m)
+{
+    if (!m)
+        return;
+    if (c->nout + m->len > SRV_OUT_MAX) {
+        lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+        return;
+    }
+    if (c->qn == c->qcap) {
+        unsigned cap = c->qcap ? c->qcap * 2 : 8;
+        srv_msg **grown = malloc(sizeof *grown * cap);
+        if (!grown)
+            return;
+        for (unsigned i = 0; i < c->qn; i++)
+            grown[i] = c->q[(c->qhead + i) % c->qcap];
+        free(c->q);
+        c->q = grown;
+        c->qhead = 0;
+        c->qcap = cap;
+    }
+    m->refs++;
+    c->q[(c->qhead + c->qn++) % c->qcap] = m;
+    c->nout += m->len;
+    if (!c->on_held) {
+        c->on_held = 1;
+        c->next_held = c->srv->held;
+        c->srv->held = c;
+    }
+}
+
+void srv_send_text(srv_conn *c)
+{
+    srv_msg *m = srv_msg_of(c->srv, &c->srv->text);
+    srv_send(c, m);
+    srv_msg_unref(c->srv, m);
+}
+
 void srv_send_json(srv_conn *c, json_t *frame)
 {
     char *text = json_dumps(frame, JSON_COMPACT);
     json_decref(frame);
     if (!text)
         return;
-    size_t n = strlen(text);
-    if (c->nout + n > SRV_OUT_MAX) {
-        /* a reader this slow would hold the server's memory: let it go (its
-         * socket may never become writable, so not from ws_writable) */
-        free(text);
-        lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
-        return;
-    }
-    srv_msg *m = malloc(sizeof *m + LWS_PRE + n);
-    if (m) {
-        m->next = NULL;
-        m->held = 1;
-        m->len = n;
-        memcpy(m->buf + LWS_PRE, text, n);
-        if (c->out_tail)
-            c->out_tail->next = m;
-        else
-            c->out = m;
-        c->out_tail = m;
-        c->nout += n;
-        if (!c->on_held) {
-            c->on_held = 1;
-            c->next_held = c->srv->held;
-            c->srv->held = c;
-        }
-    }
+    srv_msg *m = srv_msg_new(c->srv, text, strlen(text));
     free(text);
+    srv_send(c, m);
+    srv_msg_unref(c->srv, m);
 }
 
 /* Group commit: everything stored during a service round is committed at
@@ -183,8 +200,7 @@ static int srv_flush(srv *s, tt_error *err)
         srv_conn *c = s->held;
         s->held = c->next_held;
         c->on_held = 0;
-        for (srv_msg *m = c->out; m; m = m->next)
-            m->held = 0;
+        c->qready = c->qn;
         lws_callback_on_writable(c->wsi);
     }
     return TT_OK;
@@ -203,22 +219,38 @@ static void held_forget(srv_conn *c)
         }
 }
 
+/* Drops the first n frames of c's queue. */
+static void queue_pop(srv_conn *c, unsigned n)
+{
+    for (; n > 0; n--) {
+        srv_msg *m = c->q[c->qhead];
+        c->qhead = (c->qhead + 1) % c->qcap;
+        c->qn--;
+        c->qready--;
+        c->nout -= m->len;
+        srv_msg_unref(c->srv, m);
+    }
+}
+
+/* Sends every durable frame queued to c in one write: each already carries
+ * its WebSocket header, so they go out as they are (LWS_WRITE_HTTP: raw,
+ * libwebsockets keeping what the socket does not take yet). */
 static int ws_writable(srv_conn *c)
 {
-    srv_msg *m = c->out;
-    if (!m || m->held)
+    srv_buf *w = &c->srv->wire;
+    unsigned n = c->qready;
+    if (n == 0)
         return 0;
-    int w = lws_write(c->wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT);
-    c->out = m->next;
-    if (!c->out)
-        c->out_tail = NULL;
-    c->nout -= m->len;
-    free(m);
-    if (w < 0)
+    sb_clear(w);
+    for (unsigned i = 0; i < n; i++) {
+        const srv_msg *m = c->q[(c->qhead + i) % c->qcap];
+        sb_put(w, (const char *)m->buf, m->len);
+    }
+    if (w->bad)
         return -1;
-    if (c->out)
-        lws_callback_on_writable(c->wsi);
-    return 0;
+    int sent = lws_write(c->wsi, (unsigned char *)w->p, w->n, LWS_WRITE_HTTP);
+    queue_pop(c, n);
+    return sent < (int)w->n ? -1 : 0;
 }
 
 void srv_conn_leave(srv_conn *c)
@@ -235,7 +267,7 @@ void srv_conn_leave(srv_conn *c)
     c->seat = SRV_NO_SEAT;
     c->next_at_table = NULL;
     if (!c->srv->closing)
-        srv_table_presence(t);
+        srv_table_presence(c->srv, t);
 }
 
 static double now_seconds(void)
@@ -309,11 +341,10 @@ static void ws_closed(srv_conn *c)
 {
     srv_conn_leave(c);
     held_forget(c);
-    while (c->out) {
-        srv_msg *m = c->out;
-        c->out = m->next;
-        free(m);
-    }
+    c->qready = c->qn;
+    queue_pop(c, c->qn);
+    free(c->q);
+    c->q = NULL;
     free(c->rx);
     c->rx = NULL;
 }
@@ -417,6 +448,10 @@ static void srv_fini(srv *s)
         lws_context_destroy(s->ctx);
     srv_tables_free(s);
     store_close(s->store);
+    sb_free(&s->text);
+    sb_free(&s->wire);
+    free(s->acts);
+    srv_msg_pool_free(s);
     free(s);
 }
 
@@ -431,6 +466,9 @@ int srv_run(const srv_opts *o, tt_error *err)
     if (rc == TT_OK) {
         store_defer(s->store);
         store_set_lease(s->store, o->lease);
+        rc = store_set_sync(s->store, o->sync, err);
+    }
+    if (rc == TT_OK) {
         rc = store_renew(s->store, err); /* the lease as asked, before any table is claimed */
     }
     if (rc == TT_OK)
@@ -446,6 +484,8 @@ int srv_run(const srv_opts *o, tt_error *err)
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGPIPE, SIG_IGN);
+    signal(SIGXFSZ,
+           SIG_IGN); /* a database at the file size limit fails its commit: see srv_flush */
     printf("listening on http://%s:%d/\n", o->bind,
            lws_get_vhost_listen_port(lws_get_vhost_by_name(s->ctx, "tabletop")));
     fflush(stdout);

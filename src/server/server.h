@@ -15,6 +15,7 @@ typedef struct srv_opts {
     int rate;         /* frames a second one connection may send (twice that at once) */
     int unload;       /* seconds a finished table no one is at stays in memory */
     int lease;        /* seconds a crashed process's tables stay its own (shared stores) */
+    int sync;         /* STORE_SYNC_NORMAL or STORE_SYNC_FULL (store_set_sync) */
 } srv_opts;
 
 /* Serves until SIGINT or SIGTERM. Prints "listening on http://ADDR:PORT/"

@@ -22,8 +22,28 @@
 #define SRV_EVENTS 512
 #define SRV_NO_SEAT (-100)
 
+#define SRV_POOL_CLASSES 13 /* pooled frame sizes: 256 bytes to 1 MiB, by powers of two */
+
 typedef struct srv srv;
 typedef struct srv_conn srv_conn;
+
+/* An outgoing frame, shared by the connections it is queued to: its
+ * WebSocket header and text, len bytes ready for the wire (out.c). */
+typedef struct srv_msg {
+    int refs;
+    int size_class; /* its pool, or -1: freed with its last reference */
+    struct srv_msg *next_free;
+    size_t len;
+    unsigned char buf[];
+} srv_msg;
+
+/* A frame's JSON text being written (out.c); bad: memory ran out on the
+ * way, so the frame is not whole and is not sent. */
+typedef struct srv_buf {
+    char *p;
+    size_t n, cap;
+    int bad;
+} srv_buf;
 
 typedef struct srv_table {
     store_table meta;
@@ -43,16 +63,12 @@ typedef struct srv_table {
     unsigned undo_agreed; /* who gave it */
     tt_event *log;        /* every event since the start, for the narration of who (re)joins */
     int nlog, caplog;
+    /* while everyone at the table is sent his view (views_to_all): each
+     * seat's view frame, and the spectators' (the last), built once and
+     * shared; dropped after, so that an idle table holds no frame */
+    srv_msg *view[TT_MAX_PLAYERS + 1];
     struct srv_table *next_table;
 } srv_table;
-
-/* An outgoing frame, LWS_PRE bytes of room before the text. */
-typedef struct srv_msg {
-    struct srv_msg *next;
-    int held; /* queued since the last commit: not sent until it is durable (srv_flush) */
-    size_t len;
-    unsigned char buf[];
-} srv_msg;
 
 struct srv_conn {
     struct lws *wsi;
@@ -64,8 +80,9 @@ struct srv_conn {
     int rx_oversize;
     double tokens; /* rate limit: frames it may send now */
     double last;   /* seconds, when tokens were counted */
-    srv_msg *out, *out_tail;
-    size_t nout;
+    srv_msg **q;   /* frames to send, a ring of qcap from qhead: qn in all, of which the */
+    unsigned qhead, qn, qcap, qready; /* first qready are durable (the rest wait: srv_flush) */
+    size_t nout;                      /* bytes queued */
     srv_conn *next_at_table;
     srv_conn *next_held; /* on srv.held: it has frames waiting for the commit */
     int on_held;
@@ -89,6 +106,12 @@ struct srv {
     int closing;    /* the server is stopping: tell nobody anything more */
     srv_conn *held; /* connections with frames waiting for the commit */
     tt_event evbuf[SRV_EVENTS];
+    srv_buf text;    /* a frame being written */
+    srv_buf wire;    /* a connection's frames gathered for one write */
+    tt_action *acts; /* room for the legal actions of the game that has most */
+    int nacts;
+    srv_msg *pool[SRV_POOL_CLASSES]; /* frames given back, by size */
+    int npool[SRV_POOL_CLASSES];
 };
 
 /* tables.c */
@@ -121,12 +144,39 @@ int srv_table_hand_over(srv *s, srv_table *t, int by, int seat, json_t *ai, tt_e
 int srv_table_hand_over_refuse(srv_table *t, int by, int seat, tt_error *err);
 /* Sends c its view (and legal actions) of its table. */
 void srv_table_send_view(srv *s, srv_table *t, srv_conn *c);
+/* Drops the view frames t holds (views_to_all). */
+void srv_table_views_stale(srv *s, srv_table *t);
+/* The frames' text, written into b (sb_clear'd first): seat's view of t
+ * ("view"), t's presence ("presence"), and the narration of ev[0..n-1] as
+ * seat may read it ("narration"; history: they are the game so far). */
+void srv_view_write(srv *s, srv_table *t, int seat, srv_buf *b);
+void srv_presence_write(const srv_table *t, srv_buf *b);
+int srv_narration_write(const srv_table *t, int seat, const tt_event *ev, int n, int history,
+                        srv_buf *b);
 /* Sends c the narration of the whole game so far, as its seat may read it. */
-void srv_table_send_history(srv_table *t, srv_conn *c);
-void srv_table_presence(srv_table *t);
+void srv_table_send_history(srv *s, srv_table *t, srv_conn *c);
+/* Tells everyone at t who is at it: one presence frame, shared. */
+void srv_table_presence(srv *s, srv_table *t);
 json_t *srv_table_summary(const srv_table *t);
 int srv_table_over(const srv_table *t);
 void srv_tables_sweep(srv *s, double now);
+
+/* out.c */
+void sb_clear(srv_buf *b);
+void sb_free(srv_buf *b);
+void sb_put(srv_buf *b, const char *s, size_t n);
+#define sb_lit(b, lit) sb_put((b), "" lit, sizeof(lit) - 1) /* a literal only */
+/* s as a JSON string (the caller checked sb_utf8 where it may not be UTF-8) */
+void sb_str(srv_buf *b, const char *s);
+void sb_int(srv_buf *b, long long v);
+void sb_bool(srv_buf *b, int v);
+int sb_utf8(const char *s);
+/* A frame of text (len bytes), one reference the caller's; NULL without memory. */
+srv_msg *srv_msg_new(srv *s, const char *text, size_t len);
+/* The frame of b's text; NULL when b is bad or without memory. */
+srv_msg *srv_msg_of(srv *s, const srv_buf *b);
+void srv_msg_unref(srv *s, srv_msg *m);
+void srv_msg_pool_free(srv *s);
 
 /* frames.c */
 void srv_frame(srv *s, srv_conn *c, const char *text, size_t len);
@@ -136,6 +186,10 @@ void srv_send_error(srv_conn *c, json_t *id, const char *cmd, const tt_error *er
 /* Queues a frame (it takes it); it leaves once what was stored before it
  * is durable: at the end of the service round, after srv_flush. */
 void srv_send_json(srv_conn *c, json_t *frame);
+/* Queues m to c, which takes a reference of its own (m NULL: nothing). */
+void srv_send(srv_conn *c, srv_msg *m);
+/* Queues the frame written in s->text to c. */
+void srv_send_text(srv_conn *c);
 void srv_conn_leave(srv_conn *c);
 
 /* workers.c */

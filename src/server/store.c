@@ -28,6 +28,11 @@ void store_release(store *s, int64_t table)
         s->ops->release(s, table);
 }
 
+int store_set_sync(store *s, int sync, tt_error *err)
+{
+    return s->ops->sync(s, sync == STORE_SYNC_FULL, err);
+}
+
 void store_set_lease(store *s, int seconds)
 {
     s->lease = seconds;

@@ -73,6 +73,7 @@ typedef struct store_ops {
     /* Group commit (store_defer); NULL where every write commits alone. */
     void (*defer)(store *s);
     int (*flush)(store *s, tt_error *err);
+    int (*sync)(store *s, int full, tt_error *err); /* store_set_sync */
 } store_ops;
 
 #define STORE_LEASE 30 /* seconds a process's claim on its tables outlives its last renewal */
@@ -114,6 +115,16 @@ void store_set_lease(store *s, int seconds);
  * commits each write alone: store_flush is then TT_OK. */
 void store_defer(store *s);
 int store_flush(store *s, tt_error *err);
+
+/* How far a commit goes before it returns. STORE_SYNC_NORMAL: it has reached
+ * the operating system (SQLite: WAL, synchronous=NORMAL; PostgreSQL: the
+ * database server, synchronous_commit off), so a crash or kill -9 of this
+ * process loses nothing, and a power cut or a crash of the machine (of the
+ * database server) may lose the last commits, the database staying whole.
+ * STORE_SYNC_FULL: it is on the disk (synchronous=FULL; synchronous_commit
+ * on), at the price of one sync of the disk per commit. */
+enum { STORE_SYNC_NORMAL, STORE_SYNC_FULL };
+int store_set_sync(store *s, int sync, tt_error *err);
 
 /* Adds table t (its id, nactions and hash are the caller's too: nactions 0,
  * hash that of the new state) and its seats; on TT_OK t->id is set. */

@@ -16,8 +16,9 @@
  * (now()), so the processes' clocks need not agree.
  *
  * Seeds and hashes are kept as 16 hex digits, as in SQLite. A commit returns
- * once durable (synchronous_commit on, PostgreSQL's default). The store is
- * used from the service thread only. */
+ * once durable on the database server's disk (synchronous_commit on, the
+ * default) or once the database server has it (off: store_set_sync). The
+ * store is used from the service thread only. */
 #include <inttypes.h>
 #include <libpq-fe.h>
 #include <stdio.h>
@@ -495,9 +496,15 @@ static void pg_close(store *base)
     free(s);
 }
 
+static int pg_sync(store *base, int full, tt_error *err)
+{
+    return exec((pg_store *)base,
+                full ? "SET synchronous_commit = on" : "SET synchronous_commit = off", err);
+}
+
 static const store_ops pg_ops = {
     pg_close,    pg_table_add, pg_actions_add, pg_table_get, pg_tables, pg_actions, pg_actions_drop,
-    pg_seat_set, pg_claim,     pg_release,     pg_renew,     NULL,      NULL};
+    pg_seat_set, pg_claim,     pg_release,     pg_renew,     NULL,      NULL,       pg_sync};
 
 /* This process's name among the owners: host, pid and random bits, so that
  * a restarted process never takes a dead one's name. */

@@ -5,9 +5,11 @@
  *   seats(table_id, seat, kind, ai, token)
  *   actions(table_id, seq, player, offturn, text, more)
  * Seeds and hashes are 64-bit unsigned values kept as 16 hex digits, so that
- * SQLite's signed integers never bend them. The database runs in WAL mode with
- * synchronous=FULL: a commit has reached the disk when it returns, so after a
- * kill -9 (or a power cut) every action a player was told of is there.
+ * SQLite's signed integers never bend them. The database runs in WAL mode,
+ * synchronous=FULL (a commit has reached the disk when it returns: after a
+ * power cut every action a player was told of is there) or NORMAL (it has
+ * reached the operating system: after a kill -9 of the server every action
+ * is there; a power cut may lose the last ones), as store_set_sync says.
  * Appending checks the record's length in the same transaction (UPDATE … WHERE
  * nactions = ?), which is what lets a later backend share one database between
  * processes safely. The store is used from the service thread only. */
@@ -20,15 +22,23 @@
 #include "core/errors.h"
 #include "server/store.h"
 
+/* The statements every action runs, kept prepared: parsing them again for
+ * each action was a tenth of a busy server's time. */
+enum { HOT_SAVEPOINT, HOT_RELEASE, HOT_ADVANCE, HOT_INSERT, HOT_N };
+static const char *const hot_sql[HOT_N] = {
+    "SAVEPOINT w", "RELEASE w",
+    "UPDATE tables SET nactions=?, status=?, hash=? WHERE id=? AND nactions=?",
+    "INSERT INTO actions VALUES(?,?,?,?,?,?)"};
+
 typedef struct sqlite_store {
     store base;
     sqlite3 *db;
-    int deferred; /* writes join one transaction until store_flush (store_defer) */
-    int open;     /* that transaction is open */
+    int deferred;             /* writes join one transaction until store_flush (store_defer) */
+    int open;                 /* that transaction is open */
+    sqlite3_stmt *hot[HOT_N]; /* the statements of every action, prepared once (hot) */
 } sqlite_store;
 
 static const char schema[] = "PRAGMA journal_mode=WAL;"
-                             "PRAGMA synchronous=FULL;"
                              "PRAGMA foreign_keys=ON;"
                              "CREATE TABLE IF NOT EXISTS tables("
                              " id INTEGER PRIMARY KEY,"
@@ -94,6 +104,33 @@ static int prepare(sqlite_store *s, const char *sql, sqlite3_stmt **st, tt_error
     return TT_OK;
 }
 
+/* Hot statement k, prepared on first use, its bindings cleared. */
+static int hot(sqlite_store *s, int k, sqlite3_stmt **st, tt_error *err)
+{
+    if (!s->hot[k] && sqlite3_prepare_v3(s->db, hot_sql[k], -1, SQLITE_PREPARE_PERSISTENT,
+                                         &s->hot[k], NULL) != SQLITE_OK)
+        return db_fail(s, err, "prepare");
+    sqlite3_clear_bindings(s->hot[k]);
+    *st = s->hot[k];
+    return TT_OK;
+}
+
+/* Runs a hot statement that returns no rows, and resets it for next time. */
+static int hot_done(sqlite_store *s, sqlite3_stmt *st, tt_error *err, const char *what)
+{
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    return rc == SQLITE_DONE ? TT_OK : db_fail(s, err, what);
+}
+
+/* Runs hot statement k alone (no bindings). */
+static int hot_exec(sqlite_store *s, int k, tt_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = hot(s, k, &st, err);
+    return rc == TT_OK ? hot_done(s, st, err, hot_sql[k]) : rc;
+}
+
 static int seat_add(sqlite_store *s, int64_t id, int i, const store_seat *seat, tt_error *err)
 {
     sqlite3_stmt *st;
@@ -149,7 +186,7 @@ static int begin(sqlite_store *s, tt_error *err)
             return rc;
         s->open = 1;
     }
-    return exec(s, "SAVEPOINT w", err);
+    return hot_exec(s, HOT_SAVEPOINT, err);
 }
 
 /* Ends a write begin began: kept when rc is TT_OK (committed, unless
@@ -159,7 +196,7 @@ static int finish(sqlite_store *s, int rc, tt_error *err)
     if (s->deferred) {
         if (rc != TT_OK)
             sqlite3_exec(s->db, "ROLLBACK TO w", NULL, NULL, NULL);
-        sqlite3_exec(s->db, "RELEASE w", NULL, NULL, NULL);
+        hot_exec(s, HOT_RELEASE, NULL);
         return rc;
     }
     if (rc == TT_OK)
@@ -198,7 +235,7 @@ static int sq_table_add(store *base, store_table *t, tt_error *err)
 static int action_insert(sqlite_store *s, int64_t id, int seq, const store_action *a, tt_error *err)
 {
     sqlite3_stmt *st;
-    int rc = prepare(s, "INSERT INTO actions VALUES(?,?,?,?,?,?)", &st, err);
+    int rc = hot(s, HOT_INSERT, &st, err);
     if (rc != TT_OK)
         return rc;
     sqlite3_bind_int64(st, 1, id);
@@ -207,7 +244,7 @@ static int action_insert(sqlite_store *s, int64_t id, int seq, const store_actio
     sqlite3_bind_int(st, 4, a->offturn);
     sqlite3_bind_text(st, 5, a->text, -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 6, a->more);
-    return step_done(s, st, err, "adding an action");
+    return hot_done(s, st, err, "adding an action");
 }
 
 /* Moves the table's row on from t->nactions to t->nactions + n rows; TT_ESTATE
@@ -217,8 +254,7 @@ static int table_advance(sqlite_store *s, const store_table *t, int n, int statu
 {
     char h[17];
     sqlite3_stmt *st;
-    int rc = prepare(s, "UPDATE tables SET nactions=?, status=?, hash=? WHERE id=? AND nactions=?",
-                     &st, err);
+    int rc = hot(s, HOT_ADVANCE, &st, err);
     if (rc != TT_OK)
         return rc;
     hex64(hash, h);
@@ -227,7 +263,7 @@ static int table_advance(sqlite_store *s, const store_table *t, int n, int statu
     sqlite3_bind_text(st, 3, h, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 4, t->id);
     sqlite3_bind_int(st, 5, t->nactions);
-    if ((rc = step_done(s, st, err, "updating a table")) != TT_OK)
+    if ((rc = hot_done(s, st, err, "updating a table")) != TT_OK)
         return rc;
     if (sqlite3_changes(s->db) != 1)
         return tt_fail(err, TT_ESTATE, NULL, "table %" PRId64 " was changed elsewhere", t->id);
@@ -401,11 +437,19 @@ static int sq_actions(store *base, int64_t table, int (*fn)(void *, int, const s
     return rc;
 }
 
+static int sq_sync(store *base, int full, tt_error *err)
+{
+    return exec((sqlite_store *)base,
+                full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL", err);
+}
+
 static void sq_close(store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
     if (s->open) /* writes never flushed were never told of: they go */
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    for (int k = 0; k < HOT_N; k++)
+        sqlite3_finalize(s->hot[k]);
     sqlite3_close(s->db);
     free(s);
 }
@@ -413,7 +457,7 @@ static void sq_close(store *base)
 /* One process has the file's tables to itself: no claims. */
 static const store_ops sqlite_ops = {
     sq_close,    sq_table_add, sq_actions_add, sq_table_get, sq_tables, sq_actions, sq_actions_drop,
-    sq_seat_set, NULL,         NULL,           NULL,         sq_defer,  sq_flush};
+    sq_seat_set, NULL,         NULL,           NULL,         sq_defer,  sq_flush,   sq_sync};
 
 int store_sqlite_open(const char *path, store **out, tt_error *err)
 {
@@ -433,6 +477,8 @@ int store_sqlite_open(const char *path, store **out, tt_error *err)
     /* another process (a backup) may hold the lock for a moment */
     sqlite3_busy_timeout(s->db, 5000);
     int rc = exec(s, schema, err);
+    if (rc == TT_OK) /* until store_set_sync says otherwise */
+        rc = sq_sync(&s->base, 1, err);
     if (rc == TT_OK && sqlite3_exec(s->db, upgrade, NULL, NULL, NULL) != SQLITE_OK &&
         !strstr(sqlite3_errmsg(s->db), "duplicate column"))
         rc = db_fail(s, err, upgrade);

@@ -363,6 +363,7 @@ void srv_tables_sweep(srv *s, double now)
         *p = t->next_table;
         fprintf(stderr, "table %" PRId64 " unloaded: finished, no one at it\n", t->meta.id);
         store_release(s->store, t->meta.id);
+        srv_table_views_stale(s, t);
         table_free(t);
     }
 }
@@ -380,6 +381,7 @@ void srv_tables_free(srv *s)
     while (s->tables) {
         srv_table *t = s->tables;
         s->tables = t->next_table;
+        srv_table_views_stale(s, t);
         table_free(t);
     }
     while (s->games) {
@@ -392,89 +394,275 @@ void srv_tables_free(srv *s)
 
 /* --- what each connection is told ---------------------------------------------------- */
 
-static json_t *actions_json(const srv_table *t, int seat, int offturn)
+/* The frequent frames are written straight into a buffer (out.c), byte for
+ * byte as jansson would dump the tree once built for them; what jansson
+ * would have refused (a string that is not UTF-8) is left out as it was. */
+
+/* The texts of seat's legal actions, in the turn order or outside it, as a
+ * JSON list (empty when there is no memory for them). */
+static void actions_write(srv *s, const srv_table *t, int seat, int offturn, srv_buf *b)
 {
-    json_t *list = json_array();
-    tt_action *a = malloc(sizeof *a * (size_t)tt_max_actions(t->game));
-    if (!a)
-        return list;
-    int n = offturn ? tt_offturn_legal(t->game, t->state, seat, a) : tt_legal(t->game, t->state, a);
+    int max = tt_max_actions(t->game);
+    if (max > s->nacts) {
+        tt_action *grown = realloc(s->acts, sizeof *grown * (size_t)max);
+        if (!grown) {
+            sb_lit(b, "[]");
+            return;
+        }
+        s->acts = grown;
+        s->nacts = max;
+    }
+    int n = offturn ? tt_offturn_legal(t->game, t->state, seat, s->acts)
+                    : tt_legal(t->game, t->state, s->acts);
     char text[TT_ACTION_TEXT_MAX];
+    const char *sep = "[";
     for (int i = 0; i < n; i++)
-        if (tt_action_format(t->game, t->state, a[i], text, sizeof text) == TT_OK)
-            json_array_append_new(list, json_string(text));
-    free(a);
-    return list;
+        if (tt_action_format(t->game, t->state, s->acts[i], text, sizeof text) == TT_OK &&
+            sb_utf8(text)) {
+            sb_put(b, sep, 1);
+            sb_str(b, text);
+            sep = ",";
+        }
+    if (*sep == '[')
+        sb_lit(b, "[");
+    sb_lit(b, "]");
 }
 
-static json_t *result_json(const srv_table *t)
+/* The result, as "result":{…} after a comma; nothing when a text is not UTF-8. */
+static void result_write(const srv_table *t, srv_buf *b)
 {
     tt_result r;
     tt_result_get(t->game, t->state, &r);
-    json_t *ranks = json_array();
-    for (int i = 0; i < r.nplayers; i++)
-        json_array_append_new(ranks,
-                              json_pack("{s:i,s:i,s:b}", "rank", r.player[i].rank, "score",
-                                        r.player[i].score, "eliminated", r.player[i].eliminated));
     const char *why = tt_result_reason_text(t->game, t->state);
-    return json_pack("{s:i,s:s,s:s,s:o}", "winner", r.winner, "reason", r.reason, "text",
-                     why ? why : "", "players", ranks);
+    if (!why)
+        why = "";
+    if (!sb_utf8(r.reason) || !sb_utf8(why))
+        return;
+    sb_lit(b, ",\"result\":{\"winner\":");
+    sb_int(b, r.winner);
+    sb_lit(b, ",\"reason\":");
+    sb_str(b, r.reason);
+    sb_lit(b, ",\"text\":");
+    sb_str(b, why);
+    sb_lit(b, ",\"players\":[");
+    for (int i = 0; i < r.nplayers; i++) {
+        if (i)
+            sb_lit(b, ",");
+        sb_lit(b, "{\"rank\":");
+        sb_int(b, r.player[i].rank);
+        sb_lit(b, ",\"score\":");
+        sb_int(b, r.player[i].score);
+        sb_lit(b, ",\"eliminated\":");
+        sb_bool(b, r.player[i].eliminated);
+        sb_lit(b, "}");
+    }
+    sb_lit(b, "]}");
+}
+
+static int present(const srv_table *t, int i);
+
+/* Who is at the table, seat by seat: a JSON list. */
+static void seats_write(const srv_table *t, srv_buf *b)
+{
+    const char *sep = "[";
+    for (int i = 0; i < t->meta.nseats; i++) {
+        const char *name = tt_player_name(t->game, i);
+        if (!sb_utf8(name) || !sb_utf8(t->meta.seat[i].ai))
+            continue;
+        int ai = t->meta.seat[i].kind == STORE_AI;
+        sb_put(b, sep, 1);
+        sep = ",";
+        sb_lit(b, "{\"player\":");
+        sb_str(b, name);
+        if (ai)
+            sb_lit(b, ",\"kind\":\"ai\",\"ai\":");
+        else
+            sb_lit(b, ",\"kind\":\"human\",\"ai\":");
+        sb_str(b, t->meta.seat[i].ai);
+        sb_lit(b, ",\"present\":");
+        sb_bool(b, ai || present(t, i));
+        sb_lit(b, "}");
+    }
+    if (*sep == '[')
+        sb_lit(b, "[");
+    sb_lit(b, "]");
+}
+
+/* {"type":"…","table":N — the start every table's frame shares. */
+static void frame_start(const srv_table *t, const char *type, srv_buf *b)
+{
+    sb_clear(b);
+    sb_lit(b, "{\"type\":\"");
+    sb_put(b, type, strlen(type));
+    sb_lit(b, "\",\"table\":");
+    sb_int(b, t->meta.id);
+}
+
+void srv_view_write(srv *s, srv_table *t, int seat, srv_buf *b)
+{
+    int to_move = tt_to_move(t->game, t->state);
+    frame_start(t, "view", b);
+    sb_lit(b, ",\"game\":");
+    sb_str(b, t->meta.game);
+    sb_lit(b, ",\"seat\":");
+    if (seat >= 0)
+        sb_int(b, seat);
+    else
+        sb_lit(b, "null");
+    /* the game's view is JSON already, in the form jansson writes it back */
+    char *view = tt_view_json(t->game, t->state, seat);
+    sb_lit(b, ",\"view\":");
+    if (view)
+        sb_put(b, view, strlen(view));
+    else
+        sb_lit(b, "null");
+    free(view);
+    sb_lit(b, ",\"to_move\":");
+    sb_int(b, to_move);
+    sb_lit(b, ",\"over\":");
+    sb_bool(b, to_move == TT_TERMINAL);
+    sb_lit(b, ",\"actions\":");
+    sb_int(b, t->meta.nactions);
+    char *text = tt_view_text(t->game, t->state, seat);
+    if (!text)
+        sb_lit(b, ",\"text\":null");
+    else if (sb_utf8(text)) {
+        sb_lit(b, ",\"text\":");
+        sb_str(b, text);
+    }
+    free(text);
+    int person = seat >= 0 && !t->ai[seat];
+    sb_lit(b, ",\"legal\":");
+    if (person && seat == to_move)
+        actions_write(s, t, seat, 0, b);
+    else
+        sb_lit(b, "[]");
+    sb_lit(b, ",\"offturn\":");
+    if (person)
+        actions_write(s, t, seat, 1, b);
+    else
+        sb_lit(b, "[]");
+    sb_lit(b, ",\"presence\":");
+    seats_write(t, b);
+    if (to_move == TT_TERMINAL)
+        result_write(t, b);
+    sb_lit(b, "}");
+}
+
+void srv_presence_write(const srv_table *t, srv_buf *b)
+{
+    frame_start(t, "presence", b);
+    sb_lit(b, ",\"seats\":");
+    seats_write(t, b);
+    sb_lit(b, "}");
+}
+
+/* The lines written; the frame in b. */
+int srv_narration_write(const srv_table *t, int seat, const tt_event *ev, int n, int history,
+                        srv_buf *b)
+{
+    char line[512];
+    int lines = 0;
+    frame_start(t, "narration", b);
+    sb_lit(b, ",\"history\":");
+    sb_bool(b, history);
+    sb_lit(b, ",\"lines\":[");
+    for (int i = 0; i < n; i++)
+        if (tt_event_text(t->game, &ev[i], seat, line, sizeof line) > 0 && sb_utf8(line)) {
+            if (lines++)
+                sb_lit(b, ",");
+            sb_str(b, line);
+        }
+    sb_lit(b, "]}");
+    return lines;
+}
+
+void srv_table_views_stale(srv *s, srv_table *t)
+{
+    for (int i = 0; i <= TT_MAX_PLAYERS; i++) {
+        srv_msg_unref(s, t->view[i]);
+        t->view[i] = NULL;
+    }
+}
+
+/* Where seat's view frame is kept: a player's at his seat, the spectators'
+ * after them; -1 for none. */
+static int view_slot(const srv_table *t, int seat)
+{
+    return seat >= 0 && seat < t->meta.nseats ? seat
+           : seat == TT_VIEW_SPECTATOR        ? t->meta.nseats
+                                              : -1;
+}
+
+/* Sends c its view: the one t holds for its seat, or one built now, which t
+ * keeps when `keep` (views_to_all) so that the seat's other connections and
+ * the other spectators get the same. */
+static void view_to(srv *s, srv_table *t, srv_conn *c, int keep)
+{
+    int k = view_slot(t, c->seat);
+    if (k >= 0 && t->view[k]) {
+        srv_send(c, t->view[k]);
+        return;
+    }
+    srv_view_write(s, t, c->seat, &s->text);
+    srv_msg *m = srv_msg_of(s, &s->text);
+    srv_send(c, m);
+    if (k >= 0 && keep)
+        t->view[k] = m; /* t's reference, until views_to_all ends */
+    else
+        srv_msg_unref(s, m);
+}
+
+void srv_table_send_view(srv *s, srv_table *t, srv_conn *c)
+{
+    view_to(s, t, c, 0);
+}
+
+/* Sends everyone at t his view (after the narration said[k] of his seat's
+ * slot, when said is not NULL: built here, once per slot, from ev), each
+ * frame built once and shared. */
+static void views_to_all(srv *s, srv_table *t, const tt_events *ev)
+{
+    srv_msg *said[TT_MAX_PLAYERS + 1] = {NULL};
+    unsigned written = 0;
+    srv_table_views_stale(s, t);
+    for (srv_conn *c = t->conns; c; c = c->next_at_table) {
+        int k = view_slot(t, c->seat);
+        if (ev && k >= 0 && !(written >> k & 1u)) {
+            written |= 1u << k;
+            if (srv_narration_write(t, c->seat, ev->ev, ev->n, 0, &s->text) > 0)
+                said[k] = srv_msg_of(s, &s->text);
+        }
+        if (k >= 0)
+            srv_send(c, said[k]);
+        view_to(s, t, c, 1);
+    }
+    for (int k = 0; k <= TT_MAX_PLAYERS; k++)
+        srv_msg_unref(s, said[k]);
+    srv_table_views_stale(s, t);
+}
+
+void srv_table_presence(srv *s, srv_table *t)
+{
+    if (!t->conns)
+        return;
+    srv_presence_write(t, &s->text);
+    srv_msg *m = srv_msg_of(s, &s->text);
+    for (srv_conn *c = t->conns; c; c = c->next_at_table)
+        srv_send(c, m);
+    srv_msg_unref(s, m);
 }
 
 static json_t *presence_json(const srv_table *t)
 {
     json_t *seats = json_array();
-    for (int i = 0; i < t->meta.nseats; i++) {
-        int here = t->meta.seat[i].kind == STORE_AI;
-        for (const srv_conn *c = t->conns; c && !here; c = c->next_at_table)
-            here = c->seat == i;
+    for (int i = 0; i < t->meta.nseats; i++)
         json_array_append_new(seats,
                               json_pack("{s:s,s:s,s:s,s:b}", "player", tt_player_name(t->game, i),
                                         "kind", t->meta.seat[i].kind == STORE_AI ? "ai" : "human",
-                                        "ai", t->meta.seat[i].ai, "present", here));
-    }
+                                        "ai", t->meta.seat[i].ai, "present",
+                                        t->meta.seat[i].kind == STORE_AI || present(t, i)));
     return seats;
-}
-
-/* A string made by the library (malloc'd), as JSON: the string, or null. */
-static json_t *owned_string(char *text)
-{
-    json_t *j = text ? json_string(text) : json_null();
-    free(text);
-    return j;
-}
-
-void srv_table_send_view(srv *s, srv_table *t, srv_conn *c)
-{
-    (void)s;
-    int seat = c->seat, to_move = tt_to_move(t->game, t->state);
-    json_t *view = NULL;
-    char *text = tt_view_json(t->game, t->state, seat);
-    if (text)
-        view = json_loads(text, 0, NULL);
-    free(text);
-    json_t *f =
-        json_pack("{s:s,s:I,s:s,s:o,s:o,s:i,s:b,s:i}", "type", "view", "table",
-                  (json_int_t)t->meta.id, "game", t->meta.game, "seat",
-                  seat >= 0 ? json_integer(seat) : json_null(), "view", view ? view : json_null(),
-                  "to_move", to_move, "over", to_move == TT_TERMINAL, "actions", t->meta.nactions);
-    json_object_set_new(f, "text", owned_string(tt_view_text(t->game, t->state, seat)));
-    json_object_set_new(f, "legal",
-                        seat >= 0 && seat == to_move && !t->ai[seat] ? actions_json(t, seat, 0)
-                                                                     : json_array());
-    json_object_set_new(f, "offturn",
-                        seat >= 0 && !t->ai[seat] ? actions_json(t, seat, 1) : json_array());
-    json_object_set_new(f, "presence", presence_json(t));
-    if (to_move == TT_TERMINAL)
-        json_object_set_new(f, "result", result_json(t));
-    srv_send_json(c, f);
-}
-
-void srv_table_presence(srv_table *t)
-{
-    for (srv_conn *c = t->conns; c; c = c->next_at_table)
-        srv_send_json(c, json_pack("{s:s,s:I,s:o}", "type", "presence", "table",
-                                   (json_int_t)t->meta.id, "seats", presence_json(t)));
 }
 
 json_t *srv_table_summary(const srv_table *t)
@@ -485,31 +673,18 @@ json_t *srv_table_summary(const srv_table *t)
                      presence_json(t));
 }
 
-/* Sends c the narration of events ev[0..n-1] as its seat may read them;
- * history: 1 when they are the whole game so far (it has just joined). */
-static void narrate(srv_table *t, srv_conn *c, const tt_event *ev, int n, int history)
+void srv_table_send_history(srv *s, srv_table *t, srv_conn *c)
 {
-    char line[512];
-    json_t *lines = json_array();
-    for (int i = 0; i < n; i++)
-        if (tt_event_text(t->game, &ev[i], c->seat, line, sizeof line) > 0)
-            json_array_append_new(lines, json_string(line));
-    srv_send_json(c, json_pack("{s:s,s:I,s:b,s:o}", "type", "narration", "table",
-                               (json_int_t)t->meta.id, "history", history, "lines", lines));
+    srv_narration_write(t, c->seat, t->log, t->nlog, 1, &s->text);
+    srv_send_text(c);
 }
 
-void srv_table_send_history(srv_table *t, srv_conn *c)
-{
-    narrate(t, c, t->log, t->nlog, 1);
-}
-
-/* Tells everyone at t what the events just applied showed his seat, then his view. */
+/* Tells everyone at t what the events just applied showed his seat, then
+ * his view: each frame written once per seat (once for the spectators) and
+ * shared; a narration with no line for a seat is not sent. */
 static void tell(srv *s, srv_table *t, const tt_events *ev)
 {
-    for (srv_conn *c = t->conns; c; c = c->next_at_table) {
-        narrate(t, c, ev->ev, ev->n, 0);
-        srv_table_send_view(s, t, c);
-    }
+    views_to_all(s, t, ev);
 }
 
 /* --- acting -------------------------------------------------------------------------- */
@@ -659,10 +834,9 @@ static void undo_keep(srv *s, srv_table *t, srv_table *before, int k)
     t->meta.status = STORE_PLAYING;
     t->version++; /* an AI's answer for the position taken back is dropped */
     t->undo_asked = 0;
-    for (srv_conn *c = t->conns; c; c = c->next_at_table) {
-        srv_table_send_history(t, c);
-        srv_table_send_view(s, t, c);
-    }
+    for (srv_conn *c = t->conns; c; c = c->next_at_table)
+        srv_table_send_history(s, t, c);
+    views_to_all(s, t, NULL);
     fprintf(stderr, "table %" PRId64 " taken back to %d actions\n", t->meta.id, k);
     srv_table_think(s, t);
 }
@@ -833,9 +1007,8 @@ static int hand_over_now(srv *s, srv_table *t, int seat, tt_error *err)
             tt_player_name(t->game, seat), to.ai);
     t->handover[seat][0] = '\0';
     t->agreed[seat] = 0;
-    for (srv_conn *c = t->conns; c; c = c->next_at_table)
-        srv_table_send_view(s, t, c);
-    srv_table_presence(t);
+    views_to_all(s, t, NULL);
+    srv_table_presence(s, t);
     srv_table_think(s, t);
     return TT_OK;
 }

@@ -9,6 +9,7 @@
  * token holds that seat only; malformed, oversize, unknown and misdirected
  * frames get one error frame each and change nothing. Every wait has a
  * deadline (client.h). */
+#define _GNU_SOURCE /* prlimit */
 #include <inttypes.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -17,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -81,6 +84,7 @@ static int setup_unload(void **state)
 }
 
 static int log_has(const char *log, const char *text);
+static void drain(tc_client *c);
 
 /* Stops the server cleanly; a sanitizer's report in its log (a leak found
  * at exit, a bad access) fails the test. */
@@ -336,6 +340,60 @@ static void test_server_plays_to_the_end_and_survives_kill_9(void **state)
     v = tc_wait(a, "view", WAIT);
     assert_non_null(v);
     assert_true(json_is_true(json_object_get(v, "over")));
+    json_decref(v);
+    tc_close(a);
+}
+
+/* No one is told of an action before its commit returns: with the server
+ * unable to grow its database's WAL (a file size limit at its present size,
+ * so the commit's write fails with EFBIG), an action is taken in memory,
+ * its commit fails, and the server stops without a frame about it — no view,
+ * no narration, no "accepted" — and after a restart the table is where the
+ * last commit left it. */
+static void test_server_tells_no_one_before_the_commit_returns(void **state)
+{
+    fixture *f = *state;
+    char tok[2][40], wal[300];
+    tc_client *a = tc_connect(f->server.port), *b = tc_connect(f->server.port);
+    assert_non_null(a);
+    assert_non_null(b);
+    int64_t id = create(a, "human", tok);
+    json_t *va = join(a, id, tok[0], NULL), *vb = join(b, id, tok[1], NULL);
+    int mover = (int)json_integer_value(json_object_get(va, "to_move"));
+    assert_true(mover == 0 || mover == 1);
+    tc_client *c = mover == 0 ? a : b, *other = mover == 0 ? b : a;
+    json_t *v = mover == 0 ? va : vb;
+    json_int_t before = json_integer_value(json_object_get(v, "actions"));
+    char text[128];
+    snprintf(text, sizeof text, "%s",
+             json_string_value(json_array_get(json_object_get(v, "legal"), 0)));
+    json_decref(va);
+    json_decref(vb);
+    drain(a);
+    drain(b);
+
+    struct stat st;
+    snprintf(wal, sizeof wal, "%s-wal", f->db);
+    assert_int_equal(stat(wal, &st), 0);
+    struct rlimit full = {(rlim_t)st.st_size, RLIM_INFINITY};
+    assert_int_equal(prlimit(f->server.pid, RLIMIT_FSIZE, &full, NULL), 0);
+    assert_int_equal(tc_sendf(c, "{s:s,s:s}", "cmd", "act", "text", text), 0);
+    json_t *got;
+    while ((got = tc_wait(c, NULL, 3000)) != NULL) {
+        fail_msg("the actor was sent a %s frame before the commit", str(got, "type"));
+        json_decref(got);
+    }
+    assert_int_equal(tc_pending(other, 100), 0);
+    tc_close(a);
+    tc_close(b);
+    assert_true(log_has(f->log, "stopping: the database refused a commit"));
+
+    tc_server_stop(&f->server, SIGKILL);
+    assert_int_equal(tc_server_start(&f->server, f->db, f->log, 100000, 0), 0);
+    a = tc_connect(f->server.port);
+    assert_non_null(a);
+    v = join(a, id, tok[0], NULL);
+    assert_int_equal(json_integer_value(json_object_get(v, "actions")), before);
     json_decref(v);
     tc_close(a);
 }
@@ -1226,6 +1284,8 @@ int main(int argc, char **argv)
         return strcmp(argv[1], "postgres") == 0 ? run_postgres() : 2;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_server_plays_to_the_end_and_survives_kill_9,
+                                        setup_fast, teardown),
+        cmocka_unit_test_setup_teardown(test_server_tells_no_one_before_the_commit_returns,
                                         setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_refuses_to_resume_a_table_that_does_not_replay,
                                         setup_fast, teardown),
