@@ -60,6 +60,44 @@ void tt_sbuf_putn(tt_sbuf *b, const char *s, size_t n)
     b->p[b->n] = '\0';
 }
 
+void tt_json_str(const char *s, void (*put)(void *to, const char *bytes, size_t n), void *to)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    put(to, "\"", 1);
+    for (const char *run = s;; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        if (s > run)
+            put(to, run, (size_t)(s - run));
+        run = s + 1;
+        if (c == '\0')
+            break;
+        char esc[6] = {'\\', (char)c, 0, 0, 0, 0};
+        size_t n = 2;
+        if (c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t')
+            esc[1] = "bfnrt"[strchr("\b\f\n\r\t", c) - "\b\f\n\r\t"];
+        else if (c < 0x20) {
+            memcpy(esc + 1, "u00", 3);
+            esc[4] = hex[c >> 4];
+            esc[5] = hex[c & 15];
+            n = 6;
+        }
+        put(to, esc, n);
+    }
+    put(to, "\"", 1);
+}
+
+static void put_sbuf(void *to, const char *bytes, size_t n)
+{
+    tt_sbuf_putn(to, bytes, n);
+}
+
+void tt_sbuf_json_str(tt_sbuf *b, const char *s)
+{
+    tt_json_str(s, put_sbuf, b);
+}
+
 char *tt_sbuf_take(tt_sbuf *b)
 {
     char *text = b->oom ? NULL : b->p ? b->p : strdup("");

@@ -22,6 +22,15 @@ void tt_sbuf_vprintf(tt_sbuf *b, const char *fmt, va_list ap);
 /* Appends n bytes of s as they are (no format to read: a copy). */
 void tt_sbuf_putn(tt_sbuf *b, const char *s, size_t n);
 
+/* Writes s, between quotes, as jansson's dumps writes a string: '"', '\\' and
+ * the control characters escaped (\b \f \n \r \t, the others \u00XX), every
+ * other byte as it is (UTF-8 stays UTF-8). s must be UTF-8, as jansson would
+ * have refused it otherwise. The text goes to put(to, bytes, n) in runs, so
+ * any buffer can take it: the server writes its frames into its own. */
+void tt_json_str(const char *s, void (*put)(void *to, const char *bytes, size_t n), void *to);
+/* tt_json_str into b. */
+void tt_sbuf_json_str(tt_sbuf *b, const char *s);
+
 /* The text, which the caller then owns ("" when nothing was written), or NULL
  * when an allocation failed (the buffer is freed either way). */
 char *tt_sbuf_take(tt_sbuf *b);

@@ -5,7 +5,7 @@
  * are written here without a JSON tree, byte for byte as jansson's compact
  * dump of the tree the server once built (tests/server/test_frames.c holds
  * the two side by side): keys in the order they were packed, strings escaped
- * as jansson escapes them, a string that is not UTF-8 left out where jansson
+ * as jansson escapes them (tt_json_str, core/sbuf.h), a string that is not UTF-8 left out where jansson
  * would have refused it.
  *
  * A frame (srv_msg) holds its WebSocket header and text, ready for the wire,
@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/sbuf.h"
 #include "server/server_int.h"
 
 #define POOL_MIN 8     /* 256 bytes: the smallest pooled frame */
@@ -108,31 +109,14 @@ int sb_utf8(const char *s)
     return 1;
 }
 
+static void put_sb(void *to, const char *bytes, size_t n)
+{
+    sb_put(to, bytes, n);
+}
+
 void sb_str(srv_buf *b, const char *s)
 {
-    static const char hex[] = "0123456789ABCDEF";
-    sb_lit(b, "\"");
-    for (const char *run = s;; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c >= 0x20 && c != '"' && c != '\\')
-            continue;
-        sb_put(b, run, (size_t)(s - run));
-        run = s + 1;
-        if (c == '\0')
-            break;
-        char esc[6] = {'\\', (char)c, 0, 0, 0, 0};
-        size_t n = 2;
-        if (c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t')
-            esc[1] = "bfnrt"[strchr("\b\f\n\r\t", c) - "\b\f\n\r\t"];
-        else if (c < 0x20) {
-            memcpy(esc + 1, "u00", 3);
-            esc[4] = hex[c >> 4];
-            esc[5] = hex[c & 15];
-            n = 6;
-        }
-        sb_put(b, esc, n);
-    }
-    sb_lit(b, "\"");
+    tt_json_str(s, put_sb, b);
 }
 
 /* --- frames, shared and pooled -------------------------------------------------------- */
