@@ -6,7 +6,6 @@
  * count (its top only while a replacement hero awaits placement, when it has
  * been revealed). The leak test checks this: determinizing for the viewer
  * must not change the view by a byte. */
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,70 +21,132 @@ static int sees_hand(int viewer, int side)
     return viewer == TT_VIEW_ALL || viewer == side;
 }
 
-static json_t *inst_json(const inv_content *c, int inst)
+/* --- the JSON view ------------------------------------------------------------------
+ *
+ * Written straight into one growing buffer rather than built as a jansson
+ * tree and dumped: the server writes a view for every viewer after every
+ * action, and the tree was most of a view's cost. The bytes are those of
+ * jansson's compact dump (members in the order written, strings escaped by
+ * tt_sbuf_json_str), so clients and recorded views read them as before.
+ * Every string is a constant or comes from the content file, which jansson
+ * read: it is UTF-8, which jansson would not have refused. */
+
+/* JSON the writer spells out itself: keys and punctuation. */
+#define LIT(b, lit) tt_sbuf_putn((b), "" lit, sizeof(lit) - 1)
+
+static void put_int(tt_sbuf *b, long long v)
+{
+    char digits[24], *p = digits + sizeof digits;
+    unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+    do
+        *--p = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0)
+        *--p = '-';
+    tt_sbuf_putn(b, p, (size_t)(digits + sizeof digits - p));
+}
+
+static void put_bool(tt_sbuf *b, int v)
+{
+    if (v)
+        LIT(b, "true");
+    else
+        LIT(b, "false");
+}
+
+static void put_inst(tt_sbuf *b, const inv_content *c, int inst)
 {
     char name[64];
     inv_inst_name(c, inst, name, sizeof name);
-    return json_string(name);
+    tt_sbuf_json_str(b, name);
 }
 
-static json_t *unit_json(const inv_content *c, const inv_state *s, int u)
+/* A comma before every element of a list but the first. */
+static void put_sep(tt_sbuf *b, int i)
 {
-    json_t *o = json_object();
-    json_object_set_new(o, "card", inst_json(c, u));
-    json_object_set_new(o, "name", json_string(inv_def(c, u)->name));
-    json_object_set_new(o, "power", json_integer(inv_power(c, s, u)));
-    json_object_set_new(o, "counters", json_integer(s->counters[u]));
-    json_object_set_new(o, "rotated", json_boolean(s->iflags[u] & IF_ROTATED));
-    json_object_set_new(o, "used", json_boolean(s->iflags[u] & IF_USED));
-    return o;
+    if (i)
+        LIT(b, ",");
 }
 
-static json_t *zones_json(const inv_content *c, const inv_state *s)
+static void put_unit(tt_sbuf *b, const inv_content *c, const inv_state *s, int u)
 {
-    json_t *zones = json_array();
-    for (int z = 0; z < INV_NZ; z++) {
-        json_t *o = json_object(), *cols[2] = {json_array(), json_array()};
-        json_object_set_new(o, "id", json_string(c->zone_id[z]));
-        json_object_set_new(o, "name", json_string(c->zone_name[z]));
-        json_object_set_new(o, "tokens", json_integer(s->tokens[z]));
-        json_object_set_new(o, "power", json_integer(inv_zone_power(c, s, z)));
-        json_object_set_new(o, "shielded", json_boolean(s->shielded >> z & 1));
-        json_object_set_new(o, "attack", json_integer(inv_side_total(c, s, INV_INVADER, z)));
-        json_object_set_new(
-            o, "defence",
-            json_integer(inv_zone_power(c, s, z) + inv_side_total(c, s, INV_MANKIND, z)));
-        for (int side = 0; side < 2; side++) {
-            for (int i = 0; i < s->ncol[side][z]; i++)
-                json_array_append_new(cols[side], unit_json(c, s, s->col[side][z][i]));
-            json_object_set_new(o, inv_side_name(side), cols[side]);
+    LIT(b, "{\"card\":");
+    put_inst(b, c, u);
+    LIT(b, ",\"name\":");
+    tt_sbuf_json_str(b, inv_def(c, u)->name);
+    LIT(b, ",\"power\":");
+    put_int(b, inv_power(c, s, u));
+    LIT(b, ",\"counters\":");
+    put_int(b, s->counters[u]);
+    LIT(b, ",\"rotated\":");
+    put_bool(b, s->iflags[u] & IF_ROTATED);
+    LIT(b, ",\"used\":");
+    put_bool(b, s->iflags[u] & IF_USED);
+    LIT(b, "}");
+}
+
+static void put_zone(tt_sbuf *b, const inv_content *c, const inv_state *s, int z)
+{
+    LIT(b, "{\"id\":");
+    tt_sbuf_json_str(b, c->zone_id[z]);
+    LIT(b, ",\"name\":");
+    tt_sbuf_json_str(b, c->zone_name[z]);
+    LIT(b, ",\"tokens\":");
+    put_int(b, s->tokens[z]);
+    LIT(b, ",\"power\":");
+    put_int(b, inv_zone_power(c, s, z));
+    LIT(b, ",\"shielded\":");
+    put_bool(b, s->shielded >> z & 1);
+    LIT(b, ",\"attack\":");
+    put_int(b, inv_side_total(c, s, INV_INVADER, z));
+    LIT(b, ",\"defence\":");
+    put_int(b, inv_zone_power(c, s, z) + inv_side_total(c, s, INV_MANKIND, z));
+    for (int side = 0; side < 2; side++) {
+        LIT(b, ",");
+        tt_sbuf_json_str(b, inv_side_name(side));
+        LIT(b, ":[");
+        for (int i = 0; i < s->ncol[side][z]; i++) {
+            put_sep(b, i);
+            put_unit(b, c, s, s->col[side][z][i]);
         }
-        json_array_append_new(zones, o);
+        LIT(b, "]");
     }
-    return zones;
+    LIT(b, "}");
 }
 
-static json_t *player_json(const inv_content *c, const inv_state *s, int side, int viewer)
+static void put_player_json(tt_sbuf *b, const inv_content *c, const inv_state *s, int side,
+                            int viewer)
 {
-    json_t *o = json_object(), *discard = json_array(), *strats = json_array();
-    json_object_set_new(o, "deck", json_integer(s->npile[side][L_DECK]));
-    json_object_set_new(o, "hand", json_integer(s->npile[side][L_HAND]));
+    LIT(b, "{\"deck\":");
+    put_int(b, s->npile[side][L_DECK]);
+    LIT(b, ",\"hand\":");
+    put_int(b, s->npile[side][L_HAND]);
     if (sees_hand(viewer, side)) {
-        json_t *hand = json_array();
-        for (int i = 0; i < s->npile[side][L_HAND]; i++)
-            json_array_append_new(hand, json_string(inv_def(c, inv_pile(s, side, L_HAND)[i])->id));
-        json_object_set_new(o, "hand_cards", hand);
+        LIT(b, ",\"hand_cards\":[");
+        for (int i = 0; i < s->npile[side][L_HAND]; i++) {
+            put_sep(b, i);
+            tt_sbuf_json_str(b, inv_def(c, inv_pile(s, side, L_HAND)[i])->id);
+        }
+        LIT(b, "]");
     }
-    for (int i = 0; i < s->npile[side][L_DISCARD]; i++) /* INV-6.3: public, in order */
-        json_array_append_new(discard, inst_json(c, inv_pile(s, side, L_DISCARD)[i]));
-    json_object_set_new(o, "discard", discard);
-    json_object_set_new(o, "draw_count", json_integer(s->draw_count[side]));
-    for (int i = 0; i < c->nstrats; i++)
-        if (c->strat[i].side == side)
-            json_array_append_new(strats, json_pack("{s:s,s:b}", "id", c->strat[i].id, "enabled",
-                                                    s->strat_enabled[i]));
-    json_object_set_new(o, "strategies", strats);
-    return o;
+    LIT(b, ",\"discard\":[");
+    for (int i = 0; i < s->npile[side][L_DISCARD]; i++) { /* INV-6.3: public, in order */
+        put_sep(b, i);
+        put_inst(b, c, inv_pile(s, side, L_DISCARD)[i]);
+    }
+    LIT(b, "],\"draw_count\":");
+    put_int(b, s->draw_count[side]);
+    LIT(b, ",\"strategies\":[");
+    for (int i = 0, n = 0; i < c->nstrats; i++)
+        if (c->strat[i].side == side) {
+            put_sep(b, n++);
+            LIT(b, "{\"id\":");
+            tt_sbuf_json_str(b, c->strat[i].id);
+            LIT(b, ",\"enabled\":");
+            put_bool(b, s->strat_enabled[i]);
+            LIT(b, "}");
+        }
+    LIT(b, "]}");
 }
 
 /* What a declaration asks, by enum inv_need: the decision kinds, and the
@@ -118,83 +179,123 @@ static int window_target(const inv_state *s)
     return s->nchain ? s->chain[s->nchain - 1].card : s->decl.source;
 }
 
-static json_t *decision_json(const inv_content *c, const inv_state *s)
+static void put_decision_json(tt_sbuf *b, const inv_content *c, const inv_state *s)
 {
-    if (s->step == S_GAME_OVER)
-        return json_null();
+    if (s->step == S_GAME_OVER) {
+        LIT(b, "null");
+        return;
+    }
     const tt_frame *f = tt_stack_peek(&s->stack);
-    json_t *o = json_object();
-    json_object_set_new(o, "player", json_string(inv_side_name(f ? f->player : s->active)));
-    json_object_set_new(o, "kind", json_string(f ? decision_name(c, s, f) : "main"));
-    if (f && f->kind == F_PLACE_HERO && s->nhero_deck) /* revealed (INV-3.7, 5.22) */
-        json_object_set_new(o, "hero", inst_json(c, s->hero_deck[s->nhero_deck - 1]));
-    if (f && f->kind == F_WINDOW) /* INV-5.10: the card a cancel would cancel */
-        json_object_set_new(o, "against", inst_json(c, window_target(s)));
+    LIT(b, "{\"player\":");
+    tt_sbuf_json_str(b, inv_side_name(f ? f->player : s->active));
+    LIT(b, ",\"kind\":");
+    tt_sbuf_json_str(b, f ? decision_name(c, s, f) : "main");
+    if (f && f->kind == F_PLACE_HERO && s->nhero_deck) { /* revealed (INV-3.7, 5.22) */
+        LIT(b, ",\"hero\":");
+        put_inst(b, c, s->hero_deck[s->nhero_deck - 1]);
+    }
+    if (f && f->kind == F_WINDOW) { /* INV-5.10: the card a cancel would cancel */
+        LIT(b, ",\"against\":");
+        put_inst(b, c, window_target(s));
+    }
     if (f && (f->kind == F_SHIELD || f->kind == F_SHIELD_TAKE || f->kind == F_DISCARD_HAND ||
-              f->kind == F_SPLIT_REPAIR))
-        json_object_set_new(o, "count", json_integer(f->kind == F_SHIELD ? f->b : f->a));
-    return o;
+              f->kind == F_SPLIT_REPAIR)) {
+        LIT(b, ",\"count\":");
+        put_int(b, f->kind == F_SHIELD ? f->b : f->a);
+    }
+    LIT(b, "}");
 }
 
 /* INV-5.26a: every choice declared so far, for every viewer. */
-static json_t *choices_json(const inv_content *c, const inv_state *s)
+static void put_choices_json(tt_sbuf *b, const inv_content *c, const inv_state *s)
 {
     inv_choice ch[INV_MAX_DECL_CHOICES];
     int n = inv_decl_choices(c, s, ch);
-    json_t *a = json_array();
+    LIT(b, "[");
     for (int i = 0; i < n; i++) {
-        json_t *o = json_object();
         int card = ch[i].need == N_SACRIFICE || ch[i].need == N_TARGET || ch[i].need == N_ESAC;
-        json_object_set_new(o, "kind", json_string(needs[ch[i].need]));
-        if (ch[i].op < OP_COUNT)
-            json_object_set_new(o, "effect", json_string(inv_op_names[ch[i].op]));
-        if (ch[i].value == INV_NONE)
-            json_object_set_new(o, card ? "card" : "zone", json_null());
-        else if (card)
-            json_object_set_new(o, "card", inst_json(c, ch[i].value));
+        put_sep(b, i);
+        LIT(b, "{\"kind\":");
+        tt_sbuf_json_str(b, needs[ch[i].need]);
+        if (ch[i].op < OP_COUNT) {
+            LIT(b, ",\"effect\":");
+            tt_sbuf_json_str(b, inv_op_names[ch[i].op]);
+        }
+        if (card)
+            LIT(b, ",\"card\":");
         else
-            json_object_set_new(o, "zone", json_string(c->zone_id[ch[i].value]));
-        json_array_append_new(a, o);
+            LIT(b, ",\"zone\":");
+        if (ch[i].value == INV_NONE)
+            LIT(b, "null");
+        else if (card)
+            put_inst(b, c, ch[i].value);
+        else
+            tt_sbuf_json_str(b, c->zone_id[ch[i].value]);
+        LIT(b, "}");
     }
-    return a;
+    LIT(b, "]");
 }
 
 static const char *const reduce_words[] = {"none", "discard", "drain"};
 
-static json_t *declaring_json(const inv_content *c, const inv_state *s)
+static void put_declaring_json(tt_sbuf *b, const inv_content *c, const inv_state *s)
 {
     const inv_decl *d = &s->decl;
-    if (d->kind == ACT_NONE || s->step == S_GAME_OVER)
-        return json_null();
+    if (d->kind == ACT_NONE || s->step == S_GAME_OVER) {
+        LIT(b, "null");
+        return;
+    }
     static const char *const kinds[] = {"none",    "play", "use",      "strategy",
                                         "trigger", "ops",  "move_hero"};
-    json_t *o = json_object(), *chain = json_array();
-    json_object_set_new(o, "kind", json_string(kinds[d->kind]));
-    json_object_set_new(o, "player", json_string(inv_side_name(d->player)));
-    json_object_set_new(o, "source",
-                        d->kind == ACT_STRATEGY ? json_string(c->strat[d->source].id)
-                                                : inst_json(c, d->source));
-    json_object_set_new(o, "zone",
-                        d->zone < INV_NZ ? json_string(c->zone_id[d->zone]) : json_null());
-    json_object_set_new(o, "sacrifice",
-                        d->sacrifice < c->ninst ? inst_json(c, d->sacrifice) : json_null());
-    json_object_set_new(o, "choices", choices_json(c, s));
-    json_object_set_new(o, "reduce",
-                        d->kind == ACT_PLAY && d->reduce < 3 ? json_string(reduce_words[d->reduce])
-                                                             : json_null());
-    for (int i = 0; i < s->nchain; i++)
-        json_array_append_new(chain, inst_json(c, s->chain[i].card));
-    json_object_set_new(o, "cancel_chain", chain);
-    return o;
+    LIT(b, "{\"kind\":");
+    tt_sbuf_json_str(b, kinds[d->kind]);
+    LIT(b, ",\"player\":");
+    tt_sbuf_json_str(b, inv_side_name(d->player));
+    LIT(b, ",\"source\":");
+    if (d->kind == ACT_STRATEGY)
+        tt_sbuf_json_str(b, c->strat[d->source].id);
+    else
+        put_inst(b, c, d->source);
+    LIT(b, ",\"zone\":");
+    if (d->zone < INV_NZ)
+        tt_sbuf_json_str(b, c->zone_id[d->zone]);
+    else
+        LIT(b, "null");
+    LIT(b, ",\"sacrifice\":");
+    if (d->sacrifice < c->ninst)
+        put_inst(b, c, d->sacrifice);
+    else
+        LIT(b, "null");
+    LIT(b, ",\"choices\":");
+    put_choices_json(b, c, s);
+    LIT(b, ",\"reduce\":");
+    if (d->kind == ACT_PLAY && d->reduce < 3)
+        tt_sbuf_json_str(b, reduce_words[d->reduce]);
+    else
+        LIT(b, "null");
+    LIT(b, ",\"cancel_chain\":[");
+    for (int i = 0; i < s->nchain; i++) {
+        put_sep(b, i);
+        put_inst(b, c, s->chain[i].card);
+    }
+    LIT(b, "]}");
 }
 
-static json_t *result_json(const inv_state *s)
+static void put_result_json(tt_sbuf *b, const inv_state *s)
 {
-    if (s->step != S_GAME_OVER)
-        return json_null();
-    return json_pack("{s:s,s:s,s:i,s:s}", "winner", inv_side_name(inv_winner(s)), "reason",
-                     inv_reason_name(s->head.reason), "turn", s->head.turn, "step",
-                     step_names[s->end_step]);
+    if (s->step != S_GAME_OVER) {
+        LIT(b, "null");
+        return;
+    }
+    LIT(b, "{\"winner\":");
+    tt_sbuf_json_str(b, inv_side_name(inv_winner(s)));
+    LIT(b, ",\"reason\":");
+    tt_sbuf_json_str(b, inv_reason_name(s->head.reason));
+    LIT(b, ",\"turn\":");
+    put_int(b, s->head.turn);
+    LIT(b, ",\"step\":");
+    tt_sbuf_json_str(b, step_names[s->end_step]);
+    LIT(b, "}");
 }
 
 static const char *viewer_name(int viewer)
@@ -204,35 +305,65 @@ static const char *viewer_name(int viewer)
                                          : inv_side_name(viewer);
 }
 
+static void put_flags_json(tt_sbuf *b, const inv_state *s)
+{
+    LIT(b, "{\"plot_action_used\":");
+    put_bool(b, s->plot_used);
+    LIT(b, ",\"ops_centre_uses\":");
+    put_int(b, s->ops_uses);
+    LIT(b, ",\"mankind_drained\":");
+    put_bool(b, s->mankind_drained);
+    LIT(b, ",\"hero_moved\":");
+    put_bool(b, s->hero_moved);
+    LIT(b, "}");
+}
+
 char *inv_view_json(const tt_game *g, const void *st, int viewer)
 {
     const inv_content *c = inv_content_of(g);
     const inv_state *s = st;
-    json_t *o = json_object();
-    json_object_set_new(o, "game", json_string("invaders"));
-    json_object_set_new(o, "viewer", json_string(viewer_name(viewer)));
-    json_object_set_new(o, "turn", json_integer(s->head.turn));
-    json_object_set_new(o, "active", json_string(inv_side_name(s->active)));
-    json_object_set_new(o, "step", json_string(step_names[s->step]));
-    json_object_set_new(o, "decision", decision_json(c, s));
-    json_object_set_new(o, "plot", json_integer(s->plot));
-    json_object_set_new(o, "token_supply", json_integer(s->supply));
-    json_object_set_new(o, "zones", zones_json(c, s));
-    json_object_set_new(o, "hero", s->hero != INV_NONE ? inst_json(c, s->hero) : json_null());
-    json_object_set_new(o, "hero_deck", json_integer(s->nhero_deck));
-    json_t *players = json_object();
-    for (int side = 0; side < 2; side++)
-        json_object_set_new(players, inv_side_name(side), player_json(c, s, side, viewer));
-    json_object_set_new(o, "players", players);
-    json_object_set_new(o, "flags",
-                        json_pack("{s:b,s:i,s:b,s:b}", "plot_action_used", s->plot_used,
-                                  "ops_centre_uses", s->ops_uses, "mankind_drained",
-                                  s->mankind_drained, "hero_moved", s->hero_moved));
-    json_object_set_new(o, "declaring", declaring_json(c, s));
-    json_object_set_new(o, "result", result_json(s));
-    char *text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
-    json_decref(o);
-    return text;
+    tt_sbuf b = {0};
+    LIT(&b, "{\"game\":\"invaders\",\"viewer\":");
+    tt_sbuf_json_str(&b, viewer_name(viewer));
+    LIT(&b, ",\"turn\":");
+    put_int(&b, s->head.turn);
+    LIT(&b, ",\"active\":");
+    tt_sbuf_json_str(&b, inv_side_name(s->active));
+    LIT(&b, ",\"step\":");
+    tt_sbuf_json_str(&b, step_names[s->step]);
+    LIT(&b, ",\"decision\":");
+    put_decision_json(&b, c, s);
+    LIT(&b, ",\"plot\":");
+    put_int(&b, s->plot);
+    LIT(&b, ",\"token_supply\":");
+    put_int(&b, s->supply);
+    LIT(&b, ",\"zones\":[");
+    for (int z = 0; z < INV_NZ; z++) {
+        put_sep(&b, z);
+        put_zone(&b, c, s, z);
+    }
+    LIT(&b, "],\"hero\":");
+    if (s->hero != INV_NONE)
+        put_inst(&b, c, s->hero);
+    else
+        LIT(&b, "null");
+    LIT(&b, ",\"hero_deck\":");
+    put_int(&b, s->nhero_deck);
+    LIT(&b, ",\"players\":{");
+    for (int side = 0; side < 2; side++) {
+        put_sep(&b, side);
+        tt_sbuf_json_str(&b, inv_side_name(side));
+        LIT(&b, ":");
+        put_player_json(&b, c, s, side, viewer);
+    }
+    LIT(&b, "},\"flags\":");
+    put_flags_json(&b, s);
+    LIT(&b, ",\"declaring\":");
+    put_declaring_json(&b, c, s);
+    LIT(&b, ",\"result\":");
+    put_result_json(&b, s);
+    LIT(&b, "}");
+    return tt_sbuf_take(&b);
 }
 
 /* --- the terminal picture ---------------------------------------------------------- */
