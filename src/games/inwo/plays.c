@@ -1036,8 +1036,9 @@ static int add_target(const tt_game *g, const inwo_state *s, const play *pl, int
     return n + 1;
 }
 
+/* The target answers, listed until there are `limit` (see inwo_play_legal). */
 static int list_targets(const tt_game *g, const inwo_state *s, const play *pl, tt_action *out,
-                        int n)
+                        int n, int limit)
 {
     int op = pl->what;
     if (s->decl.head != H_PLAY && s->decl.head != H_USE)
@@ -1055,13 +1056,13 @@ static int list_targets(const tt_game *g, const inwo_state *s, const play *pl, t
         return n;
     }
     int zone = target_zone(op);
-    for (int t = 0; t < ncards(s); t++)
+    for (int t = 0; t < ncards(s) && n < limit; t++) /* the long scan: cut short */
         if (zone < 0 || s->card[t].zone == zone)
             n = add_target(g, s, pl, t, out, n);
     return n;
 }
 
-int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n)
+int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n, int limit)
 {
     const inwo_content *c = content_of(g);
     const inwo_decl *d = &s->decl;
@@ -1085,7 +1086,7 @@ int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n
         for (int k = 1; k <= INWO_MAX_ABILITIES; k++)
             n = add(g, s, INWO_A(H_ABILITY, k), out, n);
         return n;
-    case Q_TARGET: return list_targets(g, s, &pl, out, n);
+    case Q_TARGET: return list_targets(g, s, &pl, out, n, limit);
     case Q_CHOOSE:
         for (int a = 0; a < AL_CRIM; a++)
             n = add(g, s, INWO_A(H_CHOOSE, a), out, n);
@@ -1592,7 +1593,7 @@ static int reorganizes(const tt_game *g, inwo_state *s, int k)
 static int substitutes(const tt_game *g, inwo_state *s)
 {
     tt_action a[INWO_MAX_ACTIONS];
-    return inwo_play_legal(g, s, a, 0) > 1;
+    return inwo_play_legal(g, s, a, 0, 2) > 1;
 }
 
 int inwo_play_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev)
