@@ -432,7 +432,7 @@ int inwo_instance_parse(const inwo_content *c, const char *text);
 /* The cell the arrow `side` (master-local) of node `master` points at;
  * returns the world direction (INWO-2.11.4). */
 int inwo_arrow_cell(const inwo_state *s, int master, int side, int *x, int *y);
-/* The node of seat's structure at (x, y), or -1. */
+/* The node of seat's structure at (x, y), a cell inside the grid, or -1. */
 int inwo_cell_node(const inwo_state *s, int seat, int x, int y);
 /* Puts card (lifted from its place first) on node master's side, for seat;
  * returns its node. The caller checked the arrow is open and the caps. */
