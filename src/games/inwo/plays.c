@@ -998,11 +998,15 @@ int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n
             out[n] = INWO_A(H_PLAY, hand[i]);
         n += ok[j] && free; /* a copy held by a look is not (INWO-7.4) */
     }
-    for (int j = 0; j < c->nuse; j++) {
-        int i = c->use_inst[j];
-        if (s->card[i].holder == p && /* in play, controlled by p: never a Plot */
-            (s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE))
-            n = add(g, s, INWO_A(H_USE, i), out, n);
+    /* every ability card of the game is looked at: its count and place
+     * are read once, as the checks called could change them for all the
+     * compiler knows */
+    const uint16_t *use = c->use_inst, *use_end = use + c->nuse;
+    for (; use < use_end; use++) {
+        const inwo_card *v = &s->card[*use];
+        if (v->holder == p && /* in play, controlled by p: never a Plot */
+            (v->zone == Z_STRUCTURE || v->zone == Z_RESOURCE))
+            n = add(g, s, INWO_A(H_USE, *use), out, n);
     }
     return n;
 }
