@@ -703,7 +703,7 @@ int inwo_play_substitute(const tt_game *g, inwo_state *s, tt_action a, tt_events
 /* zap_clear <player> (INWO-5.18.5): checked, announced, resolved. */
 int inwo_zap_clear_check(const tt_game *g, const inwo_state *s, int q, tt_error *err);
 void inwo_zap_clear_announce(inwo_state *s, int q, tt_events *ev);
-unsigned inwo_zapped(const inwo_state *s); /* the seats carrying Zaps, a bit each */
+unsigned inwo_zapped(const inwo_content *c, const inwo_state *s); /* the seats carrying Zaps */
 void inwo_zaps_clear(inwo_state *s, int q, tt_events *ev);
 /* Any other root item k closed: its cancels settle; 1 if it is canceled. */
 int inwo_root_canceled(inwo_state *s, int k);

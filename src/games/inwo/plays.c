@@ -575,18 +575,25 @@ static int chk_link_target(const tt_game *g, const inwo_state *s, const play *pl
     return TT_OK;
 }
 
-/* A Zap's player (INWO-5.18.5): a rival, at most 8 Zaps on one player. */
-static int chk_zap_target(const inwo_state *s, int p, int t, tt_error *err)
+/* How many Zaps q carries: the Zaps are looked at, not every card. */
+static int zaps_on(const inwo_content *c, const inwo_state *s, int q)
 {
-    int q = t & 7, n = 0;
+    int n = 0;
+    for (int j = 0; j < c->nzap; j++)
+        n += s->card[c->zap_inst[j]].zone == Z_ZAP && s->card[c->zap_inst[j]].holder == q;
+    return n;
+}
+
+/* A Zap's player (INWO-5.18.5): a rival, at most 8 Zaps on one player. */
+static int chk_zap_target(const inwo_content *c, const inwo_state *s, int p, int t, tt_error *err)
+{
+    int q = t & 7;
     if (!(t & INWO_PLAYER_ARG) || (t & ~(int)(INWO_PLAYER_ARG | 7)) || q >= s->nplayers || q == p ||
         (s->head.eliminated >> q & 1))
         return TT_REFUSE("INWO-5.0.6", NULL, "the target is a rival (target B)");
     if (protected_from(s, q, p))
         return TT_REFUSE("INWO-4.8.1", NULL, "%c has not completed his first turn", 'A' + q);
-    for (int i = 0; i < ncards(s); i++)
-        n += s->card[i].zone == Z_ZAP && s->card[i].holder == q;
-    if (n >= INWO_ZAPS_MAX)
+    if (zaps_on(c, s, q) >= INWO_ZAPS_MAX)
         return TT_REFUSE("INWO-2.15.2", NULL, "%c carries 8 Zaps", 'A' + q);
     return TT_OK;
 }
@@ -625,7 +632,7 @@ static int chk_target(const tt_game *g, const inwo_state *s, const play *pl, int
     case OP_GIVE_TOKEN: return chk_group_target(g, s, pl, p, t, err);
     case OP_FREEZE: return chk_freeze_item(g, s, pl, t, err);
     case W_LINKED: return chk_link_target(g, s, pl, p, t, err);
-    case W_ZAP: return chk_zap_target(s, p, t, err);
+    case W_ZAP: return chk_zap_target(content_of(g), s, p, t, err);
     case W_NWO: return TT_OK;
     case OP_REPEAL: return chk_repeal_target(g, s, pl, p, t, err);
     case OP_CANCEL: return inwo_cancel_target(g, s, pl->op, pl->is_plot, t, err);
@@ -678,7 +685,7 @@ static int has_target(const tt_game *g, const inwo_state *s, const play *pl, int
             if (INWO_REC_PLOT(s->record[r]) &&
                 chk_target(g, s, pl, p, INWO_REC_CARD(s->record[r]), NULL) == TT_OK)
                 return 1;
-        if (!inwo_zapped(s))
+        if (!inwo_zapped(content_of(g), s))
             return 0;
     }
     if (op == OP_ALIGN || op == OP_MODIFY || op == OP_PARALYZE || op == OP_GIVE_TOKEN ||
@@ -1657,8 +1664,7 @@ int inwo_play_substitute(const tt_game *g, inwo_state *s, tt_action a, tt_events
 
 int inwo_zap_clear_check(const tt_game *g, const inwo_state *s, int q, tt_error *err)
 {
-    (void)g;
-    int p = s->to_move, illu = inwo_illuminati(s, p), n = 0;
+    int p = s->to_move, illu = inwo_illuminati(s, p);
     play pl = {illu, 0, 0, TM_ANY, 0, 1, -1, NULL, NULL};
     static const inwo_cost token = {COST_ILLUMINATI, 0, INWO_NO_FILTER};
     pl.cost = &token;
@@ -1669,9 +1675,7 @@ int inwo_zap_clear_check(const tt_game *g, const inwo_state *s, int q, tt_error 
         return rc;
     if (q >= s->nplayers || (s->head.eliminated >> q & 1))
         return TT_REFUSE("INWO-5.18.5", NULL, "name a player in the game");
-    for (int i = 0; i < ncards(s); i++)
-        n += s->card[i].zone == Z_ZAP && s->card[i].holder == q;
-    if (!n)
+    if (!zaps_on(content_of(g), s, q))
         return TT_REFUSE("INWO-5.18.5", NULL, "%c carries no Zap", 'A' + q);
     if (!inwo_can_spend(s, p, illu))
         return TT_REFUSE("INWO-5.18.5", NULL, "your Illuminati has no token to spend");
@@ -1681,12 +1685,12 @@ int inwo_zap_clear_check(const tt_game *g, const inwo_state *s, int q, tt_error 
 }
 
 /* The Illuminati's token spend is the item itself, an action (INWO-4.6.2). */
-unsigned inwo_zapped(const inwo_state *s)
+unsigned inwo_zapped(const inwo_content *c, const inwo_state *s)
 {
     unsigned m = 0;
-    for (int i = 0; i < ncards(s); i++)
-        if (s->card[i].zone == Z_ZAP)
-            m |= 1u << s->card[i].holder;
+    for (int j = 0; j < c->nzap; j++) /* the Zaps, not every card */
+        if (s->card[c->zap_inst[j]].zone == Z_ZAP)
+            m |= 1u << s->card[c->zap_inst[j]].holder;
     return m;
 }
 

@@ -1134,7 +1134,7 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
     n = inwo_agents_heads(g, s, out, n);
     n = inwo_play_heads(g, s, out, n); /* Plots and abilities, by their checks */
     unsigned zapped = inwo_can_spend(s, s->to_move, inwo_illuminati(s, s->to_move))
-                          ? inwo_zapped(s)
+                          ? inwo_zapped(content_of(g), s)
                           : 0; /* a scan only when a token could pay */
     for (int q = 0; q < s->nplayers; q++)
         if (zapped >> q & 1)
