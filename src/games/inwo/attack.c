@@ -378,8 +378,10 @@ static int add(const tt_game *g, const inwo_state *s, tt_action a, tt_action *ou
 }
 
 /* Whether the attack X/kind has a target; with out, lists them. */
+/* The targets X may attack with kind, listed until there are `limit`: a
+ * caller asking whether any (or more than one) exists stops there. */
 static int targets(const tt_game *g, const inwo_state *s, int x, int kind, tt_action *out, int n,
-                   int first_only)
+                   int limit)
 {
     /* what depends on X alone is checked once, not per target */
     if (chk_attacker(g, s, x, NULL) || (kind != ATK_CONTROL && kind != ATK_DESTROY))
@@ -392,7 +394,7 @@ static int targets(const tt_game *g, const inwo_state *s, int x, int kind, tt_ac
             chk_target(g, s, x, kind, t, 1, NULL))
             continue;
         n = add(g, s, INWO_A(H_TARGET, t), out, n, 1);
-        if (first_only)
+        if (n >= limit)
             return n;
     }
     return n;
@@ -410,7 +412,7 @@ static int main_open(const inwo_state *s)
     return !s->decl.head && !s->nrounds && s->step == PT_MAIN && s->point == PT_MAIN;
 }
 
-int inwo_attack_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n)
+int inwo_attack_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n, int limit)
 {
     if (s->decl.head == H_ATTACK) {
         int x = s->decl.ans[0];
@@ -421,7 +423,7 @@ int inwo_attack_legal(const tt_game *g, const inwo_state *s, tt_action *out, int
         }
         if (s->decl.nans == 3) /* privilege <card>|none (INWO-5.14.1) */
             return inwo_instant_legal(g, s, out, n);
-        return targets(g, s, x, s->decl.ans[1], out, n, 0);
+        return targets(g, s, x, s->decl.ans[1], out, n, limit);
     }
     if (!main_open(s))
         return n;

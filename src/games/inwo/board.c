@@ -33,9 +33,15 @@ int inwo_arrow_cell(const inwo_state *s, int master, int side, int *x, int *y)
 
 int inwo_cell_node(const inwo_state *s, int seat, int x, int y)
 {
-    for (int k = 0; k < s->nodes_end; k++) { /* the cell first: it rejects most nodes */
+    /* the cell first, as it rejects most nodes; x and y side by side are
+     * compared as one 16-bit word, the scan's whole cost per node */
+    const int8_t xy[2] = {(int8_t)x, (int8_t)y};
+    uint16_t cell, at;
+    memcpy(&cell, xy, sizeof cell);
+    for (int k = 0; k < s->nodes_end; k++) {
         const inwo_node *v = &s->node[k];
-        if (v->x == x && v->y == y && v->card != INWO_NONE && INWO_SEAT(v->geo) == seat)
+        memcpy(&at, &v->x, sizeof at);
+        if (at == cell && v->card != INWO_NONE && INWO_SEAT(v->geo) == seat)
             return k;
     }
     return -1;

@@ -1003,7 +1003,11 @@ void inwo_index_ops(inwo_content *c)
         c->inst_def[i] = dk->def[i % INWO_DECK_CARDS];
         for (int k = 0; k < d->nability; k++)
             c->ops[i] |= 1ull << d->ability[k].op;
+        if (d->kind == INWO_PLOT && d->subtype == ST_ZAP)
+            c->zap_inst[n++] = (uint16_t)i;
     }
+    c->nzap = (uint16_t)n;
+    n = 0;
     for (int op = 0; op < INWO_NOPS; op++) {
         c->op_first[op] = (uint16_t)n;
         for (int i = 0; i < ncards; i++)

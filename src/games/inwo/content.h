@@ -295,6 +295,9 @@ typedef struct inwo_content {
      * `use` heads are listed (inwo_index_uses) */
     uint16_t nuse;
     uint16_t use_inst[INWO_MAX_PLAYERS * INWO_DECK_CARDS];
+    /* the Zap instances, in instance order: only they enter Z_ZAP (INWO-5.18.5) */
+    uint16_t nzap;
+    uint16_t zap_inst[INWO_MAX_PLAYERS * INWO_DECK_CARDS];
 } inwo_content;
 _Static_assert(INWO_NOPS <= 64, "an instance's ops fit 64 bits");
 

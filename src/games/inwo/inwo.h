@@ -432,7 +432,7 @@ int inwo_instance_parse(const inwo_content *c, const char *text);
 /* The cell the arrow `side` (master-local) of node `master` points at;
  * returns the world direction (INWO-2.11.4). */
 int inwo_arrow_cell(const inwo_state *s, int master, int side, int *x, int *y);
-/* The node of seat's structure at (x, y), or -1. */
+/* The node of seat's structure at (x, y), a cell inside the grid, or -1. */
 int inwo_cell_node(const inwo_state *s, int seat, int x, int y);
 /* Puts card (lifted from its place first) on node master's side, for seat;
  * returns its node. The caller checked the arrow is open and the caps. */
@@ -618,8 +618,9 @@ int inwo_any_open_arrow(const inwo_content *c, const inwo_state *s, int seat);
 int inwo_ability_barred(const tt_game *g, const inwo_state *s, int source, int t);
 /* Whether X may attack T (kind enum inwo_attack) now, for the active player. */
 int inwo_attack_check(const tt_game *g, const inwo_state *s, int x, int kind, int t, tt_error *err);
-/* The answers of the attack being declared, or the attack heads at main. */
-int inwo_attack_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+/* The answers of the attack being declared, or the attack heads at main.
+ * The target answers stop at `limit` listed; the heads are all listed. */
+int inwo_attack_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n, int limit);
 /* Checks a contribution (aid, oppose, defend) or call_off by the player to move. */
 int inwo_contrib_check(const tt_game *g, const inwo_state *s, int head, int card, tt_error *err);
 /* The attack whose round is polling (before its roll), or -1. */
@@ -677,8 +678,10 @@ int inwo_cancel_kind(const inwo_state *s, int j);
 /* --- plays.c: Plots and special abilities (INWO-5.0.5 – 5.0.6, 5.8, 10.3) --- */
 /* Checks `play`/`use` or an answer of the play being declared. */
 int inwo_play_check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *err);
-/* The answers of the play being declared, or of its resolution question. */
-int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n);
+/* The answers of the play being declared, or of its resolution question.
+ * The target answers stop at `limit` listed (a caller asking whether more
+ * than one exists passes 2); every other question's are all listed. */
+int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n, int limit);
 /* The `play` and `use` heads of the player to move. */
 int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n);
 /* Fills c->use_inst from c->ops: the instances `use` may name, in the
@@ -700,7 +703,7 @@ int inwo_play_substitute(const tt_game *g, inwo_state *s, tt_action a, tt_events
 /* zap_clear <player> (INWO-5.18.5): checked, announced, resolved. */
 int inwo_zap_clear_check(const tt_game *g, const inwo_state *s, int q, tt_error *err);
 void inwo_zap_clear_announce(inwo_state *s, int q, tt_events *ev);
-unsigned inwo_zapped(const inwo_state *s); /* the seats carrying Zaps, a bit each */
+unsigned inwo_zapped(const inwo_content *c, const inwo_state *s); /* the seats carrying Zaps */
 void inwo_zaps_clear(inwo_state *s, int q, tt_events *ev);
 /* Any other root item k closed: its cancels settle; 1 if it is canceled. */
 int inwo_root_canceled(inwo_state *s, int k);

@@ -575,18 +575,25 @@ static int chk_link_target(const tt_game *g, const inwo_state *s, const play *pl
     return TT_OK;
 }
 
-/* A Zap's player (INWO-5.18.5): a rival, at most 8 Zaps on one player. */
-static int chk_zap_target(const inwo_state *s, int p, int t, tt_error *err)
+/* How many Zaps q carries: the Zaps are looked at, not every card. */
+static int zaps_on(const inwo_content *c, const inwo_state *s, int q)
 {
-    int q = t & 7, n = 0;
+    int n = 0;
+    for (int j = 0; j < c->nzap; j++)
+        n += s->card[c->zap_inst[j]].zone == Z_ZAP && s->card[c->zap_inst[j]].holder == q;
+    return n;
+}
+
+/* A Zap's player (INWO-5.18.5): a rival, at most 8 Zaps on one player. */
+static int chk_zap_target(const inwo_content *c, const inwo_state *s, int p, int t, tt_error *err)
+{
+    int q = t & 7;
     if (!(t & INWO_PLAYER_ARG) || (t & ~(int)(INWO_PLAYER_ARG | 7)) || q >= s->nplayers || q == p ||
         (s->head.eliminated >> q & 1))
         return TT_REFUSE("INWO-5.0.6", NULL, "the target is a rival (target B)");
     if (protected_from(s, q, p))
         return TT_REFUSE("INWO-4.8.1", NULL, "%c has not completed his first turn", 'A' + q);
-    for (int i = 0; i < ncards(s); i++)
-        n += s->card[i].zone == Z_ZAP && s->card[i].holder == q;
-    if (n >= INWO_ZAPS_MAX)
+    if (zaps_on(c, s, q) >= INWO_ZAPS_MAX)
         return TT_REFUSE("INWO-2.15.2", NULL, "%c carries 8 Zaps", 'A' + q);
     return TT_OK;
 }
@@ -625,7 +632,7 @@ static int chk_target(const tt_game *g, const inwo_state *s, const play *pl, int
     case OP_GIVE_TOKEN: return chk_group_target(g, s, pl, p, t, err);
     case OP_FREEZE: return chk_freeze_item(g, s, pl, t, err);
     case W_LINKED: return chk_link_target(g, s, pl, p, t, err);
-    case W_ZAP: return chk_zap_target(s, p, t, err);
+    case W_ZAP: return chk_zap_target(content_of(g), s, p, t, err);
     case W_NWO: return TT_OK;
     case OP_REPEAL: return chk_repeal_target(g, s, pl, p, t, err);
     case OP_CANCEL: return inwo_cancel_target(g, s, pl->op, pl->is_plot, t, err);
@@ -678,7 +685,7 @@ static int has_target(const tt_game *g, const inwo_state *s, const play *pl, int
             if (INWO_REC_PLOT(s->record[r]) &&
                 chk_target(g, s, pl, p, INWO_REC_CARD(s->record[r]), NULL) == TT_OK)
                 return 1;
-        if (!inwo_zapped(s))
+        if (!inwo_zapped(content_of(g), s))
             return 0;
     }
     if (op == OP_ALIGN || op == OP_MODIFY || op == OP_PARALYZE || op == OP_GIVE_TOKEN ||
@@ -998,11 +1005,15 @@ int inwo_play_heads(const tt_game *g, const inwo_state *s, tt_action *out, int n
             out[n] = INWO_A(H_PLAY, hand[i]);
         n += ok[j] && free; /* a copy held by a look is not (INWO-7.4) */
     }
-    for (int j = 0; j < c->nuse; j++) {
-        int i = c->use_inst[j];
-        if (s->card[i].holder == p && /* in play, controlled by p: never a Plot */
-            (s->card[i].zone == Z_STRUCTURE || s->card[i].zone == Z_RESOURCE))
-            n = add(g, s, INWO_A(H_USE, i), out, n);
+    /* every ability card of the game is looked at: its count and place
+     * are read once, as the checks called could change them for all the
+     * compiler knows */
+    const uint16_t *use = c->use_inst, *use_end = use + c->nuse;
+    for (; use < use_end; use++) {
+        const inwo_card *v = &s->card[*use];
+        if (v->holder == p && /* in play, controlled by p: never a Plot */
+            (v->zone == Z_STRUCTURE || v->zone == Z_RESOURCE))
+            n = add(g, s, INWO_A(H_USE, *use), out, n);
     }
     return n;
 }
@@ -1036,8 +1047,9 @@ static int add_target(const tt_game *g, const inwo_state *s, const play *pl, int
     return n + 1;
 }
 
+/* The target answers, listed until there are `limit` (see inwo_play_legal). */
 static int list_targets(const tt_game *g, const inwo_state *s, const play *pl, tt_action *out,
-                        int n)
+                        int n, int limit)
 {
     int op = pl->what;
     if (s->decl.head != H_PLAY && s->decl.head != H_USE)
@@ -1055,13 +1067,13 @@ static int list_targets(const tt_game *g, const inwo_state *s, const play *pl, t
         return n;
     }
     int zone = target_zone(op);
-    for (int t = 0; t < ncards(s); t++)
+    for (int t = 0; t < ncards(s) && n < limit; t++) /* the long scan: cut short */
         if (zone < 0 || s->card[t].zone == zone)
             n = add_target(g, s, pl, t, out, n);
     return n;
 }
 
-int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n)
+int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n, int limit)
 {
     const inwo_content *c = content_of(g);
     const inwo_decl *d = &s->decl;
@@ -1085,7 +1097,7 @@ int inwo_play_legal(const tt_game *g, const inwo_state *s, tt_action *out, int n
         for (int k = 1; k <= INWO_MAX_ABILITIES; k++)
             n = add(g, s, INWO_A(H_ABILITY, k), out, n);
         return n;
-    case Q_TARGET: return list_targets(g, s, &pl, out, n);
+    case Q_TARGET: return list_targets(g, s, &pl, out, n, limit);
     case Q_CHOOSE:
         for (int a = 0; a < AL_CRIM; a++)
             n = add(g, s, INWO_A(H_CHOOSE, a), out, n);
@@ -1592,7 +1604,7 @@ static int reorganizes(const tt_game *g, inwo_state *s, int k)
 static int substitutes(const tt_game *g, inwo_state *s)
 {
     tt_action a[INWO_MAX_ACTIONS];
-    return inwo_play_legal(g, s, a, 0) > 1;
+    return inwo_play_legal(g, s, a, 0, 2) > 1;
 }
 
 int inwo_play_closed(const tt_game *g, inwo_state *s, int k, tt_events *ev)
@@ -1652,8 +1664,7 @@ int inwo_play_substitute(const tt_game *g, inwo_state *s, tt_action a, tt_events
 
 int inwo_zap_clear_check(const tt_game *g, const inwo_state *s, int q, tt_error *err)
 {
-    (void)g;
-    int p = s->to_move, illu = inwo_illuminati(s, p), n = 0;
+    int p = s->to_move, illu = inwo_illuminati(s, p);
     play pl = {illu, 0, 0, TM_ANY, 0, 1, -1, NULL, NULL};
     static const inwo_cost token = {COST_ILLUMINATI, 0, INWO_NO_FILTER};
     pl.cost = &token;
@@ -1664,9 +1675,7 @@ int inwo_zap_clear_check(const tt_game *g, const inwo_state *s, int q, tt_error 
         return rc;
     if (q >= s->nplayers || (s->head.eliminated >> q & 1))
         return TT_REFUSE("INWO-5.18.5", NULL, "name a player in the game");
-    for (int i = 0; i < ncards(s); i++)
-        n += s->card[i].zone == Z_ZAP && s->card[i].holder == q;
-    if (!n)
+    if (!zaps_on(content_of(g), s, q))
         return TT_REFUSE("INWO-5.18.5", NULL, "%c carries no Zap", 'A' + q);
     if (!inwo_can_spend(s, p, illu))
         return TT_REFUSE("INWO-5.18.5", NULL, "your Illuminati has no token to spend");
@@ -1676,12 +1685,12 @@ int inwo_zap_clear_check(const tt_game *g, const inwo_state *s, int q, tt_error 
 }
 
 /* The Illuminati's token spend is the item itself, an action (INWO-4.6.2). */
-unsigned inwo_zapped(const inwo_state *s)
+unsigned inwo_zapped(const inwo_content *c, const inwo_state *s)
 {
     unsigned m = 0;
-    for (int i = 0; i < ncards(s); i++)
-        if (s->card[i].zone == Z_ZAP)
-            m |= 1u << s->card[i].holder;
+    for (int j = 0; j < c->nzap; j++) /* the Zaps, not every card */
+        if (s->card[c->zap_inst[j]].zone == Z_ZAP)
+            m |= 1u << s->card[c->zap_inst[j]].holder;
     return m;
 }
 

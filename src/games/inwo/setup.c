@@ -118,12 +118,11 @@ void inwo_init(const tt_game *g, void *st, uint64_t seed)
 static int taken(const tt_game *g, const inwo_state *s, int def)
 {
     const inwo_content *c = content_of(g);
-    for (int i = 0; i < s->nplayers * INWO_DECK_CARDS; i++) {
-        const inwo_card *x = &s->card[i];
+    for (int j = c->def_first[def]; j < c->def_first[def + 1]; j++) { /* def's copies only */
+        int i = c->def_inst[j];
         int lead =
             s->pl[inwo_owner(i)].lead == i && s->pl[inwo_owner(i)].lead_state == LEAD_CONFIRMED;
-        if ((lead || x->zone == Z_SETASIDE) &&
-            c->deck[inwo_owner(i)].def[i % INWO_DECK_CARDS] == def)
+        if (lead || s->card[i].zone == Z_SETASIDE)
             return 1;
     }
     return 0;

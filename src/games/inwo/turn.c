@@ -902,7 +902,7 @@ static int chk_attack_head(const tt_game *g, const inwo_state *s, int x, tt_erro
 static int chk_kind(const tt_game *g, const inwo_state *s, int kind, tt_error *err)
 {
     tt_action a[INWO_MAX_ACTIONS];
-    int n = inwo_attack_legal(g, s, a, 0);
+    int n = inwo_attack_legal(g, s, a, 0, INWO_MAX_ACTIONS);
     for (int i = 0; i < n; i++)
         if (INWO_ARG(a[i]) == kind)
             return TT_OK;
@@ -984,7 +984,7 @@ static int check(const tt_game *g, const inwo_state *s, tt_action a, tt_error *e
     case H_KIND:
         if (s->decl.head != H_ATTACK || s->decl.nans != 1)
             return TT_REFUSE("INWO-5.0.4", NULL, "no attack is being declared");
-        if (!inwo_attack_legal(g, s, NULL, 0))
+        if (!inwo_attack_legal(g, s, NULL, 0, 1))
             return TT_REFUSE("INWO-5.9.2", NULL, "no target for that kind of attack");
         return chk_kind(g, s, arg, err);
     case H_ZAP_CLEAR: return inwo_zap_clear_check(g, s, arg, err);
@@ -1019,8 +1019,9 @@ static int add(const tt_game *g, const inwo_state *s, tt_action a, tt_action *ou
     return offer(check(g, s, a, NULL), a, out, n);
 }
 
-/* The answers to the question a declaration asks now. */
-static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
+/* The answers to the question a declaration asks now; where the list is
+ * long to build (targets), it stops at `limit` answers. */
+static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out, int limit)
 {
     int n = 0;
     if (s->decl.head == H_BUY) {
@@ -1032,9 +1033,9 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out)
     } else if (inwo_instant_declaring(g, s)) {
         n = inwo_instant_legal(g, s, out, 0);
     } else if (playing(s)) {
-        n = inwo_play_legal(g, s, out, 0);
+        n = inwo_play_legal(g, s, out, 0, limit);
     } else if (s->decl.head == H_ATTACK && s->decl.point != PT_RESOLVE) {
-        n = inwo_attack_legal(g, s, out, 0);
+        n = inwo_attack_legal(g, s, out, 0, limit);
     } else if (s->decl.head == H_ATTACK) {
         int x = s->item[s->decl.ans[0]].card;
         for (int side = 0; side < 4; side++) /* chk_arrow: check()'s choice for an arrow here */
@@ -1086,7 +1087,7 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
     if (s->head.over)
         return 0;
     if (s->decl.head)
-        return legal_answers(g, s, out);
+        return legal_answers(g, s, out, INWO_MAX_ACTIONS);
     int n = 0;
     if (s->point == PT_DISPOSE) {
         n = legal_hand(g, s, H_DISCARD, out, n);
@@ -1129,11 +1130,11 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
         for (int decline = 0; decline < 2 && l >= 0; decline++)
             n = add(g, s, INWO_A(H_BENEFIT, s->link[l].a | decline << 9), out, n);
     }
-    n = inwo_attack_legal(g, s, out, n);
+    n = inwo_attack_legal(g, s, out, n, INWO_MAX_ACTIONS);
     n = inwo_agents_heads(g, s, out, n);
     n = inwo_play_heads(g, s, out, n); /* Plots and abilities, by their checks */
     unsigned zapped = inwo_can_spend(s, s->to_move, inwo_illuminati(s, s->to_move))
-                          ? inwo_zapped(s)
+                          ? inwo_zapped(content_of(g), s)
                           : 0; /* a scan only when a token could pay */
     for (int q = 0; q < s->nplayers; q++)
         if (zapped >> q & 1)
@@ -1222,8 +1223,8 @@ static int answered(const tt_game *g, const inwo_state *s)
 static void answer_forced(const tt_game *g, inwo_state *s, tt_events *ev)
 {
     while (s->decl.head && !answered(g, s)) {
-        tt_action only[INWO_MAX_ACTIONS]; /* listed once, not counted then listed */
-        if (s->forced[2] == INWO_UNFORCED || legal_answers(g, s, only) != 1)
+        tt_action only[INWO_MAX_ACTIONS]; /* listed up to a second answer, which asks */
+        if (s->forced[2] == INWO_UNFORCED || legal_answers(g, s, only, 2) != 1)
             return;
         s->decl.ans[s->decl.nans++] = (uint16_t)INWO_ARG(only[0]);
         if (s->nforced < 3)

@@ -87,14 +87,18 @@ unsigned inwo_align_of(const inwo_content *c, const inwo_state *s, int card, int
         if (s->link[k].b == card && inwo_link_active(&s->link[k]) &&
             (s->link[k].what & 3) == LK_PLOT)
             waiting |= 1ull << k;
-    for (int i = 0; i < s->nrecords; i++) {
-        /* the linked Plots' records older than this one come first (INWO-2.14.6);
-         * once none waits, the records are all there is to read */
-        if (waiting)
-            set = links_older(c, s, set, &waiting, INWO_REC_TS(s->record[i]));
+    int i = 0;
+    for (; i < s->nrecords && waiting; i++) {
+        /* the linked Plots' records older than this one come first (INWO-2.14.6) */
+        set = links_older(c, s, set, &waiting, INWO_REC_TS(s->record[i]));
         set = record_apply(set, s->record[i], card, lasting);
     }
-    return waiting ? links_older(c, s, set, &waiting, 0xFFFF) : set;
+    if (waiting)
+        return links_older(c, s, set, &waiting, 0xFFFF);
+    for (; i < s->nrecords; i++) /* none waits: card's own records are all there is to read */
+        if (INWO_REC_CARD(s->record[i]) == card)
+            set = record_apply(set, s->record[i], card, lasting);
+    return set;
 }
 
 uint32_t inwo_attr_of(const inwo_content *c, const inwo_state *s, int card)
