@@ -124,10 +124,9 @@ screen 2 "$TMP/inwo" >"$TMP/cut"; same inwo_cancel
 screen 4 "$TMP/inwo" >"$TMP/cut"; same inwo_attack
 ending "$TMP/inwo" >"$TMP/cut"; same inwo_ending
 
-# --- INWO late in a game: whole hot-seat games of 2, 3 and 4 players; every
+# --- INWO late in a game: whole hot-seat games of 2 and 4 players; every
 # screen fits 100x40 with its map: the rivals' structures are in brief ------------
 fits inwo '^Game over after' 9 --players human,human --param players=2
-fits inwo '^Game over after' 3 --players human,human,human --param players=3
 fits inwo '^Game over after' 3 --players human,human,human,human --param players=4
 
 # --- the prompt's commands for the screen ----------------------------------------
