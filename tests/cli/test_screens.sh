@@ -86,6 +86,9 @@ unfit() {
 # `answers SEED`: it ends (a line matching END), shows 150 screens or more, and
 # every screen fits the terminal
 fits() {
+    # whole games check the layout, which the release build's pass checks; the
+    # sanitizer build's pass (TT_SCREEN_FITS=0) keeps the word-for-word screens
+    [ "${TT_SCREEN_FITS:-1}" = 0 ] && return 0
     game=$1 end=$2 seed=$3
     shift 3
     answers "$seed" 30000 | "$BIN" play "$game" "$@" --seed "$seed" >"$TMP/long" 2>&1 ||
