@@ -32,7 +32,8 @@ typedef struct job {
 struct srv_workers {
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    job *todo, *todo_tail, *done;
+    job *queue, *queue_tail; /* AI moves to think about, oldest first */
+    job *done;               /* moves chosen, for the network thread */
     int stop;
     int n;
     pthread_t th[MAX_WORKERS];
@@ -44,14 +45,14 @@ static void *worker(void *arg)
     srv_workers *w = arg;
     pthread_mutex_lock(&w->mu);
     for (;;) {
-        while (!w->todo && !w->stop)
+        while (!w->queue && !w->stop)
             pthread_cond_wait(&w->cv, &w->mu);
         if (w->stop)
             break;
-        job *j = w->todo;
-        w->todo = j->next;
-        if (!w->todo)
-            w->todo_tail = NULL;
+        job *j = w->queue;
+        w->queue = j->next;
+        if (!w->queue)
+            w->queue_tail = NULL;
         pthread_mutex_unlock(&w->mu);
         tt_error err;
         j->rc = tt_ai_choose(j->ai, j->state, &j->action, &err);
@@ -101,7 +102,7 @@ void srv_workers_stop(srv *s)
     pthread_mutex_unlock(&w->mu);
     for (int i = 0; i < w->n; i++)
         pthread_join(w->th[i], NULL);
-    jobs_free(w->todo);
+    jobs_free(w->queue);
     jobs_free(w->done);
     pthread_mutex_destroy(&w->mu);
     pthread_cond_destroy(&w->cv);
@@ -125,11 +126,11 @@ int srv_workers_submit(srv *s, srv_table *t, tt_ai *ai)
     j->version = t->version;
     j->seat = tt_to_move(t->game, t->state);
     pthread_mutex_lock(&w->mu);
-    if (w->todo_tail)
-        w->todo_tail->next = j;
+    if (w->queue_tail)
+        w->queue_tail->next = j;
     else
-        w->todo = j;
-    w->todo_tail = j;
+        w->queue = j;
+    w->queue_tail = j;
     pthread_cond_signal(&w->cv);
     pthread_mutex_unlock(&w->mu);
     return TT_OK;
