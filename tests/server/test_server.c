@@ -433,11 +433,11 @@ static void test_server_unloads_finished_tables(void **state)
     tc_close(a);
 }
 
-/* Sends an undo; the error it gets as "code: msg", or "" when accepted. */
-static const char *undo(tc_client *c)
+/* The answer to the command just sent: the error as "code: msg", or "" when
+ * accepted (frames before it are dropped). */
+static const char *answer(tc_client *c)
 {
     static char out[300];
-    assert_int_equal(tc_sendf(c, "{s:s}", "cmd", "undo"), 0);
     json_t *r;
     while ((r = tc_wait(c, NULL, WAIT)) && strcmp(str(r, "type"), "error") != 0 &&
            strcmp(str(r, "type"), "accepted") != 0)
@@ -448,6 +448,13 @@ static const char *undo(tc_client *c)
         snprintf(out, sizeof out, "%s: %s", str(r, "code"), str(r, "msg"));
     json_decref(r);
     return out;
+}
+
+/* Sends an undo; its answer (answer). */
+static const char *undo(tc_client *c)
+{
+    assert_int_equal(tc_sendf(c, "{s:s}", "cmd", "undo"), 0);
+    return answer(c);
 }
 
 /* A player takes back his own last decision when it showed nothing and drew
@@ -627,23 +634,12 @@ static void test_server_takes_back_past_another_decision_by_consent(void **state
     tc_close(b);
 }
 
-/* Sends a hand_over of seat to the random AI; the error as "code: msg", or
- * "" when accepted. */
+/* Sends a hand_over of seat to the random AI; its answer (answer). */
 static const char *hand_over(tc_client *c, int seat)
 {
-    static char out[300];
     assert_int_equal(tc_sendf(c, "{s:s,s:i,s:s}", "cmd", "hand_over", "seat", seat, "ai", "random"),
                      0);
-    json_t *r;
-    while ((r = tc_wait(c, NULL, WAIT)) && strcmp(str(r, "type"), "error") != 0 &&
-           strcmp(str(r, "type"), "accepted") != 0)
-        json_decref(r);
-    assert_non_null(r);
-    out[0] = '\0';
-    if (strcmp(str(r, "type"), "error") == 0)
-        snprintf(out, sizeof out, "%s: %s", str(r, "code"), str(r, "msg"));
-    json_decref(r);
-    return out;
+    return answer(c);
 }
 
 /* A seat goes to an AI when everyone else agrees and its player, while he

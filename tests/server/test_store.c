@@ -152,6 +152,28 @@ static void test_store_round_trip(void **state)
     store_close(s);
 }
 
+static int count_actions(store *s, int64_t id)
+{
+    tt_error err;
+    seen *got = calloc(1, sizeof *got);
+    assert_int_equal(store_actions(s, id, keep_action, got, &err), TT_OK);
+    int n = got->n;
+    free(got);
+    return n;
+}
+
+/* The store's only table has a record of n rows and the hash after them. */
+static void expect_table(store *s, int n, uint64_t hash)
+{
+    tt_error err;
+    seen *got = calloc(1, sizeof *got);
+    assert_int_equal(store_tables(s, -1, keep_table, got, &err), TT_OK);
+    assert_int_equal(got->n, 1);
+    assert_int_equal(got->t[0].nactions, n);
+    assert_true(got->t[0].hash == hash);
+    free(got);
+}
+
 /* A table whose stored record is longer than the caller believes was moved
  * on by someone else: the append is refused and stores nothing. */
 static void test_store_refuses_a_stale_append(void **state)
@@ -165,14 +187,8 @@ static void test_store_refuses_a_stale_append(void **state)
     /* t.nactions still 0: stale */
     assert_int_equal(store_actions_add(s, &t, &a, 1, STORE_PLAYING, 2, &err), TT_ESTATE);
     assert_string_equal(err.msg, "table 1 was changed elsewhere");
-    seen *got = calloc(1, sizeof *got);
-    assert_int_equal(store_actions(s, t.id, keep_action, got, &err), TT_OK);
-    assert_int_equal(got->n, 1);
-    got->n = 0;
-    assert_int_equal(store_tables(s, -1, keep_table, got, &err), TT_OK);
-    assert_int_equal(got->t[0].nactions, 1);
-    assert_true(got->t[0].hash == 1);
-    free(got);
+    assert_int_equal(count_actions(s, t.id), 1);
+    expect_table(s, 1, 1);
     store_close(s);
 }
 
@@ -194,25 +210,12 @@ static void test_store_drops_the_last_rows(void **state)
     assert_int_equal(store_actions(s, t.id, keep_action, got, &err), TT_OK);
     assert_int_equal(got->n, 1);
     assert_string_equal(got->text[0], "pass");
-    got->n = 0;
-    assert_int_equal(store_tables(s, -1, keep_table, got, &err), TT_OK);
-    assert_int_equal(got->t[0].nactions, 1);
-    assert_true(got->t[0].hash == 0x77);
+    free(got);
+    expect_table(s, 1, 0x77);
     /* and the record goes on from there */
     t.nactions = 1;
     assert_int_equal(store_actions_add(s, &t, a + 1, 2, STORE_PLAYING, 3, &err), TT_OK);
-    free(got);
     store_close(s);
-}
-
-static int count_actions(store *s, int64_t id)
-{
-    tt_error err;
-    seen *got = calloc(1, sizeof *got);
-    assert_int_equal(store_actions(s, id, keep_action, got, &err), TT_OK);
-    int n = got->n;
-    free(got);
-    return n;
 }
 
 /* Group commit: deferred writes are seen by the store that made them at

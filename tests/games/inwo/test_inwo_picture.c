@@ -20,6 +20,16 @@ static fx ex15_shock_troops(void)
     return f;
 }
 
+/* The end of both pictures: the items pending, as everyone sees them. */
+#define EX15_PENDING                                                                               \
+    "Pending, oldest first:\n"                                                                     \
+    "  i1 B attack to control A:G37#1 Riot Police Auxiliary -> A:G11#1 General Thorn\n"            \
+    "    i2 B aid C:G41#1 Mercenary Guild -> A:G11#1 General Thorn\n"                              \
+    "    i3 B play A:PL01#1 Shock Troops -> A:G37#1 Riot Police Auxiliary\n"                       \
+    "Strength of i1: 7; it succeeds on a roll of 7 or less (INWO-5.9.8).\n"                        \
+    "Priority: C.\n"                                                                               \
+    "C to decide: a response round.\n"
+
 static void expect_picture(const fx *f, int viewer, const char *want)
 {
     char *pic = tt_view_text(f->g, (const tt_state *)f->s, viewer);
@@ -49,14 +59,7 @@ static void test_EX_15_picture_defender(void **state)
         "     N> A:G37#1 Riot Police Auxiliary P4 R3 GOV VIOL STR\n"
         "     E> C:G41#1 Mercenary Guild P6 R4 VIOL CRIM\n"
         "C: hand 3 (3 Plot, 0 Group); decks 24 Plot, 16 Group; discard 0\n"
-        "  C:I04#1 The Hollow Crown P9/9, 1 token\n"
-        "Pending, oldest first:\n"
-        "  i1 B attack to control A:G37#1 Riot Police Auxiliary -> A:G11#1 General Thorn\n"
-        "    i2 B aid C:G41#1 Mercenary Guild -> A:G11#1 General Thorn\n"
-        "    i3 B play A:PL01#1 Shock Troops -> A:G37#1 Riot Police Auxiliary\n"
-        "Strength of i1: 7; it succeeds on a roll of 7 or less (INWO-5.9.8).\n"
-        "Priority: C.\n"
-        "C to decide: a response round.\n");
+        "  C:I04#1 The Hollow Crown P9/9, 1 token\n" EX15_PENDING);
     fx_free(&f);
 }
 
@@ -64,29 +67,21 @@ static void test_EX_15_picture_attacker(void **state)
 {
     (void)state;
     fx f = ex15_shock_troops();
-    expect_picture(
-        &f, 1,
-        "Round 5, B's turn: Main Phase.\n"
-        "Basic Goal 12 groups: A 3, B 3, C 1.\n"
-        "B (you): hand 3 (3 Plot, 0 Group); decks 24 Plot, 17 Group; discard 0\n"
-        "  B:I02#1 The Choir of Static P8/8, 1 token\n"
-        "     N> A:G37#1 Riot Police Auxiliary P4 R3 GOV VIOL STR\n"
-        "     E> C:G41#1 Mercenary Guild P6 R4 VIOL CRIM\n"
-        "  hand: B:PL26#1 NWO: Common Ground; B:PL17#2 Red Tape; B:PL43#1 Lucky Break\n"
-        "C: hand 3 (3 Plot, 0 Group); decks 24 Plot, 16 Group; discard 0\n"
-        "  C:I04#1 The Hollow Crown P9/9, 1 token\n"
-        "A: hand 4 (4 Plot, 0 Group); decks 22 Plot, 14 Group; discard 0\n"
-        "  A:I01#1 The Obsidian Lodge P10/10, 1 token\n"
-        "     N> A:G02#1 Cobalt Republic P7 R6 GOV CONS VIOL Huge, 1 token\n"
-        "        N> A:G11#1 General Thorn P5 R4 GOV CONS VIOL, 1 token\n"
-        "  known in hand: A:PL16#1 Deniable Denial (seen by AB)\n"
-        "Pending, oldest first:\n"
-        "  i1 B attack to control A:G37#1 Riot Police Auxiliary -> A:G11#1 General Thorn\n"
-        "    i2 B aid C:G41#1 Mercenary Guild -> A:G11#1 General Thorn\n"
-        "    i3 B play A:PL01#1 Shock Troops -> A:G37#1 Riot Police Auxiliary\n"
-        "Strength of i1: 7; it succeeds on a roll of 7 or less (INWO-5.9.8).\n"
-        "Priority: C.\n"
-        "C to decide: a response round.\n");
+    expect_picture(&f, 1,
+                   "Round 5, B's turn: Main Phase.\n"
+                   "Basic Goal 12 groups: A 3, B 3, C 1.\n"
+                   "B (you): hand 3 (3 Plot, 0 Group); decks 24 Plot, 17 Group; discard 0\n"
+                   "  B:I02#1 The Choir of Static P8/8, 1 token\n"
+                   "     N> A:G37#1 Riot Police Auxiliary P4 R3 GOV VIOL STR\n"
+                   "     E> C:G41#1 Mercenary Guild P6 R4 VIOL CRIM\n"
+                   "  hand: B:PL26#1 NWO: Common Ground; B:PL17#2 Red Tape; B:PL43#1 Lucky Break\n"
+                   "C: hand 3 (3 Plot, 0 Group); decks 24 Plot, 16 Group; discard 0\n"
+                   "  C:I04#1 The Hollow Crown P9/9, 1 token\n"
+                   "A: hand 4 (4 Plot, 0 Group); decks 22 Plot, 14 Group; discard 0\n"
+                   "  A:I01#1 The Obsidian Lodge P10/10, 1 token\n"
+                   "     N> A:G02#1 Cobalt Republic P7 R6 GOV CONS VIOL Huge, 1 token\n"
+                   "        N> A:G11#1 General Thorn P5 R4 GOV CONS VIOL, 1 token\n"
+                   "  known in hand: A:PL16#1 Deniable Denial (seen by AB)\n" EX15_PENDING);
     fx_free(&f);
 }
 
