@@ -25,6 +25,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <uv.h>
 
 #define CONN_MAX 20000
 #define RX_MAX (256 << 10) /* a frame's bytes at most; the buffer grows to it */
@@ -61,6 +62,7 @@ typedef struct conn {
 
 typedef struct run {
     opts o;
+    uv_loop_t loop; /* the service loop, libuv's, which the context joins */
     struct lws_context *ctx;
     int port;
     pid_t server;
@@ -477,7 +479,7 @@ static int seat_everyone(void)
     while (R.seated + R.closed < R.o.conns && now_ns() < end) {
         while (R.next_connect < R.o.conns && R.connecting < CONNECTING_MAX)
             connect_one(&R.c[R.next_connect++]);
-        lws_service(R.ctx, 0);
+        uv_run(&R.loop, UV_RUN_ONCE);
     }
     return R.seated == R.o.conns ? 0 : -1;
 }
@@ -489,7 +491,7 @@ static void play(void)
     R.measuring = 1;
     while (now_ns() < end && R.closed == 0) {
         pace(start, &allowed);
-        lws_service(R.ctx, 0);
+        uv_run(&R.loop, UV_RUN_ONCE);
     }
     R.measuring = 0;
     double secs = (double)(now_ns() - start) / 1e9, cpu = server_cpu() - cpu0;
@@ -584,8 +586,14 @@ int main(int argc, char **argv)
         server_stop();
         return 1;
     }
+    /* libuv's loop (epoll), which libwebsockets joins: its own, poll(2), would
+     * look at all the connections' sockets every millisecond */
+    uv_loop_init(&R.loop);
+    void *loops[1] = {&R.loop};
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
+    info.options = LWS_SERVER_OPTION_LIBUV;
+    info.foreign_loops = loops;
     info.port = CONTEXT_PORT_NO_LISTEN;
     info.protocols = protocols;
     info.gid = -1;
@@ -602,6 +610,8 @@ int main(int argc, char **argv)
     int ok = rc == 0 && R.closed == 0 && R.nlat > 0; /* before closing them all */
     lws_sul_cancel(&tick);
     lws_context_destroy(R.ctx);
+    uv_run(&R.loop, UV_RUN_DEFAULT); /* until libwebsockets' handles are closed */
+    uv_loop_close(&R.loop);
     server_stop();
     for (int i = 0; i < R.o.conns; i++) {
         free(R.c[i].rx);
