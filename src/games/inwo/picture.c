@@ -64,6 +64,20 @@ static void put_goal_progress(tt_sbuf *b, const inwo_content *c, const inwo_stat
             tt_sbuf_printf(b, "%d", inwo_groups_counted(c, s, p));
     }
     tt_sbuf_printf(b, ".\n");
+    /* INWO-2.10.6: how far each is along his Illuminati's goal, in its own
+     * unit (groups, Power, destroyed groups), all public (INWO-7.1) */
+    tt_sbuf_printf(b, "Special Goals:");
+    for (int p = 0; p < s->nplayers; p++) {
+        int need = 0, have = inwo_special_progress(c, s, p, &need);
+        tt_sbuf_printf(b, "%s%c ", p ? ", " : " ", seat_char(p));
+        if (s->pl[p].out_round)
+            tt_sbuf_printf(b, "out");
+        else if (have < 0)
+            tt_sbuf_printf(b, "none");
+        else
+            tt_sbuf_printf(b, "%d/%d", have, need);
+    }
+    tt_sbuf_printf(b, ".\n");
 }
 
 /* NWOs in play (INWO-5.18.6) and Zaps by the player carrying them (5.18.5). */
