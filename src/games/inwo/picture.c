@@ -145,6 +145,8 @@ static void put_values(tt_sbuf *b, const inwo_content *c, const inwo_state *s, i
         tt_sbuf_printf(b, whole ? " DEVASTATED" : " DEV");
     if (inwo_paralyzed(s, card))
         tt_sbuf_printf(b, whole ? " PARALYZED" : " PAR");
+    if (inwo_frozen(c, s, card)) /* INWO-5.18.2 */
+        tt_sbuf_printf(b, whole ? " FROZEN" : " FRZ");
 }
 
 /* The cards linked to card (INWO-6), "+ link" each, ending the line of
