@@ -8,8 +8,8 @@
  * Plot for a discarded Plot), and Twin Mandate (Y03, a linked Plot with two
  * effects, in B's deck); Croupier Guild (X04, ROLL_MOD −3..3 for its own
  * token), Saboteur Cell (X05, AUTO_FAIL for its own token) and Loaded Dice
- * (Y04, ROLL_MOD 1..2 for an Illuminati token), put in place of cards of
- * the decks. Each test asserts the items, tokens, piles
+ * (Y04, ROLL_MOD 1..2 for an Illuminati token) and Open File (Y05, an
+ * EXPOSE of one card, free), put in place of cards of the decks. Each test asserts the items, tokens, piles
  * and the result. */
 #include "inwo_fixture.h"
 
@@ -313,6 +313,40 @@ static void test_INWO_2_10_3_discard_plot_cost_from_the_hand(void **state)
     fx_free(&f);
 }
 
+/* INWO-7.4, 2.10.3: while A's Open File (an EXPOSE) on C is pending, C's
+ * hidden Plots are held. Costly Denial may still cancel it (it counters
+ * that very play), but its `discard_plot` cost may not take a held card:
+ * with only hidden Plots beside it, it cannot be paid; an exposed Plot,
+ * which the EXPOSE cannot touch, pays it. */
+static void test_INWO_7_4_discard_plot_cost_not_from_held_cards(void **state)
+{
+    (void)state;
+    fx f = abil();
+    swap_card(&f, "A:Y02#1", "Y05");
+    fx_zone(&f, 0, "A:Y05#1", Z_HAND);
+    fx_ok(&f, "play A:Y05#1 target=C"); /* i1 */
+    fx_ok(&f, "pass");                  /* B */
+    assert_int_equal(f.s->to_move, 2);
+    fx_refused(&f, "play C:Y02#1", "INWO-2.10.3", "its cost cannot be paid");
+    fx_refused(&f, "play C:PL16#1", "INWO-7.4",
+               "i1 may expose your hidden Plots: until it resolves they may only be played to "
+               "cancel it");
+    int open = fx_zone(&f, 2, "C:PL01#1", Z_HAND);
+    f.s->card[open].flags |= INWO_F_EXPOSED;
+    f.s->card[open].seen_by = 0x7;
+    char legal[512];
+    fx_legal(&f, legal, sizeof legal);
+    assert_string_equal(legal, "pass|buy|play C:Y02#1");
+    int n = f.s->npile[2][Z_HAND];
+    fx_ok(&f, "play C:Y02#1 target=i1"); /* the exposed Plot pays: not asked */
+    assert_int_equal(zone(&f, "C:PL01#1"), Z_DISCARD);
+    assert_int_equal(zone(&f, "C:PL16#1"), Z_HAND);
+    assert_int_equal(f.s->npile[2][Z_HAND], n - 2);
+    assert_int_equal(f.s->item[1].kind, INWO_K_CANCEL);
+    assert_int_equal(f.s->item[1].target, 0);
+    fx_free(&f);
+}
+
 /* INWO-10.3, 5.0.5: Standing Orders Board's second ability cancels an
  * ability use (its first, a DRAW), chosen with `ability 2`: the draw never
  * happens, its token stays spent (INWO-10.3.1). */
@@ -466,6 +500,7 @@ int main(void)
         cmocka_unit_test(test_INWO_2_10_3_cancel_plot_with_token_cost),
         cmocka_unit_test(test_INWO_2_10_3_cancel_plot_with_discard_cost),
         cmocka_unit_test(test_INWO_2_10_3_discard_plot_cost_from_the_hand),
+        cmocka_unit_test(test_INWO_7_4_discard_plot_cost_not_from_held_cards),
         cmocka_unit_test(test_INWO_10_3_ability_cancels_ability),
         cmocka_unit_test(test_INWO_2_10_8_linked_plot_with_two_effects),
         cmocka_unit_test(test_INWO_5_9_9_roll_mod_ability),
