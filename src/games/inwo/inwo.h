@@ -813,7 +813,8 @@ char *inwo_view_part(const tt_game *g, const void *st, int viewer, int part);
 int inwo_groups_counted(const inwo_content *c, const inwo_state *s, int seat);
 /* Seat's progress toward the Special Goal of his Illuminati, all public
  * (INWO-2.10.6, 7.1): the value reached now, and in *need the value that
- * meets it; -1 (need untouched) when his Illuminati has none. goals.c. */
+ * meets it; -1 (need untouched) when he is out of the game or his
+ * Illuminati has no goal. goals.c. */
 int inwo_special_progress(const inwo_content *c, const inwo_state *s, int seat, int *need);
 
 /* --- text.c: the action texts (INWO-5.0.3, 5.0.5) --- */

@@ -5,7 +5,8 @@
  * face is named only when inwo_sees says so, the decision point is
  * inwo_view_point's, and a declaration half made is shown to its declarer
  * only (INWO-7.13). The parts: TT_TEXT_STATUS the round, the turn, who
- * decides, the Basic Goal's progress (INWO-9.3.2), NWOs and Zaps;
+ * decides, the Basic Goal's progress (INWO-9.3.2) and each Special Goal's
+ * (2.10.6), NWOs and Zaps;
  * TT_TEXT_MAP each seat's structure as a tree (INWO-2.11) with effective
  * values (2.14), links, Resources, hand and piles; TT_TEXT_DECISION the
  * response rounds open (4.6) with their items, the contest's strength and
