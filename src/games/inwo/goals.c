@@ -56,25 +56,27 @@ static const inwo_op *goal_of(const inwo_content *c, int card)
     return d->has_goal ? &d->goal : NULL;
 }
 
-/* Whether one goal op is met for seat (INWO-2.10.6). */
-static int op_met(const inwo_content *c, const inwo_state *s, int seat, const inwo_op *op)
+/* How far seat is along one goal op (INWO-2.10.6): the counted total, the
+ * matching groups, the destroyed ones or the Power summed, to be compared
+ * with op_need. Everything it reads is public (INWO-7.1). */
+static int op_progress(const inwo_content *c, const inwo_state *s, int seat, const inwo_op *op)
 {
-    int basic = c->opt.basic_goal, n = 0;
+    int n = 0;
     switch (op->op) {
-    case OP_GOAL_DOUBLE: return counted(c, s, seat, op->filter, INWO_NO_FILTER) >= basic;
+    case OP_GOAL_DOUBLE: return counted(c, s, seat, op->filter, INWO_NO_FILTER);
     case OP_GOAL_CONTROL:
         for (int k = 0; k < s->nodes_end; k++) {
             int card = s->node[k].card;
             n += card != INWO_NONE && INWO_SEAT(s->node[k].geo) == seat && counts(s, card) &&
                  inwo_match(c, s, op->filter, card, seat);
         }
-        return n >= op->value;
+        return n;
     case OP_GOAL_DESTROYED: {
         int len;
         const uint16_t *pile = inwo_pile(s, seat, Z_DESTROYED, &len);
         for (int i = 0; i < len; i++)
             n += inwo_match(c, s, op->filter, pile[i], seat); /* its recorded alignments */
-        return n >= op->value;
+        return n;
     }
     case OP_GOAL_POWER:
         for (int k = 0; k < s->nodes_end; k++) {
@@ -85,9 +87,31 @@ static int op_met(const inwo_content *c, const inwo_state *s, int seat, const in
                 continue;
             n += inwo_value(c, s, card, STAT_POWER, CX_GOAL);
         }
-        return n >= op->value;
+        return n;
     default: return 0;
     }
+}
+
+/* The number op_progress must reach: a doubling goal's is the Basic Goal's. */
+static int op_need(const inwo_content *c, const inwo_op *op)
+{
+    return op->op == OP_GOAL_DOUBLE ? c->opt.basic_goal : op->value;
+}
+
+static int op_met(const inwo_content *c, const inwo_state *s, int seat, const inwo_op *op)
+{
+    return op_progress(c, s, seat, op) >= op_need(c, op);
+}
+
+int inwo_special_progress(const inwo_content *c, const inwo_state *s, int seat, int *need)
+{
+    if (s->head.eliminated >> seat & 1) /* his Illuminati has left the game (INWO-9.2.2) */
+        return -1;
+    const inwo_op *sp = goal_of(c, inwo_illuminati(s, seat));
+    if (!sp)
+        return -1;
+    *need = op_need(c, sp);
+    return op_progress(c, s, seat, sp);
 }
 
 int inwo_goals_met(const inwo_content *c, const inwo_state *s, int seat)

@@ -811,6 +811,11 @@ char *inwo_view_text(const tt_game *g, const void *st, int viewer);
 char *inwo_view_part(const tt_game *g, const void *st, int viewer, int part);
 /* The groups seat counts toward the Basic Goal now (INWO-9.3.2, goals.c). */
 int inwo_groups_counted(const inwo_content *c, const inwo_state *s, int seat);
+/* Seat's progress toward the Special Goal of his Illuminati, all public
+ * (INWO-2.10.6, 7.1): the value reached now, and in *need the value that
+ * meets it; -1 (need untouched) when he is out of the game or his
+ * Illuminati has no goal. goals.c. */
+int inwo_special_progress(const inwo_content *c, const inwo_state *s, int seat, int *need);
 
 /* --- text.c: the action texts (INWO-5.0.3, 5.0.5) --- */
 int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n);

@@ -5,7 +5,8 @@
  * face is named only when inwo_sees says so, the decision point is
  * inwo_view_point's, and a declaration half made is shown to its declarer
  * only (INWO-7.13). The parts: TT_TEXT_STATUS the round, the turn, who
- * decides, the Basic Goal's progress (INWO-9.3.2), NWOs and Zaps;
+ * decides, the Basic Goal's progress (INWO-9.3.2) and each Special Goal's
+ * (2.10.6), NWOs and Zaps;
  * TT_TEXT_MAP each seat's structure as a tree (INWO-2.11) with effective
  * values (2.14), links, Resources, hand and piles; TT_TEXT_DECISION the
  * response rounds open (4.6) with their items, the contest's strength and
@@ -62,6 +63,20 @@ static void put_goal_progress(tt_sbuf *b, const inwo_content *c, const inwo_stat
             tt_sbuf_printf(b, "out");
         else
             tt_sbuf_printf(b, "%d", inwo_groups_counted(c, s, p));
+    }
+    tt_sbuf_printf(b, ".\n");
+    /* INWO-2.10.6: how far each is along his Illuminati's goal, in its own
+     * unit (groups, Power, destroyed groups), all public (INWO-7.1) */
+    tt_sbuf_printf(b, "Special Goals:");
+    for (int p = 0; p < s->nplayers; p++) {
+        int need = 0, have = inwo_special_progress(c, s, p, &need);
+        tt_sbuf_printf(b, "%s%c ", p ? ", " : " ", seat_char(p));
+        if (s->pl[p].out_round)
+            tt_sbuf_printf(b, "out");
+        else if (have < 0)
+            tt_sbuf_printf(b, "none");
+        else
+            tt_sbuf_printf(b, "%d/%d", have, need);
     }
     tt_sbuf_printf(b, ".\n");
 }
@@ -131,6 +146,8 @@ static void put_values(tt_sbuf *b, const inwo_content *c, const inwo_state *s, i
         tt_sbuf_printf(b, whole ? " DEVASTATED" : " DEV");
     if (inwo_paralyzed(s, card))
         tt_sbuf_printf(b, whole ? " PARALYZED" : " PAR");
+    if (inwo_frozen(c, s, card)) /* INWO-5.18.2 */
+        tt_sbuf_printf(b, whole ? " FROZEN" : " FRZ");
 }
 
 /* The cards linked to card (INWO-6), "+ link" each, ending the line of

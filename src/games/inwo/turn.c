@@ -1062,15 +1062,13 @@ static int legal_answers(const tt_game *g, const inwo_state *s, tt_action *out, 
 }
 
 /* The check that check() reaches for `head <card>` with no declaration
- * under way (takeover, resource, discard): the offers below call the chk_
+ * under way (takeover, resource): the offers below call the chk_
  * function itself, as its dispatch costs more than most refusals. */
 static int chk_hand(const tt_game *g, const inwo_state *s, int head, int card)
 {
     if (head == H_TAKEOVER)
         return chk_takeover(g, s, card, NULL);
-    if (head == H_RESOURCE)
-        return chk_illuminati_action(g, s, head, card, NULL);
-    return chk_dispose(g, s, card, NULL);
+    return chk_illuminati_action(g, s, head, card, NULL); /* H_RESOURCE */
 }
 
 static int legal_hand(const tt_game *g, const inwo_state *s, int head, tt_action *out, int n)
@@ -1089,10 +1087,11 @@ int inwo_turn_legal(const tt_game *g, const inwo_state *s, tt_action *out)
     if (s->decl.head)
         return legal_answers(g, s, out, INWO_MAX_ACTIONS);
     int n = 0;
-    if (s->point == PT_DISPOSE) {
-        n = legal_hand(g, s, H_DISCARD, out, n);
+    if (s->point == PT_DISPOSE) { /* through check: a card held by a look stays (INWO-7.4) */
         int len;
         const uint16_t *hand = inwo_pile(s, s->to_move, Z_HAND, &len);
+        for (int i = 0; i < len; i++)
+            n = add(g, s, INWO_A(H_DISCARD, hand[i]), out, n);
         for (int i = 0; i < len; i++)
             for (int bottom = 0; bottom < 2; bottom++)
                 n = add(g, s, INWO_A(H_RETURN, hand[i] | bottom << 9), out, n);

@@ -288,6 +288,11 @@ static void seat_json(tt_sbuf *b, const tt_game *g, const inwo_state *s, int p, 
         b, "%s{\"seat\":\"%c\",\"completed\":%d,\"eliminated\":%s,\"basic_goal\":[%d,%d]",
         p ? "," : "", 'A' + p, s->pl[p].completed, s->head.eliminated >> p & 1 ? "true" : "false",
         inwo_groups_counted(c, s, p), c->opt.basic_goal);
+    int need = 0, have = inwo_special_progress(c, s, p, &need); /* public (INWO-7.1) */
+    if (have < 0)
+        tt_sbuf_printf(b, ",\"special_goal\":null");
+    else
+        tt_sbuf_printf(b, ",\"special_goal\":[%d,%d]", have, need);
     tt_sbuf_printf(b, ",\"structure\":[");
     for (int k = 0, first = 1; k < s->nodes_end; k++)
         if (s->node[k].card != INWO_NONE && INWO_SEAT(s->node[k].geo) == p) {

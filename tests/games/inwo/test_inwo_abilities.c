@@ -93,6 +93,61 @@ static void test_INWO_2_10_4_boost_ability_limit(void **state)
     fx_free(&f);
 }
 
+/* INWO-10.3.1, 2.10.4: a canceled use of a limited ability does not count.
+ * R06 (read as once per turn) boosts the attack, C's Red Tape cancels the
+ * use: its token stays spent, the +3 is gone (S = 1: no roll), and the
+ * next attack of the turn may use R06 again. There A's own Red Tape
+ * cancels C's second one, so that use stands and counts. */
+static void test_INWO_10_3_1_canceled_boost_use_given_back(void **state)
+{
+    (void)state;
+    fx f = mercenaries();
+    inwo_def *d = (inwo_def *)inwo_def_of(f.g->content, fx_card(&f, "A:R06#1"));
+    d->ability[0].limit = LIM_ONCE_PER_TURN;
+    int r06 = fx_card(&f, "A:R06#1");
+    fx_zone(&f, 2, "C:PL17#1", Z_HAND); /* Red Tape: cancels a Plot or an ability */
+    fx_zone(&f, 2, "B:PL17#1", Z_HAND);
+    fx_zone(&f, 0, "B:PL17#2", Z_HAND);
+    fx_ok(&f, "attack A:G02#1 kind=control target=C:G20#1");
+    fx_passes(&f, 2);         /* B, C */
+    fx_ok(&f, "use A:R06#1"); /* i2 */
+    assert_int_equal(fx_strength(&f), 4);
+    assert_int_equal(f.s->card[r06].u.p.used, 1);
+    fx_ok(&f, "pass");                    /* B */
+    fx_ok(&f, "play C:PL17#1 target=i2"); /* C */
+    fx_pass_round(&f);
+    assert_int_equal(f.s->nitems, 0);
+    assert_int_equal(f.s->card[fx_card(&f, "C:G20#1")].holder, 2); /* S = 1 < 2: it failed */
+    assert_int_equal(f.s->card[r06].u.p.tokens, 0);
+    assert_int_equal(f.s->card[r06].u.p.used, 0);
+    f.s->card[fx_card(&f, "A:G02#1")].u.p.tokens = 1;
+    f.s->card[r06].u.p.tokens = 1;
+    fx_ok(&f, "attack A:G02#1 kind=control target=C:G20#1");
+    fx_passes(&f, 2);
+    fx_ok(&f, "use A:R06#1"); /* given back: accepted */
+    assert_int_equal(f.s->item[1].kind, H_USE);
+    assert_int_equal(f.s->item[1].num, 6); /* numbers go on: i1–i4 were the first attack's */
+    fx_ok(&f, "pass");
+    fx_ok(&f, "play B:PL17#1 target=i6");
+    fx_ok(&f, "play B:PL17#2 target=i8"); /* A cancels the cancel (INWO-10.3.8) */
+    assert_int_equal(fx_strength(&f), 4);
+    fx_dice(&f, 6, 6); /* 12 fails */
+    while (!f.s->roll)
+        fx_ok(&f, "pass");
+    assert_int_equal(f.s->roll, 12); /* S = 4 */
+    assert_int_equal(f.s->item[1].who & INWO_I_CANCELED, 0);
+    fx_pass_round(&f);
+    assert_int_equal(f.s->nitems, 0);
+    assert_int_equal(f.s->card[r06].u.p.used, 1);
+    f.s->card[fx_card(&f, "A:G02#1")].u.p.tokens = 1;
+    f.s->card[r06].u.p.tokens = 1;
+    fx_ok(&f, "attack A:G02#1 kind=control target=C:G20#1");
+    fx_passes(&f, 2);
+    fx_refused(&f, "use A:R06#1", "INWO-2.10.4", "its limit is used up");
+    d->ability[0].limit = LIM_NONE;
+    fx_free(&f);
+}
+
 /* INWO-5.18.6: no NWO while an Instant Attack is pending (EX-24's Rooftop
  * Sniper, D's, with A to answer); once it is over the NWO may be played. */
 static void test_INWO_5_18_6_no_nwo_in_an_instant_attack(void **state)
@@ -119,6 +174,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_INWO_2_10_4_boost_ability_limit),
+        cmocka_unit_test(test_INWO_10_3_1_canceled_boost_use_given_back),
         cmocka_unit_test(test_INWO_5_18_1_boost_ability),
         cmocka_unit_test(test_boost_ability_cost_commits),
         cmocka_unit_test(test_INWO_5_18_6_no_nwo_in_an_instant_attack),

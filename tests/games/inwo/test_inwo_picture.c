@@ -48,6 +48,7 @@ static void test_EX_15_picture_defender(void **state)
         &f, 0,
         "Round 5, B's turn: Main Phase.\n"
         "Basic Goal 12 groups: A 3, B 3, C 1.\n"
+        "Special Goals: A 12/35, B 3/12, C 0/7.\n"
         "A (you): hand 4 (4 Plot, 0 Group); decks 22 Plot, 14 Group; discard 0\n"
         "  A:I01#1 The Obsidian Lodge P10/10, 1 token\n"
         "     N> A:G02#1 Cobalt Republic P7 R6 GOV CONS VIOL Huge, 1 token\n"
@@ -70,6 +71,7 @@ static void test_EX_15_picture_attacker(void **state)
     expect_picture(&f, 1,
                    "Round 5, B's turn: Main Phase.\n"
                    "Basic Goal 12 groups: A 3, B 3, C 1.\n"
+                   "Special Goals: A 12/35, B 3/12, C 0/7.\n"
                    "B (you): hand 3 (3 Plot, 0 Group); decks 24 Plot, 17 Group; discard 0\n"
                    "  B:I02#1 The Choir of Static P8/8, 1 token\n"
                    "     N> A:G37#1 Riot Police Auxiliary P4 R3 GOV VIOL STR\n"
@@ -213,6 +215,67 @@ static void test_INWO_6_links_on_the_map(void **state)
     fx_free(&f);
 }
 
+static int count_frozen(const char *text)
+{
+    int n = 0;
+    for (const char *p = strstr(text, " FR"); p; p = strstr(p + 1, " FR"))
+        n++;
+    return n;
+}
+
+/* INWO-5.18.2: a card with a frozen attribute is marked on the map, as in
+ * the view's flags: FROZEN on its holder's whole structure, FRZ in brief
+ * on a rival's line. */
+static void test_INWO_5_18_2_frozen_on_the_map(void **state)
+{
+    (void)state;
+    fx f = fx_ex15();
+    int huge = 0;
+    while (huge < f.c->nattrs && strcmp(f.c->attr[huge], "Huge") != 0)
+        huge++;
+    assert_true(huge < f.c->nattrs);
+    f.s->frozen |= 1u << huge; /* Cobalt Republic is Huge */
+    const tt_state *s = (const tt_state *)f.s;
+    char *mine = tt_view_text_part(f.g, s, 0, TT_TEXT_MAP);
+    char *theirs = tt_view_text_part(f.g, s, 1, TT_TEXT_MAP);
+    char *json = tt_view_json(f.g, s, 1);
+    assert_non_null(strstr(
+        mine, "\n     N> A:G02#1 Cobalt Republic P7 R6 GOV CONS VIOL Huge, 1 token FROZEN\n"));
+    assert_non_null(
+        strstr(theirs, "\nA: hand 3; I01 P10/10 1tok; G02 P7 R6 1tok FRZ; G11 P5 R4 1tok\n"));
+    assert_non_null(strstr(json, "\"attrs\":[\"Huge\"],\"flags\":[\"frozen\"]"));
+    assert_int_equal(count_frozen(mine) + count_frozen(theirs), 2); /* General Thorn is not */
+    free(mine);
+    free(theirs);
+    free(json);
+    fx_free(&f);
+}
+
+/* INWO-2.10.6, 7.1: every player's progress toward his Illuminati's goal
+ * is public and in the status, in the goal's own unit: The Hollow Crown
+ * counts C's destroyed groups (2 of 7), the Lodge the Power of A's groups,
+ * the Choir B's groups with Weird ones doubled; the view's special_goal
+ * holds the same pair. */
+static void test_INWO_2_10_6_special_goals_in_the_status(void **state)
+{
+    (void)state;
+    fx f = fx_ex15();
+    fx_zone(&f, 2, "B:G26#1", Z_DESTROYED);
+    fx_zone(&f, 2, "C:G20#1", Z_DESTROYED);
+    fx_sane(&f);
+    const tt_state *s = (const tt_state *)f.s;
+    char *status = tt_view_text_part(f.g, s, 1, TT_TEXT_STATUS);
+    char *json = tt_view_json(f.g, s, 0);
+    assert_string_equal(status, "Round 5, B's turn: Main Phase.\n"
+                                "Basic Goal 12 groups: A 3, B 3, C 1.\n"
+                                "Special Goals: A 12/35, B 3/12, C 2/7.\n");
+    assert_non_null(strstr(json, "\"seat\":\"C\",\"completed\":2,\"eliminated\":false,"
+                                 "\"basic_goal\":[1,12],\"special_goal\":[2,7],"));
+    free(status);
+    free(json);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -220,6 +283,8 @@ int main(void)
         cmocka_unit_test(test_EX_15_picture_attacker),
         cmocka_unit_test(test_EX_15_parts),
         cmocka_unit_test(test_INWO_6_links_on_the_map),
+        cmocka_unit_test(test_INWO_5_18_2_frozen_on_the_map),
+        cmocka_unit_test(test_INWO_2_10_6_special_goals_in_the_status),
         cmocka_unit_test(test_INWO_7_13_declaration_is_his_own),
         cmocka_unit_test(test_INWO_7_12_picture_never_leaks),
     };

@@ -8,8 +8,8 @@
  * Plot for a discarded Plot), and Twin Mandate (Y03, a linked Plot with two
  * effects, in B's deck); Croupier Guild (X04, ROLL_MOD −3..3 for its own
  * token), Saboteur Cell (X05, AUTO_FAIL for its own token) and Loaded Dice
- * (Y04, ROLL_MOD 1..2 for an Illuminati token), put in place of cards of
- * the decks. Each test asserts the items, tokens, piles
+ * (Y04, ROLL_MOD 1..2 for an Illuminati token) and Open File (Y05, an
+ * EXPOSE of one card, free), put in place of cards of the decks. Each test asserts the items, tokens, piles
  * and the result. */
 #include "inwo_fixture.h"
 
@@ -271,6 +271,82 @@ static void test_INWO_2_10_3_cancel_plot_with_discard_cost(void **state)
     fx_free(&f);
 }
 
+/* INWO-2.10.3, 5.7.4: Costly Denial's `discard_plot` cost is paid with a
+ * Plot of C's hand. With no other Plot there it is neither listed nor
+ * accepted; with one, an exposed Plot of A's given to C, that one is taken
+ * without a question (INWO-5.0.1) and goes to its owner's discard pile,
+ * face up for all. */
+static void test_INWO_2_10_3_discard_plot_cost_from_the_hand(void **state)
+{
+    (void)state;
+    fx f = abil();
+    fx_zone(&f, 0, "A:PL01#1", Z_HAND);
+    static const char *const others[] = {"C:PL01#27", "C:PL01#3", "C:PL01#34", "C:Y01#1",
+                                         "C:PL16#1"};
+    for (int i = 0; i < 5; i++)
+        fx_zone(&f, 2, others[i], Z_DISCARD);
+    attack(&f);
+    fx_ok(&f, "pass"); /* C */
+    fx_ok(&f, "play A:PL01#1 target=A:G02#1 for=action");
+    fx_ok(&f, "pass"); /* B */
+    assert_int_equal(f.s->npile[2][Z_HAND], 1);
+    char legal[512];
+    fx_legal(&f, legal, sizeof legal);
+    assert_null(strstr(legal, "C:Y02#1"));
+    fx_refused(&f, "play C:Y02#1", "INWO-2.10.3", "its cost cannot be paid");
+    int gift = fx_zone(&f, 2, "A:PL16#2", Z_HAND); /* Deniable Denial, exposed */
+    f.s->card[gift].flags |= INWO_F_EXPOSED;
+    f.s->card[gift].seen_by = 0x7;
+    fx_ok(&f, "play C:Y02#1 target=i2");
+    assert_int_equal(f.s->npile[2][Z_HAND], 0);
+    assert_int_equal(zone(&f, "A:PL16#2"), Z_DISCARD);
+    assert_int_equal(f.s->card[gift].holder, 0);
+    assert_int_equal(f.s->card[gift].flags & INWO_F_EXPOSED, 0);
+    int n;
+    const uint16_t *pile = inwo_pile(f.s, 0, Z_DISCARD, &n);
+    assert_int_equal(pile[n - 1], gift); /* on top */
+    assert_int_equal(f.s->npile[2][Z_DISCARD], 5);
+    assert_int_equal(f.s->nitems, 3); /* the attack, Shock Troops, the cancel: no payment item */
+    assert_int_equal(f.s->item[2].kind, INWO_K_CANCEL);
+    assert_int_equal(f.s->item[2].card, card(&f, "C:Y02#1"));
+    assert_int_equal(f.s->item[2].target, 1);
+    fx_free(&f);
+}
+
+/* INWO-7.4, 2.10.3: while A's Open File (an EXPOSE) on C is pending, C's
+ * hidden Plots are held. Costly Denial may still cancel it (it counters
+ * that very play), but its `discard_plot` cost may not take a held card:
+ * with only hidden Plots beside it, it cannot be paid; an exposed Plot,
+ * which the EXPOSE cannot touch, pays it. */
+static void test_INWO_7_4_discard_plot_cost_not_from_held_cards(void **state)
+{
+    (void)state;
+    fx f = abil();
+    swap_card(&f, "A:Y02#1", "Y05");
+    fx_zone(&f, 0, "A:Y05#1", Z_HAND);
+    fx_ok(&f, "play A:Y05#1 target=C"); /* i1 */
+    fx_ok(&f, "pass");                  /* B */
+    assert_int_equal(f.s->to_move, 2);
+    fx_refused(&f, "play C:Y02#1", "INWO-2.10.3", "its cost cannot be paid");
+    fx_refused(&f, "play C:PL16#1", "INWO-7.4",
+               "i1 may expose your hidden Plots: until it resolves they may only be played to "
+               "cancel it");
+    int open = fx_zone(&f, 2, "C:PL01#1", Z_HAND);
+    f.s->card[open].flags |= INWO_F_EXPOSED;
+    f.s->card[open].seen_by = 0x7;
+    char legal[512];
+    fx_legal(&f, legal, sizeof legal);
+    assert_string_equal(legal, "pass|buy|play C:Y02#1");
+    int n = f.s->npile[2][Z_HAND];
+    fx_ok(&f, "play C:Y02#1 target=i1"); /* the exposed Plot pays: not asked */
+    assert_int_equal(zone(&f, "C:PL01#1"), Z_DISCARD);
+    assert_int_equal(zone(&f, "C:PL16#1"), Z_HAND);
+    assert_int_equal(f.s->npile[2][Z_HAND], n - 2);
+    assert_int_equal(f.s->item[1].kind, INWO_K_CANCEL);
+    assert_int_equal(f.s->item[1].target, 0);
+    fx_free(&f);
+}
+
 /* INWO-10.3, 5.0.5: Standing Orders Board's second ability cancels an
  * ability use (its first, a DRAW), chosen with `ability 2`: the draw never
  * happens, its token stays spent (INWO-10.3.1). */
@@ -423,6 +499,8 @@ int main(void)
         cmocka_unit_test(test_INWO_5_8_3_resource_cancels_plot_for_group_token),
         cmocka_unit_test(test_INWO_2_10_3_cancel_plot_with_token_cost),
         cmocka_unit_test(test_INWO_2_10_3_cancel_plot_with_discard_cost),
+        cmocka_unit_test(test_INWO_2_10_3_discard_plot_cost_from_the_hand),
+        cmocka_unit_test(test_INWO_7_4_discard_plot_cost_not_from_held_cards),
         cmocka_unit_test(test_INWO_10_3_ability_cancels_ability),
         cmocka_unit_test(test_INWO_2_10_8_linked_plot_with_two_effects),
         cmocka_unit_test(test_INWO_5_9_9_roll_mod_ability),

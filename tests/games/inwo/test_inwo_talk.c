@@ -687,6 +687,70 @@ static void test_INWO_7_4_steal_pending(void **state)
     fx_free(&f);
 }
 
+/* INWO-7.4, 5.7.2: B is over his Plot limit while Evening Gazette's EXPOSE
+ * on him is pending (C gives him a hidden Plot). At `dispose` only his
+ * exposed Plots, which the EXPOSE cannot touch, are offered; a hidden one
+ * is refused with the rule that holds it. */
+static void test_INWO_7_4_dispose_sheds_a_free_card(void **state)
+{
+    (void)state;
+    fx f = look_announced("use B:G26#1 target=B",
+                          "pass|buy|play A:PL17#1|play B:PL12#1|play B:PL25#1");
+    talk_ok(&f, 2, "give C:PL03#1 to=B");
+    assert_int_equal(f.s->point, PT_DISPOSE);
+    assert_int_equal(f.s->to_move, 1);
+    char legal[512];
+    fx_legal(&f, legal, sizeof legal);
+    assert_string_equal(legal, "discard B:PL12#1|discard B:PL25#1|return B:PL12#1 top|return "
+                               "B:PL12#1 bottom|return B:PL25#1 top|return B:PL25#1 bottom");
+    fx_refused(&f, "discard C:PL03#1", "INWO-7.4", EXPOSING);
+    fx_refused(&f, "return C:PL24#1 top", "INWO-7.4", EXPOSING);
+    fx_ok(&f, "discard B:PL25#1");
+    assert_int_equal(f.s->card[fx_card(&f, "B:PL25#1")].zone, Z_DISCARD);
+    assert_int_equal(f.s->card[fx_card(&f, "C:PL03#1")].holder, 1);
+    assert_int_equal(f.s->npile[1][Z_HAND], 5);
+    assert_int_equal(f.s->point, PT_ROUND); /* back to B's priority in i1's round */
+    assert_int_equal(f.s->to_move, 1);
+    fx_free(&f);
+}
+
+/* INWO-7.4, 5.7.2: when every Plot-back card of B's hand is held by the
+ * EXPOSE, the hand limit prevails: all of them are offered, and the one he
+ * sheds is gone when the EXPOSE resolves, which exposes one of the others. */
+static void test_INWO_7_4_dispose_when_every_card_is_held(void **state)
+{
+    (void)state;
+    fx f = look();
+    f.s->card[fx_card(&f, "B:PL12#1")].flags &= (uint8_t)~INWO_F_EXPOSED;
+    f.s->card[fx_card(&f, "B:PL25#1")].flags &= (uint8_t)~INWO_F_EXPOSED;
+    fx_ok(&f, "use B:G26#1 target=B");
+    talk_ok(&f, 2, "give C:PL03#1 to=B");
+    assert_int_equal(f.s->point, PT_DISPOSE);
+    char legal[1024];
+    fx_legal(&f, legal, sizeof legal);
+    assert_string_equal(
+        legal, "discard A:PL17#1|discard A:PL16#1|discard C:PL24#1|discard B:PL12#1|discard "
+               "B:PL25#1|discard C:PL03#1|return A:PL17#1 top|return A:PL17#1 bottom|return "
+               "A:PL16#1 top|return A:PL16#1 bottom|return C:PL24#1 top|return C:PL24#1 "
+               "bottom|return B:PL12#1 top|return B:PL12#1 bottom|return B:PL25#1 top|return "
+               "B:PL25#1 bottom|return C:PL03#1 top|return C:PL03#1 bottom");
+    fx_ok(&f, "discard C:PL24#1");
+    int iron_fist = fx_card(&f, "C:PL24#1");
+    assert_int_equal(f.s->card[iron_fist].zone, Z_DISCARD); /* its owner's pile */
+    assert_int_equal(f.s->card[iron_fist].holder, 2);
+    assert_int_equal(f.s->point, PT_ROUND);
+    talk_refused(&f, 1, "discard A:PL16#1", "INWO-7.4", EXPOSING); /* within his limit again */
+    fx_pass_round(&f);
+    assert_int_equal(f.s->nitems, 0);
+    int n, exposed = 0;
+    const uint16_t *hand = inwo_pile(f.s, 1, Z_HAND, &n);
+    for (int i = 0; i < n; i++)
+        exposed += (f.s->card[hand[i]].flags & INWO_F_EXPOSED) != 0;
+    assert_int_equal(n, 5);
+    assert_int_equal(exposed, 1);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -708,6 +772,8 @@ int main(void)
         cmocka_unit_test(test_group_gift),
         cmocka_unit_test(test_INWO_7_4_expose_pending),
         cmocka_unit_test(test_INWO_7_4_steal_pending),
+        cmocka_unit_test(test_INWO_7_4_dispose_sheds_a_free_card),
+        cmocka_unit_test(test_INWO_7_4_dispose_when_every_card_is_held),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
