@@ -594,6 +594,7 @@ int main(int argc, char **argv)
     memset(&info, 0, sizeof info);
     info.options = LWS_SERVER_OPTION_LIBUV;
     info.foreign_loops = loops;
+    info.pcontext = &R.ctx;
     info.port = CONTEXT_PORT_NO_LISTEN;
     info.protocols = protocols;
     info.gid = -1;
@@ -609,8 +610,10 @@ int main(int argc, char **argv)
         play();
     int ok = rc == 0 && R.closed == 0 && R.nlat > 0; /* before closing them all */
     lws_sul_cancel(&tick);
-    lws_context_destroy(R.ctx);
-    uv_run(&R.loop, UV_RUN_DEFAULT); /* until libwebsockets' handles are closed */
+    lws_context_destroy(R.ctx); /* begins: its handles close as the loop runs */
+    uv_run(&R.loop, UV_RUN_DEFAULT);
+    if (R.ctx)
+        lws_context_destroy(R.ctx); /* and ends (info.pcontext: NULL once wholly gone) */
     uv_loop_close(&R.loop);
     server_stop();
     for (int i = 0; i < R.o.conns; i++) {

@@ -445,13 +445,19 @@ static int loop_open(service_loop *l, tt_error *err)
     return TT_OK;
 }
 
-/* After lws_context_destroy: the loop runs on until every handle, libwebsockets'
- * and ours, is closed. */
-static void loop_close(service_loop *l)
+/* Ends the loop and the context on it (*ctx, if any): on a foreign loop a
+ * context's destruction begins, the loop runs until every handle, the
+ * context's and ours, is closed, and a second call ends it (the context
+ * writes NULL to *ctx when it is wholly gone: info.pcontext). */
+static void loop_close(service_loop *l, struct lws_context **ctx)
 {
     uv_close((uv_handle_t *)&l->sigint, NULL);
     uv_close((uv_handle_t *)&l->sigterm, NULL);
+    if (*ctx)
+        lws_context_destroy(*ctx);
     uv_run(&l->uv, UV_RUN_DEFAULT);
+    if (*ctx)
+        lws_context_destroy(*ctx);
     uv_loop_close(&l->uv);
 }
 
@@ -471,6 +477,7 @@ static int context_new(srv *s, const srv_opts *o, service_loop *l, tt_error *err
     info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND |
                    LWS_SERVER_OPTION_LIBUV;
     info.foreign_loops = loops;
+    info.pcontext = &s->ctx;
     lws_set_log_level(LLL_ERR, NULL);
     info.options |= LWS_SERVER_OPTION_EXPLICIT_VHOSTS;
     s->ctx = lws_create_context(&info);
@@ -482,12 +489,11 @@ static int context_new(srv *s, const srv_opts *o, service_loop *l, tt_error *err
     return TT_OK;
 }
 
-static void srv_fini(srv *s)
+static void srv_fini(srv *s, service_loop *l)
 {
     s->closing = 1;
     srv_workers_stop(s);
-    if (s->ctx)
-        lws_context_destroy(s->ctx);
+    loop_close(l, &s->ctx);
     srv_tables_free(s);
     store_close(s->store);
     sb_free(&s->text);
@@ -526,8 +532,7 @@ int srv_run(const srv_opts *o, tt_error *err)
     if (rc == TT_OK)
         rc = srv_tables_load(s, err);
     if (rc != TT_OK) {
-        srv_fini(s);
-        loop_close(&l);
+        srv_fini(s, &l);
         return rc;
     }
     uv_signal_start(&l.sigint, on_signal, SIGINT);
@@ -549,7 +554,6 @@ int srv_run(const srv_opts *o, tt_error *err)
         fprintf(stderr, "stopping: the database refused a commit: %s\n", err->msg);
     lws_sul_cancel(&w.sul);
     s->closing = 1; /* frames still held were of writes never committed */
-    srv_fini(s);
-    loop_close(&l);
+    srv_fini(s, &l);
     return rc;
 }
