@@ -499,12 +499,13 @@ test("the INWO board shows what the view holds: values, links, tokens, items", {
     assert.equal(await page.textContent('.pending li[data-item="2"]'),
                  "i2 A privilege The Obsidian Lodge (A:I01#1) → General Thorn (A:G11#1)");
     assert.equal(await page.textContent(".board.inwo .pending .nwo"), "NWO: red — · blue — · yellow —");
-    // the group attacked from hand, and each Basic Goal (INWO-9.3.2)
+    // the group attacked from hand, and each Basic and Special Goal (INWO-9.3.2, 2.10.6)
     assert.equal(await page.textContent('[data-seat="A"] [data-area="pending"] + .chips'),
                  "General Thorn (A:G11#1)");
     for (const seat of v.seats)
       assert.match(await page.textContent(`[data-seat="${seat.seat}"] h4`),
-                   new RegExp(`Basic Goal ${seat.basic_goal[0]}/${seat.basic_goal[1]} `));
+                   new RegExp(`Basic Goal ${seat.basic_goal[0]}/${seat.basic_goal[1]} · ` +
+                              `Special Goal ${seat.special_goal[0]}/${seat.special_goal[1]} · `));
   }
   // a hand by name to its holder only, by backs to the others (INWO-7.1)
   assert.equal(await b.locator('[data-seat="A"] .hand .chip.known').count(), 0);
