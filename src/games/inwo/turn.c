@@ -1295,6 +1295,33 @@ static void do_dispose(const tt_game *g, inwo_state *s, tt_action a, tt_events *
 
 static void place_answered(const tt_game *g, inwo_state *s, tt_events *ev);
 
+/* The arrow a captured group enters by, answered as its attack resolves: the
+ * group is placed and the attack is over, unless a card of its subtree finds
+ * its cell taken and is to be placed first (INWO-2.11.8). */
+static void capture_arrow(const tt_game *g, inwo_state *s, int arg, tt_events *ev)
+{
+    int k = s->decl.ans[0];
+    memset(&s->decl, 0, sizeof s->decl);
+    s->point = PT_ROUND;
+    if (inwo_reassign_open(g, s, k, arg & INWO_CARD_BITS, arg >> 9 & 3))
+        return;
+    memset(&s->decl, 0, sizeof s->decl);
+    inwo_capture(g, s, k, arg & INWO_CARD_BITS, arg >> 9 & 3, NULL, 0, ev);
+    item_done(s, k);
+    after_resolution(g, s, -1, s->item[k].who & 7, ev);
+}
+
+/* One answer to the declaration being made: it completes, or the next
+ * question with a single answer is answered for its player. */
+static void take_answer(const tt_game *g, inwo_state *s, int arg, tt_events *ev)
+{
+    s->decl.ans[s->decl.nans++] = (uint16_t)arg;
+    if (answered(g, s))
+        complete(g, s, ev);
+    else
+        answer_forced(g, s, ev);
+}
+
 int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev, tt_error *err)
 {
     int rc = check(g, s, a, err);
@@ -1339,16 +1366,8 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         }
         __attribute__((fallthrough)); /* a Plot discarded to pay a cost (INWO-2.10.3) */
     case H_ARROW:
-        if (s->decl.head == H_ATTACK && s->decl.point == PT_RESOLVE) { /* the capture's arrow */
-            int k = s->decl.ans[0];
-            memset(&s->decl, 0, sizeof s->decl);
-            s->point = PT_ROUND;
-            if (inwo_reassign_open(g, s, k, arg & INWO_CARD_BITS, arg >> 9 & 3))
-                break; /* INWO-2.11.8: a card of the subtree finds its cell taken */
-            memset(&s->decl, 0, sizeof s->decl);
-            inwo_capture(g, s, k, arg & INWO_CARD_BITS, arg >> 9 & 3, NULL, 0, ev);
-            item_done(s, k);
-            after_resolution(g, s, -1, s->item[k].who & 7, ev);
+        if (s->decl.head == H_ATTACK && s->decl.point == PT_RESOLVE) {
+            capture_arrow(g, s, arg, ev);
             break;
         }
         __attribute__((fallthrough));
@@ -1365,11 +1384,7 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
     case H_TARGET:
     case H_PRIVILEGE:
     case H_VALUE: /* a ROLL_MOD with a cost or of an ability (plays.c) */
-        s->decl.ans[s->decl.nans++] = (uint16_t)arg;
-        if (answered(g, s))
-            complete(g, s, ev);
-        else
-            answer_forced(g, s, ev);
+        take_answer(g, s, arg, ev);
         break;
     case H_DRAW:
         if (arg == INWO_NONE)
