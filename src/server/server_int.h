@@ -121,7 +121,6 @@ struct srv {
 int srv_game(srv *s, const char *name, const char *params, const tt_game **out, tt_error *err);
 int srv_tables_load(srv *s, tt_error *err);
 void srv_tables_free(srv *s);
-srv_table *srv_table_find(srv *s, int64_t id);
 /* Table id, from memory or else rebuilt from the store (a finished table's
  * links keep working after a restart); NULL with err set when there is none
  * or its record does not replay. */
@@ -144,8 +143,6 @@ int srv_table_hand_over(srv *s, srv_table *t, int by, int seat, json_t *ai, tt_e
 int srv_table_hand_over_refuse(srv_table *t, int by, int seat, tt_error *err);
 /* Sends c its view (and legal actions) of its table. */
 void srv_table_send_view(srv *s, srv_table *t, srv_conn *c);
-/* Drops the view frames t holds (views_to_all). */
-void srv_table_views_stale(srv *s, srv_table *t);
 /* The frames' text, written into b (sb_clear'd first): seat's view of t
  * ("view"), t's presence ("presence"), and the narration of ev[0..n-1] as
  * seat may read it ("narration"; history: they are the game so far). */

@@ -135,13 +135,16 @@ static int table_new(srv *s, const store_table *meta, srv_table **out, tt_error 
     return TT_OK;
 }
 
+static void table_views_stale(srv *s, srv_table *t);
+
 static void table_keep(srv *s, srv_table *t)
 {
     t->next_table = s->tables;
     s->tables = t;
 }
 
-srv_table *srv_table_find(srv *s, int64_t id)
+/* The loaded table id, or NULL when it is not in memory. */
+static srv_table *table_loaded(srv *s, int64_t id)
 {
     for (srv_table *t = s->tables; t; t = t->next_table)
         if (t->meta.id == id)
@@ -324,7 +327,7 @@ static int load_one(void *vctx, const store_table *m)
 
 srv_table *srv_table_open(srv *s, int64_t id, tt_error *err)
 {
-    srv_table *t = srv_table_find(s, id);
+    srv_table *t = table_loaded(s, id);
     if (t)
         return t;
     store_table *m = malloc(sizeof *m);
@@ -363,7 +366,7 @@ void srv_tables_sweep(srv *s, double now)
         *p = t->next_table;
         fprintf(stderr, "table %" PRId64 " unloaded: finished, no one at it\n", t->meta.id);
         store_release(s->store, t->meta.id);
-        srv_table_views_stale(s, t);
+        table_views_stale(s, t);
         table_free(t);
     }
 }
@@ -381,7 +384,7 @@ void srv_tables_free(srv *s)
     while (s->tables) {
         srv_table *t = s->tables;
         s->tables = t->next_table;
-        srv_table_views_stale(s, t);
+        table_views_stale(s, t);
         table_free(t);
     }
     while (s->games) {
@@ -577,7 +580,8 @@ int srv_narration_write(const srv_table *t, int seat, const tt_event *ev, int n,
     return lines;
 }
 
-void srv_table_views_stale(srv *s, srv_table *t)
+/* Drops the view frames t holds (views_to_all), so the next send rebuilds them. */
+static void table_views_stale(srv *s, srv_table *t)
 {
     for (int i = 0; i <= TT_MAX_PLAYERS; i++) {
         srv_msg_unref(s, t->view[i]);
@@ -625,7 +629,7 @@ static void views_to_all(srv *s, srv_table *t, const tt_events *ev)
 {
     srv_msg *said[TT_MAX_PLAYERS + 1] = {NULL};
     unsigned written = 0;
-    srv_table_views_stale(s, t);
+    table_views_stale(s, t);
     for (srv_conn *c = t->conns; c; c = c->next_at_table) {
         int k = view_slot(t, c->seat);
         if (ev && k >= 0 && !(written >> k & 1u)) {
@@ -639,7 +643,7 @@ static void views_to_all(srv *s, srv_table *t, const tt_events *ev)
     }
     for (int k = 0; k <= TT_MAX_PLAYERS; k++)
         srv_msg_unref(s, said[k]);
-    srv_table_views_stale(s, t);
+    table_views_stale(s, t);
 }
 
 void srv_table_presence(srv *s, srv_table *t)
