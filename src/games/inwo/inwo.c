@@ -4,10 +4,8 @@
  * Loading reads the game options (INWO-3.2), the content (the embedded
  * sample, or content=FILE) and one deck declaration per seat, each checked
  * by every deck rule, then sizes the flat state for the number of players.
- * Setup's lead choices (INWO-3.6) are the only decisions written so far;
- * from the first turn on, every call refuses with TT_ESTATE "not yet
- * implemented", and the game declares no configuration for the generic
- * suite. */
+ * The descriptor's other entries hand each part of the game to its file:
+ * setup.c, turn.c, attack.c, plays.c and the rest, listed in inwo.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
