@@ -525,8 +525,9 @@ static int master_card(const inwo_state *s, int card)
  * answered. */
 static int chk_gift_of(const inwo_state *s, int p, int card, int q, int pay, tt_error *err)
 {
-    if (s->card[card].zone != Z_STRUCTURE || s->card[card].holder != p ||
-        card == inwo_illuminati(s, p))
+    if (card == inwo_illuminati(s, p))
+        return TT_REFUSE("INWO-10.4.5", NULL, "an Illuminati is never given away");
+    if (s->card[card].zone != Z_STRUCTURE || s->card[card].holder != p)
         return TT_REFUSE("INWO-5.5.5", NULL, "give a group of your structure");
     if (s->step != PT_MAIN || s->to_move != p || (s->active != p && s->active != q))
         return TT_REFUSE("INWO-5.5.5", NULL,

@@ -118,8 +118,6 @@ static inline void fx_sane(const fx *f)
         fail_msg("%s", err.msg);
 }
 
-#endif
-
 /* Applies a text (atomic or compound) for the player to move; sanity after. */
 static inline int fx_play(fx *f, const char *text)
 {
@@ -278,3 +276,5 @@ static inline fx fx_ex15(void)
     fx_sane(&f);
     return f;
 }
+
+#endif

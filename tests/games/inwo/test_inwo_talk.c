@@ -493,7 +493,9 @@ static void test_group_gift(void **state)
     talk_refused(&f, 0, "give A:G02#1 to=B pay=A:I01#1", "INWO-5.5.5",
                  "give a group while you hold priority in the Main Phase of your turn or the "
                  "recipient's");
-    talk_refused(&f, 1, "give B:I02#1 to=A pay=B:I02#1", "INWO-5.5.5",
+    talk_refused(&f, 1, "give B:I02#1 to=A pay=B:I02#1", "INWO-10.4.5",
+                 "an Illuminati is never given away");
+    talk_refused(&f, 1, "give A:G02#1 to=A pay=B:I02#1", "INWO-5.5.5",
                  "give a group of your structure");
     talk_refused(&f, 1, "give B:G38#1 to=A pay=A:I01#1", "INWO-5.5.5",
                  "pay with the group, its master or your Illuminati, holding a token, or "

@@ -1,0 +1,198 @@
+/* INWO-10.4 and 5.10.5: the clarifications of attacks, contributions,
+ * paralysis and freezes, each on a position built as the worked examples
+ * build theirs. */
+#include "inwo_fixture.h"
+
+static int tokens(const fx *f, const char *id)
+{
+    return f->s->card[fx_card(f, id)].u.p.tokens;
+}
+
+/* INWO-10.4.3: Coupon Clippers (printed Power 0) attacks Consolidated
+ * Widgets: S = 0 − (5 + 10) = −15; the attack is made, its token spent,
+ * and it fails with no roll. */
+static void test_INWO_10_4_3_attack_with_power_0(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 0, "A:G29#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 2, "C:G21#1", "C:I03#1", SIDE_N);
+    fx_main(&f, 0);
+    assert_int_equal(fx_value(&f, "A:G29#1", STAT_POWER, CX_BASE), 0);
+    fx_ok(&f, "attack A:G29#1 kind=control target=C:G21#1 privilege=none");
+    assert_int_equal(fx_strength(&f), -15);
+    fx_passes(&f, 3);
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(f.s->roll, 0);
+    assert_int_equal(tokens(&f, "A:G29#1"), 0);
+    assert_int_equal(f.s->card[fx_card(&f, "C:G21#1")].holder, 2);
+    assert_int_equal(f.s->pl[0].attacks[ATK_CONTROL][0], 1);
+    assert_int_equal(f.s->pl[0].attacks[ATK_CONTROL][1], 0);
+    fx_free(&f);
+}
+
+/* INWO-10.4.5: an Illuminati is never an attack's target, never moved,
+ * given away or paralyzed. */
+static void test_INWO_10_4_5_illuminati_untouchable(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 0, "A:G17#1", "A:I01#1", SIDE_N); /* GOV: pays for Subpoena */
+    fx_group(&f, 2, "C:G21#1", "C:I03#1", SIDE_N);
+    fx_group(&f, 2, "C:G20#1", "C:I03#1", SIDE_E); /* two targets: the question is asked */
+    fx_zone(&f, 0, "A:PL22#1", Z_HAND);
+    fx_main(&f, 0);
+    fx_ok(&f, "attack A:G17#1");
+    fx_ok(&f, "kind destroy");
+    fx_refused(&f, "target C:I03#1", "INWO-2.4.2", "only a Group can be attacked");
+    memset(&f.s->decl, 0, sizeof f.s->decl);
+    fx_refused(&f, "play A:PL22#1 target=C:I03#1", "INWO-2.10.1", "I03 does not fit the card's target");
+    fx_refused(&f, "move A:I01#1", "INWO-5.5.1", "move a group of your structure, not the Illuminati");
+    fx_refused(&f, "give A:I01#1 to=C pay=A:I01#1", "INWO-10.4.5",
+               "an Illuminati is never given away");
+    fx_free(&f);
+}
+
+/* INWO-10.4.6 (and 10.4.1): EX-16's capture succeeds; General Thorn, captured
+ * this turn, is attacked again at once: B's Illuminati attacks to destroy
+ * it, now B's own group: S = 8 − 5 = 3 (no position bonus against one's
+ * own group, INWO-5.12.3). */
+static void test_INWO_10_4_6_captured_group_attacked_again(void **state)
+{
+    (void)state;
+    fx f = fx_ex15();
+    fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
+    fx_passes(&f, 2);
+    fx_ok(&f, "aid C:G41#1");
+    fx_passes(&f, 2);
+    fx_ok(&f, "play A:PL01#1 target=A:G37#1");
+    fx_dice(&f, 4, 2);
+    fx_passes(&f, 6); /* the attack's round, the after-roll round */
+    int g11 = fx_card(&f, "A:G11#1");
+    assert_int_equal(f.s->card[g11].holder, 1);
+    assert_true(f.s->card[g11].flags & INWO_F_CAPTURED);
+    fx_ok(&f, "attack B:I02#1 kind=destroy target=A:G11#1");
+    assert_int_equal(fx_strength(&f), 3);
+    fx_free(&f);
+}
+
+/* INWO-10.4.7: A paralyzes Riot Police (Subpoena, paid by Cobalt Republic)
+ * during its own attack on General Thorn: the attack has become illegal
+ * (INWO-10.3.5) and ends with no roll; its token stays spent. */
+static void test_INWO_10_4_7_attacker_paralyzed(void **state)
+{
+    (void)state;
+    fx f = fx_ex15();
+    fx_zone(&f, 0, "A:PL22#1", Z_HAND);
+    fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
+    fx_ok(&f, "pass"); /* C */
+    fx_ok(&f, "play A:PL22#1 target=A:G37#1 pay=A:G02#1");
+    assert_int_equal(f.s->nitems, 3); /* the attack, Subpoena, its payment */
+    fx_passes(&f, 6);
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(f.s->nitems, 0);
+    assert_int_equal(f.s->roll, 0);
+    assert_true(inwo_paralyzed(f.s, fx_card(&f, "A:G37#1")));
+    assert_int_equal(f.s->card[fx_card(&f, "A:G11#1")].holder, 0);
+    assert_int_equal(tokens(&f, "A:G37#1"), 0);
+    assert_int_equal(tokens(&f, "A:G02#1"), 0);
+    assert_int_equal(f.s->pl[1].attacks[ATK_CONTROL][0], 1);
+    assert_int_equal(f.s->pl[1].attacks[ATK_CONTROL][1], 0);
+    fx_free(&f);
+}
+
+/* INWO-10.4.8: B freezes Computer groups (Blackout), then attacks Helix
+ * Laboratories to destroy it: S = 8 − (4 + 10) = −6. Frozen, it still
+ * defends itself: 2 × 4 more against, S = −14 (INWO-5.9.6). */
+static void test_INWO_10_4_8_frozen_group_defends_itself(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    fx_group(&f, 2, "C:G23#1", "C:I03#1", SIDE_N);
+    fx_group(&f, 2, "C:G21#1", "C:I03#1", SIDE_E);
+    fx_zone(&f, 1, "B:PL21#1", Z_HAND);
+    fx_main(&f, 1);
+    fx_ok(&f, "play B:PL21#1 mode=freeze");
+    fx_passes(&f, 3);
+    assert_true(inwo_frozen(f.c, f.s, fx_card(&f, "C:G23#1")));
+    fx_ok(&f, "attack B:I02#1 kind=destroy target=C:G23#1");
+    assert_int_equal(fx_strength(&f), -6);
+    fx_ok(&f, "defend"); /* C */
+    assert_int_equal(fx_strength(&f), -14);
+    assert_int_equal(tokens(&f, "C:G23#1"), 0);
+    fx_free(&f);
+}
+
+/* INWO-10.4.4: Free Clinics Network (Power 6 with Peace Medal) aids Cobalt
+ * Republic's attack to destroy Iron Legion Veterans (LIB and PEACE against
+ * CONS and VIOL): S = 7 + 6 − (4 + 10) − 4 × 2 = −9 (Cobalt shares VIOL and
+ * CONS with the target). B's Mood Swing turns its PEACE to VIOL for the
+ * turn: Peace Medal's link is temporarily illegal, Power 2, and the aid,
+ * still eligible by LIB against CONS, stays, now worth 2: S = −13. */
+static void test_INWO_10_4_4_contribution_at_its_current_value(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 2, "C:G43#1", "C:I03#1", SIDE_N);
+    fx_link(&f, "C:PL08#1", "C:G43#1", LK_PLOT, 1);
+    fx_group(&f, 3, "D:G20#1", "D:I04#1", SIDE_N);
+    fx_zone(&f, 1, "B:PL11#1", Z_HAND);
+    fx_main(&f, 0);
+    fx_ok(&f, "attack A:G02#1 kind=destroy target=D:G20#1 privilege=none");
+    assert_int_equal(fx_strength(&f), -15);
+    fx_ok(&f, "pass"); /* B */
+    fx_ok(&f, "aid C:G43#1");
+    assert_int_equal(fx_strength(&f), -9);
+    fx_passes(&f, 2); /* D, A */
+    fx_ok(&f, "play B:PL11#1 target=C:G43#1 choose=PEACE");
+    fx_pass_round(&f);
+    assert_int_equal(f.s->nrounds, 1);
+    assert_int_equal(f.s->nitems, 2); /* the attack and the aid */
+    assert_int_equal(fx_value(&f, "C:G43#1", STAT_POWER, CX_ATTACK), 2);
+    assert_int_equal(fx_strength(&f), -13);
+    fx_free(&f);
+}
+
+/* INWO-5.10.5: Free Clinics Network aids Cobalt Republic's attack to
+ * control the Sunken Monastery by the PEACE they share: S = 7 + 2 − (6 +
+ * 10) − 4 × 1 = −11 (Cobalt's VIOL against its PEACE). Mood Swing turns the
+ * Clinics' PEACE to VIOL: no alignment shared and no Global Power, so the
+ * aid is removed for good and its token stays spent: S = −13. */
+static void test_INWO_5_10_5_contribution_loses_eligibility(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 2, "C:G43#1", "C:I03#1", SIDE_N);
+    fx_group(&f, 1, "B:G08#1", "B:I02#1", SIDE_N);
+    fx_zone(&f, 1, "B:PL11#1", Z_HAND);
+    fx_main(&f, 0);
+    fx_ok(&f, "attack A:G02#1 kind=control target=B:G08#1 privilege=none");
+    assert_int_equal(fx_strength(&f), -13);
+    fx_ok(&f, "pass"); /* B */
+    fx_ok(&f, "aid C:G43#1");
+    assert_int_equal(fx_strength(&f), -11);
+    fx_passes(&f, 2); /* D, A */
+    fx_ok(&f, "play B:PL11#1 target=C:G43#1 choose=PEACE");
+    fx_pass_round(&f);
+    assert_int_equal(f.s->nrounds, 1);
+    assert_true(f.s->item[1].who & INWO_I_ILLEGAL);
+    assert_int_equal(fx_strength(&f), -13);
+    assert_int_equal(tokens(&f, "C:G43#1"), 0);
+    fx_free(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_INWO_5_10_5_contribution_loses_eligibility),
+        cmocka_unit_test(test_INWO_10_4_3_attack_with_power_0),
+        cmocka_unit_test(test_INWO_10_4_4_contribution_at_its_current_value),
+        cmocka_unit_test(test_INWO_10_4_5_illuminati_untouchable),
+        cmocka_unit_test(test_INWO_10_4_6_captured_group_attacked_again),
+        cmocka_unit_test(test_INWO_10_4_7_attacker_paralyzed),
+        cmocka_unit_test(test_INWO_10_4_8_frozen_group_defends_itself),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
