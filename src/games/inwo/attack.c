@@ -1003,6 +1003,8 @@ void inwo_destroy(const tt_game *g, inwo_state *s, int t, int attacker, tt_event
     const inwo_content *c = content_of(g);
     int owner_of_t = s->card[t].holder;
     int node = s->card[t].u.p.node;
+    /* the record's alignments, before its links and change records go */
+    unsigned now = inwo_align_of(c, s, t, 0), lasting = inwo_align_of(c, s, t, 1);
     /* its puppets go to its controller's hand with no tokens (INWO-5.12.6) */
     for (int again = 1; again;) {
         again = 0;
@@ -1040,14 +1042,13 @@ void inwo_destroy(const tt_game *g, inwo_state *s, int t, int attacker, tt_event
     for (int r = 0; r < s->nrecords; r++) /* its change records are wiped */
         if (INWO_REC_CARD(s->record[r]) != t)
             s->record[n++] = s->record[r];
-    unsigned now = inwo_align_of(c, s, t, 0);
     s->nrecords = (uint16_t)n;
     inwo_lift(s, t);
     s->card[t].flags &= (uint8_t) ~(INWO_F_DEVASTATED | INWO_F_CAPTURED | INWO_F_PARALYZED);
     inwo_put(s, t, Z_DESTROYED, attacker);
     s->card[t].u.d.align_now = (uint16_t)now;
-    s->card[t].u.d.align_perm = (uint16_t)now;
-    s->card[t].u.d.turn = s->head.turn;
+    s->card[t].u.d.align_perm = (uint16_t)lasting;
+    s->card[t].u.d.turn = inwo_turn_id(s);
     int def = c->deck[inwo_owner(t)].def[t % INWO_DECK_CARDS];
     s->destroyed[def >> 3] |= (uint8_t)(1u << (def & 7));
     tt_emit(ev, INWO_EV_DESTROY, attacker, TT_SEEN_ALL, t, 0, 0, 0);

@@ -164,7 +164,7 @@ typedef struct inwo_card {
         struct {                 /* in a destroyed pile (INWO-5.12.6) */
             uint16_t align_now;  /* alignments at destruction */
             uint16_t align_perm; /* the same, ignoring temporary records */
-            uint16_t turn;       /* the game turn of the destruction */
+            uint16_t turn;       /* the turn of the destruction (inwo_turn_id) */
         } d;
     } u;
 } inwo_card;
@@ -335,6 +335,13 @@ typedef struct inwo_state {
     uint8_t nodes_end; /* one past the highest node in use: scans of node[] stop there */
     inwo_card card[];  /* 45 per seat */
 } inwo_state;
+
+/* The turn now, as a number no other turn of the game has: the round and the
+ * active seat (rounds stop at 1,000, INWO-3.2). */
+static inline uint16_t inwo_turn_id(const inwo_state *s)
+{
+    return (uint16_t)(s->round << 3 | s->active);
+}
 
 static inline size_t inwo_state_size(int nplayers)
 {

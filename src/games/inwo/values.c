@@ -81,6 +81,9 @@ unsigned inwo_align_of(const inwo_content *c, const inwo_state *s, int card, int
     const inwo_def *d = def_of(c, card);
     if (d->kind != INWO_GROUP)
         return 0; /* INWO-2.4.2: an Illuminati has none */
+    const inwo_card *v = &s->card[card];
+    if (v->zone == Z_DESTROYED) /* its record: a change of one turn, that turn only (9.3.6) */
+        return lasting || v->u.d.turn != inwo_turn_id(s) ? v->u.d.align_perm : v->u.d.align_now;
     unsigned set = d->align;
     uint64_t waiting = 0; /* the active linked Plots on card still to apply, a bit each */
     for (int k = 0; k < s->nlinks; k++)

@@ -46,8 +46,10 @@ static void test_INWO_10_4_5_illuminati_untouchable(void **state)
     fx_ok(&f, "kind destroy");
     fx_refused(&f, "target C:I03#1", "INWO-2.4.2", "only a Group can be attacked");
     memset(&f.s->decl, 0, sizeof f.s->decl);
-    fx_refused(&f, "play A:PL22#1 target=C:I03#1", "INWO-2.10.1", "I03 does not fit the card's target");
-    fx_refused(&f, "move A:I01#1", "INWO-5.5.1", "move a group of your structure, not the Illuminati");
+    fx_refused(&f, "play A:PL22#1 target=C:I03#1", "INWO-2.10.1",
+               "I03 does not fit the card's target");
+    fx_refused(&f, "move A:I01#1", "INWO-5.5.1",
+               "move a group of your structure, not the Illuminati");
     fx_refused(&f, "give A:I01#1 to=C pay=A:I01#1", "INWO-10.4.5",
                "an Illuminati is never given away");
     fx_free(&f);
@@ -183,10 +185,66 @@ static void test_INWO_5_10_5_contribution_loses_eligibility(void **state)
     fx_free(&f);
 }
 
+/* INWO-9.3.6, 10.4.9, 10.4.10: the Crown's Special Goal made to count WEIRD
+ * groups destroyed. Turncoat makes Quiet Gardeners WEIRD for good, Mood
+ * Swing makes Neighborhood Watch WEIRD for the turn; both are destroyed.
+ * This turn both count; from the next turn only the Gardeners, by their
+ * records. Brought back to a hand, the Gardeners have their printed
+ * alignments again. */
+static void test_INWO_9_3_6_destroyed_records_alignments(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    inwo_def *crown = (inwo_def *)inwo_def_of(f.c, fx_card(&f, "D:I04#1"));
+    crown->goal.filter = inwo_def_of(f.c, fx_card(&f, "B:I02#1"))->goal.filter; /* WEIRD */
+    fx_group(&f, 3, "D:G41#1", "D:I04#1", SIDE_N);
+    fx_group(&f, 3, "D:G20#1", "D:I04#1", SIDE_E);
+    fx_group(&f, 3, "A:G24#1", "D:I04#1", SIDE_S);
+    fx_group(&f, 3, "A:G28#1", "D:I04#1", SIDE_W);
+    fx_zone(&f, 3, "A:PL10#1", Z_HAND); /* Turncoat */
+    fx_zone(&f, 3, "B:PL11#1", Z_HAND); /* Mood Swing */
+    fx_main(&f, 3);
+    fx_ok(&f, "play A:PL10#1 target=A:G28#1");
+    fx_pass_round(&f);
+    fx_ok(&f, "play B:PL11#1 target=A:G24#1 choose=STR");
+    fx_pass_round(&f);
+    assert_int_equal(fx_align(&f, "A:G28#1"), AL(PEACE) | AL(WEIRD));
+    assert_int_equal(fx_align(&f, "A:G24#1"), AL(WEIRD) | AL(CONS));
+    int need;
+    assert_int_equal(inwo_special_progress(f.c, f.s, 3, &need), 0);
+    fx_ok(&f, "attack D:G41#1 kind=destroy target=A:G24#1");
+    fx_dice(&f, 1, 1);
+    fx_pass_round(&f);
+    fx_ok(&f, "attack D:G20#1 kind=destroy target=A:G28#1");
+    fx_dice(&f, 1, 1);
+    fx_pass_round(&f);
+    assert_int_equal(f.s->card[fx_card(&f, "A:G24#1")].zone, Z_DESTROYED);
+    assert_int_equal(f.s->card[fx_card(&f, "A:G28#1")].zone, Z_DESTROYED);
+    assert_int_equal(inwo_special_progress(f.c, f.s, 3, &need), 2);
+    fx_ok(&f, "end_main");
+    fx_pass_round(&f);
+    fx_ok(&f, "done"); /* step 6 */
+    fx_pass_round(&f);
+    fx_knock(&f);
+    assert_int_equal(f.s->active, 0);
+    assert_int_equal(inwo_special_progress(f.c, f.s, 3, &need), 1);
+    fx_zone(&f, 0, "A:PL45#1", Z_HAND); /* Back from the Brink */
+    fx_pass_round(&f);                  /* A's upkeep */
+    while (f.s->point != PT_MAIN)
+        fx_ok(&f, "done"); /* steps 1 to 3 */
+    fx_ok(&f, "play A:PL45#1 target=A:G28#1");
+    fx_pass_round(&f);
+    assert_int_equal(f.s->card[fx_card(&f, "A:G28#1")].zone, Z_HAND);
+    assert_int_equal(fx_align(&f, "A:G28#1"), AL(PEACE) | AL(STR));
+    assert_int_equal(inwo_special_progress(f.c, f.s, 3, &need), 0);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_INWO_5_10_5_contribution_loses_eligibility),
+        cmocka_unit_test(test_INWO_9_3_6_destroyed_records_alignments),
         cmocka_unit_test(test_INWO_10_4_3_attack_with_power_0),
         cmocka_unit_test(test_INWO_10_4_4_contribution_at_its_current_value),
         cmocka_unit_test(test_INWO_10_4_5_illuminati_untouchable),
