@@ -1026,14 +1026,19 @@ void inwo_destroy(const tt_game *g, inwo_state *s, int t, int attacker, tt_event
                 inwo_lift(s, card);
                 int full = s->npile[owner_of_t][Z_HAND] >= INWO_HAND_MAX; /* INWO-2.15.2 (c) */
                 inwo_put(s, card, full ? Z_DISCARD : Z_HAND, full ? inwo_owner(card) : owner_of_t);
+                inwo_links_left(s, card, owner_of_t); /* INWO-6.5.2 */
                 again = 1;
             }
     }
-    for (int l = s->nlinks - 1; l >= 0; l--) /* linked cards (INWO-5.12.6, 6.5.4) */
-        if (s->link[l].b == t) {
-            int lc = s->link[l].a;
+    /* its links end (INWO-6.5.4, 6.5.5): linked Resources are destroyed,
+     * linked Plots discarded (5.12.6) */
+    for (int l = s->nlinks - 1; l >= 0; l--)
+        if (s->link[l].b == t || s->link[l].a == t) {
+            int lc = s->link[l].a, kind = s->link[l].what & 3;
             inwo_link_remove(s, l);
-            if (s->card[lc].zone == Z_RESOURCE || s->card[lc].zone == Z_TABLE) {
+            if (kind == LK_RESOURCE) {
+                inwo_destroy_resource(c, s, attacker, lc, ev);
+            } else if (kind == LK_PLOT) {
                 inwo_lift(s, lc);
                 inwo_put(s, lc, Z_DISCARD, inwo_owner(lc));
             }

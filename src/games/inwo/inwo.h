@@ -782,6 +782,9 @@ void inwo_privilege_undo(const tt_game *g, inwo_state *s, int j);
 /* attack.c, shared with instant.c */
 /* T is destroyed by seat (INWO-5.12.6). */
 void inwo_destroy(const tt_game *g, inwo_state *s, int t, int seat, tt_events *ev);
+/* Resource r is destroyed by seat p: to its owner's discard pile, a Unique
+ * one's card_id registered as destroyed (INWO-5.13.5). plays.c */
+void inwo_destroy_resource(const inwo_content *c, inwo_state *s, int p, int r, tt_events *ev);
 /* INWO-5.9.10: the Plots of item k are discarded (defense BOOSTs kept). */
 void inwo_wrap_plots(inwo_state *s, int k);
 int inwo_position(const inwo_content *c, const inwo_state *s, int t); /* INWO-5.11.3 */

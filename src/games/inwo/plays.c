@@ -1386,7 +1386,7 @@ static void draw(inwo_state *s, int p, int zone, int count, tt_events *ev)
     }
 }
 
-static void destroy_resource(const inwo_content *c, inwo_state *s, int p, int r, tt_events *ev)
+void inwo_destroy_resource(const inwo_content *c, inwo_state *s, int p, int r, tt_events *ev)
 {
     for (int l = s->nlinks - 1; l >= 0; l--)
         if (s->link[l].a == r || s->link[l].b == r)
@@ -1497,7 +1497,7 @@ static int effect(const tt_game *g, inwo_state *s, int k, const play *pl, tt_eve
             inwo_put(s, card, Z_HAND, p); /* it stays exposed (INWO-2.10.7) */
         }
         return 0;
-    case OP_DESTROY_RESOURCE: destroy_resource(c, s, p, t, ev); return 0;
+    case OP_DESTROY_RESOURCE: inwo_destroy_resource(c, s, p, t, ev); return 0;
     case OP_REPEAL: repeal(c, s, t, arg); return 0;
     case OP_RESTORE: restore(c, s, t); return 0;
     case OP_FREE_TAKEOVER: {

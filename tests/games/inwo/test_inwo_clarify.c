@@ -240,10 +240,77 @@ static void test_INWO_9_3_6_destroyed_records_alignments(void **state)
     fx_free(&f);
 }
 
+/* The link of card a: the card at its far end, and its status. */
+static int link_end(const fx *f, const char *a, int *status)
+{
+    int k = inwo_link_of(f->s, fx_card(f, a));
+    assert_true(k >= 0);
+    *status = f->s->link[k].what >> 4 & 3;
+    return f->s->link[k].b;
+}
+
+/* INWO-6.5, 5.13.5: the Lodge destroys its own Neighborhood Watch, which
+ * carries Straight Arrow and Sunken Codex (B's, Unique); General Thorn, its
+ * puppet, carries Iron Will, the Archive of Names (a permanent link) and
+ * D's Crystal Lens (a temporary one). Straight Arrow is discarded, the Codex
+ * destroyed (no copy may be played again); Thorn goes to A's hand with Iron
+ * Will and the Archive waiting, the Lens goes back to the Lodge. Thorn,
+ * attacked from hand and back in play, has both again: Power 5 + 3,
+ * Resistance 8. */
+static void test_INWO_6_5_the_cards_remember(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 0, "A:G24#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 0, "A:G11#1", "A:G24#1", SIDE_N);
+    fx_link(&f, "A:PL09#1", "A:G24#1", LK_PLOT, 1);
+    fx_link(&f, "B:R01#1", "A:G24#1", LK_RESOURCE, 0);
+    fx_link(&f, "A:PL15#1", "A:G11#1", LK_PLOT, 1);
+    fx_link(&f, "A:R08#1", "A:G11#1", LK_RESOURCE, 1);
+    fx_link(&f, "D:R05#1", "A:G11#1", LK_RESOURCE, 0);
+    fx_main(&f, 0);
+    fx_ok(&f, "attack A:I01#1 kind=destroy target=A:G24#1 privilege=none");
+    assert_int_equal(fx_strength(&f), 6); /* 10 − 2 × 2: no position bonus on one's own */
+    fx_dice(&f, 1, 1);
+    fx_pass_round(&f);
+    const inwo_card *v = f.s->card;
+    assert_int_equal(v[fx_card(&f, "A:G24#1")].zone, Z_DESTROYED);
+    assert_int_equal(v[fx_card(&f, "A:PL09#1")].zone, Z_DISCARD);
+    assert_int_equal(v[fx_card(&f, "B:R01#1")].zone, Z_DISCARD);
+    assert_int_equal(v[fx_card(&f, "B:R01#1")].holder, 1);
+    assert_false(inwo_copy_free(f.c, f.s, fx_card(&f, "B:R01#1"))); /* INWO-5.13.5 */
+    assert_int_equal(v[fx_card(&f, "A:G11#1")].zone, Z_HAND);
+    int status;
+    assert_int_equal(link_end(&f, "A:PL15#1", &status), fx_card(&f, "A:G11#1"));
+    assert_int_equal(status, LS_INACTIVE_TEMPORARY);
+    assert_int_equal(v[fx_card(&f, "A:PL15#1")].zone, Z_TABLE);
+    assert_int_equal(link_end(&f, "A:R08#1", &status), fx_card(&f, "A:G11#1"));
+    assert_int_equal(status, LS_INACTIVE_TEMPORARY);
+    assert_int_equal(v[fx_card(&f, "A:R08#1")].zone, Z_RESOURCE);
+    /* the Lens does not work on an Illuminati: idle until re-linked (6.4.6) */
+    assert_int_equal(link_end(&f, "D:R05#1", &status), fx_card(&f, "A:I01#1"));
+    assert_int_equal(status, LS_INACTIVE_PERMANENT);
+    f.s->card[fx_card(&f, "A:I01#1")].u.p.tokens = 1;
+    fx_ok(&f, "attack A:I01#1 kind=control target=A:G11#1 privilege=none");
+    assert_int_equal(fx_strength(&f), 6); /* Resistance 4 in hand */
+    fx_dice(&f, 1, 1);
+    fx_pass_round(&f);
+    fx_ok(&f, "arrow A:I01#1/E");
+    assert_int_equal(v[fx_card(&f, "A:G11#1")].zone, Z_STRUCTURE);
+    assert_int_equal(link_end(&f, "A:PL15#1", &status), fx_card(&f, "A:G11#1"));
+    assert_int_equal(status, LS_ACTIVE);
+    assert_int_equal(link_end(&f, "A:R08#1", &status), fx_card(&f, "A:G11#1"));
+    assert_int_equal(status, LS_ACTIVE);
+    assert_int_equal(fx_value(&f, "A:G11#1", STAT_POWER, CX_BASE), 8);
+    assert_int_equal(fx_value(&f, "A:G11#1", STAT_RES, CX_BASE), 8);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_INWO_5_10_5_contribution_loses_eligibility),
+        cmocka_unit_test(test_INWO_6_5_the_cards_remember),
         cmocka_unit_test(test_INWO_9_3_6_destroyed_records_alignments),
         cmocka_unit_test(test_INWO_10_4_3_attack_with_power_0),
         cmocka_unit_test(test_INWO_10_4_4_contribution_at_its_current_value),
