@@ -306,12 +306,50 @@ static void test_INWO_6_5_the_cards_remember(void **state)
     fx_free(&f);
 }
 
+/* INWO-10.1.1, 10.1.4: D may not attack his hand's Cobalt Republic while
+ * A's copy is in play; once A's copy is discarded, never destroyed, he may. */
+static void test_INWO_10_1_copies_in_play(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
+    fx_zone(&f, 3, "D:G02#1", Z_HAND);
+    fx_zone(&f, 3, "D:G11#1", Z_HAND); /* two targets in hand: the target is asked */
+    fx_main(&f, 3);
+    fx_refused(&f, "attack D:I04#1 kind=control target=D:G02#1", "INWO-10.1.1",
+               "G02 is in play or was destroyed");
+    fx_zone(&f, 0, "A:G02#1", Z_DISCARD);
+    fx_ok(&f, "attack D:I04#1 kind=control target=D:G02#1");
+    assert_int_equal(f.s->card[fx_card(&f, "D:G02#1")].zone, Z_PENDING);
+    fx_free(&f);
+}
+
+/* INWO-10.2.3: C plays a second Obsidian Lodge; Riot Police, his, attacks A's
+ * Cobalt Republic: S = 4 + 5 − (6 + 10) + 4 × 2 = 1 (GOV and VIOL shared);
+ * against a rival of another Illuminati the same attack is 5 less. */
+static void test_INWO_10_2_3_faction_bonus(void **state)
+{
+    (void)state;
+    for (int faction = 1; faction >= 0; faction--) {
+        fx f = fx_new(faction ? "players=3 p2=deck_a" : "players=3");
+        fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
+        fx_group(&f, 2, "A:G37#1", faction ? "C:I01#1" : "C:I03#1", SIDE_N);
+        fx_main(&f, 2);
+        fx_ok(&f, faction ? "attack A:G37#1 kind=control target=A:G02#1 privilege=none"
+                          : "attack A:G37#1 kind=control target=A:G02#1");
+        assert_int_equal(fx_strength(&f), faction ? 1 : -4);
+        fx_free(&f);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_INWO_5_10_5_contribution_loses_eligibility),
         cmocka_unit_test(test_INWO_6_5_the_cards_remember),
         cmocka_unit_test(test_INWO_9_3_6_destroyed_records_alignments),
+        cmocka_unit_test(test_INWO_10_1_copies_in_play),
+        cmocka_unit_test(test_INWO_10_2_3_faction_bonus),
         cmocka_unit_test(test_INWO_10_4_3_attack_with_power_0),
         cmocka_unit_test(test_INWO_10_4_4_contribution_at_its_current_value),
         cmocka_unit_test(test_INWO_10_4_5_illuminati_untouchable),
