@@ -580,6 +580,8 @@ int inwo_can_spend(const inwo_state *s, int seat, int card);
 int inwo_copy_free(const inwo_content *c, const inwo_state *s, int card);
 int inwo_structure_size(const inwo_state *s, int seat);
 int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side);
+/* The refusal of a closed arrow of card: paralyzed (INWO-5.18.3) or not open (2.11.5). */
+int inwo_arrow_refused(const inwo_content *c, const inwo_state *s, int card, tt_error *err);
 /* Whether seat's structure has an open arrow (INWO-2.11.5). */
 int inwo_any_open_arrow(const inwo_content *c, const inwo_state *s, int seat);
 

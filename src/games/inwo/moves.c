@@ -379,7 +379,7 @@ static int chk_arrow(const tt_game *g, const inwo_state *s, int arg, tt_error *e
     if (inwo_in_subtree(s, h, s->card[gr].u.p.node))
         return TT_REFUSE("INWO-5.5.1", NULL, "that arrow is in the moving subtree");
     if (!dest_ok(g, s, p, gr, h, side))
-        return TT_REFUSE("INWO-2.11.5", NULL, "that arrow is not open");
+        return inwo_arrow_refused(g->content, s, h, err);
     if (!payable(s, p, gr, h))
         return TT_REFUSE("INWO-5.5.1", NULL, "no card that may pay the move holds a token");
     return TT_OK;

@@ -879,9 +879,10 @@ static int chk_answer(const tt_game *g, const inwo_state *s, tt_action a, tt_err
     }
     case Q_ARROW: {
         int card = arg & INWO_CARD_BITS, side = arg >> 9 & 3;
-        if (card >= ncards(s) || s->card[card].zone != Z_STRUCTURE || s->card[card].holder != p ||
-            !inwo_arrow_open(c, s, s->card[card].u.p.node, side))
+        if (card >= ncards(s) || s->card[card].zone != Z_STRUCTURE || s->card[card].holder != p)
             return TT_REFUSE("INWO-2.11.5", NULL, "choose an open arrow of your structure");
+        if (!inwo_arrow_open(c, s, s->card[card].u.p.node, side))
+            return inwo_arrow_refused(c, s, card, err);
         return TT_OK;
     }
     case Q_PAY: {

@@ -91,7 +91,7 @@ int inwo_reorg_check(const tt_game *g, const inwo_state *s, tt_action a, tt_erro
         if (inwo_in_subtree(s, h, s->card[gr].u.p.node))
             return TT_REFUSE("INWO-5.5.1", NULL, "that arrow is in the moving subtree");
         if (!inwo_move_dest(g, s, p, gr, h, side))
-            return TT_REFUSE("INWO-2.11.5", NULL, "that arrow is not open");
+            return inwo_arrow_refused(g->content, s, h, err);
         return TT_OK;
     }
     return TT_REFUSE("INWO-5.0.6", NULL,

@@ -571,9 +571,10 @@ static int chk_take(const tt_game *g, const inwo_state *s, int p, tt_action a, t
     int rc = chk_gift_of(s, from, o->give[0], p, o->pay, err);
     if (rc)
         return rc;
-    if (s->card[x].zone != Z_STRUCTURE || s->card[x].holder != p ||
-        !inwo_arrow_open(g->content, s, s->card[x].u.p.node, side))
+    if (s->card[x].zone != Z_STRUCTURE || s->card[x].holder != p)
         return TT_REFUSE("INWO-2.11.5", NULL, "name an open arrow of your structure");
+    if (!inwo_arrow_open(g->content, s, s->card[x].u.p.node, side))
+        return inwo_arrow_refused(g->content, s, x, err);
     if (o->pay == PAY_RECIPIENT
             ? (pay != x && pay != inwo_illuminati(s, p)) || !inwo_can_spend(s, p, pay)
             : pay != PAY_RECIPIENT)

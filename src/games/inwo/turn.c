@@ -167,6 +167,14 @@ int inwo_arrow_open(const inwo_content *c, const inwo_state *s, int k, int side)
     return inwo_cell_node(s, INWO_SEAT(v->geo), x, y) < 0;
 }
 
+int inwo_arrow_refused(const inwo_content *c, const inwo_state *s, int card, tt_error *err)
+{
+    if (inwo_paralyzed(s, card))
+        return TT_REFUSE("INWO-5.18.3", NULL, "%s is paralyzed: it takes no new puppet",
+                         inwo_def_of(c, card)->id);
+    return TT_REFUSE("INWO-2.11.5", NULL, "that arrow is not open");
+}
+
 int inwo_any_open_arrow(const inwo_content *c, const inwo_state *s, int seat)
 {
     for (int k = 0; k < s->nodes_end; k++)
@@ -324,7 +332,7 @@ static int chk_arrow(const tt_game *g, const inwo_state *s, int arg, tt_error *e
         s->card[card].holder != s->decl.player)
         return TT_REFUSE("INWO-2.11.5", NULL, "choose an arrow of your structure");
     if (!inwo_arrow_open(c, s, s->card[card].u.p.node, side))
-        return TT_REFUSE("INWO-2.11.5", NULL, "that arrow is not open");
+        return inwo_arrow_refused(c, s, card, err);
     return TT_OK;
 }
 

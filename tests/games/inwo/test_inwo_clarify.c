@@ -1,6 +1,8 @@
-/* INWO-10.4 and 5.10.5: the clarifications of attacks, contributions,
- * paralysis and freezes, each on a position built as the worked examples
- * build theirs. */
+/* Rules no worked example shows: the clarifications of INWO-10 (attacks,
+ * contributions, paralysis, freezes, copies, factions), the destroyed
+ * pile's record (9.3.6), what the cards remember (6.5), buying, the
+ * Group draw and moves (5.2–5.5), each on a position built as the worked
+ * examples build theirs. */
 #include "inwo_fixture.h"
 
 static int tokens(const fx *f, const char *id)
@@ -342,9 +344,70 @@ static void test_INWO_10_2_3_faction_bonus(void **state)
     }
 }
 
+/* INWO-5.2.1, 5.2.2: a Resource's token does not buy a Plot, even with a
+ * group's. */
+static void test_INWO_5_2_2_resource_tokens_do_not_buy(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 3, "D:G41#1", "D:I04#1", SIDE_N);
+    fx_link(&f, "D:R06#1", "D:I04#1", LK_RESOURCE, 0); /* Veteran Mercenaries: takes tokens */
+    fx_main(&f, 3);
+    f.s->card[fx_card(&f, "D:R06#1")].u.p.tokens = 1;
+    f.s->card[fx_card(&f, "D:I04#1")].u.p.tokens = 0;
+    fx_refused(&f, "buy", "INWO-5.2.1",
+               "a Plot costs 1 Illuminati token or 2 tokens of other groups");
+    fx_free(&f);
+}
+
+/* INWO-5.4.3, 10.3.1: A's Group draw canceled by Deniable Denial: its token
+ * stays spent, and the once-a-turn draw may be tried again. */
+static void test_INWO_5_4_3_canceled_draw_tried_again(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_zone(&f, 1, "B:PL16#1", Z_HAND);
+    fx_main(&f, 0);
+    f.s->card[fx_card(&f, "A:I01#1")].u.p.tokens = 2;
+    int hand = f.s->npile[0][Z_HAND];
+    fx_ok(&f, "draw_group");
+    fx_ok(&f, "play B:PL16#1 target=i1");
+    fx_pass_round(&f);
+    assert_int_equal(f.s->npile[0][Z_HAND], hand);
+    assert_int_equal(tokens(&f, "A:I01#1"), 1);
+    fx_ok(&f, "draw_group");
+    fx_pass_round(&f);
+    assert_int_equal(f.s->npile[0][Z_HAND], hand + 1);
+    assert_int_equal(tokens(&f, "A:I01#1"), 0);
+    fx_free(&f);
+}
+
+/* INWO-5.5.1, 5.18.3: a group is not moved into its own subtree, nor onto
+ * a paralyzed card, and a paralyzed card does not pay. */
+static void test_INWO_5_5_1_move_refusals(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 0, "A:G02#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 0, "A:G11#1", "A:G02#1", SIDE_N);
+    fx_group(&f, 0, "A:G17#1", "A:I01#1", SIDE_E);
+    fx_main(&f, 0);
+    fx_refused(&f, "move A:G02#1 arrow=A:G11#1/N pay=A:G02#1", "INWO-5.5.1",
+               "that arrow is in the moving subtree");
+    f.s->card[fx_card(&f, "A:G17#1")].flags |= INWO_F_PARALYZED;
+    fx_refused(&f, "move A:G11#1 arrow=A:G17#1/N pay=A:G11#1", "INWO-5.18.3",
+               "G17 is paralyzed: it takes no new puppet");
+    fx_refused(&f, "move A:G11#1 arrow=A:I01#1/W pay=A:G17#1", "INWO-5.5.1",
+               "the group, its master, the arrow's card or your Illuminati pays");
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_INWO_5_2_2_resource_tokens_do_not_buy),
+        cmocka_unit_test(test_INWO_5_4_3_canceled_draw_tried_again),
+        cmocka_unit_test(test_INWO_5_5_1_move_refusals),
         cmocka_unit_test(test_INWO_5_10_5_contribution_loses_eligibility),
         cmocka_unit_test(test_INWO_6_5_the_cards_remember),
         cmocka_unit_test(test_INWO_9_3_6_destroyed_records_alignments),

@@ -504,7 +504,8 @@ static void test_group_gift(void **state)
     tt_error err;
     assert_int_equal(talk(&f, 1, "give B:G38#1 to=A pay=B:G38#1", canon, &err), TT_OK);
     assert_string_equal(canon, "give B:G38#1 to=A pay=B:G38#1");
-    talk_refused(&f, 0, "accept B arrow=A:I01#1/N", "INWO-2.11.5",
+    talk_refused(&f, 0, "accept B arrow=A:I01#1/N", "INWO-2.11.5", "that arrow is not open");
+    talk_refused(&f, 0, "accept B arrow=B:I02#1/E", "INWO-2.11.5",
                  "name an open arrow of your structure");
     talk_refused(&f, 0, "accept B arrow=A:I01#1/E pay=A:I01#1", "INWO-5.5.5",
                  "the giver pays for this gift");
