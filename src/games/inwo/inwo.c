@@ -224,6 +224,7 @@ static int card_event_text(const tt_game *g, const tt_event *ev, int viewer, cha
         inwo_instance_text(g->content, ev->b, id2, sizeof id2);
         return snprintf(buf, n, "%c announces i%d (%s)", p, ev->a, id2);
     case INWO_EV_DISCARD: return snprintf(buf, n, "%c discards %s", p, id);
+    case INWO_EV_REVEAL: return snprintf(buf, n, "%c reveals %s (INWO-9.4.6)", p, id);
     case INWO_EV_RETURN:
         return snprintf(buf, n, "%c returns %s to the %s of his Plot deck", p, seen ? id : "a card",
                         ev->b ? "bottom" : "top");

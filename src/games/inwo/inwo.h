@@ -421,6 +421,7 @@ enum inwo_event {
     INWO_EV_SHOW,        /* a: the Plot shown, b: the player shown (seen: the two) */
     INWO_EV_EXPOSE,      /* a: the Plot exposed (INWO-7.3) */
     INWO_EV_UNTOKEN,     /* a: the card, b: tokens it still holds (INWO-4.7.1) */
+    INWO_EV_REVEAL,      /* a: a card of a winner's hand, shown to all (INWO-9.4.6) */
 };
 
 /* --- the piles of slot[] (setup.c) --- */

@@ -608,6 +608,18 @@ static void knock(const tt_game *g, inwo_state *s, tt_events *ev)
     s->asking = s->active;
 }
 
+/* INWO-9.4.6: a winner shows everyone his whole hand. */
+static void reveal_hand(inwo_state *s, int p, tt_events *ev)
+{
+    int n;
+    const uint16_t *hand = inwo_pile(s, p, Z_HAND, &n);
+    for (int i = 0; i < n; i++)
+        if (s->card[hand[i]].seen_by != all_seats(s)) {
+            s->card[hand[i]].seen_by = (uint8_t)all_seats(s);
+            tt_emit(ev, INWO_EV_REVEAL, p, TT_SEEN_ALL, hand[i], 0, 0, 0);
+        }
+}
+
 /* INWO-9.4.5: the thwart round closed; the winners, if any, end the game. */
 static void outcome(const tt_game *g, inwo_state *s, tt_events *ev)
 {
@@ -622,6 +634,9 @@ static void outcome(const tt_game *g, inwo_state *s, tt_events *ev)
         if (win >> p & 1)
             s->pl[p].deciding = (uint8_t)inwo_deciding_goal(c, s, p, s->pl[p].declared);
     int reason = one ? s->pl[w].deciding : R_SHARED_WIN;
+    for (int p = 0; p < s->nplayers; p++)
+        if (win >> p & 1)
+            reveal_hand(s, p, ev);
     if (one)
         tt_head_end_win(&s->head, s->nplayers, w, reason);
     else

@@ -199,6 +199,35 @@ static void test_EX_36_factions_share_a_special_goal(void **state)
     fx_free(&f);
 }
 
+/* INWO-9.4.6: EX-36's winners, A and C, show their whole hands to all, each
+ * card narrated; B's hand stays his. */
+static void test_INWO_9_4_6_winners_reveal_their_hands(void **state)
+{
+    (void)state;
+    fx f = ex36(0);
+    fx_ok(&f, "nodeclare");
+    fx_ok(&f, "declare special");
+    fx_ok(&f, "declare special");
+    fx_passes(&f, 2);
+    tt_event buf[256];
+    tt_events ev = {buf, 0, 256, 0};
+    tt_error err;
+    assert_int_equal(tt_apply_text(f.g, (tt_state *)f.s, "pass", &ev, &err), TT_OK); /* the last */
+    assert_int_equal(f.s->head.over, 1);
+    int reveals = 0;
+    for (int i = 0; i < ev.n; i++)
+        reveals += ev.ev[i].type == INWO_EV_REVEAL;
+    for (int p = 0, n; p < 3; p++) {
+        const uint16_t *hand = inwo_pile(f.s, p, Z_HAND, &n);
+        assert_true(n > 0);
+        for (int i = 0; i < n; i++)
+            assert_int_equal(f.s->card[hand[i]].seen_by, p == 1 ? 1u << 1 : 7u);
+        reveals -= p == 1 ? 0 : n;
+    }
+    assert_int_equal(reveals, 0);
+    fx_free(&f);
+}
+
 /* EX-36 (a): C meets the Basic Goal too (12 groups) and declares it alone ⇒
  * not every Tidewater winner wins through the flagged goal ⇒ neither wins,
  * and the game goes on. */
@@ -263,6 +292,7 @@ int main(void)
         cmocka_unit_test(test_EX_29_shared_victory_and_factions),
         cmocka_unit_test(test_EX_30_elimination),
         cmocka_unit_test(test_EX_36_factions_share_a_special_goal),
+        cmocka_unit_test(test_INWO_9_4_6_winners_reveal_their_hands),
         cmocka_unit_test(test_EX_36a_one_faction_declares_basic),
         cmocka_unit_test(test_EX_36b_instant_attack_in_the_thwart_round),
         cmocka_unit_test(test_EX_36c_lodge_factions_never_share),
