@@ -402,6 +402,35 @@ static void test_INWO_5_5_1_move_refusals(void **state)
     fx_free(&f);
 }
 
+/* INWO-6.5.3: Port Vesper, Devastated, is a puppet of Neighborhood Watch,
+ * which the Lodge destroys: Vesper goes to A's hand still Devastated, and
+ * comes back into play so, receiving no token (INWO-5.1.3). */
+static void test_INWO_6_5_3_devastation_kept_through_a_hand(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 0, "A:G24#1", "A:I01#1", SIDE_N);
+    int vesper = fx_group(&f, 0, "A:G01#1", "A:G24#1", SIDE_N);
+    f.s->card[vesper].flags |= INWO_F_DEVASTATED;
+    f.s->card[vesper].u.p.tokens = 0;
+    fx_main(&f, 0);
+    fx_ok(&f, "attack A:I01#1 kind=destroy target=A:G24#1 privilege=none");
+    fx_dice(&f, 1, 1);
+    fx_pass_round(&f);
+    assert_int_equal(f.s->card[vesper].zone, Z_HAND);
+    assert_true(f.s->card[vesper].flags & INWO_F_DEVASTATED);
+    f.s->card[fx_card(&f, "A:I01#1")].u.p.tokens = 1;
+    fx_ok(&f, "attack A:I01#1 kind=control target=A:G01#1 privilege=none");
+    assert_int_equal(fx_strength(&f), 6); /* 10 − 4: from hand, no position bonus */
+    fx_dice(&f, 1, 1);
+    fx_pass_round(&f);
+    fx_ok(&f, "arrow A:I01#1/E");
+    assert_int_equal(f.s->card[vesper].zone, Z_STRUCTURE);
+    assert_true(f.s->card[vesper].flags & INWO_F_DEVASTATED);
+    assert_false(inwo_receives_tokens(f.c, f.s, vesper));
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -410,6 +439,7 @@ int main(void)
         cmocka_unit_test(test_INWO_5_5_1_move_refusals),
         cmocka_unit_test(test_INWO_5_10_5_contribution_loses_eligibility),
         cmocka_unit_test(test_INWO_6_5_the_cards_remember),
+        cmocka_unit_test(test_INWO_6_5_3_devastation_kept_through_a_hand),
         cmocka_unit_test(test_INWO_9_3_6_destroyed_records_alignments),
         cmocka_unit_test(test_INWO_10_1_copies_in_play),
         cmocka_unit_test(test_INWO_10_2_3_faction_bonus),
