@@ -431,12 +431,44 @@ static void test_INWO_6_5_3_devastation_kept_through_a_hand(void **state)
     fx_free(&f);
 }
 
+/* INWO-5.8.2: B uses Signal Jammer to turn Neighborhood Watch's STR to
+ * WEIRD; D answers with Sabotage, which destroys the Jammer first: the
+ * ability's source has left play, its own token's payment with it
+ * (INWO-10.3.2: no other card may pay a `self` cost), so it fails and the
+ * Watch stays as it was. */
+static void test_INWO_5_8_2_ability_of_a_card_gone(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4");
+    fx_group(&f, 0, "A:G24#1", "A:I01#1", SIDE_N);
+    fx_group(&f, 3, "D:G41#1", "D:I04#1", SIDE_N);
+    fx_group(&f, 3, "D:G20#1", "D:I04#1", SIDE_E);
+    fx_link(&f, "B:R02#1", "B:I02#1", LK_RESOURCE, 0);
+    fx_zone(&f, 3, "D:PL47#1", Z_HAND); /* Sabotage */
+    fx_main(&f, 1);
+    f.s->card[fx_card(&f, "B:R02#1")].u.p.tokens = 1;
+    fx_ok(&f, "use B:R02#1 target=A:G24#1 choose=STR");
+    fx_ok(&f, "pass");                                                 /* C */
+    fx_ok(&f, "play D:PL47#1 target=B:R02#1 pay=D:G41#1 pay=D:G20#1"); /* a nested root */
+    assert_int_equal(f.s->nrounds, 2);
+    fx_pass_round(&f);
+    assert_int_equal(f.s->card[fx_card(&f, "B:R02#1")].zone, Z_DISCARD);
+    assert_int_equal(f.s->nrounds, 1);
+    fx_pass_round(&f);
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(f.s->nitems, 0);
+    assert_int_equal(fx_align(&f, "A:G24#1"), AL(STR) | AL(CONS));
+    assert_int_equal(f.s->nrecords, 0);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_INWO_5_2_2_resource_tokens_do_not_buy),
         cmocka_unit_test(test_INWO_5_4_3_canceled_draw_tried_again),
         cmocka_unit_test(test_INWO_5_5_1_move_refusals),
+        cmocka_unit_test(test_INWO_5_8_2_ability_of_a_card_gone),
         cmocka_unit_test(test_INWO_5_10_5_contribution_loses_eligibility),
         cmocka_unit_test(test_INWO_6_5_the_cards_remember),
         cmocka_unit_test(test_INWO_6_5_3_devastation_kept_through_a_hand),
