@@ -462,6 +462,27 @@ static void test_INWO_5_8_2_ability_of_a_card_gone(void **state)
     fx_free(&f);
 }
 
+/* INWO-5.15.1, 5.15.4: the Choir's structure is immune to STR groups, so
+ * A's Bureau of Standards may not attack Moonlit Poets; in B's own
+ * structure the same Bureau may, as no one is immune to what he controls. */
+static void test_INWO_5_15_4_not_immune_to_ones_own(void **state)
+{
+    (void)state;
+    for (int seat = 0; seat < 2; seat++) {
+        fx f = fx_new("players=3");
+        fx_group(&f, seat, "A:G17#1", seat ? "B:I02#1" : "A:I01#1", SIDE_E);
+        fx_group(&f, 1, "B:G19#1", "B:I02#1", SIDE_N);
+        fx_group(&f, 2, "C:G21#1", "C:I03#1", SIDE_N); /* a second target: it is asked */
+        fx_main(&f, seat);
+        if (seat)
+            fx_ok(&f, "attack A:G17#1 kind=destroy target=B:G19#1");
+        else
+            fx_refused(&f, "attack A:G17#1 kind=destroy target=B:G19#1 privilege=none",
+                       "INWO-5.15.1", "G19 is immune to G17");
+        fx_free(&f);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -470,6 +491,7 @@ int main(void)
         cmocka_unit_test(test_INWO_5_5_1_move_refusals),
         cmocka_unit_test(test_INWO_5_8_2_ability_of_a_card_gone),
         cmocka_unit_test(test_INWO_5_10_5_contribution_loses_eligibility),
+        cmocka_unit_test(test_INWO_5_15_4_not_immune_to_ones_own),
         cmocka_unit_test(test_INWO_6_5_the_cards_remember),
         cmocka_unit_test(test_INWO_6_5_3_devastation_kept_through_a_hand),
         cmocka_unit_test(test_INWO_9_3_6_destroyed_records_alignments),
