@@ -20,11 +20,21 @@
 #include "games/inwo/inwo.h"
 #include "tabletop/view.h"
 
-static const char *const point_words[] = {
-    "choosing leads",       "upkeep",          "a response round", "the thwart round",
-    "the after-roll round", "step 1 (tokens)", "step 2 (draw)",    "step 3 (takeover)",
-    "step 4 (tokens)",      "Main Phase",      "step 6",           "step 7 (goals)",
-    "resolving an item",    "disposing",       "game over"};
+static const char *const point_words[] = {"choosing leads",
+                                          "upkeep",
+                                          "a response round",
+                                          "the thwart round",
+                                          "the after-roll round",
+                                          "step 1 (Plot draw)",
+                                          "step 2 (Group draw)",
+                                          "step 3 (takeover)",
+                                          "step 4 (tokens)",
+                                          "Main Phase",
+                                          "step 6",
+                                          "step 7 (goals)",
+                                          "resolving an item",
+                                          "disposing",
+                                          "game over"};
 
 static char seat_char(int p)
 {

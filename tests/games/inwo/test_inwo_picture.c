@@ -276,6 +276,25 @@ static void test_INWO_2_10_6_special_goals_in_the_status(void **state)
     fx_free(&f);
 }
 
+/* INWO-4.1.2, 4.2.3–4.2.6: the status names each step of the Beginning of
+ * Turn by what happens in it. */
+static void test_INWO_4_2_steps_in_the_status(void **state)
+{
+    (void)state;
+    static const char *const want[] = {"step 1 (Plot draw)", "step 2 (Group draw)",
+                                       "step 3 (takeover)", "step 4 (tokens)"};
+    fx f = fx_ex15();
+    for (int i = 0; i < 4; i++) {
+        f.s->step = f.s->point = (uint8_t)(PT_STEP1 + i);
+        char *status = tt_view_text_part(f.g, (const tt_state *)f.s, 1, TT_TEXT_STATUS);
+        char line[64];
+        snprintf(line, sizeof line, "Round 5, B's turn: %s.\n", want[i]);
+        assert_int_equal(strncmp(status, line, strlen(line)), 0);
+        free(status);
+    }
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -285,6 +304,7 @@ int main(void)
         cmocka_unit_test(test_INWO_6_links_on_the_map),
         cmocka_unit_test(test_INWO_5_18_2_frozen_on_the_map),
         cmocka_unit_test(test_INWO_2_10_6_special_goals_in_the_status),
+        cmocka_unit_test(test_INWO_4_2_steps_in_the_status),
         cmocka_unit_test(test_INWO_7_13_declaration_is_his_own),
         cmocka_unit_test(test_INWO_7_12_picture_never_leaks),
     };
