@@ -483,9 +483,31 @@ static void test_INWO_5_15_4_not_immune_to_ones_own(void **state)
     }
 }
 
+/* INWO-4.6.6, 5.2.1: in B's attack round C, polled first, buys a Plot with
+ * his Illuminati's token: he draws it and still holds priority; his pass
+ * then hands it to A, as if the purchase had not been made. */
+static void test_INWO_4_6_6_buying_keeps_priority(void **state)
+{
+    (void)state;
+    fx f = fx_ex15();
+    fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
+    int hand = f.s->npile[2][Z_HAND];
+    assert_int_equal(tt_to_move(f.g, (tt_state *)f.s), 2);
+    fx_ok(&f, "buy");
+    assert_int_equal(f.s->npile[2][Z_HAND], hand + 1);
+    assert_int_equal(tokens(&f, "C:I04#1"), 0);
+    assert_int_equal(tt_to_move(f.g, (tt_state *)f.s), 2);
+    fx_ok(&f, "pass");
+    assert_int_equal(tt_to_move(f.g, (tt_state *)f.s), 0);
+    fx_passes(&f, 2); /* A, B: the round closes */
+    assert_int_equal(f.s->point, PT_MAIN);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_INWO_4_6_6_buying_keeps_priority),
         cmocka_unit_test(test_INWO_5_2_2_resource_tokens_do_not_buy),
         cmocka_unit_test(test_INWO_5_4_3_canceled_draw_tried_again),
         cmocka_unit_test(test_INWO_5_5_1_move_refusals),
