@@ -504,6 +504,30 @@ static void test_INWO_4_6_6_buying_keeps_priority(void **state)
     fx_free(&f);
 }
 
+/* INWO-5.18.3, 9.3.2: General Thorn with the Archive of Names (+3) and Iron
+ * Will (Resistance at least 8) is paralyzed: the Archive, a Resource, stops
+ * (Power 5), Iron Will, a Plot, does not; Thorn counts for no Goal. */
+static void test_INWO_5_18_3_paralyzed_resources_and_goals(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=3");
+    int thorn = fx_group(&f, 0, "A:G11#1", "A:I01#1", SIDE_N);
+    fx_link(&f, "A:R08#1", "A:G11#1", LK_RESOURCE, 1);
+    fx_link(&f, "A:PL15#1", "A:G11#1", LK_PLOT, 1);
+    fx_main(&f, 0);
+    int need;
+    assert_int_equal(fx_value(&f, "A:G11#1", STAT_POWER, CX_BASE), 8);
+    assert_int_equal(inwo_special_progress(f.c, f.s, 0, &need), 8);
+    assert_int_equal(inwo_groups_counted(f.c, f.s, 0), 2);
+    f.s->card[thorn].flags |= INWO_F_PARALYZED;
+    inwo_links_update(f.c, f.s);
+    assert_int_equal(fx_value(&f, "A:G11#1", STAT_POWER, CX_BASE), 5);
+    assert_int_equal(fx_value(&f, "A:G11#1", STAT_RES, CX_BASE), 8);
+    assert_int_equal(inwo_special_progress(f.c, f.s, 0, &need), 0);
+    assert_int_equal(inwo_groups_counted(f.c, f.s, 0), 1);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -514,6 +538,7 @@ int main(void)
         cmocka_unit_test(test_INWO_5_8_2_ability_of_a_card_gone),
         cmocka_unit_test(test_INWO_5_10_5_contribution_loses_eligibility),
         cmocka_unit_test(test_INWO_5_15_4_not_immune_to_ones_own),
+        cmocka_unit_test(test_INWO_5_18_3_paralyzed_resources_and_goals),
         cmocka_unit_test(test_INWO_6_5_the_cards_remember),
         cmocka_unit_test(test_INWO_6_5_3_devastation_kept_through_a_hand),
         cmocka_unit_test(test_INWO_9_3_6_destroyed_records_alignments),
