@@ -80,26 +80,36 @@ static void test_INWO_10_4_6_captured_group_attacked_again(void **state)
     fx_free(&f);
 }
 
-/* INWO-10.4.7: A paralyzes Riot Police (Subpoena, paid by Cobalt Republic)
- * during its own attack on General Thorn: the attack has become illegal
- * (INWO-10.3.5) and ends with no roll; its token stays spent. */
+/* INWO-10.4.7, 10.3.5: B's Riot Police attacks General Thorn, aided by the
+ * Mercenary Guild and boosted by Shock Troops; A paralyzes the Riot Police
+ * (Subpoena, paid by Cobalt Republic) during its own attack: the attack has
+ * become illegal and is void with no roll. The Riot Police's token stays
+ * spent, the Guild's comes back, Shock Troops is discarded. */
 static void test_INWO_10_4_7_attacker_paralyzed(void **state)
 {
     (void)state;
     fx f = fx_ex15();
     fx_zone(&f, 0, "A:PL22#1", Z_HAND);
     fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
+    fx_passes(&f, 2); /* C, A */
+    fx_ok(&f, "aid C:G41#1");
+    fx_passes(&f, 2);
+    fx_ok(&f, "play A:PL01#1 target=A:G37#1");
     fx_ok(&f, "pass"); /* C */
     fx_ok(&f, "play A:PL22#1 target=A:G37#1 pay=A:G02#1");
-    assert_int_equal(f.s->nitems, 3); /* the attack, Subpoena, its payment */
-    fx_passes(&f, 6);
+    assert_int_equal(f.s->nrounds, 2); /* Subpoena's, on the attack's */
+    fx_pass_round(&f);
+    assert_true(inwo_paralyzed(f.s, fx_card(&f, "A:G37#1")));
+    fx_pass_round(&f);
     assert_int_equal(f.s->point, PT_MAIN);
     assert_int_equal(f.s->nitems, 0);
     assert_int_equal(f.s->roll, 0);
-    assert_true(inwo_paralyzed(f.s, fx_card(&f, "A:G37#1")));
     assert_int_equal(f.s->card[fx_card(&f, "A:G11#1")].holder, 0);
     assert_int_equal(tokens(&f, "A:G37#1"), 0);
+    assert_int_equal(tokens(&f, "C:G41#1"), 1);
     assert_int_equal(tokens(&f, "A:G02#1"), 0);
+    assert_int_equal(f.s->card[fx_card(&f, "A:PL01#1")].zone, Z_DISCARD);
+    assert_int_equal(f.s->card[fx_card(&f, "A:PL22#1")].zone, Z_DISCARD);
     assert_int_equal(f.s->pl[1].attacks[ATK_CONTROL][0], 1);
     assert_int_equal(f.s->pl[1].attacks[ATK_CONTROL][1], 0);
     fx_free(&f);
