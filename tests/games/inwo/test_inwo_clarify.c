@@ -115,6 +115,33 @@ static void test_INWO_10_4_7_attacker_paralyzed(void **state)
     fx_free(&f);
 }
 
+/* INWO-10.3.6: in EX-15's attack (S = −9) B's Mercenary Guild aids (+6)
+ * and Shock Troops boosts that aid (+10): S = 7. A's Deniable Denial
+ * cancels the aid: the attack carries on without it (S = −9, no roll), the
+ * Guild's token stays spent and Shock Troops is discarded. */
+static void test_INWO_10_3_6_aid_canceled(void **state)
+{
+    (void)state;
+    fx f = fx_ex15();
+    fx_zone(&f, 0, "A:PL16#1", Z_HAND);
+    fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
+    fx_passes(&f, 2); /* C, A */
+    fx_ok(&f, "aid C:G41#1");
+    fx_passes(&f, 2);
+    fx_ok(&f, "play A:PL01#1 target=C:G41#1");
+    assert_int_equal(fx_strength(&f), 7);
+    fx_ok(&f, "pass"); /* C */
+    fx_ok(&f, "play A:PL16#1 target=i2");
+    fx_pass_round(&f);
+    assert_int_equal(f.s->point, PT_MAIN);
+    assert_int_equal(f.s->roll, 0);
+    assert_int_equal(f.s->card[fx_card(&f, "A:G11#1")].holder, 0);
+    assert_int_equal(tokens(&f, "C:G41#1"), 0);
+    assert_int_equal(f.s->card[fx_card(&f, "A:PL01#1")].zone, Z_DISCARD);
+    assert_int_equal(f.s->card[fx_card(&f, "A:PL16#1")].zone, Z_DISCARD);
+    fx_free(&f);
+}
+
 /* INWO-10.4.8: B freezes Computer groups (Blackout), then attacks Helix
  * Laboratories to destroy it: S = 8 − (4 + 10) = −6. Frozen, it still
  * defends itself: 2 × 4 more against, S = −14 (INWO-5.9.6). */
@@ -554,6 +581,7 @@ int main(void)
         cmocka_unit_test(test_INWO_9_3_6_destroyed_records_alignments),
         cmocka_unit_test(test_INWO_10_1_copies_in_play),
         cmocka_unit_test(test_INWO_10_2_3_faction_bonus),
+        cmocka_unit_test(test_INWO_10_3_6_aid_canceled),
         cmocka_unit_test(test_INWO_10_4_3_attack_with_power_0),
         cmocka_unit_test(test_INWO_10_4_4_contribution_at_its_current_value),
         cmocka_unit_test(test_INWO_10_4_5_illuminati_untouchable),
