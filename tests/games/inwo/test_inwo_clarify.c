@@ -565,6 +565,54 @@ static void test_INWO_5_18_3_paralyzed_resources_and_goals(void **state)
     fx_free(&f);
 }
 
+/* INWO-9.2.4: B concedes during his own attack, aided by his Mercenary
+ * Guild: his turn ends at once, his items go without effect, his cards
+ * leave the game (those of A's and C's decks in his structure too), and
+ * C's turn begins. */
+static void test_INWO_9_2_4_active_player_concedes(void **state)
+{
+    (void)state;
+    fx f = fx_ex15();
+    fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
+    fx_passes(&f, 2);
+    fx_ok(&f, "aid C:G41#1");
+    tt_error err;
+    assert_int_equal(tt_offturn_apply(f.g, (tt_state *)f.s, 1, TT_CONCEDE, NULL, &err), TT_OK);
+    fx_sane(&f);
+    assert_int_equal(f.s->head.over, 0);
+    assert_true(f.s->head.eliminated & 1u << 1);
+    assert_int_equal(f.s->active, 2);
+    assert_int_equal(f.s->round, 5);
+    assert_int_equal(f.s->point, PT_UPKEEP);
+    assert_int_equal(f.s->nitems, 0);
+    assert_int_equal(f.s->card[fx_card(&f, "A:G37#1")].zone, Z_REMOVED);
+    assert_int_equal(f.s->card[fx_card(&f, "C:G41#1")].zone, Z_REMOVED);
+    assert_int_equal(f.s->card[fx_card(&f, "A:PL01#1")].zone, Z_REMOVED); /* his hand */
+    assert_int_equal(f.s->card[fx_card(&f, "A:G11#1")].holder, 0);
+    fx_free(&f);
+}
+
+/* INWO-9.2.4, 9.5.3: C, polled first in B's attack, concedes: A is polled
+ * next; then A concedes too, and B, the last one left, wins (CONCEDED). */
+static void test_INWO_9_2_4_last_rival_concedes(void **state)
+{
+    (void)state;
+    fx f = fx_ex15();
+    fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
+    tt_error err;
+    assert_int_equal(tt_offturn_apply(f.g, (tt_state *)f.s, 2, TT_CONCEDE, NULL, &err), TT_OK);
+    assert_int_equal(tt_to_move(f.g, (tt_state *)f.s), 0);
+    assert_int_equal(f.s->nitems, 1);
+    fx_sane(&f);
+    assert_int_equal(tt_offturn_apply(f.g, (tt_state *)f.s, 0, TT_CONCEDE, NULL, &err), TT_OK);
+    assert_int_equal(f.s->head.over, 1);
+    assert_int_equal(f.s->head.reason, R_CONCEDED);
+    assert_int_equal(f.s->head.rank[1], 1);
+    assert_int_equal(f.s->head.rank[0], 2);
+    assert_int_equal(f.s->head.rank[2], 2);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -578,6 +626,8 @@ int main(void)
         cmocka_unit_test(test_INWO_5_18_3_paralyzed_resources_and_goals),
         cmocka_unit_test(test_INWO_6_5_the_cards_remember),
         cmocka_unit_test(test_INWO_6_5_3_devastation_kept_through_a_hand),
+        cmocka_unit_test(test_INWO_9_2_4_active_player_concedes),
+        cmocka_unit_test(test_INWO_9_2_4_last_rival_concedes),
         cmocka_unit_test(test_INWO_9_3_6_destroyed_records_alignments),
         cmocka_unit_test(test_INWO_10_1_copies_in_play),
         cmocka_unit_test(test_INWO_10_2_3_faction_bonus),
