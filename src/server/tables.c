@@ -697,7 +697,8 @@ static void tell(srv *s, srv_table *t, const tt_events *ev)
 static int rows_split(char *canon, int seat, int offturn, store_action *rows, tt_error *err)
 {
     int n = 0;
-    for (char *line = strtok(canon, "\n"); line; line = strtok(NULL, "\n")) {
+    for (char *save, *line = strtok_r(canon, "\n", &save); line;
+         line = strtok_r(NULL, "\n", &save)) {
         if (n == CANON_LINES)
             return tt_fail(err, TT_EARG, NULL, "more than %d actions at once", CANON_LINES);
         rows[n] = (store_action){seat, offturn, line, n > 0};

@@ -190,48 +190,31 @@ static int item_arg(const char *digits, tt_action *out)
     return 1;
 }
 
-int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err)
+/* `declare` and a comma list in the order basic, special, card (INWO-9.4.2). */
+static int parse_declare(char *arg, int nw, tt_action *out, tt_error *err)
 {
-    const inwo_state *s = st;
-    int talk = inwo_talk_parse(g, st, text, out, err);
-    if (talk != 1)
-        return talk;
-    char verb[16] = "", arg[40] = "", more[16] = "";
-    int nw = sscanf(text, "%15s %39s %15s", verb, arg, more);
-    int head = H_NONE;
-    for (int h = 1; h < INWO_NHEADS; h++)
-        if (strcasecmp(verb, heads[h]) == 0)
-            head = h;
-    if (head == H_NONE)
-        return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "unknown command '%s'", text);
-    int bare = head == H_PASS || head == H_BUY || head == H_DONE || head == H_END_MAIN ||
-               head == H_DRAW_GROUP || head == H_DEFEND || head == H_CALL_OFF ||
-               head == H_NODECLARE || head == H_FORFEIT || (head == H_DRAW && nw == 1);
-    if (bare) {
-        if (nw != 1)
-            return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "'%s' takes no argument", verb);
-        *out = INWO_A(head, head == H_DRAW ? INWO_NONE : 0);
-        return TT_OK;
+    int goals = 0, last = -1;
+    for (char *save, *w = strtok_r(arg, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+        int k = 0;
+        while (k < 3 && strcasecmp(w, goal_names[k]))
+            k++;
+        if (k == 3 || k <= last)
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.5",
+                           "declare basic,special,card (in that order)");
+        goals |= 1 << k;
+        last = k;
     }
-    if (nw < 2)
-        return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "'%s' needs a card", verb);
-    if (head == H_DECLARE) { /* a comma list in the order basic, special, card */
-        int goals = 0, last = -1;
-        for (char *w = strtok(arg, ","); w; w = strtok(NULL, ",")) {
-            int k = 0;
-            while (k < 3 && strcasecmp(w, goal_names[k]))
-                k++;
-            if (k == 3 || k <= last)
-                return tt_fail(err, TT_EPARSE, "INWO-5.0.5",
-                               "declare basic,special,card (in that order)");
-            goals |= 1 << k;
-            last = k;
-        }
-        if (nw != 2 || !goals)
-            return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "declare <goals>");
-        *out = INWO_A(H_DECLARE, goals);
-        return TT_OK;
-    }
+    if (nw != 2 || !goals)
+        return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "declare <goals>");
+    *out = INWO_A(H_DECLARE, goals);
+    return TT_OK;
+}
+
+/* The heads whose argument is a word or a number: 1 when head is not one. */
+static int parse_word(const tt_game *g, int head, char *arg, int nw, tt_action *out, tt_error *err)
+{
+    if (head == H_DECLARE)
+        return parse_declare(arg, nw, out, err);
     if (head == H_FOR) {
         int u = !strcasecmp(arg, "action")       ? USE_ACTION
                 : !strcasecmp(arg, "defense")    ? USE_DEFENSE
@@ -299,6 +282,14 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
         *out = INWO_A(H_KIND, k);
         return TT_OK;
     }
+    return 1;
+}
+
+/* The heads whose argument is a card (an arrow, an item or a player for
+ * some), with a third word for return, reassign and benefit. */
+static int parse_card(const tt_game *g, const inwo_state *s, int head, const char *verb, char *arg,
+                      const char *more, int nw, tt_action *out, tt_error *err)
+{
     int side = 0, bottom = 0;
     if (head == H_ARROW) {
         char *slash = strchr(arg, '/');
@@ -335,6 +326,35 @@ int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *ou
         return card;
     *out = INWO_A(head, card | side << 9 | bottom << 9);
     return TT_OK;
+}
+
+int inwo_parse(const tt_game *g, const void *st, const char *text, tt_action *out, tt_error *err)
+{
+    const inwo_state *s = st;
+    int talk = inwo_talk_parse(g, st, text, out, err);
+    if (talk != 1)
+        return talk;
+    char verb[16] = "", arg[40] = "", more[16] = "";
+    int nw = sscanf(text, "%15s %39s %15s", verb, arg, more);
+    int head = H_NONE;
+    for (int h = 1; h < INWO_NHEADS; h++)
+        if (strcasecmp(verb, heads[h]) == 0)
+            head = h;
+    if (head == H_NONE)
+        return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "unknown command '%s'", text);
+    int bare = head == H_PASS || head == H_BUY || head == H_DONE || head == H_END_MAIN ||
+               head == H_DRAW_GROUP || head == H_DEFEND || head == H_CALL_OFF ||
+               head == H_NODECLARE || head == H_FORFEIT || (head == H_DRAW && nw == 1);
+    if (bare) {
+        if (nw != 1)
+            return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "'%s' takes no argument", verb);
+        *out = INWO_A(head, head == H_DRAW ? INWO_NONE : 0);
+        return TT_OK;
+    }
+    if (nw < 2)
+        return tt_fail(err, TT_EPARSE, "INWO-5.0.5", "'%s' needs a card", verb);
+    int rc = parse_word(g, head, arg, nw, out, err);
+    return rc != 1 ? rc : parse_card(g, s, head, verb, arg, more, nw, out, err);
 }
 
 /* --- the compound shortcut (INWO-5.0.2) ------------------------------------------------------ */
