@@ -35,15 +35,35 @@ const char *inwo_head_name(int head)
 }
 static const char *const goal_names[] = {"basic", "special", "card"};
 
+/* A head whose argument is a card, with an arrow's side or a third word. */
+static int format_card(const tt_game *g, int head, int arg, char *buf, size_t n)
+{
+    char id[32];
+    if ((arg & INWO_CARD_BITS) >= g->nplayers * INWO_DECK_CARDS)
+        return TT_EARG;
+    inwo_instance_text(g->content, arg & INWO_CARD_BITS, id, sizeof id);
+    if (head == H_ARROW)
+        snprintf(buf, n, "arrow %s/%c", id, sides[arg >> 9 & 3]);
+    else if (head == H_RETURN)
+        snprintf(buf, n, "return %s %s", id, arg >> 9 & 1 ? "bottom" : "top");
+    else if (head == H_REASSIGN && (arg >> 9) == INWO_REASSIGN_NONE)
+        snprintf(buf, n, "reassign %s none", id);
+    else if (head == H_REASSIGN)
+        snprintf(buf, n, "reassign %s %c", id, sides[arg >> 9 & 3]);
+    else if (head == H_BENEFIT)
+        snprintf(buf, n, "benefit %s %s", id, arg >> 9 & 1 ? "decline" : "take");
+    else
+        snprintf(buf, n, "%s %s", heads[head], id);
+    return TT_OK;
+}
+
 int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t n)
 {
     if (a & TT_OFFTURN)
         return inwo_talk_format(g, st, a, buf, n);
-    int head = INWO_HEAD(a), arg = INWO_ARG(a), ncards = g->nplayers * INWO_DECK_CARDS;
+    int head = INWO_HEAD(a), arg = INWO_ARG(a);
     if (head <= H_NONE || head >= INWO_NHEADS || (a & 0x80000000u))
         return TT_EARG;
-    char id[32];
-    int card = arg & INWO_CARD_BITS;
     switch (head) {
     case H_PASS:
     case H_BUY:
@@ -135,22 +155,7 @@ int inwo_format(const tt_game *g, const void *st, tt_action a, char *buf, size_t
         return TT_OK;
     default: break;
     }
-    if (card >= ncards)
-        return TT_EARG;
-    inwo_instance_text(g->content, card, id, sizeof id);
-    if (head == H_ARROW)
-        snprintf(buf, n, "arrow %s/%c", id, sides[arg >> 9 & 3]);
-    else if (head == H_RETURN)
-        snprintf(buf, n, "return %s %s", id, arg >> 9 & 1 ? "bottom" : "top");
-    else if (head == H_REASSIGN && (arg >> 9) == INWO_REASSIGN_NONE)
-        snprintf(buf, n, "reassign %s none", id);
-    else if (head == H_REASSIGN)
-        snprintf(buf, n, "reassign %s %c", id, sides[arg >> 9 & 3]);
-    else if (head == H_BENEFIT)
-        snprintf(buf, n, "benefit %s %s", id, arg >> 9 & 1 ? "decline" : "take");
-    else
-        snprintf(buf, n, "%s %s", heads[head], id);
-    return TT_OK;
+    return format_card(g, head, arg, buf, n);
 }
 
 /* The first instance of card_id `def` the player holds in zone. */
