@@ -1423,6 +1423,7 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         break;
     case H_DRAW_GROUP:
     case H_RESOURCE: do_illuminati_action(s, INWO_HEAD(a), arg, ev); break;
+    case H_ATTACK:
     case H_MOVE:
     case H_LINK:
         begin_decl(s, INWO_HEAD(a));
@@ -1460,11 +1461,6 @@ int inwo_turn_apply(const tt_game *g, inwo_state *s, tt_action a, tt_events *ev,
         after_resolution(g, s, -1, by, ev);
         break;
     }
-    case H_ATTACK:
-        begin_decl(s, H_ATTACK);
-        s->decl.ans[s->decl.nans++] = (uint16_t)arg;
-        answer_forced(g, s, ev);
-        break;
     case H_AID:
     case H_OPPOSE:
     case H_DEFEND:
