@@ -1,0 +1,97 @@
+/* X-Files rules that no worked example of section 10 settles: cards that
+ * leave or lose their target while others wait on them, limits that last a
+ * turn, what a Combat needs to begin, and what the penalty may ask. Each test
+ * names its rules and asserts the exact pools, piles, sections and results,
+ * or the rule of the refusal (nothing changed, XF-5.0.3).
+ *
+ * Fixture: xf_fixture.h (section 10: p0 is A with DECK_A and XF01, p1 is B
+ * with DECK_B and XF03). Players with no legal play pass by themselves
+ * (XF-4.3.5), so a test applies only the decisions of players who hold one. */
+#include "xf_fixture.h"
+
+/* XF-5.0.9, 5.0.10, 2.14.1 CHANGE_KEYWORD: a keyword change whose keyword
+ * is gone when it resolves does nothing, and its cost stays paid. At S01
+ * (SITE MONO MOTIVE BEHAVIORAL) A plays E09 mode 1, MOTIVE into RESULT
+ * (2 RP, ANY); B answers with his E09, MOTIVE into AFFILIATION (2 CP). B's
+ * resolves first: S01 has AFFILIATION; A's finds no MOTIVE and goes to A's
+ * discard pile without effect. */
+static void test_XF_5_0_9_a_keyword_change_that_lost_its_keyword(void **state)
+{
+    (void)state;
+    fx f = start("", "S01 E09 Q01 Q02 A10 S02 S03", "E09 S04 S05 S08 Q03 Q04 Q05", "p0");
+    field_team(&f, 0, "A01 A03");
+    begin_at(&f, 0, "S01", "p0:A01#1");
+    int rp = f.s->pl[0].rp, cp = f.s->pl[1].cp;
+    act(&f, "play E09");
+    act(&f, "mode 1"); /* the target, S01, is implied */
+    act(&f, "change MOTIVE RESULT");
+    act(&f, "play E09"); /* B */
+    act(&f, "mode 1");
+    act(&f, "change MOTIVE AFFILIATION"); /* neither has more to play: B's E09 resolves,
+                                             then A's, and the window closes: 6 >= 4 */
+    assert_int_equal(f.s->decl.kind, A_ASK);
+    assert_int_equal(f.s->pl[1].cp, cp - 2);
+    assert_int_equal(f.s->nstack, 0);
+    xf_words w = xf_card_words(f.c, f.s, 0, f.s->pl[0].site[f.s->investigating].inst);
+    assert_true(xf_words_has(&w, W_AFFILIATION));
+    assert_false(xf_words_has(&w, W_MOTIVE));
+    assert_false(xf_words_has(&w, W_RESULT));
+    assert_int_equal(f.s->nkwc, 1);
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:E09#1");
+    assert_string_equal(pile(&f, 1, Z_DISCARD), "p1:E09#1");
+    assert_int_equal(f.s->pl[0].rp, rp - 2); /* nothing refunded */
+    done_fx(&f);
+}
+
+/* XF-9.5.3, 5.8.2: once the Combat has begun, a NEGATE Event can no longer
+ * stop the Adversary. B's D01 resolves against A's Team {A01, A03} at S01;
+ * in the LRC round A still holds E01 (3 RP) and C02: E01 is refused. */
+static void test_XF_9_5_3_no_negate_once_the_combat_began(void **state)
+{
+    (void)state;
+    fx f = start("", "S01 E01 C02 Q01 Q02 A10 S02", "D01 S04 S05 S08 Q03 Q04 Q05", "p0");
+    field_team(&f, 0, "A01 A03");
+    f.s->pl[1].cp = 10;
+    begin_at(&f, 0, "S01", "p0:A01#1");
+    act(&f, "play D01"); /* B: A had nothing to play yet */
+    act(&f, "pass");     /* A; B passes by himself: D01 resolves */
+    assert_true(f.s->combat.on);
+    assert_int_equal(f.s->check[f.s->nchecks - 1].kind, CK_LRC);
+    assert_int_equal(tt_to_move(f.g, f.st), 0); /* B had no Combat card */
+    refused(&f, "play E01", "XF-5.8.2");
+    done_fx(&f);
+}
+
+/* XF-8.4.1, 2.5.3: the focused question binds only the guesser. A's Team
+ * {A01, A03} at S07 announces BEHAVIORAL with focus (threshold 4, level 6),
+ * asks RESULT INSANITY and guesses XF12 wrongly; B's penalty may ask in
+ * either category S07 lists, not only the focused one. */
+static void test_XF_8_4_1_the_penalty_asks_any_category_of_the_site(void **state)
+{
+    (void)state;
+    fx f = start("", "S07 E07 Q02 A10 S01 S02 S03", QUIET_B, "p0");
+    field_team(&f, 0, "A01 A03");
+    begin_at(&f, 0, "S07", "p0:A01#1");
+    act(&f, "skill BEHAVIORAL");
+    act(&f, "focus yes");
+    assert_int_equal(threshold(&f), 4);
+    act(&f, "pass"); /* A; B passes by himself */
+    act(&f, "ask RESULT INSANITY");
+    act(&f, "guess XF12");
+    assert_int_equal(tt_to_move(f.g, f.st), 1);
+    refused(&f, "ask METHOD POSSESSION", "XF-8.2.2"); /* S07 lists MOTIVE and RESULT */
+    act(&f, "ask MOTIVE IDEOLOGY");
+    assert_true(f.s->pl[1].yes[0] >> (CAT_MOTIVE * XF_NVALUES + 2) & 1); /* XF01: IDEOLOGY */
+    assert_false(f.s->head.over);
+    done_fx(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_XF_5_0_9_a_keyword_change_that_lost_its_keyword),
+        cmocka_unit_test(test_XF_9_5_3_no_negate_once_the_combat_began),
+        cmocka_unit_test(test_XF_8_4_1_the_penalty_asks_any_category_of_the_site),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
