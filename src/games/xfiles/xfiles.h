@@ -541,6 +541,8 @@ typedef struct xf_player {
     uint8_t flags;      /* PL_… */
     uint8_t npenalties; /* penalties he took: for the figures (tt_stats) */
     xf_powers pw;       /* the X-File Powers (XF-9.13) */
+    uint16_t assigned;  /* bit per Agent slot sent to a Site in this turn, also once the
+                           Site is resolved (XF-9.3.6) */
 } xf_player;
 #define PL_BOUGHT 1       /* bought this turn (XF-5.1.4, 5.1.5) */
 #define PL_GUESSED 2      /* guessed_this_turn (XF-8.3.2) */

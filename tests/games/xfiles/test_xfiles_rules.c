@@ -9,6 +9,36 @@
  * (XF-4.3.5), so a test applies only the decisions of players who hold one. */
 #include "xf_fixture.h"
 
+/* XF-9.3.6, 2.14.1 MOVE_AGENT: an Agent sent to a Site this turn may not be
+ * moved by an effect, also once its Site is resolved and discarded. A's Team
+ * {A01, A03} investigates S01 (level 6, threshold 4) and succeeds; in the
+ * I5 window A plays E10 (Rapid Transfer, 1 RP): A01 is refused, A02 from the
+ * Bureau, sent nowhere, moves to the Field. */
+static void test_XF_9_3_6_an_agent_back_from_its_site_is_not_moved(void **state)
+{
+    (void)state;
+    fx f = start("", "S01 E10 Q01 Q02 A10 S02 S03", QUIET_B, "p0");
+    field_team(&f, 0, "A01 A03");
+    begin_at(&f, 0, "S01", "p0:A01#1");
+    assert_int_equal(level(&f), 6);
+    act(&f, "pass"); /* A; B passes by himself: 6 >= 4 */
+    act(&f, "noask");
+    act(&f, "noguess");
+    assert_int_equal(f.s->step, ST_I5);
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:S01#1");
+    int rp = f.s->pl[0].rp;
+    act(&f, "play E10");
+    refused(&f, "target p0:A01#1", "XF-9.3.6");
+    refused(&f, "target p0:A03#1", "XF-9.3.6");
+    act(&f, "target p0:A02#1");
+    act(&f, "to FIELD"); /* B cannot answer: E10 resolves */
+    assert_int_equal(agent(&f, 0, "A02")->section, SEC_FIELD);
+    assert_int_equal(agent(&f, 0, "A01")->section, SEC_FIELD);
+    assert_int_equal(f.s->pl[0].rp, rp - 1);
+    assert_string_equal(pile(&f, 0, Z_DISCARD), "p0:S01#1 p0:E10#1");
+    done_fx(&f);
+}
+
 /* XF-5.0.9, 5.0.10, 2.14.1 CHANGE_KEYWORD: a keyword change whose keyword
  * is gone when it resolves does nothing, and its cost stays paid. At S01
  * (SITE MONO MOTIVE BEHAVIORAL) A plays E09 mode 1, MOTIVE into RESULT
@@ -89,6 +119,7 @@ static void test_XF_8_4_1_the_penalty_asks_any_category_of_the_site(void **state
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_XF_9_3_6_an_agent_back_from_its_site_is_not_moved),
         cmocka_unit_test(test_XF_5_0_9_a_keyword_change_that_lost_its_keyword),
         cmocka_unit_test(test_XF_9_5_3_no_negate_once_the_combat_began),
         cmocka_unit_test(test_XF_8_4_1_the_penalty_asks_any_category_of_the_site),
