@@ -86,6 +86,11 @@
  *    card goes to its owner's discard pile right after its last application.
  *  - XF-6.10: determinize shuffles the hidden cards from instance order, so
  *    its result depends on nothing the viewer cannot see.
+ *  - XF-9.3.6: an Agent sent to a Site in step I2 counts as assigned until
+ *    the turn ends, its Site resolved or not, in its Team or in the Hospital.
+ *  - XF-5.8.10: an Adversary resolving with no Agent of the Team left to
+ *    fight starts no round, even with a combat Witness joined; it is
+ *    discarded, not killed.
  *
  * Hidden information (XF-6), as the state holds it; views and determinize
  * (XF-6.10) rely on this list, and nothing else in the state is hidden:
