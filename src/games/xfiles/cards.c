@@ -196,6 +196,7 @@ void xf_abduct(const xf_content *c, xf_state *s, int p, int slot, tt_events *ev)
     if (s->nkwc)
         drop_kw_changes(s, p, inst);
     *a = (xf_agent){.inst = XF_NONE, .team = XF_NONE};
+    pl->assigned &= (uint16_t) ~(1u << slot); /* the slot may take another Agent */
     if (pl->n[Z_DECK] < 10 && pl->n[Z_DISCARD])
         discard_under_deck(s, p);
     int at = pl->n[Z_DECK] >= 10 ? pl->n[Z_DECK] - 10 : 0; /* ten cards above it */

@@ -140,10 +140,6 @@ static void basic_hospital(const xf_content *c, xf_state *s, int k, tt_events *e
 static void basic_adversary(const xf_content *c, xf_state *s, tt_events *ev)
 {
     unsigned side = xf_agent_side(c, s);
-    if (!side) { /* the Team is gone: the Adversary is discarded */
-        end_combat(c, s, 0, ev);
-        return;
-    }
     if (!(side & (side - 1))) {
         int k = 0;
         while (!(side >> k & 1))
@@ -159,6 +155,12 @@ void xf_combat_start(const xf_content *c, xf_state *s, int seat, int inst, tt_ev
     xf_make_public(c, s, seat, inst, Z_COMBAT, 0);
     s->combat = (xf_combat){.on = 1, .adv_seat = (uint8_t)seat, .adv_inst = (uint8_t)inst};
     xf_powers_combat_begin(c, s, seat);
+    if (!xf_agent_side(c, s)) { /* XF-5.8.10: no Agent of the Team is left to fight (it went
+                                   to the Hospital while the Adversary waited): no round,
+                                   not even for a combat Witness; the Adversary is discarded */
+        end_combat(c, s, 0, ev);
+        return;
+    }
     if (c->opt.basic)
         basic_adversary(c, s, ev);
     else

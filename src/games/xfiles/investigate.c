@@ -120,8 +120,13 @@ int xf_inv_check_assign(const xf_content *c, const xf_state *s, int slot, int k,
 
 void xf_inv_assign(xf_state *s, int slot, int k, tt_events *ev)
 {
-    xf_site *x = &s->pl[P(s)].site[slot];
-    x->team = s->pl[P(s)].agent[k].team;
+    xf_player *pl = &s->pl[P(s)];
+    xf_site *x = &pl->site[slot];
+    x->team = pl->agent[k].team;
+    for (int j = 0; j < XF_MAX_AGENTS; j++) /* XF-9.3.6: for the rest of the turn */
+        if (pl->agent[j].inst != XF_NONE && pl->agent[j].section == SEC_FIELD &&
+            pl->agent[j].team == x->team)
+            pl->assigned |= (uint16_t)(1u << j);
     tt_emit(ev, EV_ASSIGN, P(s), TT_SEEN_ALL, P(s), x->inst, x->team, 0);
 }
 

@@ -210,6 +210,7 @@ void xf_turn_begin(const xf_content *c, xf_state *s, int p, tt_events *ev)
     for (int q = 0; q < c->opt.nplayers; q++) {
         xf_player *pl = &s->pl[q];
         pl->flags &= (uint8_t) ~(PL_BOUGHT | PL_SOLD | PL_GUESSED | PL_DISCARDING);
+        pl->assigned = 0;
         for (int k = 0; k < XF_MAX_AGENTS; k++)
             pl->agent[k].flags &= (uint8_t) ~(AG_ABILITY_USED | AG_MOVED | AG_DECLINED | AG_TEAMED);
         for (int k = 0; k < XF_MAX_SITES; k++) {

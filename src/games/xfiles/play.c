@@ -328,16 +328,11 @@ static int joined_index(const xf_state *s, const xf_decl *d)
     return s->pl[d->tseat].aux[d->tinst] - 1;
 }
 
+/* XF-9.3.6: sent to a Site this turn, whether or not the Site is still in
+ * play and the Agent still in its Team (it may lie in the Hospital now). */
 static int assigned(const xf_state *s, int p, int slot)
 {
-    const xf_agent *a = &s->pl[p].agent[slot];
-    if (a->team == XF_NONE)
-        return 0;
-    for (int k = 0; k < XF_MAX_SITES; k++)
-        if (s->pl[p].site[k].inst != XF_NONE && s->pl[p].site[k].team == a->team &&
-            a->section == SEC_FIELD)
-            return 1;
-    return 0;
+    return s->pl[p].assigned >> slot & 1;
 }
 
 /* XF-2.14.1's "legal only when" column, for one effect; 0 or the refusal.

@@ -86,6 +86,11 @@
  *    card goes to its owner's discard pile right after its last application.
  *  - XF-6.10: determinize shuffles the hidden cards from instance order, so
  *    its result depends on nothing the viewer cannot see.
+ *  - XF-9.3.6: an Agent sent to a Site in step I2 counts as assigned until
+ *    the turn ends, its Site resolved or not, in its Team or in the Hospital.
+ *  - XF-5.8.10: an Adversary resolving with no Agent of the Team left to
+ *    fight starts no round, even with a combat Witness joined; it is
+ *    discarded, not killed.
  *
  * Hidden information (XF-6), as the state holds it; views and determinize
  * (XF-6.10) rely on this list, and nothing else in the state is hidden:
@@ -541,6 +546,8 @@ typedef struct xf_player {
     uint8_t flags;      /* PL_… */
     uint8_t npenalties; /* penalties he took: for the figures (tt_stats) */
     xf_powers pw;       /* the X-File Powers (XF-9.13) */
+    uint16_t assigned;  /* bit per Agent slot sent to a Site in this turn, also once the
+                           Site is resolved (XF-9.3.6) */
 } xf_player;
 #define PL_BOUGHT 1       /* bought this turn (XF-5.1.4, 5.1.5) */
 #define PL_GUESSED 2      /* guessed_this_turn (XF-8.3.2) */
