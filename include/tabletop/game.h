@@ -172,8 +172,8 @@ int tt_action_parse(const tt_game *game, const tt_state *state, const char *text
                     tt_error *err);
 
 /* Per-player outcome at the end, from the ranks: +1 for first place, -1 for
- * the last, evenly between; 0 for everyone in a draw (all share first place)
- * and while playing. */
+ * the last, evenly between; in a draw 0 for those who drew and -1 for those
+ * out of the game before it ended; 0 while playing. */
 void tt_returns(const tt_game *game, const tt_state *state, double *out);
 
 /* An estimate of tt_returns for a search that ends its playouts early: in a

@@ -322,9 +322,9 @@ static int source_value(const tt_game *g, const tt_stat *st, int nst, int p, con
 static const char *result_word(const tt_result *r, int p, char *buf, size_t n)
 {
     snprintf(buf, n, "%s%s",
-             !r->winners           ? "draw"
-             : r->winners >> p & 1 ? "win"
-                                   : "loss",
+             r->winners >> p & 1                     ? "win"
+             : !r->winners && r->player[p].rank == 1 ? "draw"
+                                                     : "loss",
              !r->player[p].eliminated             ? ""
              : strcmp(r->reason, "CONCEDED") == 0 ? " (conceded)"
                                                   : " (eliminated)");

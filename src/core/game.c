@@ -436,6 +436,11 @@ int tt_action_parse(const tt_game *g, const tt_state *s, const char *text, tt_ac
 void tt_returns(const tt_game *g, const tt_state *s, double *out)
 {
     const tt_head *h = tt_head_peek(s);
+    if (h->over && h->drawn) { /* 0 to those who drew, −1 to those out before */
+        for (int i = 0; i < g->nplayers; i++)
+            out[i] = h->rank[i] == 1 ? 0.0 : -1.0;
+        return;
+    }
     int worst = 1;
     for (int i = 0; i < g->nplayers; i++)
         worst = h->rank[i] > worst ? h->rank[i] : worst;

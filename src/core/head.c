@@ -6,6 +6,8 @@
 unsigned tt_head_firsts(const tt_head *h, int nplayers)
 {
     unsigned first = 0;
+    if (h->drawn)
+        return 0;
     for (int p = 0; p < nplayers; p++)
         first |= (unsigned)(h->over && h->rank[p] == 1) << p;
     return first;
@@ -33,8 +35,14 @@ void tt_head_end_win(tt_head *h, int nplayers, int winner, int reason)
 
 void tt_head_end_draw(tt_head *h, int nplayers, int reason)
 {
+    tt_head_end_draw_among(h, nplayers, (1u << nplayers) - 1, reason);
+}
+
+void tt_head_end_draw_among(tt_head *h, int nplayers, unsigned among, int reason)
+{
     for (int p = 0; p < nplayers; p++)
-        h->rank[p] = 1;
+        h->rank[p] = (among >> p & 1) ? 1 : 2;
+    h->drawn = 1;
     finish(h, reason);
 }
 

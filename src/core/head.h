@@ -16,12 +16,12 @@
 
 typedef struct tt_head {
     tt_rng rng;
-    uint16_t turn;                /* the game's own count: turns or rounds */
-    uint8_t over;                 /* 1 once the game has ended */
-    uint8_t reason;               /* index into tt_rules.reasons */
-    uint8_t rank[TT_MAX_PLAYERS]; /* 1 = first; 0 while playing */
-    uint8_t eliminated;           /* bit per player out before the end */
-    uint8_t spare;
+    uint16_t turn;                 /* the game's own count: turns or rounds */
+    uint8_t over;                  /* 1 once the game has ended */
+    uint8_t reason;                /* index into tt_rules.reasons */
+    uint8_t rank[TT_MAX_PLAYERS];  /* 1 = first; 0 while playing */
+    uint8_t eliminated;            /* bit per player out before the end */
+    uint8_t drawn;                 /* 1: the players ranked first drew, none won */
     int16_t score[TT_MAX_PLAYERS]; /* VP or points, where the game counts them */
 } tt_head;
 
@@ -34,7 +34,7 @@ static inline const tt_head *tt_head_peek(const void *st)
     return (const tt_head *)st;
 }
 
-/* Bit per player ranked first; 0 while playing. */
+/* Bit per player ranked first (0 while playing, and in a draw). */
 unsigned tt_head_firsts(const tt_head *h, int nplayers);
 /* The sole first of a finished game, or -1 (playing, a draw, a shared first). */
 int tt_head_winner(const tt_head *h, int nplayers);
@@ -43,6 +43,9 @@ int tt_head_winner(const tt_head *h, int nplayers);
 void tt_head_end_win(tt_head *h, int nplayers, int winner, int reason);
 /* Ends the game with every player sharing first place: a draw. */
 void tt_head_end_draw(tt_head *h, int nplayers, int reason);
+/* Ends the game in a draw among the players in `among` (a bit each), ranked
+ * first; the others, out of the game before it ended, lose (second). */
+void tt_head_end_draw_among(tt_head *h, int nplayers, unsigned among, int reason);
 /* Ends the game with the players in `first` (a bit each) sharing first place
  * and the others second. */
 void tt_head_end_shared(tt_head *h, int nplayers, unsigned first, int reason);

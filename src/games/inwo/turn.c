@@ -446,7 +446,7 @@ static void next_turn(const tt_game *g, inwo_state *s, tt_events *ev)
     if (round_ends(s, next)) {
         if (s->round >= c->opt.max_rounds) { /* INWO-9.5.2 */
             unsigned in = all_seats(s) & ~(unsigned)s->head.eliminated;
-            tt_head_end_shared(&s->head, s->nplayers, in, R_DRAW_MAX_ROUNDS);
+            tt_head_end_draw_among(&s->head, s->nplayers, in, R_DRAW_MAX_ROUNDS);
             tt_emit(ev, INWO_EV_END, s->active, TT_SEEN_ALL, R_DRAW_MAX_ROUNDS, 0, 0, 0);
             settle(s);
             return;

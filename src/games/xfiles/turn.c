@@ -70,7 +70,10 @@ static int end_turn(const xf_content *c, xf_state *s, tt_events *ev)
     if (c->opt.powers)
         xf_powers_turn_end(c, s);
     if (s->head.turn >= c->opt.max_turns) {
-        tt_head_end_draw(&s->head, c->opt.nplayers, R_DRAW_MAX_TURNS);
+        unsigned in = 0; /* XF-8.1.2: a player who conceded loses the draw */
+        for (int p = 0; p < c->opt.nplayers; p++)
+            in |= (unsigned)!(s->pl[p].flags & PL_CONCEDED) << p;
+        tt_head_end_draw_among(&s->head, c->opt.nplayers, in, R_DRAW_MAX_TURNS);
         tt_emit(ev, EV_END, s->active, TT_SEEN_ALL, R_DRAW_MAX_TURNS, -1, 0, 0);
         return 1;
     }
@@ -505,6 +508,7 @@ int xf_offturn_apply(const tt_game *g, void *st, int player, tt_action a, tt_eve
     if (s->pl[player].flags & PL_CONCEDED)
         return TT_REFUSE("XF-8.5.3", NULL, "p%d has left the game", player);
     s->pl[player].flags |= PL_CONCEDED;
+    s->head.eliminated |= (uint8_t)(1u << player); /* out, in the result too */
     tt_emit(ev, EV_CONCEDE, player, TT_SEEN_ALL, player, 0, 0, 0);
     int left = -1, nleft = 0;
     for (int p = 0; p < c->opt.nplayers; p++)

@@ -110,7 +110,7 @@ static void test_INWO_4_3_main_phase_to_next_turn(void **state)
 /* Plays the active player's turn through, taking nothing. */
 static void quiet_turn(fx *f)
 {
-    int n = f->s->nplayers;
+    int n = f->s->nplayers - __builtin_popcount(f->s->head.eliminated);
     fx_passes(f, n);
     fx_ok(f, "done");
     fx_ok(f, "done");
@@ -141,6 +141,32 @@ static void test_INWO_9_5_2_round_cap(void **state)
     assert_int_equal(f.s->head.reason, R_DRAW_MAX_ROUNDS);
     for (int p = 0; p < 3; p++)
         assert_int_equal(f.s->head.rank[p], 1);
+    fx_free(&f);
+}
+
+/* INWO-9.5.1, 9.5.2: B concedes in round 1; at the cap the three others
+ * draw (0 each) and B, out before the end, loses (−1). */
+static void test_INWO_9_5_1_draw_with_a_player_out(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=4 max_rounds=2");
+    fx_setup(&f);
+    tt_error err;
+    assert_int_equal(tt_offturn_apply(f.g, (tt_state *)f.s, 1, TT_CONCEDE, NULL, &err), TT_OK);
+    for (int t = 0; t < 8 && !f.s->head.over; t++)
+        quiet_turn(&f);
+    assert_int_equal(f.s->head.reason, R_DRAW_MAX_ROUNDS);
+    double ret[4];
+    tt_returns(f.g, (tt_state *)f.s, ret);
+    for (int p = 0; p < 4; p++)
+        assert_true(ret[p] == (p == 1 ? -1.0 : 0.0));
+    tt_result r;
+    tt_result_get(f.g, (tt_state *)f.s, &r);
+    assert_int_equal(r.winners, 0);
+    assert_int_equal(r.winner, -1);
+    assert_int_equal(r.player[1].rank, 2);
+    assert_int_equal(r.player[1].eliminated, 1);
+    assert_int_equal(r.player[0].rank, 1);
     fx_free(&f);
 }
 
@@ -342,6 +368,7 @@ int main(void)
         cmocka_unit_test(test_INWO_4_2_beginning_of_turn),
         cmocka_unit_test(test_INWO_4_3_main_phase_to_next_turn),
         cmocka_unit_test(test_INWO_9_5_2_round_cap),
+        cmocka_unit_test(test_INWO_9_5_1_draw_with_a_player_out),
         cmocka_unit_test(test_INWO_5_2_buying_plots),
         cmocka_unit_test(test_INWO_5_2_1_two_group_tokens),
         cmocka_unit_test(test_INWO_5_4_2_draw_group_item),

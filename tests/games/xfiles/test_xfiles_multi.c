@@ -186,6 +186,41 @@ static void test_XF_8_5_3_turn_order_and_concessions_with_four(void **state)
     done_fx(&f);
 }
 
+/* XF-8.1.2, 8.5.1: with three players B concedes in turn 1; the turn limit
+ * then ends the game drawn between A and C (0 each), and B, who left, gets
+ * −1 and is marked out of the game. */
+static void test_XF_8_1_2_a_draw_after_a_concession(void **state)
+{
+    (void)state;
+    fx f = game("players=3 p2=deck_a max_turns=3");
+    act(&f, "xfile XF01");
+    act(&f, "xfile XF03");
+    act(&f, "xfile XF05");
+    rig_hand(&f, 0, QUIET_A);
+    rig_hand(&f, 1, QUIET_B);
+    rig_hand(&f, 2, QUIET_C);
+    act(&f, "first p0");
+    tt_error err;
+    assert_int_equal(tt_offturn_apply(f.g, f.st, 1, TT_CONCEDE, NULL, &err), TT_OK);
+    tt_action acts[1024];
+    for (int i = 0; i < 2000 && !f.s->head.over; i++) {
+        int n = tt_legal(f.g, f.st, acts);
+        assert_true(n > 0);
+        char text[64];
+        tt_action_format(f.g, f.st, acts[n - 1], text, sizeof text);
+        act(&f, text);
+    }
+    tt_result r;
+    tt_result_get(f.g, f.st, &r);
+    assert_string_equal(r.reason, "DRAW_MAX_TURNS");
+    assert_int_equal(r.winners, 0);
+    assert_int_equal(r.player[1].eliminated, 1);
+    double ret[3];
+    tt_returns(f.g, f.st, ret);
+    assert_true(ret[0] == 0 && ret[1] == -1 && ret[2] == 0);
+    done_fx(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -196,6 +231,7 @@ int main(void)
         cmocka_unit_test(test_XF_9_10_6_winning_against_one_opponent),
         cmocka_unit_test(test_XF_4_3_1_priority_round_the_table),
         cmocka_unit_test(test_XF_8_5_3_turn_order_and_concessions_with_four),
+        cmocka_unit_test(test_XF_8_1_2_a_draw_after_a_concession),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
