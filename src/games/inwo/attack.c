@@ -648,6 +648,16 @@ static int standing(const inwo_state *s, int k, int gr)
     return 0;
 }
 
+/* Whether seat p has a copy of plot standing in attack k (INWO-5.9.6 (c)). */
+static int copy_used(const inwo_content *c, const inwo_state *s, int k, int plot, int p)
+{
+    for (int j = k + 1; j < s->nitems; j++)
+        if (s->item[j].parent == k && boost_item(c, &s->item[j]) && (s->item[j].who & 7) == p &&
+            def_id(c, s->item[j].card) == def_id(c, plot))
+            return 1;
+    return 0;
+}
+
 /* Whether plot may boost group gr for `use` in attack k, played by seat p
  * (INWO-5.18.1, 5.9.6 (c)–(d)). */
 static int boost_fits(const inwo_content *c, const inwo_state *s, int k, int plot, int gr, int use,
@@ -664,13 +674,13 @@ static int boost_fits(const inwo_content *c, const inwo_state *s, int k, int plo
         : use == USE_OWN_ATTACK ? gr != a->card || (a->who & 7) != p
                                 : gr != a->card && !standing(s, k, gr))
         return 0;
+    if (copy_used(c, s, k, plot, p)) /* one copy per player and attack */
+        return 0;
     for (int j = k + 1; j < s->nitems; j++) {
         const inwo_item *it = &s->item[j];
-        if (it->parent != k || !boost_item(c, it))
-            continue;
-        if (def_id(c, it->card) == def_id(c, plot) &&
-            ((it->who & 7) == p || (it->target == gr && (it->arg & 7) == use)))
-            return 0; /* one copy per player and attack; once per action or defense */
+        if (it->parent == k && boost_item(c, it) && def_id(c, it->card) == def_id(c, plot) &&
+            it->target == gr && (it->arg & 7) == use)
+            return 0; /* once per action or defense */
     }
     return 1;
 }
@@ -744,6 +754,9 @@ int inwo_boost_check(const tt_game *g, const inwo_state *s, tt_action a, tt_erro
             return TT_REFUSE("INWO-5.7.1", NULL, "play a Plot of your hand that fits an attack");
         if (s->nitems >= INWO_ITEMS_MAX)
             return TT_REFUSE("INWO-2.15.2", NULL, "too many items pending");
+        if (copy_used(c, s, k, arg, p))
+            return TT_REFUSE("INWO-5.9.6", NULL, "you have played %s in this attack already",
+                             inwo_def_of(c, arg)->id);
         if (!boost_playable(c, s, k, arg, p))
             return TT_REFUSE("INWO-5.9.6", NULL, "no group of this attack it may boost");
         return TT_OK;

@@ -613,6 +613,27 @@ static void test_INWO_9_2_4_last_rival_concedes(void **state)
     fx_free(&f);
 }
 
+/* INWO-5.9.6 (c), 10.1.7: B boosts his Riot Police with a Shock Troops;
+ * no other copy of it may he play in this attack, not even on his aiding
+ * Mercenary Guild, whoever owns the copy. */
+static void test_INWO_5_9_6_one_copy_per_player_and_attack(void **state)
+{
+    (void)state;
+    fx f = fx_ex15();
+    fx_zone(&f, 1, "C:PL01#1", Z_HAND);
+    fx_zone(&f, 1, "C:PL01#2", Z_HAND);
+    fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
+    fx_passes(&f, 2);
+    fx_ok(&f, "aid C:G41#1");
+    fx_passes(&f, 2);
+    fx_ok(&f, "play C:PL01#1 target=A:G37#1");
+    fx_passes(&f, 2);
+    fx_refused(&f, "play C:PL01#2 target=C:G41#1", "INWO-5.9.6",
+               "you have played PL01 in this attack already");
+    fx_refused(&f, "play A:PL01#1", "INWO-5.9.6", "you have played PL01 in this attack already");
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -621,6 +642,7 @@ int main(void)
         cmocka_unit_test(test_INWO_5_4_3_canceled_draw_tried_again),
         cmocka_unit_test(test_INWO_5_5_1_move_refusals),
         cmocka_unit_test(test_INWO_5_8_2_ability_of_a_card_gone),
+        cmocka_unit_test(test_INWO_5_9_6_one_copy_per_player_and_attack),
         cmocka_unit_test(test_INWO_5_10_5_contribution_loses_eligibility),
         cmocka_unit_test(test_INWO_5_15_4_not_immune_to_ones_own),
         cmocka_unit_test(test_INWO_5_18_3_paralyzed_resources_and_goals),
