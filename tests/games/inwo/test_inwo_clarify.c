@@ -634,10 +634,29 @@ static void test_INWO_5_9_6_one_copy_per_player_and_attack(void **state)
     fx_free(&f);
 }
 
+/* INWO-4.8.3 (b): with two players, before both have completed a turn, no
+ * attack on the rival's groups, Instant Attacks included; A's Sinkhole may
+ * still hit his own Place. */
+static void test_INWO_4_8_3_no_instant_attack_on_the_rival_yet(void **state)
+{
+    (void)state;
+    fx f = fx_new("players=2");
+    fx_group(&f, 1, "B:G08#1", "B:I02#1", SIDE_N); /* the Sunken Monastery, a Place */
+    fx_group(&f, 0, "A:G01#1", "A:I01#1", SIDE_N); /* Port Vesper, a Place */
+    fx_zone(&f, 0, "A:PL36#1", Z_HAND);
+    fx_main(&f, 0);
+    f.s->pl[1].completed = 0;
+    fx_refused(&f, "play A:PL36#1 target=B:G08#1", "INWO-4.8.3",
+               "no attack on a rival before both completed a turn");
+    fx_ok(&f, "play A:PL36#1 target=A:G01#1");
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_INWO_4_6_6_buying_keeps_priority),
+        cmocka_unit_test(test_INWO_4_8_3_no_instant_attack_on_the_rival_yet),
         cmocka_unit_test(test_INWO_5_2_2_resource_tokens_do_not_buy),
         cmocka_unit_test(test_INWO_5_4_3_canceled_draw_tried_again),
         cmocka_unit_test(test_INWO_5_5_1_move_refusals),
