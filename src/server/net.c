@@ -125,6 +125,10 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
     switch (reason) {
     case LWS_CALLBACK_HTTP: return http_head(wsi, user, in);
     case LWS_CALLBACK_HTTP_WRITEABLE: return http_body(wsi, user);
+    /* an upgrade that asks for no subprotocol (or this one) lands here: the
+     * game is "tabletop" only, so it is refused rather than opened and then
+     * left unanswered */
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: return -1;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED: srv_workers_collect(srv_of(wsi)); return 0;
     default: return lws_callback_http_dummy(wsi, reason, user, in, len);
     }

@@ -1017,6 +1017,29 @@ static void test_server_refuses_pages_of_other_sites(void **state)
     }
 }
 
+/* A WebSocket is the game's only with its subprotocol, "tabletop": one
+ * asked without it (or for another) is refused at the upgrade, not accepted
+ * and then left unanswered, whatever it sends. */
+static void test_server_refuses_websockets_without_its_subprotocol(void **state)
+{
+    fixture *f = *state;
+    static const char *const asked[] = {"", "Sec-WebSocket-Protocol: http\r\n",
+                                        "Sec-WebSocket-Protocol: chat\r\n", NULL};
+    char req[512], answer[1024];
+    for (int i = 0; asked[i]; i++) {
+        snprintf(req, sizeof req,
+                 "GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+                 "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                 "Sec-WebSocket-Version: 13\r\n%s\r\n",
+                 f->server.port, asked[i]);
+        if (tc_http_request(f->server.port, req, answer, sizeof answer) == 101)
+            fail_msg("a WebSocket asked with \"%s\" was opened", asked[i]);
+    }
+    tc_client *c = tc_connect(f->server.port); /* with it, as the page asks */
+    assert_non_null(c);
+    tc_close(c);
+}
+
 /* The error a create frame gets (its text given as JSON), as "code: msg". */
 static char *create_error(tc_client *c, const char *frame)
 {
@@ -1313,6 +1336,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_server_serves_the_built_in_files_only, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_refuses_bad_tables, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_server_refuses_websockets_without_its_subprotocol,
+                                        setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_refuses_pages_of_other_sites, setup_fast,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_unloads_finished_tables, setup_unload,
