@@ -983,6 +983,36 @@ static void test_server_serves_the_built_in_files_only(void **state)
     }
 }
 
+/* The files are read, not written: GET them, or HEAD for their headers
+ * alone; any other method is answered 405 at once (a POST was answered 200
+ * with a length and no body, and the client waited for it). */
+static void test_server_answers_get_and_head_only(void **state)
+{
+    fixture *f = *state;
+    static char answer[1 << 16];
+    int status =
+        tc_http_request(f->server.port, "HEAD /table.js HTTP/1.0\r\n\r\n", answer, sizeof answer);
+    assert_int_equal(status, 200);
+    assert_non_null(strstr(answer, "content-type: text/javascript; charset=utf-8\r\n"));
+    const char *body = strstr(answer, "\r\n\r\n");
+    assert_non_null(body);
+    assert_string_equal(body, "\r\n\r\n");
+    static const char *const other[] = {
+        "POST /index.html HTTP/1.0\r\nContent-Length: 5\r\n\r\nhello",
+        "PUT /index.html HTTP/1.0\r\nContent-Length: 0\r\n\r\n",
+        "DELETE /index.html HTTP/1.0\r\n\r\n", "OPTIONS / HTTP/1.0\r\n\r\n", NULL};
+    for (int i = 0; other[i]; i++) {
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        status = tc_http_request(f->server.port, other[i], answer, sizeof answer);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        if (status != 405)
+            fail_msg("%.10s: HTTP %d", other[i], status);
+        assert_null(strstr(answer, "<title>tabletop</title>"));
+        assert_true(t1.tv_sec - t0.tv_sec < 2);
+    }
+}
+
 /* Only a page of this server may open a WebSocket: a page of another site
  * (its Origin) is refused before any frame, however its Origin is dressed;
  * a client that is not a browser sends none and is served. */
@@ -1336,6 +1366,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_server_serves_the_built_in_files_only, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_refuses_bad_tables, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_server_answers_get_and_head_only, setup_fast,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_server_refuses_websockets_without_its_subprotocol,
                                         setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_refuses_pages_of_other_sites, setup_fast,
