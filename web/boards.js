@@ -53,9 +53,13 @@ function invadersBoard(v) {
                    `token supply ${v.token_supply}`), cols);
   const sides = el("div", null, "sides");
   for (const [who, p] of Object.entries(v.players)) {
-    const hand = Array.isArray(p.hand) ? chips(p.hand) : el("span", `${p.hand} cards`);
-    sides.append(box(`${who}: deck ${p.deck}`, el("h5", "hand"), hand, el("h5", "discard"),
-                     chips(p.discard)));
+    // the seat's own hand by its cards (ids, as the action box takes them), another's by count
+    const hand = p.hand_cards ? chips(p.hand_cards) : el("span", `${p.hand} cards`);
+    hand.classList.add("hand");
+    const side = box(`${who}: deck ${p.deck}`, el("h5", "hand"), hand, el("h5", "discard"),
+                     chips(p.discard));
+    side.dataset.side = who;
+    sides.append(side);
   }
   b.append(sides);
   return b;

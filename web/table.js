@@ -202,7 +202,8 @@ const handlers = {
   presence(f) { showPresence(f.seats); },
   accepted() { $("act-text").value = ""; },
   description(f) {
-    described[f.name] = `${f.title}: ${f.text}`;
+    // the text opens with the card's name ("Lt. Teo Anand (hero_anand)"): not said twice
+    described[f.name] = f.text.startsWith(f.title) ? f.text : `${f.title}: ${f.text}`;
     for (const e of document.querySelectorAll("[data-card]"))
       if (baseId(e.dataset.card) === f.name) tip(e, described[f.name]);
   },
