@@ -375,7 +375,20 @@ test("a Tannhäuser character moves by a click on the map", { timeout: SPEC_MS }
   assert.equal(f.actions, before + 1);
   const mover = f.view.units.find((u) => u.id === f.view.cycle.unit);
   assert.equal(mover.circle, circle, `${mover.id} moved to ${circle}`);
-  assert.equal(await page.locator(`svg.map g.unit[data-unit="${mover.id}"]`).count(), 1);
+  const unit = page.locator(`svg.map g.unit[data-unit="${mover.id}"]`);
+  assert.equal(await unit.count(), 1);
+  // hovering a character says who it is now, then what it is (the server's `describe`)
+  await unit.hover();
+  await page.waitForFunction((id) => /TAN-[0-9]/.test(
+    document.querySelector(`svg.map g.unit[data-unit="${id}"] > title`).textContent), mover.id);
+  const [note, named] = (await unit.locator("title").textContent()).split("\n");
+  assert.equal(note, `${mover.name} (${f.view.players[mover.seat].name}), wounds ${mover.wounds}`);
+  assert.ok(named.startsWith(`${mover.name} (`), named);
+  // and one off the map, in its chip
+  const off = page.locator(".board.tannhauser .chip[data-card]").first();
+  await off.hover();
+  await page.waitForFunction(() => / \([a-z_]+\)\n.*TAN-[0-9]/s.test(
+    document.querySelector(".board.tannhauser .chip[data-card]").title));
   await page.locator("#board").screenshot({ path: `${ART}/board-tannhauser.png` });
   noPageErrors();
 });
