@@ -30,7 +30,7 @@ function box(title, ...children) {
 function chips(list, label) {
   const d = el("div", null, "chips");
   if (!list || list.length === 0) d.append(el("span", "none", "muted"));
-  for (const x of list || []) d.append(typeof x === "string" ? chip(x) : chip(x.card, label(x)));
+  for (const x of list || []) d.append(typeof x === "string" ? chip(x) : chip(x.card || x.id, label(x)));
   return d;
 }
 
@@ -53,9 +53,13 @@ function invadersBoard(v) {
                    `token supply ${v.token_supply}`), cols);
   const sides = el("div", null, "sides");
   for (const [who, p] of Object.entries(v.players)) {
-    const hand = Array.isArray(p.hand) ? chips(p.hand) : el("span", `${p.hand} cards`);
-    sides.append(box(`${who}: deck ${p.deck}`, el("h5", "hand"), hand, el("h5", "discard"),
-                     chips(p.discard)));
+    // the seat's own hand by its cards (ids, as the action box takes them), another's by count
+    const hand = p.hand_cards ? chips(p.hand_cards) : el("span", `${p.hand} cards`);
+    hand.classList.add("hand");
+    const side = box(`${who}: deck ${p.deck}`, el("h5", "hand"), hand, el("h5", "discard"),
+                     chips(p.discard));
+    side.dataset.side = who;
+    sides.append(side);
   }
   b.append(sides);
   return b;
@@ -108,19 +112,20 @@ function tannhauserBoard(v, f, act) {
     const k = (here[u.circle] = (here[u.circle] || 0) + 1) - 1;
     const c = at[u.circle];
     if (!c) continue;
-    const g = svg("g", { class: `unit seat${u.seat}`, "data-unit": u.id });
+    // hovering a character says who it is now, then what it is (describe)
+    const g = svg("g", { class: `unit seat${u.seat}`, "data-unit": u.id, "data-card": u.id,
+                         "data-note": `${u.name} (${v.players[u.seat].name}), wounds ${u.wounds}` });
     g.append(svg("circle", { cx: c.x + 18 * k - 6, cy: c.y - 6, r: 15 }));
     const t = svg("text", { x: c.x + 18 * k - 6, y: c.y - 1 });
     t.textContent = u.name.split(" ").pop().slice(0, 3);
-    const title = svg("title");
-    title.textContent = `${u.name} (${v.players[u.seat].name}), wounds ${u.wounds}`;
-    g.append(title, t);
+    g.append(t);
+    tip(g, g.dataset.note);
     s.append(g);
   }
   b.append(el("p", `${tanMap.name} · ${v.mode} · turn ${v.turn} of ${v.max_turns} · ${v.phase}` +
                    (v.cycle ? ` · ${v.cycle.unit}: ${v.cycle.mp - v.cycle.mp_spent} MP left` : "")), s);
   const off = v.units.filter((u) => !u.circle);
-  if (off.length) b.append(box("off the map", el("p", off.map((u) => `${u.name} (${u.status})`).join(", "))));
+  if (off.length) b.append(box("off the map", chips(off, (u) => `${u.name} (${u.status})`)));
   return b;
 }
 

@@ -202,7 +202,8 @@ const handlers = {
   presence(f) { showPresence(f.seats); },
   accepted() { $("act-text").value = ""; },
   description(f) {
-    described[f.name] = `${f.title}: ${f.text}`;
+    // the text opens with the card's name ("Lt. Teo Anand (hero_anand)"): not said twice
+    described[f.name] = f.text.startsWith(f.title) ? f.text : `${f.title}: ${f.text}`;
     for (const e of document.querySelectorAll("[data-card]"))
       if (baseId(e.dataset.card) === f.name) tip(e, described[f.name]);
   },
@@ -306,8 +307,11 @@ const described = {};
 const baseId = (id) => id.replace(/^[a-z0-9]+:/, "").replace(/#[0-9]+$/, "");
 
 // What a card does, shown on hover: an HTML element's title, or an SVG
-// element's <title> child (SVG has no title attribute).
+// element's <title> child (SVG has no title attribute); after the element's
+// own note (data-note: what the board says of it now), which alone is no
+// description.
 function tip(e, text) {
+  if (e.dataset.note && text !== e.dataset.note) text = `${e.dataset.note}\n${text}`;
   if (!(e instanceof SVGElement)) {
     e.title = text;
     return;
@@ -317,7 +321,10 @@ function tip(e, text) {
   t.textContent = text;
 }
 
-const tipped = (e) => e.title || (e instanceof SVGElement && e.querySelector(":scope > title"));
+const tipped = (e) => {
+  const t = e instanceof SVGElement ? e.querySelector(":scope > title")?.textContent : e.title;
+  return t && t !== e.dataset.note;
+};
 
 function describeOnHover(ev) {
   const e = ev.target.closest && ev.target.closest("[data-card]");

@@ -45,6 +45,7 @@ static srv *srv_of(struct lws *wsi)
 
 typedef struct http_conn {
     const struct tt_embedded_file *file;
+    int head; /* a HEAD: the headers alone */
 } http_conn;
 
 static const struct tt_embedded_file *find_in(const struct tt_embedded_file *set, const char *name)
@@ -81,22 +82,36 @@ static const char *mime_of(const char *path)
     return "application/octet-stream";
 }
 
+/* Answers with status alone (an error page), and ends the transaction. */
+static int http_status(struct lws *wsi, unsigned status)
+{
+    if (lws_return_http_status(wsi, status, NULL))
+        return -1;
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+/* The files are only read: GET, or HEAD for the headers; any other method
+ * is refused at once, before a body it may carry. */
 static int http_head(struct lws *wsi, http_conn *h, const char *uri)
 {
     unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf;
     static const char nosniff[] = "nosniff";
+    h->head = lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0;
+    if (!h->head && lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
+        return http_status(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED);
     h->file = web_find(uri);
-    if (!h->file) {
-        if (lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL))
-            return -1;
-        return lws_http_transaction_completed(wsi) ? -1 : 0;
-    }
+    if (!h->file)
+        return http_status(wsi, HTTP_STATUS_NOT_FOUND);
     if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, mime_of(h->file->path), h->file->size, &p,
                                     end) ||
         lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
                                     (const unsigned char *)nosniff, sizeof nosniff - 1, &p, end) ||
         lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
+    if (h->head) {
+        h->file = NULL;
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
     lws_callback_on_writable(wsi);
     return 0;
 }
@@ -125,6 +140,10 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
     switch (reason) {
     case LWS_CALLBACK_HTTP: return http_head(wsi, user, in);
     case LWS_CALLBACK_HTTP_WRITEABLE: return http_body(wsi, user);
+    /* an upgrade that asks for no subprotocol (or this one) lands here: the
+     * game is "tabletop" only, so it is refused rather than opened and then
+     * left unanswered */
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: return -1;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED: srv_workers_collect(srv_of(wsi)); return 0;
     default: return lws_callback_http_dummy(wsi, reason, user, in, len);
     }

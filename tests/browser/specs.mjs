@@ -238,7 +238,7 @@ test("a refused action shows the rule that refuses it", { timeout: SPEC_MS }, as
   const card = invader.locator(".board.invaders .chip[data-card]").first();
   await card.hover();
   await invader.waitForFunction(() => document.querySelector(".board.invaders .chip[data-card]").title);
-  assert.match(await card.getAttribute("title"), /^[A-Z][^:]*: .*INV-[0-9]/s);
+  assert.match(await card.getAttribute("title"), /^[A-Z][^\n]* \([a-z_]+\)\n.*INV-[0-9]/s);
   await invader.screenshot({ path: `${ART}/invaders-refused.png`, fullPage: true });
   // taking back: refused before he has decided; then his strategy, taken back
   await invader.click("#undo");
@@ -250,6 +250,29 @@ test("a refused action shows the rule that refuses it", { timeout: SPEC_MS }, as
   await invader.waitForFunction(() => document.getElementById("table").dataset.actions === "1");
   assert.equal(await invader.isVisible("#error"), false);
   assert.equal(await invader.locator("#actions button", { hasText: "strategy inv_plot_surge" }).count(), 1);
+  noPageErrors();
+});
+
+test("an Invaders seat sees its own hand on the board, each card said once on hover", { timeout: SPEC_MS }, async () => {
+  const { pages, watched } = await seatedTable("invaders", ["human", "human"], lastFrames);
+  const [invader, mankind] = pages;
+  await playByClicking(pages, 1);
+  await waitActions(invader, 1);
+  // INV-5.3: a hand is its holder's; the board shows it by its cards, the other's by count
+  const held = watched[0]().view.players.invader.hand_cards;
+  assert.ok(held.length > 0);
+  const hand = invader.locator('.board.invaders [data-side="invader"] .hand .chip[data-card]');
+  assert.deepEqual(await hand.allTextContents(), held);
+  assert.equal(await invader.textContent('.board.invaders [data-side="mankind"] .hand'),
+               `${watched[0]().view.players.mankind.hand} cards`);
+  assert.equal(await mankind.locator('.board.invaders [data-side="invader"] .hand .chip').count(), 0);
+  // hovering one says what it does, its name once
+  const card = hand.first();
+  await card.hover();
+  await invader.waitForFunction(() => document.querySelector('[data-side="invader"] .hand .chip').title);
+  const title = await card.getAttribute("title");
+  assert.match(title, new RegExp(`^[^\\n]+ \\(${held[0]}\\)\\n.*INV-[0-9]`, "s"));
+  assert.doesNotMatch(title, /^(.+): \1 \(/);
   noPageErrors();
 });
 
@@ -352,7 +375,20 @@ test("a Tannhäuser character moves by a click on the map", { timeout: SPEC_MS }
   assert.equal(f.actions, before + 1);
   const mover = f.view.units.find((u) => u.id === f.view.cycle.unit);
   assert.equal(mover.circle, circle, `${mover.id} moved to ${circle}`);
-  assert.equal(await page.locator(`svg.map g.unit[data-unit="${mover.id}"]`).count(), 1);
+  const unit = page.locator(`svg.map g.unit[data-unit="${mover.id}"]`);
+  assert.equal(await unit.count(), 1);
+  // hovering a character says who it is now, then what it is (the server's `describe`)
+  await unit.hover();
+  await page.waitForFunction((id) => /TAN-[0-9]/.test(
+    document.querySelector(`svg.map g.unit[data-unit="${id}"] > title`).textContent), mover.id);
+  const [note, named] = (await unit.locator("title").textContent()).split("\n");
+  assert.equal(note, `${mover.name} (${f.view.players[mover.seat].name}), wounds ${mover.wounds}`);
+  assert.ok(named.startsWith(`${mover.name} (`), named);
+  // and one off the map, in its chip
+  const off = page.locator(".board.tannhauser .chip[data-card]").first();
+  await off.hover();
+  await page.waitForFunction(() => / \([a-z_]+\)\n.*TAN-[0-9]/s.test(
+    document.querySelector(".board.tannhauser .chip[data-card]").title));
   await page.locator("#board").screenshot({ path: `${ART}/board-tannhauser.png` });
   noPageErrors();
 });

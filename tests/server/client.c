@@ -283,6 +283,13 @@ void tc_server_stop(tc_server *s, int sig)
 
 int tc_http_get(int port, const char *path, char *out, size_t n)
 {
+    char req[512];
+    snprintf(req, sizeof req, "GET %s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n", path);
+    return tc_http_request(port, req, out, n);
+}
+
+int tc_http_request(int port, const char *req, char *out, size_t n)
+{
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in a = {0};
     a.sin_family = AF_INET;
@@ -290,15 +297,11 @@ int tc_http_get(int port, const char *path, char *out, size_t n)
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     struct timeval tv = {5, 0};
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    size_t got = 0;
-    if (connect(fd, (struct sockaddr *)&a, sizeof a) == 0) {
-        char req[512];
-        int len = snprintf(req, sizeof req, "GET %s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n", path);
-        if (write(fd, req, (size_t)len) == len) {
-            ssize_t r;
-            while (got + 1 < n && (r = read(fd, out + got, n - 1 - got)) > 0)
-                got += (size_t)r;
-        }
+    size_t got = 0, len = strlen(req);
+    if (connect(fd, (struct sockaddr *)&a, sizeof a) == 0 && write(fd, req, len) == (ssize_t)len) {
+        ssize_t r;
+        while (got + 1 < n && (r = read(fd, out + got, n - 1 - got)) > 0)
+            got += (size_t)r;
     }
     close(fd);
     out[got] = '\0';

@@ -27,6 +27,9 @@ void tc_server_stop(tc_server *s, int sig);
  * there is no answer), and up to n - 1 bytes of the answer, headers first,
  * in out. */
 int tc_http_get(int port, const char *path, char *out, size_t n);
+/* The same for a request written out whole (its headers and the blank line
+ * that ends them): what the server answers until it closes, or for 5 s. */
+int tc_http_request(int port, const char *req, char *out, size_t n);
 
 typedef struct tc_client tc_client;
 

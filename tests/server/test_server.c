@@ -983,6 +983,36 @@ static void test_server_serves_the_built_in_files_only(void **state)
     }
 }
 
+/* The files are read, not written: GET them, or HEAD for their headers
+ * alone; any other method is answered 405 at once (a POST was answered 200
+ * with a length and no body, and the client waited for it). */
+static void test_server_answers_get_and_head_only(void **state)
+{
+    fixture *f = *state;
+    static char answer[1 << 16];
+    int status =
+        tc_http_request(f->server.port, "HEAD /table.js HTTP/1.0\r\n\r\n", answer, sizeof answer);
+    assert_int_equal(status, 200);
+    assert_non_null(strstr(answer, "content-type: text/javascript; charset=utf-8\r\n"));
+    const char *body = strstr(answer, "\r\n\r\n");
+    assert_non_null(body);
+    assert_string_equal(body, "\r\n\r\n");
+    static const char *const other[] = {
+        "POST /index.html HTTP/1.0\r\nContent-Length: 5\r\n\r\nhello",
+        "PUT /index.html HTTP/1.0\r\nContent-Length: 0\r\n\r\n",
+        "DELETE /index.html HTTP/1.0\r\n\r\n", "OPTIONS / HTTP/1.0\r\n\r\n", NULL};
+    for (int i = 0; other[i]; i++) {
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        status = tc_http_request(f->server.port, other[i], answer, sizeof answer);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        if (status != 405)
+            fail_msg("%.10s: HTTP %d", other[i], status);
+        assert_null(strstr(answer, "<title>tabletop</title>"));
+        assert_true(t1.tv_sec - t0.tv_sec < 2);
+    }
+}
+
 /* Only a page of this server may open a WebSocket: a page of another site
  * (its Origin) is refused before any frame, however its Origin is dressed;
  * a client that is not a browser sends none and is served. */
@@ -1015,6 +1045,29 @@ static void test_server_refuses_pages_of_other_sites(void **state)
         json_decref(t);
         tc_close(c);
     }
+}
+
+/* A WebSocket is the game's only with its subprotocol, "tabletop": one
+ * asked without it (or for another) is refused at the upgrade, not accepted
+ * and then left unanswered, whatever it sends. */
+static void test_server_refuses_websockets_without_its_subprotocol(void **state)
+{
+    fixture *f = *state;
+    static const char *const asked[] = {"", "Sec-WebSocket-Protocol: http\r\n",
+                                        "Sec-WebSocket-Protocol: chat\r\n", NULL};
+    char req[512], answer[1024];
+    for (int i = 0; asked[i]; i++) {
+        snprintf(req, sizeof req,
+                 "GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+                 "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                 "Sec-WebSocket-Version: 13\r\n%s\r\n",
+                 f->server.port, asked[i]);
+        if (tc_http_request(f->server.port, req, answer, sizeof answer) == 101)
+            fail_msg("a WebSocket asked with \"%s\" was opened", asked[i]);
+    }
+    tc_client *c = tc_connect(f->server.port); /* with it, as the page asks */
+    assert_non_null(c);
+    tc_close(c);
 }
 
 /* The error a create frame gets (its text given as JSON), as "code: msg". */
@@ -1313,6 +1366,10 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_server_serves_the_built_in_files_only, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_refuses_bad_tables, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_server_answers_get_and_head_only, setup_fast,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_server_refuses_websockets_without_its_subprotocol,
+                                        setup_fast, teardown),
         cmocka_unit_test_setup_teardown(test_server_refuses_pages_of_other_sites, setup_fast,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server_unloads_finished_tables, setup_unload,
