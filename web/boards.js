@@ -184,9 +184,19 @@ function xfilesBoard(v) {
   const ded = el("div");
   for (const [who, list] of Object.entries(v.possible || {}))
     ded.append(el("p", `${who}'s X-File is one of ${list.join(", ")}`));
-  for (const n of v.notebook || []) ded.append(el("p", typeof n === "string" ? n : JSON.stringify(n)));
+  for (const n of v.notebook || []) ded.append(el("p", xfilesNote(n)));
   b.append(box("the deduction", ded));
   return b;
+}
+
+// One notebook line: what one player asked another, the answers where this
+// seat saw them (XF-6), and the X-Files named wrongly.
+function xfilesNote(n) {
+  if (typeof n === "string") return n;
+  const asked = n.questions.length ? n.questions.join("; ") : "nothing yet";
+  const wrong = n.wrong ? (n.wrong.length ? `; wrong guesses: ${n.wrong.join(", ")}` : "")
+    : n.wrong_count ? `; ${n.wrong_count} wrong guess(es)` : "";
+  return `${n.asker} asked ${n.asked}: ${asked}${wrong}`;
 }
 
 // --- INWO: each power structure on its grid, every public area, the items -----------

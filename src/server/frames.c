@@ -116,7 +116,7 @@ static int cmd_create(srv *s, srv_conn *c, json_t *req, json_t *id, tt_error *er
     if (params && !json_is_string(params))
         return tt_fail(err, TT_EARG, NULL, "params: wants a string \"key=value ...\"");
     if (seed && !json_is_integer(seed))
-        return tt_fail(err, TT_EARG, NULL, "seed: wants a number");
+        return tt_fail(err, TT_EARG, NULL, "seed: wants a whole number");
     srv_table *t;
     int rc = srv_table_create(s, json_string_value(json_object_get(req, "game")),
                               json_string_value(params), json_object_get(req, "seats"),

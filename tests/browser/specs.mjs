@@ -398,6 +398,15 @@ for (const [game, n] of [["braunau", 3], ["xfiles", 2]]) {
     const { pages } = await seatedTable(game, Array(n).fill("human"));
     await playByClicking(pages, 10);
     await pages[0].waitForSelector(`#board:not([hidden]) .board.${game}`);
+    if (game === "xfiles") { // a notebook line reads as a sentence, in both of the view's forms
+      const lines = await pages[0].evaluate(() => [
+        xfilesNote({ asker: "p0", asked: "p1", questions: ["MOTIVE Revenge no", "AFFILIATION Government yes"],
+                     wrong: ["XF03"] }),
+        xfilesNote({ asker: "p1", asked: "p2", questions: ["MOTIVE"], wrong_count: 0 }),
+      ]);
+      assert.deepEqual(lines, ["p0 asked p1: MOTIVE Revenge no; AFFILIATION Government yes; wrong guesses: XF03",
+                               "p1 asked p2: MOTIVE"]);
+    }
     await pages[0].locator("#board").screenshot({ path: `${ART}/board-${game}.png` });
     noPageErrors();
   });
