@@ -435,7 +435,7 @@ function inwoSeat(seat, v, f, act) {
   const [counted, needed] = seat.basic_goal;
   const special = seat.special_goal ? ` · Special Goal ${seat.special_goal[0]}/${seat.special_goal[1]}` : "";
   const p = box(`${seat.seat}${seat.seat === v.to_move ? " ▸" : ""}: ${ill ? ill.name : ""} · ` +
-                `Basic Goal ${counted}/${needed}${special} · ${seat.completed} turns` +
+                `Basic Goal ${counted}/${needed}${special} · ${seat.completed} turn${seat.completed === 1 ? "" : "s"} done` +
                 (seat.eliminated ? " · out of the game" : ""));
   p.dataset.seat = seat.seat;
   p.querySelector("h4").classList.add("goal");

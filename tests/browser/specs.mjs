@@ -550,7 +550,8 @@ test("the INWO board shows what the view holds: values, links, tokens, items", {
     for (const seat of v.seats)
       assert.match(await page.textContent(`[data-seat="${seat.seat}"] h4`),
                    new RegExp(`Basic Goal ${seat.basic_goal[0]}/${seat.basic_goal[1]} · ` +
-                              `Special Goal ${seat.special_goal[0]}/${seat.special_goal[1]} · `));
+                              `Special Goal ${seat.special_goal[0]}/${seat.special_goal[1]} · ` +
+                              `${seat.completed} turns? done`));
   }
   // a hand by name to its holder only, by backs to the others (INWO-7.1)
   assert.equal(await b.locator('[data-seat="A"] .hand .chip.known').count(), 0);
