@@ -202,14 +202,7 @@ static void test_XF_8_1_2_a_draw_after_a_concession(void **state)
     act(&f, "first p0");
     tt_error err;
     assert_int_equal(tt_offturn_apply(f.g, f.st, 1, TT_CONCEDE, NULL, &err), TT_OK);
-    tt_action acts[1024];
-    for (int i = 0; i < 2000 && !f.s->head.over; i++) {
-        int n = tt_legal(f.g, f.st, acts);
-        assert_true(n > 0);
-        char text[64];
-        tt_action_format(f.g, f.st, acts[n - 1], text, sizeof text);
-        act(&f, text);
-    }
+    play_out(&f, 2000);
     tt_result r;
     tt_result_get(f.g, f.st, &r);
     assert_string_equal(r.reason, "DRAW_MAX_TURNS");

@@ -666,14 +666,7 @@ static void test_EX_29_turn_limit_and_result_codes(void **state)
     idle_to(&f, 0, ST_X2);
     idle_to(&f, 1, ST_X2); /* turn 4 is B's */
     assert_int_equal(f.s->head.turn, 4);
-    tt_action acts[1024];
-    while (!f.s->head.over) {
-        int n = tt_legal(f.g, f.st, acts);
-        assert_true(n > 0);
-        char text[64];
-        tt_action_format(f.g, f.st, acts[n - 1], text, sizeof text);
-        act(&f, text);
-    }
+    play_out(&f, 2000);
     tt_result r;
     tt_result_get(f.g, f.st, &r);
     assert_int_equal(r.winner, -1);

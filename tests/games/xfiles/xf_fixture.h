@@ -61,6 +61,21 @@ static inline void act(fx *f, const char *text)
         fail_msg("after '%s': %s", text, err.msg);
 }
 
+/* Plays the last legal action, as text, until the game is over (at most
+ * `most` actions). */
+static inline void play_out(fx *f, int most)
+{
+    tt_action acts[1024];
+    for (int i = 0; i < most && !f->s->head.over; i++) {
+        int n = tt_legal(f->g, f->st, acts);
+        assert_true(n > 0);
+        char text[64];
+        tt_action_format(f->g, f->st, acts[n - 1], text, sizeof text);
+        act(f, text);
+    }
+    assert_true(f->s->head.over);
+}
+
 /* The text is refused by `rule`, and nothing changes (XF-5.0.3). */
 static inline void refused(fx *f, const char *text, const char *rule)
 {
