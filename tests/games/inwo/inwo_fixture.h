@@ -277,4 +277,14 @@ static inline fx fx_ex15(void)
     return f;
 }
 
+/* EX-15 input 2 up to the aid: B's Riot Police attacks General Thorn, C and
+ * A pass, B's Mercenary Guild aids (S = −3), C and A pass again: B to play. */
+static inline void fx_ex15_aided(fx *f)
+{
+    fx_ok(f, "attack A:G37#1 kind=control target=A:G11#1");
+    fx_passes(f, 2);
+    fx_ok(f, "aid C:G41#1");
+    fx_passes(f, 2);
+}
+
 #endif

@@ -108,10 +108,7 @@ static void test_EX_16_roll_and_capture(void **state)
     (void)state;
     for (int roll = 8; roll >= 6; roll -= 2) {
         fx f = fx_ex15();
-        fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
-        fx_passes(&f, 2);
-        fx_ok(&f, "aid C:G41#1");
-        fx_passes(&f, 2);
+        fx_ex15_aided(&f);
         fx_ok(&f, "play A:PL01#1 target=A:G37#1");
         assert_int_equal(fx_strength(&f), 7);
         fx_dice(&f, roll / 2 + 1, roll / 2 - 1);

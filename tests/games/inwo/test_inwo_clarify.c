@@ -65,10 +65,7 @@ static void test_INWO_10_4_6_captured_group_attacked_again(void **state)
 {
     (void)state;
     fx f = fx_ex15();
-    fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
-    fx_passes(&f, 2);
-    fx_ok(&f, "aid C:G41#1");
-    fx_passes(&f, 2);
+    fx_ex15_aided(&f);
     fx_ok(&f, "play A:PL01#1 target=A:G37#1");
     fx_dice(&f, 4, 2);
     fx_passes(&f, 6); /* the attack's round, the after-roll round */
@@ -90,10 +87,7 @@ static void test_INWO_10_4_7_attacker_paralyzed(void **state)
     (void)state;
     fx f = fx_ex15();
     fx_zone(&f, 0, "A:PL22#1", Z_HAND);
-    fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
-    fx_passes(&f, 2); /* C, A */
-    fx_ok(&f, "aid C:G41#1");
-    fx_passes(&f, 2);
+    fx_ex15_aided(&f);
     fx_ok(&f, "play A:PL01#1 target=A:G37#1");
     fx_ok(&f, "pass"); /* C */
     fx_ok(&f, "play A:PL22#1 target=A:G37#1 pay=A:G02#1");
@@ -124,10 +118,7 @@ static void test_INWO_10_3_6_aid_canceled(void **state)
     (void)state;
     fx f = fx_ex15();
     fx_zone(&f, 0, "A:PL16#1", Z_HAND);
-    fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
-    fx_passes(&f, 2); /* C, A */
-    fx_ok(&f, "aid C:G41#1");
-    fx_passes(&f, 2);
+    fx_ex15_aided(&f);
     fx_ok(&f, "play A:PL01#1 target=C:G41#1");
     assert_int_equal(fx_strength(&f), 7);
     fx_ok(&f, "pass"); /* C */
@@ -622,10 +613,7 @@ static void test_INWO_5_9_6_one_copy_per_player_and_attack(void **state)
     fx f = fx_ex15();
     fx_zone(&f, 1, "C:PL01#1", Z_HAND);
     fx_zone(&f, 1, "C:PL01#2", Z_HAND);
-    fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
-    fx_passes(&f, 2);
-    fx_ok(&f, "aid C:G41#1");
-    fx_passes(&f, 2);
+    fx_ex15_aided(&f);
     fx_ok(&f, "play C:PL01#1 target=A:G37#1");
     fx_passes(&f, 2);
     fx_refused(&f, "play C:PL01#2 target=C:G41#1", "INWO-5.9.6",

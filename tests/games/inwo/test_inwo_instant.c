@@ -40,10 +40,7 @@ static fx ex16(void)
     fx_zone(&f, 1, "B:PL43#1", Z_HAND); /* Lucky Break */
     fx_zone(&f, 0, "A:PL44#1", Z_HAND); /* Catastrophic Failure */
     fx_zone(&f, 0, "A:PL17#1", Z_HAND); /* Red Tape */
-    fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
-    fx_passes(&f, 2);
-    fx_ok(&f, "aid C:G41#1");
-    fx_passes(&f, 2);
+    fx_ex15_aided(&f);
     fx_ok(&f, "play A:PL01#1 target=A:G37#1"); /* i3: S = 7 */
     return f;
 }

@@ -12,10 +12,7 @@ static fx ex15_shock_troops(void)
     fx f = fx_ex15();
     int dd = fx_zone(&f, 0, "A:PL16#1", Z_HAND);
     f.s->card[dd].seen_by = 1u << 0 | 1u << 1;
-    fx_ok(&f, "attack A:G37#1 kind=control target=A:G11#1");
-    fx_passes(&f, 2);
-    fx_ok(&f, "aid C:G41#1");
-    fx_passes(&f, 2);
+    fx_ex15_aided(&f);
     fx_ok(&f, "play A:PL01#1 target=A:G37#1 for=action");
     return f;
 }
