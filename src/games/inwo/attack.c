@@ -659,7 +659,7 @@ static int copy_used(const inwo_content *c, const inwo_state *s, int k, int plot
 }
 
 /* Whether plot may boost group gr for `use` in attack k, played by seat p
- * (INWO-5.18.1, 5.9.6 (c)–(d)). */
+ * (INWO-5.18.1, 5.9.6 (d)); one copy per player, 5.9.6 (c): boost_playable. */
 static int boost_fits(const inwo_content *c, const inwo_state *s, int k, int plot, int gr, int use,
                       int p)
 {
@@ -673,8 +673,6 @@ static int boost_fits(const inwo_content *c, const inwo_state *s, int k, int plo
     if (use == USE_DEFENSE      ? gr != a->target
         : use == USE_OWN_ATTACK ? gr != a->card || (a->who & 7) != p
                                 : gr != a->card && !standing(s, k, gr))
-        return 0;
-    if (copy_used(c, s, k, plot, p)) /* one copy per player and attack */
         return 0;
     for (int j = k + 1; j < s->nitems; j++) {
         const inwo_item *it = &s->item[j];
@@ -707,8 +705,12 @@ static int boost_groups(const inwo_state *s, int k, uint16_t *out)
     return n;
 }
 
+/* Whether plot may boost some group of attack k: one copy per player and
+ * attack, checked once here for the questions that follow (boost_fits). */
 static int boost_playable(const inwo_content *c, const inwo_state *s, int k, int plot, int p)
 {
+    if (copy_used(c, s, k, plot, p))
+        return 0;
     uint16_t gs[64];
     int ng = boost_groups(s, k, gs);
     for (int i = 0; i < ng; i++)
