@@ -35,13 +35,8 @@ void tt_head_end_win(tt_head *h, int nplayers, int winner, int reason)
 
 void tt_head_end_draw(tt_head *h, int nplayers, int reason)
 {
-    tt_head_end_draw_among(h, nplayers, (1u << nplayers) - 1, reason);
-}
-
-void tt_head_end_draw_among(tt_head *h, int nplayers, unsigned among, int reason)
-{
     for (int p = 0; p < nplayers; p++)
-        h->rank[p] = (among >> p & 1) ? 1 : 2;
+        h->rank[p] = (h->eliminated >> p & 1) ? 2 : 1;
     h->drawn = 1;
     finish(h, reason);
 }

@@ -41,11 +41,9 @@ int tt_head_winner(const tt_head *h, int nplayers);
 
 /* Ends the game with `winner` first and every other player second. */
 void tt_head_end_win(tt_head *h, int nplayers, int winner, int reason);
-/* Ends the game with every player sharing first place: a draw. */
+/* Ends the game in a draw among the players still in, ranked first; those
+ * out of it before (`eliminated`) lose, second. */
 void tt_head_end_draw(tt_head *h, int nplayers, int reason);
-/* Ends the game in a draw among the players in `among` (a bit each), ranked
- * first; the others, out of the game before it ended, lose (second). */
-void tt_head_end_draw_among(tt_head *h, int nplayers, unsigned among, int reason);
 /* Ends the game with the players in `first` (a bit each) sharing first place
  * and the others second. */
 void tt_head_end_shared(tt_head *h, int nplayers, unsigned first, int reason);

@@ -444,9 +444,8 @@ static void next_turn(const tt_game *g, inwo_state *s, tt_events *ev)
     const inwo_content *c = content_of(g);
     int next = inwo_next_seat(s, s->active);
     if (round_ends(s, next)) {
-        if (s->round >= c->opt.max_rounds) { /* INWO-9.5.2 */
-            unsigned in = all_seats(s) & ~(unsigned)s->head.eliminated;
-            tt_head_end_draw_among(&s->head, s->nplayers, in, R_DRAW_MAX_ROUNDS);
+        if (s->round >= c->opt.max_rounds) {                            /* INWO-9.5.2 */
+            tt_head_end_draw(&s->head, s->nplayers, R_DRAW_MAX_ROUNDS); /* 9.5.1 */
             tt_emit(ev, INWO_EV_END, s->active, TT_SEEN_ALL, R_DRAW_MAX_ROUNDS, 0, 0, 0);
             settle(s);
             return;

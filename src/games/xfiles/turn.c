@@ -70,10 +70,8 @@ static int end_turn(const xf_content *c, xf_state *s, tt_events *ev)
     if (c->opt.powers)
         xf_powers_turn_end(c, s);
     if (s->head.turn >= c->opt.max_turns) {
-        unsigned in = 0; /* XF-8.1.2: a player who conceded loses the draw */
-        for (int p = 0; p < c->opt.nplayers; p++)
-            in |= (unsigned)!(s->pl[p].flags & PL_CONCEDED) << p;
-        tt_head_end_draw_among(&s->head, c->opt.nplayers, in, R_DRAW_MAX_TURNS);
+        /* XF-8.1.2: a player who conceded is out, and loses the draw */
+        tt_head_end_draw(&s->head, c->opt.nplayers, R_DRAW_MAX_TURNS);
         tt_emit(ev, EV_END, s->active, TT_SEEN_ALL, R_DRAW_MAX_TURNS, -1, 0, 0);
         return 1;
     }
